@@ -1,0 +1,25 @@
+# `make run`: set up ./.venv (once) and run the default simulation. `make test`: set up and run the tests.
+VENV := .venv
+STAMP := $(VENV)/.installed
+CASE ?= cavity2d
+OUT ?= out/$(CASE)
+
+.PHONY: run test setup bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml scripts/setup_venv.sh
+	./scripts/setup_venv.sh
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/distlbm run $(CASE) --out $(OUT)
+
+test: $(STAMP)
+	$(VENV)/bin/python -m pytest -q tests
+
+bench: $(STAMP)
+	$(VENV)/bin/distlbm bench --lattice D3Q19 --size 128 --steps 50
+
+clean:
+	rm -rf $(VENV) out

@@ -1,0 +1,1 @@
+"""Everything that knows about devices, meshes, processes and MPI lives here."""

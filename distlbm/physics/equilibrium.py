@@ -1,0 +1,41 @@
+"""Second-order (Hermite) equilibrium, vectorised over the Q directions."""
+
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from distlbm.lattice import Lattice
+
+
+def qconst(values, ndim: int, dtype):
+    """A per-direction constant shaped [Q, 1, ..., 1] to broadcast against [Q, X, Y(, Z)]."""
+    return jnp.asarray(values, dtype).reshape((-1,) + (1,) * ndim)
+
+
+def cdotu(u, lattice: Lattice):
+    """c_i . u: [Q, X, ...] for u a tuple of D arrays, summed over a in a fixed order."""
+    nd = u[0].ndim
+    acc = None
+    for a in range(lattice.d):
+        t = qconst(lattice.c[:, a], nd, u[a].dtype) * u[a][None]
+        acc = t if acc is None else acc + t
+    return acc
+
+
+def usq(u):
+    acc = u[0] * u[0]
+    for ua in u[1:]:
+        acc = acc + ua * ua
+    return acc
+
+
+def equilibrium(rho, u, lattice: Lattice):
+    """feq: [Q, X, Y(, Z)], feq_i = w_i rho (1 + cu/cs2 + cu^2/(2 cs2^2) - u^2/(2 cs2)).
+
+    rho: [X, Y(, Z)]; u: tuple of D arrays of the same shape (lattice units).
+    """
+    inv_cs2 = 1.0 / lattice.cs2
+    cu = cdotu(u, lattice)
+    base = 1.0 - (0.5 * inv_cs2) * usq(u)
+    w = qconst(lattice.w, rho.ndim, rho.dtype)
+    return (w * rho[None]) * (base[None] + cu * (inv_cs2 + (0.5 * inv_cs2 * inv_cs2) * cu))
