@@ -1,0 +1,5 @@
+import sys
+
+from distlbm.cli import main
+
+sys.exit(main())

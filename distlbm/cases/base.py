@@ -1,0 +1,108 @@
+"""What a built-in case is: its parameters, how it builds a lattice problem, and what it measures."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+import numpy as np
+
+from distlbm.lattice import Lattice
+
+
+class ConfigError(ValueError):
+    """A configuration mistake: the message names the key, the value and what was expected."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One case parameter: name, default, type (int/float/str/bool), doc, optional unit and check."""
+
+    name: str
+    default: Any
+    type: type
+    doc: str
+    unit: str = ""
+    positive: bool = False
+    choices: tuple = ()
+    minimum: Optional[float] = None
+
+
+@dataclass
+class Setup:
+    """A case, resolved into a lattice problem (lattice units unless stated).
+
+    shape: global spatial shape; tau: relaxation time; force: D-tuple or None;
+    geometry(index) -> (kind uint8 [block], velocity float [D, block] or None, rho float [block] or None)
+    for the block `index` (a tuple of slices), so that each process builds only its own shards;
+    initial(index) -> (rho [block], u [D, block], grad_u [D, D, block] or None) where grad_u[a, b] =
+    d u_b / d x_a adds the Chapman-Enskog non-equilibrium part; steps: default number of steps;
+    units: parameters in lattice and physical units (for summary.json).
+    """
+
+    lattice: Lattice
+    shape: tuple
+    tau: float
+    initial: Callable
+    steps: int
+    u_max: float  # the characteristic lattice velocity (Mach number check)
+    force: Optional[tuple] = None
+    geometry: Optional[Callable] = None
+    features: Any = None
+    units: dict = field(default_factory=dict)
+    progress_every: int = 0
+
+
+class Case:
+    """Base class of built-in cases. Subclasses set the class attributes and implement build/observe."""
+
+    name: str = ""
+    title: str = ""
+    validates: str = ""
+    reference: str = ""  # file in shared/reference (or 'analytic')
+    dims: tuple = (2, 3)
+    default_lattice: str = "D2Q9"
+    params: tuple = ()
+
+    def build(self, p: dict, lattice: Lattice) -> Setup:
+        raise NotImplementedError
+
+    def observe(self, sim, p: dict) -> dict:
+        """Case observables from the final state (and the reference where one exists)."""
+        return {}
+
+
+def physical_units(length: float, velocity: float, n: int, u_lat: float, nu_phys: float, tau: float) -> dict:
+    """Conversion of a case set up with a reference length/velocity and a resolution n cells per length."""
+    dx = length / n
+    dt = dx * u_lat / velocity
+    return {
+        "dx": dx,
+        "dt": dt,
+        "length": length,
+        "velocity": velocity,
+        "viscosity": nu_phys,
+        "nu_lattice": (tau - 0.5) / 3.0,
+    }
+
+
+def grid_coords(index, shape, offset=0.5):
+    """Cell-centre coordinates (in cells, global) of the block `index`: list of broadcastable arrays."""
+    out = []
+    nd = len(shape)
+    for a, sl in enumerate(index):
+        start, stop, _ = sl.indices(shape[a])
+        x = np.arange(start, stop, dtype=np.float64) + offset
+        sh = [1] * nd
+        sh[a] = x.size
+        out.append(x.reshape(sh))
+    return out
+
+
+def block_shape(index, shape):
+    return tuple(len(range(*sl.indices(shape[a]))) for a, sl in enumerate(index))
+
+
+def mach(u: float) -> float:
+    return u / math.sqrt(1.0 / 3.0)

@@ -1,0 +1,154 @@
+"""Plane channel flows between halfway bounce-back walls: force-driven Poiseuille and wall-driven Couette."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from distlbm.cases.base import Case, Param, Setup, block_shape, mach, physical_units
+from distlbm.physics import boundaries as bc
+
+POIS_REF = "shared/reference/lbm_selfcheck_poiseuille_bounceback.csv"
+COUETTE_REF = "shared/reference/lbm_selfcheck_couette_shearwave.csv"
+
+
+def _channel_shape(p, d):
+    n, nx = p["n"], p["nx"]
+    return (nx, n + 2) if d == 2 else (nx, n + 2, nx)
+
+
+def _settle_steps(n, tau, efolds=35.0):
+    """Steps for the slowest channel mode (e-fold time H^2 / (nu pi^2)) to decay by exp(-efolds)."""
+    nu = (tau - 0.5) / 3.0
+    return int(math.ceil(efolds * n * n / (nu * math.pi ** 2)))
+
+
+def _profile(sim):
+    """Mean streamwise velocity u_x(y) of the fluid rows 1..n (averaged over x and z)."""
+    _, u = sim.fields(dtype="float64")
+    ux = u[0]
+    axes = (0,) if ux.ndim == 2 else (0, 2)
+    return ux.mean(axis=axes)[1:-1]
+
+
+class Poiseuille(Case):
+    name = "poiseuille"
+    title = "force-driven plane Poiseuille channel (walls at y, periodic in x and z)"
+    validates = ("error vs u(y) = F/(2 nu) y (H - y) follows the bounce-back slip law (16 Lambda - 3)/24 F/nu; "
+                 "TRT with Lambda = 3/16 exact to round-off")
+    reference = f"analytic + {POIS_REF}"
+    dims = (2, 3)
+    default_lattice = "D2Q9"
+    params = (
+        Param("n", 16, int, "fluid cells across the channel (H = n)", positive=True),
+        Param("nx", 2, int, "cells along the periodic directions", positive=True),
+        Param("tau", 0.8, float, "relaxation time (nu = (tau - 1/2)/3)"),
+        Param("umax", 0.01, float, "centre-line velocity of the analytic profile", unit="lattice", positive=True),
+        Param("re", 0.0, float, "if > 0: Reynolds number umax H / nu, which sets tau instead", minimum=0.0),
+    )
+
+    def build(self, p, lattice):
+        n = p["n"]
+        tau = p["tau"] if p["re"] <= 0 else 0.5 + 3.0 * p["umax"] * n / p["re"]
+        nu = (tau - 0.5) / 3.0
+        fx = 8.0 * nu * p["umax"] / n ** 2
+        d = lattice.d
+        shape = _channel_shape(p, d)
+
+        def geometry(index):
+            kind = np.zeros(block_shape(index, shape), np.uint8)
+            ys = np.arange(*index[1].indices(shape[1]))
+            sl = [slice(None)] * d
+            sl[1] = (ys == 0) | (ys == n + 1)
+            kind[tuple(sl)] = bc.WALL
+            return kind, None, None
+
+        def initial(index):
+            bs = block_shape(index, shape)
+            return np.ones(bs), np.zeros((d,) + bs), None
+
+        re = p["umax"] * n / nu
+        units = physical_units(1.0, 1.0, n, p["umax"], 1.0 / re, tau)
+        units.update(force_lattice=fx, reynolds=re, mach=mach(p["umax"]), umax_lattice=p["umax"])
+        return Setup(lattice, shape, tau, initial, _settle_steps(n, tau), p["umax"],
+                     force=(fx,) + (0.0,) * (d - 1), geometry=geometry, features=bc.Features(walls=True), units=units)
+
+    @staticmethod
+    def magic(sim) -> float | None:
+        col = sim.model.collision
+        if col.kind == "bgk":
+            return (col.tau - 0.5) ** 2
+        if col.kind == "trt":
+            return col.trt_lambda
+        return None
+
+    def observe(self, sim, p):
+        n = p["n"]
+        tau = sim.setup.tau
+        nu = (tau - 0.5) / 3.0
+        fx = sim.setup.force[0]
+        y = np.arange(n) + 0.5
+        exact = fx / (2 * nu) * y * (n - y)
+        num = _profile(sim)
+        err = float(np.linalg.norm(num - exact) / np.linalg.norm(exact))
+        out = {"u_max_measured": float(num.max()), "u_max_analytic": float(exact.max()), "rel_l2_error": err}
+        lam = self.magic(sim)
+        if lam is not None:
+            slip = (16 * lam - 3) / 24 * fx / nu
+            pred = float(np.linalg.norm(np.full(n, slip)) / np.linalg.norm(exact))
+            out["slip_law"] = {"Lambda": lam, "predicted_rel_l2": pred, "measured_rel_l2": err,
+                               "what": f"(16 Lambda - 3)/24 F/nu constant slip ({POIS_REF})"}
+        return out
+
+
+class Couette(Case):
+    name = "couette"
+    title = "plane Couette flow: wall at rest at the bottom, moving wall at the top"
+    validates = "u(y) = U y / H exactly (to round-off) with halfway bounce-back and the moving-wall term"
+    reference = f"analytic + {COUETTE_REF}"
+    dims = (2, 3)
+    default_lattice = "D2Q9"
+    params = (
+        Param("n", 16, int, "fluid cells across the channel", positive=True),
+        Param("nx", 2, int, "cells along the periodic directions", positive=True),
+        Param("tau", 0.8, float, "relaxation time"),
+        Param("u_wall", 0.01, float, "velocity of the top wall", unit="lattice", positive=True),
+    )
+
+    def build(self, p, lattice):
+        n, uw = p["n"], p["u_wall"]
+        tau = p["tau"]
+        nu = (tau - 0.5) / 3.0
+        d = lattice.d
+        shape = _channel_shape(p, d)
+
+        def geometry(index):
+            bs = block_shape(index, shape)
+            kind = np.zeros(bs, np.uint8)
+            vel = np.zeros((d,) + bs)
+            ys = np.arange(*index[1].indices(shape[1]))
+            sl = [slice(None)] * d
+            sl[1] = ys == 0
+            kind[tuple(sl)] = bc.WALL
+            sl[1] = ys == n + 1
+            kind[tuple(sl)] = bc.MOVING_WALL
+            vel[(0,) + tuple(sl)] = uw
+            return kind, vel, None
+
+        def initial(index):
+            bs = block_shape(index, shape)
+            return np.ones(bs), np.zeros((d,) + bs), None
+
+        units = physical_units(1.0, 1.0, n, uw, nu / (uw * n), tau)
+        units.update(reynolds=uw * n / nu, mach=mach(uw), u_wall_lattice=uw)
+        return Setup(lattice, shape, tau, initial, _settle_steps(n, tau), uw, geometry=geometry,
+                     features=bc.Features(walls=True, moving=True), units=units)
+
+    def observe(self, sim, p):
+        n, uw = p["n"], p["u_wall"]
+        y = np.arange(n) + 0.5
+        exact = uw * y / n
+        num = _profile(sim)
+        err = float(np.linalg.norm(num - exact) / np.linalg.norm(exact))
+        return {"rel_l2_error": err, "reference": "u(y) = U y / H, exact to round-off (" + COUETTE_REF + ")"}

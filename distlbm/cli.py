@@ -1,0 +1,148 @@
+"""The `distlbm` command: run, bench, info, cases."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _add_run(sub):
+    p = sub.add_parser("run", help="run a built-in case or a TOML configuration")
+    p.add_argument("target", nargs="?", default="cavity2d", help="case name or FILE.toml (default: cavity2d)")
+    p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
+                   help="override a parameter, e.g. --set re=400 --set n=128 (repeatable)")
+    p.add_argument("--steps", type=int, default=None, help="number of time steps (default: the case's)")
+    p.add_argument("--out", default=None, help="output folder (default: out/CASE)")
+    p.add_argument("--progress-every", type=int, default=None, help="steps between progress lines")
+
+
+def _add_bench(sub):
+    p = sub.add_parser("bench", help="MLUPS and memory of a periodic box")
+    p.add_argument("--lattice", default="D3Q19")
+    p.add_argument("--size", type=int, default=128, help="cells per side")
+    p.add_argument("--steps", type=int, default=20, help="timed steps per repetition")
+    p.add_argument("--repeat", type=int, default=3, help="timed repetitions (the median is reported)")
+    p.add_argument("--dtype", default="float32")
+    p.add_argument("--compute-dtype", default=None)
+    p.add_argument("--collision", default="bgk")
+    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+
+
+def _add_info(sub):
+    p = sub.add_parser("info", help="versions, devices, MPI/HDF5 support, memory estimate")
+    p.add_argument("--lattice", default=None)
+    p.add_argument("--size", type=int, default=None, help="cells per side for the memory estimate")
+    p.add_argument("--dtype", default="float32")
+    p.add_argument("--json", action="store_true")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="distlbm", description="Lattice Boltzmann on JAX, across devices and processes")
+    sub = ap.add_subparsers(dest="command", required=True)
+    _add_run(sub)
+    _add_bench(sub)
+    _add_info(sub)
+    p = sub.add_parser("cases", help="list the built-in cases, their parameters and what they validate")
+    p.add_argument("--json", action="store_true")
+    return ap
+
+
+def cmd_run(args) -> int:
+    from distlbm.config import parse_sets, resolve
+
+    cfg = resolve(args.target, parse_sets(args.sets), steps=args.steps, progress_every=args.progress_every)
+    from distlbm.simulation import Simulation
+
+    out = args.out or f"out/{cfg.case.name}"
+    for w in cfg.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    s = cfg.setup
+    u = s.units
+    print(f"distlbm: {cfg.case.name} ({cfg.case.title})")
+    print(f"  lattice {s.lattice.name}, shape {'x'.join(map(str, s.shape))}, {cfg.common['collision']}, "
+          f"tau {s.tau:.5g}, Ma {s.u_max / 0.5773502691896257:.3f}, dtype {cfg.common['dtype']}"
+          + (f", Re {u['reynolds']:.4g}" if "reynolds" in u else ""))
+    sim = Simulation(cfg, out_dir=out)
+    summary = sim.run()
+    path = sim.write_summary(summary)
+    _print_result(summary)
+    if path:
+        print(f"summary: {path}")
+    return 0
+
+
+def _print_result(summary: dict):
+    print(f"done: {summary['steps']} steps in {summary['wall_time_s']:.1f} s, {summary['mlups']:.1f} MLUPS, "
+          f"mass drift {summary['relative_mass_drift']:+.2e}")
+    obs = summary.get("observables", {})
+    for k, v in obs.items():
+        if isinstance(v, dict):
+            if "measured" in v and "reference" in v:
+                print(f"  {k}: measured {v['measured']:.6g}, reference {v['reference']:.6g}, "
+                      f"error {v.get('rel_error', float('nan')):+.3e}")
+            elif "max_error" in v:
+                verdict = "PASS" if v.get("pass") else "FAIL"
+                print(f"  {k}: max error {v['max_error']:.4f} (tolerance 0.02 of U) {verdict}")
+        elif isinstance(v, float):
+            print(f"  {k}: {v:.6g}")
+        elif isinstance(v, (str, int)):
+            print(f"  {k}: {v}")
+
+
+def cmd_cases(args) -> int:
+    from distlbm.cases import CASES
+    from distlbm.config import COMMON_PARAMS
+
+    if args.json:
+        print(json.dumps({n: {"title": c.title, "validates": c.validates, "reference": c.reference,
+                              "dims": list(c.dims), "default_lattice": c.default_lattice,
+                              "params": {p.name: {"default": p.default, "doc": p.doc, "unit": p.unit}
+                                         for p in c.params}} for n, c in CASES.items()}, indent=2))
+        return 0
+    for name, c in CASES.items():
+        print(f"{name}: {c.title}")
+        print(f"  validates: {c.validates}")
+        print(f"  reference: {c.reference}")
+        print(f"  lattice:   {c.default_lattice} (dims {'/'.join(f'{d}D' for d in c.dims)})")
+        for p in c.params:
+            unit = f" [{p.unit}]" if p.unit else ""
+            print(f"    {p.name:<14} = {p.default!r:<8} {p.doc}{unit}")
+        print()
+    print("common settings (any case):")
+    for p in COMMON_PARAMS:
+        if p.name == "case":
+            continue
+        print(f"    {p.name:<14} = {p.default!r:<8} {p.doc}")
+    print("\nexample: distlbm run cavity2d --set re=400 --set n=128")
+    return 0
+
+
+def main(argv=None) -> int:
+    from distlbm.cases.base import ConfigError
+
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "run":
+            return cmd_run(args)
+        if args.command == "bench":
+            from distlbm.bench import cmd_bench
+
+            return cmd_bench(args)
+        if args.command == "info":
+            from distlbm.info import cmd_info
+
+            return cmd_info(args)
+        if args.command == "cases":
+            return cmd_cases(args)
+    except ConfigError as e:
+        print(f"distlbm: configuration error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("distlbm: interrupted", file=sys.stderr)
+        return 130
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

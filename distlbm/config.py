@@ -1,0 +1,215 @@
+"""Run configuration: a case name or a TOML file, plus `--set key=value` overrides, checked up front.
+
+Every mistake raises ConfigError naming the key, the value and what was expected.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from distlbm.cases import CASES
+from distlbm.cases.base import Case, ConfigError, Param, Setup
+from distlbm.lattice import LATTICES, get_lattice
+from distlbm.physics.collision import KINDS
+
+DTYPES = ("float32", "float64")
+
+COMMON_PARAMS = (
+    Param("case", "", str, "built-in case to run (see `distlbm cases`)"),
+    Param("lattice", "", str, "velocity set; default: the case's", choices=tuple(LATTICES)),
+    Param("collision", "bgk", str, "collision operator", choices=KINDS),
+    Param("trt_lambda", 3.0 / 16.0, float, "TRT magic parameter Lambda", positive=True),
+    Param("smagorinsky", 0.0, float, "Smagorinsky constant C_s (0: no subgrid model)", minimum=0.0),
+    Param("dtype", "float32", str, "storage dtype of the populations", choices=DTYPES),
+    Param("compute_dtype", "", str, "dtype of the arithmetic; default: the storage dtype", choices=DTYPES + ("",)),
+    Param("steps", 0, int, "time steps to run; 0: the case's default", minimum=0),
+    Param("progress_every", 0, int, "steps between progress lines; 0: about 20 lines per run", minimum=0),
+)
+
+MACH_WARN = 0.1
+MACH_MAX = 0.3
+CS = math.sqrt(1.0 / 3.0)
+
+
+@dataclass
+class RunConfig:
+    """A checked configuration: the case, its parameters and the common settings, resolved."""
+
+    case: Case
+    params: dict  # case parameters
+    common: dict  # COMMON_PARAMS values
+    setup: Setup
+    warnings: list = field(default_factory=list)
+    source: str = ""
+
+    @property
+    def lattice(self):
+        return self.setup.lattice
+
+    def as_dict(self) -> dict:
+        d = {"case": self.case.name}
+        d.update({k: v for k, v in self.common.items() if k != "case"})
+        d["lattice"] = self.setup.lattice.name
+        d.update(self.params)
+        return d
+
+
+def parse_value(text: str) -> Any:
+    """A --set value as TOML (numbers, booleans, quoted strings); a bare word is a string."""
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def parse_sets(items) -> dict:
+    out = {}
+    for item in items or ():
+        if "=" not in item:
+            raise ConfigError(f"--set {item!r}: expected key=value, e.g. --set re=400")
+        k, v = item.split("=", 1)
+        k = k.strip()
+        if not k:
+            raise ConfigError(f"--set {item!r}: the key is empty; expected key=value")
+        out[k] = parse_value(v.strip())
+    return out
+
+
+def _check_value(p: Param, value: Any, where: str) -> Any:
+    def bad(expected):
+        return ConfigError(f"{where}{p.name} = {value!r}: expected {expected}")
+
+    if p.type is bool:
+        if not isinstance(value, bool):
+            raise bad("true or false")
+    elif p.type is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            else:
+                raise bad("an integer")
+    elif p.type is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise bad("a number")
+        value = float(value)
+        if not math.isfinite(value):
+            raise bad("a finite number")
+    elif p.type is str:
+        if not isinstance(value, str):
+            raise bad("a string")
+    if p.choices:
+        match = next((c for c in p.choices if isinstance(value, str) and c.lower() == value.lower()), None)
+        if match is None:
+            raise bad(f"one of {', '.join(repr(c) for c in p.choices if c)}")
+        value = match
+    if p.positive and not value > 0:
+        raise bad("a positive value (> 0)")
+    if p.minimum is not None and value < p.minimum:
+        raise bad(f"a value >= {p.minimum:g}")
+    return value
+
+
+def _unknown(key: str, known, where: str) -> ConfigError:
+    near = difflib.get_close_matches(key, list(known), n=1, cutoff=0.5)
+    hint = f"; did you mean {near[0]!r}?" if near else ""
+    return ConfigError(f"{where}unknown key {key!r}{hint} (valid keys: {', '.join(sorted(known))})")
+
+
+def load_file(path: Path) -> dict:
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except FileNotFoundError:
+        raise ConfigError(f"configuration file {str(path)!r} not found") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: not valid TOML: {e}") from None
+    for k, v in data.items():
+        if isinstance(v, dict):
+            raise ConfigError(f"{path}: key {k!r} is a table; expected flat key = value pairs (see `distlbm cases`)")
+    return data
+
+
+def resolve(case_or_file: str | None, sets: dict | None = None, **overrides) -> RunConfig:
+    """Build a checked RunConfig from a case name or TOML file, --set values and CLI overrides."""
+    values: dict = {}
+    where = ""
+    source = "default"
+    if case_or_file and (case_or_file.endswith(".toml") or Path(case_or_file).is_file()):
+        values.update(load_file(Path(case_or_file)))
+        where = f"{case_or_file}: "
+        source = case_or_file
+        if "case" not in values:
+            raise ConfigError(f"{where}key 'case' is missing: expected one of {', '.join(CASES)}")
+    elif case_or_file:
+        values["case"] = case_or_file
+        source = "command line"
+    for k, v in (sets or {}).items():
+        values[k] = v
+    for k, v in overrides.items():
+        if v is not None:
+            values[k] = v
+    case_name = values.get("case") or ""
+    if not isinstance(case_name, str) or case_name not in CASES:
+        near = difflib.get_close_matches(str(case_name), list(CASES), n=1, cutoff=0.5)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        raise ConfigError(f"{where}case = {case_name!r}: expected one of {', '.join(CASES)}{hint}")
+    case = CASES[case_name]
+    common_spec = {p.name: p for p in COMMON_PARAMS}
+    case_spec = {p.name: p for p in case.params}
+    known = set(common_spec) | set(case_spec)
+    common = {p.name: p.default for p in COMMON_PARAMS}
+    params = {p.name: p.default for p in case.params}
+    for k, v in values.items():
+        if k in case_spec:
+            params[k] = _check_value(case_spec[k], v, where)
+        elif k in common_spec:
+            common[k] = _check_value(common_spec[k], v, where)
+        else:
+            raise _unknown(k, known, where)
+    common["case"] = case_name
+
+    lat = get_lattice(common["lattice"] or case.default_lattice)
+    if lat.d not in case.dims:
+        ok = [n for n, l_ in LATTICES.items() if l_.d in case.dims]
+        raise ConfigError(
+            f"{where}lattice = {lat.name!r} is {lat.d}D but case {case_name!r} is "
+            f"{'/'.join(f'{d}D' for d in case.dims)}: expected one of {', '.join(ok)}"
+        )
+    common["lattice"] = lat.name
+    if not common["compute_dtype"]:
+        common["compute_dtype"] = common["dtype"]
+
+    setup = case.build(params, lat)
+    warnings = []
+    given = ", ".join(f"{k}={params[k]}" for k in params)
+    if not setup.tau > 0.5:
+        raise ConfigError(
+            f"{where}tau = {setup.tau:.6g} (from {given}): expected tau > 0.5; the lattice viscosity "
+            f"cs2*(tau - 1/2) = {(setup.tau - 0.5) / 3:.3g} must be positive"
+        )
+    if setup.tau < 0.51 and common["smagorinsky"] == 0:
+        warnings.append(
+            f"tau = {setup.tau:.5g} is close to 1/2: the run may be unstable at this resolution "
+            f"(raise n, lower re, or set smagorinsky=0.1)"
+        )
+    ma = setup.u_max / CS
+    vkey = next((k for k in ("u_lid", "u0", "umax", "u_wall") if k in params), "velocity")
+    if ma > MACH_MAX:
+        raise ConfigError(
+            f"{where}{vkey} = {params.get(vkey)}: gives Mach number {ma:.3f} > {MACH_MAX}; "
+            f"expected a lattice velocity below {MACH_MAX * CS:.3f} (compressibility errors and instability)"
+        )
+    if ma > MACH_WARN:
+        warnings.append(
+            f"{vkey} = {params.get(vkey)} gives Mach number {ma:.3f} > {MACH_WARN}: compressibility errors "
+            f"of order Ma^2 = {ma * ma:.3f}"
+        )
+    n_cells = math.prod(setup.shape)
+    if n_cells <= 0:
+        raise ConfigError(f"{where}lattice shape {setup.shape}: expected positive sizes")
+    return RunConfig(case, params, common, setup, warnings, source)

@@ -1,0 +1,55 @@
+"""Where the lattice lives: builds global arrays from per-block callbacks, runs a local step function
+over them and reduces across cells. This single-device domain is the reference; the mesh domain
+(shard_map + ppermute) offers the same methods.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from distlbm.parallel.halo import local_exchange
+
+
+class LocalDomain:
+    """The whole lattice on one device. shape: the global spatial shape (X, Y(, Z))."""
+
+    mesh_shape: tuple = ()
+    process_index = 0
+    process_count = 1
+
+    def __init__(self, shape: Sequence[int], device=None):
+        self.shape = tuple(int(s) for s in shape)
+        self.device = device or jax.devices()[0]
+        self.exchange = local_exchange
+
+    @property
+    def n_devices(self) -> int:
+        return 1
+
+    def describe(self) -> str:
+        return f"1 device ({self.device.platform})"
+
+    def make_field(self, fn: Callable, leading: tuple, dtype) -> jax.Array:
+        """Global array [*leading, *shape] from fn(index) -> np.ndarray, index a tuple of slices of the
+        spatial axes (the block this process fills)."""
+        index = tuple(slice(0, s) for s in self.shape)
+        block = np.asarray(fn(index), dtype=dtype)
+        assert block.shape == tuple(leading) + self.shape, (block.shape, leading, self.shape)
+        return jax.device_put(block, self.device)
+
+    def replicate(self, value) -> jax.Array:
+        """A small array (scalar, table) placed identically on every device of the domain."""
+        return jax.device_put(np.asarray(value), self.device)
+
+    def map(self, fn: Callable, n_spatial_args: int | None = None) -> Callable:
+        """fn works on local blocks with self.exchange; on one device the block is the whole lattice."""
+        return fn
+
+    def blocks(self, x: jax.Array):
+        """Yield (index, local numpy block) for the parts of x this process holds (spatial axes last)."""
+        for shard in x.addressable_shards:
+            yield shard.index, np.asarray(shard.data)
