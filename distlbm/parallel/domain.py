@@ -41,6 +41,10 @@ class LocalDomain:
         assert block.shape == tuple(leading) + self.shape, (block.shape, leading, self.shape)
         return jax.device_put(block, self.device)
 
+    def commit(self, x: jax.Array) -> jax.Array:
+        """Place a lattice-shaped array [..., *shape] with the domain's layout."""
+        return jax.device_put(x, self.device)
+
     def replicate(self, value) -> jax.Array:
         """A small array (scalar, table) placed identically on every device of the domain."""
         return jax.device_put(np.asarray(value), self.device)

@@ -1,0 +1,90 @@
+"""`distlbm info`: versions, devices, MPI and parallel-HDF5 support, and the memory a run will need."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import platform
+
+
+def _version(mod: str):
+    try:
+        m = importlib.import_module(mod)
+        return getattr(m, "__version__", "installed")
+    except Exception as e:  # report, do not fail: info is a diagnostic command
+        return None if isinstance(e, ImportError) else f"error: {e}"
+
+
+def gather_info(lattice=None, size=None, dtype="float32") -> dict:
+    import jax
+
+    info = {
+        "python": platform.python_version(),
+        "versions": {m: _version(m) for m in ("distlbm", "jax", "jaxlib", "numpy", "h5py", "mpi4py", "mpi4jax")},
+        "process_count": jax.process_count(),
+        "process_index": jax.process_index(),
+        "devices": [f"{d.platform}:{d.id} {d.device_kind}" for d in jax.devices()],
+        "local_device_count": jax.local_device_count(),
+    }
+    try:
+        from mpi4py import MPI
+
+        info["mpi"] = {"available": True, "library": MPI.Get_library_version().splitlines()[0].strip(),
+                       "world_size": MPI.COMM_WORLD.Get_size()}
+    except Exception as e:
+        info["mpi"] = {"available": False, "why": str(e)}
+    try:
+        import h5py
+
+        info["h5py_mpi"] = bool(h5py.get_config().mpi)
+    except Exception:
+        info["h5py_mpi"] = False
+    backends = ["local (one device)"]
+    info["comm_backends"] = backends
+    if info["versions"]["mpi4jax"] and not str(info["versions"]["mpi4jax"]).startswith("error"):
+        backends.append("mpi4jax (available)")
+    if lattice and size:
+        from distlbm.bench import memory_estimate
+        from distlbm.lattice import get_lattice
+
+        lat = get_lattice(lattice)
+        info["memory_estimate"] = {"lattice": lat.name, "size": size, "dtype": dtype,
+                                   **memory_estimate(lat, (size,) * lat.d, dtype)}
+    return info
+
+
+def cmd_info(args) -> int:
+    from distlbm.cases.base import ConfigError
+
+    if (args.lattice is None) != (args.size is None):
+        raise ConfigError("--lattice and --size go together: give both for a memory estimate")
+    if args.size is not None and args.size <= 0:
+        raise ConfigError(f"--size = {args.size}: expected a positive integer")
+    if args.lattice is not None:
+        from distlbm.lattice import get_lattice
+
+        try:
+            get_lattice(args.lattice)
+        except ValueError as e:
+            raise ConfigError(f"--lattice = {args.lattice!r}: {e}") from None
+    info = gather_info(args.lattice, args.size, args.dtype)
+    if args.json:
+        print(json.dumps(info, indent=2))
+        return 0
+    print(f"distlbm {info['versions']['distlbm']} on Python {info['python']}")
+    for k, v in info["versions"].items():
+        if k != "distlbm":
+            print(f"  {k:<8} {v or 'not installed'}")
+    print(f"processes: {info['process_count']} (this is {info['process_index']})")
+    print(f"devices:   {', '.join(info['devices'])}")
+    mpi = info["mpi"]
+    print(f"MPI:       {mpi['library'] if mpi['available'] else 'not available (' + mpi['why'] + ')'}")
+    print(f"h5py MPI:  {'yes (collective parallel HDF5)' if info['h5py_mpi'] else 'no (one file per process)'}")
+    print(f"backends:  {', '.join(info['comm_backends'])}")
+    if "memory_estimate" in info:
+        m = info["memory_estimate"]
+        gib = 1024 ** 3
+        print(f"memory for {m['lattice']} {m['size']}^{m['lattice'][1]} ({m['dtype']}):")
+        print(f"  populations     {m['population_bytes'] / gib:8.3f} GiB ({m['cells']:,} cells)")
+        print(f"  step working set {m['step_working_set_bytes'] / gib:7.3f} GiB (populations twice + moments)")
+    return 0
