@@ -1,0 +1,122 @@
+"""Validation against analytic solutions and published data (reference files in distlbm/cases/data,
+copied from shared/reference/)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from helpers import read_reference, run_case
+
+# ---- Taylor-Green 2D (analytic: TGV2D in analytic_reference_solutions.csv) ----------------------
+
+
+@pytest.mark.parametrize("collision", ["bgk", "trt", "regularized"])
+def test_taylor_green_viscosity_within_one_percent(collision):
+    """The viscosity measured from the kinetic-energy decay E ~ exp(-4 nu k^2 t) is cs2 (tau - 1/2)."""
+    summary, _ = run_case("taylor_green2d", n=64, collision=collision, dtype="float64")
+    visc = summary["observables"]["viscosity"]
+    assert visc["reference"] == pytest.approx((summary["parameters"]["lattice_units"]["tau"] - 0.5) / 3)
+    assert abs(visc["rel_error"]) < 0.01, visc
+
+
+def test_taylor_green_second_order_convergence():
+    """Diffusive scaling (fixed Re and tau, Ma ~ 1/n, t ~ n^2): the velocity error falls as n^-2."""
+    ns = (16, 32, 64)
+    errors = []
+    for n in ns:
+        summary, _ = run_case("taylor_green2d", n=n, re=10.0, u0=0.64 / n, decay_times=1.0, dtype="float64")
+        errors.append(summary["observables"]["velocity_rel_l2_error"])
+    slope = -np.polyfit(np.log(ns), np.log(errors), 1)[0]
+    assert errors[0] > errors[1] > errors[2]
+    assert 1.8 < slope < 2.4, (errors, slope)
+
+
+# ---- Poiseuille with halfway bounce-back (lbm_selfcheck_poiseuille_bounceback.csv) ---------------
+
+POISEUILLE_ROWS = [r for r in read_reference("lbm_selfcheck_poiseuille_bounceback.csv")
+                   if r["scheme"] == "BGK" and int(r["N"]) <= 32]
+
+
+@pytest.mark.parametrize("row", POISEUILLE_ROWS, ids=lambda r: f"tau{float(r['tau']):.3f}-N{r['N']}")
+def test_poiseuille_bgk_follows_slip_law(row):
+    """rel. L2 error vs the analytic parabola equals the tabulated value (slip (16 Lambda - 3)/24 F/nu)."""
+    tau, n = float(row["tau"]), int(row["N"])
+    if float(row["predicted_rel_L2"]) == 0.0:
+        tau = 0.5 + math.sqrt(3) / 4  # the table prints tau = 0.9330127; Lambda = 3/16 needs it exactly
+    summary, _ = run_case("poiseuille", n=n, tau=tau, collision="bgk", dtype="float64")
+    obs = summary["observables"]
+    expected = float(row["rel_L2_error"])
+    if float(row["predicted_rel_L2"]) == 0.0:  # Lambda = 3/16: exact to round-off
+        assert obs["rel_l2_error"] < 1e-10
+    else:
+        assert obs["rel_l2_error"] == pytest.approx(expected, rel=2e-3)
+        assert obs["slip_law"]["predicted_rel_l2"] == pytest.approx(float(row["predicted_rel_L2"]), rel=2e-3)
+
+
+@pytest.mark.parametrize("tau", [0.6, 0.8, 1.5])
+@pytest.mark.parametrize("lattice", ["D2Q9", "D3Q19"])
+def test_poiseuille_trt_magic_is_exact(tau, lattice):
+    """TRT with Lambda = 3/16 places the bounce-back wall exactly half-way: exact to round-off."""
+    summary, _ = run_case("poiseuille", n=12, tau=tau, collision="trt", trt_lambda=3 / 16, lattice=lattice,
+                          dtype="float64")
+    assert summary["observables"]["rel_l2_error"] < 1e-10
+
+
+def test_poiseuille_trt_other_lambda_is_not_exact():
+    """Guard: the exactness above comes from Lambda, not from a test that cannot fail."""
+    summary, _ = run_case("poiseuille", n=12, tau=0.8, collision="trt", trt_lambda=0.25, dtype="float64")
+    obs = summary["observables"]
+    assert obs["rel_l2_error"] > 1e-4
+    assert obs["rel_l2_error"] == pytest.approx(obs["slip_law"]["predicted_rel_l2"], rel=1e-3)
+
+
+# ---- Couette (lbm_selfcheck_couette_shearwave.csv: exact to round-off) ---------------------------
+
+COUETTE_ROWS = [r for r in read_reference("lbm_selfcheck_couette_shearwave.csv") if r["test"] == "couette"]
+
+
+@pytest.mark.parametrize("row", COUETTE_ROWS, ids=lambda r: f"tau{r['tau']}-N{r['N']}")
+def test_couette_moving_wall_exact(row):
+    summary, _ = run_case("couette", n=int(row["N"]), tau=float(row["tau"]), dtype="float64")
+    assert summary["observables"]["rel_l2_error"] < 1e-10
+
+
+def test_couette_3d_exact():
+    summary, _ = run_case("couette", n=8, tau=0.9, lattice="D3Q19", dtype="float64")
+    assert summary["observables"]["rel_l2_error"] < 1e-10
+
+
+# ---- Lid-driven cavity vs Ghia et al. 1982 (ghia1982_cavity2d_*.csv) ------------------------------
+
+
+@pytest.mark.parametrize("collision", ["bgk", "trt"])
+def test_cavity_re100_matches_ghia(collision):
+    summary, _ = run_case("cavity2d", n=64, re=100.0, collision=collision)
+    ghia = summary["observables"]["ghia"]
+    n_points = len(ghia["u"]["points"]) + len(ghia["v"]["points"])
+    assert n_points == 30  # every tabulated interior point was compared
+    assert ghia["u"]["max_error"] <= 0.02 and ghia["v"]["max_error"] <= 0.02, ghia
+    assert ghia["pass"]
+
+
+def test_cavity_unconverged_run_is_caught():
+    """Guard: a run stopped long before steady state fails the same comparison."""
+    summary, _ = run_case("cavity2d", n=32, re=100.0, t_end=1.0)
+    assert summary["observables"]["ghia"]["max_error"] > 0.02
+
+
+# ---- Conservation --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lattice", ["D2Q9", "D3Q19", "D3Q27"])
+@pytest.mark.parametrize("dtype,tol", [("float32", 1e-6), ("float64", 1e-12)])
+def test_mass_conserved_in_periodic_box(lattice, dtype, tol):
+    n = 64 if lattice == "D2Q9" else 24
+    summary, sim = run_case("box", steps=1000, n=n, lattice=lattice, dtype=dtype, u0=0.05)
+    assert summary["steps"] == 1000
+    assert abs(summary["relative_mass_drift"]) < tol
+    mom = sim.diagnostics()["momentum"]
+    assert max(abs(m) for m in mom) < 1e3 * tol * n ** sim.model.lattice.d
