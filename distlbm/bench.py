@@ -120,8 +120,9 @@ def cmd_bench(args) -> int:
     from distlbm.config import DTYPES
     from distlbm.physics.collision import KINDS
 
-    for key, val, ok in (("--dtype", args.dtype, DTYPES), ("--collision", args.collision, KINDS)):
-        if val not in ok:
+    for key, val, ok in (("--dtype", args.dtype, DTYPES), ("--compute-dtype", args.compute_dtype, DTYPES),
+                         ("--collision", args.collision, KINDS)):
+        if val is not None and val not in ok:
             raise ConfigError(f"{key} = {val!r}: expected one of {', '.join(ok)}")
     try:
         get_lattice(args.lattice)

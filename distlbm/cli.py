@@ -141,6 +141,11 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("distlbm: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. `distlbm cases | head`: the reader left; no traceback
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     return 1
 
 

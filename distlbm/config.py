@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from distlbm.cases import CASES
 from distlbm.cases.base import Case, ConfigError, Param, Setup
 from distlbm.lattice import LATTICES, get_lattice
@@ -114,10 +116,11 @@ def _check_value(p: Param, value: Any, where: str) -> Any:
     return value
 
 
-def _unknown(key: str, known, where: str) -> ConfigError:
+def _unknown(key: str, value: Any, known, where: str) -> ConfigError:
     near = difflib.get_close_matches(key, list(known), n=1, cutoff=0.5)
     hint = f"; did you mean {near[0]!r}?" if near else ""
-    return ConfigError(f"{where}unknown key {key!r}{hint} (valid keys: {', '.join(sorted(known))})")
+    return ConfigError(f"{where}unknown key {key!r} (= {value!r}){hint}; expected one of the valid keys: "
+                       f"{', '.join(sorted(known))}")
 
 
 def load_file(path: Path) -> dict:
@@ -170,7 +173,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, **overrides) -> 
         elif k in common_spec:
             common[k] = _check_value(common_spec[k], v, where)
         else:
-            raise _unknown(k, known, where)
+            raise _unknown(k, v, known, where)
     common["case"] = case_name
 
     lat = get_lattice(common["lattice"] or case.default_lattice)
@@ -184,18 +187,26 @@ def resolve(case_or_file: str | None, sets: dict | None = None, **overrides) -> 
     if not common["compute_dtype"]:
         common["compute_dtype"] = common["dtype"]
 
+    if "tau" in params and not params["tau"] > 0.5:  # checked before build: the case divides by tau - 1/2
+        raise ConfigError(
+            f"{where}tau = {params['tau']!r}: expected tau > 0.5; the lattice viscosity cs2*(tau - 1/2) "
+            f"must be positive"
+        )
     setup = case.build(params, lat)
     warnings = []
     given = ", ".join(f"{k}={params[k]}" for k in params)
-    if not setup.tau > 0.5:
+    # the collision applies omega = 1/tau in the compute dtype: a tau that rounds to 1/2 there is zero viscosity
+    omega_c = float(np.asarray(1.0 / setup.tau if setup.tau > 0 else math.inf, dtype=common["compute_dtype"]))
+    if not setup.tau > 0.5 or not omega_c < 2.0:
         raise ConfigError(
-            f"{where}tau = {setup.tau:.6g} (from {given}): expected tau > 0.5; the lattice viscosity "
-            f"cs2*(tau - 1/2) = {(setup.tau - 0.5) / 3:.3g} must be positive"
+            f"{where}tau = {setup.tau:.10g} (from {given}): expected tau > 0.5 (distinguishable from 1/2 in "
+            f"{common['compute_dtype']}); the lattice viscosity cs2*(tau - 1/2) = {(setup.tau - 0.5) / 3:.3g} "
+            f"must be positive"
         )
     if setup.tau < 0.51 and common["smagorinsky"] == 0:
         warnings.append(
-            f"tau = {setup.tau:.5g} is close to 1/2: the run may be unstable at this resolution "
-            f"(raise n, lower re, or set smagorinsky=0.1)"
+            f"tau = {setup.tau:.8g} (tau - 1/2 = {setup.tau - 0.5:.3g}) is close to 1/2: the run may be unstable "
+            f"at this resolution (raise n, lower re, or set smagorinsky=0.1)"
         )
     ma = setup.u_max / CS
     vkey = next((k for k in ("u_lid", "u0", "umax", "u_wall") if k in params), "velocity")

@@ -58,6 +58,10 @@ def cmd_info(args) -> int:
 
     if (args.lattice is None) != (args.size is None):
         raise ConfigError("--lattice and --size go together: give both for a memory estimate")
+    from distlbm.config import DTYPES
+
+    if args.dtype not in DTYPES:
+        raise ConfigError(f"--dtype = {args.dtype!r}: expected one of {', '.join(DTYPES)}")
     if args.size is not None and args.size <= 0:
         raise ConfigError(f"--size = {args.size}: expected a positive integer")
     if args.lattice is not None:

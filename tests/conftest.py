@@ -1,0 +1,36 @@
+"""Shared helpers: run the `distlbm` command in this process or as `python -m distlbm`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def cli(capsys):
+    """cli(*args) -> (exit status, stdout, stderr) of distlbm.cli.main in this process."""
+    from distlbm.cli import main
+
+    def _run(*args):
+        capsys.readouterr()  # drop anything printed before
+        rc = main([str(a) for a in args])
+        out, err = capsys.readouterr()
+        return rc, out, err
+
+    return _run
+
+
+@pytest.fixture
+def module_cli():
+    """module_cli(*args) -> CompletedProcess of `python -m distlbm ARGS` in a fresh interpreter."""
+
+    def _run(*args, timeout=120):
+        return subprocess.run([sys.executable, "-m", "distlbm", *map(str, args)], cwd=REPO,
+                              capture_output=True, text=True, timeout=timeout)
+
+    return _run

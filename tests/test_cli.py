@@ -1,0 +1,208 @@
+"""The `distlbm` command line: run, cases, bench, info, and clean configuration errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from distlbm.cases import CASES
+from distlbm.config import COMMON_PARAMS
+
+ERR_PREFIX = "distlbm: configuration error:"
+
+
+def assert_clean_error(rc, out, err, *parts):
+    assert rc == 2, (rc, out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith(ERR_PREFIX), err
+    assert "Traceback" not in err and "Traceback" not in out
+    for p in parts:
+        assert p in lines[0], (p, lines[0])
+
+
+# --- configuration errors ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args,parts", [
+    (["run", "cavity2d", "--set", "rey=100"], ["'rey'", "'re'"]),
+    (["run", "cavity2d", "--set", "u_lid=0.2"], ["u_lid = 0.2", "Mach"]),
+    (["bench", "--lattice", "D2Q9", "--size", "32", "--dtype", "float16"], ["--dtype", "'float16'", "float32"]),
+])
+def test_config_error_subprocess_exits_2_with_one_line(module_cli, args, parts):
+    r = module_cli(*args)
+    assert_clean_error(r.returncode, r.stdout, r.stderr, *parts)
+
+
+@pytest.mark.parametrize("args,parts", [
+    (["run", "cavty2d"], ["'cavty2d'", "did you mean 'cavity2d'"]),
+    (["run", "cavity2d", "--set", "n=0"], ["n = 0", "positive"]),
+    (["run", "cavity2d", "--set", "lattice=D3Q19"], ["lattice = 'D3Q19'", "D2Q9"]),
+    (["run", "cavity2d", "--set", "x"], ["'x'", "key=value"]),
+    (["run", "poiseuille", "--set", "tau=0.5"], ["tau = 0.5", "expected tau > 0.5"]),
+    (["run", "cavity2d", "--steps", "-3"], ["steps = -3", ">= 0"]),
+    (["run", "nope.toml"], ["nope.toml", "not found"]),
+    (["bench", "--lattice", "D2Q9", "--size", "0"], ["--size = 0", "positive"]),
+    (["bench", "--lattice", "D2Q9", "--size", "8", "--steps", "0"], ["--steps = 0", "positive"]),
+    (["bench", "--lattice", "D3Q15", "--size", "8"], ["--lattice = 'D3Q15'", "D3Q19"]),
+    (["bench", "--lattice", "D2Q9", "--size", "8", "--collision", "mrt"], ["--collision = 'mrt'", "bgk"]),
+    (["info", "--lattice", "D3Q19"], ["--lattice", "--size"]),
+    (["info", "--size", "64"], ["--lattice", "--size"]),
+    (["info", "--lattice", "D3Q19", "--size", "-1"], ["--size = -1", "positive"]),
+    (["info", "--lattice", "D4Q9", "--size", "8"], ["--lattice = 'D4Q9'"]),
+    (["info", "--lattice", "D2Q9", "--size", "8", "--dtype", "foo"], ["--dtype = 'foo'", "float32"]),
+    (["bench", "--lattice", "D2Q9", "--size", "8", "--compute-dtype", "foo"], ["--compute-dtype = 'foo'", "float64"]),
+    (["run", "couette", "--progress-every", "-1"], ["progress_every = -1", ">= 0"]),
+])
+def test_config_error_in_process(cli, args, parts):
+    rc, out, err = cli(*args)
+    assert_clean_error(rc, out, err, *parts)
+
+
+def test_toml_error_names_file(cli, tmp_path):
+    f = tmp_path / "case.toml"
+    f.write_text('case = "couette"\nu_wal = 0.01\n')
+    rc, out, err = cli("run", f)
+    assert_clean_error(rc, out, err, str(f), "'u_wal'", "did you mean 'u_wall'")
+
+
+# --- run ---------------------------------------------------------------------------------------------
+
+SUMMARY_KEYS = {"case", "lattice", "shape", "dtype", "steps", "wall_time_s", "mlups", "relative_mass_drift",
+                "parameters", "observables"}
+
+
+def test_run_couette_writes_summary(cli, tmp_path):
+    out_dir = tmp_path / "out"
+    rc, out, err = cli("run", "couette", "--steps", 200, "--out", out_dir)
+    assert rc == 0, err
+    assert "Traceback" not in err
+    progress = [ln for ln in out.splitlines() if "MLUPS" in ln and "ETA" in ln]
+    assert progress, out
+    assert any(ln.lstrip().startswith("step") and "200" in ln for ln in progress)
+    summary = json.loads((out_dir / "summary.json").read_text())
+    assert SUMMARY_KEYS <= set(summary), SUMMARY_KEYS - set(summary)
+    defaults = {p.name: p.default for p in CASES["couette"].params}
+    assert summary["case"] == "couette"
+    assert summary["lattice"] == CASES["couette"].default_lattice
+    assert list(summary["shape"]) == [defaults["nx"], defaults["n"] + 2]
+    assert summary["dtype"] == "float32"
+    assert summary["steps"] == 200
+    assert summary["wall_time_s"] > 0 and summary["mlups"] > 0
+    assert abs(summary["relative_mass_drift"]) < 1e-5  # float32, 200 steps, closed channel
+    params = json.dumps(summary["parameters"])
+    assert "tau" in params and "u_wall" in params
+    assert isinstance(summary["observables"], dict) and summary["observables"]
+
+
+def test_run_toml_file_with_set_override(cli, tmp_path):
+    f = tmp_path / "c.toml"
+    f.write_text('case = "couette"\nn = 8\nnx = 4\n')
+    rc, out, err = cli("run", f, "--set", "nx=3", "--steps", 20, "--out", tmp_path / "o")
+    assert rc == 0, err
+    summary = json.loads((tmp_path / "o" / "summary.json").read_text())
+    assert summary["case"] == "couette" and list(summary["shape"]) == [3, 10] and summary["steps"] == 20
+
+
+# --- cases -------------------------------------------------------------------------------------------
+
+def test_cases_lists_every_case_and_parameter(cli):
+    rc, out, err = cli("cases")
+    assert rc == 0, err
+    # split the listing into one block per case (a block starts with "NAME: title")
+    starts = {name: out.find(f"{name}: ") for name in CASES}
+    assert all(i >= 0 for i in starts.values()), starts
+    order = sorted(starts.items(), key=lambda kv: kv[1])
+    for k, (name, i) in enumerate(order):
+        end = order[k + 1][1] if k + 1 < len(order) else len(out)
+        block = out[i:end]
+        case = CASES[name]
+        assert case.title in block and case.validates in block
+        for p in case.params:
+            assert f" {p.name} " in block, (name, p.name)
+    for p in COMMON_PARAMS:
+        if p.name != "case":
+            assert p.name in out
+
+
+def test_cases_json(cli):
+    rc, out, err = cli("cases", "--json")
+    assert rc == 0, err
+    data = json.loads(out)
+    assert set(data) == set(CASES)
+    for name, c in CASES.items():
+        assert set(data[name]["params"]) == {p.name for p in c.params}
+        assert data[name]["validates"] == c.validates
+        for p in c.params:
+            assert data[name]["params"][p.name]["default"] == p.default
+
+
+def test_python_m_distlbm_cases(module_cli):
+    r = module_cli("cases")
+    assert r.returncode == 0, r.stderr
+    for name in CASES:
+        assert f"{name}: " in r.stdout
+    assert "Traceback" not in r.stderr
+
+
+def test_closed_stdout_is_not_a_traceback():
+    # like `distlbm cases | head -1`: the reader leaves before the listing is written
+    p = subprocess.Popen([sys.executable, "-m", "distlbm", "cases"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    p.stderr.close()
+    p.wait(timeout=60)
+    assert "Traceback" not in err, err
+
+
+# --- bench -------------------------------------------------------------------------------------------
+
+def test_bench_json(module_cli):
+    r = module_cli("bench", "--lattice", "D2Q9", "--size", 32, "--steps", 5, "--repeat", 1, "--json")
+    assert r.returncode == 0, r.stderr
+    obj = json.loads(r.stdout)  # raises if stdout holds anything besides one JSON document
+    assert isinstance(obj, dict)
+    assert r.stdout.strip().count("\n") == 0, "one JSON object on one line"
+    for k in ("mlups", "population_bytes", "peak_memory_bytes", "bytes_per_cell"):
+        assert obj[k] > 0, k
+    assert obj["population_bytes"] == 9 * 32 * 32 * 4
+    assert obj["bytes_per_cell"] >= 2 * 9 * 4  # read + write every population at least once
+    assert obj["peak_memory_bytes"] >= obj["population_bytes"]
+    assert obj["lattice"] == "D2Q9" and list(obj["shape"]) == [32, 32]
+
+
+# --- info --------------------------------------------------------------------------------------------
+
+def test_info_json(cli):
+    rc, out, err = cli("info", "--json")
+    assert rc == 0, err
+    info = json.loads(out)
+    for k in ("versions", "devices", "mpi"):
+        assert k in info
+    assert info["versions"]["distlbm"] and info["versions"]["jax"]
+    assert isinstance(info["devices"], list) and info["devices"]
+    assert "available" in info["mpi"]
+    assert "memory_estimate" not in info
+
+
+def test_info_memory_estimate(cli):
+    rc, out, err = cli("info", "--lattice", "D3Q19", "--size", 400)
+    assert rc == 0, err
+    pop_gib = 19 * 400 ** 3 * 4 / 1024 ** 3  # 4.530 GiB of float32 populations
+    assert "D3Q19" in out and "400" in out
+    assert f"{pop_gib:.3f}" in out
+    rc, out, err = cli("info", "--lattice", "D3Q19", "--size", 400, "--json")
+    assert rc == 0, err
+    m = json.loads(out)["memory_estimate"]
+    assert m["population_bytes"] == 19 * 400 ** 3 * 4
+    assert m["cells"] == 400 ** 3
+    assert m["step_working_set_bytes"] > 2 * m["population_bytes"]
+
+
+def test_info_memory_estimate_float64(cli):
+    rc, out, err = cli("info", "--lattice", "D2Q9", "--size", 100, "--dtype", "float64", "--json")
+    assert rc == 0, err
+    assert json.loads(out)["memory_estimate"]["population_bytes"] == 9 * 100 ** 2 * 8
