@@ -15,6 +15,7 @@ def _add_run(sub):
     p.add_argument("--steps", type=int, default=None, help="number of time steps (default: the case's)")
     p.add_argument("--out", default=None, help="output folder (default: out/CASE)")
     p.add_argument("--progress-every", type=int, default=None, help="steps between progress lines")
+    p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: all devices)")
 
 
 def _add_bench(sub):
@@ -51,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_run(args) -> int:
     from distlbm.config import parse_sets, resolve
 
-    cfg = resolve(args.target, parse_sets(args.sets), steps=args.steps, progress_every=args.progress_every)
+    cfg = resolve(args.target, parse_sets(args.sets), steps=args.steps, progress_every=args.progress_every,
+                  mesh=args.mesh)
     from distlbm.simulation import Simulation
 
     out = args.out or f"out/{cfg.case.name}"
@@ -64,6 +66,7 @@ def cmd_run(args) -> int:
           f"tau {s.tau:.5g}, Ma {s.u_max / 0.5773502691896257:.3f}, dtype {cfg.common['dtype']}"
           + (f", Re {u['reynolds']:.4g}" if "reynolds" in u else ""))
     sim = Simulation(cfg, out_dir=out)
+    print(f"  on {sim.domain.describe()}")
     summary = sim.run()
     path = sim.write_summary(summary)
     _print_result(summary)
@@ -120,6 +123,7 @@ def cmd_cases(args) -> int:
 
 def main(argv=None) -> int:
     from distlbm.cases.base import ConfigError
+    from distlbm.parallel.mesh import DecompositionError
 
     args = build_parser().parse_args(argv)
     try:
@@ -135,7 +139,7 @@ def main(argv=None) -> int:
             return cmd_info(args)
         if args.command == "cases":
             return cmd_cases(args)
-    except ConfigError as e:
+    except (ConfigError, DecompositionError) as e:
         print(f"distlbm: configuration error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -31,6 +31,7 @@ COMMON_PARAMS = (
     Param("compute_dtype", "", str, "dtype of the arithmetic; default: the storage dtype", choices=DTYPES + ("",)),
     Param("steps", 0, int, "time steps to run; 0: the case's default", minimum=0),
     Param("progress_every", 0, int, "steps between progress lines; 0: about 20 lines per run", minimum=0),
+    Param("mesh", "", str, "devices per axis, e.g. '2x2x2'; empty: all devices, factorised for the smallest halo"),
 )
 
 MACH_WARN = 0.1
@@ -186,6 +187,13 @@ def resolve(case_or_file: str | None, sets: dict | None = None, **overrides) -> 
     common["lattice"] = lat.name
     if not common["compute_dtype"]:
         common["compute_dtype"] = common["dtype"]
+    if common["mesh"]:
+        from distlbm.parallel.mesh import DecompositionError, parse_mesh
+
+        try:
+            parse_mesh(common["mesh"], lat.d)
+        except DecompositionError as e:
+            raise ConfigError(f"{where}{e}") from None
 
     if "tau" in params and not params["tau"] > 0.5:  # checked before build: the case divides by tau - 1/2
         raise ConfigError(

@@ -16,7 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from distlbm.config import RunConfig
-from distlbm.parallel.domain import LocalDomain
+from distlbm.parallel import make_domain
 from distlbm.physics import boundaries as bc
 from distlbm.physics.collision import Collision
 from distlbm.physics.equilibrium import qconst
@@ -74,7 +74,7 @@ class Simulation:
         self.model = build_model(cfg)
         if "float64" in (self.model.dtype, self.model.compute_dtype):
             jax.config.update("jax_enable_x64", True)
-        self.domain = domain or LocalDomain(self.setup.shape)
+        self.domain = domain or make_domain(self.setup.shape, cfg.common.get("mesh", ""))
         self.out_dir = Path(out_dir) if out_dir else None
         self._log = log
         self.history: list[dict] = []
@@ -223,6 +223,8 @@ class Simulation:
             "compute_dtype": self.model.compute_dtype,
             "collision": self.model.collision.kind,
             "devices": self.domain.n_devices,
+            "mesh": list(self.domain.mesh_shape),
+            "processes": self.domain.process_count,
             "steps": self.steps_run,
             "wall_time_s": self.wall_time,
             "compile_time_s": compile_s,

@@ -1,0 +1,182 @@
+"""One lattice over a mesh of devices: a global jax.Array sharded as P(None, 'x', 'y'[, 'z']), a
+local step per shard under shard_map, and a one-cell halo exchange with lax.ppermute."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import math
+from typing import Callable, Sequence
+
+import jax
+import numpy as np
+from jax import lax
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+AXES = ("x", "y", "z")
+
+
+class DecompositionError(ValueError):
+    """The lattice cannot be split over the requested mesh (message names sizes that would work)."""
+
+
+def parse_mesh(text: str, d: int) -> tuple:
+    """'2x2x1' -> (2, 2, 1); a 2D lattice accepts 'AxB' (or 'AxBx1')."""
+    try:
+        parts = tuple(int(p) for p in str(text).lower().split("x"))
+    except ValueError:
+        raise DecompositionError(f"mesh = {text!r}: expected sizes separated by 'x', e.g. 2x2x2") from None
+    if len(parts) == 3 and d == 2 and parts[2] == 1:
+        parts = parts[:2]
+    if len(parts) != d or any(p <= 0 for p in parts):
+        example = "x".join(["2"] * d)
+        raise DecompositionError(f"mesh = {text!r}: expected {d} positive sizes for a {d}D lattice, e.g. {example}")
+    return parts
+
+
+def _divisors(n: int):
+    return [k for k in range(1, n + 1) if n % k == 0]
+
+
+def factorize(n_devices: int, shape: Sequence[int]) -> tuple:
+    """The mesh of n_devices that divides `shape` and has the smallest halo surface per shard."""
+    d = len(shape)
+    best = None
+    for combo in itertools.product(_divisors(n_devices), repeat=d):
+        if math.prod(combo) != n_devices or any(s % m for s, m in zip(shape, combo)):
+            continue
+        block = [s // m for s, m in zip(shape, combo)]
+        # planes exchanged per shard: one per split axis, each of size prod(block)/block[a]
+        surface = sum(math.prod(block) / block[a] for a in range(d) if combo[a] > 1)
+        key = (surface, tuple(-c for c in combo))
+        if best is None or key < best[0]:
+            best = (key, combo)
+    if best is None:
+        raise DecompositionError(
+            f"lattice {'x'.join(map(str, shape))} cannot be split evenly over {n_devices} devices; "
+            f"choose sizes divisible by a factorisation of {n_devices} or pass --mesh"
+        )
+    return best[1]
+
+
+def check_divisible(shape, mesh_shape):
+    for a, (s, m) in enumerate(zip(shape, mesh_shape)):
+        if s % m:
+            lo = s - s % m
+            raise DecompositionError(
+                f"lattice size {s} along {AXES[a]} does not divide over {m} devices "
+                f"(mesh {'x'.join(map(str, mesh_shape))}); sizes that would work: {lo} or {lo + m}, "
+                f"or a mesh size along {AXES[a]} in {_divisors(s)[:8]}"
+            )
+
+
+class MeshDomain:
+    """The lattice sharded over a device mesh. shape: global spatial shape; mesh_shape: devices per axis."""
+
+    def __init__(self, shape: Sequence[int], mesh_shape: Sequence[int] | None = None, devices=None):
+        self.shape = tuple(int(s) for s in shape)
+        d = len(self.shape)
+        devices = list(devices if devices is not None else jax.devices())
+        if mesh_shape is None:
+            mesh_shape = factorize(len(devices), self.shape)
+        mesh_shape = tuple(int(m) for m in mesh_shape)
+        if len(mesh_shape) != d:
+            raise DecompositionError(f"mesh {mesh_shape}: expected {d} sizes for a {d}D lattice")
+        if math.prod(mesh_shape) != len(devices):
+            if math.prod(mesh_shape) > len(devices):
+                raise DecompositionError(
+                    f"mesh = {'x'.join(map(str, mesh_shape))} needs {math.prod(mesh_shape)} devices; "
+                    f"expected at most the {len(devices)} available"
+                )
+            devices = devices[: math.prod(mesh_shape)]
+        check_divisible(self.shape, mesh_shape)
+        self.mesh_shape = mesh_shape
+        self.axes = AXES[:d]
+        self.mesh = Mesh(np.asarray(devices, dtype=object).reshape(mesh_shape), self.axes)
+        self.process_index = jax.process_index()
+        self.process_count = jax.process_count()
+        self._shape_probe = False
+
+    @property
+    def n_devices(self) -> int:
+        return math.prod(self.mesh_shape)
+
+    def describe(self) -> str:
+        plat = self.mesh.devices.flat[0].platform
+        return (f"{self.n_devices} {plat} devices, mesh {'x'.join(map(str, self.mesh_shape))} "
+                f"({self.process_count} process{'es' if self.process_count > 1 else ''})")
+
+    def spec(self, ndim: int) -> P:
+        d = len(self.shape)
+        if ndim < d:
+            return P()
+        return P(*([None] * (ndim - d)), *self.axes)
+
+    def sharding(self, ndim: int) -> NamedSharding:
+        return NamedSharding(self.mesh, self.spec(ndim))
+
+    # ---- halo exchange (called inside shard_map) ------------------------------------------------
+    def exchange(self, planes, axis: int, sign: int):
+        """Send `planes` to the neighbour at +sign along `axis`; return what the -sign neighbour sent."""
+        p = self.mesh_shape[axis]
+        if p == 1 or self._shape_probe:
+            return planes  # periodic wrap onto this shard itself
+        perm = [(i, (i + sign) % p) for i in range(p)]
+        return lax.ppermute(planes, self.axes[axis], perm)
+
+    # ---- building and mapping ------------------------------------------------------------------
+    def make_field(self, fn: Callable, leading: tuple, dtype) -> jax.Array:
+        """Global array [*leading, *shape]; fn(spatial index) -> block, called only for local shards."""
+        nl = len(leading)
+        gshape = tuple(leading) + self.shape
+
+        def cb(index):
+            block = np.asarray(fn(tuple(index[nl:])), dtype=dtype)
+            return block[tuple(index[:nl])]
+
+        return jax.make_array_from_callback(gshape, self.sharding(len(gshape)), cb)
+
+    def commit(self, x: jax.Array) -> jax.Array:
+        return jax.device_put(x, self.sharding(x.ndim))
+
+    def replicate(self, value) -> jax.Array:
+        value = np.asarray(value)
+        return jax.make_array_from_callback(value.shape, NamedSharding(self.mesh, P()), lambda idx: value[idx])
+
+    @contextlib.contextmanager
+    def _probe(self):
+        self._shape_probe = True
+        try:
+            yield
+        finally:
+            self._shape_probe = False
+
+    def map(self, fn: Callable) -> Callable:
+        """Run fn (written for local blocks, using self.exchange) on every shard with shard_map."""
+        tree = jax.tree_util
+
+        def spec_of(x):
+            return self.spec(np.ndim(x))
+
+        def wrapped(*args):
+            in_specs = tree.tree_map(spec_of, args)
+            local = tree.tree_map(
+                lambda x: jax.ShapeDtypeStruct(self._local_shape(np.shape(x)), x.dtype), args)
+            with self._probe():
+                out_shape = jax.eval_shape(fn, *local)
+            out_specs = tree.tree_map(spec_of, out_shape)
+            return jax.shard_map(fn, mesh=self.mesh, in_specs=in_specs, out_specs=out_specs,
+                                 check_vma=False)(*args)
+
+        return wrapped
+
+    def _local_shape(self, gshape):
+        d = len(self.shape)
+        if len(gshape) < d:
+            return tuple(gshape)
+        lead = tuple(gshape[: len(gshape) - d])
+        return lead + tuple(s // m for s, m in zip(gshape[len(gshape) - d:], self.mesh_shape))
+
+    def blocks(self, x: jax.Array):
+        for shard in x.addressable_shards:
+            yield shard.index, np.asarray(shard.data)
