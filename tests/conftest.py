@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
+import os
+
+# Eight CPU devices in this process for the decomposition tests; must be set before JAX starts.
+# Tests that want one device pass an explicit single-device domain (helpers.run_case does).
+os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8").strip()
+
+import subprocess  # noqa: E402
 import sys
 from pathlib import Path
 

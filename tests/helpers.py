@@ -10,15 +10,21 @@ import jax
 REFERENCE = Path(__file__).resolve().parents[1] / "distlbm" / "cases" / "data"
 
 
-def run_case(case: str, steps=None, **params) -> tuple:
-    """Run `case` with `params` (as --set would) and return (summary, simulation)."""
+def make_sim(case: str, domain=None, **params):
+    """A Simulation of `case` with `params` (as --set would), on one device unless a domain is given."""
     from distlbm.config import resolve
+    from distlbm.parallel.domain import LocalDomain
     from distlbm.simulation import Simulation
 
     if "float64" in (params.get("dtype"), params.get("compute_dtype")):
         jax.config.update("jax_enable_x64", True)
     cfg = resolve(case, params)
-    sim = Simulation(cfg, log=lambda msg: None)
+    return Simulation(cfg, domain=domain or LocalDomain(cfg.setup.shape), log=lambda msg: None)
+
+
+def run_case(case: str, steps=None, domain=None, **params) -> tuple:
+    """Run `case` with `params` and return (summary, simulation)."""
+    sim = make_sim(case, domain=domain, **params)
     return sim.run(steps), sim
 
 
