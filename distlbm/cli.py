@@ -16,6 +16,8 @@ def _add_run(sub):
     p.add_argument("--out", default=None, help="output folder (default: out/CASE)")
     p.add_argument("--progress-every", type=int, default=None, help="steps between progress lines")
     p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: all devices)")
+    p.add_argument("--comm", default=None, choices=("jax", "mpi"),
+                   help="halo exchange: jax (shard_map + ppermute, default) or mpi (mpi4jax, one rank per device)")
 
 
 def _add_bench(sub):
@@ -51,27 +53,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_run(args) -> int:
     from distlbm.config import parse_sets, resolve
+    from distlbm.parallel.processes import initialize
 
     cfg = resolve(args.target, parse_sets(args.sets), steps=args.steps, progress_every=args.progress_every,
-                  mesh=args.mesh)
+                  mesh=args.mesh, comm=args.comm)
+    procs = initialize(cfg.common["comm"])
     from distlbm.simulation import Simulation
 
     out = args.out or f"out/{cfg.case.name}"
+    sim = Simulation(cfg, out_dir=out)
+    say = print if sim.domain.process_index == 0 else (lambda *a, **k: None)
     for w in cfg.warnings:
-        print(f"warning: {w}", file=sys.stderr)
+        say(f"warning: {w}", file=sys.stderr)
     s = cfg.setup
     u = s.units
-    print(f"distlbm: {cfg.case.name} ({cfg.case.title})")
-    print(f"  lattice {s.lattice.name}, shape {'x'.join(map(str, s.shape))}, {cfg.common['collision']}, "
-          f"tau {s.tau:.5g}, Ma {s.u_max / 0.5773502691896257:.3f}, dtype {cfg.common['dtype']}"
-          + (f", Re {u['reynolds']:.4g}" if "reynolds" in u else ""))
-    sim = Simulation(cfg, out_dir=out)
-    print(f"  on {sim.domain.describe()}")
+    say(f"distlbm: {cfg.case.name} ({cfg.case.title})")
+    say(f"  lattice {s.lattice.name}, shape {'x'.join(map(str, s.shape))}, {cfg.common['collision']}, "
+        f"tau {s.tau:.5g}, Ma {s.u_max / 0.5773502691896257:.3f}, dtype {cfg.common['dtype']}"
+        + (f", Re {u['reynolds']:.4g}" if "reynolds" in u else ""))
+    say(f"  on {sim.domain.describe()}" + (f", launched by {procs['launcher']}" if procs["processes"] > 1 else ""))
     summary = sim.run()
     path = sim.write_summary(summary)
-    _print_result(summary)
-    if path:
-        print(f"summary: {path}")
+    if sim.domain.process_index == 0:
+        _print_result(summary)
+        if path:
+            print(f"summary: {path}")
     return 0
 
 
@@ -124,6 +130,7 @@ def cmd_cases(args) -> int:
 def main(argv=None) -> int:
     from distlbm.cases.base import ConfigError
     from distlbm.parallel.mesh import DecompositionError
+    from distlbm.parallel.processes import abort, env_rank, launcher
 
     args = build_parser().parse_args(argv)
     try:
@@ -140,7 +147,8 @@ def main(argv=None) -> int:
         if args.command == "cases":
             return cmd_cases(args)
     except (ConfigError, DecompositionError) as e:
-        print(f"distlbm: configuration error: {e}", file=sys.stderr)
+        if env_rank() == 0:  # every process finds the same mistake; say it once
+            print(f"distlbm: configuration error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("distlbm: interrupted", file=sys.stderr)
@@ -150,6 +158,14 @@ def main(argv=None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except Exception:
+        if launcher()[1] > 1:  # one of several processes: report, then leave at once so no one hangs
+            import traceback
+
+            traceback.print_exc()
+            print(f"distlbm: process {env_rank()} failed; stopping all processes", file=sys.stderr)
+            abort(1)
+        raise
     return 1
 
 

@@ -31,6 +31,8 @@ COMMON_PARAMS = (
     Param("compute_dtype", "", str, "dtype of the arithmetic; default: the storage dtype", choices=DTYPES + ("",)),
     Param("steps", 0, int, "time steps to run; 0: the case's default", minimum=0),
     Param("progress_every", 0, int, "steps between progress lines; 0: about 20 lines per run", minimum=0),
+    Param("comm", "jax", str, "halo exchange: 'jax' (shard_map + ppermute) or 'mpi' (mpi4jax, one rank per device)",
+          choices=("jax", "mpi")),
     Param("mesh", "", str, "devices per axis, e.g. '2x2x2'; empty: all devices, factorised for the smallest halo"),
 )
 

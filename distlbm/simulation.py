@@ -74,7 +74,7 @@ class Simulation:
         self.model = build_model(cfg)
         if "float64" in (self.model.dtype, self.model.compute_dtype):
             jax.config.update("jax_enable_x64", True)
-        self.domain = domain or make_domain(self.setup.shape, cfg.common.get("mesh", ""))
+        self.domain = domain or make_domain(self.setup.shape, cfg.common.get("mesh", ""), cfg.common.get("comm", "jax"))
         self.out_dir = Path(out_dir) if out_dir else None
         self._log = log
         self.history: list[dict] = []
@@ -133,13 +133,14 @@ class Simulation:
         mass = jnp.sum(rho, dtype=acc)
         mom = jnp.stack([jnp.sum(rho * u[a], dtype=acc) for a in range(u.shape[0])])
         ke = 0.5 * jnp.sum(rho * jnp.sum(u * u, axis=0), dtype=acc)
-        finite = jnp.all(jnp.isfinite(rho))
-        return {"mass": mass, "momentum": mom, "kinetic_energy": ke, "finite": finite}
+        bad = jnp.sum(~jnp.isfinite(rho), dtype=jnp.int32)
+        return {"mass": mass, "momentum": mom, "kinetic_energy": ke, "nonfinite": bad}
 
     def diagnostics(self) -> dict:
-        d = jax.device_get(self._diag(self.state.f, self.cells))
-        return {"mass": float(d["mass"]), "momentum": [float(x) for x in d["momentum"]],
-                "kinetic_energy": float(d["kinetic_energy"]), "finite": bool(d["finite"])}
+        """Total mass, momentum and kinetic energy over the fluid cells (lattice units), all processes."""
+        d = self.domain.allreduce(jax.device_get(self._diag(self.state.f, self.cells)))
+        return {"mass": float(d["mass"]), "momentum": [float(x) for x in np.ravel(d["momentum"])],
+                "kinetic_energy": float(d["kinetic_energy"]), "finite": int(d["nonfinite"]) == 0}
 
     def mass_drift(self) -> float:
         m = self.diagnostics()["mass"]
@@ -152,7 +153,7 @@ class Simulation:
     def fields(self, dtype="float32"):
         """rho: [X, Y(, Z)] and u: [D, X, Y(, Z)] as NumPy arrays on this process (small lattices only)."""
         rho, u = jax.jit(lambda f: macroscopic(f, self.model))(self.state.f)
-        return np.asarray(rho, dtype), np.asarray(u, dtype)
+        return self.domain.gather(rho).astype(dtype), self.domain.gather(u).astype(dtype)
 
     # ---- run loop ----------------------------------------------------------------------------
     def log(self, msg: str):

@@ -53,6 +53,14 @@ class LocalDomain:
         """fn works on local blocks with self.exchange; on one device the block is the whole lattice."""
         return fn
 
+    def allreduce(self, values: dict) -> dict:
+        """Sum per-process partial results across processes (one process: nothing to do)."""
+        return values
+
+    def gather(self, x) -> np.ndarray:
+        """The whole field as a NumPy array (small lattices: observables only)."""
+        return np.asarray(x)
+
     def blocks(self, x: jax.Array):
         """Yield (index, local numpy block) for the parts of x this process holds (spatial axes last)."""
         for shard in x.addressable_shards:

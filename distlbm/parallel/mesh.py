@@ -177,6 +177,18 @@ class MeshDomain:
         lead = tuple(gshape[: len(gshape) - d])
         return lead + tuple(s // m for s, m in zip(gshape[len(gshape) - d:], self.mesh_shape))
 
+    def allreduce(self, values: dict) -> dict:
+        """Reductions on global arrays already span every process: nothing to add."""
+        return values
+
+    def gather(self, x) -> np.ndarray:
+        """The whole field as a NumPy array on every process (small lattices: observables only)."""
+        if x.is_fully_addressable:
+            return np.asarray(x)
+        from jax.experimental import multihost_utils
+
+        return np.asarray(multihost_utils.process_allgather(x, tiled=True))
+
     def blocks(self, x: jax.Array):
         for shard in x.addressable_shards:
             yield shard.index, np.asarray(shard.data)

@@ -1,0 +1,78 @@
+"""Process start-up: join the processes of one run into one JAX runtime when launched by srun,
+mpirun/mpiexec (Open MPI, MPICH/Hydra); a single process needs nothing."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+_STARTED = False
+
+
+def launcher() -> tuple[str, int]:
+    """(launcher name, number of processes) from the environment the launcher sets."""
+    for var, name in (("OMPI_COMM_WORLD_SIZE", "openmpi"), ("PMI_SIZE", "mpich"), ("PMIX_SIZE", "pmix"),
+                      ("SLURM_NTASKS", "slurm")):
+        val = os.environ.get(var)
+        if val and val.isdigit() and int(val) > 1:
+            if name == "slurm" and "SLURM_STEP_ID" not in os.environ and "SLURM_PROCID" not in os.environ:
+                continue  # inside an allocation but not a task of srun
+            return name, int(val)
+    return "none", 1
+
+
+def env_rank() -> int:
+    """This process's rank as the launcher set it (0 when launched alone); valid before start-up."""
+    for var in ("OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"):
+        val = os.environ.get(var)
+        if val and val.isdigit():
+            return int(val)
+    return 0
+
+
+def heartbeat_timeout() -> int:
+    """Seconds after which the others give up on a silent process (DISTLBM_HEARTBEAT_TIMEOUT, default 20)."""
+    try:
+        return max(2, int(os.environ.get("DISTLBM_HEARTBEAT_TIMEOUT", "20")))
+    except ValueError:
+        return 20
+
+
+def initialize(comm: str = "jax") -> dict:
+    """Start jax.distributed when this process is one of several. comm='mpi' (the mpi4jax backend)
+    runs one independent single-device JAX program per rank and starts nothing here.
+
+    Returns {'launcher', 'processes', 'process_index'}.
+    """
+    global _STARTED
+    name, n = launcher()
+    if n == 1 or comm == "mpi":
+        return {"launcher": name, "processes": n, "process_index": 0}
+    import jax
+
+    if not _STARTED:
+        kwargs = dict(heartbeat_timeout_seconds=heartbeat_timeout(), initialization_timeout=120,
+                      shutdown_timeout_seconds=30)
+        if name == "slurm":
+            jax.distributed.initialize(**kwargs)
+        else:
+            # Open MPI / MPICH set no coordinator address; mpi4py tells every rank rank 0's host
+            jax.distributed.initialize(cluster_detection_method="mpi4py", **kwargs)
+        _STARTED = True
+    return {"launcher": name, "processes": jax.process_count(), "process_index": jax.process_index()}
+
+
+def abort(code: int = 1):
+    """Leave at once with `code`: on a failure in one process, do not wait in a collective that
+    will never complete (the others see this process vanish and stop within the heartbeat timeout)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if launcher()[0] in ("openmpi", "mpich", "pmix"):
+        try:
+            from mpi4py import MPI
+
+            if MPI.Is_initialized() and not MPI.Is_finalized():
+                MPI.COMM_WORLD.Abort(code)
+        except Exception:  # already failing: nothing better to do than exit
+            pass
+    os._exit(code)
