@@ -1,0 +1,117 @@
+"""Several processes: mpiexec (the MPICH the set-up installs), a fake srun with the SLURM_* variables,
+the mpi4jax backend, and failure handling. Every multi-process result is compared bit for bit with
+the single-process run."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+MPIEXEC = BIN / "mpiexec"
+SRUN = REPO / "tests" / "fake_slurm" / "srun"
+WORKER = REPO / "tests" / "mp_worker.py"
+
+pytestmark = pytest.mark.skipif(not MPIEXEC.exists(), reason="mpiexec from the mpich wheel not installed")
+
+
+def _env(devices_per_process: int) -> dict:
+    env = dict(os.environ)
+    env["XLA_FLAGS"] = f"--xla_force_host_platform_device_count={devices_per_process}"
+    env["DISTLBM_HEARTBEAT_TIMEOUT"] = "10"
+    env["PYTHONPATH"] = str(REPO)
+    return env
+
+
+def _run(cmd, devices=1, timeout=180):
+    t0 = time.monotonic()
+    p = subprocess.run([str(c) for c in cmd], cwd=REPO, env=_env(devices), capture_output=True, text=True,
+                       timeout=timeout)
+    return p, time.monotonic() - t0
+
+
+def _worker(launch, out, case, steps, *extra, devices=1):
+    p, _ = _run([*launch, sys.executable, WORKER, out, case, steps, *extra], devices=devices)
+    assert p.returncode == 0, p.stdout + p.stderr
+    return np.load(out), p.stdout
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    """Single-process populations, cached per (case, steps, sets)."""
+    cache = {}
+    tmp = tmp_path_factory.mktemp("ref")
+
+    def get(case, steps, *sets):
+        key = (case, steps, sets)
+        if key not in cache:
+            out = tmp / f"ref{len(cache)}.npy"
+            cache[key], _ = _worker([], out, case, steps, *sets)
+        return cache[key]
+
+    return get
+
+
+CASES = {
+    "box3d": ("box", 12, ("--set", "n=16", "--set", "lattice=D3Q19")),
+    "cavity2d": ("cavity2d", 30, ("--set", "n=14", "--set", "collision=trt")),
+    "couette3d": ("couette", 20, ("--set", "n=6", "--set", "nx=8", "--set", "lattice=D3Q19")),
+}
+
+
+@pytest.mark.parametrize("name,launch,mesh,devices,comm", [
+    ("box3d", "mpiexec2", "2x1x1", 1, "jax"),
+    ("cavity2d", "mpiexec2", "2x2", 2, "jax"),       # 2 processes x 2 devices: one 4-device mesh
+    ("couette3d", "mpiexec2", "1x2x2", 2, "jax"),
+    ("box3d", "srun2", "1x2x1", 1, "jax"),           # fake srun: Slurm start-up
+    ("cavity2d", "mpiexec2", "2x1", 1, "mpi"),       # mpi4jax backend
+    ("box3d", "mpiexec4", "2x2x1", 1, "mpi"),
+    ("couette3d", "mpiexec4", "1x2x2", 1, "mpi"),
+])
+def test_processes_bitwise_equal_single_process(tmp_path, reference, name, launch, mesh, devices, comm):
+    case, steps, sets = CASES[name]
+    n = int(launch[-1])
+    cmd = [MPIEXEC, "-n", n] if launch.startswith("mpiexec") else [SRUN, "-n", n]
+    f, out = _worker(cmd, tmp_path / "f.npy", case, steps, "--mesh", mesh, "--comm", comm, *sets, devices=devices)
+    assert f"processes={n}" in out and f"mesh={mesh}" in out, out
+    ref = reference(case, steps, *sets)
+    assert f.shape == ref.shape
+    assert np.array_equal(f, ref), f"max diff {np.abs(f - ref).max()}"
+
+
+def test_cli_under_mpiexec_matches_single_process(tmp_path):
+    args = ["run", "cavity2d", "--set", "n=14", "--steps", "300", "--progress-every", "100"]
+    single, _ = _run([BIN / "distlbm", *args, "--out", tmp_path / "one"])
+    assert single.returncode == 0, single.stderr
+    multi, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--mesh", "2x1", "--out", tmp_path / "two"])
+    assert multi.returncode == 0, multi.stderr
+    # progress from process 0 only: three lines, not six
+    lines = [ln for ln in multi.stdout.splitlines() if ln.startswith("step ")]
+    assert len(lines) == 3, multi.stdout
+    assert multi.stdout.count("summary:") == 1
+    a = json.loads((tmp_path / "one" / "summary.json").read_text())
+    b = json.loads((tmp_path / "two" / "summary.json").read_text())
+    assert b["processes"] == 2 and b["devices"] == 2
+    for key in ("centreline_u_min", "centreline_v_min", "centreline_v_max"):
+        assert a["observables"][key] == b["observables"][key]  # derived from identical populations
+    assert list((tmp_path / "two").iterdir()) == [tmp_path / "two" / "summary.json"]
+
+
+@pytest.mark.parametrize("launch,comm", [("mpiexec", "jax"), ("srun", "jax"), ("mpiexec", "mpi")])
+def test_one_failing_process_stops_all(tmp_path, launch, comm):
+    """Rank 1 raises after start-up while rank 0 enters the halo exchange: all exit non-zero, no hang."""
+    cmd = [MPIEXEC, "-n", 2] if launch == "mpiexec" else [SRUN, "-n", 2]
+    p, elapsed = _run([*cmd, sys.executable, WORKER, tmp_path / "f.npy", "box", 50, "--mesh", "2x1x1",
+                       "--set", "n=16", "--comm", comm, "--fail-rank", 1], timeout=120)
+    assert p.returncode != 0
+    assert "deliberate failure on rank 1" in p.stderr
+    assert elapsed < 90, f"took {elapsed:.0f} s"
+    assert not (tmp_path / "f.npy").exists()
