@@ -86,27 +86,74 @@ def make_step(model: Model, exchange: Callable) -> Callable:
     """Returns step(f, cells) -> f for one LBM time step on local arrays.
 
     `exchange(planes, axis, sign)` is the halo exchange (distlbm.parallel); f: [Q, X, Y(, Z)].
+
+    The streamed populations are kept as Q separate arrays (no stacked copy), and everything after
+    streaming (bounce-back, moments, fixed-velocity/pressure cells, collision) runs slab by slab along
+    x in a loop, each slab small enough to stay in cache while the moments are formed and read back
+    by every population; each slab's result is written in place into the output. All of it is per
+    cell, so the numbers do not depend on the slab size or on the decomposition. Zero-gradient
+    outflow reads neighbouring cells after streaming and keeps the whole-array form.
     """
+    from distlbm.physics.streaming import stack_parts, stream_parts
+
     lat = model.lattice
     feat = model.features
     cdt = jnp.dtype(model.compute_dtype)
     sdt = jnp.dtype(model.dtype)
     force = model.force
+    slab_bytes = 6 << 20  # upper bound of one slab of populations (cache-sized)
 
-    def step(f, cells: Cells):
-        fs = lax.optimization_barrier(stream(f, lat.c, exchange)).astype(cdt)
-        if feat.walls:
-            fs = bc.bounce_back(fs, f.astype(cdt), cells.links, cells.moving, cells.velocity, lat)
-        fs = bc.outflow(fs, cells.kind, feat, exchange)
+    def finish(fs, fc, kind, velocity, rho_bc):
+        """Moments, fixed-velocity/pressure cells and collision of the streamed, bounced-back fs."""
         rho, u = density_velocity(fs, lat, force)
         # materialise the moments once instead of recomputing them for every population's output
         m = lax.optimization_barrier(jnp.stack((rho,) + u))
         rho, u = m[0], tuple(m[1:])
-        fs, rho, u = bc.dirichlet(fs, rho, u, cells.kind, cells.velocity, cells.rho, lat, feat)
+        fs, rho, u = bc.dirichlet(fs, rho, u, kind, velocity, rho_bc, lat, feat)
         out = collide(fs, rho, u, equilibrium(rho, u, lat), model.collision, lat, force)
         if feat.walls:
-            out = jnp.where(bc.is_wall(cells.kind)[None], f.astype(cdt), out)
+            out = jnp.where(bc.is_wall(kind)[None], fc, out)
         return out.astype(sdt)
+
+    def whole(f, cells: Cells):
+        fs = lax.optimization_barrier(stream(f, lat.c, exchange)).astype(cdt)
+        fc = f.astype(cdt)
+        if feat.walls:
+            fs = bc.bounce_back(fs, fc, cells.links, cells.moving, cells.velocity, lat)
+        fs = bc.outflow(fs, cells.kind, feat, exchange)
+        return finish(fs, fc, cells.kind, cells.velocity, cells.rho)
+
+    def slab_size(shape, itemsize):
+        nx = shape[1]
+        per_x = shape[0] * int(np.prod(shape[2:], dtype=np.int64)) * max(itemsize, cdt.itemsize)
+        best = 1
+        for b in range(1, nx + 1):
+            if nx % b == 0 and b * per_x <= slab_bytes:
+                best = b
+        return best
+
+    def step(f, cells: Cells):
+        if feat.outflow:
+            return whole(f, cells)
+        pops = lax.optimization_barrier(stream_parts(f, lat.c, exchange))
+        nx = f.shape[1]
+        b = slab_size(f.shape, f.dtype.itemsize)
+
+        def body(i, out):
+            x0 = i * b
+
+            def take(a, axis=0):
+                return None if a is None else lax.dynamic_slice_in_dim(a, x0, b, axis=axis)
+
+            fs = lax.optimization_barrier(stack_parts([take(p) for p in pops])).astype(cdt)
+            fc = None
+            if feat.walls:  # the pre-streaming populations of the slab: still untouched in `out`
+                fc = take(out, 1).astype(cdt)
+                fs = bc.bounce_back(fs, fc, take(cells.links), take(cells.moving), take(cells.velocity, 1), lat)
+            o = finish(fs, fc, take(cells.kind), take(cells.velocity, 1), take(cells.rho))
+            return lax.dynamic_update_slice_in_dim(out, o, x0, axis=1)
+
+        return lax.fori_loop(0, nx // b, body, f)
 
     return step
 

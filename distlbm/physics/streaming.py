@@ -57,10 +57,14 @@ def assemble(x, disp, recv, axes):
     return out
 
 
-def stream(f, c, exchange):
-    """f_k(x) <- f_k(x - c_k) for every k. f: [K, *S]; c: [K, D] integer array (-1/0/+1)."""
+def stream_parts(f, c, exchange):
+    """The K streamed populations of `stream` as a list of spatial arrays, not stacked.
+
+    Each is one sum of zero-padded blocks (one fused pass per population). Keeping them apart lets a
+    caller consume them without first copying them into one [K, ...] array (XLA:CPU does not fuse a
+    concatenate of more than 8 operands, so `jnp.stack` of the 19 results is a separate full copy).
+    """
     k_count, d = c.shape
-    spatial = f.shape[1:]
     pops = [f[k] for k in range(k_count)]
     recv = [dict() for _ in range(k_count)]
     for a in range(d):
@@ -77,9 +81,28 @@ def stream(f, c, exchange):
             got = exchange(jnp.stack(planes), a, sign)
             for n, k in enumerate(ks):
                 recv[k][a] = got[n]
-    out = [assemble(pops[k], c[k], recv[k], range(d)) for k in range(k_count)]
-    del spatial
-    return jnp.stack(out)
+    return [assemble(pops[k], c[k], recv[k], range(d)) for k in range(k_count)]
+
+
+def stream(f, c, exchange):
+    """f_k(x) <- f_k(x - c_k) for every k. f: [K, *S]; c: [K, D] integer array (-1/0/+1)."""
+    return jnp.stack(stream_parts(f, c, exchange))
+
+
+def stack_parts(parts, group: int = 7):
+    """jnp.stack(parts) for many equally shaped arrays, built so that XLA:CPU can fuse it.
+
+    XLA:CPU leaves a concatenate of more than 8 operands unfused (every operand is materialised, then
+    copied). Here the parts are stacked in groups of at most `group`, each group flattened into its
+    leading axis (which keeps the simplifier from merging the groups back into one wide concatenate),
+    and the groups are concatenated. Values are exactly those of jnp.stack.
+    """
+    if len(parts) <= group + 1:
+        return jnp.stack(parts)
+    shape = parts[0].shape
+    flat = (-1,) + tuple(shape[1:])
+    groups = [jnp.stack(parts[i:i + group]).reshape(flat) for i in range(0, len(parts), group)]
+    return jnp.concatenate(groups).reshape((len(parts),) + tuple(shape))
 
 
 def periodic_exchange(planes, axis: int, sign: int):
