@@ -6,6 +6,7 @@ import json
 import math
 import resource
 import statistics
+from functools import partial
 import sys
 import time
 
@@ -32,7 +33,7 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None) -> dict
 
 
 def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32", compute_dtype=None,
-              collision="bgk") -> dict:
+              collision="bgk", mesh: str | None = None) -> dict:
     import jax
     import jax.numpy as jnp
 
@@ -47,9 +48,16 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     lat = get_lattice(lattice_name)
     shape = (size,) * lat.d
     model = Model(lat, Collision(collision, 0.8), dtype=dtype, compute_dtype=compute_dtype)
-    dom = LocalDomain(shape)
+    if mesh:
+        from distlbm.parallel.mesh import MeshDomain, halo_bytes_per_step, parse_mesh
 
-    @jax.jit
+        dom = MeshDomain(shape, parse_mesh(mesh, lat.d))
+        halo = halo_bytes_per_step(lat.c, shape, dom.mesh_shape, np.dtype(dtype).itemsize)
+    else:
+        dom = LocalDomain(shape)
+        halo = 0
+
+    @partial(jax.jit, out_shardings=dom.sharding(lat.d + 1))
     def init_():  # a smooth shear field, built on the device without host copies
         cdt = jnp.dtype(compute_dtype)
         x = jnp.arange(size, dtype=cdt) * (2 * math.pi / size)
@@ -60,7 +68,7 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
 
     step = make_step(model, dom.exchange)
     advance = make_advance(dom.map(step))
-    state = State(dom.commit(init_()), dom.replicate(np.zeros((), np.int32)))
+    state = State(init_(), dom.replicate(np.zeros((), np.int32)))
     cells = Cells()
     t0 = time.perf_counter()
     state = advance(state, cells, jnp.int32(1))  # compile + warm-up
@@ -76,10 +84,11 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     mlups = [cells_count * steps / t / 1e6 for t in times]
     xla_bytes = None
     try:
-        compiled = jax.jit(step).lower(jax.ShapeDtypeStruct(state.f.shape, state.f.dtype), cells).compile()
+        local_shape = (lat.q,) + tuple(n // m for n, m in zip(shape, dom.mesh_shape or (1,) * lat.d))
+        compiled = jax.jit(step).lower(jax.ShapeDtypeStruct(local_shape, state.f.dtype), cells).compile()
         ca = compiled.cost_analysis()
         ca = ca[0] if isinstance(ca, (list, tuple)) else ca
-        xla_bytes = float(ca.get("bytes accessed", float("nan"))) / cells_count
+        xla_bytes = float(ca.get("bytes accessed", float("nan"))) / math.prod(local_shape[1:])
     except Exception:  # cost analysis is informational; some backends do not provide it
         pass
     est = memory_estimate(lat, shape, dtype, compute_dtype)
@@ -101,7 +110,11 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
         "dtype": dtype,
         "compute_dtype": compute_dtype,
         "collision": collision,
-        "devices": 1,
+        "devices": dom.n_devices,
+        "mesh": list(dom.mesh_shape) if mesh else [1] * lat.d,
+        "mlups_per_device": statistics.median(mlups) / dom.n_devices,
+        "halo_bytes_per_step_per_device": halo,
+        "population_bytes_per_device": est["population_bytes"] // dom.n_devices,
         "platform": dev.platform,
         "mlups": statistics.median(mlups),
         "mlups_all": mlups,
@@ -131,13 +144,17 @@ def cmd_bench(args) -> int:
     for key, val in (("--size", args.size), ("--steps", args.steps), ("--repeat", args.repeat)):
         if val <= 0:
             raise ConfigError(f"{key} = {val}: expected a positive integer")
-    r = run_bench(args.lattice, args.size, args.steps, args.repeat, args.dtype, args.compute_dtype, args.collision)
+    r = run_bench(args.lattice, args.size, args.steps, args.repeat, args.dtype, args.compute_dtype, args.collision,
+                  args.mesh)
     if args.json:
         print(json.dumps(r))
         return 0
     gib = 1024 ** 3
     print(f"{r['lattice']} {'x'.join(map(str, r['shape']))} {r['dtype']} {r['collision']} on {r['devices']} "
-          f"{r['platform']} device(s)")
+          f"{r['platform']} device(s), mesh {'x'.join(map(str, r['mesh']))}")
+    if r["devices"] > 1:
+        print(f"  halo exchange: {r['halo_bytes_per_step_per_device'] / 1e6:.3f} MB per step per device "
+              f"(populations per device {r['population_bytes_per_device'] / 1e6:.1f} MB)")
     print(f"  MLUPS (median of {r['repeat']} x {r['steps']} steps): {r['mlups']:.1f}  "
           f"[{', '.join(f'{m:.1f}' for m in r['mlups_all'])}]")
     xb = r["xla_bytes_per_cell"]

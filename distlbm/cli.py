@@ -29,6 +29,7 @@ def _add_bench(sub):
     p.add_argument("--dtype", default="float32")
     p.add_argument("--compute-dtype", default=None)
     p.add_argument("--collision", default="bgk")
+    p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: one device)")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
 

@@ -41,6 +41,9 @@ class LocalDomain:
         assert block.shape == tuple(leading) + self.shape, (block.shape, leading, self.shape)
         return jax.device_put(block, self.device)
 
+    def sharding(self, ndim: int):
+        return jax.sharding.SingleDeviceSharding(self.device)
+
     def commit(self, x: jax.Array) -> jax.Array:
         """Place a lattice-shaped array [..., *shape] with the domain's layout."""
         return jax.device_put(x, self.device)

@@ -70,6 +70,21 @@ def check_divisible(shape, mesh_shape):
             )
 
 
+def halo_bytes_per_step(c, shape, mesh_shape, itemsize: int) -> int:
+    """Bytes one device sends per step: for every split axis and direction, the planes of the
+    populations that cross that face (5 of 19 for D3Q19). c: [Q, D] directions."""
+    block = [s // m for s, m in zip(shape, mesh_shape)]
+    cells = math.prod(block)
+    total = 0
+    for a, m in enumerate(mesh_shape):
+        if m == 1:
+            continue
+        for sign in (1, -1):
+            crossing = int(np.sum(np.asarray(c)[:, a] == sign))
+            total += crossing * (cells // block[a]) * itemsize
+    return total
+
+
 class MeshDomain:
     """The lattice sharded over a device mesh. shape: global spatial shape; mesh_shape: devices per axis."""
 
