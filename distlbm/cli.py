@@ -16,6 +16,12 @@ def _add_run(sub):
     p.add_argument("--out", default=None, help="output folder (default: out/CASE)")
     p.add_argument("--progress-every", type=int, default=None, help="steps between progress lines")
     p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: all devices)")
+    p.add_argument("--restart", nargs="?", const="latest", default=None, metavar="PATH|latest",
+                   help="continue from a checkpoint (default: the latest good one in OUT/checkpoints)")
+    p.add_argument("--output-every", type=int, default=None, help="steps between field outputs")
+    p.add_argument("--checkpoint-every", type=int, default=None, help="steps between checkpoints")
+    p.add_argument("--wall-time", default=None, metavar="SECONDS|HH:MM:SS",
+                   help="stop with a checkpoint before this wall time (exit status 75: resubmit)")
     p.add_argument("--comm", default=None, choices=("jax", "mpi"),
                    help="halo exchange: jax (shard_map + ppermute, default) or mpi (mpi4jax, one rank per device)")
 
@@ -54,15 +60,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_run(args) -> int:
     from distlbm.config import parse_sets, resolve
-    from distlbm.parallel.processes import initialize
+    from distlbm.parallel.processes import env_rank, initialize
 
     cfg = resolve(args.target, parse_sets(args.sets), steps=args.steps, progress_every=args.progress_every,
-                  mesh=args.mesh, comm=args.comm)
+                  mesh=args.mesh, comm=args.comm, output_every=args.output_every,
+                  checkpoint_every=args.checkpoint_every, wall_time=parse_wall_time(args.wall_time))
     procs = initialize(cfg.common["comm"])
     from distlbm.simulation import Simulation
 
+    from distlbm.io.checkpoint import CheckpointError
+    from distlbm.simulation import EXIT_INSTABILITY, EXIT_RESUBMIT, InstabilityError
+
     out = args.out or f"out/{cfg.case.name}"
-    sim = Simulation(cfg, out_dir=out)
+    try:
+        sim = Simulation(cfg, out_dir=out, restart=args.restart)
+    except CheckpointError as e:
+        if env_rank() == 0:
+            print(f"distlbm: restart failed: {e}", file=sys.stderr)
+        return 2
     say = print if sim.domain.process_index == 0 else (lambda *a, **k: None)
     for w in cfg.warnings:
         say(f"warning: {w}", file=sys.stderr)
@@ -73,13 +88,39 @@ def cmd_run(args) -> int:
         f"tau {s.tau:.5g}, Ma {s.u_max / 0.5773502691896257:.3f}, dtype {cfg.common['dtype']}"
         + (f", Re {u['reynolds']:.4g}" if "reynolds" in u else ""))
     say(f"  on {sim.domain.describe()}" + (f", launched by {procs['launcher']}" if procs["processes"] > 1 else ""))
-    summary = sim.run()
+    try:
+        summary = sim.run()
+    except InstabilityError:
+        return EXIT_INSTABILITY
     path = sim.write_summary(summary)
     if sim.domain.process_index == 0:
         _print_result(summary)
         if path:
             print(f"summary: {path}")
-    return 0
+    return EXIT_RESUBMIT if sim.status == "stopped" else 0
+
+
+def parse_wall_time(text):
+    """'3600', '90.5' or 'HH:MM:SS' / 'MM:SS' -> seconds (None stays None)."""
+    if text is None:
+        return None
+    from distlbm.cases.base import ConfigError
+
+    try:
+        if ":" in str(text):
+            parts = [float(p) for p in str(text).split(":")]
+            if len(parts) > 3:
+                raise ValueError
+            secs = 0.0
+            for p in parts:
+                secs = secs * 60 + p
+        else:
+            secs = float(text)
+    except ValueError:
+        raise ConfigError(f"--wall-time = {text!r}: expected seconds or HH:MM:SS") from None
+    if secs <= 0:
+        raise ConfigError(f"--wall-time = {text!r}: expected a positive duration")
+    return secs
 
 
 def _print_result(summary: dict):

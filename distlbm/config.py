@@ -31,6 +31,19 @@ COMMON_PARAMS = (
     Param("compute_dtype", "", str, "dtype of the arithmetic; default: the storage dtype", choices=DTYPES + ("",)),
     Param("steps", 0, int, "time steps to run; 0: the case's default", minimum=0),
     Param("progress_every", 0, int, "steps between progress lines; 0: about 20 lines per run", minimum=0),
+    Param("output_every", 0, int, "steps between field outputs (HDF5 + XDMF under DIR/fields); 0: none", minimum=0),
+    Param("output_interval", 0.0, float, "simulated time between field outputs (physical units); 0: none",
+          minimum=0.0),
+    Param("output_fields", "rho,u", str, "fields to write: rho, u, vorticity, populations, kind"),
+    Param("output_units", "lattice", str, "units of the written fields", choices=("lattice", "physical")),
+    Param("output_images", False, bool, "also write a PNG of |u| (mid-plane) at every output (matplotlib)"),
+    Param("checkpoint_every", 0, int, "steps between checkpoints (DIR/checkpoints); 0: none", minimum=0),
+    Param("checkpoint_wall", 0.0, float, "seconds of wall time between checkpoints; 0: none", minimum=0.0),
+    Param("checkpoint_keep", 3, int, "how many checkpoints to keep", positive=True),
+    Param("wall_time", 0.0, float, "stop with a checkpoint before this many seconds of wall time; 0: no limit",
+          minimum=0.0),
+    Param("check_every", 0, int, "steps between instability checks (besides every progress line); 0: none",
+          minimum=0),
     Param("comm", "jax", str, "halo exchange: 'jax' (shard_map + ppermute) or 'mpi' (mpi4jax, one rank per device)",
           choices=("jax", "mpi")),
     Param("mesh", "", str, "devices per axis, e.g. '2x2x2'; empty: all devices, factorised for the smallest halo"),
@@ -189,6 +202,12 @@ def resolve(case_or_file: str | None, sets: dict | None = None, **overrides) -> 
     common["lattice"] = lat.name
     if not common["compute_dtype"]:
         common["compute_dtype"] = common["dtype"]
+    fields = [x.strip() for x in common["output_fields"].split(",") if x.strip()]
+    allowed = ("rho", "u", "vorticity", "populations", "kind")
+    bad_fields = [x for x in fields if x not in allowed]
+    if bad_fields or not fields:
+        raise ConfigError(f"{where}output_fields = {common['output_fields']!r}: expected a comma-separated list "
+                          f"of {', '.join(allowed)}")
     if common["mesh"]:
         from distlbm.parallel.mesh import DecompositionError, parse_mesh
 
@@ -234,3 +253,26 @@ def resolve(case_or_file: str | None, sets: dict | None = None, **overrides) -> 
     if n_cells <= 0:
         raise ConfigError(f"{where}lattice shape {setup.shape}: expected positive sizes")
     return RunConfig(case, params, common, setup, warnings, source)
+
+
+# settings that only say how a run is executed, written or stopped: they may change on restart
+RUN_KEYS = {"steps", "progress_every", "mesh", "comm", "output_every", "output_interval", "output_fields",
+            "output_units", "output_images", "checkpoint_every", "checkpoint_wall", "checkpoint_keep",
+            "wall_time", "check_every"}
+
+
+def check_restart_compatible(cfg: RunConfig, meta: dict, path) -> None:
+    """Refuse a restart whose physics differs from the checkpoint's (other case, lattice, size,
+    parameters); output and stop settings may change."""
+    from distlbm.io.checkpoint import CheckpointError
+
+    old = dict(meta.get("config") or {})
+    new = cfg.as_dict()
+    diffs = [f"{k}: checkpoint {old.get(k)!r}, now {new.get(k)!r}"
+             for k in sorted(set(old) | set(new)) if k not in RUN_KEYS and old.get(k) != new.get(k)]
+    if list(meta.get("shape", [])) != list(cfg.setup.shape):
+        diffs.append(f"lattice shape: checkpoint {meta.get('shape')}, now {list(cfg.setup.shape)}")
+    if diffs:
+        raise CheckpointError(f"{path}: incompatible with this configuration ({'; '.join(diffs)}); "
+                              f"expected the same case, lattice and parameters (only output and stop "
+                              f"settings may change)")

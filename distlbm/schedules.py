@@ -1,20 +1,91 @@
-"""Schedules: small objects that say at which step something is due. Their counters are plain data."""
+"""Schedules: small objects that say when something is due. They are asked between compiled chunks,
+never inside jit, and their counters are plain data saved in checkpoints."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 
 
 @dataclass
 class IterationInterval:
-    """Due every `every` steps (and never if every <= 0)."""
+    """Due every `every` steps (never if every <= 0)."""
 
     every: int
 
-    def next_due(self, step: int) -> int | None:
-        if self.every <= 0:
-            return None
-        return (step // self.every + 1) * self.every
+    def next_due(self, step: int):
+        return None if self.every <= 0 else (step // self.every + 1) * self.every
 
-    def due(self, step: int) -> bool:
+    def due(self, step: int, wall: float) -> bool:
         return self.every > 0 and step % self.every == 0
+
+    def fired(self, step: int, wall: float):
+        pass
+
+    def state(self) -> dict:
+        return {}
+
+    def load(self, state: dict):
+        pass
+
+
+@dataclass
+class TimeInterval:
+    """Due every `interval` of simulated time (dt per step): at the first step at or after k*interval."""
+
+    interval: float
+    dt: float
+    count: int = 0  # how many times it has fired
+
+    def _step_of(self, k: int) -> int:
+        return math.ceil(k * self.interval / self.dt - 1e-9)
+
+    def next_due(self, step: int):
+        if self.interval <= 0:
+            return None
+        k = self.count + 1
+        while self._step_of(k) <= step:
+            k += 1
+        return self._step_of(k)
+
+    def due(self, step: int, wall: float) -> bool:
+        return self.interval > 0 and step >= self._step_of(self.count + 1)
+
+    def fired(self, step: int, wall: float):
+        while self._step_of(self.count + 1) <= step:
+            self.count += 1
+
+    def state(self) -> dict:
+        return {"count": self.count}
+
+    def load(self, state: dict):
+        self.count = int(state.get("count", 0))
+
+
+@dataclass
+class WallTimeInterval:
+    """Due when `seconds` of wall-clock time have passed since it last fired (never if <= 0)."""
+
+    seconds: float
+    last: float = field(default=0.0)
+
+    def next_due(self, step: int):
+        return None
+
+    def due(self, step: int, wall: float) -> bool:
+        return self.seconds > 0 and wall - self.last >= self.seconds
+
+    def fired(self, step: int, wall: float):
+        self.last = wall
+
+    def state(self) -> dict:
+        return {}  # wall time restarts with the process
+
+    def load(self, state: dict):
+        pass
+
+
+def next_due(schedules, step: int, end: int) -> int:
+    """The first step after `step` at which a step-based schedule is due (or `end`)."""
+    cands = [s.next_due(step) for s in schedules]
+    return min([c for c in cands if c is not None and c > step] + [end])

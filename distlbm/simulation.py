@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -20,7 +21,9 @@ from distlbm.parallel import make_domain
 from distlbm.physics import boundaries as bc
 from distlbm.physics.collision import Collision
 from distlbm.physics.equilibrium import qconst
-from distlbm.schedules import IterationInterval
+from distlbm.io import checkpoint as ckpt
+from distlbm.io.output import FieldOutput
+from distlbm.schedules import IterationInterval, TimeInterval, WallTimeInterval, next_due
 from distlbm.stepper import Cells, Model, State, macroscopic, make_advance, make_cells, make_step
 
 
@@ -65,10 +68,26 @@ def _fmt_time(seconds: float) -> str:
     return f"{h}h{m:02d}m{s:02d}s" if h else (f"{m}m{s:02d}s" if m else f"{s}s")
 
 
-class Simulation:
-    """One run of a configured case on a domain (one device by default)."""
+EXIT_OK = 0
+EXIT_INSTABILITY = 4  # the run blew up; the last good checkpoint is kept
+EXIT_RESUBMIT = 75  # stopped on a signal or the wall-time limit after writing a checkpoint (EX_TEMPFAIL)
 
-    def __init__(self, cfg: RunConfig, domain=None, out_dir: Optional[str] = None, log: Callable = print):
+STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGUSR1")
+RHO_RANGE = (0.2, 5.0)  # a density outside this range (lattice units, rho0 = 1) means the run blew up
+
+
+class InstabilityError(FloatingPointError):
+    """The populations left the sane range; the message names the step and the likely cause."""
+
+
+class Simulation:
+    """One run of a configured case on a domain (one device by default).
+
+    restart: None, 'latest' or a checkpoint path; the run then continues from that checkpoint.
+    """
+
+    def __init__(self, cfg: RunConfig, domain=None, out_dir: Optional[str] = None, log: Callable = print,
+                 restart: Optional[str] = None):
         self.cfg = cfg
         self.setup = cfg.setup
         self.model = build_model(cfg)
@@ -84,6 +103,7 @@ class Simulation:
         s = self.setup
 
         # static per-cell data, built block by block
+        self.kind = None
         if self.model.features.any:
             geo_cache = {}
 
@@ -103,44 +123,107 @@ class Simulation:
             vel = dom.make_field(lambda ix: geo(ix, 1), (d,), self.model.compute_dtype)
             rhob = dom.make_field(lambda ix: geo(ix, 2), (), self.model.compute_dtype)
             self.cells = jax.jit(dom.map(make_cells(self.model, dom.exchange)))(kind, vel, rhob)
+            self.kind = kind
         else:
             self.cells = Cells()
 
-        # initial populations, built block by block
+        self._advance = make_advance(dom.map(make_step(self.model, dom.exchange)))
+        self._diag = jax.jit(self._diagnostics)
+        self.mass0 = None
+        self.wall_time = 0.0
+        self.steps_run = 0
+        self.compile_s = 0.0
+        self.status = "new"
+        self.restored_from = None
+        self._sched_state = {}
+        if restart:
+            self._restore(restart)
+        else:
+            self.state = State(self._initial_populations(), dom.replicate(np.zeros((), np.int32)))
+
+    def _initial_populations(self):
+        s, dom, d = self.setup, self.domain, self.model.lattice.d
         has_grad = s.initial((slice(0, 1),) * d)[2] is not None
         cdt = self.model.compute_dtype
         rho0 = dom.make_field(lambda ix: s.initial(ix)[0], (), cdt)
         u0 = dom.make_field(lambda ix: s.initial(ix)[1], (d,), cdt)
         grad0 = dom.make_field(lambda ix: s.initial(ix)[2], (d, d), cdt) if has_grad else None
         init = jax.jit(dom.map(lambda r, u, g: init_populations(r, u, self.model, g)))
-        f0 = init(rho0, u0, grad0)
-        del rho0, u0, grad0
-        self.state = State(f0, dom.replicate(np.zeros((), np.int32)))
-        self._advance = make_advance(dom.map(make_step(self.model, dom.exchange)))
-        self._diag = jax.jit(self._diagnostics)
-        self.mass0 = None
-        self.wall_time = 0.0
-        self.steps_run = 0
+        return init(rho0, u0, grad0)
+
+    # ---- checkpoints -------------------------------------------------------------------------
+    @property
+    def checkpoint_dir(self) -> Path:
+        return (self.out_dir or Path("out") / self.cfg.case.name) / "checkpoints"
+
+    def _meta(self) -> dict:
+        return {"step": self.step, "time": self.step * self.setup.units.get("dt", 1.0),
+                "config": self.cfg.as_dict(), "lattice": self.model.lattice.name,
+                "shape": list(self.setup.shape), "dtype": self.model.dtype, "mass0": self.mass0,
+                "schedules": {k: v.state() for k, v in getattr(self, "_schedules", {}).items()},
+                "outputs": getattr(self, "_output", None) and self._output.index}
+
+    def save_checkpoint(self) -> Path:
+        keep = self.cfg.common.get("checkpoint_keep", 3)
+        path = ckpt.save(self.checkpoint_dir, self.state.f, self.domain, self._meta(), keep=keep)
+        self.log(f"checkpoint: {path} (step {self.step})")
+        self._last_ckpt_step = self.step
+        return path
+
+    def _restore(self, spec: str):
+        from distlbm.config import check_restart_compatible
+
+        candidates = ckpt.resolve_restart(spec, self.checkpoint_dir)
+        errors = []
+        for path in candidates:
+            try:
+                meta = ckpt.read_meta(path)
+                check_restart_compatible(self.cfg, meta, path)
+                f, meta = ckpt.load(path, self.domain, self.model.dtype)
+            except ckpt.CheckpointError as e:
+                errors.append(str(e))
+                self.log(f"warning: {e}; trying an older checkpoint" if spec == "latest" else f"error: {e}")
+                if spec != "latest":
+                    raise
+                continue
+            self.state = State(f, self.domain.replicate(np.asarray(meta["step"], np.int32)))
+            self.mass0 = meta.get("mass0")
+            self._sched_state = meta.get("schedules") or {}
+            self._outputs_state = meta.get("outputs") or []
+            self.restored_from = str(path)
+            self.log(f"restarted from {path} at step {meta['step']}")
+            return
+        raise ckpt.CheckpointError("no usable checkpoint: " + "; ".join(errors))
 
     # ---- diagnostics -------------------------------------------------------------------------
     def _diagnostics(self, f, cells: Cells):
         rho, u = macroscopic(f, self.model)
         if cells.kind is not None:
             fluid = ~bc.is_wall(cells.kind)
-            rho = jnp.where(fluid, rho, 0.0)
+            rho = jnp.where(fluid, rho, 1.0)
             u = jnp.where(fluid[None], u, 0.0)
+            rho_sum = jnp.where(fluid, rho, 0.0)
+        else:
+            rho_sum = rho
         acc = jnp.float64 if jax.config.jax_enable_x64 else jnp.float32
-        mass = jnp.sum(rho, dtype=acc)
-        mom = jnp.stack([jnp.sum(rho * u[a], dtype=acc) for a in range(u.shape[0])])
-        ke = 0.5 * jnp.sum(rho * jnp.sum(u * u, axis=0), dtype=acc)
+        mass = jnp.sum(rho_sum, dtype=acc)
+        mom = jnp.stack([jnp.sum(rho_sum * u[a], dtype=acc) for a in range(u.shape[0])])
+        ke = 0.5 * jnp.sum(rho_sum * jnp.sum(u * u, axis=0), dtype=acc)
         bad = jnp.sum(~jnp.isfinite(rho), dtype=jnp.int32)
-        return {"mass": mass, "momentum": mom, "kinetic_energy": ke, "nonfinite": bad}
+        lo, hi = RHO_RANGE
+        out_of_range = jnp.sum((rho < lo) | (rho > hi), dtype=jnp.int32)
+        umax = jnp.max(jnp.sqrt(jnp.sum(u * u, axis=0)))
+        return {"mass": mass, "momentum": mom, "kinetic_energy": ke, "nonfinite": bad,
+                "out_of_range": out_of_range, "u_max": umax}
 
     def diagnostics(self) -> dict:
         """Total mass, momentum and kinetic energy over the fluid cells (lattice units), all processes."""
-        d = self.domain.allreduce(jax.device_get(self._diag(self.state.f, self.cells)))
+        raw = jax.device_get(self._diag(self.state.f, self.cells))
+        umax = float(raw.pop("u_max"))
+        d = self.domain.allreduce(raw)
         return {"mass": float(d["mass"]), "momentum": [float(x) for x in np.ravel(d["momentum"])],
-                "kinetic_energy": float(d["kinetic_energy"]), "finite": int(d["nonfinite"]) == 0}
+                "kinetic_energy": float(d["kinetic_energy"]), "finite": int(d["nonfinite"]) == 0,
+                "sane": int(d["nonfinite"]) == 0 and int(d["out_of_range"]) == 0, "u_max_local": umax}
 
     def mass_drift(self) -> float:
         m = self.diagnostics()["mass"]
@@ -163,48 +246,156 @@ class Simulation:
     def advance(self, n: int):
         self.state = self._advance(self.state, self.cells, jnp.int32(n))
 
+    def _make_schedules(self) -> dict:
+        c = self.cfg.common
+        dt = self.setup.units.get("dt", 1.0)
+        sch = {"progress": IterationInterval(self._progress_every)}
+        if c.get("output_every", 0):
+            sch["output"] = IterationInterval(c["output_every"])
+        if c.get("output_interval", 0.0):
+            sch["output_time"] = TimeInterval(c["output_interval"], dt)
+        if c.get("checkpoint_every", 0):
+            sch["checkpoint"] = IterationInterval(c["checkpoint_every"])
+        if c.get("checkpoint_wall", 0.0):
+            sch["checkpoint_wall"] = WallTimeInterval(c["checkpoint_wall"])
+        if c.get("check_every", 0):
+            sch["check"] = IterationInterval(c["check_every"])
+        for k, v in sch.items():
+            v.load(self._sched_state.get(k, {}))
+        return sch
+
     def run(self, steps: Optional[int] = None) -> dict:
+        """Run to step `steps` (absolute; default: the configured or the case's number of steps)."""
         cfg = self.cfg
-        total = steps if steps is not None else (cfg.common["steps"] or self.setup.steps)
-        every = cfg.common["progress_every"] or max(1, total // 20)
-        progress = IterationInterval(every)
-        cells_count = math.prod(self.setup.shape)
+        end = steps if steps is not None else (cfg.common["steps"] or self.setup.steps)
         start_step = self.step
-        end = start_step + total
+        total = max(0, end - start_step)
+        self._progress_every = cfg.common["progress_every"] or max(1, (end or 1) // 20)
+        self._schedules = sch = self._make_schedules()
+        self._output = None
+        if self.out_dir is not None and ("output" in sch or "output_time" in sch):
+            self._output = FieldOutput(self, getattr(self, "_outputs_state", []))
+        cells_count = math.prod(self.setup.shape)
         d0 = self.diagnostics()
-        self.mass0 = d0["mass"]
+        if self.mass0 is None:
+            self.mass0 = d0["mass"]
         self.history.append({"step": start_step, **d0, "wall": 0.0})
-        # compile outside the timed loop (a 0-step call compiles the same executable)
+        self._jsonl = self._open_log()
         t_c = time.perf_counter()
-        self.advance(0)
+        self.advance(0)  # compile outside the timed loop (a 0-step call compiles the same executable)
         jax.block_until_ready(self.state.f)
-        compile_s = time.perf_counter() - t_c
-        self.log(f"compiled in {compile_s:.1f} s; running {total} steps of {cells_count:,} cells")
+        self.compile_s = time.perf_counter() - t_c
+        self.log(f"compiled in {self.compile_s:.1f} s; running steps {start_step}..{end} of {cells_count:,} cells")
+        if self._output is not None and start_step == 0 and not self._output.index:
+            self._output.write()
+        wall_limit = float(cfg.common.get("wall_time", 0.0) or 0.0)
+        stop = _StopFlag()
+        self._last_ckpt_step = start_step if self.restored_from else None
         t0 = time.perf_counter()
         step = start_step
-        while step < end:
-            nxt = min(progress.next_due(step) or end, end)
-            self.advance(nxt - step)
-            jax.block_until_ready(self.state.f)
-            step = nxt
+        chunk_wall = 0.0
+        max_chunk = None
+        self.status = "running"
+        try:
+            with stop.installed():
+                while step < end:
+                    nxt = next_due(sch.values(), step, end)
+                    if max_chunk is not None:
+                        nxt = min(nxt, step + max_chunk)
+                    tc = time.perf_counter()
+                    self.advance(nxt - step)
+                    jax.block_until_ready(self.state.f)
+                    chunk_wall = time.perf_counter() - tc
+                    # keep chunks short enough (~10 s) to answer signals and wall-time limits promptly
+                    rate = (nxt - step) / max(chunk_wall, 1e-9)
+                    max_chunk = max(1, int(10.0 * rate))
+                    step = nxt
+                    wall = time.perf_counter() - t0
+                    out_of_time = wall_limit > 0 and wall + 2 * chunk_wall + 30 > wall_limit
+                    halt = self.domain.any_process(stop.requested or out_of_time)
+                    self._fire(step, end, start_step, wall, t0, force_progress=halt or step == end)
+                    if halt:
+                        why = stop.name or ("the wall-time limit" if out_of_time else "a signal on another process")
+                        if self._last_ckpt_step != step:
+                            self.save_checkpoint()
+                        self.log(f"stopped at step {step} on {why}; resubmit with --restart latest to continue")
+                        self.status = "stopped"
+                        break
+                else:
+                    self.status = "complete"
+        except InstabilityError:
+            self.status = "unstable"
+            raise
+        finally:
+            self.wall_time = time.perf_counter() - t0
+            self.steps_run = step - start_step
+            if self._jsonl:
+                self._jsonl.close()
+            if self.domain.process_index == 0 and sys.stdout.isatty():
+                sys.stdout.write("\n")
+        return self.summary(self.compile_s)
+
+    def _open_log(self):
+        if self.out_dir is None or self.domain.process_index != 0:
+            return None
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        return open(self.out_dir / "log.jsonl", "a")
+
+    def _fire(self, step, end, start_step, wall, t0, force_progress=False):
+        sch = self._schedules
+        due = {k for k, v in sch.items() if v.due(step, wall)}
+        if force_progress:
+            due.add("progress")
+        if due & {"progress", "check"}:
             diag = self.diagnostics()
-            wall = time.perf_counter() - t0
             self.history.append({"step": step, **diag, "wall": wall})
-            mlups = cells_count * (step - start_step) / max(wall, 1e-12) / 1e6
-            eta = wall / (step - start_step) * (end - step)
-            drift = (diag["mass"] - self.mass0) / self.mass0
-            self.log(
-                f"step {step:>8d}/{end}  t={step * self.setup.units.get('dt', 1.0):.4g}  "
-                f"MLUPS {mlups:7.1f}  ETA {_fmt_time(eta):>8s}  mass drift {drift:+.2e}  "
-                f"E_kin {diag['kinetic_energy']:.4e}"
-            )
-            if not diag["finite"]:
-                self.log(f"error: non-finite density at step {step}; check Mach number and tau "
-                         f"(tau = {self.setup.tau:.4g})")
-                raise FloatingPointError(f"non-finite density at step {step}")
-        self.wall_time = time.perf_counter() - t0
-        self.steps_run = step - start_step
-        return self.summary(compile_s)
+            if not diag["sane"]:
+                self._unstable(step, diag)
+            if "progress" in due:
+                self._progress(step, end, start_step, wall, diag)
+        if due & {"output", "output_time"} and self._output is not None:
+            self._output.write()
+        if due & {"checkpoint", "checkpoint_wall"}:
+            self.save_checkpoint()
+        for k in due:
+            if k in sch:
+                sch[k].fired(step, wall)
+
+    def _unstable(self, step, diag):
+        s = self.setup
+        ma = diag.get("u_max_local", float("nan")) / math.sqrt(1.0 / 3.0)
+        kept = f"; the last good checkpoint is step {self._last_ckpt_step}" if self._last_ckpt_step is not None else ""
+        msg = (f"instability at step {step}: density non-finite or outside {list(RHO_RANGE)} "
+               f"(tau = {s.tau:.4g}, local Mach up to {ma:.3g}); likely causes: Mach number too high "
+               f"(lower the velocity) or tau too close to 1/2 (raise the resolution, lower Re, or set smagorinsky)"
+               f"{kept}")
+        self.log(f"error: {msg}")
+        if self._jsonl:
+            self._jsonl.write(json.dumps({"event": "instability", "step": step, "message": msg}) + "\n")
+            self._jsonl.flush()
+        raise InstabilityError(msg)
+
+    def _progress(self, step, end, start_step, wall, diag):
+        cells_count = math.prod(self.setup.shape)
+        done = step - start_step
+        mlups = cells_count * done / max(wall, 1e-12) / 1e6
+        eta = wall / max(done, 1) * (end - step)
+        drift = (diag["mass"] - self.mass0) / self.mass0 if self.mass0 else 0.0
+        t = step * self.setup.units.get("dt", 1.0)
+        rec = {"step": step, "end": end, "time": t, "mlups": mlups, "eta_s": eta, "mass_drift": drift,
+               "kinetic_energy": diag["kinetic_energy"], "wall_s": wall}
+        if self._jsonl:
+            self._jsonl.write(json.dumps(rec) + "\n")
+            self._jsonl.flush()
+        line = (f"step {step:>8d}/{end}  t={t:.4g}  MLUPS {mlups:7.1f}  ETA {_fmt_time(eta):>8s}  "
+                f"mass drift {drift:+.2e}  E_kin {diag['kinetic_energy']:.4e}")
+        if self.domain.process_index == 0 and sys.stdout.isatty() and self._log is print:
+            frac = step / max(end, 1)
+            bar = "#" * int(30 * frac)
+            sys.stdout.write(f"\r[{bar:<30s}] {100 * frac:5.1f}% {line}")
+            sys.stdout.flush()
+        else:
+            self.log(line)
 
     def summary(self, compile_s: float = 0.0) -> dict:
         cfg = self.cfg
@@ -227,6 +418,9 @@ class Simulation:
             "mesh": list(self.domain.mesh_shape),
             "processes": self.domain.process_count,
             "steps": self.steps_run,
+            "step": self.step,
+            "status": self.status,
+            "restarted_from": self.restored_from,
             "wall_time_s": self.wall_time,
             "compile_time_s": compile_s,
             "mlups": cells_count * self.steps_run / max(self.wall_time, 1e-12) / 1e6,
@@ -256,3 +450,43 @@ def _json_default(o):
     if isinstance(o, np.ndarray):
         return o.tolist()
     return str(o)
+
+
+def threading_main() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
+
+
+class _StopFlag:
+    """Set by SIGTERM, SIGINT or SIGUSR1; the run loop stops after the current chunk with a checkpoint.
+    A second SIGINT interrupts at once."""
+
+    def __init__(self):
+        self.requested = False
+        self.name = None
+
+    def _handler(self, signum, frame):
+        name = signal.Signals(signum).name
+        if self.requested and name == "SIGINT":
+            raise KeyboardInterrupt
+        self.requested = True
+        self.name = name
+
+    def installed(self):
+        import contextlib
+
+        @contextlib.contextmanager
+        def cm():
+            old = {}
+            if threading_main():
+                for n in STOP_SIGNALS:
+                    sig = getattr(signal, n)
+                    old[sig] = signal.signal(sig, self._handler)
+            try:
+                yield self
+            finally:
+                for sig, h in old.items():
+                    signal.signal(sig, h)
+
+        return cm()

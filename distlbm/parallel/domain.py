@@ -14,6 +14,22 @@ import numpy as np
 from distlbm.parallel.halo import local_exchange
 
 
+SLAB_BYTES = 256 << 20
+
+
+def slabs(block, index, limit: int = SLAB_BYTES):
+    """Split one device block [..., X, ...] (spatial index `index`) into host slabs along x."""
+    d = len(index)
+    nx = block.shape[block.ndim - d]
+    per_x = max(1, block.size // max(nx, 1)) * block.dtype.itemsize
+    step = max(1, min(nx, limit // per_x))
+    x0 = index[0].start or 0
+    for i in range(0, nx, step):
+        j = min(nx, i + step)
+        part = block[(Ellipsis, slice(i, j)) + (slice(None),) * (d - 1)]
+        yield (slice(x0 + i, x0 + j),) + tuple(index[1:]), np.asarray(part)
+
+
 class LocalDomain:
     """The whole lattice on one device. shape: the global spatial shape (X, Y(, Z))."""
 
@@ -64,7 +80,20 @@ class LocalDomain:
         """The whole field as a NumPy array (small lattices: observables only)."""
         return np.asarray(x)
 
+    def layout(self, x) -> list:
+        """(process index, spatial index) of every block of x over all processes."""
+        return [(0, tuple(slice(0, n) for n in self.shape))]
+
+    def any_process(self, flag: bool) -> bool:
+        return bool(flag)
+
+    def allgather_obj(self, obj) -> list:
+        return [obj]
+
+    def barrier(self):
+        pass
+
     def blocks(self, x: jax.Array):
-        """Yield (index, local numpy block) for the parts of x this process holds (spatial axes last)."""
-        for shard in x.addressable_shards:
-            yield shard.index, np.asarray(shard.data)
+        """(spatial index, block [..., *block shape]) for the parts of x this process holds, in slabs
+        along x of bounded size, so that no host copy of the whole lattice is ever made."""
+        yield from slabs(x, tuple(slice(0, n) for n in self.shape))

@@ -13,6 +13,8 @@ import numpy as np
 from jax import lax
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
+from distlbm.parallel.domain import slabs
+
 AXES = ("x", "y", "z")
 
 
@@ -204,6 +206,54 @@ class MeshDomain:
 
         return np.asarray(multihost_utils.process_allgather(x, tiled=True))
 
+    def layout(self, x) -> list:
+        """(process index, spatial index) of every block of x over all processes (no duplicates)."""
+        d = len(self.shape)
+        seen = {}
+        for dev, idx in x.sharding.devices_indices_map(x.shape).items():
+            sp = tuple(slice(*sl.indices(n)[:2]) for sl, n in zip(idx[-d:], self.shape))
+            key = tuple((sl.start, sl.stop) for sl in sp)
+            if key not in seen or dev.process_index < seen[key][0]:
+                seen[key] = (dev.process_index, sp)
+        return sorted(seen.values(), key=lambda t: (t[0], [sl.start for sl in t[1]]))
+
+    def any_process(self, flag: bool) -> bool:
+        """True on every process if `flag` is true on any (a small collective)."""
+        if self.process_count == 1:
+            return bool(flag)
+        from jax.experimental import multihost_utils
+
+        return bool(np.any(multihost_utils.process_allgather(np.asarray([int(flag)], np.int32))))
+
+    def allgather_obj(self, obj) -> list:
+        """A small JSON-able object from every process, in process order."""
+        if self.process_count == 1:
+            return [obj]
+        import json
+
+        from jax.experimental import multihost_utils
+
+        data = np.frombuffer(json.dumps(obj).encode(), np.uint8)
+        sizes = multihost_utils.process_allgather(np.asarray([data.size], np.int64)).ravel()
+        buf = np.zeros(int(sizes.max()), np.uint8)
+        buf[: data.size] = data
+        allb = np.asarray(multihost_utils.process_allgather(buf)).reshape(self.process_count, -1)
+        return [json.loads(bytes(allb[i, : sizes[i]]).decode()) for i in range(self.process_count)]
+
+    def barrier(self):
+        if self.process_count > 1:
+            from jax.experimental import multihost_utils
+
+            multihost_utils.sync_global_devices("distlbm barrier")
+
     def blocks(self, x: jax.Array):
+        """(spatial index, block [..., *block shape]) for the shards this process holds, each once."""
+        d = len(self.shape)
+        seen = set()
         for shard in x.addressable_shards:
-            yield shard.index, np.asarray(shard.data)
+            sp = tuple(slice(*sl.indices(n)[:2]) for sl, n in zip(shard.index[-d:], self.shape))
+            key = tuple((sl.start, sl.stop) for sl in sp)
+            if key in seen:
+                continue
+            seen.add(key)
+            yield from slabs(shard.data, sp)

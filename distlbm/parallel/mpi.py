@@ -10,6 +10,7 @@ from typing import Callable, Sequence
 import jax
 import numpy as np
 
+from distlbm.parallel.domain import slabs
 from distlbm.parallel.mesh import AXES, DecompositionError, check_divisible, factorize
 
 
@@ -98,5 +99,23 @@ class MPIDomain:
             full[(Ellipsis,) + tuple(index)] = block
         return full
 
+    def layout(self, x) -> list:
+        out = []
+        for r in range(self.process_count):
+            coords = self.cart.Get_coords(r)
+            out.append((r, tuple(slice(c * b, (c + 1) * b) for c, b in zip(coords, self.block))))
+        return out
+
+    def any_process(self, flag: bool) -> bool:
+        from mpi4py import MPI
+
+        return bool(self.cart.allreduce(int(flag), op=MPI.MAX))
+
+    def allgather_obj(self, obj) -> list:
+        return self.cart.allgather(obj)
+
+    def barrier(self):
+        self.cart.Barrier()
+
     def blocks(self, x):
-        yield (Ellipsis,) + self.index, np.asarray(x)
+        yield from slabs(x, self.index)

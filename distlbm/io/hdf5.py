@@ -1,0 +1,194 @@
+"""Write and read lattice fields in the global layout, each process writing only its own blocks.
+
+Three paths, chosen by `write_mode`:
+- 'single': one process writes its blocks (slabs) one by one into one file;
+- 'mpio': h5py built with MPI and launched under MPI: every process writes one file collectively;
+- 'split': one file per process plus a process-0 master whose datasets are HDF5 virtual datasets
+  mapping the pieces (relative file names, so the folder can be moved).
+A file is written under a temporary name and renamed into place when complete.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import h5py
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Field:
+    """A global array to write: layout 'scalar' [X, Y(, Z)], 'vector' [D, ...] stored as [..., D],
+    or 'leading' [K, ...] stored as is (populations)."""
+
+    name: str
+    array: object
+    layout: str = "scalar"
+    dtype: str | None = None
+
+
+def write_mode(domain) -> str:
+    if domain.process_count == 1:
+        return "single"
+    if h5py.get_config().mpi and os.environ.get("DISTLBM_HDF5_MODE", "") != "split":
+        try:
+            from mpi4py import MPI
+
+            if MPI.COMM_WORLD.Get_size() == domain.process_count:
+                return "mpio"
+        except Exception:  # no usable MPI: fall back to one file per process
+            pass
+    return "split"
+
+
+def _file_shape(field: Field, spatial):
+    arr = field.array
+    lead = tuple(arr.shape[: arr.ndim - len(spatial)])
+    if field.layout == "vector":
+        return tuple(spatial) + lead
+    return lead + tuple(spatial)
+
+
+def _to_file(field: Field, block):
+    if field.layout == "vector":
+        block = np.moveaxis(block, 0, -1)
+    return block.astype(field.dtype or block.dtype, copy=False)
+
+
+def _file_index(field: Field, index, arr_ndim, d):
+    if field.layout == "vector":
+        return tuple(index) + (slice(None),)
+    return (slice(None),) * (arr_ndim - d) + tuple(index)
+
+
+def _chunks(field: Field, shape, domain, d):
+    """One chunk per (capped) block: about <= 16 MiB, aligned with the decomposition."""
+    block = list(s // max(m, 1) for s, m in zip(shape[-d:] if field.layout != "vector" else shape[:d],
+                                                 getattr(domain, "mesh_shape", ()) or (1,) * d))
+    itemsize = np.dtype(field.dtype or field.array.dtype).itemsize
+    lead = [1] * (len(shape) - d)
+    while np.prod(block) * itemsize * (shape[-1] if field.layout == "vector" else 1) > (16 << 20) and max(block) > 1:
+        i = int(np.argmax(block))
+        block[i] = (block[i] + 1) // 2
+    if field.layout == "vector":
+        return tuple(block) + (shape[-1],)
+    return tuple(lead) + tuple(block)
+
+
+def _create(h5, field: Field, d, domain, checksum: bool):
+    spatial = domain.shape
+    shape = _file_shape(field, spatial)
+    kw = {}
+    if checksum:
+        kw = dict(chunks=_chunks(field, shape, domain, d), fletcher32=True)
+    return h5.create_dataset(field.name, shape=shape, dtype=field.dtype or field.array.dtype, **kw)
+
+
+def _set_attrs(obj, attrs: dict):
+    for k, v in attrs.items():
+        obj.attrs[k] = json.dumps(v) if isinstance(v, (dict, list, tuple)) else v
+
+
+def write(path, fields, domain, attrs: dict | None = None, checksum: bool = False) -> Path:
+    """Write `fields` (list of Field) into `path` (global layout) and return the path.
+
+    Every process must call this. checksum=True stores chunked datasets with HDF5's Fletcher-32
+    checksum, which HDF5 verifies on every read.
+    """
+    path = Path(path)
+    d = len(domain.shape)
+    attrs = dict(attrs or {})
+    mode = write_mode(domain)
+    rank = domain.process_index
+    tmp = path.with_name(path.name + ".tmp")
+    if rank == 0:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    if mode == "single":
+        with h5py.File(tmp, "w") as h5:
+            for fld in fields:
+                ds = _create(h5, fld, d, domain, checksum)
+                for idx, block in domain.blocks(fld.array):
+                    ds[_file_index(fld, idx, fld.array.ndim, d)] = _to_file(fld, block)
+            _set_attrs(h5, {**attrs, "write_mode": mode, "complete": 1})
+            h5.flush()
+        _fsync(tmp)
+        os.replace(tmp, path)
+        return path
+    if mode == "mpio":
+        from mpi4py import MPI
+
+        domain.barrier()
+        with h5py.File(tmp, "w", driver="mpio", comm=MPI.COMM_WORLD) as h5:
+            for fld in fields:
+                ds = _create(h5, fld, d, domain, checksum)
+                for idx, block in domain.blocks(fld.array):
+                    ds[_file_index(fld, idx, fld.array.ndim, d)] = _to_file(fld, block)
+            _set_attrs(h5, {**attrs, "write_mode": mode, "complete": 1})
+        domain.barrier()
+        if rank == 0:
+            os.replace(tmp, path)
+        domain.barrier()
+        return path
+    # split: one part file per process, then a virtual master
+    part = path.with_name(f"{path.stem}.p{rank}{path.suffix}")
+    part_tmp = part.with_name(part.name + ".tmp")
+    domain.barrier()  # the folder exists
+    pieces = []
+    with h5py.File(part_tmp, "w") as h5:
+        for fld in fields:
+            for k, (idx, block) in enumerate(domain.blocks(fld.array)):
+                data = _to_file(fld, block)
+                kw = dict(chunks=True, fletcher32=True) if checksum else {}
+                name = f"{fld.name}/b{k}"
+                h5.create_dataset(name, data=data, **kw)
+                pieces.append({"field": fld.name, "dataset": name, "file": part.name,
+                               "index": [[sl.start, sl.stop] for sl in idx], "shape": list(data.shape)})
+        h5.attrs["complete"] = 1
+    _fsync(part_tmp)
+    os.replace(part_tmp, part)
+    everything = [p for lst in domain.allgather_obj(pieces) for p in lst]
+    if rank == 0:
+        with h5py.File(tmp, "w") as h5:
+            for fld in fields:
+                shape = _file_shape(fld, domain.shape)
+                layout = h5py.VirtualLayout(shape=shape, dtype=fld.dtype or fld.array.dtype)
+                for p in everything:
+                    if p["field"] != fld.name:
+                        continue
+                    src = h5py.VirtualSource(p["file"], p["dataset"], shape=tuple(p["shape"]))
+                    index = tuple(slice(a, b) for a, b in p["index"])
+                    layout[_file_index(fld, index, fld.array.ndim, d)] = src
+                h5.create_virtual_dataset(fld.name, layout, fillvalue=np.nan)
+            _set_attrs(h5, {**attrs, "write_mode": mode, "parts": domain.process_count, "complete": 1})
+        _fsync(tmp)
+        os.replace(tmp, path)
+    domain.barrier()
+    return path
+
+
+def part_files(path) -> list[Path]:
+    """The per-process part files of a 'split' file (empty for the other modes)."""
+    path = Path(path)
+    return sorted(path.parent.glob(f"{path.stem}.p*{path.suffix}"))
+
+
+def _fsync(path):
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def read_block(path, name: str, index, layout: str = "leading"):
+    """Read the block `index` (spatial slices) of dataset `name` as an array in memory layout."""
+    with h5py.File(path, "r") as h5:
+        ds = h5[name]
+        d = len(index)
+        if layout == "vector":
+            block = ds[tuple(index) + (slice(None),)]
+            return np.moveaxis(block, -1, 0)
+        return ds[(slice(None),) * (ds.ndim - d) + tuple(index)]

@@ -1,0 +1,122 @@
+"""Field output on a schedule: one HDF5 file per output step under DIR/fields/, an XDMF time series
+in DIR, and optional PNG slices."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from distlbm.io import hdf5, xdmf
+from distlbm.stepper import macroscopic
+
+FIELDS = ("rho", "u", "vorticity", "populations", "kind")
+
+
+def vorticity_magnitude(u):
+    """|curl u| by central differences on the periodic global array u: [D, X, Y(, Z)] (lattice units)."""
+    def d(a, axis):
+        return 0.5 * (jnp.roll(u[a], -1, axis=axis) - jnp.roll(u[a], 1, axis=axis))
+
+    if u.shape[0] == 2:
+        return jnp.abs(d(1, 0) - d(0, 1))
+    wx = d(2, 1) - d(1, 2)
+    wy = d(0, 2) - d(2, 0)
+    wz = d(1, 0) - d(0, 1)
+    return jnp.sqrt(wx * wx + wy * wy + wz * wz)
+
+
+class FieldOutput:
+    """Writes the configured fields of a Simulation; `index` lists what was written (for XDMF)."""
+
+    def __init__(self, sim, index=None):
+        self.sim = sim
+        c = sim.cfg.common
+        self.names = [n.strip() for n in str(c.get("output_fields", "rho,u")).split(",") if n.strip()]
+        self.units = c.get("output_units", "lattice")
+        self.images = bool(c.get("output_images", False))
+        self.dir = sim.out_dir
+        self.index = list(index or [])
+        model = sim.model
+        self._macro = jax.jit(lambda f: macroscopic(f, model))
+        self._vort = jax.jit(vorticity_magnitude)
+        self.grid = "grid.h5"
+
+    def write(self):
+        sim = self.sim
+        dom = sim.domain
+        step = sim.step
+        units = sim.setup.units
+        dt, dx = units.get("dt", 1.0), units.get("dx", 1.0)
+        time_ = step * dt
+        rho, u = self._macro(sim.state.f)
+        phys = self.units == "physical"
+        if phys:
+            u = u * (dx / dt)
+        fields, meta = [], {}
+        d = len(dom.shape)
+        for name in self.names:
+            if name == "rho":
+                fields.append(hdf5.Field("rho", rho, "scalar"))
+                meta["rho"] = (dom.shape, rho.dtype, "Scalar")
+            elif name == "u":
+                fields.append(hdf5.Field("u", u, "vector"))
+                meta["u"] = (dom.shape + (d,), u.dtype, "Vector")
+            elif name == "vorticity":
+                w = self._vort(u)
+                fields.append(hdf5.Field("vorticity", w, "scalar"))
+                meta["vorticity"] = (dom.shape, w.dtype, "Scalar")
+            elif name == "populations":
+                fields.append(hdf5.Field("populations", sim.state.f, "leading"))
+            elif name == "kind" and sim.kind is not None:
+                fields.append(hdf5.Field("kind", sim.kind, "scalar"))
+                meta["kind"] = (dom.shape, np.uint8, "Scalar")
+        rel = f"fields/fields_{step:09d}.h5"
+        attrs = {"step": step, "time": time_, "units": self.units, "lattice": sim.model.lattice.name,
+                 "dx": dx, "dt": dt, "case": sim.cfg.case.name,
+                 "velocity_units": "m/s (dx/dt)" if phys else "lattice (dx/dt = 1)"}
+        hdf5.write(self.dir / rel, fields, dom, attrs=attrs)
+        self.index = [e for e in self.index if e["step"] != step]
+        self.index.append({"step": step, "time": time_, "file": rel,
+                           "fields": {k: [list(v[0]), str(np.dtype(v[1])), v[2]] for k, v in meta.items()}})
+        if dom.process_index == 0:
+            if not (self.dir / self.grid).exists():
+                xdmf.write_grid(self.dir / self.grid, dom.shape, spacing=dx if phys else 1.0)
+            xdmf.write_xdmf(self.dir / "fields.xdmf", dom.shape, self.grid,
+                            [{"file": e["file"], "time": e["time"], "step": e["step"],
+                              "fields": {k: (tuple(v[0]), v[1], v[2]) for k, v in e["fields"].items()}}
+                             for e in sorted(self.index, key=lambda e: e["step"])])
+        if self.images:
+            self._image(rho, u, step)
+        sim.log(f"output: {self.dir / rel}")
+
+    def _image(self, rho, u, step):
+        """A PNG of |u| on the mid-plane z = Z/2 (3D) or the whole plane (2D), from process 0."""
+        dom = self.sim.domain
+        speed = jnp.sqrt(jnp.sum(u * u, axis=0))
+        if speed.ndim == 3:
+            speed = speed[:, :, speed.shape[2] // 2]
+        plane = dom.gather(speed)
+        if dom.process_index != 0:
+            return
+        try:
+            import matplotlib
+
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError:
+            self.sim.log("warning: output_images needs matplotlib (pip install matplotlib); no PNG written")
+            return
+        path = self.dir / "images" / f"speed_{step:09d}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fig, ax = plt.subplots(figsize=(6, 6 * plane.shape[1] / max(plane.shape[0], 1) if plane.shape[0] else 6))
+        im = ax.imshow(np.asarray(plane).T, origin="lower", cmap="viridis")
+        fig.colorbar(im, ax=ax, label="|u|")
+        ax.set_title(f"{self.sim.cfg.case.name} step {step}")
+        ax.set_xlabel("x")
+        ax.set_ylabel("y")
+        fig.savefig(path, dpi=100)
+        plt.close(fig)

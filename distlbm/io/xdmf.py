@@ -1,0 +1,72 @@
+"""XDMF index of the field output, so that ParaView opens the run as a time series.
+
+The datasets are stored in the global C-order layout [X, Y(, Z)], whose fastest index is the last
+axis. ParaView maps the fastest index to its own x, so a rectilinear XDMF mesh would show the
+lattice with x and z swapped. The mesh is therefore a structured grid (3DSMesh / 2DSMesh) whose node
+coordinates are written once to grid.h5: every cell sits at its true (x, y, z) and the velocity
+components keep their meaning.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from xml.sax.saxutils import quoteattr
+
+import h5py
+import numpy as np
+
+
+def write_grid(path, shape, spacing: float = 1.0, origin=None) -> Path:
+    """Node coordinates [X+1, Y+1(, Z+1), D] (float32) of the lattice cells, written slab by slab."""
+    path = Path(path)
+    d = len(shape)
+    origin = origin if origin is not None else (0.0,) * d
+    nodes = tuple(n + 1 for n in shape)
+    tmp = path.with_name(path.name + ".tmp")
+    with h5py.File(tmp, "w") as h5:
+        ds = h5.create_dataset("XYZ" if d == 3 else "XY", shape=nodes + (d,), dtype="float32")
+        axes = [origin[a] + spacing * np.arange(nodes[a], dtype=np.float64) for a in range(d)]
+        step = max(1, (32 << 20) // (int(np.prod(nodes[1:])) * d * 4))
+        for i0 in range(0, nodes[0], step):
+            i1 = min(nodes[0], i0 + step)
+            grids = np.meshgrid(axes[0][i0:i1], *axes[1:], indexing="ij")
+            ds[i0:i1] = np.stack(grids, axis=-1).astype(np.float32)
+        h5.attrs["spacing"] = spacing
+    os.replace(tmp, path)
+    return path
+
+
+def _item(dims, h5ref, dtype) -> str:
+    dt = np.dtype(dtype)
+    kind = "Float" if dt.kind == "f" else ("UInt" if dt.kind == "u" else "Int")
+    return (f'<DataItem Dimensions="{" ".join(map(str, dims))}" NumberType="{kind}" '
+            f'Precision="{dt.itemsize}" Format="HDF">{h5ref}</DataItem>')
+
+
+def write_xdmf(path, shape, grid_file: str, outputs: list[dict]) -> Path:
+    """outputs: [{'file': relative path, 'time': t, 'step': n, 'fields': {name: (file dims, dtype, kind)}}]."""
+    path = Path(path)
+    d = len(shape)
+    nodes = tuple(n + 1 for n in shape)
+    topo = "3DSMesh" if d == 3 else "2DSMesh"
+    geo = "XYZ" if d == 3 else "XY"
+    lines = ['<?xml version="1.0" ?>', '<Xdmf Version="3.0">', " <Domain>",
+             '  <Grid Name="fields" GridType="Collection" CollectionType="Temporal">']
+    for out in outputs:
+        lines.append(f'   <Grid Name="step_{out["step"]:08d}" GridType="Uniform">')
+        lines.append(f'    <Time Value="{out["time"]!r}"/>')
+        lines.append(f'    <Topology TopologyType="{topo}" Dimensions="{" ".join(map(str, nodes))}"/>')
+        lines.append(f'    <Geometry GeometryType="{geo}">')
+        lines.append("     " + _item(nodes + (d,), f"{grid_file}:/{geo}", "float32"))
+        lines.append("    </Geometry>")
+        for name, (dims, dtype, kind) in out["fields"].items():
+            lines.append(f'    <Attribute Name={quoteattr(name)} AttributeType="{kind}" Center="Cell">')
+            lines.append("     " + _item(dims, f'{out["file"]}:/{name}', dtype))
+            lines.append("    </Attribute>")
+        lines.append("   </Grid>")
+    lines += ["  </Grid>", " </Domain>", "</Xdmf>", ""]
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text("\n".join(lines))
+    os.replace(tmp, path)
+    return path
