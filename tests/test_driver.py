@@ -1,0 +1,327 @@
+"""The driver: schedules, progress log, field output + XDMF, checkpoints (atomic, checksummed,
+bitwise and elastic restart), the instability guard and stopping cleanly on signals."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import h5py
+import numpy as np
+import pytest
+
+from helpers import make_sim
+
+REPO = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def _ckpt(path):
+    with h5py.File(path, "r") as h5:
+        return h5["f"][...]
+
+
+def _cli(*args, devices=1, timeout=300):
+    env = dict(os.environ, XLA_FLAGS=f"--xla_force_host_platform_device_count={devices}", PYTHONPATH=str(REPO))
+    return subprocess.run([str(BIN / "distlbm"), *map(str, args)], cwd=REPO, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+# ---- restart equals no restart -------------------------------------------------------------------
+
+RESTART_CASES = [
+    ("cavity2d", dict(n=14, collision="trt")),
+    ("poiseuille", dict(n=6, nx=8, lattice="D3Q19")),
+    ("box", dict(n=8, lattice="D3Q27")),
+    ("couette", dict(n=6, nx=8)),
+]
+
+
+def _domain(kind, shape):
+    from distlbm.parallel.mesh import MeshDomain
+
+    if kind == "one":
+        return None
+    return MeshDomain(shape, (2, 2, 2) if len(shape) == 3 else (2, 4))
+
+
+@pytest.mark.parametrize("where", ["one", "mesh"])
+@pytest.mark.parametrize("case,params", RESTART_CASES, ids=[c for c, _ in RESTART_CASES])
+def test_restart_is_bitwise_identical(tmp_path, case, params, where):
+    n = 40
+    straight = make_sim(case, **params)
+    straight.run(n)
+    f_straight = np.asarray(straight.state.f)
+
+    first = make_sim(case, **params, checkpoint_every=n // 2)
+    first.domain = first.domain if where == "one" else first.domain  # single device writes
+    first.out_dir = tmp_path
+    first.run(n // 2)
+    assert first.status == "complete"
+    second = make_sim(case, domain=_domain(where, first.setup.shape), **params)
+    second.out_dir = tmp_path
+    second._restore("latest")
+    assert second.step == n // 2
+    second.run(n)
+    assert np.array_equal(np.asarray(second.domain.gather(second.state.f)), f_straight)
+
+
+def test_elastic_restart_8_devices_to_1_and_to_2_processes(tmp_path):
+    """Written on 8 devices (2x2x2), restarted on 1 device and on 2 processes x 2 devices: identical."""
+    args = ["run", "box", "--set", "n=16", "--progress-every", "10"]
+    ref = _cli(*args, "--steps", 40, "--checkpoint-every", 40, "--out", tmp_path / "ref")
+    assert ref.returncode == 0, ref.stderr
+    f_ref = _ckpt(tmp_path / "ref" / "checkpoints" / "ckpt_000000040.h5")
+
+    w = _cli(*args, "--steps", 20, "--checkpoint-every", 20, "--mesh", "2x2x2", "--out", tmp_path / "a", devices=8)
+    assert w.returncode == 0, w.stderr
+    for name, launch, devices, mesh in (("b", [], 1, "1x1x1"), ("c", [BIN / "mpiexec", "-n", 2], 2, "2x2x1")):
+        env = dict(os.environ, XLA_FLAGS=f"--xla_force_host_platform_device_count={devices}",
+                   PYTHONPATH=str(REPO))
+        cmd = [*launch, BIN / "distlbm", *args, "--steps", 40, "--mesh", mesh, "--restart",
+               tmp_path / "a" / "checkpoints" / "ckpt_000000020.h5", "--checkpoint-every", 40,
+               "--out", tmp_path / name]
+        p = subprocess.run([str(c) for c in cmd], cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, p.stdout + p.stderr
+        assert "restarted from" in p.stdout
+        assert np.array_equal(_ckpt(tmp_path / name / "checkpoints" / "ckpt_000000040.h5"), f_ref), name
+
+
+# ---- checkpoints: corruption, truncation, compatibility ------------------------------------------
+
+def _two_checkpoints(tmp_path):
+    sim = make_sim("box", n=24, lattice="D3Q19", checkpoint_every=10, checkpoint_keep=5)
+    sim.out_dir = tmp_path
+    sim.run(20)
+    files = sorted((tmp_path / "checkpoints").glob("ckpt_*.h5"))
+    assert [f.name for f in files] == ["ckpt_000000010.h5", "ckpt_000000020.h5"]
+    return files
+
+
+def _data_offset(path):
+    with h5py.File(path, "r") as h5:
+        ds = h5["f"]
+        return ds.id.get_chunk_info(0).byte_offset
+
+
+@pytest.mark.parametrize("damage", ["corrupt", "truncate"])
+def test_damaged_checkpoint_detected_and_latest_falls_back(tmp_path, damage):
+    from distlbm.io.checkpoint import CheckpointError
+
+    older, newer = _two_checkpoints(tmp_path)
+    if damage == "corrupt":
+        off = _data_offset(newer) + 1000
+        with open(newer, "r+b") as fh:
+            fh.seek(off)
+            b = fh.read(16)
+            fh.seek(off)
+            fh.write(bytes(x ^ 0xFF for x in b))
+    else:
+        size = newer.stat().st_size
+        with open(newer, "r+b") as fh:
+            fh.truncate(size // 2)
+    direct = make_sim("box", n=24, lattice="D3Q19")
+    direct.out_dir = tmp_path
+    with pytest.raises(CheckpointError, match="ckpt_000000020"):
+        direct._restore(str(newer))
+    sim = make_sim("box", n=24, lattice="D3Q19")
+    sim.out_dir = tmp_path
+    sim._restore("latest")
+    assert sim.step == 10 and sim.restored_from.endswith("ckpt_000000010.h5")
+
+
+def test_incompatible_restart_refused_but_output_settings_may_change(tmp_path):
+    from distlbm.io.checkpoint import CheckpointError
+
+    _two_checkpoints(tmp_path)
+    other = make_sim("box", n=24, lattice="D3Q19", tau=0.9)
+    other.out_dir = tmp_path
+    with pytest.raises(CheckpointError, match=r"tau: checkpoint 0\.8, now 0\.9"):
+        other._restore("latest")
+    bigger = make_sim("box", n=32, lattice="D3Q19")
+    bigger.out_dir = tmp_path
+    with pytest.raises(CheckpointError, match="incompatible"):
+        bigger._restore("latest")
+    fine = make_sim("box", n=24, lattice="D3Q19", output_every=5, checkpoint_every=7, progress_every=3)
+    fine.out_dir = tmp_path
+    fine._restore("latest")
+    assert fine.step == 20
+
+
+def test_cli_restart_errors_are_clear(tmp_path):
+    p = _cli("run", "box", "--set", "n=8", "--restart", "--out", tmp_path)
+    assert p.returncode == 2
+    assert "no checkpoint" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_checkpoints_keep_the_last_k(tmp_path):
+    sim = make_sim("box", n=8, checkpoint_every=5, checkpoint_keep=2)
+    sim.out_dir = tmp_path
+    sim.run(30)
+    names = sorted(p.name for p in (tmp_path / "checkpoints").iterdir())
+    assert names == ["ckpt_000000025.h5", "ckpt_000000030.h5"]
+
+
+# ---- field output and XDMF -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("case,params,d", [("cavity3d", dict(n=6), 3), ("cavity2d", dict(n=10), 2)])
+def test_fields_and_xdmf_series(tmp_path, case, params, d):
+    sim = make_sim(case, **params, output_every=10, output_fields="rho,u,vorticity,kind")
+    sim.out_dir = tmp_path
+    sim.run(30)
+    files = sorted((tmp_path / "fields").glob("fields_*.h5"))
+    assert [f.name for f in files] == [f"fields_{s:09d}.h5" for s in (0, 10, 20, 30)]
+    shape = sim.setup.shape
+    rho, u = sim.fields()
+    with h5py.File(files[-1], "r") as h5:
+        assert h5["rho"].shape == shape and h5["u"].shape == shape + (d,)
+        assert h5.attrs["step"] == 30 and h5.attrs["units"] == "lattice"
+        assert np.array_equal(h5["rho"][...], rho)
+        assert np.array_equal(h5["u"][...], np.moveaxis(u, 0, -1))
+        assert h5["kind"][...].max() == 2  # walls and the moving lid
+    root = ET.parse(tmp_path / "fields.xdmf").getroot()
+    grids = root.findall("./Domain/Grid/Grid")
+    assert len(grids) == 4
+    times = [float(g.find("Time").get("Value")) for g in grids]
+    assert times == sorted(times)
+    for g in grids:
+        topo = g.find("Topology")
+        assert topo.get("TopologyType") == f"{d}DSMesh"
+        assert tuple(int(x) for x in topo.get("Dimensions").split()) == tuple(s + 1 for s in shape)
+        items = [g.find("Geometry/DataItem")] + [a.find("DataItem") for a in g.findall("Attribute")]
+        for item in items:
+            fname, dset = item.text.strip().split(":")
+            dims = tuple(int(x) for x in item.get("Dimensions").split())
+            with h5py.File(tmp_path / fname, "r") as h5:
+                assert h5[dset].shape == dims, (fname, dset)
+    # node coordinates: cell (i, j, k) really lies at x = i + 1/2, y = j + 1/2 (axes the right way round)
+    with h5py.File(tmp_path / "grid.h5", "r") as h5:
+        xyz = h5["XYZ" if d == 3 else "XY"][...]
+    assert xyz[1, 0, ..., 0].max() == 1.0 and xyz[0, 1, ..., 1].max() == 1.0 and xyz[0, 1, ..., 0].max() == 0.0
+
+
+def test_split_output_under_two_processes_reads_back_from_elsewhere(tmp_path):
+    """Serial h5py + 2 processes: one file per process plus a virtual master; moving the folder works."""
+    cmd = [BIN / "mpiexec", "-n", 2, BIN / "distlbm", "run", "cavity2d", "--set", "n=14",
+           "--steps", 20, "--output-every", 20, "--mesh", "2x1", "--out", tmp_path / "run"]
+    p = subprocess.run([str(c) for c in cmd],
+                       cwd=REPO, env=dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=1",
+                                          PYTHONPATH=str(REPO), DISTLBM_HDF5_MODE="split"),
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout + p.stderr
+    os.rename(tmp_path / "run", tmp_path / "moved")
+    parts = sorted(p.name for p in (tmp_path / "moved" / "fields").glob("fields_000000020.p*.h5"))
+    assert parts == ["fields_000000020.p0.h5", "fields_000000020.p1.h5"]
+    one = make_sim("cavity2d", n=14)
+    one.advance(20)
+    rho, u = one.fields()
+    cwd = os.getcwd()
+    try:
+        os.chdir(REPO)  # read from another directory than the files'
+        with h5py.File(tmp_path / "moved" / "fields" / "fields_000000020.h5", "r") as h5:
+            assert h5["rho"].is_virtual
+            assert np.array_equal(h5["rho"][...], rho)
+            assert np.array_equal(h5["u"][...], np.moveaxis(u, 0, -1))
+    finally:
+        os.chdir(cwd)
+
+
+def test_progress_log_jsonl(tmp_path):
+    p = _cli("run", "box", "--set", "n=8", "--steps", 30, "--progress-every", 10, "--out", tmp_path)
+    assert p.returncode == 0, p.stderr
+    recs = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines()]
+    assert [r["step"] for r in recs] == [10, 20, 30]
+    for r in recs:
+        assert {"time", "mlups", "eta_s", "mass_drift", "kinetic_energy"} <= set(r)
+    assert [ln for ln in p.stdout.splitlines() if ln.startswith("step ")][-1].startswith("step       30/30")
+
+
+# ---- instability guard ---------------------------------------------------------------------------
+
+def test_instability_stops_with_a_clear_message_and_keeps_the_checkpoint(tmp_path):
+    p = _cli("run", "taylor_green2d", "--set", "n=32", "--set", "re=1e7", "--set", "u0=0.17",
+             "--steps", 4000, "--progress-every", 100, "--checkpoint-every", 100, "--out", tmp_path)
+    assert p.returncode == 4, p.stdout + p.stderr
+    assert "instability at step" in p.stdout and "Mach" in p.stdout and "tau" in p.stdout
+    ckpts = sorted((tmp_path / "checkpoints").glob("ckpt_*.h5"))
+    assert ckpts, "the last good checkpoint is kept"
+    with h5py.File(ckpts[-1], "r") as h5:
+        assert np.all(np.isfinite(h5["f"][...]))
+    assert not (tmp_path / "summary.json").exists()
+
+
+# ---- stopping cleanly ----------------------------------------------------------------------------
+
+def _start(tmp_path, *extra, devices=1):
+    env = dict(os.environ, XLA_FLAGS=f"--xla_force_host_platform_device_count={devices}", PYTHONPATH=str(REPO))
+    return subprocess.Popen([str(BIN / "distlbm"), "run", "box", "--set", "n=48", "--set", "lattice=D3Q19",
+                             "--progress-every", "5", "--out", str(tmp_path), *map(str, extra)],
+                            cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _wait_for(pred, timeout=120):
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if pred():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGUSR1", "SIGINT"])
+def test_signal_stops_with_checkpoint_and_restart_is_bitwise(tmp_path, sig):
+    end = 400
+    proc = _start(tmp_path / "run", "--steps", end)
+    assert _wait_for(lambda: (tmp_path / "run" / "log.jsonl").exists() and
+                     (tmp_path / "run" / "log.jsonl").read_text().count("\n") >= 2)
+    proc.send_signal(getattr(signal, sig))
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 75, out + err
+    assert f"on {sig}" in out and "--restart latest" in out
+    ckpts = sorted((tmp_path / "run" / "checkpoints").glob("ckpt_*.h5"))
+    assert len(ckpts) == 1
+    stopped_at = int(ckpts[0].stem.split("_")[1])
+    assert 0 < stopped_at < end
+    again = _cli("run", "box", "--set", "n=48", "--set", "lattice=D3Q19", "--steps", end, "--restart",
+                 "--checkpoint-every", end, "--out", tmp_path / "run")
+    assert again.returncode == 0, again.stderr
+    straight = make_sim("box", n=48, lattice="D3Q19")
+    straight.advance(end)
+    assert np.array_equal(_ckpt(tmp_path / "run" / "checkpoints" / f"ckpt_{end:09d}.h5"),
+                          np.asarray(straight.state.f))
+
+
+def test_wall_time_limit_stops_with_checkpoint(tmp_path):
+    p = _cli("run", "box", "--set", "n=32", "--steps", 10 ** 7, "--wall-time", "00:00:31", "--out", tmp_path,
+             timeout=200)
+    assert p.returncode == 75, p.stdout + p.stderr
+    assert "wall-time limit" in p.stdout
+    assert list((tmp_path / "checkpoints").glob("ckpt_*.h5"))
+
+
+def test_sigkill_during_checkpoint_leaves_previous_loadable(tmp_path):
+    proc = _start(tmp_path / "run", "--steps", 100000, "--checkpoint-every", 20, "--set", "n=96")
+    ck = tmp_path / "run" / "checkpoints"
+    try:
+        assert _wait_for(lambda: ck.exists() and any(p.name.startswith("ckpt_") and p.suffix == ".h5"
+                                                      for p in ck.iterdir()))
+        assert _wait_for(lambda: any(p.name.endswith(".tmp") for p in ck.iterdir()), timeout=120)
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.kill()
+        proc.communicate()
+    leftovers = [p.name for p in ck.iterdir() if p.name.endswith(".tmp")]
+    done = sorted(p for p in ck.iterdir() if p.name.endswith(".h5"))
+    assert done
+    sim = make_sim("box", n=96, lattice="D3Q19")
+    sim.out_dir = tmp_path / "run"
+    sim._restore("latest")
+    assert sim.restored_from.endswith(done[-1].name)
+    assert sim.step == int(done[-1].stem.split("_")[1])
+    del leftovers
