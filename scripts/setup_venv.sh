@@ -9,7 +9,7 @@ command -v "$PYTHON" >/dev/null || PYTHON=python3
 export PATH="$PWD/.venv/bin:$PATH"  # the mpich wheel puts mpicc here; mpi4jax builds with it
 PIP=".venv/bin/python -m pip --disable-pip-version-check -q"
 $PIP install -U pip
-$PIP install "jax>=0.10,<0.13" "numpy>=1.26" "h5py>=3.10" "mpi4py>=4.0" mpich pytest \
+$PIP install "jax>=0.10,<0.13" "numpy>=1.26" "h5py>=3.10" "mpi4py>=4.0" mpich pytest "matplotlib>=3.8" \
     nanobind "setuptools>=82.0.1" wheel
 # mpi4jax is source-only; without CUDA_PATH pointing at an empty folder it tries to build its CUDA
 # extension against the image's partial toolkit and fails (../shared/ENVIRONMENT.md).
@@ -22,4 +22,4 @@ if ! .venv/bin/python -c "import mpi4jax" 2>/dev/null; then
         rmdir "$tmp" 2>/dev/null || true
     fi
 fi
-$PIP install --no-build-isolation -e ".[mpi,test]"
+$PIP install --no-build-isolation -e ".[mpi,test,plots]"

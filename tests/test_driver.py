@@ -325,3 +325,28 @@ def test_sigkill_during_checkpoint_leaves_previous_loadable(tmp_path):
     assert sim.restored_from.endswith(done[-1].name)
     assert sim.step == int(done[-1].stem.split("_")[1])
     del leftovers
+
+
+def test_png_images_and_time_interval_schedule(tmp_path):
+    """output_interval is in simulated (physical) time; output_images writes one PNG per output."""
+    sim = make_sim("cavity2d", n=14, output_interval=0.5, output_images=True)
+    sim.out_dir = tmp_path
+    dt = sim.setup.units["dt"]
+    sim.run(int(round(1.6 / dt)))
+    steps = sorted(int(p.stem.split("_")[1]) for p in (tmp_path / "fields").glob("fields_*.h5"))
+    expected = [0] + [int(np.ceil(k * 0.5 / dt - 1e-9)) for k in (1, 2, 3)]
+    assert steps == expected
+    pngs = sorted((tmp_path / "images").glob("speed_*.png"))
+    assert len(pngs) == 4 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
+
+
+def test_schedules_state_survives_restart(tmp_path):
+    from distlbm.schedules import TimeInterval
+
+    s = TimeInterval(0.3, 0.1)
+    assert s.next_due(0) == 3
+    s.fired(3, 0.0)
+    assert s.next_due(3) == 6
+    t = TimeInterval(0.3, 0.1)
+    t.load(s.state())
+    assert t.next_due(3) == 6 and not t.due(5, 0.0) and t.due(6, 0.0)
