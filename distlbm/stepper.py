@@ -114,7 +114,10 @@ def make_step(model: Model, exchange: Callable) -> Callable:
         m = lax.optimization_barrier(jnp.stack((rho,) + u))
         rho, u = m[0], tuple(m[1:])
         fs, rho, u = bc.dirichlet(fs, rho, u, kind, velocity, rho_bc, lat, feat)
-        out = collide(fs, rho, u, equilibrium(rho, u, lat), model.collision, lat, force)
+        feq_opp = None
+        if model.collision.kind == "trt":  # feq of the opposite directions without a gather over Q
+            feq_opp = equilibrium(rho, tuple(-ua for ua in u), lat)
+        out = collide(fs, rho, u, equilibrium(rho, u, lat), model.collision, lat, force, feq_opp)
         if feat.walls:
             out = jnp.where(bc.is_wall(kind)[None], fc, out)
         return out.astype(sdt)

@@ -69,8 +69,12 @@ def _regular_part(pi, lattice: Lattice, dtype):
     return qconst(lattice.w / (2.0 * cs2 * cs2), nd, dtype) * acc
 
 
-def collide(f, rho, u, feq, op: Collision, lattice: Lattice, force=None):
-    """Relax f: [Q, ...] towards feq: [Q, ...]. rho, u are the moments of f (u half-force shifted)."""
+def collide(f, rho, u, feq, op: Collision, lattice: Lattice, force=None, feq_opp=None):
+    """Relax f: [Q, ...] towards feq: [Q, ...]. rho, u are the moments of f (u half-force shifted).
+
+    feq_opp (TRT only, optional): feq[lattice.opposite], when the caller can form it without a
+    gather, e.g. equilibrium(rho, -u) (the same numbers: c_opp . u = c . (-u) exactly).
+    """
     dt = f.dtype
     need_pi = op.kind == "regularized" or op.smagorinsky > 0
     pi = None
@@ -109,7 +113,7 @@ def collide(f, rho, u, feq, op: Collision, lattice: Lattice, force=None):
         omega_m = 1.0 / (0.5 + op.trt_lambda / (op.tau - 0.5))
     opp = lattice.opposite
     neq = f - feq
-    neq_o = neq[opp]
+    neq_o = neq[opp] if feq_opp is None else f[opp] - feq_opp
     out = f - omega * (0.5 * (neq + neq_o)) - omega_m * (0.5 * (neq - neq_o))
     if src is not None:
         src_o = src[opp]
