@@ -95,7 +95,7 @@ def make_step(model: Model, exchange: Callable) -> Callable:
     enough to stay in the last-level cache, and cases with zero-gradient outflow (which reads
     neighbouring cells after streaming), keep the whole-array form; both forms give the same bits.
     """
-    from distlbm.physics.streaming import stack_parts, stream_parts
+    from distlbm.physics.streaming import stream_parts
 
     lat = model.lattice
     feat = model.features
@@ -152,7 +152,7 @@ def make_step(model: Model, exchange: Callable) -> Callable:
             def take(a, axis=0):
                 return None if a is None else lax.dynamic_slice_in_dim(a, x0, b, axis=axis)
 
-            fs = lax.optimization_barrier(stack_parts([take(p) for p in pops])).astype(cdt)
+            fs = lax.optimization_barrier(jnp.stack([take(p) for p in pops])).astype(cdt)
             fc = None
             if feat.walls:  # the pre-streaming populations of the slab: still untouched in `out`
                 fc = take(out, 1).astype(cdt)

@@ -89,22 +89,6 @@ def stream(f, c, exchange):
     return jnp.stack(stream_parts(f, c, exchange))
 
 
-def stack_parts(parts, group: int = 7):
-    """jnp.stack(parts) for many equally shaped arrays, built so that XLA:CPU can fuse it.
-
-    XLA:CPU leaves a concatenate of more than 8 operands unfused (every operand is materialised, then
-    copied). Here the parts are stacked in groups of at most `group`, each group flattened into its
-    leading axis (which keeps the simplifier from merging the groups back into one wide concatenate),
-    and the groups are concatenated. Values are exactly those of jnp.stack.
-    """
-    if len(parts) <= group + 1:
-        return jnp.stack(parts)
-    shape = parts[0].shape
-    flat = (-1,) + tuple(shape[1:])
-    groups = [jnp.stack(parts[i:i + group]).reshape(flat) for i in range(0, len(parts), group)]
-    return jnp.concatenate(groups).reshape((len(parts),) + tuple(shape))
-
-
 def periodic_exchange(planes, axis: int, sign: int):
     """The exchange of a lattice that is its own neighbour on every face: the periodic wrap."""
     return planes
