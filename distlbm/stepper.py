@@ -126,7 +126,7 @@ def make_step(model: Model, exchange: Callable) -> Callable:
         fs = lax.optimization_barrier(stream(f, lat.c, exchange)).astype(cdt)
         fc = f.astype(cdt)
         if feat.walls:
-            fs = bc.bounce_back(fs, fc, cells.links, cells.moving, cells.velocity, lat)
+            fs = lax.optimization_barrier(bc.bounce_back(fs, fc, cells.links, cells.moving, cells.velocity, lat))
         fs = bc.outflow(fs, cells.kind, feat, exchange)
         return finish(fs, fc, cells.kind, cells.velocity, cells.rho)
 
@@ -157,6 +157,8 @@ def make_step(model: Model, exchange: Callable) -> Callable:
             if feat.walls:  # the pre-streaming populations of the slab: still untouched in `out`
                 fc = take(out, 1).astype(cdt)
                 fs = bc.bounce_back(fs, fc, take(cells.links), take(cells.moving), take(cells.velocity, 1), lat)
+                # materialised once, or every output population would redo the gathers over Q
+                fs = lax.optimization_barrier(fs)
             o = finish(fs, fc, take(cells.kind), take(cells.velocity, 1), take(cells.rho))
             return lax.dynamic_update_slice_in_dim(out, o, x0, axis=1)
 
