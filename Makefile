@@ -4,13 +4,17 @@ STAMP := $(VENV)/.installed
 CASE ?= cavity2d
 OUT ?= out/$(CASE)
 
-.PHONY: run test setup bench clean
+.PHONY: run test setup setup-phdf5 bench clean
 
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml scripts/setup_venv.sh
 	./scripts/setup_venv.sh
 	touch $(STAMP)
+
+# optional: ./.venv-phdf5 with h5py built against MPI (collective parallel HDF5); the tests use it when present
+setup-phdf5:
+	./scripts/setup_parallel_hdf5.sh
 
 run: $(STAMP)
 	$(VENV)/bin/distlbm run $(CASE) --out $(OUT)
@@ -22,4 +26,4 @@ bench: $(STAMP)
 	$(VENV)/bin/distlbm bench --lattice D3Q19 --size 128 --steps 50
 
 clean:
-	rm -rf $(VENV) out
+	rm -rf $(VENV) .venv-phdf5 out

@@ -20,7 +20,7 @@ fi
 [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
 PIP="$VENV/bin/python -m pip --disable-pip-version-check -q"
 $PIP install -U pip
-$PIP install "jax>=0.10,<0.13" "numpy>=1.26" "Cython<4" pkgconfig setuptools wheel nanobind pytest
+$PIP install "jax>=0.10,<0.13" "numpy>=1.26" "Cython<4" pkgconfig "setuptools>=82.0.1" wheel nanobind pytest
 export CC=mpicc.mpich MPICC=mpicc.mpich
 $VENV/bin/python -c "import mpi4py" 2>/dev/null || $PIP install --no-binary=mpi4py --no-build-isolation mpi4py
 $VENV/bin/python -c "import h5py, sys; sys.exit(0 if h5py.get_config().mpi else 1)" 2>/dev/null || \

@@ -350,3 +350,33 @@ def test_schedules_state_survives_restart(tmp_path):
     t = TimeInterval(0.3, 0.1)
     t.load(s.state())
     assert t.next_due(3) == 6 and not t.due(5, 0.0) and t.due(6, 0.0)
+
+
+PHDF5 = REPO / ".venv-phdf5" / "bin"
+
+
+@pytest.mark.skipif(not (PHDF5 / "distlbm").exists(),
+                    reason="MPI-enabled h5py environment not built (make setup-phdf5)")
+def test_collective_mpio_output_and_checkpoint(tmp_path):
+    """h5py built with MPI: 2 processes write one file collectively; data equals one process."""
+    mpiexec = "/usr/bin/mpiexec.mpich" if Path("/usr/bin/mpiexec.mpich").exists() else "mpiexec"
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=1", PYTHONPATH=str(REPO))
+    args = ["run", "cavity2d", "--set", "n=14", "--steps", 20, "--output-every", 20, "--checkpoint-every", 10]
+    multi = [mpiexec, "-n", 2, PHDF5 / "distlbm", *args, "--mesh", "2x1", "--out", tmp_path / "mpio"]
+    p = subprocess.run([str(c) for c in multi], cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout + p.stderr
+    one = make_sim("cavity2d", n=14)
+    one.advance(20)
+    rho, u = one.fields()
+    with h5py.File(tmp_path / "mpio" / "fields" / "fields_000000020.h5", "r") as h5:
+        assert h5.attrs["write_mode"] == "mpio" and not h5["rho"].is_virtual
+        assert np.array_equal(h5["rho"][...], rho)
+        assert np.array_equal(h5["u"][...], np.moveaxis(u, 0, -1))
+    assert not list((tmp_path / "mpio" / "fields").glob("*.p*.h5"))
+    assert np.array_equal(_ckpt(tmp_path / "mpio" / "checkpoints" / "ckpt_000000020.h5"), np.asarray(one.state.f))
+    # restart collectively from the step-10 checkpoint, end where the straight run ends
+    (tmp_path / "mpio" / "checkpoints" / "ckpt_000000020.h5").unlink()
+    again = [mpiexec, "-n", 2, PHDF5 / "distlbm", *args, "--mesh", "1x2", "--restart", "--out", tmp_path / "mpio"]
+    p = subprocess.run([str(c) for c in again], cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert np.array_equal(_ckpt(tmp_path / "mpio" / "checkpoints" / "ckpt_000000020.h5"), np.asarray(one.state.f))

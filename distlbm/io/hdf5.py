@@ -124,8 +124,11 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
         with h5py.File(tmp, "w", driver="mpio", comm=MPI.COMM_WORLD) as h5:
             for fld in fields:
                 ds = _create(h5, fld, d, domain, checksum)
-                for idx, block in domain.blocks(fld.array):
-                    ds[_file_index(fld, idx, fld.array.ndim, d)] = _to_file(fld, block)
+                # collective writes (required with the checksum filter); every process holds the same
+                # number of equally sized blocks, so every process makes the same number of calls
+                with ds.collective:
+                    for idx, block in domain.blocks(fld.array):
+                        ds[_file_index(fld, idx, fld.array.ndim, d)] = _to_file(fld, block)
             _set_attrs(h5, {**attrs, "write_mode": mode, "complete": 1})
         domain.barrier()
         if rank == 0:
