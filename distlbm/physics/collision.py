@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass
 
 import jax.numpy as jnp
+from jax import lax
 
 from distlbm.lattice import Lattice
 from distlbm.physics.equilibrium import qconst
@@ -82,6 +83,10 @@ def collide(f, rho, u, feq, op: Collision, lattice: Lattice, force=None, feq_opp
         pi = second_moment(f - feq, lattice)
         if force is not None:  # Guo-forced first-order moment: Pi^(1) + (u F + F u)/2
             pi = {(a, b): v + 0.5 * (u[a] * force[b] + u[b] * force[a]) for (a, b), v in pi.items()}
+        # per-cell fields read by every population's output: materialise them once
+        keys = list(pi)
+        vals = lax.optimization_barrier(jnp.stack([pi[k] for k in keys]))
+        pi = {k: vals[n] for n, k in enumerate(keys)}
     if op.smagorinsky > 0:
         norm = None
         for (a, b), v in pi.items():
@@ -89,7 +94,7 @@ def collide(f, rho, u, feq, op: Collision, lattice: Lattice, force=None, feq_opp
             norm = t if norm is None else norm + t
         cs, tau0 = op.smagorinsky, op.tau
         tau = 0.5 * (tau0 + jnp.sqrt(tau0 * tau0 + 18.0 * math.sqrt(2.0) * cs * cs * jnp.sqrt(norm) / rho))
-        omega = (1.0 / tau)[None]
+        omega = lax.optimization_barrier(1.0 / tau)[None]
     else:
         omega = 1.0 / op.tau
     src = guo_source(u, force, lattice) if force is not None else None
