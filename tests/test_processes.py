@@ -102,7 +102,9 @@ def test_cli_under_mpiexec_matches_single_process(tmp_path):
     assert b["processes"] == 2 and b["devices"] == 2
     for key in ("centreline_u_min", "centreline_v_min", "centreline_v_max"):
         assert a["observables"][key] == b["observables"][key]  # derived from identical populations
-    assert list((tmp_path / "two").iterdir()) == [tmp_path / "two" / "summary.json"]
+    # one summary and one progress log, written by process 0 only
+    assert sorted(p.name for p in (tmp_path / "two").iterdir()) == ["log.jsonl", "summary.json"]
+    assert (tmp_path / "two" / "log.jsonl").read_text().count("\n") == 3
 
 
 @pytest.mark.parametrize("launch,comm", [("mpiexec", "jax"), ("srun", "jax"), ("mpiexec", "mpi")])
