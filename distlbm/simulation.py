@@ -24,6 +24,7 @@ from distlbm.physics.equilibrium import qconst
 from distlbm.io import checkpoint as ckpt
 from distlbm.io.output import FieldOutput
 from distlbm.schedules import IterationInterval, TimeInterval, WallTimeInterval, next_due
+from distlbm.physics.moments import density
 from distlbm.stepper import Cells, Model, State, macroscopic, make_advance, make_cells, make_step
 
 
@@ -35,10 +36,10 @@ def build_model(cfg: RunConfig) -> Model:
 
 
 def init_populations(rho, u, model: Model, grad=None):
-    """Post-collision populations f*: [Q, ...] for density rho, velocity u: [D, ...] and, if given,
-    the velocity gradient grad: [D, D, ...] (grad[a, b] = d u_b / d x_a) for the Chapman-Enskog
-    non-equilibrium part f* - feq = -(tau - 1) w_i rho / cs2 (c_ia c_ib - cs2 delta_ab) d_a u_b."""
-    from distlbm.physics.equilibrium import equilibrium
+    """Stored post-collision populations g = f* - w: [Q, ...] for density rho, velocity u: [D, ...]
+    and, if given, the velocity gradient grad: [D, D, ...] (grad[a, b] = d u_b / d x_a) for the
+    Chapman-Enskog non-equilibrium part f* - feq = -(tau - 1) w_i rho / cs2 (c_ia c_ib - cs2 delta_ab) d_a u_b."""
+    from distlbm.physics.equilibrium import equilibrium_deviation
 
     lat = model.lattice
     cdt = jnp.dtype(model.compute_dtype)
@@ -46,7 +47,7 @@ def init_populations(rho, u, model: Model, grad=None):
     u = jnp.asarray(u, cdt)
     if model.force is not None:  # f* carries the momentum rho u + F/2
         u = u + 0.5 * jnp.asarray(model.force, cdt).reshape((-1,) + (1,) * rho.ndim) / rho[None]
-    f = equilibrium(rho, tuple(u[a] for a in range(lat.d)), lat)
+    g = equilibrium_deviation(rho - 1.0, tuple(u[a] for a in range(lat.d)), lat)
     if grad is not None:
         grad = jnp.asarray(grad, cdt)
         acc = 0.0
@@ -55,8 +56,8 @@ def init_populations(rho, u, model: Model, grad=None):
                 q = lat.c[:, a] * lat.c[:, b] - (lat.cs2 if a == b else 0.0)
                 acc = acc + qconst(q, rho.ndim, cdt) * grad[a, b][None]
         tau = model.collision.tau
-        f = f - qconst(lat.w * (tau - 1.0) / lat.cs2, rho.ndim, cdt) * rho[None] * acc
-    return f.astype(jnp.dtype(model.dtype))
+        g = g - qconst(lat.w * (tau - 1.0) / lat.cs2, rho.ndim, cdt) * rho[None] * acc
+    return g.astype(jnp.dtype(model.dtype))
 
 
 def _fmt_time(seconds: float) -> str:
@@ -199,22 +200,26 @@ class Simulation:
     # ---- diagnostics -------------------------------------------------------------------------
     def _diagnostics(self, f, cells: Cells):
         rho, u = macroscopic(f, self.model)
+        drho = density(f.astype(self.model.compute_dtype), self.model.lattice)  # rho - 1, kept precise
         if cells.kind is not None:
             fluid = ~bc.is_wall(cells.kind)
             rho = jnp.where(fluid, rho, 1.0)
             u = jnp.where(fluid[None], u, 0.0)
             rho_sum = jnp.where(fluid, rho, 0.0)
+            drho = jnp.where(fluid, drho, 0.0)
+            n_fluid = jnp.sum(fluid, dtype=jnp.int32)
         else:
             rho_sum = rho
+            n_fluid = jnp.asarray(math.prod(f.shape[1:]), jnp.int32)
         acc = jnp.float64 if jax.config.jax_enable_x64 else jnp.float32
-        mass = jnp.sum(rho_sum, dtype=acc)
+        mass_dev = jnp.sum(drho, dtype=acc)  # total mass = fluid cells + sum of (rho - 1)
         mom = jnp.stack([jnp.sum(rho_sum * u[a], dtype=acc) for a in range(u.shape[0])])
         ke = 0.5 * jnp.sum(rho_sum * jnp.sum(u * u, axis=0), dtype=acc)
         bad = jnp.sum(~jnp.isfinite(rho), dtype=jnp.int32)
         lo, hi = RHO_RANGE
         out_of_range = jnp.sum((rho < lo) | (rho > hi), dtype=jnp.int32)
         umax = jnp.max(jnp.sqrt(jnp.sum(u * u, axis=0)))
-        return {"mass": mass, "momentum": mom, "kinetic_energy": ke, "nonfinite": bad,
+        return {"mass_dev": mass_dev, "n_fluid": n_fluid, "momentum": mom, "kinetic_energy": ke, "nonfinite": bad,
                 "out_of_range": out_of_range, "u_max": umax}
 
     def diagnostics(self) -> dict:
@@ -222,7 +227,8 @@ class Simulation:
         raw = jax.device_get(self._diag(self.state.f, self.cells))
         umax = float(raw.pop("u_max"))
         d = self.domain.allreduce(raw)
-        return {"mass": float(d["mass"]), "momentum": [float(x) for x in np.ravel(d["momentum"])],
+        mass = float(np.asarray(d["n_fluid"], np.float64)) + float(np.asarray(d["mass_dev"], np.float64))
+        return {"mass": mass, "momentum": [float(x) for x in np.ravel(d["momentum"])],
                 "kinetic_energy": float(d["kinetic_energy"]), "finite": int(d["nonfinite"]) == 0,
                 "sane": int(d["nonfinite"]) == 0 and int(d["out_of_range"]) == 0, "u_max_local": umax}
 

@@ -18,8 +18,8 @@ from jax import lax
 from distlbm.lattice import Lattice
 from distlbm.physics import boundaries as bc
 from distlbm.physics.collision import Collision, collide
-from distlbm.physics.equilibrium import equilibrium
-from distlbm.physics.moments import density, density_velocity, momentum
+from distlbm.physics.equilibrium import equilibrium_deviation
+from distlbm.physics.moments import density, deviation_moments, momentum
 from distlbm.physics.streaming import stream
 
 
@@ -40,7 +40,8 @@ class Model:
 
 
 class State(NamedTuple):
-    """f: [Q, X, Y(, Z)] post-collision populations (storage dtype); step: int32 scalar."""
+    """f: [Q, X, Y(, Z)] post-collision populations stored as deviations f*_i - w_i from the rest
+    state (storage dtype; small values keep float32 and float16 precise); step: int32 scalar."""
 
     f: jax.Array
     step: jax.Array
@@ -109,15 +110,17 @@ def make_step(model: Model, exchange: Callable) -> Callable:
 
     def finish(fs, fc, kind, velocity, rho_bc):
         """Moments, fixed-velocity/pressure cells and collision of the streamed, bounced-back fs."""
-        rho, u = density_velocity(fs, lat, force)
+        drho, u = deviation_moments(fs, lat, force)
         # materialise the moments once instead of recomputing them for every population's output
-        m = lax.optimization_barrier(jnp.stack((rho,) + u))
-        rho, u = m[0], tuple(m[1:])
-        fs, rho, u = bc.dirichlet(fs, rho, u, kind, velocity, rho_bc, lat, feat)
-        feq_opp = None
-        if model.collision.kind == "trt":  # feq of the opposite directions without a gather over Q
-            feq_opp = equilibrium(rho, tuple(-ua for ua in u), lat)
-        out = collide(fs, rho, u, equilibrium(rho, u, lat), model.collision, lat, force, feq_opp)
+        m = lax.optimization_barrier(jnp.stack((drho,) + u))
+        drho, u = m[0], tuple(m[1:])
+        fs, drho, u = bc.dirichlet(fs, drho, u, kind, velocity, rho_bc, lat, feat)
+        geq_opp = None
+        if model.collision.kind == "trt":  # geq of the opposite directions without a gather over Q
+            geq_opp = equilibrium_deviation(drho, tuple(-ua for ua in u), lat)
+        # the collisions are linear in (f, feq): on deviations g = f - w they give g* = f* - w
+        out = collide(fs, 1.0 + drho, u, equilibrium_deviation(drho, u, lat), model.collision, lat, force,
+                      geq_opp)
         if feat.walls:
             out = jnp.where(bc.is_wall(kind)[None], fc, out)
         return out.astype(sdt)
@@ -178,29 +181,19 @@ def make_advance(step: Callable, jit: bool = True) -> Callable:
 
 
 def macroscopic(f, model: Model):
-    """rho: [X, Y(, Z)] and u: [D, X, Y(, Z)] from post-collision populations f* (compute dtype).
+    """rho: [X, Y(, Z)] and u: [D, X, Y(, Z)] from the stored post-collision populations (compute dtype).
 
-    With a body force F the post-collision momentum is rho u + F/2, so u = (sum c f* - F/2) / rho.
+    The state stores deviations g_i = f*_i - w_i, so rho = 1 + sum g. With a body force F the
+    post-collision momentum is rho u + F/2, so u = (sum c g - F/2) / rho.
     """
     lat = model.lattice
     cdt = jnp.dtype(model.compute_dtype)
     fl = f.astype(cdt)
-    rho = density(fl, lat)
+    rho = 1.0 + density(fl, lat)
     j = momentum(fl, lat)
     if model.force is not None:
         j = tuple(ja - 0.5 * fa for ja, fa in zip(j, model.force))
     return rho, jnp.stack([ja / rho for ja in j])
-
-
-def init_populations(rho, u, model: Model):
-    """Equilibrium populations f: [Q, ...] in storage dtype from rho: [...] and u: [D, ...]."""
-    cdt = jnp.dtype(model.compute_dtype)
-    rho = jnp.asarray(rho, cdt)
-    u = jnp.asarray(u, cdt)
-    if model.force is not None:  # f* carries momentum rho u + F/2
-        u = u + 0.5 * jnp.asarray(model.force, cdt).reshape((-1,) + (1,) * rho.ndim) / rho[None]
-    feq = equilibrium(rho, tuple(u[a] for a in range(model.lattice.d)), model.lattice)
-    return feq.astype(jnp.dtype(model.dtype))
 
 
 def predicted_bytes_per_cell(model: Model) -> int:

@@ -11,7 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from distlbm.lattice import Lattice
-from distlbm.physics.equilibrium import cdotu, equilibrium, qconst
+from distlbm.physics.equilibrium import cdotu, equilibrium_deviation, qconst
 from distlbm.physics.streaming import stream
 
 # cell kinds (uint8 per cell)
@@ -115,20 +115,21 @@ def outflow(fs, kind, features: Features, exchange):
     return fs
 
 
-def dirichlet(fs, rho, u, kind, velocity, rho_bc, lattice: Lattice, features: Features):
+def dirichlet(gs, drho, u, kind, velocity, rho_bc, lattice: Lattice, features: Features):
     """Fixed-velocity cells get feq(local rho, u_bc); fixed-pressure cells feq(rho_bc, local u).
 
-    Returns (f, rho, u) with the moments of the replaced populations.
+    gs: stored deviations f - w; drho = rho - 1. Returns (gs, drho, u) with the moments of the
+    replaced populations.
     """
     if not (features.velocity or features.pressure):
-        return fs, rho, u
+        return gs, drho, u
     mask = None
     if features.velocity:
         vc = kind == VELOCITY
-        u = tuple(jnp.where(vc, velocity[a].astype(rho.dtype), u[a]) for a in range(lattice.d))
+        u = tuple(jnp.where(vc, velocity[a].astype(drho.dtype), u[a]) for a in range(lattice.d))
         mask = vc
     if features.pressure:
         pc = kind == PRESSURE
-        rho = jnp.where(pc, rho_bc.astype(rho.dtype), rho)
+        drho = jnp.where(pc, rho_bc.astype(drho.dtype) - 1.0, drho)
         mask = pc if mask is None else (mask | pc)
-    return jnp.where(mask[None], equilibrium(rho, u, lattice), fs), rho, u
+    return jnp.where(mask[None], equilibrium_deviation(drho, u, lattice), gs), drho, u

@@ -39,3 +39,18 @@ def equilibrium(rho, u, lattice: Lattice):
     base = 1.0 - (0.5 * inv_cs2) * usq(u)
     w = qconst(lattice.w, rho.ndim, rho.dtype)
     return (w * rho[None]) * (base[None] + cu * (inv_cs2 + (0.5 * inv_cs2 * inv_cs2) * cu))
+
+
+def equilibrium_deviation(drho, u, lattice: Lattice):
+    """geq = feq - w: [Q, ...], the equilibrium as a deviation from the rest state (rho = 1, u = 0):
+    geq_i = w_i [drho + rho (cu/cs2 + cu^2/(2 cs2^2) - u^2/(2 cs2))] with rho = 1 + drho.
+
+    Populations are stored as such deviations: their values are small, so float32 keeps the mass to
+    round-off of the deviation instead of round-off of 1.
+    """
+    inv_cs2 = 1.0 / lattice.cs2
+    cu = cdotu(u, lattice)
+    rho = 1.0 + drho
+    base = -(0.5 * inv_cs2) * usq(u)
+    w = qconst(lattice.w, drho.ndim, drho.dtype)
+    return w * (drho[None] + rho[None] * (base[None] + cu * (inv_cs2 + (0.5 * inv_cs2 * inv_cs2) * cu)))
