@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""MLUPS of one lattice on one device and on a device mesh, measured back to back in one run.
+
+usage: scripts/bench_mesh_ratio.py [--size 128] [--mesh 2x2x2] [--lattice D3Q19] [--steps 20] [--repeat 5]
+On a CPU machine the mesh's devices are forced host devices (XLA_FLAGS); on a GPU node they are the GPUs.
+Prints one JSON object with both results and the ratio mesh/single.
+"""
+
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+
+
+def bench(args, mesh=None):
+    env = dict(os.environ)
+    cmd = [sys.executable, "-m", "distlbm", "bench", "--lattice", args.lattice, "--size", str(args.size),
+           "--steps", str(args.steps), "--repeat", str(args.repeat), "--json"]
+    if mesh:
+        n = math.prod(int(m) for m in mesh.split("x"))
+        if args.force_cpu:
+            env["XLA_FLAGS"] = f"--xla_force_host_platform_device_count={n}"
+        cmd += ["--mesh", mesh]
+    elif args.force_cpu:
+        env["XLA_FLAGS"] = "--xla_force_host_platform_device_count=1"
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--size", type=int, default=128)
+    ap.add_argument("--mesh", default="2x2x2")
+    ap.add_argument("--lattice", default="D3Q19")
+    ap.add_argument("--steps", type=int, default=20)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--no-force-cpu", dest="force_cpu", action="store_false",
+                    help="use the machine's real devices instead of forced CPU devices")
+    args = ap.parse_args()
+    one = bench(args)
+    many = bench(args, args.mesh)
+    print(json.dumps({"single": {k: one[k] for k in ("mlups", "mlups_all", "xla_bytes_per_cell")},
+                      "mesh": {k: many[k] for k in ("mesh", "devices", "mlups", "mlups_all",
+                                                    "halo_bytes_per_step_per_device",
+                                                    "population_bytes_per_device")},
+                      "ratio_mesh_over_single": many["mlups"] / one["mlups"]}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
