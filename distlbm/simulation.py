@@ -434,7 +434,7 @@ class Simulation:
             "mlups": cells_count * self.steps_run / max(self.wall_time, 1e-12) / 1e6,
             "relative_mass_drift": (last["mass"] - self.mass0) / self.mass0 if self.mass0 else 0.0,
             "kinetic_energy": last["kinetic_energy"],
-            "parameters": {"lattice_units": {k: v for k, v in units.items()}, "case": cfg.params,
+            "parameters": {**_parameters(self.setup, units), "case": cfg.params,
                            "config": {k: v for k, v in cfg.common.items()}},
             "warnings": cfg.warnings,
             "observables": cfg.case.observe(self, cfg.params),
@@ -450,6 +450,22 @@ class Simulation:
         tmp.write_text(json.dumps(summary, indent=2, default=_json_default) + "\n")
         os.replace(tmp, path)
         return path
+
+
+def _parameters(setup, units: dict) -> dict:
+    """The run's parameters in lattice units (dx = dt = 1) and in the case's physical units."""
+    tau = setup.tau
+    nu = (tau - 0.5) / 3.0
+    u = setup.u_max
+    lattice = {"tau": tau, "viscosity": nu, "velocity": u, "mach": u / math.sqrt(1.0 / 3.0),
+               "force": list(setup.force) if setup.force else None}
+    phys = {k: units[k] for k in ("length", "velocity", "viscosity", "dx", "dt") if k in units}
+    re = units.get("reynolds")
+    if re is None and units.get("viscosity"):
+        re = units.get("velocity", 1.0) * units.get("length", 1.0) / units["viscosity"]
+    lattice["reynolds"] = phys["reynolds"] = re
+    extra = {k: v for k, v in units.items() if k not in phys and k not in ("nu_lattice", "tau")}
+    return {"lattice_units": lattice, "physical_units": phys, "case_units": extra}
 
 
 def _json_default(o):
