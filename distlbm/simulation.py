@@ -35,29 +35,36 @@ def build_model(cfg: RunConfig) -> Model:
     return Model(s.lattice, col, s.force, s.features or bc.Features(), c["dtype"], c["compute_dtype"])
 
 
-def init_populations(rho, u, model: Model, grad=None):
-    """Stored post-collision populations g = f* - w: [Q, ...] for density rho, velocity u: [D, ...]
-    and, if given, the velocity gradient grad: [D, D, ...] (grad[a, b] = d u_b / d x_a) for the
-    Chapman-Enskog non-equilibrium part f* - feq = -(tau - 1) w_i rho / cs2 (c_ia c_ib - cs2 delta_ab) d_a u_b."""
-    from distlbm.physics.equilibrium import equilibrium_deviation
+def init_populations(rho, u, model: Model, grad=None) -> np.ndarray:
+    """Stored post-collision populations g = f* - w: [Q, ...] (NumPy, float64) for a block with density
+    rho: [...], velocity u: [D, ...] and, if given, the velocity gradient grad: [D, D, ...]
+    (grad[a, b] = d u_b / d x_a), which adds the Chapman-Enskog part
+    f* - feq = -(tau - 1) w_i rho / cs2 (c_ia c_ib - cs2 delta_ab) d_a u_b.
 
+    Computed on the host with element-wise float64 NumPy, so the result of a cell does not depend on
+    the block it is computed in (the start of every decomposition is bitwise the same).
+    """
     lat = model.lattice
-    cdt = jnp.dtype(model.compute_dtype)
-    rho = jnp.asarray(rho, cdt)
-    u = jnp.asarray(u, cdt)
+    rho = np.asarray(rho, np.float64)
+    u = np.asarray(u, np.float64)
     if model.force is not None:  # f* carries the momentum rho u + F/2
-        u = u + 0.5 * jnp.asarray(model.force, cdt).reshape((-1,) + (1,) * rho.ndim) / rho[None]
-    g = equilibrium_deviation(rho - 1.0, tuple(u[a] for a in range(lat.d)), lat)
-    if grad is not None:
-        grad = jnp.asarray(grad, cdt)
-        acc = 0.0
-        for a in range(lat.d):
-            for b in range(lat.d):
-                q = lat.c[:, a] * lat.c[:, b] - (lat.cs2 if a == b else 0.0)
-                acc = acc + qconst(q, rho.ndim, cdt) * grad[a, b][None]
-        tau = model.collision.tau
-        g = g - qconst(lat.w * (tau - 1.0) / lat.cs2, rho.ndim, cdt) * rho[None] * acc
-    return g.astype(jnp.dtype(model.dtype))
+        u = np.stack([u[a] + 0.5 * model.force[a] / rho for a in range(lat.d)])
+    drho = rho - 1.0
+    usq = sum(u[a] * u[a] for a in range(lat.d))
+    out = np.empty((lat.q,) + rho.shape, np.float64)
+    tau = model.collision.tau
+    for i in range(lat.q):
+        c = lat.c[i]
+        cu = sum(float(c[a]) * u[a] for a in range(lat.d))
+        w = float(lat.w[i])
+        g = w * drho + (w * rho) * (cu / lat.cs2 + cu * cu / (2 * lat.cs2 ** 2) - usq / (2 * lat.cs2))
+        if grad is not None:
+            grad = np.asarray(grad, np.float64)
+            qd = sum((float(c[a] * c[b]) - (lat.cs2 if a == b else 0.0)) * grad[a, b]
+                     for a in range(lat.d) for b in range(lat.d))
+            g = g - (w * (tau - 1.0) / lat.cs2) * rho * qd
+        out[i] = g
+    return out
 
 
 def _fmt_time(seconds: float) -> str:
@@ -144,14 +151,13 @@ class Simulation:
             self.state = State(self._initial_populations(), dom.replicate(np.zeros((), np.int32)))
 
     def _initial_populations(self):
-        s, dom, d = self.setup, self.domain, self.model.lattice.d
-        has_grad = s.initial((slice(0, 1),) * d)[2] is not None
-        cdt = self.model.compute_dtype
-        rho0 = dom.make_field(lambda ix: s.initial(ix)[0], (), cdt)
-        u0 = dom.make_field(lambda ix: s.initial(ix)[1], (d,), cdt)
-        grad0 = dom.make_field(lambda ix: s.initial(ix)[2], (d, d), cdt) if has_grad else None
-        init = jax.jit(dom.map(lambda r, u, g: init_populations(r, u, self.model, g)))
-        return init(rho0, u0, grad0)
+        s, model = self.setup, self.model
+
+        def block(index):
+            rho, u, grad = s.initial(index)
+            return init_populations(rho, u, model, grad)
+
+        return self.domain.make_field(block, (model.lattice.q,), np.dtype(model.dtype))
 
     # ---- checkpoints -------------------------------------------------------------------------
     @property

@@ -1,56 +1,6457 @@
-"""Second-order (Hermite) equilibrium, vectorised over the Q directions."""
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+S    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+-    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+H    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+b    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+Q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
-from __future__ import annotations
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
-import jax.numpy as jnp
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
-from distlbm.lattice import Lattice
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+j    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+x    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+y    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+j    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
-def qconst(values, ndim: int, dtype):
-    """A per-direction constant shaped [Q, 1, ..., 1] to broadcast against [Q, X, Y(, Z)]."""
-    return jnp.asarray(values, dtype).reshape((-1,) + (1,) * ndim)
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+b    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+L    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
-def cdotu(u, lattice: Lattice):
-    """c_i . u: [Q, X, ...] for u a tuple of D arrays, summed over a in a fixed order."""
-    nd = u[0].ndim
-    acc = None
-    for a in range(lattice.d):
-        t = qconst(lattice.c[:, a], nd, u[a].dtype) * u[a][None]
-        acc = t if acc is None else acc + t
-    return acc
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
-def usq(u):
-    acc = u[0] * u[0]
-    for ua in u[1:]:
-        acc = acc + ua * ua
-    return acc
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+y    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+A    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+-    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+Q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+1    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+1    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+b    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+g    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+Q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+X    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+Y    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+Z    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
-def equilibrium(rho, u, lattice: Lattice):
-    """feq: [Q, X, Y(, Z)], feq_i = w_i rho (1 + cu/cs2 + cu^2/(2 cs2^2) - u^2/(2 cs2)).
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+j    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+y    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+y    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+-    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+1    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+1    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
-    rho: [X, Y(, Z)]; u: tuple of D arrays of the same shape (lattice units).
-    """
-    inv_cs2 = 1.0 / lattice.cs2
-    cu = cdotu(u, lattice)
-    base = 1.0 - (0.5 * inv_cs2) * usq(u)
-    w = qconst(lattice.w, rho.ndim, rho.dtype)
-    return (w * rho[None]) * (base[None] + cu * (inv_cs2 + (0.5 * inv_cs2 * inv_cs2) * cu))
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
-def equilibrium_deviation(drho, u, lattice: Lattice):
-    """geq = feq - w: [Q, ...], the equilibrium as a deviation from the rest state (rho = 1, u = 0):
-    geq_i = w_i [drho + rho (cu/cs2 + cu^2/(2 cs2^2) - u^2/(2 cs2))] with rho = 1 + drho.
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+L    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
 
-    Populations are stored as such deviations: their values are small, so float32 keeps the mass to
-    round-off of the deviation instead of round-off of 1.
-    """
-    inv_cs2 = 1.0 / lattice.cs2
-    cu = cdotu(u, lattice)
-    rho = 1.0 + drho
-    base = -(0.5 * inv_cs2) * usq(u)
-    w = qconst(lattice.w, drho.ndim, drho.dtype)
-    return w * (drho[None] + rho[None] * (base[None] + cu * (inv_cs2 + (0.5 * inv_cs2 * inv_cs2) * cu)))
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+Q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+X    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+D    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+y    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+x    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+0    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+N    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+g    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+y    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+N    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+N    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+0    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+0    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+1    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+b    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+L    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+Q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+X    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+Y    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+Z    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+w    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+1    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+/    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+^    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+/    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+^    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+-    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+^    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+/    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+X    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+Y    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+Z    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+;    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+D    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+y    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+1    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+0    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+/    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+b    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+1    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+0    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+-    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+0    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+5    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+w    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+w    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+y    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+w    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+N    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+b    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+N    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+0    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+5    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+b    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+L    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+g    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+-    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+w    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+Q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+b    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+1    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+0    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+g    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+w    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+/    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+^    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+/    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+^    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+-    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+^    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+/    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+w    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+1    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+P    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+3    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+k    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+-    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+-    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+1    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+"    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+1    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+0    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+/    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+1    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+0    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+b    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+-    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+0    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+5    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+w    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+=    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+q    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+w    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+,    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+y    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+#    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+T    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+g    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+g    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+w    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+k    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+X    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+L    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+A    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+:    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+C    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+P    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+U    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+'    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+b    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+w    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+y    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+#    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+b    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+k    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+f    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+b    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+b    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+w    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+m    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+d    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+l    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+p    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+t    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+w    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+r    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+h    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+N    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+1    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+0    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+b    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+a    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+[    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+N    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+o    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+e    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+]    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
++    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+(    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+0    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+.    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+5    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+i    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+n    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+v    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+_    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+s    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+2    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+*    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+c    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+u    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+)    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+-    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+w    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
+
+    # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
+    # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
+    # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.
