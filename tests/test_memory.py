@@ -15,7 +15,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("lattice,size", [("D3Q19", 192), ("D3Q27", 128)])
+@pytest.mark.parametrize("lattice,size", [("D3Q19", 192), ("D3Q27", 160)])
 def test_bench_peak_memory_within_budget(lattice, size):
     env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=1")
     p = subprocess.run([sys.executable, "-m", "distlbm", "bench", "--lattice", lattice, "--size", str(size),
