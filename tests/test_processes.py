@@ -114,6 +114,8 @@ def test_one_failing_process_stops_all(tmp_path, launch, comm):
     p, elapsed = _run([*cmd, sys.executable, WORKER, tmp_path / "f.npy", "box", 50, "--mesh", "2x1x1",
                        "--set", "n=16", "--comm", comm, "--fail-rank", 1], timeout=120)
     assert p.returncode != 0
-    assert "deliberate failure on rank 1" in p.stderr
+    # the failing rank says why (Hydra may drop its last lines when MPI_Abort kills the job: then its
+    # abort notice is what remains)
+    assert "deliberate failure on rank 1" in p.stderr or "MPI_Abort" in p.stdout + p.stderr
     assert elapsed < 90, f"took {elapsed:.0f} s"
     assert not (tmp_path / "f.npy").exists()
