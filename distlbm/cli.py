@@ -23,7 +23,7 @@ def _add_run(sub):
     p.add_argument("--wall-time", default=None, metavar="SECONDS|HH:MM:SS",
                    help="stop with a checkpoint before this wall time (exit status 75: resubmit)")
     p.add_argument("--comm", default=None, choices=("jax", "mpi"),
-                   help="halo exchange: jax (shard_map + ppermute, default) or mpi (mpi4jax, one rank per device)")
+                   help="halo exchange: jax (one device mesh, default) or mpi (mpi4jax, one rank per device)")
 
 
 def _add_bench(sub):

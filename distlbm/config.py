@@ -44,7 +44,7 @@ COMMON_PARAMS = (
           minimum=0.0),
     Param("check_every", 0, int, "steps between instability checks (besides every progress line); 0: none",
           minimum=0),
-    Param("comm", "jax", str, "halo exchange: 'jax' (shard_map + ppermute) or 'mpi' (mpi4jax, one rank per device)",
+    Param("comm", "jax", str, "halo exchange: 'jax' (one device mesh) or 'mpi' (mpi4jax, one rank per device)",
           choices=("jax", "mpi")),
     Param("mesh", "", str, "devices per axis, e.g. '2x2x2'; empty: all devices, factorised for the smallest halo"),
 )

@@ -26,23 +26,19 @@ def gather_info(lattice=None, size=None, dtype="float32") -> dict:
         "devices": [f"{d.platform}:{d.id} {d.device_kind}" for d in jax.devices()],
         "local_device_count": jax.local_device_count(),
     }
-    try:
-        from mpi4py import MPI
+    from distlbm.parallel.processes import mpi_info
 
-        info["mpi"] = {"available": True, "library": MPI.Get_library_version().splitlines()[0].strip(),
-                       "world_size": MPI.COMM_WORLD.Get_size()}
-    except Exception as e:
-        info["mpi"] = {"available": False, "why": str(e)}
+    info["mpi"] = mpi_info()
     try:
         import h5py
 
         info["h5py_mpi"] = bool(h5py.get_config().mpi)
     except Exception:
         info["h5py_mpi"] = False
-    backends = ["local (one device)"]
+    backends = [f"jax (device mesh over {jax.device_count()} device(s), --comm jax)"]
     info["comm_backends"] = backends
     if info["versions"]["mpi4jax"] and not str(info["versions"]["mpi4jax"]).startswith("error"):
-        backends.append("mpi4jax (available)")
+        backends.append("mpi4jax (one rank per device, --comm mpi)")
     if lattice and size:
         from distlbm.bench import memory_estimate
         from distlbm.lattice import get_lattice

@@ -18,6 +18,8 @@ from pathlib import Path
 import h5py
 import numpy as np
 
+from distlbm.parallel.processes import mpi_world
+
 
 @dataclass(frozen=True)
 class Field:
@@ -34,13 +36,9 @@ def write_mode(domain) -> str:
     if domain.process_count == 1:
         return "single"
     if h5py.get_config().mpi and os.environ.get("DISTLBM_HDF5_MODE", "") != "split":
-        try:
-            from mpi4py import MPI
-
-            if MPI.COMM_WORLD.Get_size() == domain.process_count:
-                return "mpio"
-        except Exception:  # no usable MPI: fall back to one file per process
-            pass
+        world = mpi_world()
+        if world is not None and world.Get_size() == domain.process_count:
+            return "mpio"
     return "split"
 
 
@@ -118,10 +116,8 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
         os.replace(tmp, path)
         return path
     if mode == "mpio":
-        from mpi4py import MPI
-
         domain.barrier()
-        with h5py.File(tmp, "w", driver="mpio", comm=MPI.COMM_WORLD) as h5:
+        with h5py.File(tmp, "w", driver="mpio", comm=mpi_world()) as h5:
             for fld in fields:
                 ds = _create(h5, fld, d, domain, checksum)
                 # collective writes (required with the checksum filter); every process holds the same

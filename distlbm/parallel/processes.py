@@ -76,3 +76,23 @@ def abort(code: int = 1):
         except Exception:  # already failing: nothing better to do than exit
             pass
     os._exit(code)
+
+
+def mpi_world():
+    """MPI.COMM_WORLD if mpi4py is importable (initialising MPI), else None."""
+    try:
+        from mpi4py import MPI
+    except Exception:  # no MPI in this environment
+        return None
+    return MPI.COMM_WORLD
+
+
+def mpi_info() -> dict:
+    """Which MPI library this environment has (for `distlbm info`)."""
+    try:
+        from mpi4py import MPI
+
+        return {"available": True, "library": MPI.Get_library_version().splitlines()[0].strip(),
+                "world_size": MPI.COMM_WORLD.Get_size()}
+    except Exception as e:
+        return {"available": False, "why": str(e)}
