@@ -20,7 +20,6 @@ from distlbm.config import RunConfig
 from distlbm.parallel import make_domain
 from distlbm.physics import boundaries as bc
 from distlbm.physics.collision import Collision
-from distlbm.physics.equilibrium import qconst
 from distlbm.io import checkpoint as ckpt
 from distlbm.io.output import FieldOutput
 from distlbm.schedules import IterationInterval, TimeInterval, WallTimeInterval, next_due
@@ -282,7 +281,6 @@ class Simulation:
         cfg = self.cfg
         end = steps if steps is not None else (cfg.common["steps"] or self.setup.steps)
         start_step = self.step
-        total = max(0, end - start_step)
         self._progress_every = cfg.common["progress_every"] or max(1, (end or 1) // 20)
         self._schedules = sch = self._make_schedules()
         self._output = None

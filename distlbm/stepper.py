@@ -8,7 +8,7 @@ cells -> moments -> collision. Macroscopic fields are recovered from f* by `macr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, NamedTuple, Optional
+from typing import Callable, NamedTuple, Optional
 
 import jax
 import jax.numpy as jnp

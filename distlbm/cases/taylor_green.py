@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from distlbm.cases.base import Case, Param, Setup, grid_coords, mach, physical_units
+from distlbm.cases.base import Case, Param, Setup, grid_coords, physical_units
 from distlbm.physics import boundaries as bc
 
 REF = "shared/reference/analytic_reference_solutions.csv"

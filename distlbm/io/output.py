@@ -3,8 +3,6 @@ in DIR, and optional PNG slices."""
 
 from __future__ import annotations
 
-import math
-from pathlib import Path
 
 import jax
 import jax.numpy as jnp

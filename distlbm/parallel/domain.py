@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 
 from distlbm.parallel.halo import local_exchange

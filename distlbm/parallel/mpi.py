@@ -11,7 +11,7 @@ import jax
 import numpy as np
 
 from distlbm.parallel.domain import slabs
-from distlbm.parallel.mesh import AXES, DecompositionError, check_divisible, factorize
+from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize
 
 
 class MPIDomain:
