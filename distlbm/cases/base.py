@@ -104,5 +104,15 @@ def block_shape(index, shape):
     return tuple(len(range(*sl.indices(shape[a]))) for a, sl in enumerate(index))
 
 
+def rest_state(shape):
+    """An `initial(index)` for a fluid at rest: rho = 1, u = 0 on every block."""
+
+    def initial(index):
+        bs = block_shape(index, shape)
+        return np.ones(bs), np.zeros((len(shape),) + bs), None
+
+    return initial
+
+
 def mach(u: float) -> float:
     return u / math.sqrt(1.0 / 3.0)

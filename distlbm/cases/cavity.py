@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from distlbm.cases.base import Case, Param, Setup, block_shape, mach, physical_units
+from distlbm.cases.base import Case, Param, Setup, block_shape, rest_state, mach, physical_units
 from distlbm.physics import boundaries as bc
 
 GHIA_U = "ghia1982_cavity2d_u_vertical_centerline.csv"
@@ -66,9 +66,7 @@ class _Cavity(Case):
         d = lattice.d
         shape = (n + 2,) * d
 
-        def initial(index):
-            bs = block_shape(index, shape)
-            return np.ones(bs), np.zeros((d,) + bs), None
+        initial = rest_state(shape)
 
         units = physical_units(1.0, 1.0, n, u, 1.0 / p["re"], tau)
         units.update(reynolds=p["re"], mach=mach(u), u_lid_lattice=u)

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from distlbm.cases.base import Case, Param, Setup, block_shape, mach, physical_units
+from distlbm.cases.base import Case, Param, Setup, block_shape, rest_state, mach, physical_units
 from distlbm.physics import boundaries as bc
 
 POIS_REF = "shared/reference/lbm_selfcheck_poiseuille_bounceback.csv"
@@ -64,9 +64,7 @@ class Poiseuille(Case):
             kind[tuple(sl)] = bc.WALL
             return kind, None, None
 
-        def initial(index):
-            bs = block_shape(index, shape)
-            return np.ones(bs), np.zeros((d,) + bs), None
+        initial = rest_state(shape)
 
         re = p["umax"] * n / nu
         units = physical_units(1.0, 1.0, n, p["umax"], 1.0 / re, tau)
@@ -136,9 +134,7 @@ class Couette(Case):
             vel[(0,) + tuple(sl)] = uw
             return kind, vel, None
 
-        def initial(index):
-            bs = block_shape(index, shape)
-            return np.ones(bs), np.zeros((d,) + bs), None
+        initial = rest_state(shape)
 
         units = physical_units(1.0, 1.0, n, uw, nu / (uw * n), tau)
         units.update(reynolds=uw * n / nu, mach=mach(uw), u_wall_lattice=uw)

@@ -32,19 +32,6 @@ def momentum(f, lattice: Lattice):
     )
 
 
-def density_velocity(f, lattice: Lattice, force=None):
-    """rho and u (tuple of D arrays), with the Guo half-force shift u = (sum c f + F/2) / rho.
-
-    force: None or a D-tuple of floats (uniform body force per volume, lattice units).
-    """
-    rho = density(f, lattice)
-    j = momentum(f, lattice)
-    if force is not None:
-        j = tuple(ja + 0.5 * fa if fa else ja for ja, fa in zip(j, force))
-    inv = 1.0 / rho
-    return rho, tuple(ja * inv for ja in j)
-
-
 def deviation_moments(g, lattice: Lattice, force=None):
     """(drho, u) of stored deviations g_i = f_i - w_i: rho = 1 + drho, u = (sum c g + F/2) / rho
     (sum_i w_i c_i = 0, so the momentum of g is that of f)."""
@@ -54,11 +41,3 @@ def deviation_moments(g, lattice: Lattice, force=None):
         j = tuple(ja + 0.5 * fa if fa else ja for ja, fa in zip(j, force))
     inv = 1.0 / (1.0 + drho)
     return drho, tuple(ja * inv for ja in j)
-
-
-def kinetic_energy_density(rho, u):
-    """rho |u|^2 / 2 per cell; u: sequence of D arrays."""
-    usq = u[0] * u[0]
-    for ua in u[1:]:
-        usq = usq + ua * ua
-    return 0.5 * rho * usq
