@@ -6,9 +6,10 @@ from distlbm.cases.base import Case, ConfigError, Param, Setup  # noqa: F401
 from distlbm.cases.box import PeriodicBox
 from distlbm.cases.cavity import Cavity2D, Cavity3D
 from distlbm.cases.channel import Couette, Poiseuille
+from distlbm.cases.duct import Duct
 from distlbm.cases.taylor_green import TaylorGreen2D, TaylorGreen3D
 
 CASES: dict[str, Case] = {
     c.name: c
-    for c in (TaylorGreen2D(), TaylorGreen3D(), Poiseuille(), Couette(), Cavity2D(), Cavity3D(), PeriodicBox())
+    for c in (TaylorGreen2D(), TaylorGreen3D(), Poiseuille(), Couette(), Duct(), Cavity2D(), Cavity3D(), PeriodicBox())
 }

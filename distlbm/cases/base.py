@@ -116,3 +116,38 @@ def rest_state(shape):
 
 def mach(u: float) -> float:
     return u / math.sqrt(1.0 / 3.0)
+
+
+def check(quantity: str, value, reference=None, lower=None, upper=None, tolerance=None, relative=True,
+          source: str = "", **extra) -> dict:
+    """One validation record for the `checks` list of a case's observables.
+
+    quantity: what is compared (name the unit or normalisation); value: the measured number;
+    reference: the published or analytic value (None if there is none); lower/upper: acceptance bounds
+    on `value` (None: open); tolerance: the largest accepted `error`; relative: whether `error` is
+    |value - reference| / |reference| (True) or |value - reference| (False); source: the reference file
+    under shared/reference, 'analytic', or a sentence saying that no reference exists.
+
+    `pass` is True/False when there is a criterion (bounds or a tolerance with a reference) and None
+    for a number that is only reported. Extra keyword arguments (e.g. `at=...`, `note=...`) are kept.
+    """
+    value = None if value is None else float(value)
+    ref = None if reference is None else float(reference)
+    error = None
+    if ref is not None and value is not None:
+        error = abs(value - ref)
+        if relative:
+            error = error / abs(ref) if ref != 0 else math.inf
+    ok = None
+    if value is not None and (lower is not None or upper is not None):
+        ok = math.isfinite(value) and (lower is None or value >= lower) and (upper is None or value <= upper)
+    if tolerance is not None and error is not None:
+        ok = (ok is not False) and math.isfinite(error) and error <= tolerance
+    if value is not None and not math.isfinite(value) and (ok is not None or tolerance is not None):
+        ok = False  # a NaN or infinite result fails any criterion
+    rec = {"quantity": quantity, "value": value, "reference": ref,
+           "lower": None if lower is None else float(lower), "upper": None if upper is None else float(upper),
+           "error": error, "error_kind": ("relative" if relative else "absolute") if error is not None else None,
+           "tolerance": None if tolerance is None else float(tolerance), "pass": ok, "source": source}
+    rec.update(extra)
+    return rec

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from distlbm.cases.base import Case, Param, Setup, block_shape, rest_state, mach, physical_units
+from distlbm.cases.base import Case, Param, Setup, block_shape, check, rest_state, mach, physical_units
 from distlbm.physics import boundaries as bc
 
 POIS_REF = "shared/reference/lbm_selfcheck_poiseuille_bounceback.csv"
@@ -22,6 +22,11 @@ def _settle_steps(n, tau, efolds=35.0):
     """Steps for the slowest channel mode (e-fold time H^2 / (nu pi^2)) to decay by exp(-efolds)."""
     nu = (tau - 0.5) / 3.0
     return int(math.ceil(efolds * n * n / (nu * math.pi ** 2)))
+
+
+def _roundoff(sim) -> float:
+    """Largest relative L2 error accepted as 'exact to round-off' for the run's compute dtype."""
+    return 1e-10 if "float64" in (sim.model.compute_dtype, sim.model.dtype) else 1e-5
 
 
 def _profile(sim):
@@ -92,11 +97,21 @@ class Poiseuille(Case):
         err = float(np.linalg.norm(num - exact) / np.linalg.norm(exact))
         out = {"u_max_measured": float(num.max()), "u_max_analytic": float(exact.max()), "rel_l2_error": err}
         lam = self.magic(sim)
+        what = "u(y): relative L2 error vs the parabola F/(2 nu) y (H - y)"
         if lam is not None:
             slip = (16 * lam - 3) / 24 * fx / nu
             pred = float(np.linalg.norm(np.full(n, slip)) / np.linalg.norm(exact))
             out["slip_law"] = {"Lambda": lam, "predicted_rel_l2": pred, "measured_rel_l2": err,
                                "what": f"(16 Lambda - 3)/24 F/nu constant slip ({POIS_REF})"}
+            if pred > 100 * _roundoff(sim):  # the error is the slip law's, to 1 %
+                chk = check(f"{what} (reference: slip law, Lambda = {lam:.4g})", err, pred, tolerance=0.01,
+                            source=POIS_REF)
+            else:  # Lambda = 3/16: exact
+                chk = check(f"{what} (Lambda = {lam:.4g}: exact)", err, 0.0, tolerance=_roundoff(sim),
+                            relative=False, source=POIS_REF)
+        else:
+            chk = check(what, err, 0.0, relative=False, source="analytic (no slip law for this collision)")
+        out["checks"] = [chk]
         return out
 
 
@@ -147,4 +162,6 @@ class Couette(Case):
         exact = uw * y / n
         num = _profile(sim)
         err = float(np.linalg.norm(num - exact) / np.linalg.norm(exact))
-        return {"rel_l2_error": err, "reference": "u(y) = U y / H, exact to round-off (" + COUETTE_REF + ")"}
+        return {"rel_l2_error": err, "reference": "u(y) = U y / H, exact to round-off (" + COUETTE_REF + ")",
+                "checks": [check("u(y): relative L2 error vs U y / H (exact to round-off)", err, 0.0,
+                                 tolerance=_roundoff(sim), relative=False, source=COUETTE_REF)]}

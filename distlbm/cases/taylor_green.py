@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from distlbm.cases.base import Case, Param, Setup, grid_coords, physical_units
+from distlbm.cases.base import Case, Param, Setup, check, grid_coords, physical_units
 from distlbm.physics import boundaries as bc
 
 REF = "shared/reference/analytic_reference_solutions.csv"
@@ -62,12 +62,17 @@ class TaylorGreen2D(Case):
                                           -u0 * decay * np.cos(k * x) * np.sin(k * y)))
         err = float(np.sqrt(np.sum((u - ua) ** 2) / np.sum(ua ** 2)))
         out = {"velocity_rel_l2_error": err, "analytic_decay_factor": decay}
+        checks = [check("u(x, y, t_end): relative L2 error vs the analytic field", err, 0.0, relative=False,
+                        source=f"analytic: TGV2D ({REF}); reported (second order: see the convergence study)")]
         hist = [h for h in sim.history if h["step"] > 0]
         if len(hist) >= 2:
             h0, h1 = hist[0], hist[-1]
             nu_m = math.log(h0["kinetic_energy"] / h1["kinetic_energy"]) / (4 * k * k * (h1["step"] - h0["step"]))
             out["viscosity"] = {"measured": nu_m, "reference": nu, "rel_error": nu_m / nu - 1.0,
                                 "what": "nu from E(t) ~ exp(-4 nu k^2 t) vs cs2 (tau - 1/2)"}
+            checks.insert(0, check("viscosity from the energy decay E ~ exp(-4 nu k^2 t) vs cs2 (tau - 1/2)",
+                                   nu_m, nu, tolerance=0.01, source=f"analytic: TGV2D ({REF})"))
+        out["checks"] = checks
         return out
 
 
@@ -128,4 +133,6 @@ class TaylorGreen3D(Case):
             ref = 3 * u0 ** 3 / (4 * p["re"] * L)
             out["initial_dissipation"] = {"measured": de, "reference": ref, "rel_error": de / ref - 1.0,
                                           "what": "-dE/dt (per volume, lattice units) over the first report interval"}
+            out["checks"] = [check("initial dissipation rate -dE/dt vs 3 V0^3 / (4 Re L) (first report interval)",
+                                   de, ref, tolerance=0.02, source=f"analytic: TGV3D_Re1600 ({REF})")]
         return out

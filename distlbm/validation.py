@@ -1,0 +1,536 @@
+"""The validation suite: run built-in cases against their references and write docs/validation.md.
+
+Each entry runs a case in this process (one device), collects the `checks` that the case's `observe()`
+returns (`summary["observables"]["checks"]`, records built with `distlbm.cases.base.check`), and
+reports every check as one row of the table (case, resolution, quantity, value, reference, error,
+pass), with PNG plots and the wall time of every entry and of the whole suite.
+
+Command line: `scripts/validate.py` (`--reduced`, `--case NAME`, `--out FILE`, `--list`), or
+`python -m distlbm.validation` with the same options.
+
+Adding an entry
+---------------
+`ENTRIES` is the registry; an entry is one line. Two kinds:
+
+    Entry(name, case, overrides, reduced={}, plots=(), note="")
+    ConvergenceEntry(name, case, param, values, reduced_values, quantity, overrides={}, reduced={},
+                     vary=None, order=2.0, order_tol=0.3, plots=(), note="")
+
+- `overrides`: the case's and the common parameters, exactly as `--set key=value` takes them (the full
+  suite); `reduced`: applied on top of `overrides` with `--reduced` (small resolutions for CI, a couple
+  of minutes in all); `reduced=None` leaves the entry out of the reduced suite (expensive 3D cases).
+- `ConvergenceEntry` runs the case once per value of `param` (`values`; `reduced_values` with
+  `--reduced`), takes `quantity` from each run (the first check whose `quantity` contains this text,
+  or a callable `summary -> float`), fits the slope of log(quantity) against log(param) and adds a
+  check "observed order" (pass: |slope - order| <= order_tol) and a convergence plot. `vary(value)`
+  returns the overrides of one run when more than `param` changes with the resolution (default
+  `{param: value}`), e.g. `vary=lambda n: {"n": n, "u0": 0.64 / n}` for diffusive scaling.
+- `plots`: callables `plot(result: EntryResult, out_dir: Path) -> list[Path]` that write PNGs; a result
+  holds its runs (`result.runs[i].summary`, `.params`) with each run's full summary.
+
+For example, the obstacle cases would add:
+
+    Entry("schaefer_turek_2d2", "schaefer_turek_2d2", {"resolution": 20}, reduced=None),
+    ConvergenceEntry("schaefer_turek_2d1", "schaefer_turek_2d1", "resolution", (10, 20, 40), (5, 10),
+                     quantity="cD", order=2.0, order_tol=1.0),
+    Entry("sphere_re20", "sphere", {"re": 20.0, "n": 24}, reduced={"n": 12}),
+
+A case with no reference for some quantity returns a check with `reference=None` and no bounds: it is
+shown with pass '-' (reported, not judged).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Optional, Union
+
+import numpy as np
+
+from distlbm.cases.base import check
+
+# ---- the registry ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Entry:
+    """One run of `case` with `overrides` (the reduced suite adds `reduced`; None: not in it)."""
+
+    name: str
+    case: str
+    overrides: dict = field(default_factory=dict)
+    reduced: Optional[dict] = field(default_factory=dict)
+    plots: tuple = ()
+    note: str = ""
+
+    def runs(self, reduced: bool) -> list[dict]:
+        return [{**self.overrides, **(self.reduced or {})} if reduced else dict(self.overrides)]
+
+    def finish(self, result: "EntryResult", reduced: bool) -> None:
+        """Entry-level checks and plots after the runs (none for a single run)."""
+
+
+@dataclass(init=False)
+class ConvergenceEntry(Entry):
+    """The case at several resolutions: `quantity` against `param`, its fitted order and a plot."""
+
+    param: str = "n"
+    values: tuple = ()
+    reduced_values: tuple = ()
+    quantity: Union[str, Callable] = ""
+    vary: Optional[Callable] = None
+    order: float = 2.0
+    order_tol: float = 0.3
+
+    def __init__(self, name, case, param, values, reduced_values, quantity, overrides=None, reduced=None,
+                 vary=None, order=2.0, order_tol=0.3, plots=(), note=""):
+        super().__init__(name, case, dict(overrides or {}), dict(reduced or {}), tuple(plots), note)
+        self.param, self.values, self.reduced_values = param, tuple(values), tuple(reduced_values)
+        self.quantity, self.vary, self.order, self.order_tol = quantity, vary, order, order_tol
+
+    def runs(self, reduced: bool) -> list[dict]:
+        base = {**self.overrides, **(self.reduced if reduced else {})}
+        vals = self.reduced_values if reduced else self.values
+        return [{**base, **(self.vary(v) if self.vary else {self.param: v})} for v in vals]
+
+    def measure(self, summary: dict) -> tuple[float, str]:
+        if callable(self.quantity):
+            return float(self.quantity(summary)), getattr(self.quantity, "__name__", "quantity")
+        for c in summary["observables"].get("checks", []):
+            if self.quantity in c["quantity"]:
+                return float(c["value"]), c["quantity"]
+        raise KeyError(f"{self.name}: no check whose quantity contains {self.quantity!r}")
+
+    def finish(self, result: "EntryResult", reduced: bool) -> None:
+        ok = [r for r in result.runs if r.summary is not None]
+        if len(ok) < 2:
+            return
+        xs = np.array([float(r.params[self.param]) for r in ok])
+        ys, label = [], ""
+        for r in ok:
+            y, label = self.measure(r.summary)
+            ys.append(y)
+        ys = np.array(ys)
+        good = ys > 0
+        slope = float(-np.polyfit(np.log(xs[good]), np.log(ys[good]), 1)[0]) if good.sum() >= 2 else math.nan
+        result.convergence = {"param": self.param, "values": xs.tolist(), "quantity": label, "errors": ys.tolist(),
+                              "order": slope}
+        result.checks.append(dict(check(
+            f"observed order of '{label}' over {self.param} = {', '.join(f'{x:g}' for x in xs)}", slope, self.order,
+            tolerance=self.order_tol, relative=False, source="least-squares slope of log(error) vs log(resolution)"),
+            resolution=f"{self.param} = {xs[0]:g}..{xs[-1]:g}"))
+        result.plot_fns = (plot_convergence,) + tuple(result.plot_fns)
+
+
+# ---- plots ----------------------------------------------------------------------------------------
+
+
+def _plt():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def plot_convergence(result: "EntryResult", out_dir: Path) -> list[Path]:
+    conv = result.convergence
+    if not conv:
+        return []
+    plt = _plt()
+    x, y = np.array(conv["values"]), np.array(conv["errors"])
+    fig, ax = plt.subplots(figsize=(5, 4))
+    ax.loglog(x, y, "o-", label=f"measured (slope {conv['order']:.2f})")
+    ref = y[0] * (x / x[0]) ** -2.0
+    ax.loglog(x, ref, "k--", lw=0.8, label="slope 2")
+    from matplotlib.ticker import NullFormatter
+
+    ax.set_xticks(x)
+    ax.set_xticklabels([f"{v:g}" for v in x])
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.set_xlabel(conv["param"])
+    ax.set_ylabel(conv["quantity"], fontsize=8)
+    ax.set_title(f"{result.name}: convergence", fontsize=10)
+    ax.grid(True, which="both", lw=0.3)
+    ax.legend(fontsize=8)
+    path = out_dir / f"{result.name}_convergence.png"
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return [path]
+
+
+def plot_cavity_centrelines(result: "EntryResult", out_dir: Path) -> list[Path]:
+    """u(y) on the vertical and v(x) on the horizontal centre line, with the Ghia points where tabulated."""
+    from distlbm.cases.cavity import GHIA_U, GHIA_V, read_table
+
+    run = result.runs[-1]
+    if run.summary is None:
+        return []
+    obs = run.summary["observables"]
+    line = obs["centreline"]
+    re = float(run.summary["parameters"]["case"]["re"])
+    key = {100.0: "Re100", 400.0: "Re400"}.get(re)
+    plt = _plt()
+    fig, axes = plt.subplots(1, 2, figsize=(9, 4))
+    pos = np.array(line["pos"])
+    n = run.summary["parameters"]["case"]["n"]
+    for ax, comp, table, coord, wall in ((axes[0], "u_of_y", GHIA_U, "y", 1.0), (axes[1], "v_of_x", GHIA_V, "x", 0.0)):
+        vals = np.concatenate([[0.0], line[comp], [wall]])
+        ax.plot(np.concatenate([[0.0], pos, [1.0]]), vals, "-", label=f"distlbm n = {n}")
+        if key:
+            rows = read_table(table)
+            c = np.array([float(r[coord]) for r in rows])
+            v = np.array([float(r[f"{comp[0]}_{key}"]) for r in rows])
+            flag = np.array([bool(r.get("flag")) and r["flag"].split("_")[0] == key for r in rows])
+            ax.plot(c[~flag], v[~flag], "ko", ms=4, mfc="none", label="Ghia et al. 1982")
+            if flag.any():
+                ax.plot(c[flag], v[flag], "rx", ms=6, label="Ghia (flagged, excluded)")
+        ax.set_xlabel(f"{coord} / L")
+        ax.set_ylabel(f"{comp[0]} / U_lid")
+        ax.grid(True, lw=0.3)
+        ax.legend(fontsize=8)
+    axes[0].set_title(f"u on x = L/2, Re = {re:g}", fontsize=10)
+    axes[1].set_title(f"v on y = L/2, Re = {re:g}", fontsize=10)
+    fig.tight_layout()
+    path = out_dir / f"{result.name}_centrelines.png"
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return [path]
+
+
+def plot_duct_profile(result: "EntryResult", out_dir: Path) -> list[Path]:
+    """u_x(y) on the duct's mid-plane z = 0 against the series solution, for every run."""
+    runs = [r for r in result.runs if r.summary is not None]
+    if not runs:
+        return []
+    from distlbm.cases.duct import duct_series
+
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(5, 4))
+    for r in runs:  # the case sets the force so that the series gives u(0, 0) = umax
+        prof = r.summary["observables"]["profile_y"]
+        umax = r.summary["parameters"]["case"]["umax"]
+        ax.plot(prof["y"], np.array(prof["measured"]) / umax, "o", ms=3,
+                label=f"distlbm n = {r.summary['observables']['section'][0]}")
+    ny, nz = runs[-1].summary["observables"]["section"]
+    y = np.linspace(0, 1, 201)
+    u = duct_series((y - 0.5) * ny, 0.0, ny / 2, nz / 2)
+    ax.plot(y, u / float(duct_series(0.0, 0.0, ny / 2, nz / 2)), "k-", lw=1, label="series solution")
+    ax.set_xlabel("y / (2a)  (mid-plane z = 0)")
+    ax.set_ylabel("u_x / u(0, 0) of the series")
+    ax.set_title(f"{result.name}: duct {ny}x{nz} mid-plane profile", fontsize=10)
+    ax.grid(True, lw=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    path = out_dir / f"{result.name}_profile.png"
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return [path]
+
+
+# ---- the suite ------------------------------------------------------------------------------------
+
+ENTRIES: list[Entry] = [
+    Entry("cavity2d_re100", "cavity2d", {"re": 100.0, "n": 128, "t_end": 30.0}, reduced={"n": 64, "t_end": 20.0},
+          plots=(plot_cavity_centrelines,), note="Ghia et al. 1982, Re 100"),
+    Entry("cavity2d_re400", "cavity2d", {"re": 400.0, "n": 128, "t_end": 40.0}, reduced={"n": 64, "t_end": 30.0},
+          plots=(plot_cavity_centrelines,), note="Ghia et al. 1982, Re 400"),
+    Entry("cavity2d_re1000", "cavity2d", {"re": 1000.0, "n": 256, "u_lid": 0.05, "collision": "trt", "t_end": 60.0},
+          reduced=None, plots=(plot_cavity_centrelines,),
+          note="no Ghia table for Re 1000 in shared/reference: reported, not judged"),
+    ConvergenceEntry("duct", "duct", "n", (16, 32, 64), (8, 12, 16), quantity="relative L2 error",
+                     overrides={"dtype": "float64"}, plots=(plot_duct_profile,),
+                     note="square duct, BGK tau = 0.8, series solution"),
+    Entry("duct_rect_trt", "duct", {"n": 32, "aspect": 2.0, "collision": "trt", "dtype": "float64"},
+          reduced={"n": 12}, plots=(plot_duct_profile,), note="rectangular duct b = 2a, TRT"),
+    ConvergenceEntry("taylor_green2d_convergence", "taylor_green2d", "n", (16, 32, 64), (16, 32),
+                     quantity="relative L2 error", overrides={"re": 10.0, "dtype": "float64"},
+                     vary=lambda n: {"n": n, "u0": 0.64 / n}, note="diffusive scaling: Re and tau fixed, u0 ~ 1/n"),
+    Entry("taylor_green2d_viscosity", "taylor_green2d", {"n": 64, "dtype": "float64"}, reduced={"n": 32}),
+    Entry("taylor_green3d", "taylor_green3d", {"n": 64}, reduced={"n": 32}),
+    Entry("poiseuille_bgk", "poiseuille", {"n": 32, "tau": 0.8, "dtype": "float64"}, reduced={"n": 16}),
+    Entry("poiseuille_trt", "poiseuille", {"n": 32, "tau": 0.8, "collision": "trt", "lattice": "D3Q19",
+                                           "dtype": "float64"}, reduced={"n": 12}),
+    Entry("couette", "couette", {"n": 32, "tau": 0.8, "dtype": "float64"}, reduced={"n": 16}),
+]
+
+
+@dataclass
+class Run:
+    params: dict
+    summary: Optional[dict] = None
+    wall_s: float = 0.0
+    error: str = ""
+
+
+@dataclass
+class EntryResult:
+    name: str
+    case: str
+    note: str = ""
+    runs: list = field(default_factory=list)
+    checks: list = field(default_factory=list)
+    plots: list = field(default_factory=list)
+    plot_fns: tuple = ()
+    convergence: Optional[dict] = None
+    wall_s: float = 0.0
+
+    @property
+    def passed(self) -> bool:
+        return all(c["pass"] is not False for c in self.checks)
+
+
+def resolution_of(summary: dict) -> str:
+    return "×".join(str(s) for s in summary["shape"])
+
+
+def run_one(case: str, params: dict, log: Callable = lambda m: None) -> dict:
+    """Run `case` with `params` (as --set would) on one device in this process; return its summary."""
+    import jax
+
+    from distlbm.config import resolve
+    from distlbm.parallel.domain import LocalDomain
+    from distlbm.simulation import Simulation
+
+    if "float64" in (params.get("dtype"), params.get("compute_dtype")):
+        jax.config.update("jax_enable_x64", True)
+    cfg = resolve(case, dict(params))
+    sim = Simulation(cfg, domain=LocalDomain(cfg.setup.shape), log=log)
+    return sim.run()
+
+
+def run_entry(entry: Entry, reduced: bool, plot_dir: Optional[Path], log: Callable = print) -> EntryResult:
+    res = EntryResult(entry.name, entry.case, entry.note, plot_fns=tuple(entry.plots))
+    t0 = time.perf_counter()
+    for params in entry.runs(reduced):
+        run = Run(params)
+        t = time.perf_counter()
+        try:
+            run.summary = run_one(entry.case, params)
+        except Exception as e:  # noqa: BLE001 - a failed run is a failed check, the suite goes on
+            run.error = f"{type(e).__name__}: {e}"
+        run.wall_s = time.perf_counter() - t
+        res.runs.append(run)
+        sets = " ".join(f"{k}={v}" for k, v in params.items())
+        if run.summary is None:
+            res.checks.append(dict(check("the run completes", None, source=run.error), resolution=sets,
+                                   **{"pass": False}))
+            log(f"  {entry.name}: {sets}: FAILED ({run.error})")
+            continue
+        checks = run.summary["observables"].get("checks", [])
+        for c in checks:
+            res.checks.append(dict(c, resolution=resolution_of(run.summary)))
+        if not checks:
+            res.checks.append(dict(check("(the case returns no checks)", None), resolution=resolution_of(run.summary)))
+        bad = sum(c["pass"] is False for c in checks)
+        log(f"  {entry.name}: {sets}: {len(checks)} checks, {bad} failed ({run.wall_s:.1f} s)")
+    entry.finish(res, reduced)
+    if plot_dir is not None:
+        plot_dir.mkdir(parents=True, exist_ok=True)
+        for fn in res.plot_fns:
+            try:
+                res.plots.extend(fn(res, plot_dir))
+            except Exception as e:  # noqa: BLE001 - a plot that fails is reported, not fatal
+                log(f"  {entry.name}: plot {getattr(fn, '__name__', fn)} failed: {type(e).__name__}: {e}")
+    res.wall_s = time.perf_counter() - t0
+    return res
+
+
+def select(names, entries=None) -> list[Entry]:
+    """Entries whose name or case is in `names` (all if empty); an unknown name is an error."""
+    entries = ENTRIES if entries is None else entries
+    if not names:
+        return list(entries)
+    out = []
+    for nm in names:
+        hit = [e for e in entries if nm in (e.name, e.case)]
+        if not hit:
+            known = ", ".join(e.name for e in entries)
+            raise SystemExit(f"validate: unknown entry or case {nm!r}; expected one of: {known}")
+        out.extend(e for e in hit if e not in out)
+    return out
+
+
+# ---- the report -----------------------------------------------------------------------------------
+
+
+def _num(v) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, float) and not math.isfinite(v):
+        return str(v)
+    if v == 0:
+        return "0"
+    a = abs(v)
+    return f"{v:.4g}" if 1e-3 <= a < 1e5 else f"{v:.3e}"
+
+
+def _ref(c: dict) -> str:
+    parts = []
+    if c.get("reference") is not None:
+        parts.append(_num(c["reference"]))
+    if c.get("lower") is not None or c.get("upper") is not None:
+        lo = _num(c["lower"]) if c.get("lower") is not None else "−∞"
+        hi = _num(c["upper"]) if c.get("upper") is not None else "∞"
+        parts.append(f"[{lo}, {hi}]")
+    return " ".join(parts) if parts else "—"
+
+
+def _err(c: dict) -> str:
+    if c.get("error") is None:
+        return "—"
+    e = _num(c["error"]) + (" rel" if c.get("error_kind") == "relative" else " abs")
+    if c.get("tolerance") is not None:
+        e += f" (tol {_num(c['tolerance'])})"
+    return e
+
+
+def _pass(c: dict) -> str:
+    return {True: "PASS", False: "**FAIL**", None: "—"}[c["pass"]]
+
+
+def _cell(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def write_markdown(results: list[EntryResult], path: Path, reduced: bool, total_s: float, argv=()) -> Path:
+    import jax
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    n_checks = sum(len(r.checks) for r in results)
+    n_fail = sum(c["pass"] is False for r in results for c in r.checks)
+    n_judged = sum(c["pass"] is not None for r in results for c in r.checks)
+    cmd = "scripts/validate.py" + ("".join(f" {a}" for a in argv) if argv else "")
+    lines = [
+        "# Validation",
+        "",
+        f"Written by `{cmd}` on {datetime.date.today().isoformat()} "
+        f"({'reduced suite' if reduced else 'full suite'}; {platform.machine()}, "
+        f"{os.cpu_count()} CPU cores, JAX {jax.__version__} on {jax.default_backend()}). "
+        f"Every row is one check a case returned (`observables.checks` in its `summary.json`); "
+        f"'—' in *pass* means reported without a criterion (no reference available).",
+        "",
+        f"**{n_judged - n_fail} of {n_judged} judged checks pass** ({n_checks} rows); "
+        f"total wall time **{total_s:.0f} s** ({total_s / 60:.1f} min).",
+        "",
+        "| case | resolution | quantity | value | reference | error | pass |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in results:
+        for c in r.checks:
+            lines.append(f"| {_cell(r.name)} | {_cell(c.get('resolution', ''))} | {_cell(c['quantity'])} | "
+                         f"{_num(c['value'])} | {_ref(c)} | {_err(c)} | {_pass(c)} |")
+    lines += ["", "## Wall time", "", "| entry | case | runs | wall time (s) |", "| --- | --- | --- | --- |"]
+    for r in results:
+        lines.append(f"| {r.name} | {r.case} | {len(r.runs)} | {r.wall_s:.1f} |")
+    lines.append(f"| **total** | | {sum(len(r.runs) for r in results)} | **{total_s:.1f}** |")
+    lines += ["", "## Entries", ""]
+    for r in results:
+        lines += [f"### {r.name}", "", f"Case `{r.case}`" + (f": {r.note}." if r.note else "."), ""]
+        for run in r.runs:
+            sets = " ".join(f"--set {k}={v}" for k, v in run.params.items())
+            if run.summary is None:
+                lines.append(f"- `distlbm run {r.case} {sets}`: **failed**: {_cell(run.error)}")
+                continue
+            s = run.summary
+            lu = s["parameters"]["lattice_units"]
+            lines.append(f"- `distlbm run {r.case} {sets}`: lattice {resolution_of(s)} {s['lattice']}, "
+                         f"{s['collision']}, {s['dtype']}, tau = {lu['tau']:.4g}, Ma = {lu['mach']:.3g}, "
+                         f"{s['steps']} steps, {run.wall_s:.1f} s")
+            srcs = sorted({c["source"] for c in s["observables"].get("checks", []) if c.get("source")})
+            if srcs:
+                lines.append(f"  (sources: {'; '.join(srcs)})")
+        if r.convergence:
+            conv = r.convergence
+            lines += ["", f"| {conv['param']} | {_cell(conv['quantity'])} | ratio |", "| --- | --- | --- |"]
+            prev = None
+            for x, y in zip(conv["values"], conv["errors"]):
+                ratio = f"{prev / y:.3f}" if prev else "—"
+                lines.append(f"| {x:g} | {_num(y)} | {ratio} |")
+                prev = y
+            lines += ["", f"Observed order (least-squares slope): **{conv['order']:.3f}**."]
+        for p in r.plots:
+            rel = os.path.relpath(p, path.parent)
+            lines += ["", f"![{r.name}]({Path(rel).as_posix()})"]
+        lines.append("")
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def _jsonable(results: list[EntryResult], total_s: float, reduced: bool) -> dict:
+    return {"reduced": reduced, "total_wall_s": total_s,
+            "entries": [{"name": r.name, "case": r.case, "wall_s": r.wall_s, "passed": r.passed, "checks": r.checks,
+                         "convergence": r.convergence, "plots": [str(p) for p in r.plots],
+                         "runs": [{"params": run.params, "wall_s": run.wall_s, "error": run.error}
+                                  for run in r.runs]} for r in results]}
+
+
+def run_suite(names=(), reduced=False, out: Optional[Path] = None, plot_dir: Optional[Path] = None,
+              log: Callable = print, argv=()) -> list[EntryResult]:
+    """Run the selected entries (all if `names` is empty), write the markdown (and a JSON next to it)."""
+    entries = select(names)
+    out = Path(out) if out else Path("out/validation/validation.md" if reduced else "docs/validation.md")
+    plot_dir = Path(plot_dir) if plot_dir else out.parent / "validation"
+    results = []
+    t0 = time.perf_counter()
+    for e in entries:
+        log(f"{e.name} ({e.case}){' [reduced]' if reduced else ''} ...")
+        if reduced and e.reduced is None:
+            log(f"  {e.name}: not in the reduced suite")
+            continue
+        r = run_entry(e, reduced, plot_dir, log)
+        log(f"  {e.name}: {'PASS' if r.passed else 'FAIL'} in {r.wall_s:.1f} s")
+        results.append(r)
+    total = time.perf_counter() - t0
+    write_markdown(results, out, reduced, total, argv)
+    out.with_suffix(".json").write_text(json.dumps(_jsonable(results, total, reduced), indent=1, default=_default)
+                                        + "\n")
+    log(f"wrote {out} ({total:.0f} s in all)")
+    return results
+
+
+def _default(o: Any):
+    if isinstance(o, (np.floating, np.integer)):
+        return o.item()
+    if isinstance(o, Path):
+        return str(o)
+    return str(o)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="validate.py", description="Run the validation suite and write the report.")
+    ap.add_argument("--reduced", action="store_true", help="small resolutions (CI; a couple of minutes)")
+    ap.add_argument("--case", action="append", default=[], metavar="NAME",
+                    help="run only this entry or case (repeatable); default: all")
+    ap.add_argument("--out", default=None, help="markdown report (default docs/validation.md; with --reduced "
+                    "out/validation/validation.md); PNGs go to a 'validation' folder next to it")
+    ap.add_argument("--plots", default=None, help="folder for the PNGs (default: OUT's folder/validation)")
+    ap.add_argument("--list", action="store_true", help="list the entries and exit")
+    args = ap.parse_args(argv)
+    if args.list:
+        for e in ENTRIES:
+            if isinstance(e, ConvergenceEntry):
+                what = f"{e.param} = {', '.join(map(str, e.values))} (reduced {', '.join(map(str, e.reduced_values))})"
+            else:
+                what = " ".join(f"{k}={v}" for k, v in e.overrides.items())
+                what += "" if e.reduced is not None else "  [not in --reduced]"
+            print(f"{e.name:28s} {e.case:16s} {what}")
+        return 0
+    shown = [a for a in (argv if argv is not None else sys.argv[1:])]
+    results = run_suite(args.case, args.reduced, args.out, args.plots, argv=shown)
+    return 0 if all(r.passed for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
