@@ -1,4 +1,5 @@
-"""`distlbm bench`: MLUPS, bytes per cell and peak memory of a periodic box after warm-up."""
+"""`distlbm bench`: MLUPS, bytes per cell and peak memory of a periodic box after warm-up, and the
+memory bandwidth of the device (a STREAM-like copy) with the roofline it implies for the lattice."""
 
 from __future__ import annotations
 
@@ -15,6 +16,58 @@ import numpy as np
 from distlbm.lattice import get_lattice
 
 
+def itemsize(dtype: str) -> int:
+    """Bytes per value of a dtype name (float32, float16, bfloat16, ...)."""
+    import ml_dtypes  # noqa: F401  (registers bfloat16 with NumPy)
+
+    return np.dtype(dtype).itemsize
+
+
+def default_copy_bytes(platform: str) -> int:
+    """Array size of the bandwidth measurement: well beyond any cache (CPU L3, GPU L2)."""
+    return (256 << 20) if platform == "cpu" else (2 << 30)
+
+
+def measure_bandwidth(device=None, nbytes: int | None = None, repeat: int = 7, calls: int = 4) -> float:
+    """Memory bandwidth of `device` (default: the first device) in bytes/s, STREAM-like.
+
+    A jitted scale `y = s * x` of a float32 array of `nbytes` (s a runtime scalar, so nothing is folded;
+    the input is donated, so the output reuses its buffer) reads and writes the array once: 2 * nbytes
+    per call. The median of `repeat` timings of `calls` chained calls after a warm-up call. The array is
+    freed before returning.
+    """
+    import jax
+    import jax.numpy as jnp
+
+    device = device or jax.devices()[0]
+    nbytes = int(nbytes or default_copy_bytes(device.platform))
+    n = max(1, nbytes // 4)
+
+    @partial(jax.jit, donate_argnums=0)
+    def scale(x, s):
+        return x * s
+
+    with jax.default_device(device):
+        x = jax.jit(lambda: jnp.ones((n,), jnp.float32))()
+        s = jnp.float32(1.0)  # exact: the values never change, so repeated calls stay finite
+        x = scale(x, s)
+        x.block_until_ready()
+        times = []
+        for _ in range(max(1, repeat)):
+            t = time.perf_counter()
+            for _ in range(max(1, calls)):
+                x = scale(x, s)
+            x.block_until_ready()
+            times.append((time.perf_counter() - t) / max(1, calls))
+        del x
+    return 2 * n * 4 / statistics.median(times)
+
+
+def roofline_mlups(bandwidth_bytes_per_s: float, lattice, dtype: str) -> float:
+    """The memory-bound ceiling: every cell update reads and writes its Q populations once."""
+    return bandwidth_bytes_per_s / (2 * lattice.q * itemsize(dtype)) / 1e6
+
+
 def peak_rss_bytes() -> int:
     """High-water mark of this process's resident memory (Linux reports KiB)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
@@ -24,8 +77,10 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None) -> dict
     """Predicted memory of a run: the populations, and a step's working set (populations twice plus
     the stacked moments)."""
     cells = math.prod(shape)
-    item = np.dtype(dtype).itemsize
-    citem = np.dtype(compute_dtype or dtype).itemsize
+    from distlbm.config import default_compute_dtype
+
+    item = itemsize(dtype)
+    citem = itemsize(compute_dtype or default_compute_dtype(dtype))
     pop = lattice.q * cells * item
     moments = (lattice.d + 1) * cells * citem
     return {"cells": cells, "population_bytes": pop, "step_working_set_bytes": 2 * pop + moments,
@@ -33,7 +88,10 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None) -> dict
 
 
 def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32", compute_dtype=None,
-              collision="bgk", mesh: str | None = None) -> dict:
+              collision="bgk", mesh: str | None = None, bandwidth_bytes: int | None = None) -> dict:
+    """Time `steps` steps `repeat` times on a periodic box (median MLUPS), record the peak memory, then
+    free the lattice and measure the memory bandwidth (`measure_bandwidth`, array of `bandwidth_bytes`;
+    0: skip) for the roofline. Keys: see the returned dict."""
     import jax
     import jax.numpy as jnp
 
@@ -42,7 +100,9 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     from distlbm.physics.equilibrium import equilibrium_deviation
     from distlbm.stepper import Cells, Model, State, make_advance, make_step, predicted_bytes_per_cell
 
-    compute_dtype = compute_dtype or dtype
+    from distlbm.config import default_compute_dtype
+
+    compute_dtype = compute_dtype or default_compute_dtype(dtype)
     if "float64" in (dtype, compute_dtype):
         jax.config.update("jax_enable_x64", True)
     lat = get_lattice(lattice_name)
@@ -52,7 +112,7 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
         from distlbm.parallel.mesh import MeshDomain, halo_bytes_per_step, parse_mesh
 
         dom = MeshDomain(shape, parse_mesh(mesh, lat.d))
-        halo = halo_bytes_per_step(lat.c, shape, dom.mesh_shape, np.dtype(dtype).itemsize)
+        halo = halo_bytes_per_step(lat.c, shape, dom.mesh_shape, itemsize(dtype))
     else:
         dom = LocalDomain(shape)
         halo = 0
@@ -102,6 +162,14 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     except Exception:
         pass
     peak = peak_rss_bytes()
+    del state
+    # after the peak is recorded and the lattice is freed: the copy's arrays do not count as the run's
+    bandwidth = roof = fraction = None
+    if bandwidth_bytes != 0:
+        bandwidth = measure_bandwidth(dev, bandwidth_bytes)
+        # forced CPU devices share one memory: their roofline is the host's; accelerators add up
+        roof = roofline_mlups(bandwidth, lat, dtype) * (1 if dev.platform == "cpu" else dom.n_devices)
+        fraction = statistics.median(mlups) / roof
     return {
         "lattice": lat.name,
         "size": size,
@@ -127,18 +195,25 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
         "peak_memory_bytes": int(device_peak) if device_peak else peak,
         "peak_rss_bytes": peak,
         "peak_over_population": (int(device_peak) if device_peak else peak) / est["population_bytes"],
+        "bandwidth_bytes_per_s": bandwidth,
+        "roofline_mlups": roof,
+        "roofline_fraction": fraction,
+        "device_kind": dev.device_kind,
     }
 
 
 def cmd_bench(args) -> int:
     from distlbm.cases.base import ConfigError
-    from distlbm.config import DTYPES
+    from distlbm.config import DTYPES, check_compute_dtype
     from distlbm.physics.collision import KINDS
 
-    for key, val, ok in (("--dtype", args.dtype, DTYPES), ("--compute-dtype", args.compute_dtype, DTYPES),
-                         ("--collision", args.collision, KINDS)):
+    for key, val, ok in (("--dtype", args.dtype, DTYPES), ("--collision", args.collision, KINDS)):
         if val is not None and val not in ok:
             raise ConfigError(f"{key} = {val!r}: expected one of {', '.join(ok)}")
+    if args.compute_dtype is not None:
+        check_compute_dtype(args.compute_dtype, "--compute-dtype")
+    if args.bandwidth_mib is not None and args.bandwidth_mib < 0:
+        raise ConfigError(f"--bandwidth-mib = {args.bandwidth_mib}: expected a size in MiB >= 0 (0: skip)")
     try:
         get_lattice(args.lattice)
     except ValueError as e:
@@ -146,13 +221,15 @@ def cmd_bench(args) -> int:
     for key, val in (("--size", args.size), ("--steps", args.steps), ("--repeat", args.repeat)):
         if val <= 0:
             raise ConfigError(f"{key} = {val}: expected a positive integer")
+    bw = None if args.bandwidth_mib is None else int(args.bandwidth_mib * (1 << 20))
     r = run_bench(args.lattice, args.size, args.steps, args.repeat, args.dtype, args.compute_dtype, args.collision,
-                  args.mesh)
+                  args.mesh, bw)
     if args.json:
         print(json.dumps(r))
         return 0
     gib = 1024 ** 3
-    print(f"{r['lattice']} {'x'.join(map(str, r['shape']))} {r['dtype']} {r['collision']} on {r['devices']} "
+    print(f"{r['lattice']} {'x'.join(map(str, r['shape']))} {r['dtype']} storage, {r['compute_dtype']} compute, "
+          f"{r['collision']} on {r['devices']} "
           f"{r['platform']} device(s), mesh {'x'.join(map(str, r['mesh']))}")
     if r["devices"] > 1:
         print(f"  halo exchange: {r['halo_bytes_per_step_per_device'] / 1e6:.3f} MB per step per device "
@@ -164,5 +241,9 @@ def cmd_bench(args) -> int:
           + (f", {xb:.0f} accessed per XLA cost analysis" if xb else ""))
     print(f"  populations {r['population_bytes'] / gib:.3f} GiB, peak memory {r['peak_memory_bytes'] / gib:.3f} GiB "
           f"({r['peak_over_population']:.2f}x the populations)")
+    if r["bandwidth_bytes_per_s"]:
+        print(f"  memory bandwidth (copy): {r['bandwidth_bytes_per_s'] / 1e9:.1f} GB/s; roofline "
+              f"{r['roofline_mlups']:.1f} MLUPS ({r['bytes_per_cell']} B per cell update); "
+              f"MLUPS = {100 * r['roofline_fraction']:.1f} % of the roofline")
     sys.stdout.flush()
     return 0

@@ -32,10 +32,14 @@ def _add_bench(sub):
     p.add_argument("--size", type=int, default=128, help="cells per side")
     p.add_argument("--steps", type=int, default=20, help="timed steps per repetition")
     p.add_argument("--repeat", type=int, default=3, help="timed repetitions (the median is reported)")
-    p.add_argument("--dtype", default="float32")
-    p.add_argument("--compute-dtype", default=None)
+    p.add_argument("--dtype", default="float32", help="storage: float32, float64, float16 or bfloat16")
+    p.add_argument("--compute-dtype", default=None, help="arithmetic: float32 or float64 (default: the "
+                   "storage dtype; float32 for 16-bit storage)")
     p.add_argument("--collision", default="bgk")
     p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: one device)")
+    p.add_argument("--bandwidth-mib", type=float, default=None, metavar="MIB",
+                   help="array size of the memory-bandwidth copy for the roofline (default: 256 on CPU, "
+                   "2048 on accelerators; 0: skip)")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
 

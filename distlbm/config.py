@@ -19,7 +19,23 @@ from distlbm.cases.base import Case, ConfigError, Param, Setup
 from distlbm.lattice import LATTICES, get_lattice
 from distlbm.physics.collision import KINDS
 
-DTYPES = ("float32", "float64")
+DTYPES = ("float32", "float64", "float16", "bfloat16")  # storage
+COMPUTE_DTYPES = ("float32", "float64")  # arithmetic: 16-bit storage computes in float32
+HALF_DTYPES = ("float16", "bfloat16")
+
+
+def default_compute_dtype(dtype: str) -> str:
+    """The compute dtype when none is given: the storage dtype, float32 for 16-bit storage."""
+    return "float32" if dtype in HALF_DTYPES else dtype
+
+
+def check_compute_dtype(value, key: str = "compute_dtype", where: str = "") -> None:
+    """Refuse 16-bit (or unknown) arithmetic with a message naming the key, the value and what is expected."""
+    if value in HALF_DTYPES:
+        raise ConfigError(f"{where}{key} = {value!r}: expected one of {', '.join(map(repr, COMPUTE_DTYPES))}; "
+                          f"16-bit types are storage only (set dtype = {value!r}, which computes in float32)")
+    if value not in COMPUTE_DTYPES:
+        raise ConfigError(f"{where}{key} = {value!r}: expected one of {', '.join(map(repr, COMPUTE_DTYPES))}")
 
 COMMON_PARAMS = (
     Param("case", "", str, "built-in case to run (see `distlbm cases`)"),
@@ -28,7 +44,8 @@ COMMON_PARAMS = (
     Param("trt_lambda", 3.0 / 16.0, float, "TRT magic parameter Lambda", positive=True),
     Param("smagorinsky", 0.0, float, "Smagorinsky constant C_s (0: no subgrid model)", minimum=0.0),
     Param("dtype", "float32", str, "storage dtype of the populations", choices=DTYPES),
-    Param("compute_dtype", "", str, "dtype of the arithmetic; default: the storage dtype", choices=DTYPES + ("",)),
+    Param("compute_dtype", "", str, "dtype of the arithmetic; default: the storage dtype (float32 for 16-bit "
+          "storage)", choices=DTYPES + ("",)),
     Param("steps", 0, int, "time steps to run; 0: the case's default", minimum=0),
     Param("progress_every", 0, int, "steps between progress lines; 0: about 20 lines per run", minimum=0),
     Param("output_every", 0, int, "steps between field outputs (HDF5 + XDMF under DIR/fields); 0: none", minimum=0),
@@ -43,6 +60,8 @@ COMMON_PARAMS = (
     Param("wall_time", 0.0, float, "stop with a checkpoint before this many seconds of wall time; 0: no limit",
           minimum=0.0),
     Param("check_every", 0, int, "steps between instability checks (besides every progress line); 0: none",
+          minimum=0),
+    Param("sample_every", 0, int, "steps between samples of forces and probes (DIR/samples.jsonl); 0: the case's",
           minimum=0),
     Param("comm", "jax", str, "halo exchange: 'jax' (one device mesh) or 'mpi' (mpi4jax, one rank per device)",
           choices=("jax", "mpi")),
@@ -201,7 +220,8 @@ def resolve(case_or_file: str | None, sets: dict | None = None, **overrides) -> 
         )
     common["lattice"] = lat.name
     if not common["compute_dtype"]:
-        common["compute_dtype"] = common["dtype"]
+        common["compute_dtype"] = default_compute_dtype(common["dtype"])
+    check_compute_dtype(common["compute_dtype"], where=where)
     fields = [x.strip() for x in common["output_fields"].split(",") if x.strip()]
     allowed = ("rho", "u", "vorticity", "populations", "kind")
     bad_fields = [x for x in fields if x not in allowed]
@@ -258,7 +278,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, **overrides) -> 
 # settings that only say how a run is executed, written or stopped: they may change on restart
 RUN_KEYS = {"steps", "progress_every", "mesh", "comm", "output_every", "output_interval", "output_fields",
             "output_units", "output_images", "checkpoint_every", "checkpoint_wall", "checkpoint_keep",
-            "wall_time", "check_every"}
+            "wall_time", "check_every", "sample_every"}
 
 
 def check_restart_compatible(cfg: RunConfig, meta: dict, path) -> None:

@@ -102,7 +102,7 @@ def test_int_is_accepted_for_a_float_key():
 
 
 @pytest.mark.parametrize("key,value,choices", [
-    ("dtype", "float16", ("float32", "float64")),
+    ("dtype", "float8", ("float32", "float64", "float16", "bfloat16")),
     ("compute_dtype", "int8", ("float32", "float64")),
     ("collision", "mrt", ("bgk", "trt")),
     ("lattice", "D3Q15", ("D2Q9", "D3Q19", "D3Q27")),

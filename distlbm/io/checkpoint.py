@@ -63,7 +63,7 @@ def read_meta(path) -> dict:
             if "f" not in h5:
                 raise CheckpointError(f"{path}: no populations dataset")
             meta["_shape"] = list(h5["f"].shape)
-            meta["_dtype"] = str(h5["f"].dtype)
+            meta["_dtype"] = str(hdf5.stored_dtype(h5["f"]))
             return meta
     except CheckpointError:
         raise
@@ -85,7 +85,7 @@ def load(path, domain, dtype):
             ds = h5["f"]
 
             def block(index):
-                return ds[(slice(None),) + tuple(index)]
+                return hdf5.from_file(ds, ds[(slice(None),) + tuple(index)])
 
             arr = domain.make_field(block, (q,), np.dtype(dtype))
     except (OSError, ValueError, KeyError) as e:

@@ -32,6 +32,49 @@ class Field:
     dtype: str | None = None
 
 
+# dtypes that HDF5 has no type for, stored as their raw bits with a `dtype` attribute on the dataset
+# (bfloat16: h5py would write an opaque type that no reader understands); read back bit for bit
+RAW_BITS = {"bfloat16": np.uint16}
+
+
+def _mem_dtype(field: Field) -> np.dtype:
+    return np.dtype(field.dtype or field.array.dtype)
+
+
+def _file_dtype(field: Field) -> np.dtype:
+    dt = _mem_dtype(field)
+    return np.dtype(RAW_BITS.get(dt.name, dt))
+
+
+def _mark_bits(ds, field: Field):
+    if _mem_dtype(field).name in RAW_BITS:
+        ds.attrs["dtype"] = _mem_dtype(field).name
+
+
+def from_file(ds, data):
+    """Data read from dataset `ds` in its stored dtype (raw bits viewed back as e.g. bfloat16)."""
+    name = ds.attrs.get("dtype")
+    if isinstance(name, bytes):
+        name = name.decode()
+    if name in RAW_BITS:
+        import ml_dtypes  # noqa: F401  (registers bfloat16 with NumPy)
+
+        return np.asarray(data).view(np.dtype(name))
+    return data
+
+
+def stored_dtype(ds) -> np.dtype:
+    """The dtype the data of `ds` stands for (not the raw-bit dtype it is kept in)."""
+    name = ds.attrs.get("dtype")
+    if isinstance(name, bytes):
+        name = name.decode()
+    if name in RAW_BITS:
+        import ml_dtypes  # noqa: F401
+
+        return np.dtype(name)
+    return ds.dtype
+
+
 def write_mode(domain) -> str:
     if domain.process_count == 1:
         return "single"
@@ -53,7 +96,10 @@ def _file_shape(field: Field, spatial):
 def _to_file(field: Field, block):
     if field.layout == "vector":
         block = np.moveaxis(block, 0, -1)
-    return block.astype(field.dtype or block.dtype, copy=False)
+    block = block.astype(field.dtype or block.dtype, copy=False)
+    if block.dtype.name in RAW_BITS:
+        block = block.view(RAW_BITS[block.dtype.name])
+    return block
 
 
 def _file_index(field: Field, index, arr_ndim, d):
@@ -66,7 +112,7 @@ def _chunks(field: Field, shape, domain, d):
     """One chunk per (capped) block: about <= 16 MiB, aligned with the decomposition."""
     block = list(s // max(m, 1) for s, m in zip(shape[-d:] if field.layout != "vector" else shape[:d],
                                                  getattr(domain, "mesh_shape", ()) or (1,) * d))
-    itemsize = np.dtype(field.dtype or field.array.dtype).itemsize
+    itemsize = _file_dtype(field).itemsize
     lead = [1] * (len(shape) - d)
     while np.prod(block) * itemsize * (shape[-1] if field.layout == "vector" else 1) > (16 << 20) and max(block) > 1:
         i = int(np.argmax(block))
@@ -82,7 +128,9 @@ def _create(h5, field: Field, d, domain, checksum: bool):
     kw = {}
     if checksum:
         kw = dict(chunks=_chunks(field, shape, domain, d), fletcher32=True)
-    return h5.create_dataset(field.name, shape=shape, dtype=field.dtype or field.array.dtype, **kw)
+    ds = h5.create_dataset(field.name, shape=shape, dtype=_file_dtype(field), **kw)
+    _mark_bits(ds, field)
+    return ds
 
 
 def _set_attrs(obj, attrs: dict):
@@ -142,7 +190,7 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
                 data = _to_file(fld, block)
                 kw = dict(chunks=True, fletcher32=True) if checksum else {}
                 name = f"{fld.name}/b{k}"
-                h5.create_dataset(name, data=data, **kw)
+                _mark_bits(h5.create_dataset(name, data=data, **kw), fld)
                 pieces.append({"field": fld.name, "dataset": name, "file": part.name,
                                "index": [[sl.start, sl.stop] for sl in idx], "shape": list(data.shape)})
         h5.attrs["complete"] = 1
@@ -153,14 +201,16 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
         with h5py.File(tmp, "w") as h5:
             for fld in fields:
                 shape = _file_shape(fld, domain.shape)
-                layout = h5py.VirtualLayout(shape=shape, dtype=fld.dtype or fld.array.dtype)
+                fdt = _file_dtype(fld)
+                layout = h5py.VirtualLayout(shape=shape, dtype=fdt)
                 for p in everything:
                     if p["field"] != fld.name:
                         continue
                     src = h5py.VirtualSource(p["file"], p["dataset"], shape=tuple(p["shape"]))
                     index = tuple(slice(a, b) for a, b in p["index"])
                     layout[_file_index(fld, index, fld.array.ndim, d)] = src
-                h5.create_virtual_dataset(fld.name, layout, fillvalue=np.nan)
+                vds = h5.create_virtual_dataset(fld.name, layout, fillvalue=np.nan if fdt.kind == "f" else 0)
+                _mark_bits(vds, fld)
             _set_attrs(h5, {**attrs, "write_mode": mode, "parts": domain.process_count, "complete": 1})
         _fsync(tmp)
         os.replace(tmp, path)
@@ -188,6 +238,6 @@ def read_block(path, name: str, index, layout: str = "leading"):
         ds = h5[name]
         d = len(index)
         if layout == "vector":
-            block = ds[tuple(index) + (slice(None),)]
+            block = from_file(ds, ds[tuple(index) + (slice(None),)])
             return np.moveaxis(block, -1, 0)
-        return ds[(slice(None),) * (ds.ndim - d) + tuple(index)]
+        return from_file(ds, ds[(slice(None),) * (ds.ndim - d) + tuple(index)])

@@ -68,7 +68,9 @@ class FieldOutput:
                 fields.append(hdf5.Field("vorticity", w, "scalar"))
                 meta["vorticity"] = (dom.shape, w.dtype, "Scalar")
             elif name == "populations":
-                fields.append(hdf5.Field("populations", sim.state.f, "leading"))
+                # bfloat16 has no HDF5 type: written as float32 (exact) so that any reader can use it
+                bf16 = sim.state.f.dtype == jnp.bfloat16
+                fields.append(hdf5.Field("populations", sim.state.f, "leading", "float32" if bf16 else None))
             elif name == "kind" and sim.kind is not None:
                 fields.append(hdf5.Field("kind", sim.kind, "scalar"))
                 meta["kind"] = (dom.shape, np.uint8, "Scalar")
