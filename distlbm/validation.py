@@ -347,13 +347,14 @@ def run_entry(entry: Entry, reduced: bool, plot_dir: Optional[Path], log: Callab
 
 
 def select(names, entries=None) -> list[Entry]:
-    """Entries whose name or case is in `names` (all if empty); an unknown name is an error."""
+    """The entries named in `names` (all if empty): an entry's name selects that entry, otherwise a case
+    name selects every entry of that case; an unknown name is an error."""
     entries = ENTRIES if entries is None else entries
     if not names:
         return list(entries)
     out = []
     for nm in names:
-        hit = [e for e in entries if nm in (e.name, e.case)]
+        hit = [e for e in entries if e.name == nm] or [e for e in entries if e.case == nm]
         if not hit:
             known = ", ".join(e.name for e in entries)
             raise SystemExit(f"validate: unknown entry or case {nm!r}; expected one of: {known}")
@@ -512,7 +513,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="validate.py", description="Run the validation suite and write the report.")
     ap.add_argument("--reduced", action="store_true", help="small resolutions (CI; a couple of minutes)")
     ap.add_argument("--case", action="append", default=[], metavar="NAME",
-                    help="run only this entry or case (repeatable); default: all")
+                    help="run only this entry (or every entry of this case); repeatable; default: all")
     ap.add_argument("--out", default=None, help="markdown report (default docs/validation.md; with --reduced "
                     "out/validation/validation.md); PNGs go to a 'validation' folder next to it")
     ap.add_argument("--plots", default=None, help="folder for the PNGs (default: OUT's folder/validation)")

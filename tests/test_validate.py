@@ -1,0 +1,80 @@
+"""The validation suite (distlbm/validation.py, scripts/validate.py): check records, the registry, and a
+reduced run of two cheap entries that writes the markdown table and the PNG plots."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from distlbm.cases.base import check
+from distlbm import validation as V
+from helpers import run_case
+
+
+def test_check_records():
+    c = check("x", 1.01, 1.0, tolerance=0.02)
+    assert c["error"] == pytest.approx(0.01) and c["error_kind"] == "relative" and c["pass"] is True
+    assert set(c) >= {"quantity", "value", "reference", "lower", "upper", "error", "tolerance", "pass", "source"}
+    assert check("x", 1.05, 1.0, tolerance=0.02)["pass"] is False
+    assert check("x", 0.3, 0.0, tolerance=0.2, relative=False)["pass"] is False
+    assert check("cD", 5.58, 5.5795, lower=5.57, upper=5.59)["pass"] is True  # bounds decide, error reported
+    assert check("cD", 5.60, 5.5795, lower=5.57, upper=5.59)["pass"] is False
+    assert check("psi_min", -0.118)["pass"] is None  # no reference: reported, not judged
+    assert check("x", math.nan, 1.0, tolerance=0.1)["pass"] is False
+    assert check("x", 1.0, at={"y": 0.5})["at"] == {"y": 0.5}
+
+
+def test_registry_selection_and_list(capsys):
+    names = [e.name for e in V.ENTRIES]
+    assert len(names) == len(set(names))
+    assert [e.name for e in V.select(["duct"])] == ["duct"]  # an entry name wins over the case name
+    assert {e.name for e in V.select(["cavity2d"])} == {"cavity2d_re100", "cavity2d_re400", "cavity2d_re1000"}
+    with pytest.raises(SystemExit):
+        V.select(["no_such_case"])
+    conv = V.select(["duct"])[0]
+    assert [r["n"] for r in conv.runs(reduced=True)] == list(conv.reduced_values)
+    assert V.main(["--list"]) == 0
+    assert "cavity2d_re1000" in capsys.readouterr().out
+
+
+def test_cavity_checks_and_flags():
+    """Re 100: every interior Ghia point is compared (the Re10000 flag at y = 0.5 is not Re 100's);
+    Re 400: the flagged x = 0.9063 point is excluded; another Re: reported without pass/fail."""
+    s100, _ = run_case("cavity2d", n=32, re=100.0, t_end=1.0)
+    ghia = s100["observables"]["ghia"]
+    assert not any(p["flagged"] for p in ghia["u"]["points"] + ghia["v"]["points"])
+    checks = s100["observables"]["checks"]
+    assert [c["pass"] for c in checks[:2]] == [False, False]  # far from steady: fails the 0.02 criterion
+    s400, _ = run_case("cavity2d", n=32, re=400.0, t_end=0.5)
+    flagged = [p["x"] for p in s400["observables"]["ghia"]["v"]["points"] if p["flagged"]]
+    assert flagged == [0.9063]
+    assert s400["observables"]["checks"][1]["excluded_flagged"] == [0.9063]
+    s250, _ = run_case("cavity2d", n=32, re=250.0, t_end=0.5)
+    rows = s250["observables"]["checks"]
+    assert any("primary vortex centre x" in c["quantity"] for c in rows)
+    assert all(c["pass"] is None for c in rows if not c["quantity"].startswith("steady"))
+    assert all("no Ghia table" in c["source"] for c in rows if not c["quantity"].startswith("steady"))
+
+
+def test_reduced_suite_writes_table_and_plots(tmp_path):
+    out = tmp_path / "validation.md"
+    results = V.run_suite(["couette", "duct"], reduced=True, out=out, log=lambda m: None)
+    assert [r.name for r in results] == ["couette", "duct"]
+    for r in results:
+        assert r.checks and all(c["pass"] is not False for c in r.checks), r.checks
+    duct = results[1]
+    assert duct.convergence["order"] == pytest.approx(2.0, abs=0.3)
+    text = out.read_text()
+    assert "| case | resolution | quantity | value | reference | error | pass |" in text
+    rows = [ln for ln in text.splitlines() if ln.startswith("| couette |") or ln.startswith("| duct |")]
+    assert len(rows) >= 2 + 3 * 3 and not any("FAIL" in ln for ln in rows)
+    assert "observed order" in text and "total wall time" in text
+    pngs = sorted(p.name for p in (tmp_path / "validation").glob("*.png"))
+    assert pngs == ["duct_convergence.png", "duct_profile.png"]
+    for p in pngs:
+        assert (tmp_path / "validation" / p).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert f"(validation/{p})" in text
+    data = json.loads(out.with_suffix(".json").read_text())
+    assert data["reduced"] and [e["name"] for e in data["entries"]] == ["couette", "duct"]
