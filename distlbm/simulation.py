@@ -24,7 +24,8 @@ from distlbm.io import checkpoint as ckpt
 from distlbm.io.output import FieldOutput
 from distlbm.schedules import IterationInterval, TimeInterval, WallTimeInterval, next_due
 from distlbm.physics.moments import density
-from distlbm.stepper import Cells, Model, State, macroscopic, make_advance, make_cells, make_step
+from distlbm.cases.base import ConfigError, Geometry
+from distlbm.stepper import Cells, Model, State, macroscopic, make_advance, make_cells, make_forces, make_step
 
 
 def build_model(cfg: RunConfig) -> Model:
@@ -119,24 +120,51 @@ class Simulation:
                 key = tuple((sl.start, sl.stop) for sl in index)
                 if key not in geo_cache:
                     geo_cache.clear()
-                    geo_cache[key] = s.geometry(index)
-                kind, vel, rho = geo_cache[key]
+                    geo_cache[key] = Geometry(*s.geometry(index))
+                    bad = bc.off_face(geo_cache[key].kind, index, s.shape)
+                    if bad:
+                        raise ConfigError(f"case {cfg.case.name}: {bad}")
+                g = geo_cache[key]
                 if part == 0:
-                    return kind
+                    return g.kind
                 if part == 1:
-                    return vel if vel is not None else np.zeros((d,) + kind.shape)
-                return rho if rho is not None else np.ones(kind.shape)
+                    return g.velocity if g.velocity is not None else np.zeros((d,) + g.kind.shape)
+                if part == 2:
+                    return g.rho if g.rho is not None else np.ones(g.kind.shape)
+                if part == 3:
+                    return g.qlink if g.qlink is not None else np.zeros((lat.q,) + g.kind.shape, np.uint8)
+                return g.body if g.body is not None else np.zeros(g.kind.shape, np.uint8)
 
+            feat = self.model.features
             kind = dom.make_field(lambda ix: geo(ix, 0), (), np.uint8)
             vel = dom.make_field(lambda ix: geo(ix, 1), (d,), self.model.compute_dtype)
             rhob = dom.make_field(lambda ix: geo(ix, 2), (), self.model.compute_dtype)
-            self.cells = jax.jit(dom.map(make_cells(self.model, dom.exchange)))(kind, vel, rhob)
+            extra = []
+            if feat.bouzidi:
+                extra.append(dom.make_field(lambda ix: geo(ix, 3), (lat.q,), np.uint8))
+            if feat.bodies:
+                extra.append(dom.make_field(lambda ix: geo(ix, 4), (), np.uint8))
+            cells_fn = make_cells(self.model, dom.exchange)
+
+            def build_cells(kind, vel, rho, *rest):
+                it = iter(rest)
+                qlink = next(it) if feat.bouzidi else None
+                body = next(it) if feat.bodies else None
+                return cells_fn(kind, vel, rho, qlink, body)
+
+            self.cells = jax.jit(dom.map(build_cells))(kind, vel, rhob, *extra)
             self.kind = kind
         else:
             self.cells = Cells()
 
         self._advance = make_advance(dom.map(make_step(self.model, dom.exchange)))
         self._diag = jax.jit(self._diagnostics)
+        self._forces = None
+        if self.model.features.bodies:
+            self._forces = jax.jit(dom.map(make_forces(self.model, dom.exchange)))
+        self._macro = jax.jit(lambda f: macroscopic(f, self.model))
+        self.samples: list[dict] = []
+        self._samples_log = None
         self.mass0 = None
         self.wall_time = 0.0
         self.steps_run = 0
@@ -205,7 +233,7 @@ class Simulation:
     # ---- diagnostics -------------------------------------------------------------------------
     def _diagnostics(self, f, cells: Cells):
         rho, u = macroscopic(f, self.model)
-        drho = density(f.astype(self.model.compute_dtype), self.model.lattice)  # rho - 1, kept precise
+        drho = density([g.astype(self.model.compute_dtype) for g in f], self.model.lattice)  # rho - 1, kept precise
         if cells.kind is not None:
             fluid = ~bc.is_wall(cells.kind)
             rho = jnp.where(fluid, rho, 1.0)
@@ -245,6 +273,50 @@ class Simulation:
     def step(self) -> int:
         return int(self.state.step)
 
+    # ---- forces and probes -------------------------------------------------------------------
+    def forces(self) -> np.ndarray:
+        """[bodies, D]: momentum-exchange force of the fluid on each body (lattice units), summed over
+        every shard and process, for the step that starts from the current state."""
+        if self._forces is None:
+            return np.zeros((0, self.model.lattice.d))
+        part = np.asarray(jax.device_get(self._forces(self.state.f, self.cells, self.state.step)), np.float64)
+        total = part.reshape(part.shape[:2] + (-1,)).sum(axis=-1)
+        return np.asarray(self.domain.allreduce({"f": total})["f"], np.float64).reshape(total.shape)
+
+    def probe(self, points) -> dict:
+        """rho [N] and u [D, N] (lattice units) at the cells `points` ([N, D] global cell indices)."""
+        pts = np.asarray(points, np.int64).reshape(-1, len(self.setup.shape))
+        rho, u = self._macro(self.state.f)
+        return {"rho": self.domain.sample(rho, pts), "u": self.domain.sample(u, pts)}
+
+    def sample(self) -> dict:
+        """One record of the forces and probes the case defines (the case turns it into its quantities)."""
+        s = self.setup
+        raw = {"step": self.step, "time": self.step * s.units.get("dt", 1.0)}
+        if self._forces is not None:
+            raw["force"] = self.forces().tolist()
+        if s.probes:
+            names = list(s.probes)
+            pts = np.concatenate([np.asarray(s.probes[n], np.int64).reshape(-1, len(s.shape)) for n in names])
+            vals = self.probe(pts)
+            k = 0
+            raw["probes"] = {}
+            for n in names:
+                m = np.asarray(s.probes[n]).reshape(-1, len(s.shape)).shape[0]
+                raw["probes"][n] = {"rho": vals["rho"][k:k + m].tolist(), "u": vals["u"][:, k:k + m].tolist()}
+                k += m
+        rec = {"step": raw["step"], "time": raw["time"]}
+        rec.update(self.cfg.case.quantities(raw, self) or {})
+        self.samples.append(rec)
+        if self._samples_log is not None:
+            self._samples_log.write(json.dumps(rec, default=_json_default) + "\n")
+            self._samples_log.flush()
+        return rec
+
+    @property
+    def samples_enabled(self) -> bool:
+        return bool(self._forces is not None or self.setup.probes)
+
     def fields(self, dtype="float32"):
         """rho: [X, Y(, Z)] and u: [D, X, Y(, Z)] as NumPy arrays on this process (small lattices only)."""
         rho, u = jax.jit(lambda f: macroscopic(f, self.model))(self.state.f)
@@ -272,6 +344,9 @@ class Simulation:
             sch["checkpoint_wall"] = WallTimeInterval(c["checkpoint_wall"])
         if c.get("check_every", 0):
             sch["check"] = IterationInterval(c["check_every"])
+        if self.samples_enabled:
+            sch["sample"] = IterationInterval(c.get("sample_every", 0) or self.setup.sample_every
+                                              or self._progress_every)
         for k, v in sch.items():
             v.load(self._sched_state.get(k, {}))
         return sch
@@ -292,6 +367,9 @@ class Simulation:
             self.mass0 = d0["mass"]
         self.history.append({"step": start_step, **d0, "wall": 0.0})
         self._jsonl = self._open_log()
+        self._samples_log = self._open_log("samples.jsonl") if self.samples_enabled else None
+        if self.samples_enabled and not self.samples:
+            self._load_samples(start_step)
         t_c = time.perf_counter()
         self.advance(0)  # compile outside the timed loop (a 0-step call compiles the same executable)
         jax.block_until_ready(self.state.f)
@@ -343,21 +421,42 @@ class Simulation:
             self.steps_run = step - start_step
             if self._jsonl:
                 self._jsonl.close()
+            if self._samples_log:
+                self._samples_log.close()
+                self._samples_log = None
             if self.domain.process_index == 0 and sys.stdout.isatty():
                 sys.stdout.write("\n")
         return self.summary(self.compile_s)
 
-    def _open_log(self):
+    def _open_log(self, name="log.jsonl"):
         if self.out_dir is None or self.domain.process_index != 0:
             return None
         self.out_dir.mkdir(parents=True, exist_ok=True)
-        return open(self.out_dir / "log.jsonl", "a")
+        return open(self.out_dir / name, "a")
+
+    def _load_samples(self, upto: int):
+        """After a restart: the samples recorded up to the restart step (for signals such as the lift)."""
+        path = self.out_dir / "samples.jsonl" if self.out_dir else None
+        if not self.restored_from or path is None or not path.exists():
+            return
+        keep = []
+        for line in path.read_text().splitlines():
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if rec.get("step", upto + 1) <= upto and (not keep or rec["step"] > keep[-1]["step"]):
+                keep.append(rec)
+        self.samples = keep
 
     def _fire(self, step, end, start_step, wall, t0, force_progress=False):
         sch = self._schedules
         due = {k for k, v in sch.items() if v.due(step, wall)}
         if force_progress:
             due.add("progress")
+        if "sample" in due or (force_progress and self.samples_enabled and
+                                (not self.samples or self.samples[-1]["step"] != step)):
+            self.sample()
         if due & {"progress", "check"}:
             diag = self.diagnostics()
             self.history.append({"step": step, **diag, "wall": wall})
@@ -396,11 +495,16 @@ class Simulation:
         t = step * self.setup.units.get("dt", 1.0)
         rec = {"step": step, "end": end, "time": t, "mlups": mlups, "eta_s": eta, "mass_drift": drift,
                "kinetic_energy": diag["kinetic_energy"], "wall_s": wall}
+        line = (f"step {step:>8d}/{end}  t={t:.4g}  MLUPS {mlups:7.1f}  ETA {_fmt_time(eta):>8s}  "
+                f"mass drift {drift:+.2e}  E_kin {diag['kinetic_energy']:.4e}")
+        if self.samples and self.samples[-1]["step"] == step:
+            shown = {k: v for k, v in self.samples[-1].items() if isinstance(v, float) and k != "time"}
+            if shown:
+                line += "  " + "  ".join(f"{k} {v:.5g}" for k, v in list(shown.items())[:4])
+                rec["quantities"] = shown
         if self._jsonl:
             self._jsonl.write(json.dumps(rec) + "\n")
             self._jsonl.flush()
-        line = (f"step {step:>8d}/{end}  t={t:.4g}  MLUPS {mlups:7.1f}  ETA {_fmt_time(eta):>8s}  "
-                f"mass drift {drift:+.2e}  E_kin {diag['kinetic_energy']:.4e}")
         if self.domain.process_index == 0 and sys.stdout.isatty() and self._log is print:
             frac = step / max(end, 1)
             bar = "#" * int(30 * frac)

@@ -52,6 +52,7 @@ class Cells(NamedTuple):
 
     kind: [X, Y(, Z)] uint8; links, moving: [X, Y(, Z)] uint32 link bits;
     velocity: [D, X, Y(, Z)] prescribed / adjacent-wall velocity; rho: [X, Y(, Z)] prescribed density.
+    The per-link wall fractions (Bouzidi) cost Q bytes per cell and exist only for curved obstacles.
     """
 
     kind: Optional[jax.Array] = None
@@ -59,13 +60,15 @@ class Cells(NamedTuple):
     moving: Optional[jax.Array] = None
     velocity: Optional[jax.Array] = None
     rho: Optional[jax.Array] = None
+    qlink: Optional[jax.Array] = None  # uint8 [Q, X, Y(, Z)]: wall fraction q * 254 of each wall link (0: halfway)
+    body: Optional[jax.Array] = None  # uint8 [X, Y(, Z)]: body id of solid cells (0: none), for forces
 
 
 def make_cells(model: Model, exchange: Callable) -> Callable:
     """Returns cells_fn(kind, velocity, rho) -> Cells, computing the link bits with the given exchange."""
     feat = model.features
 
-    def cells_fn(kind, velocity, rho):
+    def cells_fn(kind, velocity, rho, qlink=None, body=None):
         if not feat.any:
             return Cells()
         links = moving = None
@@ -76,8 +79,10 @@ def make_cells(model: Model, exchange: Callable) -> Callable:
             kind=kind,
             links=links,
             moving=moving,
-            velocity=vel if (feat.moving or feat.velocity) else None,
-            rho=rho if feat.pressure else None,
+            velocity=vel if feat.uses_velocity else None,
+            rho=rho if feat.uses_rho else None,
+            qlink=qlink if feat.bouzidi else None,
+            body=body if feat.bodies else None,
         )
 
     return cells_fn
@@ -108,13 +113,13 @@ def make_step(model: Model, exchange: Callable) -> Callable:
     whole_bytes = 64 << 20
     slab_bytes = 6 << 20
 
-    def finish(fs, fc, kind, velocity, rho_bc):
+    def finish(fs, fc, kind, velocity, rho_bc, scale=None):
         """Moments, fixed-velocity/pressure cells and collision of the streamed, bounced-back fs."""
         drho, u = deviation_moments(fs, lat, force)
         # materialise the moments once instead of recomputing them for every population's output
         m = lax.optimization_barrier(jnp.stack((drho,) + u))
         drho, u = m[0], tuple(m[1:])
-        fs, drho, u = bc.dirichlet(fs, drho, u, kind, velocity, rho_bc, lat, feat)
+        fs, drho, u = bc.dirichlet(fs, drho, u, kind, velocity, rho_bc, lat, feat, scale)
         geq_opp = None
         if model.collision.kind == "trt":  # geq of the opposite directions without a gather over Q
             geq_opp = equilibrium_deviation(drho, tuple(-ua for ua in u), lat)
@@ -125,13 +130,26 @@ def make_step(model: Model, exchange: Callable) -> Callable:
             out = jnp.where(bc.is_wall(kind)[None], fc, out)
         return out.astype(sdt)
 
-    def whole(f, cells: Cells):
+    def whole(f, cells: Cells, scale=None):
+        fs, fc = boundary_populations(f, cells, scale)
+        return finish(fs, fc, cells.kind, cells.velocity, cells.rho, scale)
+
+    def boundary_populations(f, cells: Cells, scale=None):
+        """Streamed populations after walls, outflow, inlets and outlets (compute dtype), and f itself."""
         fs = lax.optimization_barrier(stream(f, lat.c, exchange)).astype(cdt)
         fc = f.astype(cdt)
         if feat.walls:
-            fs = lax.optimization_barrier(bc.bounce_back(fs, fc, cells.links, cells.moving, cells.velocity, lat))
-        fs = bc.outflow(fs, cells.kind, feat, exchange)
-        return finish(fs, fc, cells.kind, cells.velocity, cells.rho)
+            fs = lax.optimization_barrier(walls(fs, fc, cells.links, cells.moving, cells.velocity, cells.qlink))
+        fs = bc.outflow(fs, cells.kind, feat, exchange, fc)
+        if feat.inlets or feat.outlets:
+            fs = bc.extrapolated(fs, cells.kind, cells.velocity, cells.rho, lat, feat, scale)
+        return fs, fc
+
+    def walls(fs, fc, links, moving, velocity, qlink):
+        out = bc.bounce_back(fs, fc, links, moving, velocity, lat)
+        if qlink is None:
+            return out
+        return jnp.where(qlink == 0, out, bc.bouzidi(fs, fc, links, qlink, lat))
 
     def slab_size(shape, itemsize):
         nx = shape[1]
@@ -142,9 +160,10 @@ def make_step(model: Model, exchange: Callable) -> Callable:
                 best = b
         return best
 
-    def step(f, cells: Cells):
-        if feat.outflow or f.size * max(f.dtype.itemsize, cdt.itemsize) <= whole_bytes:
-            return whole(f, cells)
+    def step(f, cells: Cells, t=None):
+        scale = bc.ramp_factor(t, feat.ramp_steps).astype(cdt) if (feat.ramp_steps and t is not None) else None
+        if feat.neighbours or f.size * max(f.dtype.itemsize, cdt.itemsize) <= whole_bytes:
+            return whole(f, cells, scale)
         pops = lax.optimization_barrier(stream_parts(f, lat.c, exchange))
         nx = f.shape[1]
         b = slab_size(f.shape, f.dtype.itemsize)
@@ -159,22 +178,38 @@ def make_step(model: Model, exchange: Callable) -> Callable:
             fc = None
             if feat.walls:  # the pre-streaming populations of the slab: still untouched in `out`
                 fc = take(out, 1).astype(cdt)
-                fs = bc.bounce_back(fs, fc, take(cells.links), take(cells.moving), take(cells.velocity, 1), lat)
+                fs = walls(fs, fc, take(cells.links), take(cells.moving), take(cells.velocity, 1),
+                           take(cells.qlink, 1))
                 # materialised once, or every output population would redo the gathers over Q
                 fs = lax.optimization_barrier(fs)
-            o = finish(fs, fc, take(cells.kind), take(cells.velocity, 1), take(cells.rho))
+            o = finish(fs, fc, take(cells.kind), take(cells.velocity, 1), take(cells.rho), scale)
             return lax.dynamic_update_slice_in_dim(out, o, x0, axis=1)
 
         return lax.fori_loop(0, nx // b, body, f)
 
+    step.boundary_populations = boundary_populations
     return step
+
+
+def make_forces(model: Model, exchange: Callable) -> Callable:
+    """forces(f, cells) -> [bodies, D, 1, ...]: this block's momentum-exchange force on each body for
+    the step that starts from the stored populations f (see physics.boundaries.momentum_exchange)."""
+    step = make_step(model, exchange)
+    feat = model.features
+
+    def forces(f, cells: Cells, t=None):
+        scale = bc.ramp_factor(t, feat.ramp_steps) if (feat.ramp_steps and t is not None) else None
+        fnew, fc = step.boundary_populations(f, cells, scale)
+        return bc.momentum_exchange(fnew, fc, cells.links, cells.body, feat.bodies, model.lattice, exchange)
+
+    return forces
 
 
 def make_advance(step: Callable, jit: bool = True) -> Callable:
     """advance(state, cells, n) -> state: n steps in one lax.fori_loop (n is traced: one compile)."""
 
     def advance(state: State, cells: Cells, n):
-        f = lax.fori_loop(0, n, lambda _, f: step(f, cells), state.f)
+        f = lax.fori_loop(0, n, lambda i, f: step(f, cells, state.step + i), state.f)
         return State(f, state.step + jnp.asarray(n, state.step.dtype))
 
     return jax.jit(advance, donate_argnums=0) if jit else advance
@@ -188,7 +223,7 @@ def macroscopic(f, model: Model):
     """
     lat = model.lattice
     cdt = jnp.dtype(model.compute_dtype)
-    fl = f.astype(cdt)
+    fl = [f[i].astype(cdt) for i in range(lat.q)]  # per population: a whole cast is materialised (2x 16-bit f)
     rho = 1.0 + density(fl, lat)
     j = momentum(fl, lat)
     if model.force is not None:

@@ -206,6 +206,12 @@ class MeshDomain:
 
         return np.asarray(multihost_utils.process_allgather(x, tiled=True))
 
+    def sample(self, x, points) -> np.ndarray:
+        """x [..., *shape] at the cells `points` ([N, D] global indices): [..., N], replicated to every process."""
+        idx = tuple(np.asarray(points, np.int64).T)
+        got = jax.jit(lambda a: a[(Ellipsis,) + idx], out_shardings=NamedSharding(self.mesh, P()))(x)
+        return np.asarray(got)
+
     def layout(self, x) -> list:
         """(process index, spatial index) of every block of x over all processes (no duplicates)."""
         d = len(self.shape)

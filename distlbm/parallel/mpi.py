@@ -99,6 +99,21 @@ class MPIDomain:
             full[(Ellipsis,) + tuple(index)] = block
         return full
 
+    def sample(self, x, points) -> np.ndarray:
+        """x [..., *shape] at the cells `points` ([N, D] global indices): [..., N] on every rank (each
+        point is read on the rank that holds it, then summed across ranks)."""
+        pts = np.asarray(points, np.int64).reshape(-1, len(self.shape))
+        local = np.asarray(x)
+        lead = local.shape[: local.ndim - len(self.shape)]
+        out = np.zeros(lead + (pts.shape[0],), np.float64)
+        lo = np.asarray([sl.start for sl in self.index])
+        hi = np.asarray([sl.stop for sl in self.index])
+        mine = np.all((pts >= lo) & (pts < hi), axis=1)
+        if mine.any():
+            rel = tuple((pts[mine] - lo).T)
+            out[..., mine] = local[(Ellipsis,) + rel]
+        return self.cart.allreduce(out)
+
     def layout(self, x) -> list:
         out = []
         for r in range(self.process_count):

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 
 import jax.numpy as jnp
 import numpy as np
+from jax import lax
 
 from distlbm.lattice import Lattice
 from distlbm.physics.equilibrium import cdotu, equilibrium_deviation, qconst
+from distlbm.physics.moments import deviation_moments
 from distlbm.physics.streaming import stream
 
 # cell kinds (uint8 per cell)
@@ -21,16 +23,32 @@ MOVING_WALL = 2  # solid moving with a prescribed velocity (Ladd's correction)
 VELOCITY = 3  # fixed velocity (equilibrium with the local density)
 PRESSURE = 4  # fixed density (equilibrium with the local velocity)
 OUTFLOW = 8  # 8 + 2*axis + (0 for an outward normal +e_axis, 1 for -e_axis): zero-gradient copy
+INLET = 16  # 16 + 2*axis + (0 / 1 as above): velocity inlet, non-equilibrium extrapolation (2nd order)
+OUTLET = 24  # 24 + 2*axis + (0 / 1 as above): pressure outlet, non-equilibrium extrapolation (2nd order)
 
 KIND_NAMES = {FLUID: "fluid", WALL: "wall", MOVING_WALL: "moving_wall", VELOCITY: "velocity", PRESSURE: "pressure"}
 for _a, _n in enumerate("xyz"):
     KIND_NAMES[OUTFLOW + 2 * _a] = f"outflow+{_n}"
     KIND_NAMES[OUTFLOW + 2 * _a + 1] = f"outflow-{_n}"
+    KIND_NAMES[INLET + 2 * _a] = f"inlet+{_n}"
+    KIND_NAMES[INLET + 2 * _a + 1] = f"inlet-{_n}"
+    KIND_NAMES[OUTLET + 2 * _a] = f"outlet+{_n}"
+    KIND_NAMES[OUTLET + 2 * _a + 1] = f"outlet-{_n}"
 
 
 def outflow_kind(axis: int, sign: int) -> int:
     """Kind code of an outflow cell whose outward normal is sign * e_axis."""
     return OUTFLOW + 2 * axis + (0 if sign > 0 else 1)
+
+
+def inlet_kind(axis: int, sign: int) -> int:
+    """Kind code of a (non-equilibrium extrapolation) velocity inlet cell with outward normal sign * e_axis."""
+    return INLET + 2 * axis + (0 if sign > 0 else 1)
+
+
+def outlet_kind(axis: int, sign: int) -> int:
+    """Kind code of a (non-equilibrium extrapolation) pressure outlet cell with outward normal sign * e_axis."""
+    return OUTLET + 2 * axis + (0 if sign > 0 else 1)
 
 
 @dataclass(frozen=True)
@@ -42,10 +60,49 @@ class Features:
     velocity: bool = False
     pressure: bool = False
     outflow: tuple = ()  # tuple of (axis, sign)
+    convective: float = 0.0  # > 0: the outflow cells are convective with this normal velocity
+    inlets: tuple = ()  # (axis, sign) of velocity inlets (non-equilibrium extrapolation)
+    outlets: tuple = ()  # (axis, sign) of pressure outlets (non-equilibrium extrapolation)
+    bouzidi: bool = False  # walls carry a per-link wall distance q: interpolated bounce-back
+    ramp_steps: int = 0  # inlet and fixed velocities rise as sin^2(pi t / (2 T)) over T steps
+    bodies: int = 0  # obstacles whose force is measured (cells carry a body id)
 
     @property
     def any(self) -> bool:
-        return self.walls or self.velocity or self.pressure or bool(self.outflow)
+        return self.walls or self.velocity or self.pressure or bool(self.outflow or self.inlets or self.outlets)
+
+    @property
+    def neighbours(self) -> bool:
+        """Whether a boundary reads populations of a neighbouring cell after streaming."""
+        return bool(self.outflow or self.inlets or self.outlets)
+
+    @property
+    def uses_velocity(self) -> bool:
+        return self.moving or self.velocity or bool(self.inlets)
+
+    @property
+    def uses_rho(self) -> bool:
+        return self.pressure or bool(self.outlets)
+
+
+def off_face(kind: np.ndarray, index, shape) -> str | None:
+    """Host check of a block's kinds: outflow, inlet and outlet cells must lie on the lattice face their
+    normal points out of. Returns a message naming the first offending kind, or None."""
+    kind = np.asarray(kind)
+    for base, what in ((OUTFLOW, "outflow"), (INLET, "inlet"), (OUTLET, "outlet")):
+        for axis in range(kind.ndim):
+            for s_, sign in ((0, 1), (1, -1)):
+                code = base + 2 * axis + s_
+                cells = kind == code
+                if not cells.any():
+                    continue
+                pos = np.nonzero(cells)[axis] + (index[axis].start or 0)
+                face = shape[axis] - 1 if sign > 0 else 0
+                if np.any(pos != face):
+                    return (f"{what} cells with outward normal {'+' if sign > 0 else '-'}{'xyz'[axis]} found at "
+                            f"{'xyz'[axis]} = {int(pos[pos != face][0])}; expected them on the lattice face "
+                            f"{'xyz'[axis]} = {face}")
+    return None
 
 
 def is_wall(kind):
@@ -105,17 +162,139 @@ def bounce_back(fs, fc, links, moving, wall_u, lattice: Lattice, rho_wall: float
     return jnp.where(hit, val, fs)
 
 
-def outflow(fs, kind, features: Features, exchange):
-    """Zero-gradient outflow: an outflow cell copies the populations of its inner neighbour."""
+def bouzidi(fs, fc, links, qlink, lattice: Lattice):
+    """Interpolated bounce-back (Bouzidi, Firdaouss & Lallemand 2001, linear) in pull form.
+
+    For a fluid cell x whose neighbour x - c_i is solid (bit i of `links`), the wall crosses the link
+    at the fraction q of its length from x (q = qlink[i] / 254; 127 is halfway). With j = opposite(i):
+      q < 1/2:  f_i(x) = 2q f*_j(x) + (1 - 2q) f*_j(x + c_i)      (f*_j(x + c_i) is the streamed fs_j(x))
+      q >= 1/2: f_i(x) = f*_j(x) / (2q) + (2q - 1)/(2q) f*_i(x)
+    The coefficients sum to one and w_i = w_j, so the formulas hold as they are for the stored
+    deviations f - w. Where x + c_i is solid too (a gap one cell wide), halfway bounce-back is used.
+    fs: streamed populations [Q, ...]; fc: populations before streaming; qlink: uint8 [Q, ...].
+    Returns only the values of the hit links (elsewhere: fc[opposite], to be selected by the caller).
+    """
+    q = lattice.q
+    nd = links.ndim
+    bits = jnp.asarray(1 << np.arange(q, dtype=np.uint32), jnp.uint32).reshape((q,) + (1,) * nd)
+    opp = lattice.opposite
+    qq = qlink.astype(fs.dtype) * (1.0 / 254.0)
+    lo = qq < 0.5
+    # the second fluid node x + c_i must be fluid: bit opposite(i) clear
+    far_wall = (links[None] & bits[opp]) != 0
+    two_q = 2.0 * qq
+    inv = 1.0 / jnp.maximum(two_q, 1e-3)
+    a = jnp.where(lo, two_q, inv)
+    b = jnp.where(lo, 1.0 - two_q, 1.0 - inv)
+    other = jnp.where(lo, fs[opp], fc)
+    val = a * fc[opp] + b * other
+    return jnp.where(lo & far_wall, fc[opp], val)
+
+
+def _plane(x, axis: int, index: int):
+    """The plane `index` (negative: from the end) of x along `axis`, kept with size 1."""
+    n = x.shape[axis]
+    i = index % n
+    return lax.slice_in_dim(x, i, i + 1, axis=axis)
+
+
+def _set_plane(x, plane, axis: int, index: int):
+    return lax.dynamic_update_slice_in_dim(x, plane, index % x.shape[axis], axis=axis)
+
+
+def outflow(fs, kind, features: Features, exchange=None, fc=None):
+    """Zero-gradient outflow: an outflow cell copies the populations of its inner neighbour.
+
+    With features.convective = U > 0 the cell follows the convective condition df/dt + U df/dn = 0
+    instead, discretised as f(x_b) = (f*(x_b) + U f(x_b - n)) / (1 + U), with the cell's own
+    post-collision populations f* of the previous step standing in for its old value.
+
+    Outflow cells lie on a face of the lattice (outward normal n = sign e_axis: the first plane for
+    sign -1, the last for sign +1); only that plane and the one inside it are touched, on every shard
+    (on shards away from that face no cell has the kind and nothing changes).
+    """
     for axis, sign in features.outflow:
-        normal = np.zeros((fs.shape[0], kind.ndim), np.int32)
-        normal[:, axis] = sign
-        inner = stream(fs, normal, exchange)  # value at x - sign*e_axis
-        fs = jnp.where((kind == outflow_kind(axis, sign))[None], inner, fs)
+        b = 0 if sign < 0 else -1
+        i = 1 if sign < 0 else -2
+        fb, fi = _plane(fs, axis + 1, b), _plane(fs, axis + 1, i)
+        new = fi
+        if features.convective > 0 and fc is not None:
+            u = features.convective
+            new = (_plane(fc, axis + 1, b) + u * fi) * (1.0 / (1.0 + u))
+        kb = _plane(kind, axis, b)
+        fs = _set_plane(fs, jnp.where((kb == outflow_kind(axis, sign))[None], new, fb), axis + 1, b)
     return fs
 
 
-def dirichlet(gs, drho, u, kind, velocity, rho_bc, lattice: Lattice, features: Features):
+def ramp_factor(t, steps: int):
+    """sin^2(pi t / (2 T)) for t < T, then 1: a smooth start of the inflow (t: traced step number)."""
+    s = jnp.clip(t.astype(jnp.float32) / float(steps), 0.0, 1.0)
+    return jnp.sin(0.5 * jnp.pi * s) ** 2
+
+
+def extrapolated(fs, kind, velocity, rho_bc, lattice: Lattice, features: Features, scale=None):
+    """Velocity inlets and pressure outlets by non-equilibrium extrapolation (Guo, Zheng & Shi 2002).
+
+    A boundary cell x_b with outward normal n takes from its inner neighbour x_f = x_b - n the
+    non-equilibrium part and, for an inlet, the density (an outlet: the velocity):
+        f_i(x_b) = feq_i(rho_b, u_b) + f_i(x_f) - feq_i(rho_f, u_f)
+    with u_b prescribed (inlet, times `scale` during a start-up ramp) or rho_b prescribed (outlet).
+    Second-order accurate for straight boundaries. fs: streamed deviations [Q, ...]. Like outflow
+    cells, inlet and outlet cells lie on a face of the lattice: only two planes are computed.
+    """
+    d = lattice.d
+    for base, sides in ((INLET, features.inlets), (OUTLET, features.outlets)):
+        for axis, sign in sides:
+            b = 0 if sign < 0 else -1
+            i = 1 if sign < 0 else -2
+            fb, inner = _plane(fs, axis + 1, b), _plane(fs, axis + 1, i)
+            drho_f, u_f = deviation_moments(inner, lattice)
+            neq = inner - equilibrium_deviation(drho_f, u_f, lattice)
+            if base == INLET:
+                vb = _plane(velocity, axis + 1, b)
+                ub = tuple(vb[a].astype(fs.dtype) for a in range(d))
+                if scale is not None:
+                    ub = tuple(x * scale for x in ub)
+                geq = equilibrium_deviation(drho_f, ub, lattice)
+            else:
+                geq = equilibrium_deviation(_plane(rho_bc, axis, b).astype(fs.dtype) - 1.0, u_f, lattice)
+            code = base + 2 * axis + (0 if sign > 0 else 1)
+            kb = _plane(kind, axis, b)
+            fs = _set_plane(fs, jnp.where((kb == code)[None], geq + neq, fb), axis + 1, b)
+    return fs
+
+
+def momentum_exchange(fnew, fc, links, body, n_bodies: int, lattice: Lattice, exchange):
+    """Force of the fluid on each body by momentum exchange (Ladd 1994), for one step.
+
+    For a fluid cell x whose neighbour x - c_i is solid, the population f*_j (j = opposite(i)) left
+    x towards the wall and came back as f_i: the body receives c_j (f*_j(x) + f_i(x)).
+    fnew: populations after streaming and the wall treatment; fc: post-collision populations before
+    streaming; body: uint8 [...] body id of each solid cell (0: none). Returns [n_bodies, D, 1, ...]:
+    this block's partial sums (a size-1 axis per spatial axis, so that blocks stack along them).
+    """
+    q, d = lattice.q, lattice.d
+    nd = links.ndim
+    bits = jnp.asarray(1 << np.arange(q, dtype=np.uint32), jnp.uint32).reshape((q,) + (1,) * nd)
+    hit = (links[None] & bits) != 0
+    body_s = stream(jnp.broadcast_to(body[None], (q,) + body.shape), lattice.c, exchange)  # body of x - c_i
+    # f*_j + f_i as deviations from the rest state: the weights' share, 2 w_i c_j summed over the links,
+    # is the force of the uniform rest pressure, which vanishes on a body surrounded by fluid (every
+    # lattice line enters and leaves it equally often): the result is the force of the gauge pressure
+    # and stays precise in float32.
+    mom = fc[lattice.opposite] + fnew
+    out = []
+    for k in range(1, n_bodies + 1):
+        sel = jnp.where(hit & (body_s == k), mom, 0.0)
+        comps = []
+        for a in range(d):
+            cj = qconst(-lattice.c[:, a].astype(np.float64), nd, fnew.dtype)  # c_j = -c_i
+            comps.append(jnp.sum(cj * sel, dtype=jnp.float32 if fnew.dtype != jnp.float64 else jnp.float64))
+        out.append(jnp.stack(comps))
+    return jnp.stack(out).reshape((n_bodies, d) + (1,) * nd)
+
+
+def dirichlet(gs, drho, u, kind, velocity, rho_bc, lattice: Lattice, features: Features, scale=None):
     """Fixed-velocity cells get feq(local rho, u_bc); fixed-pressure cells feq(rho_bc, local u).
 
     gs: stored deviations f - w; drho = rho - 1. Returns (gs, drho, u) with the moments of the
@@ -126,7 +305,10 @@ def dirichlet(gs, drho, u, kind, velocity, rho_bc, lattice: Lattice, features: F
     mask = None
     if features.velocity:
         vc = kind == VELOCITY
-        u = tuple(jnp.where(vc, velocity[a].astype(drho.dtype), u[a]) for a in range(lattice.d))
+        ub = tuple(velocity[a].astype(drho.dtype) for a in range(lattice.d))
+        if scale is not None:
+            ub = tuple(x * scale for x in ub)
+        u = tuple(jnp.where(vc, ub[a], u[a]) for a in range(lattice.d))
         mask = vc
     if features.pressure:
         pc = kind == PRESSURE
