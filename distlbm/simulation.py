@@ -23,7 +23,7 @@ from distlbm.physics.collision import Collision
 from distlbm.io import checkpoint as ckpt
 from distlbm.io.output import FieldOutput
 from distlbm.schedules import IterationInterval, TimeInterval, WallTimeInterval, next_due
-from distlbm.physics.moments import density
+from distlbm.physics.moments import deviation_moments
 from distlbm.cases.base import ConfigError, Geometry
 from distlbm.stepper import Cells, Model, State, macroscopic, make_advance, make_cells, make_forces, make_step
 
@@ -232,8 +232,10 @@ class Simulation:
 
     # ---- diagnostics -------------------------------------------------------------------------
     def _diagnostics(self, f, cells: Cells):
-        rho, u = macroscopic(f, self.model)
-        drho = density([g.astype(self.model.compute_dtype) for g in f], self.model.lattice)  # rho - 1, kept precise
+        # rho - 1 kept precise; cast per population (a whole cast of 16-bit f would be materialised)
+        force = None if self.model.force is None else tuple(-x for x in self.model.force)  # u = (j - F/2) / rho
+        drho, u = deviation_moments([g.astype(self.model.compute_dtype) for g in f], self.model.lattice, force)
+        rho, u = 1.0 + drho, jnp.stack(u)
         if cells.kind is not None:
             fluid = ~bc.is_wall(cells.kind)
             rho = jnp.where(fluid, rho, 1.0)

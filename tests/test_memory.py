@@ -29,3 +29,34 @@ def test_bench_peak_memory_within_budget(lattice, size):
     assert r["peak_memory_bytes"] <= budget, (r["peak_memory_bytes"] / 1e9, budget / 1e9)
     # and it is a real measurement: at least the populations were resident
     assert r["peak_memory_bytes"] >= r["population_bytes"]
+
+
+# ---- 16-bit storage keeps the budget (the 400^3 D3Q19 box: docs/performance.md) -----------------------
+
+def test_float16_bench_peak_memory_within_budget():
+    size = 224
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=1")
+    p = subprocess.run([sys.executable, "-m", "distlbm", "bench", "--lattice", "D3Q19", "--size", str(size),
+                        "--steps", "2", "--repeat", "1", "--dtype", "float16", "--bandwidth-mib", "0", "--json"],
+                       cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert r["population_bytes"] == 19 * size ** 3 * 2
+    budget = 2.3 * r["population_bytes"] + 0.5e9
+    assert r["population_bytes"] <= r["peak_memory_bytes"] <= budget, (r["peak_memory_bytes"] / 1e9, budget / 1e9)
+
+
+def test_float16_run_peak_memory_within_budget(tmp_path):
+    """`distlbm run box` (host-built initial state, diagnostics, progress) in float16 keeps the same
+    budget: the initial populations are built slab by slab, and the diagnostics cast per population."""
+    n = 192
+    code = ("import resource, sys; from distlbm.cli import main; rc = main(sys.argv[1:]); "
+            "print('PEAK', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024, file=sys.stderr); sys.exit(rc)")
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=1")
+    p = subprocess.run([sys.executable, "-c", code, "run", "box", "--set", "lattice=D3Q19", "--set", f"n={n}",
+                        "--set", "dtype=float16", "--steps", "2", "--out", str(tmp_path)], cwd=REPO, env=env,
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    peak = int(next(line.split()[1] for line in p.stderr.splitlines() if line.startswith("PEAK")))
+    pop = 19 * n ** 3 * 2
+    assert pop <= peak <= 2.3 * pop + 0.5e9, (peak / 1e9, (2.3 * pop + 0.5e9) / 1e9)

@@ -1,17 +1,13 @@
 """16-bit storage (float16, bfloat16) with float32 compute: accuracy against float32 and the analytic
 or published answers, bitwise restarts through checkpoints, configuration and memory.
 
-The bounds are a few times the errors measured on this machine (docs/performance.md), well below what
-a broken storage path gives: e.g. storing full populations f instead of deviations g = f - w in
-bfloat16 loses the flow altogether, and float16 without the deviation form errs by ~1e-3 U on u."""
+The bounds are 2-5x the errors measured on this machine (docs/performance.md): a storage path that
+rounds more than it should (e.g. full populations f = w + g instead of the deviations g in 16 bits,
+whose rounding steps are ~100x larger) or that does not store 16-bit values at all fails them."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import h5py
 import numpy as np
@@ -19,7 +15,6 @@ import pytest
 
 from helpers import make_sim, run_case
 
-REPO = Path(__file__).resolve().parents[1]
 HALF = ("float16", "bfloat16")
 
 
@@ -34,9 +29,9 @@ def taylor_green():
     return out
 
 
-# measured at n = 32 (docs/performance.md): viscosity error -0.25 % (float32), -1.4 % (float16),
-# -9 % (bfloat16); velocity L2 error vs analytic 0.0024 / 0.012 / 0.093
-TG_BOUNDS = {"float32": (0.005, 0.005), "float16": (0.03, 0.03), "bfloat16": (0.2, 0.2)}
+# measured at n = 32 (docs/performance.md): relative viscosity error -0.048 % (float32), -0.089 %
+# (float16), +0.63 % (bfloat16); relative L2 error of u vs analytic 0.00057 / 0.0010 / 0.0082
+TG_BOUNDS = {"float32": (0.002, 0.002), "float16": (0.004, 0.004), "bfloat16": (0.03, 0.03)}
 
 
 @pytest.mark.parametrize("dtype", ("float32",) + HALF)
@@ -46,10 +41,11 @@ def test_taylor_green_viscosity_and_velocity_vs_analytic(taylor_green, dtype):
     visc_bound, l2_bound = TG_BOUNDS[dtype]
     assert abs(obs["viscosity"]["rel_error"]) < visc_bound, obs["viscosity"]
     assert obs["velocity_rel_l2_error"] < l2_bound, obs["velocity_rel_l2_error"]
-    assert abs(summary["relative_mass_drift"]) < {"float32": 1e-6, "float16": 1e-4, "bfloat16": 1e-3}[dtype]
+    assert abs(summary["relative_mass_drift"]) < {"float32": 1e-6, "float16": 5e-5, "bfloat16": 3e-4}[dtype]
 
 
-@pytest.mark.parametrize("dtype,bound", [("float16", 0.02), ("bfloat16", 0.15)])
+# max |u16 - u32| / U measured: 0.00047 (float16), 0.0053 (bfloat16)
+@pytest.mark.parametrize("dtype,bound", [("float16", 0.003), ("bfloat16", 0.03)])
 def test_taylor_green_16bit_against_float32(taylor_green, dtype, bound):
     _, u32, umax = taylor_green["float32"]
     _, u16, _ = taylor_green[dtype]
@@ -67,7 +63,8 @@ def cavity():
     return out
 
 
-@pytest.mark.parametrize("dtype,bound", [("float16", 0.005), ("bfloat16", 0.03)])
+# max |u16 - u32| / U_lid measured: 0.0015 (float16), 0.0048 (bfloat16)
+@pytest.mark.parametrize("dtype,bound", [("float16", 0.006), ("bfloat16", 0.02)])
 def test_cavity_16bit_against_float32_and_ghia(cavity, dtype, bound):
     s32, u32, ulid = cavity["float32"]
     s16, u16, _ = cavity[dtype]
@@ -77,7 +74,7 @@ def test_cavity_16bit_against_float32_and_ghia(cavity, dtype, bound):
     e32 = s32["observables"]["ghia"]["max_error"]
     e16 = s16["observables"]["ghia"]["max_error"]
     assert abs(e16 - e32) < bound, (e16, e32)
-    assert e16 < 0.06, e16
+    assert e16 < 0.02, e16  # the case's own tolerance (0.010 measured in every dtype)
 
 
 # ---- checkpoints, output, configuration ----------------------------------------------------------
@@ -156,18 +153,3 @@ def test_info_and_bench_in_16bit(cli):
     assert r["roofline_fraction"] == pytest.approx(r["mlups"] / r["roofline_mlups"])
     rc, out, err = cli("bench", "--dtype", "float16", "--compute-dtype", "float16")
     assert rc == 2 and "--compute-dtype = 'float16'" in err and "float32" in err
-
-
-# ---- memory: 16-bit storage keeps the budget (the 400^3 D3Q19 box: docs/performance.md) ------------
-
-def test_float16_bench_peak_memory_within_budget():
-    size = 224
-    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=1")
-    p = subprocess.run([sys.executable, "-m", "distlbm", "bench", "--lattice", "D3Q19", "--size", str(size),
-                        "--steps", "2", "--repeat", "1", "--dtype", "float16", "--bandwidth-mib", "0", "--json"],
-                       cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
-    assert p.returncode == 0, p.stderr
-    r = json.loads(p.stdout)
-    assert r["population_bytes"] == 19 * size ** 3 * 2
-    budget = 2.3 * r["population_bytes"] + 0.5e9
-    assert r["population_bytes"] <= r["peak_memory_bytes"] <= budget, (r["peak_memory_bytes"] / 1e9, budget / 1e9)
