@@ -91,6 +91,11 @@ def cmd_run(args) -> int:
     say(f"  lattice {s.lattice.name}, shape {'x'.join(map(str, s.shape))}, {cfg.common['collision']}, "
         f"tau {s.tau:.5g}, Ma {s.u_max / 0.5773502691896257:.3f}, dtype {cfg.common['dtype']}"
         + (f", Re {u['reynolds']:.4g}" if "reynolds" in u else ""))
+    if "dx" in u and "dt" in u and "velocity" in u and "viscosity" in u:
+        nu_lat = (s.tau - 0.5) / 3.0
+        say(f"  units: dx = {u['dx']:.4g}, dt = {u['dt']:.4g} (physical); velocity {u['velocity']:.4g} -> "
+            f"{u['velocity'] * u['dt'] / u['dx']:.4g} lattice; viscosity {u['viscosity']:.4g} -> {nu_lat:.4g} lattice "
+            f"(tau {s.tau:.5g}); Mach {s.u_max / 0.5773502691896257:.3f} at the peak velocity {s.u_max:.4g}")
     say(f"  on {sim.domain.describe()}" + (f", launched by {procs['launcher']}" if procs["processes"] > 1 else ""))
     try:
         summary = sim.run()

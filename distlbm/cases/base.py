@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 import numpy as np
 
@@ -27,6 +27,18 @@ class Param:
     positive: bool = False
     choices: tuple = ()
     minimum: Optional[float] = None
+
+
+class Geometry(NamedTuple):
+    """What `Setup.geometry(index)` returns for a block: kind uint8 [block]; velocity [D, block] or None;
+    rho [block] or None; qlink uint8 [Q, block] wall fractions q * 254 of the links into curved
+    obstacles (0: halfway) or None; body uint8 [block] obstacle id of solid cells or None."""
+
+    kind: np.ndarray
+    velocity: Optional[np.ndarray] = None
+    rho: Optional[np.ndarray] = None
+    qlink: Optional[np.ndarray] = None
+    body: Optional[np.ndarray] = None
 
 
 @dataclass
@@ -52,6 +64,8 @@ class Setup:
     features: Any = None
     units: dict = field(default_factory=dict)
     progress_every: int = 0
+    probes: dict = field(default_factory=dict)  # name -> [N, D] global cell indices sampled for rho and u
+    sample_every: int = 0  # steps between samples of forces and probes (0: the progress interval)
 
 
 class Case:
@@ -70,6 +84,11 @@ class Case:
 
     def observe(self, sim, p: dict) -> dict:
         """Case observables from the final state (and the reference where one exists)."""
+        return {}
+
+    def quantities(self, raw: dict, sim) -> dict:
+        """A sample of forces and probes (raw: {'force': [bodies][D], 'probes': {name: {'rho', 'u'}}} in
+        lattice units) turned into the case's named quantities (e.g. drag and lift coefficients)."""
         return {}
 
 
