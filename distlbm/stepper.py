@@ -140,7 +140,7 @@ def make_step(model: Model, exchange: Callable) -> Callable:
         fc = f.astype(cdt)
         if feat.walls:
             fs = lax.optimization_barrier(walls(fs, fc, cells.links, cells.moving, cells.velocity, cells.qlink))
-        fs = bc.outflow(fs, cells.kind, feat, exchange, fc)
+        fs = bc.outflow(fs, cells.kind, feat, exchange, fc, lat)
         if feat.inlets or feat.outlets:
             fs = bc.extrapolated(fs, cells.kind, cells.velocity, cells.rho, lat, feat, scale)
         return fs, fc
@@ -200,7 +200,7 @@ def make_forces(model: Model, exchange: Callable) -> Callable:
     def forces(f, cells: Cells, t=None):
         scale = bc.ramp_factor(t, feat.ramp_steps) if (feat.ramp_steps and t is not None) else None
         fnew, fc = step.boundary_populations(f, cells, scale)
-        return bc.momentum_exchange(fnew, fc, cells.links, cells.body, feat.bodies, model.lattice, exchange)
+        return bc.momentum_exchange(fnew, fc, cells.kind, cells.links, cells.body, feat.bodies, model.lattice, exchange)
 
     return forces
 

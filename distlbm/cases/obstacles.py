@@ -63,6 +63,8 @@ def parse_obstacles(text: str, d: int, key: str = "obstacles") -> list:
         if need is None or len(nums) != need:
             expected = f"{need} numbers ({_SHAPES[name][2]})" if need else f"a shape available in {d}D"
             raise ConfigError(f"{key} = {text!r}: {part!r} in {d}D; expected {expected}")
+        if name in ("circle", "cylinder", "sphere") and nums[-1] <= 0:
+            raise ConfigError(f"{key} = {text!r}: {part!r} has radius {nums[-1]}; expected a positive radius")
         if name == "circle":
             s = geo.Circle(nums[:2], nums[2])
         elif name == "cylinder":
@@ -74,8 +76,6 @@ def parse_obstacles(text: str, d: int, key: str = "obstacles") -> list:
             if any(h <= lo_ for lo_, h in zip(lo, hi)):
                 raise ConfigError(f"{key} = {text!r}: {part!r} needs x0 < x1, y0 < y1{', z0 < z1' if d == 3 else ''}")
             s = geo.Box(lo, hi)
-        if name in ("circle", "cylinder", "sphere") and nums[-1] <= 0:
-            raise ConfigError(f"{key} = {text!r}: {part!r} has radius {nums[-1]}; expected a positive radius")
         shapes.append(s)
     return shapes
 
@@ -104,7 +104,9 @@ class ChannelFlow(Case):
               positive=True),
         Param("profile", "parabolic", str, "inflow profile: parabolic (Poiseuille between the walls) or uniform",
               choices=("parabolic", "uniform")),
-        Param("outlet", "pressure", str, "outlet at x = L", choices=("pressure", "zero_gradient", "convective")),
+        Param("outlet", "pressure", str, "outlet at x = L: pressure (rho = 1) or zero_gradient / convective outflow "
+              "(these fix no pressure level: with a pressure drop the mean density drifts)",
+              choices=("pressure", "zero_gradient", "convective")),
         Param("sides", "walls", str, "y (and z) boundaries: no-slip walls or periodic", choices=("walls", "periodic")),
         Param("obstacles", "circle(0.2, 0.2, 0.05)", str,
               "obstacles in physical coordinates: circle(cx,cy,r); cylinder(cx,cy,r); sphere(cx,cy,cz,r); "

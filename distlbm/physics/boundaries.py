@@ -202,8 +202,9 @@ def _set_plane(x, plane, axis: int, index: int):
     return lax.dynamic_update_slice_in_dim(x, plane, index % x.shape[axis], axis=axis)
 
 
-def outflow(fs, kind, features: Features, exchange=None, fc=None):
-    """Zero-gradient outflow: an outflow cell copies the populations of its inner neighbour.
+def outflow(fs, kind, features: Features, exchange=None, fc=None, lattice: Lattice | None = None):
+    """Zero-gradient outflow: an outflow cell takes the populations that would enter from outside
+    (c_i . n < 0, unknown after streaming) from its inner neighbour; the others stream in as usual.
 
     With features.convective = U > 0 the cell follows the convective condition df/dt + U df/dn = 0
     instead, discretised as f(x_b) = (f*(x_b) + U f(x_b - n)) / (1 + U), with the cell's own
@@ -222,7 +223,11 @@ def outflow(fs, kind, features: Features, exchange=None, fc=None):
             u = features.convective
             new = (_plane(fc, axis + 1, b) + u * fi) * (1.0 / (1.0 + u))
         kb = _plane(kind, axis, b)
-        fs = _set_plane(fs, jnp.where((kb == outflow_kind(axis, sign))[None], new, fb), axis + 1, b)
+        sel = (kb == outflow_kind(axis, sign))[None]
+        if lattice is not None:
+            unknown = np.asarray(lattice.c[:, axis]) * sign < 0
+            sel = sel & qconst(unknown, kind.ndim, bool)
+        fs = _set_plane(fs, jnp.where(sel, new, fb), axis + 1, b)
     return fs
 
 
@@ -238,7 +243,8 @@ def extrapolated(fs, kind, velocity, rho_bc, lattice: Lattice, features: Feature
     A boundary cell x_b with outward normal n takes from its inner neighbour x_f = x_b - n the
     non-equilibrium part and, for an inlet, the density (an outlet: the velocity):
         f_i(x_b) = feq_i(rho_b, u_b) + f_i(x_f) - feq_i(rho_f, u_f)
-    with u_b prescribed (inlet, times `scale` during a start-up ramp) or rho_b prescribed (outlet).
+    with u_b prescribed (inlet, times `scale` during a start-up ramp; rho_b = rho_f) or rho_b
+    prescribed (outlet, u_b = u_f).
     Second-order accurate for straight boundaries. fs: streamed deviations [Q, ...]. Like outflow
     cells, inlet and outlet cells lie on a face of the lattice: only two planes are computed.
     """
@@ -264,7 +270,7 @@ def extrapolated(fs, kind, velocity, rho_bc, lattice: Lattice, features: Feature
     return fs
 
 
-def momentum_exchange(fnew, fc, links, body, n_bodies: int, lattice: Lattice, exchange):
+def momentum_exchange(fnew, fc, kind, links, body, n_bodies: int, lattice: Lattice, exchange):
     """Force of the fluid on each body by momentum exchange (Ladd 1994), for one step.
 
     For a fluid cell x whose neighbour x - c_i is solid, the population f*_j (j = opposite(i)) left
@@ -276,7 +282,7 @@ def momentum_exchange(fnew, fc, links, body, n_bodies: int, lattice: Lattice, ex
     q, d = lattice.q, lattice.d
     nd = links.ndim
     bits = jnp.asarray(1 << np.arange(q, dtype=np.uint32), jnp.uint32).reshape((q,) + (1,) * nd)
-    hit = (links[None] & bits) != 0
+    hit = ((links[None] & bits) != 0) & ~is_wall(kind)[None]  # links from fluid cells only
     body_s = stream(jnp.broadcast_to(body[None], (q,) + body.shape), lattice.c, exchange)  # body of x - c_i
     # f*_j + f_i as deviations from the rest state: the weights' share, 2 w_i c_j summed over the links,
     # is the force of the uniform rest pressure, which vanishes on a body surrounded by fluid (every

@@ -1,0 +1,283 @@
+"""Obstacles: interpolated bounce-back, momentum-exchange forces, inlets/outlets by non-equilibrium
+extrapolation, probes and the Schaefer-Turek / sphere cases (reduced sizes; the full runs are in
+scripts/validate.py)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from distlbm import geometry as geo
+from distlbm.cases import CASES
+from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_shape, rest_state
+from distlbm.cases.obstacles import parse_obstacles, strouhal
+from distlbm.physics import boundaries as bc
+
+from helpers import make_sim, run_case
+
+
+class SlantedChannel(Case):
+    """Force-driven flow between two plates at y = y0 and y = y1 (off the grid), periodic in x: the
+    plates are Box obstacles, so their links carry the exact wall distance."""
+
+    name = "test_plates"
+    title = "force-driven flow between plates placed off the grid"
+    dims = (2,)
+    default_lattice = "D2Q9"
+    params = (Param("ny", 24, int, "cells across", positive=True),
+              Param("y0", 2.3, float, "lower plate (cells)"), Param("y1", 20.6, float, "upper plate (cells)"),
+              Param("tau", 0.8, float, "relaxation time"), Param("bouzidi", True, bool, "interpolated"),
+              Param("umax", 0.02, float, "centre-line velocity", positive=True))
+
+    def build(self, p, lattice):
+        ny, y0, y1 = p["ny"], p["y0"], p["y1"]
+        shape = (4, ny)
+        nu = (p["tau"] - 0.5) / 3
+        h = y1 - y0
+        fx = 8 * nu * p["umax"] / h ** 2
+        obst = geo.Obstacles([geo.Box((-1.0, -1.0), (10.0, y0)), geo.Box((-1.0, y1), (10.0, ny + 1.0))],
+                             dx=1.0, origin=(0.0, 0.0), lattice=lattice)
+
+        def geometry(index):
+            ob = obst.block(index, shape)
+            kind = np.where(ob.solid, bc.WALL, bc.FLUID).astype(np.uint8)
+            q = np.where(ob.q > 0, np.clip(np.rint(ob.q * 254), 1, 254), 0).astype(np.uint8) if p["bouzidi"] else None
+            return Geometry(kind, None, None, q, ob.body)
+
+        feats = bc.Features(walls=True, bouzidi=bool(p["bouzidi"]), bodies=2)
+        steps = int(30 * h * h / nu)
+        return Setup(lattice, shape, p["tau"], rest_state(shape), steps, p["umax"], force=(fx, 0.0),
+                     geometry=geometry, features=feats, units={"dx": 1.0, "dt": 1.0})
+
+
+class BoxWithBody(Case):
+    """A periodic box with one obstacle and a uniform body force: at steady state the force on the
+    obstacle balances the force on the fluid exactly."""
+
+    name = "test_body_in_box"
+    title = "periodic box with an obstacle, force driven"
+    dims = (2, 3)
+    default_lattice = "D2Q9"
+    params = (Param("n", 24, int, "cells per side", positive=True), Param("tau", 0.9, float, "tau"),
+              Param("bouzidi", True, bool, "interpolated"), Param("fx", 2e-6, float, "force", positive=True))
+
+    def build(self, p, lattice):
+        n, d = p["n"], lattice.d
+        shape = (n,) * d
+        shp = geo.Circle((n / 2 + 0.3, n / 2 - 0.2), n / 5) if d == 2 else geo.Sphere((n / 2 + 0.3,) * 3, n / 5)
+        obst = geo.Obstacles([shp], dx=1.0, origin=(0.0,) * d, lattice=lattice)
+
+        def geometry(index):
+            ob = obst.block(index, shape)
+            kind = np.where(ob.solid, bc.WALL, bc.FLUID).astype(np.uint8)
+            q = np.where(ob.q > 0, np.clip(np.rint(ob.q * 254), 1, 254), 0).astype(np.uint8) if p["bouzidi"] else None
+            return Geometry(kind, None, None, q, ob.body)
+
+        feats = bc.Features(walls=True, bouzidi=bool(p["bouzidi"]), bodies=1)
+        return Setup(lattice, shape, p["tau"], rest_state(shape), 4000, 0.05, force=(p["fx"],) + (0.0,) * (d - 1),
+                     geometry=geometry, features=feats, units={"dx": 1.0, "dt": 1.0})
+
+
+@pytest.fixture
+def extra_cases(monkeypatch):
+    for c in (SlantedChannel(), BoxWithBody()):
+        monkeypatch.setitem(CASES, c.name, c)
+
+
+def _profile_error(sim, y0, y1, umax):
+    _, u = sim.fields(dtype="float64")
+    ux = u[0].mean(axis=0)
+    y = np.arange(ux.size) + 0.5
+    inside = (y > y0) & (y < y1)
+    exact = 4 * umax * (y - y0) * (y1 - y) / (y1 - y0) ** 2
+    return float(np.linalg.norm(ux[inside] - exact[inside]) / np.linalg.norm(exact[inside]))
+
+
+def test_bouzidi_places_off_grid_walls(extra_cases):
+    """Plates at fractional positions: Bouzidi gets the Poiseuille profile to a fraction of a percent;
+    halfway bounce-back puts the walls on the half-cell positions and is off by several percent."""
+    _, s_bz = run_case("test_plates", dtype="float64")
+    _, s_hw = run_case("test_plates", dtype="float64", bouzidi=False)
+    e_bz = _profile_error(s_bz, 2.3, 20.6, 0.02)
+    e_hw = _profile_error(s_hw, 2.3, 20.6, 0.02)
+    assert e_bz < 0.005, e_bz
+    assert e_hw > 0.03, e_hw
+    assert e_bz < e_hw / 10
+
+
+def test_forces_on_plates_balance_the_driving_force(extra_cases):
+    """Momentum exchange on the two plates (bodies 1 and 2) equals the body force on the fluid."""
+    _, sim = run_case("test_plates", dtype="float64")
+    f = sim.forces()
+    fluid = int(np.sum(np.asarray(sim.kind) == bc.FLUID))
+    total = sim.setup.force[0] * fluid
+    assert f.shape == (2, 2)
+    assert abs(f[:, 0].sum() - total) / total < 1e-3
+    assert abs(f[0, 0] - f[1, 0]) / total < 1e-2  # the two plates share it (q differs: 0.2 and 0.1)
+    assert abs(f[:, 1].sum()) / total < 1e-3  # the y forces of the plates cancel
+
+
+@pytest.mark.parametrize("lattice,bouzidi", [("D2Q9", True), ("D2Q9", False), ("D3Q19", True)])
+def test_force_on_obstacle_balances_body_force(extra_cases, lattice, bouzidi):
+    n = 24 if lattice == "D2Q9" else 16
+    _, sim = run_case("test_body_in_box", lattice=lattice, dtype="float64", n=n, bouzidi=bouzidi,
+                      steps=3000 if lattice == "D2Q9" else 1500)
+    f = sim.forces()[0]
+    fluid = int(np.sum(np.asarray(sim.kind) == bc.FLUID))
+    total = sim.setup.force[0] * fluid
+    assert abs(f[0] - total) / total < (2e-3 if lattice == "D2Q9" else 1e-2), (f, total)
+
+
+def test_momentum_exchange_is_decomposition_independent(extra_cases):
+    from distlbm.parallel.mesh import MeshDomain
+
+    sim1 = make_sim("test_body_in_box", n=24)
+    sim1.run(200)
+    sim2 = make_sim("test_body_in_box", n=24, domain=MeshDomain((24, 24), (2, 2)))
+    sim2.run(200)
+    np.testing.assert_allclose(sim2.forces(), sim1.forces(), rtol=1e-5, atol=1e-9)
+    np.testing.assert_array_equal(np.asarray(sim2.state.f), np.asarray(sim1.state.f))
+
+
+def test_channel_flow_on_a_mesh_matches_one_device():
+    """Inlet, outlet, Bouzidi obstacle, forces and probes on a 2x2 mesh give the numbers of one device."""
+    from distlbm.parallel.mesh import MeshDomain
+
+    kw = dict(n=10, length=0.79, height=0.4, t_end=0.2, obstacles="circle(0.2, 0.21, 0.05)")
+    s1, sim1 = run_case("channel_flow", **kw)
+    sim2 = make_sim("channel_flow", domain=MeshDomain(sim1.setup.shape, (2, 2)), **kw)
+    s2 = sim2.run()
+    assert sim1.setup.shape == (80, 42)
+    np.testing.assert_array_equal(np.asarray(sim2.state.f), np.asarray(sim1.state.f))
+    a, b = sim1.samples[-1], sim2.samples[-1]
+    assert a["cD"] == pytest.approx(b["cD"], rel=1e-5) and a["cL"] == pytest.approx(b["cL"], rel=1e-4, abs=1e-7)
+    assert s1["parameters"]["lattice_units"]["tau"] == s2["parameters"]["lattice_units"]["tau"]
+
+
+def test_inlet_carries_the_prescribed_flux_and_profile():
+    """An empty channel with the parabolic inlet and the pressure outlet: the mass flux is the imposed
+    one (times the inlet density) and the profile is the parabola all along (the first-order
+    equilibrium inlet passed ~90 % of the flux)."""
+    s, sim = run_case("channel_flow", n=10, length=0.4, height=0.2, obstacles="", re=8.0, t_end=16.0,
+                      u_lattice=0.04, dtype="float64")
+    rho, u = sim.fields(dtype="float64")
+    ny = sim.setup.shape[1] - 2
+    y = (np.arange(ny) + 0.5) / ny
+    shape = 6 * y * (1 - y)
+    for x in (1, sim.setup.shape[0] // 2, sim.setup.shape[0] - 2):
+        prof = u[0, x, 1:-1]
+        assert np.abs(prof / prof.mean() - shape).max() < 0.01, (x, prof)
+        flux = (rho[x, 1:-1] * prof).mean()
+        assert abs(flux / (rho[0, 1:-1].mean() * 0.04) - 1) < 0.002, (x, flux)
+
+
+def test_ramp_scales_the_inflow():
+    sim = make_sim("channel_flow", n=10, length=1.0, height=0.2, obstacles="", t_end=1.0, ramp=0.5,
+                   init="rest", dtype="float64")
+    ramp = sim.setup.features.ramp_steps
+    assert ramp == round(0.5 / sim.setup.units["dt"])
+    k = ramp // 3
+    sim.run(k)
+    _, u = sim.fields(dtype="float64")
+    # the inlet node's velocity after step k is the prescribed one at time k - 1 (the last step's t)
+    factor = math.sin(0.5 * math.pi * (k - 1) / ramp) ** 2
+    ny = sim.setup.shape[1] - 2
+    y = (np.arange(ny) + 0.5) / ny
+    np.testing.assert_allclose(u[0, 0, 1:-1], factor * 6 * 0.05 * y * (1 - y), rtol=1e-6, atol=1e-9)
+
+
+@pytest.mark.parametrize("outlet", ["zero_gradient", "convective"])
+def test_outflow_outlets_pass_the_flow(outlet):
+    """Uniform flow past a small cylinder with periodic sides: what reaches the outflow cells leaves
+    (the mass flux is the same at mid-channel and at the outlet). These outlets fix no pressure level,
+    so the mean density drifts while the drag builds up its pressure drop: bounded here."""
+    s, sim = run_case("channel_flow", n=10, height=0.4, length=1.0, obstacles="circle(0.3, 0.2, 0.05)",
+                      sides="periodic", profile="uniform", re=20.0, t_end=6.0, u_lattice=0.04, outlet=outlet)
+    rho, u = sim.fields(dtype="float64")
+    flux = (rho * u[0]).mean(axis=1)
+    nx = flux.size
+    assert abs(flux[-2] / flux[nx // 2] - 1) < 0.01
+    assert abs(s["relative_mass_drift"]) < 0.05
+
+
+def test_schaefer_turek_2d1_reduced_run_reports_coefficients():
+    """n = 10 (D = 10 cells) for 4 s: the coefficients are in the right range (the converged ones are
+    checked in scripts/validate.py against shared/reference/schaefer_turek_2d1.csv)."""
+    s, sim = run_case("schaefer_turek_2d1", n=10, t_end=4.0, ramp=2.0, init="rest")
+    obs = s["observables"]
+    names = [c["quantity"] for c in obs["checks"]]
+    assert names == ["cD (2D-1)", "cL (2D-1)", "dP (2D-1)"]
+    cd, cl, dp = (c["value"] for c in obs["checks"])
+    assert 5.0 < cd < 6.5 and 0.0 < cl < 0.05 and 0.09 < dp < 0.14, (cd, cl, dp)
+    assert s["parameters"]["physical_units"]["reynolds"] == pytest.approx(20.0)
+    assert "normalisation" in obs and "rho U_mean^2" in obs["normalisation"]
+    assert len(sim.samples) > 50 and {"cD", "cL", "dP"} <= set(sim.samples[-1])
+
+
+def test_strouhal_from_a_sine():
+    t = np.linspace(0, 10, 2001)
+    samples = [{"time": float(x), "cL": 0.3 + math.sin(2 * math.pi * 1.7 * x)} for x in t]
+    st, f, periods = strouhal(samples, "cL", ref_length=0.1, u_mean=1.0)
+    assert f == pytest.approx(1.7, rel=1e-3) and st == pytest.approx(0.17, rel=1e-3) and periods >= 7
+
+
+def test_obstacle_spec_errors():
+    with pytest.raises(ConfigError, match="obstacles = .*expected 3 numbers"):
+        parse_obstacles("circle(1, 2)", 2)
+    with pytest.raises(ConfigError, match="cannot read"):
+        parse_obstacles("__import__('os')", 2)
+    with pytest.raises(ConfigError, match="positive radius"):
+        parse_obstacles("sphere(1, 1, 1, -1)", 3)
+    assert len(parse_obstacles("circle(1,1,0.5); box(0,0,1,1)", 2)) == 2
+    with pytest.raises(ConfigError, match="n = 7: height"):
+        make_sim("schaefer_turek_2d1", n=7)
+
+
+def test_mask_file_obstacle_equals_the_halfway_circle(tmp_path):
+    """A voxel mask of the circle's cells (the .npy path) gives exactly the halfway-bounce-back run."""
+    kw = dict(n=10, length=0.79, height=0.4, t_end=0.1)
+    _, sim_c = run_case("channel_flow", obstacles="circle(0.2, 0.21, 0.05)", bouzidi=False, **kw)
+    shape = sim_c.setup.shape
+    from distlbm.lattice import get_lattice
+
+    ob = geo.Obstacles([geo.Circle((0.2, 0.21), 0.05)], dx=0.01, origin=(-0.005, -0.01),
+                       lattice=get_lattice("D2Q9")).block((slice(0, shape[0]), slice(0, shape[1])), shape)
+    np.save(tmp_path / "mask.npy", ob.solid.astype(np.uint8))
+    _, sim_m = run_case("channel_flow", obstacles="", mask=str(tmp_path / "mask.npy"), **kw)
+    np.testing.assert_array_equal(np.asarray(sim_m.state.f), np.asarray(sim_c.state.f))
+    assert sim_m.samples[-1]["cD"] == sim_c.samples[-1]["cD"]
+    with pytest.raises(ConfigError, match="mask = .*does not match"):
+        np.save(tmp_path / "bad.npy", np.zeros((5, 5), np.uint8))
+        make_sim("channel_flow", obstacles="", mask=str(tmp_path / "bad.npy"), **kw)
+
+
+def test_inlet_cells_off_the_face_are_refused(monkeypatch):
+    class Bad(Case):
+        name = "test_bad_inlet"
+        dims = (2,)
+        default_lattice = "D2Q9"
+        params = ()
+
+        def build(self, p, lattice):
+            shape = (8, 8)
+
+            def geometry(index):
+                kind = np.zeros(block_shape(index, shape), np.uint8)
+                kind[3, 2:5] = bc.inlet_kind(0, -1)
+                return kind, None, None
+
+            return Setup(lattice, shape, 0.8, rest_state(shape), 10, 0.01, geometry=geometry,
+                         features=bc.Features(inlets=((0, -1),)))
+
+    monkeypatch.setitem(CASES, "test_bad_inlet", Bad())
+    with pytest.raises(ConfigError, match="inlet cells with outward normal -x found at x = 3; expected .* x = 0"):
+        make_sim("test_bad_inlet")
+
+
+def test_cases_list_the_benchmarks():
+    for name in ("schaefer_turek_2d1", "schaefer_turek_2d2", "schaefer_turek_3d1z", "sphere", "channel_flow"):
+        assert name in CASES
+    assert "schaefer_turek_2d1.csv" in CASES["schaefer_turek_2d1"].reference
+    assert "sphere_drag_reference.csv" in CASES["sphere"].reference
