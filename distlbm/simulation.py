@@ -400,6 +400,8 @@ class Simulation:
                     # keep chunks short enough (~10 s) to answer signals and wall-time limits promptly
                     rate = (nxt - step) / max(chunk_wall, 1e-9)
                     max_chunk = max(1, int(10.0 * rate))
+                    if self.domain.process_count > 1:  # every process must advance the same steps
+                        max_chunk = min(self.domain.allgather_obj(max_chunk))
                     step = nxt
                     wall = time.perf_counter() - t0
                     elapsed = time.perf_counter() - self._t_created
