@@ -622,7 +622,10 @@ class _StopFlag:
             try:
                 yield self
             finally:
-                for sig, h in old.items():
-                    signal.signal(sig, h)
+                # once a stop was asked for, a repeated stop signal must not kill the run while it
+                # finishes (under Slurm the tasks get SIGTERM both from Slurm and through srun)
+                if not self.requested:
+                    for sig, h in old.items():
+                        signal.signal(sig, h)
 
         return cm()

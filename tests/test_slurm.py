@@ -1,0 +1,126 @@
+"""The Slurm templates in slurm/, run through a fake sbatch/srun/mpirun (tests/fake_slurm/) that start
+local processes with the SLURM_* variables set: each template starts the program correctly, forwards
+the time-limit signal (--signal=B:USR1@...) to the run, which checkpoints and exits 75, and then
+resubmits itself; the resubmitted job continues from the checkpoint with --restart latest."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+FAKE = REPO / "tests" / "fake_slurm"
+SLURM = REPO / "slurm"
+
+pytestmark = pytest.mark.skipif(not (BIN / "mpiexec").exists(), reason="mpiexec from the mpich wheel not installed")
+
+
+def _env(devices: int, **extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SLURM_", "FAKE_SBATCH", "OMPI_", "PMI_"))}
+    env.update(PATH=f"{FAKE}{os.pathsep}{BIN}{os.pathsep}{env.get('PATH', '')}",
+               XLA_FLAGS=f"--xla_force_host_platform_device_count={devices}", DISTLBM=str(BIN / "distlbm"),
+               DISTLBM_HEARTBEAT_TIMEOUT="10", PYTHONPATH=str(REPO))
+    env.pop("OUT", None)
+    env.pop("CASE", None)
+    env.update(extra)
+    return env
+
+
+def _sbatch(tmp_path, env, *args, timeout=120):
+    p = subprocess.run([str(FAKE / "sbatch"), *map(str, args)], cwd=tmp_path, env=env, capture_output=True,
+                       text=True, timeout=timeout)
+    assert p.returncode == 0, p.stdout + p.stderr
+    state = tmp_path / ".fake_sbatch"
+    subs = [json.loads(ln) for ln in (state / "submissions.jsonl").read_text().splitlines()]
+    jobs = [json.loads(ln) for ln in (state / "jobs.jsonl").read_text().splitlines()]
+    logs = {j["job_id"]: (tmp_path / f"distlbm-{j['job_id']}.out").read_text() for j in jobs}
+    return subs, jobs, logs
+
+
+def _check_chain(tmp_path, subs, jobs, logs):
+    """Job 1 got the signal, stopped with a checkpoint (75) and resubmitted itself; job 2 continued
+    from that checkpoint with --restart latest, got the signal in turn (the run is long, so that the
+    signal always finds it running, however fast the machine), stopped (75) and resubmitted itself
+    again (recorded, not run)."""
+    everything = "\n".join(logs.values())
+    assert [j["exit"] for j in jobs] == [75, 75], everything
+    assert len(subs) == 3, everything
+    first, second = logs[jobs[0]["job_id"]], logs[jobs[1]["job_id"]]
+    for log in (first, second):
+        assert "sending SIGUSR1 to the batch shell" in log and "asking the run to checkpoint" in log, log
+        assert "stopped at step" in log and "on SIGUSR1" in log and "run exited with status 75" in log, log
+    assert "--restart" not in first.split("\n")[0]  # no checkpoint yet: the first job starts fresh
+    # the resubmissions: same script and arguments, the first job's output folder, restart from latest
+    out = f"out/taylor_green2d-{jobs[0]['job_id']}"
+    for k, sub in enumerate(subs[1:], 1):
+        assert sub["from_job"] == str(jobs[k - 1]["job_id"]) and sub["args"] == subs[0]["args"]
+        assert sub["env"]["OUT"] == out and sub["env"]["DISTLBM_RESUBMIT_COUNT"] == str(k)
+    assert "--restart latest" in second.split("\n")[0] and "restarted from" in second, second
+    stop1 = int(first.split("stopped at step ")[1].split()[0])
+    stop2 = int(second.split("stopped at step ")[1].split()[0])
+    assert 0 < stop1 < stop2 < STEPS
+    assert f"running steps {stop1}..{STEPS}" in second, second
+    summary = json.loads((tmp_path / out / "summary.json").read_text())
+    assert summary["step"] == stop2 and summary["status"] == "stopped" and summary["restarted_from"], summary
+    return first, second
+
+
+STEPS = 10 ** 7
+TG = ["taylor_green2d", "--set", "n=32", "--progress-every", "50", "--steps", STEPS]
+SIGNAL = dict(FAKE_SBATCH_MAX_JOBS="2", FAKE_SBATCH_SIGNAL_JOBS="2", FAKE_SBATCH_SIGNAL_WHEN="out/*/log.jsonl")
+
+
+def test_single_node_template_resubmits_after_signal(tmp_path):
+    env = _env(2, **SIGNAL)
+    subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", SLURM / "single_node.sbatch", *TG)
+    first, second = _check_chain(tmp_path, subs, jobs, logs)
+    assert "on 2 cpu devices, mesh 2x1 (1 process)" in first, first
+
+
+def test_multi_node_srun_template(tmp_path):
+    # the template asks for 2 nodes x 4 tasks; here 2 tasks on one machine, also for the resubmissions
+    size = "--nodes=1 --ntasks-per-node=2 --output=distlbm-%j.out"
+    env = _env(1, **SIGNAL, DISTLBM_SBATCH_ARGS=size)
+    subs, jobs, logs = _sbatch(tmp_path, env, *size.split(), SLURM / "multi_node_srun.sbatch", *TG)
+    first, second = _check_chain(tmp_path, subs, jobs, logs)
+    assert "mesh 2x1 (2 processes), launched by slurm" in first, first
+    assert subs[1]["argv"][:3] == size.split()
+
+
+def test_multi_node_mpirun_template(tmp_path):
+    size = "--nodes=1 --ntasks-per-node=2 --output=distlbm-%j.out"
+    env = _env(1, **SIGNAL, DISTLBM_SBATCH_ARGS=size)
+    subs, jobs, logs = _sbatch(tmp_path, env, *size.split(), SLURM / "multi_node_mpirun.sbatch", *TG,
+                               "--comm", "mpi")
+    first, second = _check_chain(tmp_path, subs, jobs, logs)
+    assert "2 MPI ranks x 1 cpu device, mesh 2x1 (mpi4jax)" in first, first
+
+
+def test_wall_time_stop_resubmits(tmp_path):
+    """--wall-time ends the run with a checkpoint and 75 without any signal: the template resubmits
+    (the resubmission is only recorded here)."""
+    env = _env(1, FAKE_SBATCH_MAX_JOBS="1")
+    subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", SLURM / "single_node.sbatch",
+                               "taylor_green2d", "--set", "n=64", "--steps", 10 ** 7, "--wall-time", 1)
+    log = logs[jobs[0]["job_id"]]
+    assert [j["exit"] for j in jobs] == [75], log
+    assert "on the wall-time limit" in log, log
+    assert len(subs) == 2 and subs[1]["env"]["OUT"] == f"out/taylor_green2d-{jobs[0]['job_id']}"
+    assert list((tmp_path / subs[1]["env"]["OUT"] / "checkpoints").glob("ckpt_*.h5"))
+
+
+def test_cancelled_job_is_not_resubmitted(tmp_path):
+    """scancel (SIGTERM to the shell and the run): the run still stops with a checkpoint (75), but a
+    cancelled job is not resubmitted."""
+    env = _env(1, FAKE_SBATCH_MAX_JOBS="2", FAKE_SBATCH_SIGNAL_WHEN="out/*/log.jsonl", FAKE_SBATCH_CANCEL="1")
+    subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", SLURM / "single_node.sbatch", *TG)
+    log = logs[jobs[0]["job_id"]]
+    assert "sending SIGTERM to the whole job" in log and "SIGTERM" in log.split("sending")[1], log
+    assert [j["exit"] for j in jobs] == [75] and len(subs) == 1, log
+    assert list((tmp_path / f"out/taylor_green2d-{jobs[0]['job_id']}" / "checkpoints").glob("ckpt_*.h5"))
