@@ -1,0 +1,719 @@
+#!/usr/bin/env python3
+"""Weak and strong scaling of distlbm over device counts, meshes and launchers, and a model of the
+halo traffic that predicts parallel efficiency on large GPU systems.
+
+Measure (one worker run per point; the same command on a laptop, a GPU node or a Slurm allocation):
+
+  scripts/scaling.py --mode both --devices 1,2,4,8 --launcher local --out out/scaling
+  scripts/scaling.py --mode weak --devices 1,2,4 --launcher mpiexec --out out/scaling-mpi
+  scripts/scaling.py --mode both --devices 1,2,4,8 --launcher local,mpiexec --out out/scaling  # both series
+  srun -n 1 ... / inside an allocation:  scripts/scaling.py --launcher srun --devices 1,4,16,64 \
+        --launcher-args "--gpus-per-task=1" --cells-per-device 256 --size 512 --steps 50
+
+  local:    one process over N local devices (jax.devices(); on a CPU, N forced host devices through
+            XLA_FLAGS=--xla_force_host_platform_device_count=N).
+  mpiexec:  N processes with --devices-per-process devices each (default 1); `--comm jax` joins them
+            with jax.distributed, `--comm mpi` runs one JAX program per rank with the mpi4jax exchange.
+  srun:     the same under Slurm's srun (inside an allocation).
+
+Weak scaling keeps --cells-per-device C (a C^3 block per device, C^2 in 2D) and grows the lattice with
+the mesh; strong scaling keeps the --size S lattice (S^3) and splits it over more devices. Meshes are
+chosen by distlbm's factorisation (the fewest exchanged planes) unless given, e.g. --meshes 8:8x1x1.
+
+Writes DIR/scaling.csv, DIR/scaling.json and DIR/scaling.png. Per point: devices, processes, mesh,
+lattice shape, MLUPS, MLUPS per device, parallel efficiency (weak: per-device MLUPS over the smallest
+run's; strong: speedup over the smallest run divided by the device ratio), the time per step spent in
+the halo exchange (the same step timed with the exchange replaced by a local periodic wrap, subtracted;
+not measured on one device, where there is no exchange), the halo bytes per step per device, and the
+fraction of the memory-bandwidth roofline (bytes per cell 2*Q*itemsize over a measured copy bandwidth;
+the bandwidth of all the devices taking part: per device on GPUs, per host on CPUs, where forced
+devices and processes share one memory system).
+
+Model:  scripts/scaling.py --model [--out DIR]   prints (and writes DIR/model.csv, model.json) the predicted
+parallel efficiency of 400^3 and 1600^3 D3Q19 lattices on 8, 64 and 512 GPUs with 1-D, 2-D and 3-D
+meshes; see `halo_model` for the assumptions (every one is an option).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import os
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import zlib
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+MARK = "SCALING_RESULT "
+COLUMNS = ["mode", "launcher", "comm", "devices", "processes", "mesh", "shape", "cells", "cells_per_device",
+           "steps", "mlups", "mlups_per_device", "efficiency", "speedup", "step_s", "step_local_wrap_s", "halo_s_per_step",
+           "halo_fraction", "halo_bytes_per_step_per_device", "bytes_per_cell", "bandwidth_gbps",
+           "roofline_mlups", "roofline_fraction", "platform", "dtype", "lattice", "error"]
+
+
+# ---------------------------------------------------------------------------------------------------
+# shapes and meshes
+# ---------------------------------------------------------------------------------------------------
+def _primes(n: int) -> list[int]:
+    out, p = [], 2
+    while n > 1:
+        while n % p == 0:
+            out.append(p)
+            n //= p
+        p += 1
+    return out
+
+
+def balanced_mesh(n: int, d: int) -> tuple:
+    """n devices as a d-axis mesh as close to a cube as possible, larger sizes first (8 -> 2x2x2, 4 -> 2x2x1)."""
+    mesh = [1] * d
+    for p in sorted(_primes(n), reverse=True):
+        a = min(range(d), key=lambda i: (mesh[i], i))
+        mesh[a] *= p
+    return tuple(sorted(mesh, reverse=True))
+
+
+def fmt(t) -> str:
+    return "x".join(str(int(v)) for v in t)
+
+
+def point_geometry(mode: str, n: int, d: int, cells_per_device: int, size: int, meshes: dict) -> tuple:
+    """(global shape, mesh) of one point."""
+    from distlbm.parallel.mesh import factorize, parse_mesh
+
+    given = meshes.get(n)
+    if mode == "weak":
+        mesh = parse_mesh(given, d) if given else balanced_mesh(n, d)
+        return tuple(cells_per_device * m for m in mesh), mesh
+    shape = (size,) * d
+    mesh = parse_mesh(given, d) if given else factorize(n, shape)
+    return shape, mesh
+
+
+# ---------------------------------------------------------------------------------------------------
+# worker: one point, run inside the launched process(es)
+# ---------------------------------------------------------------------------------------------------
+def copy_bandwidth(device, nbytes: int = 256 << 20, repeat: int = 5) -> float:
+    """Bytes per second of a STREAM-like pass (read one array, write another) on `device`."""
+    import jax
+    import jax.numpy as jnp
+
+    try:  # the project's own measurement, where distlbm.bench provides one
+        from distlbm import bench
+
+        fn = getattr(bench, "measure_bandwidth", None)
+        if fn is not None:
+            val = _bandwidth_value(fn(device=device) if _accepts(fn, "device") else fn())
+            if val:
+                return val
+    except Exception:  # fall back to the copy below
+        pass
+    n = nbytes // 4
+    x = jax.device_put(jnp.zeros((n,), jnp.float32), device)
+    f = jax.jit(lambda a: a + 1.0)  # not a bare copy, which XLA may elide
+    jax.block_until_ready(f(x))
+    best = math.inf
+    for _ in range(repeat):
+        t = time.perf_counter()
+        jax.block_until_ready(f(x))
+        best = min(best, time.perf_counter() - t)
+    return 2 * n * 4 / best
+
+
+def _accepts(fn, name: str) -> bool:
+    import inspect
+
+    try:
+        return name in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _bandwidth_value(val) -> float | None:
+    """Bytes/s from what distlbm.bench.measure_bandwidth returns (a number in bytes/s or GB/s, or a dict)."""
+    if isinstance(val, dict):
+        for key in ("bytes_per_s", "bandwidth_bytes_per_s", "bandwidth_Bps", "bandwidth"):
+            if isinstance(val.get(key), (int, float)):
+                return _bandwidth_value(val[key])
+        for key, v in val.items():
+            if isinstance(v, (int, float)) and "gb" in key.lower():
+                return float(v) * 1e9
+        return None
+    if isinstance(val, (int, float)) and val > 0:
+        return float(val) if val > 1e6 else float(val) * 1e9
+    return None
+
+
+def worker(args) -> int:
+    from distlbm.parallel.processes import abort, initialize
+
+    procs = initialize(args.comm)
+    try:
+        result = _worker(args, procs)
+    except Exception as e:  # noqa: BLE001 - report, and do not leave the other processes waiting
+        print(f"scaling worker failed: {e.__class__.__name__}: {e}", file=sys.stderr, flush=True)
+        if procs["processes"] > 1:
+            abort(1)
+        raise
+    if result is not None:
+        print(MARK + json.dumps(result), flush=True)
+    return 0
+
+
+def _worker(args, procs) -> dict | None:
+    from functools import partial
+
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    from distlbm.lattice import get_lattice
+    from distlbm.parallel.domain import LocalDomain
+    from distlbm.parallel.mesh import MeshDomain, halo_bytes_per_step, parse_mesh
+    from distlbm.physics.collision import Collision
+    from distlbm.physics.equilibrium import equilibrium_deviation
+    from distlbm.stepper import Cells, Model, State, make_advance, make_step
+
+    if "float64" in (args.dtype,):
+        jax.config.update("jax_enable_x64", True)
+    lat = get_lattice(args.lattice)
+    shape = tuple(int(s) for s in args.shape.split("x"))
+    mesh = parse_mesh(args.mesh, lat.d)
+    n = math.prod(mesh)
+    if args.comm == "mpi":
+        from distlbm.parallel.mpi import MPIDomain
+
+        dom = MPIDomain(shape, mesh)
+    elif n == 1 and jax.process_count() == 1:
+        dom = LocalDomain(shape)
+    else:
+        dom = MeshDomain(shape, mesh)
+    model = Model(lat, Collision(args.collision, 0.8), dtype=args.dtype, compute_dtype=args.dtype)
+    cdt = jnp.dtype(args.dtype)
+
+    def shear(local_shape, x0):
+        x = (jnp.arange(local_shape[0], dtype=cdt) + x0) * (2 * math.pi / shape[0])
+        ux = 0.01 * jnp.sin(x).reshape((local_shape[0],) + (1,) * (lat.d - 1))
+        ux = jnp.broadcast_to(ux, local_shape)
+        u = (ux,) + tuple(jnp.zeros(local_shape, cdt) for _ in range(lat.d - 1))
+        return equilibrium_deviation(jnp.zeros(local_shape, cdt), u, lat).astype(args.dtype)
+
+    if args.comm == "mpi":
+        block = dom.block
+
+        def init():
+            return jax.device_put(jax.jit(partial(shear, block, dom.index[0].start))(), dom.device)
+    else:
+        init = jax.jit(partial(shear, shape, 0), out_shardings=dom.sharding(lat.d + 1))
+
+    def local_wrap(planes, axis, sign):  # the same step without communication
+        return planes
+
+    cells = Cells()
+    runs = {"real": make_advance(dom.map(make_step(model, dom.exchange)))}
+    if n > 1 and not args.no_halo_timing:
+        runs["wrap"] = make_advance(dom.map(make_step(model, local_wrap)))
+    states = {k: State(init(), dom.replicate(np.zeros((), np.int32))) for k in runs}
+    t0 = time.perf_counter()
+    for k, adv in runs.items():  # compile and warm up
+        states[k] = adv(states[k], cells, jnp.int32(1))
+        jax.block_until_ready(states[k].f)
+    compile_s = time.perf_counter() - t0
+    times = {k: [] for k in runs}
+    for _ in range(max(1, args.repeat)):  # interleaved, so that slow phases of a noisy machine hit both
+        for k, adv in runs.items():
+            _barrier(dom)
+            t = time.perf_counter()
+            states[k] = adv(states[k], cells, jnp.int32(args.steps))
+            jax.block_until_ready(states[k].f)
+            times[k].append(time.perf_counter() - t)
+
+    # bandwidth: measured in every process at once, so that processes sharing a host share its memory
+    if isinstance(dom, MeshDomain):
+        local = [dv for dv in dom.mesh.devices.flat if dv.process_index == jax.process_index()]
+    else:
+        local = [dom.device]
+    platform = local[0].platform
+    bw = None
+    if args.bandwidth_gbps:
+        bw_total = args.bandwidth_gbps * 1e9 * (n if platform != "cpu" else 1)
+    else:
+        _barrier(dom)
+        bw = copy_bandwidth(local[0])
+        bw_total = None
+
+    # the slowest process sets the pace: gather per-process medians
+    med = {k: statistics.median(v) for k, v in times.items()}
+    host = zlib.crc32(os.uname().nodename.encode())
+    mine = [med["real"], med.get("wrap", math.nan), bw if bw is not None else math.nan, float(host),
+            float(len(local))]
+    rows = _allgather(dom, mine)
+    if dom.process_index != 0:
+        return None
+    step_s = max(r[0] for r in rows) / args.steps
+    wrap_s = max(r[1] for r in rows) / args.steps if "wrap" in med else None
+    if bw_total is None:
+        if platform == "cpu":  # forced devices and processes on one host share its memory bandwidth
+            per_host = {}
+            for r in rows:
+                per_host[r[3]] = per_host.get(r[3], 0.0) + r[2]
+            bw_total = sum(per_host.values())
+        else:
+            bw_total = sum(r[2] * r[4] for r in rows)
+    cells_count = math.prod(shape)
+    mlups = cells_count / step_s / 1e6
+    bpc = 2 * lat.q * np.dtype(args.dtype).itemsize
+    roof = bw_total / bpc / 1e6
+    halo = None if wrap_s is None else step_s - wrap_s
+    return {
+        "devices": n, "processes": procs["processes"], "mesh": fmt(mesh), "shape": fmt(shape),
+        "cells": cells_count, "cells_per_device": cells_count // n, "steps": args.steps, "repeat": args.repeat,
+        "mlups": mlups, "mlups_per_device": mlups / n,
+        "mlups_all": [cells_count * args.steps / t / 1e6 for t in times["real"]],
+        "step_s": step_s, "step_local_wrap_s": wrap_s, "halo_s_per_step": halo,
+        "halo_fraction": None if halo is None else halo / step_s,
+        "halo_bytes_per_step_per_device": halo_bytes_per_step(lat.c, shape, mesh, np.dtype(args.dtype).itemsize),
+        "bytes_per_cell": bpc, "bandwidth_gbps": bw_total / 1e9, "roofline_mlups": roof,
+        "roofline_fraction": mlups / roof, "platform": platform, "dtype": args.dtype, "lattice": lat.name,
+        "comm": args.comm, "compile_s": compile_s,
+    }
+
+
+def _barrier(dom):
+    dom.barrier()  # every domain has one (a no-op on one process)
+
+
+def _allgather(dom, values: list) -> list:
+    """values (a list of floats, NaN allowed) from every process, in process order."""
+    enc = [None if isinstance(v, float) and math.isnan(v) else v for v in values]
+    return [[math.nan if v is None else v for v in r] for r in dom.allgather_obj(enc)]
+
+
+# ---------------------------------------------------------------------------------------------------
+# driver
+# ---------------------------------------------------------------------------------------------------
+def _forced_xla_flags(n: int) -> str:
+    flags = [f for f in os.environ.get("XLA_FLAGS", "").split()
+             if not f.startswith("--xla_force_host_platform_device_count")]
+    return " ".join(flags + [f"--xla_force_host_platform_device_count={n}"])
+
+
+def _mpiexec(args) -> str:
+    if args.mpiexec:
+        return args.mpiexec
+    venv = Path(sys.executable).parent / "mpiexec"
+    return str(venv) if venv.exists() else (shutil.which("mpiexec") or shutil.which("mpirun") or "mpiexec")
+
+
+def launch_point(args, launcher: str, mode: str, n: int, shape, mesh) -> dict:
+    dpp = 1 if launcher != "local" else n
+    if launcher != "local":
+        dpp = args.devices_per_process
+        if n % dpp:
+            return {"error": f"{n} devices do not split into processes of {dpp} devices"}
+    nproc = n // dpp
+    worker_cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--shape", fmt(shape),
+                  "--mesh", fmt(mesh), "--lattice", args.lattice, "--steps", str(args.steps), "--repeat",
+                  str(args.repeat), "--dtype", args.dtype, "--collision", args.collision,
+                  "--comm", args.comm if launcher != "local" else "jax"]
+    if args.bandwidth_gbps:
+        worker_cmd += ["--bandwidth-gbps", str(args.bandwidth_gbps)]
+    if args.no_halo_timing:
+        worker_cmd += ["--no-halo-timing"]
+    extra = shlex.split(args.launcher_args or "")
+    if launcher == "local":
+        cmd = worker_cmd
+    elif launcher == "mpiexec":
+        cmd = [_mpiexec(args), "-n", str(nproc), *extra, *worker_cmd]
+    elif launcher == "srun":
+        cmd = [args.srun, "-n", str(nproc), *extra, *worker_cmd]
+    else:
+        raise SystemExit(f"--launcher {launcher!r}: expected local, mpiexec or srun")
+    env = dict(os.environ)
+    if not args.no_force_cpu:  # only the CPU platform reads this; GPUs are unaffected
+        env["XLA_FLAGS"] = _forced_xla_flags(dpp)
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    t0 = time.monotonic()
+    try:
+        p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=args.timeout)
+    except subprocess.TimeoutExpired:
+        return {"error": f"timed out after {args.timeout} s: {shlex.join(cmd)}"}
+    lines = [ln[len(MARK):] for ln in p.stdout.splitlines() if ln.startswith(MARK)]
+    if p.returncode != 0 or not lines:
+        tail = (p.stderr or p.stdout).strip().splitlines()[-3:]
+        return {"error": f"exit {p.returncode}: {' | '.join(tail)}", "command": shlex.join(cmd)}
+    r = json.loads(lines[-1])
+    r["wall_s"] = time.monotonic() - t0
+    r["command"] = shlex.join(cmd)
+    return r
+
+
+def add_efficiency(rows: list[dict]):
+    """Efficiency against the smallest device count of the same series (mode, launcher):
+    (MLUPS_n / n) / (MLUPS_n0 / n0); for weak scaling that is the per-device rate ratio, for strong
+    scaling the speedup over the n0 run divided by n / n0."""
+    series = {}
+    for r in rows:
+        if r.get("mlups"):
+            series.setdefault((r["mode"], r["launcher"]), []).append(r)
+    for pts in series.values():
+        base = min(pts, key=lambda r: r["devices"])
+        for r in pts:
+            r["efficiency"] = r["mlups_per_device"] / base["mlups_per_device"]
+            r["baseline_devices"] = base["devices"]
+            r["speedup"] = r["mlups"] / base["mlups"]  # weak scaling: the scaled speedup
+
+
+def write_outputs(rows: list[dict], out: Path, meta: dict, plots: bool = True) -> dict:
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / "scaling.csv", "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=COLUMNS, extrasaction="ignore")
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: ("" if r.get(k) is None else _round(r.get(k))) for k in COLUMNS})
+    (out / "scaling.json").write_text(json.dumps({"meta": meta, "points": rows}, indent=1) + "\n")
+    files = {"csv": str(out / "scaling.csv"), "json": str(out / "scaling.json")}
+    if plots:
+        png = plot(rows, out / "scaling.png", meta)
+        if png:
+            files["png"] = png
+    return files
+
+
+def _round(v):
+    return float(f"{v:.6g}") if isinstance(v, float) else v
+
+
+def plot(rows: list[dict], path: Path, meta: dict) -> str | None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib not installed: no plot", file=sys.stderr)
+        return None
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    series = {}
+    for r in rows:
+        if r.get("mlups"):
+            series.setdefault((r["mode"], r["launcher"]), []).append(r)
+    for (mode, launcher), pts in sorted(series.items()):
+        pts.sort(key=lambda r: r["devices"])
+        x = [r["devices"] for r in pts]
+        label = f"{mode}, {launcher}"
+        style = "-o" if mode == "weak" else "--s"
+        ax1.plot(x, [r["mlups"] for r in pts], style, label=label)
+        ax2.plot(x, [r["efficiency"] for r in pts], style, label=label)
+        base = pts[0]
+        ax1.plot(x, [base["mlups"] / base["devices"] * n if mode == "weak" else base["mlups"] * n / base["devices"]
+                     for n in x], ":", color="grey", lw=0.8)
+    ticks = sorted({r["devices"] for r in rows if r.get("mlups")})
+    if meta.get("platform") == "cpu" and ticks:  # forced devices share one CPU: 1/n is all one can expect
+        ax2.plot(ticks, [ticks[0] / n for n in ticks], ":", color="black", lw=1, label="1/n (one shared CPU)")
+    for ax in (ax1, ax2):
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(ticks, [str(t) for t in ticks])
+        ax.minorticks_off()
+        ax.set_xlabel("devices")
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=8)
+    ax1.set_yscale("log")
+    ax1.set_ylabel("MLUPS (all devices); dotted: ideal")
+    ax2.set_ylabel("parallel efficiency")
+    ax2.set_ylim(0, max(1.2, max((r.get("efficiency") or 0) for r in rows) * 1.1))
+    ax2.axhline(1.0, color="grey", lw=0.8, ls=":")
+    fig.suptitle(f"distlbm scaling: {meta.get('lattice')} {meta.get('dtype')}, {meta.get('platform', '')} "
+                 f"(weak: {meta.get('cells_per_device')}^d cells/device, strong: {meta.get('size')}^d)", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return str(path)
+
+
+def print_table(rows: list[dict]):
+    head = (f"{'mode':6} {'launcher':8} {'dev':>3} {'proc':>4} {'mesh':7} {'lattice':12} {'MLUPS':>8} "
+            f"{'MLUPS/dev':>9} {'eff':>5} {'speedup':>7} {'halo ms':>8} {'halo %':>6} {'roofline':>8}")
+    print(head)
+    for r in rows:
+        if r.get("error"):
+            print(f"{r['mode']:6} {r['launcher']:8} {r['devices']:>3}  error: {r['error']}")
+            continue
+        halo = r.get("halo_s_per_step")
+        print(f"{r['mode']:6} {r['launcher']:8} {r['devices']:>3} {r['processes']:>4} {r['mesh']:7} {r['shape']:12} "
+              f"{r['mlups']:8.2f} {r['mlups_per_device']:9.2f} {r['efficiency']:5.2f} {r['speedup']:7.2f} "
+              + (f"{halo * 1e3:8.2f} {100 * r['halo_fraction']:6.1f}" if halo is not None else f"{'-':>8} {'-':>6}")
+              + f" {100 * r['roofline_fraction']:7.1f}%")
+
+
+def replot(args) -> int:
+    """Recompute the efficiencies and rewrite DIR/scaling.csv and the plot from DIR/scaling.json."""
+    data = json.loads((Path(args.out) / "scaling.json").read_text())
+    add_efficiency(data["points"])
+    files = write_outputs(data["points"], Path(args.out), data["meta"], plots=not args.no_plots)
+    print_table(data["points"])
+    print("\nwrote " + ", ".join(files.values()))
+    return 0
+
+
+def measure(args) -> int:
+    from distlbm.lattice import get_lattice
+
+    d = get_lattice(args.lattice).d
+    devices = sorted({int(v) for v in args.devices.split(",")})
+    meshes = {}
+    for item in filter(None, (args.meshes or "").split(",")):
+        k, _, v = item.partition(":")
+        meshes[int(k)] = v
+    modes = ["weak", "strong"] if args.mode == "both" else [args.mode]
+    launchers = [s.strip() for s in args.launcher.split(",") if s.strip()]
+    rows = []
+    for launcher in launchers:
+        for mode in modes:
+            for n in devices:
+                try:
+                    shape, mesh = point_geometry(mode, n, d, args.cells_per_device, args.size, meshes)
+                except ValueError as e:
+                    rows.append({"mode": mode, "launcher": launcher, "devices": n, "error": str(e)})
+                    continue
+                r = launch_point(args, launcher, mode, n, shape, mesh)
+                r.update(mode=mode, launcher=launcher, devices=n, comm=args.comm if launcher != "local" else "jax")
+                r.setdefault("mesh", fmt(mesh))
+                r.setdefault("shape", fmt(shape))
+                rows.append(r)
+                msg = r.get("error") or (f"{r['mlups']:.2f} MLUPS, {r['mlups_per_device']:.2f} per device"
+                                         + (f", halo {1e3 * r['halo_s_per_step']:.2f} ms/step"
+                                            if r.get("halo_s_per_step") is not None else ""))
+                print(f"[{launcher} {mode} {n} device(s), mesh {fmt(mesh)}, lattice {fmt(shape)}] {msg}", flush=True)
+    new = rows
+    if args.append and (Path(args.out) / "scaling.json").exists():  # merge with earlier runs in DIR
+        keep = {(r["mode"], r["launcher"], r["devices"]) for r in rows}
+        old = json.loads((Path(args.out) / "scaling.json").read_text())
+        rows = [r for r in old["points"] if (r["mode"], r["launcher"], r["devices"]) not in keep] + rows
+        launchers = sorted({r["launcher"] for r in rows}, key=lambda s: (s != "local", s))
+        devices = sorted({r["devices"] for r in rows})
+    rows.sort(key=lambda r: (r["launcher"] != "local", r["launcher"], r["mode"] != "weak", r["devices"]))
+    add_efficiency(rows)
+    ok = [r for r in rows if r.get("mlups")]
+    meta = {"lattice": args.lattice, "dtype": args.dtype, "collision": args.collision, "steps": args.steps,
+            "repeat": args.repeat, "cells_per_device": args.cells_per_device, "size": args.size,
+            "devices": devices, "launchers": launchers, "comm": args.comm,
+            "platform": ok[0]["platform"] if ok else None, "host": os.uname().nodename,
+            "date": time.strftime("%Y-%m-%d %H:%M:%S"), "command": shlex.join(sys.argv)}
+    files = write_outputs(rows, Path(args.out), meta, plots=not args.no_plots)
+    print()
+    print_table(rows)
+    print("\nwrote " + ", ".join(files.values()))
+    return 0 if all(r.get("mlups") for r in new) else 1
+
+
+# ---------------------------------------------------------------------------------------------------
+# the halo-traffic model
+# ---------------------------------------------------------------------------------------------------
+MODEL_DEFAULTS = dict(
+    hbm_gbps=4800.0,          # H200 HBM3e
+    roofline_fraction=0.8,    # fraction of the HBM roofline a tuned single-GPU step reaches
+    nvlink_gbps=450.0,        # per GPU and direction inside a node (NVLink 4 through NVSwitch)
+    ib_gbps=25.0,             # per GPU and direction between nodes (one 200 Gb/s HCA per GPU; 50 for NDR 400)
+    latency_intra_us=10.0,    # per exchange stage (one ppermute/NCCL send-recv pair) inside a node
+    latency_inter_us=15.0,    # the same across nodes
+    gpus_per_node=8,
+)
+
+MODEL_MESHES = {
+    8: {"1-D": (8, 1, 1), "2-D": (4, 2, 1), "3-D": (2, 2, 2)},
+    64: {"1-D": (64, 1, 1), "2-D": (8, 8, 1), "3-D": (4, 4, 4)},
+    512: {"1-D": (512, 1, 1), "2-D": (32, 16, 1), "3-D": (8, 8, 8)},
+}
+
+
+def _node_layouts(mesh, gpus_per_node):
+    """Sub-meshes of one node (products of gpus_per_node that divide the mesh)."""
+    d = len(mesh)
+    g = min(gpus_per_node, math.prod(mesh))
+    out = []
+
+    def rec(i, left, acc):
+        if i == d:
+            if left == 1:
+                out.append(tuple(acc))
+            return
+        for k in range(1, left + 1):
+            if left % k == 0 and mesh[i] % k == 0:
+                rec(i + 1, left // k, acc + [k])
+
+    rec(0, g, [])
+    return out
+
+
+def halo_model(n: int, mesh, lattice: str = "D3Q19", dtype: str = "float32", overlap: bool = False, **kw) -> dict:
+    """Predicted time per step and parallel efficiency of an n^3 lattice on a GPU mesh.
+
+    Assumptions (each a keyword, defaults in MODEL_DEFAULTS):
+    - compute: a step streams 2*Q*itemsize bytes per cell through HBM at roofline_fraction of hbm_gbps;
+      t_comp = cells per GPU * bytes per cell / (roofline_fraction * hbm).
+    - halo: per split axis and direction, the boundary planes of the populations crossing that face
+      (5 of 19 for D3Q19), as distlbm sends them (`halo_bytes_per_step`); both directions of an axis
+      leave the GPU at once and share its outgoing link bandwidth; the axes go in sequence (x, y, z).
+    - links: an axis whose neighbours stay in the node uses NVLink (nvlink_gbps per GPU and direction),
+      one with any neighbour in another node runs at InfiniBand speed (ib_gbps per GPU and direction)
+      since every GPU waits for the slowest; the node's GPUs are placed as the sub-mesh that minimises
+      the time. Each axis stage costs a latency (latency_intra_us / latency_inter_us).
+    - no overlap (what distlbm does today: the exchange is on the step's critical path):
+      efficiency = t_comp / (t_comp + t_comm). With overlap (interior computed while the halo travels):
+      t_comp / max(t_comp, t_comm).
+    """
+    import numpy as np
+
+    from distlbm.lattice import get_lattice
+
+    p = {**MODEL_DEFAULTS, **kw}
+    lat = get_lattice(lattice)
+    item = np.dtype(dtype).itemsize
+    c = np.asarray(lat.c)
+    block = [n / m for m in mesh]
+    cells = math.prod(block)
+    bpc = 2 * lat.q * item
+    t_comp = cells * bpc / (p["roofline_fraction"] * p["hbm_gbps"] * 1e9)
+    per_axis = []
+    for a, m in enumerate(mesh):
+        if m == 1:
+            per_axis.append(0.0)
+            continue
+        face = cells / block[a]
+        per_axis.append(sum(int(np.sum(c[:, a] == s)) for s in (1, -1)) * face * item)
+    best = None
+    for node in _node_layouts(mesh, p["gpus_per_node"]):
+        t = 0.0
+        links = []
+        for a, m in enumerate(mesh):
+            if m == 1:
+                continue
+            intra = node[a] == m  # the whole axis inside the node: every neighbour is local
+            bw = (p["nvlink_gbps"] if intra else p["ib_gbps"]) * 1e9
+            lat_s = (p["latency_intra_us"] if intra else p["latency_inter_us"]) * 1e-6
+            t += lat_s + per_axis[a] / bw
+            links.append("NVLink" if intra else "IB")
+        if best is None or t < best[0]:
+            best = (t, node, links)
+    t_comm, node, links = best
+    eff = t_comp / (t_comp + t_comm) if not overlap else t_comp / max(t_comp, t_comm)
+    return {"lattice": lattice, "n": n, "dtype": dtype, "gpus": math.prod(mesh), "mesh": fmt(mesh),
+            "block": "x".join(f"{b:g}" for b in block), "feasible": all(b >= 1 for b in block),
+            "divisible": all(n % m == 0 for m in mesh), "node_submesh": fmt(node), "links": "+".join(links) or "-",
+            "halo_bytes_per_step_per_gpu": sum(per_axis), "halo_fraction_of_populations":
+            sum(per_axis) / (cells * lat.q * item), "t_comp_us": t_comp * 1e6, "t_comm_us": t_comm * 1e6,
+            "efficiency": eff, "mlups_per_gpu": cells / (t_comp + t_comm if not overlap else max(t_comp, t_comm)) / 1e6}
+
+
+def model_table(sizes=(400, 1600), gpus=(8, 64, 512), dtypes=("float32", "float16"), **kw) -> list[dict]:
+    rows = []
+    for n in sizes:
+        for g in gpus:
+            for kind, mesh in MODEL_MESHES[g].items():
+                for dt in dtypes:
+                    r = halo_model(n, mesh, dtype=dt, **kw)
+                    r["overlap_efficiency"] = halo_model(n, mesh, dtype=dt, overlap=True, **kw)["efficiency"]
+                    r["ib50_efficiency"] = halo_model(n, mesh, dtype=dt, **{**kw, "ib_gbps": 50.0})["efficiency"]
+                    r["decomposition"] = kind
+                    rows.append(r)
+    return rows
+
+
+def print_model(rows: list[dict], params: dict):
+    print("Predicted parallel efficiency (a model, not a measurement):")
+    print("  " + ", ".join(f"{k}={v:g}" for k, v in params.items()))
+    print(f"{'lattice':>7} {'GPUs':>4} {'mesh':>8} {'dtype':>7} {'block':>14} {'links':>13} {'halo MB':>8} "
+          f"{'t_comp us':>9} {'t_comm us':>9} {'eff':>5} {'eff IB50':>8} {'eff ovl':>7}")
+    for r in rows:
+        note = "" if r["feasible"] and r["divisible"] else ("  (block < 1 cell)" if not r["feasible"]
+                                                             else "  (not divisible)")
+        print(f"{r['n']:>5}^3 {r['gpus']:>4} {r['mesh']:>8} {r['dtype']:>7} {r['block']:>14} {r['links']:>13} "
+              f"{r['halo_bytes_per_step_per_gpu'] / 1e6:8.2f} {r['t_comp_us']:9.1f} {r['t_comm_us']:9.1f} "
+              f"{r['efficiency']:5.2f} {r['ib50_efficiency']:8.2f} {r['overlap_efficiency']:7.2f}{note}")
+
+
+def model_main(args) -> int:
+    params = {k: getattr(args, k) for k in MODEL_DEFAULTS}
+    rows = model_table(**params)
+    print_model(rows, params)
+    if args.out:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        keys = ["lattice", "n", "gpus", "decomposition", "mesh", "dtype", "block", "feasible", "divisible",
+                "node_submesh", "links", "halo_bytes_per_step_per_gpu", "halo_fraction_of_populations", "t_comp_us",
+                "t_comm_us", "efficiency", "ib50_efficiency", "overlap_efficiency", "mlups_per_gpu"]
+        with open(out / "model.csv", "w", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=keys, extrasaction="ignore")
+            w.writeheader()
+            for r in rows:
+                w.writerow({k: _round(r[k]) for k in keys})
+        (out / "model.json").write_text(json.dumps({"assumptions": params, "rows": rows}, indent=1) + "\n")
+        print(f"wrote {out / 'model.csv'}, {out / 'model.json'}")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------
+def build_parser():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    ap.add_argument("--mode", default="both", choices=("weak", "strong", "both"))
+    ap.add_argument("--devices", default="1,2,4,8", help="device counts, e.g. 1,2,4,8")
+    ap.add_argument("--meshes", default="", help="meshes per device count, e.g. 8:8x1x1,4:4x1x1 (default: chosen)")
+    ap.add_argument("--lattice", default="D3Q19")
+    ap.add_argument("--cells-per-device", type=int, default=64, help="weak scaling: cells per side of each device's block")
+    ap.add_argument("--size", type=int, default=128, help="strong scaling: cells per side of the lattice")
+    ap.add_argument("--steps", type=int, default=10, help="timed steps per repetition")
+    ap.add_argument("--repeat", type=int, default=3, help="timed repetitions (median)")
+    ap.add_argument("--dtype", default="float32")
+    ap.add_argument("--collision", default="bgk")
+    ap.add_argument("--launcher", default="local", help="local, mpiexec, srun, or a comma-separated list")
+    ap.add_argument("--comm", default="jax", choices=("jax", "mpi"), help="exchange backend across processes")
+    ap.add_argument("--devices-per-process", type=int, default=1, help="mpiexec/srun: devices per process")
+    ap.add_argument("--launcher-args", default="", help="extra arguments for mpiexec/srun, e.g. '--gpus-per-task=1'")
+    ap.add_argument("--mpiexec", default="", help="mpiexec to use (default: the venv's, else PATH)")
+    ap.add_argument("--srun", default="srun", help="srun to use")
+    ap.add_argument("--bandwidth-gbps", type=float, default=0.0,
+                    help="memory bandwidth per device (GPU) or per host (CPU) in GB/s instead of measuring it")
+    ap.add_argument("--no-halo-timing", action="store_true", help="skip the local-wrap run that times the exchange")
+    ap.add_argument("--no-force-cpu", action="store_true", help="do not set XLA_FLAGS forced host devices")
+    ap.add_argument("--no-plots", action="store_true")
+    ap.add_argument("--timeout", type=float, default=900.0, help="seconds per point")
+    ap.add_argument("--out", default="out/scaling")
+    ap.add_argument("--append", action="store_true",
+                    help="merge with the points already in DIR/scaling.json (e.g. another launcher's run)")
+    ap.add_argument("--replot", action="store_true", help="only rewrite DIR's CSV and plot from DIR/scaling.json")
+    ap.add_argument("--model", action="store_true", help="print (and with --out write) the halo-traffic model")
+    for k, v in MODEL_DEFAULTS.items():
+        ap.add_argument("--" + k.replace("_", "-"), dest=k, type=type(v), default=v, help=f"model: default {v}")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--shape", default="", help=argparse.SUPPRESS)
+    ap.add_argument("--mesh", default="", help=argparse.SUPPRESS)
+    return ap
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.worker:
+        return worker(args)
+    if args.model:
+        if args.out == "out/scaling" and "--out" not in (argv or sys.argv):
+            args.out = ""
+        return model_main(args)
+    if args.replot:
+        return replot(args)
+    return measure(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

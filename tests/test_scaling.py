@@ -1,0 +1,86 @@
+"""scripts/scaling.py: a tiny weak-scaling run on 1 and 2 forced CPU devices writes a valid CSV, JSON and
+plot; the halo-traffic model agrees with distlbm's own count of the exchanged bytes."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SCRIPT = REPO / "scripts" / "scaling.py"
+
+
+def _module():
+    spec = importlib.util.spec_from_file_location("scaling", SCRIPT)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_scaling_script_writes_csv_json_and_plot(tmp_path):
+    out = tmp_path / "sc"
+    p = subprocess.run([sys.executable, SCRIPT, "--mode", "weak", "--devices", "1,2", "--cells-per-device", "8",
+                        "--steps", "2", "--repeat", "1", "--launcher", "local", "--out", out],
+                       cwd=REPO, capture_output=True, text=True, timeout=180)
+    assert p.returncode == 0, p.stdout + p.stderr
+    rows = list(csv.DictReader(open(out / "scaling.csv")))
+    mod = _module()
+    assert list(rows[0].keys()) == mod.COLUMNS
+    assert [(r["mode"], r["launcher"], int(r["devices"]), r["mesh"], r["shape"]) for r in rows] == [
+        ("weak", "local", 1, "1x1x1", "8x8x8"), ("weak", "local", 2, "2x1x1", "16x8x8")]
+    for r in rows:
+        assert not r["error"]
+        assert float(r["mlups"]) > 0 and float(r["roofline_fraction"]) > 0 and float(r["bandwidth_gbps"]) > 0
+        assert math.isclose(float(r["mlups_per_device"]), float(r["mlups"]) / int(r["devices"]), rel_tol=1e-4)
+        assert int(r["bytes_per_cell"]) == 2 * 19 * 4 and int(r["cells_per_device"]) == 512
+    assert float(rows[0]["efficiency"]) == 1.0 and rows[0]["halo_s_per_step"] == ""  # one device: no exchange
+    assert rows[1]["halo_s_per_step"] != "" and int(rows[1]["halo_bytes_per_step_per_device"]) == 2 * 5 * 64 * 4
+    data = json.loads((out / "scaling.json").read_text())
+    assert data["meta"]["lattice"] == "D3Q19" and len(data["points"]) == 2
+    assert data["points"][1]["efficiency"] == pytest.approx(
+        data["points"][1]["mlups_per_device"] / data["points"][0]["mlups_per_device"])
+    png = out / "scaling.png"
+    if png.exists():  # matplotlib present
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_model_halo_bytes_match_the_solver_count():
+    from distlbm.lattice import get_lattice
+    from distlbm.parallel.mesh import halo_bytes_per_step
+
+    mod = _module()
+    lat = get_lattice("D3Q19")
+    for n, mesh in ((400, (8, 1, 1)), (400, (4, 2, 1)), (400, (2, 2, 2)), (1600, (4, 4, 4))):
+        for dt, item in (("float32", 4), ("float16", 2)):
+            r = mod.halo_model(n, mesh, dtype=dt)
+            assert r["halo_bytes_per_step_per_gpu"] == halo_bytes_per_step(lat.c, (n,) * 3, mesh, item)
+            assert 0 < r["efficiency"] <= 1 and r["efficiency"] <= mod.halo_model(n, mesh, dtype=dt, overlap=True)[
+                "efficiency"]
+    # README's table: 8 devices, 400^3 float32: 6.4 MB (slabs), 4.8 MB (pencils, blocks)
+    assert mod.halo_model(400, (8, 1, 1))["halo_bytes_per_step_per_gpu"] == 6_400_000
+    one_node = mod.halo_model(400, (2, 2, 2))
+    assert one_node["links"] == "NVLink+NVLink+NVLink"  # 8 GPUs: one node
+    # more bandwidth or less latency never lowers the predicted efficiency
+    base = mod.halo_model(1600, (8, 8, 8))["efficiency"]
+    assert mod.halo_model(1600, (8, 8, 8), ib_gbps=50.0)["efficiency"] >= base
+    assert mod.halo_model(1600, (8, 8, 8), latency_inter_us=1.0)["efficiency"] >= base
+    rows = mod.model_table()
+    assert {(r["n"], r["gpus"]) for r in rows} == {(n, g) for n in (400, 1600) for g in (8, 64, 512)}
+
+
+def test_balanced_mesh_and_geometry():
+    mod = _module()
+    assert mod.balanced_mesh(8, 3) == (2, 2, 2) and mod.balanced_mesh(4, 3) == (2, 2, 1)
+    assert mod.balanced_mesh(1, 3) == (1, 1, 1) and mod.balanced_mesh(12, 3) == (3, 2, 2)
+    assert mod.point_geometry("weak", 4, 3, 32, 0, {}) == ((64, 64, 32), (2, 2, 1))
+    assert mod.point_geometry("weak", 4, 3, 32, 0, {4: "4x1x1"}) == ((128, 32, 32), (4, 1, 1))
+    shape, mesh = mod.point_geometry("strong", 8, 3, 0, 64, {})
+    assert shape == (64, 64, 64) and np.prod(mesh) == 8
