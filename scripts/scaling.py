@@ -27,7 +27,7 @@ the halo exchange (the same step timed with the exchange replaced by a local per
 not measured on one device, where there is no exchange), the halo bytes per step per device, and the
 fraction of the memory-bandwidth roofline (bytes per cell 2*Q*itemsize over a measured copy bandwidth;
 the bandwidth of all the devices taking part: per device on GPUs, per host on CPUs, where forced
-devices and processes share one memory system).
+devices and processes share one memory system; `--bandwidth-gbps` sets it instead of measuring).
 
 Model:  scripts/scaling.py --model [--out DIR]   prints (and writes DIR/model.csv, model.json) the predicted
 parallel efficiency of 400^3 and 1600^3 D3Q19 lattices on 8, 64 and 512 GPUs with 1-D, 2-D and 3-D
@@ -249,7 +249,9 @@ def _worker(args, procs) -> dict | None:
         bw_total = args.bandwidth_gbps * 1e9 * (n if platform != "cpu" else 1)
     else:
         _barrier(dom)
-        bw = copy_bandwidth(local[0])
+        # GPUs: every process measures its own device at once; CPUs: processes on one host share its
+        # memory, so only process 0 measures (the others wait) and the hosts are taken to be alike
+        bw = copy_bandwidth(local[0]) if platform != "cpu" or dom.process_index == 0 else None
         bw_total = None
 
     # the slowest process sets the pace: gather per-process medians
@@ -264,10 +266,7 @@ def _worker(args, procs) -> dict | None:
     wrap_s = max(r[1] for r in rows) / args.steps if "wrap" in med else None
     if bw_total is None:
         if platform == "cpu":  # forced devices and processes on one host share its memory bandwidth
-            per_host = {}
-            for r in rows:
-                per_host[r[3]] = per_host.get(r[3], 0.0) + r[2]
-            bw_total = sum(per_host.values())
+            bw_total = rows[0][2] * len({r[3] for r in rows})
         else:
             bw_total = sum(r[2] * r[4] for r in rows)
     cells_count = math.prod(shape)
