@@ -148,6 +148,14 @@ def _print_result(summary: dict):
             print(f"  {k}: {v:.6g}")
         elif isinstance(v, (str, int)):
             print(f"  {k}: {v}")
+    for c in obs.get("checks", []) if isinstance(obs.get("checks"), list) else []:
+        if c.get("value") is None:
+            continue
+        ref = [] if c.get("reference") is None else [f"reference {c['reference']:.6g}"]
+        if c.get("lower") is not None or c.get("upper") is not None:
+            ref.append(f"bounds [{c.get('lower')}, {c.get('upper')}]")
+        verdict = {True: "PASS", False: "FAIL", None: "(reported)"}[c.get("pass")]
+        print(f"  {c['quantity']}: {c['value']:.6g}" + (f" ({', '.join(ref)})" if ref else "") + f" {verdict}")
 
 
 def cmd_cases(args) -> int:
