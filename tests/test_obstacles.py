@@ -281,3 +281,21 @@ def test_cases_list_the_benchmarks():
         assert name in CASES
     assert "schaefer_turek_2d1.csv" in CASES["schaefer_turek_2d1"].reference
     assert "sphere_drag_reference.csv" in CASES["sphere"].reference
+
+
+def test_probes_points_difference_and_line():
+    """Uniform flow with periodic sides and no obstacle: every probe reads the inflow velocity (physical
+    units) and no pressure difference; a '+' joins shapes into one body."""
+    s, sim = run_case("channel_flow", n=10, length=0.6, height=0.3, obstacles="", sides="periodic",
+                      profile="uniform", t_end=1.0, probes="0.3,0.15; 0.45,0.1", probe_dp="0.2,0.15; 0.4,0.15",
+                      probe_line="0.1,0.05; 0.1,0.25; 5", dtype="float64")
+    last = sim.samples[-1]
+    for k in ("pt1", "pt2"):
+        assert last[f"ux_{k}"] == pytest.approx(0.2, rel=1e-6) and abs(last[f"uy_{k}"]) < 1e-8
+    assert abs(last["dP"]) < 1e-8
+    line = s["observables"]["line"]
+    assert len(line["points"]) == 5 and all(u[0] == pytest.approx(0.2, rel=1e-6) for u in line["u"])
+    bodies = parse_obstacles("circle(0.2,0.2,0.05) + box(0.2,0.1,0.4,0.3); circle(1,1,0.1)", 2)
+    assert len(bodies) == 2 and isinstance(bodies[0], geo.Union)
+    with pytest.raises(ConfigError, match="probes = .*expected 2"):
+        make_sim("channel_flow", n=10, length=0.6, height=0.3, obstacles="", probes="0.1,0.1,0.1")

@@ -40,44 +40,50 @@ _SHAPES = {  # name -> (constructor, numbers needed in 2D, in 3D, what the numbe
 
 
 def parse_obstacles(text: str, d: int, key: str = "obstacles") -> list:
-    """'circle(0.2, 0.2, 0.05); box(1, 0.1, 1.2, 0.2)' -> shapes (each one body). No eval: a small grammar."""
-    shapes = []
+    """'circle(0.2, 0.2, 0.05); box(1, 0.1, 1.2, 0.2) + circle(1.1, 0.3, 0.05)' -> bodies: ';' separates
+    bodies, '+' joins shapes into one body (a union). No eval: a small grammar."""
+    bodies = []
     text = (text or "").strip()
     if not text:
-        return shapes
-    for part in text.split(";"):
-        part = part.strip()
-        if not part:
+        return bodies
+    for body in text.split(";"):
+        if not body.strip():
             continue
-        m = _re.fullmatch(r"([a-z]+)\s*\(([^()]*)\)", part)
-        if not m or m.group(1) not in _SHAPES:
-            raise ConfigError(f"{key} = {text!r}: cannot read {part!r}; expected shapes like "
-                              f"circle(cx, cy, r), cylinder(cx, cy, r), sphere(cx, cy, cz, r), box(x0, y0, x1, y1) "
-                              f"separated by ';'")
-        name = m.group(1)
-        try:
-            nums = [float(v) for v in m.group(2).split(",")]
-        except ValueError:
-            raise ConfigError(f"{key} = {text!r}: {part!r} has a value that is not a number") from None
-        need = _SHAPES[name][0] if d == 2 else _SHAPES[name][1]
-        if need is None or len(nums) != need:
-            expected = f"{need} numbers ({_SHAPES[name][2]})" if need else f"a shape available in {d}D"
-            raise ConfigError(f"{key} = {text!r}: {part!r} in {d}D; expected {expected}")
-        if name in ("circle", "cylinder", "sphere") and nums[-1] <= 0:
-            raise ConfigError(f"{key} = {text!r}: {part!r} has radius {nums[-1]}; expected a positive radius")
-        if name == "circle":
-            s = geo.Circle(nums[:2], nums[2])
-        elif name == "cylinder":
-            s = geo.Cylinder(nums[:2], nums[2], axis=2)
-        elif name == "sphere":
-            s = geo.Sphere(nums[:3], nums[3])
-        else:
-            lo, hi = nums[:d], nums[d:]
-            if any(h <= lo_ for lo_, h in zip(lo, hi)):
-                raise ConfigError(f"{key} = {text!r}: {part!r} needs x0 < x1, y0 < y1{', z0 < z1' if d == 3 else ''}")
-            s = geo.Box(lo, hi)
-        shapes.append(s)
-    return shapes
+        members = [_parse_shape(part.strip(), text, d, key) for part in body.split("+")]
+        bodies.append(members[0] if len(members) == 1 else geo.Union(*members))
+    return bodies
+
+
+def _parse_shape(part: str, text: str, d: int, key: str):
+    """One primitive of an obstacle spec, e.g. circle(0.2, 0.2, 0.05)."""
+    m = _re.fullmatch(r"([a-z]+)\s*\(([^()]*)\)", part)
+    if not m or m.group(1) not in _SHAPES:
+        raise ConfigError(f"{key} = {text!r}: cannot read {part!r}; expected shapes like "
+                          f"circle(cx, cy, r), cylinder(cx, cy, r), sphere(cx, cy, cz, r), box(x0, y0, x1, y1) "
+                          f"separated by ';' (bodies) or '+' (one body)")
+    name = m.group(1)
+    try:
+        nums = [float(v) for v in m.group(2).split(",")]
+    except ValueError:
+        raise ConfigError(f"{key} = {text!r}: {part!r} has a value that is not a number") from None
+    need = _SHAPES[name][0] if d == 2 else _SHAPES[name][1]
+    if need is None or len(nums) != need:
+        expected = f"{need} numbers ({_SHAPES[name][2]})" if need else f"a shape available in {d}D"
+        raise ConfigError(f"{key} = {text!r}: {part!r} in {d}D; expected {expected}")
+    if name in ("circle", "cylinder", "sphere") and nums[-1] <= 0:
+        raise ConfigError(f"{key} = {text!r}: {part!r} has radius {nums[-1]}; expected a positive radius")
+    if name == "circle":
+        s = geo.Circle(nums[:2], nums[2])
+    elif name == "cylinder":
+        s = geo.Cylinder(nums[:2], nums[2], axis=2)
+    elif name == "sphere":
+        s = geo.Sphere(nums[:3], nums[3])
+    else:
+        lo, hi = nums[:d], nums[d:]
+        if any(h <= lo_ for lo_, h in zip(lo, hi)):
+            raise ConfigError(f"{key} = {text!r}: {part!r} needs x0 < x1, y0 < y1{', z0 < z1' if d == 3 else ''}")
+        s = geo.Box(lo, hi)
+    return s
 
 
 # ---- the generic channel --------------------------------------------------------------------------
@@ -121,6 +127,9 @@ class ChannelFlow(Case):
               choices=("profile", "rest")),
         Param("sample_dt", 0.0, float, "simulated time between force/probe samples (0: ~200 per run)",
               unit="s", minimum=0.0),
+        Param("probes", "", str, "points 'x,y[,z]; ...' whose pressure and velocity are sampled (p_k, ux_k, ...)"),
+        Param("probe_dp", "", str, "two points 'x0,y0[,z0]; x1,y1[,z1]': their pressure difference dP is sampled"),
+        Param("probe_line", "", str, "a line 'x0,y0[,z0]; x1,y1[,z1]; npoints': velocity along it at the end"),
     )
 
     # ---- set-up ----------------------------------------------------------------------------------
@@ -236,9 +245,8 @@ class ChannelFlow(Case):
             if p["init"] == "profile":
                 kind = geometry(index).kind
                 cross = np.meshgrid(*coords(index)[1:], indexing="ij")
-                u[0] = np.where(kind == bc.FLUID, np.broadcast_to(self.profile(p, lay, cross)[None], bs), 0.0)
-                u[0] = np.where(kind == bc.inlet_kind(0, -1), np.broadcast_to(self.profile(p, lay, cross)[None], bs),
-                                u[0])
+                moving = (kind != bc.WALL) & (kind != bc.MOVING_WALL)  # fluid, inlet, outlet cells
+                u[0] = np.where(moving, np.broadcast_to(self.profile(p, lay, cross)[None], bs), 0.0)
             return np.ones(bs), u, None
 
         n_bodies = len(shapes)
@@ -266,8 +274,18 @@ class ChannelFlow(Case):
 
     # ---- probes and coefficients ---------------------------------------------------------------
     def probe_points(self, p, lay) -> dict:
-        """name -> (physical point, direction of extrapolation or None). Overridden by the benchmarks."""
-        return {}
+        """name -> (physical point, direction of extrapolation or None): the user's probes and the two
+        points of probe_dp (named front/back, so their difference is dP). The benchmarks add theirs."""
+        d = lay["d"]
+        out = {}
+        for k, pt in enumerate(_points(p.get("probes", ""), d, "probes"), start=1):
+            out[f"pt{k}"] = (pt, None)
+        if p.get("probe_dp"):
+            pts = _points(p["probe_dp"], d, "probe_dp")
+            if len(pts) != 2:
+                raise ConfigError(f"probe_dp = {p['probe_dp']!r}: expected two points 'x0,y0; x1,y1'")
+            out["front"], out["back"] = (pts[0], None), (pts[1], None)
+        return out
 
     def probe_cells(self, p, lay) -> dict:
         """The cells whose rho/u a sample reads: for each named point, the 2^(D-1) cross-stream
@@ -308,6 +326,12 @@ class ChannelFlow(Case):
             w = np.asarray(self._stencils[name])
             vals[name] = float(np.dot(w, CS2 * (np.asarray(rec["rho"]) - 1.0)) * conv)
         out.update({f"p_{k}": v for k, v in vals.items()})
+        vel = lay["dx"] / lay["dt"]
+        for name, rec in probes.items():
+            if name.startswith("pt"):
+                w = np.asarray(self._stencils[name])
+                for a, comp in enumerate("xyz"[:lay["d"]]):
+                    out[f"u{comp}_{name}"] = float(np.dot(w, np.asarray(rec["u"][a]))) * vel
         if "front" in vals and "back" in vals:
             out["dP"] = vals["front"] - vals["back"]
         return out
@@ -333,7 +357,48 @@ class ChannelFlow(Case):
             out["averaging"] = {"window_s": period, "samples": len(window),
                                 "why": "mean over the last acoustic period 4 L / c_s of the channel"}
             out.update(_steadiness_of(sim.samples))
+        if p.get("probe_line"):
+            out["line"] = self.line_profile(sim, p, lay)
         return out
+
+    def line_profile(self, sim, p, lay) -> dict:
+        """Velocity (physical units) and pressure at npoints along the probe_line, from the final state."""
+        parts = [x.strip() for x in p["probe_line"].split(";")]
+        try:
+            a, b = _points(";".join(parts[:2]), lay["d"], "probe_line")
+            npts = int(parts[2])
+        except (ValueError, IndexError, ConfigError):
+            raise ConfigError(f"probe_line = {p['probe_line']!r}: expected 'x0,y0[,z0]; x1,y1[,z1]; npoints'") from None
+        pts = [tuple(a[i] + (b[i] - a[i]) * t for i in range(lay["d"])) for t in np.linspace(0.0, 1.0, npts)]
+        stencils = [_stencil(pt, None, lay) for pt in pts]
+        cells = np.concatenate([np.asarray(c) for c, _ in stencils])
+        vals = sim.probe(cells)
+        vel = lay["dx"] / lay["dt"]
+        us, ps, k = [], [], 0
+        for c, w in stencils:
+            m = len(c)
+            w = np.asarray(w)
+            us.append([float(np.dot(w, vals["u"][i][k:k + m])) * vel for i in range(lay["d"])])
+            ps.append(float(np.dot(w, CS2 * (vals["rho"][k:k + m] - 1.0))) * vel * vel)
+            k += m
+        return {"points": [list(x) for x in pts], "u": us, "p": ps,
+                "note": "multilinear interpolation of the cell-centre values (solid cells count as rest)"}
+
+
+def _points(text: str, d: int, key: str) -> list:
+    """'x,y[,z]; x,y[,z]' -> list of D-tuples (physical coordinates)."""
+    pts = []
+    for part in (text or "").split(";"):
+        if not part.strip():
+            continue
+        try:
+            pt = tuple(float(v) for v in part.split(","))
+        except ValueError:
+            raise ConfigError(f"{key} = {text!r}: {part.strip()!r} is not a point 'x,y{',z' if d == 3 else ''}'") from None
+        if len(pt) != d:
+            raise ConfigError(f"{key} = {text!r}: {part.strip()!r} has {len(pt)} coordinates; expected {d}")
+        pts.append(pt)
+    return pts
 
 
 def _stencil(pt, direction, lay):
@@ -443,7 +508,7 @@ class SchaeferTurek2D1(ChannelFlow):
         return q
 
     def probe_points(self, p, lay):
-        return {"front": ((0.15, 0.2), -1), "back": ((0.25, 0.2), +1)}
+        return {**super().probe_points(p, lay), "front": ((0.15, 0.2), -1), "back": ((0.25, 0.2), +1)}
 
     def observe(self, sim, p):
         out = super().observe(sim, p)
@@ -523,7 +588,8 @@ class SchaeferTurek3D1Z(SchaeferTurek2D1):
         return q
 
     def probe_points(self, p, lay):
-        return {"front": ((0.45, 0.2, 0.205), -1), "back": ((0.55, 0.2, 0.205), +1)}
+        return {**ChannelFlow.probe_points(self, p, lay), "front": ((0.45, 0.2, 0.205), -1),
+                "back": ((0.55, 0.2, 0.205), +1)}
 
     def reference_area(self, p, lay):
         return p["n"] * lay["ncross"][0], "ref_length * height (D H)"
