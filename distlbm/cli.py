@@ -153,7 +153,10 @@ def _print_result(summary: dict):
             continue
         ref = [] if c.get("reference") is None else [f"reference {c['reference']:.6g}"]
         if c.get("lower") is not None or c.get("upper") is not None:
-            ref.append(f"bounds [{c.get('lower')}, {c.get('upper')}]")
+            lo, hi = c.get("lower"), c.get("upper")
+            ref.append(f"bounds [{'-inf' if lo is None else f'{lo:g}'}, {'inf' if hi is None else f'{hi:g}'}]")
+        if c.get("tolerance") is not None:
+            ref.append(f"{c.get('error_kind') or ''} error {c['error']:.3g} <= {c['tolerance']:g}".strip())
         verdict = {True: "PASS", False: "FAIL", None: "(reported)"}[c.get("pass")]
         print(f"  {c['quantity']}: {c['value']:.6g}" + (f" ({', '.join(ref)})" if ref else "") + f" {verdict}")
 

@@ -258,7 +258,7 @@ class ChannelFlow(Case):
                             bouzidi=use_bz, ramp_steps=ramp_steps, bodies=n_bodies)
         steps = max(1, int(round(p["t_end"] / lay["dt"])))
         sample_every = (max(1, int(round(p["sample_dt"] / lay["dt"]))) if p["sample_dt"] > 0
-                        else max(1, steps // 200))
+                        else max(5, steps // 200))
         u_peak = float(self.profile(p, lay, [np.asarray(h / 2) for h in lay["cross"]]))
         units = {"dx": dx, "dt": lay["dt"], "length": p["ref_length"], "velocity": p["u_mean"], "viscosity": lay["nu"],
                  "reynolds": p["u_mean"] * p["ref_length"] / lay["nu"], "mach": mach(u_peak),
