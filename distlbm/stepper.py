@@ -7,6 +7,7 @@ cells -> moments -> collision. Macroscopic fields are recovered from f* by `macr
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple, Optional
 
@@ -112,6 +113,10 @@ def make_step(model: Model, exchange: Callable) -> Callable:
     # slabs of at most `slab_bytes` (measured on a 2-core CPU with 32 MiB L3: slabs win from ~96^3 D3Q19).
     whole_bytes = 64 << 20
     slab_bytes = 6 << 20
+    # On GPUs the whole-array form is one fused kernel per population; a loop over thin slabs would
+    # launch kernels per slab. The slab form is for CPU caches (DISTLBM_SLABS=0/1 overrides).
+    env = os.environ.get("DISTLBM_SLABS", "")
+    slabs_ok = env == "1" or (env != "0" and jax.default_backend() == "cpu")
 
     def finish(fs, fc, kind, velocity, rho_bc, scale=None):
         """Moments, fixed-velocity/pressure cells and collision of the streamed, bounced-back fs."""
@@ -162,7 +167,7 @@ def make_step(model: Model, exchange: Callable) -> Callable:
 
     def step(f, cells: Cells, t=None):
         scale = bc.ramp_factor(t, feat.ramp_steps).astype(cdt) if (feat.ramp_steps and t is not None) else None
-        if feat.neighbours or f.size * max(f.dtype.itemsize, cdt.itemsize) <= whole_bytes:
+        if not slabs_ok or feat.neighbours or f.size * max(f.dtype.itemsize, cdt.itemsize) <= whole_bytes:
             return whole(f, cells, scale)
         pops = lax.optimization_barrier(stream_parts(f, lat.c, exchange))
         nx = f.shape[1]
