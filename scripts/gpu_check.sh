@@ -4,8 +4,9 @@
 #   MLUPS of the D3Q19 periodic box at 256^3 and 400^3 in float32 and float16 storage (float32 compute),
 #   peak device memory, the measured copy bandwidth and the fraction of the roofline (measured, and
 #   nominal: H200 4.8 TB/s), jax and device information, and what failed if anything did.
-# It sets up ./.venv itself when absent (pip install of jax[cuda12] in the version range that
-# pyproject.toml pins, with a timeout) and exits with a JSON that says what failed otherwise.
+# It uses the machine's python3 when that already has jax with CUDA (this tree on PYTHONPATH), else
+# sets up ./.venv itself (pip install of jax[cuda12] in the version range that pyproject.toml pins,
+# with a timeout) and exits with a JSON that says what failed otherwise.
 #
 # Settings (environment):
 #   GPU_CHECK_SIZES=256,400         cells per side
@@ -48,6 +49,19 @@ PIP="$PY -m pip --disable-pip-version-check -q"
 want_gpu() { [ "${GPU_CHECK_ALLOW_CPU:-0}" != 1 ]; }
 has_gpu_jax() { "$PY" -c "import jax, sys; sys.exit(0 if jax.default_backend() in ('gpu', 'cuda', 'rocm') else 1)" >>"$LOG" 2>&1; }
 
+# A machine image that already holds jax with CUDA (GPU machines that cannot reach the network: the
+# project's device machines ship python3 with jax + jax-cuda plug-ins, numpy and h5py): use it with
+# this tree on PYTHONPATH instead of building a venv.
+if [ ! -x "$PY" ] && want_gpu; then
+    for cand in python3 /opt/torch/.venv/bin/python3; do
+        if command -v "$cand" >/dev/null 2>&1 && PYTHONPATH="$PWD" "$cand" -c "import jax, numpy, h5py, distlbm, sys; sys.exit(0 if jax.default_backend() in ('gpu', 'cuda', 'rocm') else 1)" >>"$LOG" 2>&1; then
+            PY=$(command -v "$cand"); PIP="$PY -m pip --disable-pip-version-check -q"
+            export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
+            echo "gpu_check: using $PY (jax with CUDA already installed)" >&2
+            break
+        fi
+    done
+fi
 if ! "$PY" -c "import jax, numpy, h5py, distlbm" >>"$LOG" 2>&1; then
     echo "gpu_check: setting up .venv ($JAX_REQ)" >&2
     PYTHON=$(command -v python3.11 || command -v python3) || fail_json venv "no python3 on this machine"
