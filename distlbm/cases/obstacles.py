@@ -498,7 +498,8 @@ class SchaeferTurek2D1(ChannelFlow):
               q.type, q.doc, q.unit,
               q.positive, q.choices, q.minimum)
         for q in ChannelFlow.params if q.name not in {"length", "height", "width", "ref_length", "u_mean", "nu",
-                                                     "re", "profile", "sides", "obstacles", "mask", "mask_dataset"})
+                                                     "re", "profile", "sides", "obstacles", "mask", "mask_dataset",
+                                                     "probe_dp"})  # dP is the benchmark's front - back
     case_id = "2D-1"
 
     def full(self, p):
