@@ -29,7 +29,7 @@ def assert_clean_error(rc, out, err, *parts):
 @pytest.mark.parametrize("args,parts", [
     (["run", "cavity2d", "--set", "rey=100"], ["'rey'", "'re'"]),
     (["run", "cavity2d", "--set", "u_lid=0.2"], ["u_lid = 0.2", "Mach"]),
-    (["bench", "--lattice", "D2Q9", "--size", "32", "--dtype", "float16"], ["--dtype", "'float16'", "float32"]),
+    (["bench", "--lattice", "D2Q9", "--size", "32", "--dtype", "float8"], ["--dtype", "'float8'", "float16"]),
 ])
 def test_config_error_subprocess_exits_2_with_one_line(module_cli, args, parts):
     r = module_cli(*args)
