@@ -103,55 +103,11 @@ def point_geometry(mode: str, n: int, d: int, cells_per_device: int, size: int, 
 # ---------------------------------------------------------------------------------------------------
 # worker: one point, run inside the launched process(es)
 # ---------------------------------------------------------------------------------------------------
-def copy_bandwidth(device, nbytes: int = 256 << 20, repeat: int = 5) -> float:
-    """Bytes per second of a STREAM-like pass (read one array, write another) on `device`."""
-    import jax
-    import jax.numpy as jnp
+def copy_bandwidth(device, nbytes: int = 256 << 20) -> float:
+    """Bytes per second of a STREAM-like pass on `device` (distlbm.bench.measure_bandwidth)."""
+    from distlbm.bench import measure_bandwidth
 
-    try:  # the project's own measurement, where distlbm.bench provides one
-        from distlbm import bench
-
-        fn = getattr(bench, "measure_bandwidth", None)
-        if fn is not None:
-            val = _bandwidth_value(fn(device=device) if _accepts(fn, "device") else fn())
-            if val:
-                return val
-    except Exception:  # fall back to the copy below
-        pass
-    n = nbytes // 4
-    x = jax.device_put(jnp.zeros((n,), jnp.float32), device)
-    f = jax.jit(lambda a: a + 1.0)  # not a bare copy, which XLA may elide
-    jax.block_until_ready(f(x))
-    best = math.inf
-    for _ in range(repeat):
-        t = time.perf_counter()
-        jax.block_until_ready(f(x))
-        best = min(best, time.perf_counter() - t)
-    return 2 * n * 4 / best
-
-
-def _accepts(fn, name: str) -> bool:
-    import inspect
-
-    try:
-        return name in inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return False
-
-
-def _bandwidth_value(val) -> float | None:
-    """Bytes/s from what distlbm.bench.measure_bandwidth returns (a number in bytes/s or GB/s, or a dict)."""
-    if isinstance(val, dict):
-        for key in ("bytes_per_s", "bandwidth_bytes_per_s", "bandwidth_Bps", "bandwidth"):
-            if isinstance(val.get(key), (int, float)):
-                return _bandwidth_value(val[key])
-        for key, v in val.items():
-            if isinstance(v, (int, float)) and "gb" in key.lower():
-                return float(v) * 1e9
-        return None
-    if isinstance(val, (int, float)) and val > 0:
-        return float(val) if val > 1e6 else float(val) * 1e9
-    return None
+    return float(measure_bandwidth(device=device, nbytes=nbytes))
 
 
 def worker(args) -> int:
