@@ -4,6 +4,7 @@ local step per shard under shard_map, and a one-cell halo exchange with lax.pper
 from __future__ import annotations
 
 import contextlib
+import gc
 import itertools
 import math
 from typing import Callable, Sequence
@@ -151,7 +152,12 @@ class MeshDomain:
             block = np.asarray(fn(tuple(index[nl:])), dtype=dtype)
             return block[tuple(index[:nl])]
 
-        return jax.make_array_from_callback(gshape, self.sharding(len(gshape)), cb)
+        arr = jax.make_array_from_callback(gshape, self.sharding(len(gshape)), cb)
+        # jaxlib drops its references to the host blocks of finished copies only at a garbage
+        # collection (see distlbm.parallel.domain.release_host): free them before anything else runs
+        jax.block_until_ready(arr)
+        gc.collect(0)
+        return arr
 
     def commit(self, x: jax.Array) -> jax.Array:
         return jax.device_put(x, self.sharding(x.ndim))
