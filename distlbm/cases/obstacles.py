@@ -17,6 +17,7 @@ the reference area A stated in `summary.json`.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re as _re
 
@@ -476,6 +477,11 @@ def strouhal(samples, key="cL", ref_length=1.0, u_mean=1.0, tail=0.5):
     return f * ref_length / u_mean, f, len(ups) - 1
 
 
+def _defaults(params: tuple, **defaults) -> tuple:
+    """The parameters with some defaults changed (the benchmarks' presets)."""
+    return tuple(dataclasses.replace(q, default=defaults[q.name]) if q.name in defaults else q for q in params)
+
+
 def _read_st_bounds():
     from distlbm.cases.cavity import read_table
 
@@ -493,13 +499,11 @@ class SchaeferTurek2D1(ChannelFlow):
     default_lattice = "D2Q9"
     fixed = {"length": 2.2, "height": 0.41, "ref_length": 0.1, "u_mean": 0.2, "nu": 1e-3, "re": 0.0,
              "profile": "parabolic", "sides": "walls", "obstacles": "circle(0.2, 0.2, 0.05)", "mask": ""}
-    params = tuple(
-        Param(q.name, {"n": 40, "t_end": 12.0, "u_lattice": 0.025, "ramp": 8.0, "init": "rest"}.get(q.name, q.default),
-              q.type, q.doc, q.unit,
-              q.positive, q.choices, q.minimum)
-        for q in ChannelFlow.params if q.name not in {"length", "height", "width", "ref_length", "u_mean", "nu",
-                                                     "re", "profile", "sides", "obstacles", "mask", "mask_dataset",
-                                                     "probe_dp"})  # dP is the benchmark's front - back
+    params = _defaults(
+        tuple(q for q in ChannelFlow.params if q.name not in {
+            "length", "height", "width", "ref_length", "u_mean", "nu", "re", "profile", "sides", "obstacles", "mask",
+            "mask_dataset", "probe_dp"}),  # fixed by the benchmark (its dP is front - back)
+        n=40, t_end=12.0, u_lattice=0.025, ramp=8.0, init="rest")
     case_id = "2D-1"
 
     def full(self, p):
@@ -534,13 +538,9 @@ class SchaeferTurek2D2(SchaeferTurek2D1):
     validates = "cD_max, cL_max and the Strouhal number (bounds 3.22-3.24, 0.99-1.01, 0.295-0.305)"
     reference = ST_REF + " (2D-2 definitions; its bounds are in the paper, not in the file)"
     fixed = dict(SchaeferTurek2D1.fixed, u_mean=1.0)
-    params = tuple(
-        Param(q.name, {"t_end": 8.0, "u_lattice": 0.05, "n": 20, "ramp": 1.0, "init": "rest"}.get(q.name, q.default),
-              q.type, q.doc, q.unit,
-              q.positive, q.choices, q.minimum)
-        for q in SchaeferTurek2D1.params)
+    params = _defaults(SchaeferTurek2D1.params, t_end=8.0, u_lattice=0.05, n=20, ramp=1.0, init="rest")
     case_id = "2D-2"
-    # published bounds (Schaefer & Turek 1996, Table 4), not in shared/reference: reported, not judged
+    # published bounds (Schaefer & Turek 1996), not in shared/reference: judged against them, source stated
     PAPER = {"cD_max": (3.22, 3.24), "cL_max": (0.99, 1.01), "St": (0.295, 0.305)}
 
     def full(self, p):
@@ -575,11 +575,7 @@ class SchaeferTurek3D1Z(SchaeferTurek2D1):
     dims = (3,)
     default_lattice = "D3Q19"
     fixed = dict(SchaeferTurek2D1.fixed, length=2.5, u_mean=0.2, obstacles="cylinder(0.5, 0.2, 0.05)")
-    params = tuple(
-        Param(q.name, {"n": 10, "t_end": 8.0, "u_lattice": 0.05, "ramp": 4.0, "init": "rest"}.get(q.name, q.default),
-              q.type, q.doc, q.unit,
-              q.positive, q.choices, q.minimum)
-        for q in SchaeferTurek2D1.params)
+    params = _defaults(SchaeferTurek2D1.params, n=10, t_end=8.0, u_lattice=0.05, ramp=4.0, init="rest")
     case_id = "3D-1Z"
     PAPER = {"cD": (6.05, 6.25), "cL": (0.008, 0.010), "dP": (0.165, 0.175)}
 
