@@ -43,7 +43,7 @@ class SlantedChannel(Case):
         def geometry(index):
             ob = obst.block(index, shape)
             kind = np.where(ob.solid, bc.WALL, bc.FLUID).astype(np.uint8)
-            q = np.where(ob.q > 0, np.clip(np.rint(ob.q * 254), 1, 254), 0).astype(np.uint8) if p["bouzidi"] else None
+            q = bc.encode_q(ob.q) if p["bouzidi"] else None
             return Geometry(kind, None, None, q, ob.body)
 
         feats = bc.Features(walls=True, bouzidi=bool(p["bouzidi"]), bodies=2)
@@ -72,7 +72,7 @@ class BoxWithBody(Case):
         def geometry(index):
             ob = obst.block(index, shape)
             kind = np.where(ob.solid, bc.WALL, bc.FLUID).astype(np.uint8)
-            q = np.where(ob.q > 0, np.clip(np.rint(ob.q * 254), 1, 254), 0).astype(np.uint8) if p["bouzidi"] else None
+            q = bc.encode_q(ob.q) if p["bouzidi"] else None
             return Geometry(kind, None, None, q, ob.body)
 
         feats = bc.Features(walls=True, bouzidi=bool(p["bouzidi"]), bodies=1)

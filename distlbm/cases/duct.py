@@ -7,6 +7,7 @@ import math
 import numpy as np
 
 from distlbm.cases.base import Case, Param, Setup, block_shape, check, mach, physical_units, rest_state
+from distlbm.cases.channel import Poiseuille
 from distlbm.physics import boundaries as bc
 
 REF = "shared/reference/analytic_reference_solutions.csv"
@@ -106,7 +107,7 @@ class Duct(Case):
         # Second order with the bounce-back slip law: the plane-channel slip is (16 Lambda - 3)/24 F/nu, i.e.
         # |16 Lambda - 3|/(3 n^2) of u_max; measured here, the duct's relative L2 error is 1.5-1.9 times that
         # (BGK tau = 0.8: 0.95/n^2, tau = 1.5: 6.4/n^2) plus ~0.2/n^2 that remains with TRT Lambda = 3/16.
-        lam = _magic(sim)
+        lam = Poiseuille.magic(sim)
         coef = 2.0 * abs(16 * lam - 3) / 3.0 + 0.5 if lam is not None else 4.0
         tol = coef / min(ny, nz) ** 2
         checks = [
@@ -125,16 +126,6 @@ class Duct(Case):
                                 tolerance=1e-6, source=f"analytic: Poiseuille_square_duct ({REF})"))
         out["checks"] = checks
         return out
-
-
-def _magic(sim):
-    """TRT/BGK magic parameter Lambda of the run (None for other collision operators)."""
-    col = sim.model.collision
-    if col.kind == "bgk":
-        return (col.tau - 0.5) ** 2
-    if col.kind == "trt":
-        return col.trt_lambda
-    return None
 
 
 def _mid(a, axis):

@@ -236,7 +236,7 @@ class ChannelFlow(Case):
                 kind[solid] = bc.WALL
                 body = np.where(solid, ob.body, 0).astype(np.uint8)
                 if use_bz:
-                    qlink = np.where(ob.q > 0, np.clip(np.rint(ob.q * 254.0), 1, 254), 0).astype(np.uint8)
+                    qlink = bc.encode_q(ob.q)
             kind[wall] = bc.WALL
             return Geometry(kind, vel, np.ones(bs), qlink, body)
 

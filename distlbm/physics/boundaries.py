@@ -162,6 +162,12 @@ def bounce_back(fs, fc, links, moving, wall_u, lattice: Lattice, rho_wall: float
     return jnp.where(hit, val, fs)
 
 
+def encode_q(q) -> np.ndarray:
+    """Wall fractions q in (0, 1] (0: no wall link) as the uint8 codes `bouzidi` reads: q * 254, at least 1."""
+    q = np.asarray(q)
+    return np.where(q > 0, np.clip(np.rint(q * 254.0), 1, 254), 0).astype(np.uint8)
+
+
 def bouzidi(fs, fc, links, qlink, lattice: Lattice):
     """Interpolated bounce-back (Bouzidi, Firdaouss & Lallemand 2001, linear) in pull form.
 
