@@ -168,6 +168,7 @@ def cmd_cases(args) -> int:
     if args.json:
         print(json.dumps({n: {"title": c.title, "validates": c.validates, "reference": c.reference,
                               "dims": list(c.dims), "default_lattice": c.default_lattice,
+                              "common_defaults": dict(c.common_defaults),
                               "params": {p.name: {"default": p.default, "doc": p.doc, "unit": p.unit}
                                          for p in c.params}} for n, c in CASES.items()}, indent=2))
         return 0
@@ -179,6 +180,8 @@ def cmd_cases(args) -> int:
         for p in c.params:
             unit = f" [{p.unit}]" if p.unit else ""
             print(f"    {p.name:<14} = {p.default!r:<8} {p.doc}{unit}")
+        for k, v in c.common_defaults.items():
+            print(f"    {k:<14} = {v!r:<8} (common setting; this case's default)")
         print()
     print("common settings (any case):")
     for p in COMMON_PARAMS:

@@ -42,6 +42,8 @@ COMMON_PARAMS = (
     Param("lattice", "", str, "velocity set; default: the case's", choices=tuple(LATTICES)),
     Param("collision", "bgk", str, "collision operator", choices=KINDS),
     Param("trt_lambda", 3.0 / 16.0, float, "TRT magic parameter Lambda", positive=True),
+    Param("equilibrium", "standard", str, "equilibrium: standard, or incompressible (He & Luo 1997: u = sum c f, "
+          "no O(Ma^2) compressibility error in steady flows)", choices=("standard", "incompressible")),
     Param("smagorinsky", 0.0, float, "Smagorinsky constant C_s (0: no subgrid model)", minimum=0.0),
     Param("dtype", "float32", str, "storage dtype of the populations", choices=DTYPES),
     Param("compute_dtype", "", str, "dtype of the arithmetic; default: the storage dtype (float32 for 16-bit "
@@ -201,6 +203,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, **overrides) -> 
     case_spec = {p.name: p for p in case.params}
     known = set(common_spec) | set(case_spec)
     common = {p.name: p.default for p in COMMON_PARAMS}
+    common.update(case.common_defaults)  # e.g. a benchmark preset's collision or equilibrium
     params = {p.name: p.default for p in case.params}
     for k, v in values.items():
         if k in case_spec:
@@ -288,6 +291,11 @@ def check_restart_compatible(cfg: RunConfig, meta: dict, path) -> None:
 
     old = dict(meta.get("config") or {})
     new = cfg.as_dict()
+    # settings added after a checkpoint was written count as their default value
+    defaults = {p.name: p.default for p in COMMON_PARAMS}
+    for k, v in defaults.items():
+        if k not in old and k in new:
+            old[k] = v
     diffs = [f"{k}: checkpoint {old.get(k)!r}, now {new.get(k)!r}"
              for k in sorted(set(old) | set(new)) if k not in RUN_KEYS and old.get(k) != new.get(k)]
     if list(meta.get("shape", [])) != list(cfg.setup.shape):

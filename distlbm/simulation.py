@@ -32,7 +32,8 @@ def build_model(cfg: RunConfig) -> Model:
     s = cfg.setup
     c = cfg.common
     col = Collision(c["collision"], s.tau, c["trt_lambda"], c["smagorinsky"])
-    return Model(s.lattice, col, s.force, s.features or bc.Features(), c["dtype"], c["compute_dtype"])
+    return Model(s.lattice, col, s.force, s.features or bc.Features(), c["dtype"], c["compute_dtype"],
+                 c["equilibrium"] == "incompressible")
 
 
 def init_populations(rho, u, model: Model, grad=None) -> np.ndarray:
@@ -47,8 +48,10 @@ def init_populations(rho, u, model: Model, grad=None) -> np.ndarray:
     lat = model.lattice
     rho = np.asarray(rho, np.float64)
     u = np.asarray(u, np.float64)
+    # the velocity terms carry rho (standard equilibrium) or rho0 = 1 (incompressible)
+    rho_u = np.ones_like(rho) if model.incompressible else rho
     if model.force is not None:  # f* carries the momentum rho u + F/2
-        u = np.stack([u[a] + 0.5 * model.force[a] / rho for a in range(lat.d)])
+        u = np.stack([u[a] + 0.5 * model.force[a] / rho_u for a in range(lat.d)])
     drho = rho - 1.0
     usq = sum(u[a] * u[a] for a in range(lat.d))
     out = np.empty((lat.q,) + rho.shape, np.float64)
@@ -57,12 +60,12 @@ def init_populations(rho, u, model: Model, grad=None) -> np.ndarray:
         c = lat.c[i]
         cu = sum(float(c[a]) * u[a] for a in range(lat.d))
         w = float(lat.w[i])
-        g = w * drho + (w * rho) * (cu / lat.cs2 + cu * cu / (2 * lat.cs2 ** 2) - usq / (2 * lat.cs2))
+        g = w * drho + (w * rho_u) * (cu / lat.cs2 + cu * cu / (2 * lat.cs2 ** 2) - usq / (2 * lat.cs2))
         if grad is not None:
             grad = np.asarray(grad, np.float64)
             qd = sum((float(c[a] * c[b]) - (lat.cs2 if a == b else 0.0)) * grad[a, b]
                      for a in range(lat.d) for b in range(lat.d))
-            g = g - (w * (tau - 1.0) / lat.cs2) * rho * qd
+            g = g - (w * (tau - 1.0) / lat.cs2) * rho_u * qd
         out[i] = g
     return out
 
@@ -234,7 +237,8 @@ class Simulation:
     def _diagnostics(self, f, cells: Cells):
         # rho - 1 kept precise; cast per population (a whole cast of 16-bit f would be materialised)
         force = None if self.model.force is None else tuple(-x for x in self.model.force)  # u = (j - F/2) / rho
-        drho, u = deviation_moments([g.astype(self.model.compute_dtype) for g in f], self.model.lattice, force)
+        drho, u = deviation_moments([g.astype(self.model.compute_dtype) for g in f], self.model.lattice, force,
+                                    self.model.incompressible)
         rho, u = 1.0 + drho, jnp.stack(u)
         if cells.kind is not None:
             fluid = ~bc.is_wall(cells.kind)

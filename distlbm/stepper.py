@@ -30,6 +30,7 @@ class Model:
 
     force: None or a D-tuple of floats (uniform body force per volume, lattice units).
     dtype: storage dtype of the populations; compute_dtype: dtype of the arithmetic.
+    incompressible: He & Luo's incompressible equilibrium (u = sum c f) instead of the standard one.
     """
 
     lattice: Lattice
@@ -38,6 +39,7 @@ class Model:
     features: bc.Features = field(default_factory=bc.Features)
     dtype: str = "float32"
     compute_dtype: str = "float32"
+    incompressible: bool = False
 
 
 class State(NamedTuple):
@@ -109,6 +111,7 @@ def make_step(model: Model, exchange: Callable) -> Callable:
     cdt = jnp.dtype(model.compute_dtype)
     sdt = jnp.dtype(model.dtype)
     force = model.force
+    inc = model.incompressible
     # Populations that (nearly) fit the last-level cache run faster as whole arrays; larger ones in
     # slabs of at most `slab_bytes` (measured on a 2-core CPU with 32 MiB L3: slabs win from ~96^3 D3Q19).
     whole_bytes = 64 << 20
@@ -120,16 +123,16 @@ def make_step(model: Model, exchange: Callable) -> Callable:
 
     def finish(fs, fc, kind, velocity, rho_bc, scale=None):
         """Moments, fixed-velocity/pressure cells and collision of the streamed, bounced-back fs."""
-        drho, u = deviation_moments(fs, lat, force)
+        drho, u = deviation_moments(fs, lat, force, inc)
         # materialise the moments once instead of recomputing them for every population's output
         m = lax.optimization_barrier(jnp.stack((drho,) + u))
         drho, u = m[0], tuple(m[1:])
-        fs, drho, u = bc.dirichlet(fs, drho, u, kind, velocity, rho_bc, lat, feat, scale)
+        fs, drho, u = bc.dirichlet(fs, drho, u, kind, velocity, rho_bc, lat, feat, scale, inc)
         geq_opp = None
         if model.collision.kind == "trt":  # geq of the opposite directions without a gather over Q
-            geq_opp = equilibrium_deviation(drho, tuple(-ua for ua in u), lat)
+            geq_opp = equilibrium_deviation(drho, tuple(-ua for ua in u), lat, inc)
         # the collisions are linear in (f, feq): on deviations g = f - w they give g* = f* - w
-        out = collide(fs, 1.0 + drho, u, equilibrium_deviation(drho, u, lat), model.collision, lat, force,
+        out = collide(fs, 1.0 + drho, u, equilibrium_deviation(drho, u, lat, inc), model.collision, lat, force,
                       geq_opp)
         if feat.walls:
             out = jnp.where(bc.is_wall(kind)[None], fc, out)
@@ -147,7 +150,7 @@ def make_step(model: Model, exchange: Callable) -> Callable:
             fs = lax.optimization_barrier(walls(fs, fc, cells.links, cells.moving, cells.velocity, cells.qlink))
         fs = bc.outflow(fs, cells.kind, feat, exchange, fc, lat)
         if feat.inlets or feat.outlets:
-            fs = bc.extrapolated(fs, cells.kind, cells.velocity, cells.rho, lat, feat, scale)
+            fs = bc.extrapolated(fs, cells.kind, cells.velocity, cells.rho, lat, feat, scale, inc)
         return fs, fc
 
     def walls(fs, fc, links, moving, velocity, qlink):
@@ -224,7 +227,8 @@ def macroscopic(f, model: Model):
     """rho: [X, Y(, Z)] and u: [D, X, Y(, Z)] from the stored post-collision populations (compute dtype).
 
     The state stores deviations g_i = f*_i - w_i, so rho = 1 + sum g. With a body force F the
-    post-collision momentum is rho u + F/2, so u = (sum c g - F/2) / rho.
+    post-collision momentum is rho u + F/2, so u = (sum c g - F/2) / rho (incompressible
+    equilibrium: u = sum c g - F/2).
     """
     lat = model.lattice
     cdt = jnp.dtype(model.compute_dtype)
@@ -233,6 +237,8 @@ def macroscopic(f, model: Model):
     j = momentum(fl, lat)
     if model.force is not None:
         j = tuple(ja - 0.5 * fa for ja, fa in zip(j, model.force))
+    if model.incompressible:
+        return rho, jnp.stack(j)
     return rho, jnp.stack([ja / rho for ja in j])
 
 

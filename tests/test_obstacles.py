@@ -173,6 +173,25 @@ def test_inlet_carries_the_prescribed_flux_and_profile():
         assert abs(flux / (rho[0, 1:-1].mean() * 0.04) - 1) < 0.002, (x, flux)
 
 
+def test_incompressible_equilibrium_conserves_velocity_not_mass_flux():
+    """He & Luo's incompressible equilibrium: in a channel with a pressure drop the mean velocity is the
+    imposed one at every section (div u = 0), where the standard equilibrium conserves rho u, so its
+    velocity grows as the density falls towards the outlet (a compressibility error of order Ma^2)."""
+    kw = dict(n=10, length=0.4, height=0.2, obstacles="", re=8.0, t_end=16.0, u_lattice=0.04, dtype="float64")
+    growth = {}
+    for eq in ("standard", "incompressible"):
+        s, sim = run_case("channel_flow", equilibrium=eq, **kw)
+        assert s["parameters"]["config"]["equilibrium"] == eq
+        rho, u = sim.fields(dtype="float64")
+        nx = sim.setup.shape[0]
+        means = np.array([u[0, x, 1:-1].mean() for x in range(1, nx - 1)])
+        growth[eq] = means[-1] / means[0] - 1
+        if eq == "incompressible":
+            assert np.abs(means / 0.04 - 1).max() < 1e-3, means
+            assert rho[1, 1:-1].mean() - rho[-2, 1:-1].mean() > 1e-3  # there is a pressure drop
+    assert growth["standard"] > 4e-3 > 1e-4 > abs(growth["incompressible"]), growth
+
+
 def test_ramp_scales_the_inflow():
     sim = make_sim("channel_flow", n=10, length=1.0, height=0.2, obstacles="", t_end=1.0, ramp=0.5,
                    init="rest", dtype="float64")

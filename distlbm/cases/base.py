@@ -78,6 +78,8 @@ class Case:
     dims: tuple = (2, 3)
     default_lattice: str = "D2Q9"
     params: tuple = ()
+    # common settings whose default differs for this case (e.g. {"equilibrium": "incompressible"})
+    common_defaults: dict = {}
 
     def build(self, p: dict, lattice: Lattice) -> Setup:
         raise NotImplementedError

@@ -18,6 +18,7 @@ the reference area A stated in `summary.json`.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import re as _re
 
@@ -289,16 +290,40 @@ class ChannelFlow(Case):
         return out
 
     def probe_cells(self, p, lay) -> dict:
-        """The cells whose rho/u a sample reads: for each named point, the 2^(D-1) cross-stream
-        neighbours of the two cell columns nearest the point on the side `direction` (for a point on
-        a surface: extrapolated to it), or the 2^D cells around it."""
+        """The cells whose rho/u a sample reads: for each named point, the 2^D cells around it, or for a
+        point on a surface whose neighbours are not all fluid, the 2^(D-1) cross-stream neighbours of
+        the two cell columns nearest the point on the side `direction` (extrapolated to it)."""
         out = {}
         self._stencils = {}
+        solid = self._solid_test(p, lay)
         for name, (pt, direction) in self.probe_points(p, lay).items():
-            cells, weights = _stencil(pt, direction, lay)
+            cells, weights = _stencil(pt, direction, lay, solid)
             out[name] = cells
             self._stencils[name] = weights
         return out
+
+    def _solid_test(self, p, lay):
+        """solid(cells [N, D]) -> [N] bool: obstacle cells and the channel walls (a small block read)."""
+        from distlbm.lattice import get_lattice
+
+        lat = get_lattice("D2Q9" if lay["d"] == 2 else "D3Q19")  # any velocity set: only `solid` is read
+        shapes = self.shapes(p, lat)
+        obst = geo.Obstacles(shapes, dx=lay["dx"], origin=lay["origin"], lattice=lat) if shapes else None
+        shape = lay["shape"]
+
+        def solid(cells):
+            cells = np.asarray(cells, int).reshape(-1, lay["d"])
+            out = np.zeros(len(cells), bool)
+            if lay["walls"]:
+                for a in range(1, lay["d"]):
+                    out |= (cells[:, a] <= 0) | (cells[:, a] >= shape[a] - 1)
+            if obst is not None and len(cells):
+                lo, hi = cells.min(0), cells.max(0) + 1
+                blk = obst.block(tuple(slice(int(a), int(b)) for a, b in zip(lo, hi)), shape).solid
+                out |= blk[tuple((cells - lo).T)]
+            return out
+
+        return solid
 
     def reference_area(self, p, lay) -> tuple:
         """(area in lattice units, description) normalising the force coefficients."""
@@ -402,40 +427,46 @@ def _points(text: str, d: int, key: str) -> list:
     return pts
 
 
-def _stencil(pt, direction, lay):
+def _stencil(pt, direction, lay, solid=None, order=1):
     """Cells and weights that interpolate (or extrapolate to a surface) a field at physical point pt.
 
-    Cross-stream: multilinear between the neighbouring cell centres. Along x with a direction (-1:
-    upstream of the point, +1: downstream): linear extrapolation from the first two whole cells on
-    that side beyond the point (their centres at least half a cell away from it).
+    Multilinear interpolation between the neighbouring cell centres. For a point on a surface (a
+    direction: -1 upstream of the point, +1 downstream): the interpolation if every cell it weighs is
+    fluid (`solid(cells)` says which are not; e.g. the Schaefer-Turek points lie midway between two
+    fluid nodes on the cylinder surface when n is even), otherwise a polynomial extrapolation of
+    degree `order` along x from the first order + 1 whole cells on that side beyond the point (their
+    centres at least half a cell away from it).
     """
     d, dx, origin = lay["d"], lay["dx"], lay["origin"]
     shape = lay["shape"]
-    axes_w = []
-    for a in range(1, d):
-        s = (pt[a] - origin[a]) / dx - 0.5  # fractional cell index
-        k0 = int(math.floor(s))
-        t = s - k0
-        axes_w.append([(k0, 1.0 - t), (k0 + 1, t)])
-    s = (pt[0] - origin[0]) / dx - 0.5
-    if direction is None:
-        k0 = int(math.floor(s))
-        t = s - k0
-        xw = [(k0, 1.0 - t), (k0 + 1, t)]
-    else:
-        if direction < 0:
-            k1 = int(math.floor(s - 0.5))
-            k2 = k1 - 1
-        else:
-            k1 = int(math.ceil(s + 0.5))
-            k2 = k1 + 1
-        # linear through (k1, v1), (k2, v2), evaluated at s
-        w1 = (s - k2) / (k1 - k2)
-        xw = [(k1, w1), (k2, 1.0 - w1)]
-    cells, weights = [], []
-    import itertools
 
-    for combo in itertools.product(xw, *axes_w):
+    def frac(a):  # fractional cell index of pt along axis a (snapped to a node within round-off)
+        s = (pt[a] - origin[a]) / dx - 0.5
+        return float(round(s)) if abs(s - round(s)) < 1e-6 else s
+
+    def linear(s):
+        k0 = int(math.floor(s))
+        return [(k0, 1.0 - (s - k0)), (k0 + 1, s - k0)]
+
+    axes_w = [linear(frac(a)) for a in range(1, d)]
+    s = frac(0)
+    xw = linear(s)
+    if direction is not None:
+        cells, weights = _combine([xw] + axes_w, shape, pt)
+        used = [c for c, w in zip(cells, weights) if abs(w) > 1e-12]
+        if solid is not None and not np.any(solid(np.asarray(used))):
+            return cells, weights
+        k1 = int(math.floor(s - 0.5)) if direction < 0 else int(math.ceil(s + 0.5))
+        ks = [k1 + direction * j for j in range(order + 1)]
+        # Lagrange weights of the polynomial through (k, v_k), evaluated at s
+        xw = [(k, math.prod((s - m) / (k - m) for m in ks if m != k)) for k in ks]
+    return _combine([xw] + axes_w, shape, pt)
+
+
+def _combine(axes_w, shape, pt):
+    """Tensor product of per-axis (index, weight) lists -> (cells, weights)."""
+    cells, weights = [], []
+    for combo in itertools.product(*axes_w):
         idx = [c for c, _ in combo]
         if any(not 0 <= c < n for c, n in zip(idx, shape)):
             raise ConfigError(f"probe point {tuple(pt)} lies outside the lattice")

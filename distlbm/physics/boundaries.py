@@ -243,7 +243,8 @@ def ramp_factor(t, steps: int):
     return jnp.sin(0.5 * jnp.pi * s) ** 2
 
 
-def extrapolated(fs, kind, velocity, rho_bc, lattice: Lattice, features: Features, scale=None):
+def extrapolated(fs, kind, velocity, rho_bc, lattice: Lattice, features: Features, scale=None,
+                 incompressible: bool = False):
     """Velocity inlets and pressure outlets by non-equilibrium extrapolation (Guo, Zheng & Shi 2002).
 
     A boundary cell x_b with outward normal n takes from its inner neighbour x_f = x_b - n the
@@ -260,16 +261,17 @@ def extrapolated(fs, kind, velocity, rho_bc, lattice: Lattice, features: Feature
             b = 0 if sign < 0 else -1
             i = 1 if sign < 0 else -2
             fb, inner = _plane(fs, axis + 1, b), _plane(fs, axis + 1, i)
-            drho_f, u_f = deviation_moments(inner, lattice)
-            neq = inner - equilibrium_deviation(drho_f, u_f, lattice)
+            drho_f, u_f = deviation_moments(inner, lattice, incompressible=incompressible)
+            neq = inner - equilibrium_deviation(drho_f, u_f, lattice, incompressible)
             if base == INLET:
                 vb = _plane(velocity, axis + 1, b)
                 ub = tuple(vb[a].astype(fs.dtype) for a in range(d))
                 if scale is not None:
                     ub = tuple(x * scale for x in ub)
-                geq = equilibrium_deviation(drho_f, ub, lattice)
+                geq = equilibrium_deviation(drho_f, ub, lattice, incompressible)
             else:
-                geq = equilibrium_deviation(_plane(rho_bc, axis, b).astype(fs.dtype) - 1.0, u_f, lattice)
+                geq = equilibrium_deviation(_plane(rho_bc, axis, b).astype(fs.dtype) - 1.0, u_f, lattice,
+                                            incompressible)
             code = base + 2 * axis + (0 if sign > 0 else 1)
             kb = _plane(kind, axis, b)
             fs = _set_plane(fs, jnp.where((kb == code)[None], geq + neq, fb), axis + 1, b)
@@ -306,7 +308,8 @@ def momentum_exchange(fnew, fc, kind, links, body, n_bodies: int, lattice: Latti
     return jnp.stack(out).reshape((n_bodies, d) + (1,) * nd)
 
 
-def dirichlet(gs, drho, u, kind, velocity, rho_bc, lattice: Lattice, features: Features, scale=None):
+def dirichlet(gs, drho, u, kind, velocity, rho_bc, lattice: Lattice, features: Features, scale=None,
+              incompressible: bool = False):
     """Fixed-velocity cells get feq(local rho, u_bc); fixed-pressure cells feq(rho_bc, local u).
 
     gs: stored deviations f - w; drho = rho - 1. Returns (gs, drho, u) with the moments of the
@@ -326,4 +329,4 @@ def dirichlet(gs, drho, u, kind, velocity, rho_bc, lattice: Lattice, features: F
         pc = kind == PRESSURE
         drho = jnp.where(pc, rho_bc.astype(drho.dtype) - 1.0, drho)
         mask = pc if mask is None else (mask | pc)
-    return jnp.where(mask[None], equilibrium_deviation(drho, u, lattice), gs), drho, u
+    return jnp.where(mask[None], equilibrium_deviation(drho, u, lattice, incompressible), gs), drho, u

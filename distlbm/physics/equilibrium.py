@@ -1,4 +1,10 @@
-"""Second-order (Hermite) equilibrium, vectorised over the Q directions."""
+"""Second-order (Hermite) equilibrium, vectorised over the Q directions.
+
+Two forms: the standard one, feq = w rho (1 + cu/cs2 + ...), and the incompressible one of He & Luo
+(1997), feq = w (rho + cu/cs2 + ...) with u = sum c f (rho0 = 1): its steady solutions satisfy the
+incompressible Navier-Stokes equations without the O(Ma^2) compressibility error of the standard form
+(the pressure is p = cs2 rho; density and momentum are decoupled).
+"""
 
 from __future__ import annotations
 
@@ -29,30 +35,36 @@ def usq(u):
     return acc
 
 
-def equilibrium(rho, u, lattice: Lattice):
-    """feq: [Q, X, Y(, Z)], feq_i = w_i rho (1 + cu/cs2 + cu^2/(2 cs2^2) - u^2/(2 cs2)).
+def equilibrium(rho, u, lattice: Lattice, incompressible: bool = False):
+    """feq: [Q, X, Y(, Z)], feq_i = w_i rho (1 + cu/cs2 + cu^2/(2 cs2^2) - u^2/(2 cs2)), or with
+    `incompressible` feq_i = w_i (rho + cu/cs2 + cu^2/(2 cs2^2) - u^2/(2 cs2)) (He & Luo 1997).
 
     rho: [X, Y(, Z)]; u: tuple of D arrays of the same shape (lattice units).
     """
     inv_cs2 = 1.0 / lattice.cs2
     cu = cdotu(u, lattice)
-    base = 1.0 - (0.5 * inv_cs2) * usq(u)
     w = qconst(lattice.w, rho.ndim, rho.dtype)
+    if incompressible:
+        return w * ((rho - (0.5 * inv_cs2) * usq(u))[None] + cu * (inv_cs2 + (0.5 * inv_cs2 * inv_cs2) * cu))
+    base = 1.0 - (0.5 * inv_cs2) * usq(u)
     return (w * rho[None]) * (base[None] + cu * (inv_cs2 + (0.5 * inv_cs2 * inv_cs2) * cu))
 
 
-def equilibrium_deviation(drho, u, lattice: Lattice):
+def equilibrium_deviation(drho, u, lattice: Lattice, incompressible: bool = False):
     """geq = feq - w: [Q, ...], the equilibrium as a deviation from the rest state (rho = 1, u = 0):
-    geq_i = w_i [drho + rho (cu/cs2 + cu^2/(2 cs2^2) - u^2/(2 cs2))] with rho = 1 + drho.
+    geq_i = w_i [drho + rho (cu/cs2 + cu^2/(2 cs2^2) - u^2/(2 cs2))] with rho = 1 + drho (with
+    `incompressible`: rho replaced by rho0 = 1 in the velocity terms).
 
     Populations are stored as such deviations: their values are small, so float32 keeps the mass to
     round-off of the deviation instead of round-off of 1.
     """
     inv_cs2 = 1.0 / lattice.cs2
     cu = cdotu(u, lattice)
+    w = qconst(lattice.w, drho.ndim, drho.dtype)
+    if incompressible:
+        return w * ((drho - (0.5 * inv_cs2) * usq(u))[None] + cu * (inv_cs2 + (0.5 * inv_cs2 * inv_cs2) * cu))
     rho = 1.0 + drho
     base = -(0.5 * inv_cs2) * usq(u)
-    w = qconst(lattice.w, drho.ndim, drho.dtype)
     # Written as feq - w with feq grouped exactly as in `equilibrium`: other groupings, e.g.
     # w * (drho + rho * (...)), came out of XLA:CPU with last-bit differences between block shapes
     # (vectorised vs remainder loops), which breaks bitwise identity across decompositions.

@@ -32,12 +32,14 @@ def momentum(f, lattice: Lattice):
     )
 
 
-def deviation_moments(g, lattice: Lattice, force=None):
+def deviation_moments(g, lattice: Lattice, force=None, incompressible: bool = False):
     """(drho, u) of stored deviations g_i = f_i - w_i: rho = 1 + drho, u = (sum c g + F/2) / rho
-    (sum_i w_i c_i = 0, so the momentum of g is that of f)."""
+    (sum_i w_i c_i = 0, so the momentum of g is that of f); `incompressible` (He & Luo): u = sum c g + F/2."""
     drho = density(g, lattice)
     j = momentum(g, lattice)
     if force is not None:
         j = tuple(ja + 0.5 * fa if fa else ja for ja, fa in zip(j, force))
+    if incompressible:
+        return drho, tuple(j)
     inv = 1.0 / (1.0 + drho)
     return drho, tuple(ja * inv for ja in j)
