@@ -272,11 +272,13 @@ ENTRIES: list[Entry] = [
     Entry("couette", "couette", {"n": 32, "tau": 0.8, "dtype": "float64"}, reduced={"n": 16}),
     # flow past obstacles (shared/reference/schaefer_turek_2d1.csv, sphere_drag_reference.csv)
     Entry("schaefer_turek_2d1", "schaefer_turek_2d1", {"n": 40}, reduced=None,
-          note="Re 20, D = n cells, diffusive scaling u_lattice = 1/n; bounds of the 1996 paper"),
+          note="Re 20, D = n cells, u_lattice = 0.025 (tau = 0.65), BGK with the incompressible equilibrium "
+               "(the preset's default); bounds of the 1996 paper"),
     ConvergenceEntry("schaefer_turek_2d1_convergence", "schaefer_turek_2d1", "n", (20, 40, 80), (10, 20),
                      quantity=_st_cd_error, vary=lambda n: {"n": n, "u_lattice": min(0.05, 1.0 / n)},
                      reduced={"t_end": 6.0, "ramp": 4.0}, order=2.0, order_tol=1.0, judge_runs=False,
-                     note="relative cD error vs the FEATFLOW value 5.5795; tau = 0.65 fixed (diffusive scaling)"),
+                     note="relative cD error vs the FEATFLOW value 5.5795; tau = 0.65 fixed (diffusive scaling), "
+                          "incompressible equilibrium"),
     Entry("schaefer_turek_2d2", "schaefer_turek_2d2", {"n": 40}, reduced=None,
           note="Re 100 vortex shedding: cD_max, cL_max, Strouhal against the paper's bounds"),
     Entry("schaefer_turek_3d1z", "schaefer_turek_3d1z", {"n": 10}, reduced=None,

@@ -318,3 +318,30 @@ def test_probes_points_difference_and_line():
     assert len(bodies) == 2 and isinstance(bodies[0], geo.Union)
     with pytest.raises(ConfigError, match="probes = .*expected 2"):
         make_sim("channel_flow", n=10, length=0.6, height=0.3, obstacles="", probes="0.1,0.1,0.1")
+
+
+def test_surface_probes_interpolate_between_fluid_nodes_else_extrapolate():
+    """The Schaefer-Turek points (0.15, 0.2) and (0.25, 0.2) lie midway between two fluid nodes on the
+    cylinder surface (for every n the preset allows): the probe interpolates them. Where a solid cell
+    has weight in the interpolation, the probe extrapolates linearly from the two whole cells upstream."""
+    sim = make_sim("schaefer_turek_2d1", n=20)
+    case = sim.cfg.case
+    assert sim.setup.probes["front"][:2] == [[30, 40], [30, 41]]
+    assert case._stencils["front"] == [0.5, 0.5, 0.0, 0.0]
+    assert sim.setup.probes["back"][:2] == [[50, 40], [50, 41]]
+    from distlbm.cases.obstacles import _stencil
+
+    lay = case.layout(case.full(sim.cfg.params), sim.setup.lattice)
+    cells, w = _stencil((0.15125, 0.2), -1, lay, lambda c: np.asarray(c)[:, 0] >= 31)
+    assert [c[0] for c in cells] == [29, 29, 28, 28]  # node 30 is a quarter cell upstream: too close
+    np.testing.assert_allclose(w, [1.125, 1.125, -0.625, -0.625])  # linear through 29, 28 at 30.25
+    cells, w = _stencil((0.15125, 0.2), -1, lay, lambda c: np.zeros(len(c), bool))
+    assert [c[0] for c in cells] == [30, 30, 31, 31] and np.allclose(w, [0.375, 0.375, 0.125, 0.125])
+
+
+def test_benchmark_presets_default_to_the_incompressible_equilibrium():
+    assert make_sim("schaefer_turek_2d1", n=10).model.incompressible
+    assert not make_sim("schaefer_turek_2d1", n=10, equilibrium="standard").model.incompressible
+    assert not make_sim("channel_flow", n=10).model.incompressible
+    with pytest.raises(ConfigError, match="equilibrium = 'weird'.*expected one of"):
+        make_sim("channel_flow", n=10, equilibrium="weird")
