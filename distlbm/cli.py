@@ -88,7 +88,8 @@ def cmd_run(args) -> int:
     s = cfg.setup
     u = s.units
     say(f"distlbm: {cfg.case.name} ({cfg.case.title})")
-    say(f"  lattice {s.lattice.name}, shape {'x'.join(map(str, s.shape))}, {cfg.common['collision']}, "
+    eq = ", incompressible equilibrium" if cfg.common["equilibrium"] == "incompressible" else ""
+    say(f"  lattice {s.lattice.name}, shape {'x'.join(map(str, s.shape))}, {cfg.common['collision']}{eq}, "
         f"tau {s.tau:.5g}, Ma {s.u_max / 0.5773502691896257:.3f}, dtype {cfg.common['dtype']}"
         + (f", Re {u['reynolds']:.4g}" if "reynolds" in u else ""))
     if "dx" in u and "dt" in u and "velocity" in u and "viscosity" in u:

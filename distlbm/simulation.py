@@ -538,6 +538,7 @@ class Simulation:
             "dtype": self.model.dtype,
             "compute_dtype": self.model.compute_dtype,
             "collision": self.model.collision.kind,
+            "equilibrium": "incompressible" if self.model.incompressible else "standard",
             "devices": self.domain.n_devices,
             "mesh": list(self.domain.mesh_shape),
             "processes": self.domain.process_count,

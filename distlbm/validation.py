@@ -477,8 +477,9 @@ def write_markdown(results: list[EntryResult], path: Path, reduced: bool, total_
                 continue
             s = run.summary
             lu = s["parameters"]["lattice_units"]
+            eq = ", incompressible equilibrium" if s.get("equilibrium") == "incompressible" else ""
             lines.append(f"- `distlbm run {r.case} {sets}`: lattice {resolution_of(s)} {s['lattice']}, "
-                         f"{s['collision']}, {s['dtype']}, tau = {lu['tau']:.4g}, Ma = {lu['mach']:.3g}, "
+                         f"{s['collision']}{eq}, {s['dtype']}, tau = {lu['tau']:.4g}, Ma = {lu['mach']:.3g}, "
                          f"{s['steps']} steps, {run.wall_s:.1f} s")
         if r.convergence:
             conv = r.convergence
