@@ -153,6 +153,19 @@ def test_incompatible_restart_refused_but_output_settings_may_change(tmp_path):
     assert fine.step == 20
 
 
+def test_restart_compatibility_of_settings_added_later():
+    """A checkpoint written before a setting existed counts it at its default; another value is refused."""
+    from distlbm.config import check_restart_compatible, resolve
+    from distlbm.io.checkpoint import CheckpointError
+
+    cfg = resolve("box", {"n": 8})
+    old = {k: v for k, v in cfg.as_dict().items() if k != "equilibrium"}
+    check_restart_compatible(cfg, {"config": old, "shape": list(cfg.setup.shape)}, "old.h5")
+    inc = resolve("box", {"n": 8, "equilibrium": "incompressible"})
+    with pytest.raises(CheckpointError, match="equilibrium: checkpoint 'standard', now 'incompressible'"):
+        check_restart_compatible(inc, {"config": old, "shape": list(cfg.setup.shape)}, "old.h5")
+
+
 def test_cli_restart_errors_are_clear(tmp_path):
     p = _cli("run", "box", "--set", "n=8", "--restart", "--out", tmp_path)
     assert p.returncode == 2

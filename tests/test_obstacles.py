@@ -141,11 +141,12 @@ def test_momentum_exchange_is_decomposition_independent(extra_cases):
     np.testing.assert_array_equal(np.asarray(sim2.state.f), np.asarray(sim1.state.f))
 
 
-def test_channel_flow_on_a_mesh_matches_one_device():
+@pytest.mark.parametrize("equilibrium", ["standard", "incompressible"])
+def test_channel_flow_on_a_mesh_matches_one_device(equilibrium):
     """Inlet, outlet, Bouzidi obstacle, forces and probes on a 2x2 mesh give the numbers of one device."""
     from distlbm.parallel.mesh import MeshDomain
 
-    kw = dict(n=10, length=0.79, height=0.4, t_end=0.2, obstacles="circle(0.2, 0.21, 0.05)")
+    kw = dict(n=10, length=0.79, height=0.4, t_end=0.2, obstacles="circle(0.2, 0.21, 0.05)", equilibrium=equilibrium)
     s1, sim1 = run_case("channel_flow", **kw)
     sim2 = make_sim("channel_flow", domain=MeshDomain(sim1.setup.shape, (2, 2)), **kw)
     s2 = sim2.run()
