@@ -12,7 +12,11 @@ Units: a case is given lengths, the mean inflow velocity and the viscosity (or R
 and a resolution n (cells per reference length) plus the lattice inflow velocity u_lattice; then
 dx = ref_length / n, dt = dx u_lattice / U_mean, nu_lattice = nu dt / dx^2 and tau = 3 nu_lattice + 1/2.
 Forces come from momentum exchange and are reported as coefficients c = F / (1/2 rho U_mean^2 A) with
-the reference area A stated in `summary.json`.
+the reference area A stated in `summary.json`. Pressure probes on a body's surface (the Schaefer-Turek
+front and back points) interpolate the neighbouring nodes when they are all fluid, and extrapolate from
+the fluid side otherwise. The Schaefer-Turek presets use the incompressible equilibrium (He & Luo 1997)
+by default: the benchmark is incompressible, and the standard equilibrium's O(Ma^2) error is the
+largest part of the drag error at the resolutions that run on a workstation.
 """
 
 from __future__ import annotations
