@@ -437,7 +437,7 @@ def _stencil(pt, direction, lay, solid=None, order=1):
     Multilinear interpolation between the neighbouring cell centres. For a point on a surface (a
     direction: -1 upstream of the point, +1 downstream): the interpolation if every cell it weighs is
     fluid (`solid(cells)` says which are not; e.g. the Schaefer-Turek points lie midway between two
-    fluid nodes on the cylinder surface when n is even), otherwise a polynomial extrapolation of
+    fluid nodes on the cylinder surface for every n the preset allows), otherwise a polynomial extrapolation of
     degree `order` along x from the first order + 1 whole cells on that side beyond the point (their
     centres at least half a cell away from it).
     """
@@ -540,7 +540,7 @@ class SchaeferTurek2D1(ChannelFlow):
             "mask_dataset", "probe_dp"}),  # fixed by the benchmark (its dP is front - back)
         n=40, t_end=12.0, u_lattice=0.025, ramp=8.0, init="rest")
     # the benchmark is incompressible: He & Luo's equilibrium removes the O(Ma^2) compressibility error
-    # (at D = 40 and u_lattice = 0.025 it moved cD by +0.5 %; --set equilibrium=standard to compare)
+    # (at D = 40 and u_lattice = 0.025 it lowered cD by 0.5 %; --set equilibrium=standard to compare)
     common_defaults = {"equilibrium": "incompressible"}
     case_id = "2D-1"
 
