@@ -431,15 +431,15 @@ def _points(text: str, d: int, key: str) -> list:
     return pts
 
 
-def _stencil(pt, direction, lay, solid=None, order=1):
+def _stencil(pt, direction, lay, solid=None):
     """Cells and weights that interpolate (or extrapolate to a surface) a field at physical point pt.
 
     Multilinear interpolation between the neighbouring cell centres. For a point on a surface (a
     direction: -1 upstream of the point, +1 downstream): the interpolation if every cell it weighs is
     fluid (`solid(cells)` says which are not; e.g. the Schaefer-Turek points lie midway between two
-    fluid nodes on the cylinder surface for every n the preset allows), otherwise a polynomial extrapolation of
-    degree `order` along x from the first order + 1 whole cells on that side beyond the point (their
-    centres at least half a cell away from it).
+    fluid nodes on the cylinder surface for every n the preset allows), otherwise a linear extrapolation
+    along x from the first two whole cells on that side beyond the point (their centres at least half a
+    cell away from it).
     """
     d, dx, origin = lay["d"], lay["dx"], lay["origin"]
     shape = lay["shape"]
@@ -461,9 +461,9 @@ def _stencil(pt, direction, lay, solid=None, order=1):
         if solid is not None and not np.any(solid(np.asarray(used))):
             return cells, weights
         k1 = int(math.floor(s - 0.5)) if direction < 0 else int(math.ceil(s + 0.5))
-        ks = [k1 + direction * j for j in range(order + 1)]
-        # Lagrange weights of the polynomial through (k, v_k), evaluated at s
-        xw = [(k, math.prod((s - m) / (k - m) for m in ks if m != k)) for k in ks]
+        k2 = k1 + direction
+        w1 = (s - k2) / (k1 - k2)  # the line through (k1, v1), (k2, v2), evaluated at s
+        xw = [(k1, w1), (k2, 1.0 - w1)]
     return _combine([xw] + axes_w, shape, pt)
 
 
