@@ -62,26 +62,80 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+def prepare_out(out: str) -> str:
+    """Create the output folder and check that files can be created in it: one line if not."""
+    import os
+    from pathlib import Path
+
+    from distlbm.cases.base import ConfigError
+    from distlbm.parallel.processes import env_rank
+
+    if not out.strip():
+        raise ConfigError(f"--out = {out!r}: expected a folder name (default: out/CASE)")
+    path = Path(out)
+    probe = path / f".distlbm-write-test-{os.getpid()}-{env_rank()}"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        os.close(fd)
+        os.unlink(probe)
+    except FileExistsError:
+        raise ConfigError(f"--out = {out!r}: exists and is not a folder; expected a writable folder") from None
+    except OSError as e:
+        why = e.strerror or e.__class__.__name__
+        raise ConfigError(f"--out = {out!r}: cannot create or write the folder ({why}); expected a writable "
+                          f"folder") from None
+    return out
+
+
+def _hard_exit(status: int):
+    """Leave at once after a failed HDF5 write (the HDF5 library may still hold the failed file and
+    crash while tearing down at interpreter exit): flush what was printed, then _exit."""
+    import os
+
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
+
+
 def cmd_run(args) -> int:
     from distlbm.config import parse_sets, resolve
     from distlbm.parallel.processes import env_rank, initialize
 
+    if args.restart is not None and not str(args.restart).strip():
+        from distlbm.cases.base import ConfigError
+
+        raise ConfigError(f"--restart = {args.restart!r}: expected a checkpoint file, a folder of checkpoints or "
+                          f"'latest' (the default when --restart is given alone)")
     cfg = resolve(args.target, parse_sets(args.sets), steps=args.steps, progress_every=args.progress_every,
                   mesh=args.mesh, comm=args.comm, output_every=args.output_every,
                   checkpoint_every=args.checkpoint_every, wall_time=parse_wall_time(args.wall_time))
+    out = prepare_out(args.out if args.out is not None else f"out/{cfg.case.name}")
+    if args.restart is None:  # a new run: refuse a folder that holds another run's checkpoints, before any work
+        from pathlib import Path
+
+        from distlbm.io import checkpoint as ckpt
+
+        found = ckpt.list_checkpoints(Path(out) / "checkpoints")
+        if found:
+            if env_rank() == 0:
+                print(f"distlbm: error: {Path(out) / 'checkpoints'} already holds {len(found)} checkpoint(s) of "
+                      f"another run (newest: {found[-1].name}); continue that run with --restart latest, or give "
+                      f"this run its own folder with --out DIR (or move those files away)", file=sys.stderr)
+            return 2
     procs = initialize(cfg.common["comm"])
     from distlbm.simulation import Simulation
 
     from distlbm.io.checkpoint import CheckpointError
-    from distlbm.simulation import EXIT_INSTABILITY, EXIT_RESUBMIT, InstabilityError
+    from distlbm.io.files import WriteError
+    from distlbm.simulation import EXIT_CONFIG, EXIT_INSTABILITY, EXIT_RESUBMIT, EXIT_WRITE_FAILED, InstabilityError
 
-    out = args.out or f"out/{cfg.case.name}"
     try:
         sim = Simulation(cfg, out_dir=out, restart=args.restart)
     except CheckpointError as e:
         if env_rank() == 0:
             print(f"distlbm: restart failed: {e}", file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
     say = print if sim.domain.process_index == 0 else (lambda *a, **k: None)
     for w in cfg.warnings:
         say(f"warning: {w}", file=sys.stderr)
@@ -100,9 +154,18 @@ def cmd_run(args) -> int:
     say(f"  on {sim.domain.describe()}" + (f", launched by {procs['launcher']}" if procs["processes"] > 1 else ""))
     try:
         summary = sim.run()
+        path = sim.write_summary(summary)
     except InstabilityError:
         return EXIT_INSTABILITY
-    path = sim.write_summary(summary)
+    except CheckpointError as e:  # the folder holds another run's checkpoints
+        if sim.domain.process_index == 0:
+            print(f"distlbm: error: {e}", file=sys.stderr)
+        return EXIT_CONFIG
+    except WriteError as e:
+        if sim.domain.process_index == 0:
+            print(f"distlbm: error: {e}; the run stopped (exit status {EXIT_WRITE_FAILED}); older checkpoints "
+                  f"are intact", file=sys.stderr)
+        _hard_exit(EXIT_WRITE_FAILED)
     if sim.domain.process_index == 0:
         _print_result(summary)
         if path:
@@ -194,11 +257,20 @@ def cmd_cases(args) -> int:
 
 
 def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "run":  # stop signals handled from the first line: a stop during start-up exits 75
+        from distlbm.signals import process_scope
+
+        with process_scope():
+            return _dispatch(args)
+    return _dispatch(args)
+
+
+def _dispatch(args) -> int:
     from distlbm.cases.base import ConfigError
     from distlbm.parallel.mesh import DecompositionError
     from distlbm.parallel.processes import abort, env_rank, launcher
 
-    args = build_parser().parse_args(argv)
     try:
         if args.command == "run":
             return cmd_run(args)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import signal
 import sys
 import time
 from pathlib import Path
@@ -20,7 +18,10 @@ from distlbm.config import RunConfig
 from distlbm.parallel import make_domain
 from distlbm.physics import boundaries as bc
 from distlbm.physics.collision import Collision
+from distlbm import signals
 from distlbm.io import checkpoint as ckpt
+from distlbm.io import files
+from distlbm.io.files import WriteError
 from distlbm.io.output import FieldOutput
 from distlbm.schedules import IterationInterval, TimeInterval, WallTimeInterval, next_due
 from distlbm.physics.moments import deviation_moments
@@ -80,10 +81,12 @@ def _fmt_time(seconds: float) -> str:
 
 
 EXIT_OK = 0
+EXIT_CONFIG = 2  # a configuration, input or restart error: nothing ran
 EXIT_INSTABILITY = 4  # the run blew up; the last good checkpoint is kept
+EXIT_WRITE_FAILED = 74  # a checkpoint or output could not be written (disk full ...); older files intact (EX_IOERR)
 EXIT_RESUBMIT = 75  # stopped on a signal or the wall-time limit after writing a checkpoint (EX_TEMPFAIL)
 
-STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGUSR1")
+STOP_SIGNALS = signals.STOP_SIGNALS
 RHO_RANGE = (0.2, 5.0)  # a density outside this range (lattice units, rho0 = 1) means the run blew up
 
 
@@ -175,6 +178,12 @@ class Simulation:
         self.status = "new"
         self.restored_from = None
         self._sched_state = {}
+        self._last_ckpt_step = None
+        self._last_ckpt_path = None
+        # the run's identity: checkpoints belong to one run; a restart continues the checkpoint's run
+        self.run_id = ckpt.new_run_id()
+        if dom.process_count > 1:
+            self.run_id = dom.allgather_obj(self.run_id)[0]
         if restart:
             self._restore(restart)
         else:
@@ -201,34 +210,76 @@ class Simulation:
                 "schedules": {k: v.state() for k, v in getattr(self, "_schedules", {}).items()},
                 "outputs": getattr(self, "_output", None) and self._output.index}
 
+    def verify_state(self) -> dict:
+        """Diagnostics of the current state; raises InstabilityError (naming the last good checkpoint)
+        if any population is non-finite or a density is outside the sane range."""
+        diag = self.diagnostics()
+        if not diag["sane"]:
+            self._unstable(self.step, diag)
+        return diag
+
     def save_checkpoint(self) -> Path:
+        """Write a checkpoint of the current state, verified sane first (a blown-up state is never
+        written), and prune this run's older ones. Raises InstabilityError or WriteError."""
+        self.verify_state()
         keep = self.cfg.common.get("checkpoint_keep", 3)
-        path = ckpt.save(self.checkpoint_dir, self.state.f, self.domain, self._meta(), keep=keep)
+        try:
+            path = ckpt.save(self.checkpoint_dir, self.state.f, self.domain, self._meta(), keep=keep,
+                             run_id=self.run_id)
+        except WriteError as e:
+            kept = (f"; the last good checkpoint is {self._last_ckpt_path} (step {self._last_ckpt_step})"
+                    if self._last_ckpt_path else "; no checkpoint of this run was written before")
+            self.log(f"error: checkpoint at step {self.step} not written: {e}{kept}")
+            self.status = "write_failed"
+            raise
         self.log(f"checkpoint: {path} (step {self.step})")
         self._last_ckpt_step = self.step
+        self._last_ckpt_path = path
         return path
+
+    def check_folder(self):
+        """Refuse to start a run in a checkpoint folder that holds another run's checkpoints: pruning
+        and `--restart latest` would mix the two runs."""
+        other = ckpt.foreign(self.checkpoint_dir, self.run_id) if self.domain.process_index == 0 else []
+        if not self.domain.any_process(bool(other)):
+            return
+        if not other:
+            raise ckpt.CheckpointError(f"{self.checkpoint_dir} holds another run's checkpoints (seen by process 0)")
+        steps = sorted(int(ckpt.NAME.match(p.name).group(1)) for p, _ in other)
+        raise ckpt.CheckpointError(
+            f"{self.checkpoint_dir} already holds {len(other)} checkpoint(s) of another run (steps {steps[0]}.."
+            f"{steps[-1]}, run {other[-1][1]!r}); continue that run with --restart latest, or give this run "
+            f"its own folder with --out DIR (or move those files away)")
 
     def _restore(self, spec: str):
         from distlbm.config import check_restart_compatible
 
         candidates = ckpt.resolve_restart(spec, self.checkpoint_dir)
         errors = []
+        lat = self.model.lattice
         for path in candidates:
             try:
                 meta = ckpt.read_meta(path)
                 check_restart_compatible(self.cfg, meta, path)
+                ckpt.check_against(meta, path, lat.q, self.setup.shape, self.model.dtype)
+                if meta.get("_format") == ckpt.LEGACY_FORMAT:
+                    self.log(f"warning: {path} was written by an older distlbm (no metadata digest): its "
+                             f"metadata is not verified")
                 f, meta = ckpt.load(path, self.domain, self.model.dtype)
             except ckpt.CheckpointError as e:
                 errors.append(str(e))
-                self.log(f"warning: {e}; trying an older checkpoint" if spec == "latest" else f"error: {e}")
-                if spec != "latest":
+                self.log(f"warning: {e}; trying an older checkpoint" if len(candidates) > 1 else f"error: {e}")
+                if len(candidates) == 1:
                     raise
                 continue
             self.state = State(f, self.domain.replicate(np.asarray(meta["step"], np.int32)))
             self.mass0 = meta.get("mass0")
             self._sched_state = meta.get("schedules") or {}
             self._outputs_state = meta.get("outputs") or []
+            self.run_id = meta.get("run_id") or ckpt.LEGACY_RUN
             self.restored_from = str(path)
+            self._last_ckpt_step = int(meta["step"])
+            self._last_ckpt_path = Path(path)
             self.log(f"restarted from {path} at step {meta['step']}")
             return
         raise ckpt.CheckpointError("no usable checkpoint: " + "; ".join(errors))
@@ -362,6 +413,8 @@ class Simulation:
         cfg = self.cfg
         end = steps if steps is not None else (cfg.common["steps"] or self.setup.steps)
         start_step = self.step
+        stop = signals.process_flag() or signals.StopFlag()
+        self.check_folder()
         self._progress_every = cfg.common["progress_every"] or max(1, (end or 1) // 20)
         self._schedules = sch = self._make_schedules()
         self._output = None
@@ -384,8 +437,6 @@ class Simulation:
         if self._output is not None and start_step == 0 and not self._output.index:
             self._output.write()
         wall_limit = float(cfg.common.get("wall_time", 0.0) or 0.0)
-        stop = _StopFlag()
-        self._last_ckpt_step = start_step if self.restored_from else None
         t0 = time.perf_counter()
         step = start_step
         chunk_wall = 0.0
@@ -394,6 +445,12 @@ class Simulation:
         self.status = "running"
         try:
             with stop.installed():
+                if self.domain.any_process(stop.requested):  # a stop during start-up or the compile
+                    self.log(f"stopped at step {step} during start-up on {stop.name or 'a signal on another process'}"
+                             f", before any step ran (nothing new to checkpoint); resubmit to continue"
+                             + (" with --restart latest" if self.restored_from else ""))
+                    self.status = "stopped"
+                    end = step
                 while step < end:
                     nxt = next_due(sch.values(), step, end)
                     nxt = min(nxt, step + max_chunk)
@@ -420,9 +477,13 @@ class Simulation:
                         self.status = "stopped"
                         break
                 else:
-                    self.status = "complete"
+                    if self.status != "stopped":
+                        self.status = "complete"
         except InstabilityError:
             self.status = "unstable"
+            raise
+        except WriteError:
+            self.status = "write_failed"
             raise
         finally:
             self.wall_time = time.perf_counter() - t0
@@ -473,7 +534,14 @@ class Simulation:
             if "progress" in due:
                 self._progress(step, end, start_step, wall, diag)
         if due & {"output", "output_time"} and self._output is not None:
-            self._output.write()
+            try:
+                self._output.write()
+            except WriteError as e:
+                kept = (f"; the last good checkpoint is {self._last_ckpt_path} (step {self._last_ckpt_step})"
+                        if self._last_ckpt_path else "")
+                self.log(f"error: field output at step {step} not written: {e}{kept}")
+                self.status = "write_failed"
+                raise
         if due & {"checkpoint", "checkpoint_wall"}:
             self.save_checkpoint()
         for k in due:
@@ -483,13 +551,14 @@ class Simulation:
     def _unstable(self, step, diag):
         s = self.setup
         ma = diag.get("u_max_local", float("nan")) / math.sqrt(1.0 / 3.0)
-        kept = f"; the last good checkpoint is step {self._last_ckpt_step}" if self._last_ckpt_step is not None else ""
+        kept = (f"; the last good checkpoint is step {self._last_ckpt_step} ({self._last_ckpt_path}, verified finite)"
+                if self._last_ckpt_path is not None else "; no checkpoint of this run was written")
         msg = (f"instability at step {step}: density non-finite or outside {list(RHO_RANGE)} "
                f"(tau = {s.tau:.4g}, local Mach up to {ma:.3g}); likely causes: Mach number too high "
                f"(lower the velocity) or tau too close to 1/2 (raise the resolution, lower Re, or set smagorinsky)"
                f"{kept}")
         self.log(f"error: {msg}")
-        if self._jsonl:
+        if getattr(self, "_jsonl", None):
             self._jsonl.write(json.dumps({"event": "instability", "step": step, "message": msg}) + "\n")
             self._jsonl.flush()
         raise InstabilityError(msg)
@@ -562,11 +631,8 @@ class Simulation:
         if self.out_dir is None or self.domain.process_index != 0:
             return None
         self.out_dir.mkdir(parents=True, exist_ok=True)
-        path = self.out_dir / "summary.json"
-        tmp = path.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps(summary, indent=2, default=_json_default) + "\n")
-        os.replace(tmp, path)
-        return path
+        return files.write_text(self.out_dir / "summary.json",
+                                json.dumps(summary, indent=2, default=_json_default) + "\n")
 
 
 def _parameters(setup, units: dict) -> dict:
@@ -591,46 +657,3 @@ def _json_default(o):
     if isinstance(o, np.ndarray):
         return o.tolist()
     return str(o)
-
-
-def threading_main() -> bool:
-    import threading
-
-    return threading.current_thread() is threading.main_thread()
-
-
-class _StopFlag:
-    """Set by SIGTERM, SIGINT or SIGUSR1; the run loop stops after the current chunk with a checkpoint.
-    A second SIGINT interrupts at once."""
-
-    def __init__(self):
-        self.requested = False
-        self.name = None
-
-    def _handler(self, signum, frame):
-        name = signal.Signals(signum).name
-        if self.requested and name == "SIGINT":
-            raise KeyboardInterrupt
-        self.requested = True
-        self.name = name
-
-    def installed(self):
-        import contextlib
-
-        @contextlib.contextmanager
-        def cm():
-            old = {}
-            if threading_main():
-                for n in STOP_SIGNALS:
-                    sig = getattr(signal, n)
-                    old[sig] = signal.signal(sig, self._handler)
-            try:
-                yield self
-            finally:
-                # once a stop was asked for, a repeated stop signal must not kill the run while it
-                # finishes (under Slurm the tasks get SIGTERM both from Slurm and through srun)
-                if not self.requested:
-                    for sig, h in old.items():
-                        signal.signal(sig, h)
-
-        return cm()

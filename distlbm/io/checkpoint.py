@@ -1,12 +1,28 @@
 """Checkpoints: the populations in the global layout plus step, time, configuration and schedule
-counters. Written under a temporary name, flushed and renamed (a crash mid-write leaves the previous
-checkpoint intact); chunks carry HDF5 Fletcher-32 checksums that every read verifies. Because the
-layout is global, a checkpoint restarts on any number of devices or processes."""
+counters. Because the layout is global, a checkpoint restarts on any number of devices or processes.
+
+What a checkpoint guarantees (docs/reliability.md lists how each point is tested):
+- it is written under a temporary name created exclusively (a planted link is never followed),
+  flushed and renamed, so a crash mid-write leaves the previous checkpoint intact; the free space is
+  checked first and a failed write removes the temporary and raises `hdf5.WriteError`;
+- its chunks carry HDF5 Fletcher-32 checksums that every read verifies, and its metadata (JSON)
+  is covered by a SHA-256 digest stored beside it, together with the dataset's shape and dtype;
+- it belongs to one run (`run_id`): pruning removes only the run's own files;
+- a split (one file per process) checkpoint records a `checkpoint_id` in every part: a missing part,
+  or a part from another write, makes the whole checkpoint unusable;
+- reading it checks every field of the metadata (step, time, shape, Q, dtype, finite scalars) and
+  that the populations are finite; the driver writes only verified-sane states.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
+import os
 import re
+import stat
+import uuid
 from pathlib import Path
 
 import h5py
@@ -14,85 +30,301 @@ import numpy as np
 
 from distlbm.io import hdf5
 
-FORMAT = "distlbm-checkpoint-1"
+FORMAT = "distlbm-checkpoint-2"
+LEGACY_FORMAT = "distlbm-checkpoint-1"  # written before the metadata digest and run ids: read with a warning
 NAME = re.compile(r"^ckpt_(\d{9})\.h5$")
+PART = re.compile(r"^ckpt_(\d{9})\.p(\d+)\.h5$")
+MAX_STEP = 2 ** 31 - 1  # the step counter is int32
+LEGACY_RUN = "legacy"  # the run id of checkpoints written before run ids existed
 
 
 class CheckpointError(RuntimeError):
     """A checkpoint that cannot be used: missing, incomplete, corrupted or incompatible."""
 
 
+def new_run_id() -> str:
+    return uuid.uuid4().hex[:16]
+
+
 def path_for(directory, step: int) -> Path:
     return Path(directory) / f"ckpt_{step:09d}.h5"
 
 
-def save(directory, f, domain, meta: dict, keep: int = 3) -> Path:
-    """Write f: [Q, X, Y(, Z)] (global array) and `meta` (JSON-able) as checkpoint of meta['step']."""
-    path = path_for(directory, int(meta["step"]))
-    attrs = {"format": FORMAT, "meta": json.dumps(meta)}
-    hdf5.write(path, [hdf5.Field("f", f, "leading")], domain, attrs=attrs, checksum=True)
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def save(directory, f, domain, meta: dict, keep: int = 3, run_id: str = LEGACY_RUN) -> Path:
+    """Write f: [Q, X, Y(, Z)] (global array) and `meta` (JSON-able) as checkpoint of meta['step'],
+    then remove this run's checkpoints beyond the newest `keep`. Every process must call this.
+    Raises hdf5.WriteError (on every process) if the file could not be written."""
+    step = int(meta["step"])
+    path = path_for(directory, step)
+    # one id for this write, the same on every process: each part file carries it
+    checkpoint_id = domain.allgather_obj(uuid.uuid4().hex)[0] if domain.process_count > 1 else uuid.uuid4().hex
+    meta = dict(meta, run_id=run_id, checkpoint_id=checkpoint_id, format=FORMAT,
+                f_shape=[int(n) for n in f.shape], f_dtype=str(np.dtype(f.dtype)))
+    text = json.dumps(meta, sort_keys=True, allow_nan=False, default=_json_default)
+    attrs = {"format": FORMAT, "meta": text, "meta_sha256": digest(text)}
+    part_attrs = {"checkpoint_id": checkpoint_id, "run_id": run_id, "step": step}
+    hdf5.write(path, [hdf5.Field("f", f, "leading")], domain, attrs=attrs, checksum=True, part_attrs=part_attrs)
     if domain.process_index == 0 and keep > 0:
-        for old in list_checkpoints(directory)[:-keep]:
-            remove(old)
+        prune(directory, run_id, keep, keep_path=path)
     domain.barrier()
     return path
+
+
+def _json_default(o):
+    if isinstance(o, (np.floating, np.integer)):
+        return o.item()
+    if isinstance(o, np.ndarray):
+        return o.tolist()
+    raise TypeError(f"not JSON-able: {o!r}")
+
+
+def prune(directory, run_id: str, keep: int, keep_path: Path | None = None) -> list[Path]:
+    """Remove the checkpoints of run `run_id` beyond its newest `keep` (never another run's, never an
+    unreadable one, never `keep_path`). Returns what was removed."""
+    own = []
+    for p in list_checkpoints(directory):
+        try:
+            rid = read_meta(p, quick=True).get("run_id", LEGACY_RUN)
+        except CheckpointError:
+            continue
+        if rid == run_id:
+            own.append(p)
+    removed = []
+    for old in own[:-keep]:
+        if keep_path is not None and Path(old) == Path(keep_path):
+            continue
+        remove(old)
+        removed.append(old)
+    return removed
 
 
 def remove(path):
     path = Path(path)
     for p in [path, *hdf5.part_files(path)]:
-        p.unlink(missing_ok=True)
+        try:
+            if os.path.lexists(p) and not os.path.isdir(p):
+                p.unlink()
+        except OSError:
+            pass
+
+
+def _is_regular(p: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(p).st_mode)
+    except OSError:
+        return False
 
 
 def list_checkpoints(directory) -> list[Path]:
-    """Complete checkpoint files (by name) in step order; temporaries are ignored."""
+    """Checkpoint files (by name, regular files only) in step order; temporaries are ignored."""
     d = Path(directory)
     if not d.is_dir():
         return []
-    return sorted(p for p in d.iterdir() if NAME.match(p.name))
+    return sorted(p for p in d.iterdir() if NAME.match(p.name) and _is_regular(p))
 
 
-def read_meta(path) -> dict:
-    """The metadata of a checkpoint, checking that the file is a complete distlbm checkpoint."""
-    path = Path(path)
+def odd_entries(directory) -> list[Path]:
+    """Things at checkpoint names that are not regular files (a folder, a FIFO): never read."""
+    d = Path(directory)
+    if not d.is_dir():
+        return []
+    return sorted(p for p in d.iterdir() if NAME.match(p.name) and not _is_regular(p))
+
+
+def _text(v):
+    return v.decode() if isinstance(v, bytes) else v
+
+
+def _open(path: Path):
+    if not path.exists():
+        raise CheckpointError(f"{path}: no such checkpoint file")
+    if not _is_regular(path):
+        raise CheckpointError(f"{path}: not a regular file (a folder, a FIFO or a device); expected a checkpoint file")
     try:
-        with h5py.File(path, "r") as h5:
-            if h5.attrs.get("format") != FORMAT or int(h5.attrs.get("complete", 0)) != 1:
+        return h5py.File(path, "r")
+    except (OSError, ValueError) as e:
+        raise CheckpointError(f"{path}: not a readable HDF5 file ({_short(e)})") from None
+
+
+def _short(e) -> str:
+    text = str(e).splitlines()[0] if str(e) else ""
+    return f"{e.__class__.__name__}: {text[:160]}"
+
+
+def read_meta(path, quick: bool = False) -> dict:
+    """The verified metadata of a checkpoint: a complete distlbm checkpoint whose metadata matches its
+    digest, with every field of the expected type and range, and (split files) every part present and
+    from the same write. `quick` reads the metadata only (for pruning). Raises CheckpointError."""
+    path = Path(path)
+    h5 = _open(path)
+    try:
+        with h5:
+            fmt = _text(h5.attrs.get("format"))
+            if fmt not in (FORMAT, LEGACY_FORMAT) or int(h5.attrs.get("complete", 0)) != 1:
                 raise CheckpointError(f"{path}: not a complete {FORMAT} file")
-            meta = json.loads(h5.attrs["meta"])
-            if "f" not in h5:
-                raise CheckpointError(f"{path}: no populations dataset")
-            meta["_shape"] = list(h5["f"].shape)
-            meta["_dtype"] = str(hdf5.stored_dtype(h5["f"]))
+            text = _text(h5.attrs.get("meta"))
+            if not isinstance(text, str):
+                raise CheckpointError(f"{path}: metadata missing")
+            if fmt == FORMAT:
+                if _text(h5.attrs.get("meta_sha256")) != digest(text):
+                    raise CheckpointError(f"{path}: metadata does not match its SHA-256 digest (edited or damaged)")
+            try:
+                meta = json.loads(text, parse_constant=_no_constant)
+            except ValueError as e:
+                raise CheckpointError(f"{path}: metadata is not valid JSON ({e})") from None
+            if not isinstance(meta, dict):
+                raise CheckpointError(f"{path}: metadata is not a JSON object")
+            meta.setdefault("run_id", LEGACY_RUN)
+            if quick:
+                return meta
+            _check_meta(meta, path, fmt)
+            ds = h5.get("f")
+            if not isinstance(ds, h5py.Dataset):
+                raise CheckpointError(f"{path}: no populations dataset 'f'" + (" (it is a group)" if ds is not None else ""))
+            shape = [int(n) for n in ds.shape]
+            dtype = str(hdf5.stored_dtype(ds))
+            if fmt == FORMAT and (shape != meta.get("f_shape") or dtype != meta.get("f_dtype")):
+                raise CheckpointError(f"{path}: dataset 'f' is {shape} {dtype} but the metadata says "
+                                      f"{meta.get('f_shape')} {meta.get('f_dtype')}")
+            if ds.is_virtual:
+                _check_parts(h5, ds, path, meta)
+            meta["_shape"] = shape
+            meta["_dtype"] = dtype
+            meta["_format"] = fmt
             return meta
     except CheckpointError:
         raise
-    except (OSError, KeyError, ValueError) as e:
-        raise CheckpointError(f"{path}: unreadable ({e.__class__.__name__}: {e})") from None
+    except (OSError, KeyError, ValueError, TypeError, AttributeError, RuntimeError) as e:
+        raise CheckpointError(f"{path}: unreadable ({_short(e)})") from None
+
+
+def _no_constant(name):
+    raise ValueError(f"{name} is not allowed in checkpoint metadata")
+
+
+def _check_meta(meta: dict, path, fmt: str):
+    def bad(key, expected):
+        return CheckpointError(f"{path}: metadata {key} = {meta.get(key)!r}: expected {expected}")
+
+    step = meta.get("step")
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= MAX_STEP:
+        raise bad("step", f"an integer in 0..{MAX_STEP}")
+    m = NAME.match(path.name)
+    if m and int(m.group(1)) != step:
+        raise bad("step", f"{int(m.group(1))}, the step in the file name")
+    t = meta.get("time")
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t < 0:
+        raise bad("time", "a finite number >= 0")
+    m0 = meta.get("mass0")
+    if m0 is not None and (isinstance(m0, bool) or not isinstance(m0, (int, float)) or not math.isfinite(m0)
+                           or m0 <= 0):
+        raise bad("mass0", "a finite positive number (or null)")
+    shape = meta.get("shape")
+    if (not isinstance(shape, list) or not 1 <= len(shape) <= 3
+            or not all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in shape)):
+        raise bad("shape", "a list of 1 to 3 positive integers")
+    if not isinstance(meta.get("config"), dict):
+        raise bad("config", "a table of settings")
+    for key in ("lattice", "dtype"):
+        if not isinstance(meta.get(key), str):
+            raise bad(key, "a string")
+    sched = meta.get("schedules", {})
+    if sched is None:
+        sched = {}
+    if not isinstance(sched, dict) or not all(
+            isinstance(v, dict) and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v.values())
+            for v in sched.values()):
+        raise bad("schedules", "a table of schedule counters (integers >= 0)")
+    outputs = meta.get("outputs") or []
+    if not isinstance(outputs, list) or not all(
+            isinstance(e, dict) and isinstance(e.get("step"), int) and isinstance(e.get("file"), str)
+            and re.fullmatch(r"fields/fields_\d{9}\.h5", e["file"]) for e in outputs):
+        raise bad("outputs", "a list of field outputs {step, time, file: 'fields/fields_NNNNNNNNN.h5', fields}")
+    if fmt == FORMAT:
+        for key in ("run_id", "checkpoint_id"):
+            if not isinstance(meta.get(key), str) or not re.fullmatch(r"[0-9a-zA-Z_-]{1,64}", meta[key]):
+                raise bad(key, "an identifier")
+
+
+def _check_parts(h5, ds, path: Path, meta: dict):
+    """A virtual dataset is allowed only as the master of a split checkpoint: its sources must be this
+    checkpoint's own part files, every one present, complete and written by the same write."""
+    parts = h5.attrs.get("parts")
+    if _text(h5.attrs.get("write_mode")) != "split" or parts is None or int(parts) < 1:
+        raise CheckpointError(f"{path}: dataset 'f' is virtual but the file is not a split checkpoint")
+    parts = int(parts)
+    expected = {f"{path.stem}.p{r}{path.suffix}" for r in range(parts)}
+    sources = {vs.file_name for vs in ds.virtual_sources()}
+    if not sources <= expected:
+        raise CheckpointError(f"{path}: dataset 'f' maps files {sorted(sources - expected)} that are not its "
+                              f"part files")
+    for r in range(parts):
+        part = path.with_name(f"{path.stem}.p{r}{path.suffix}")
+        if not part.exists():
+            raise CheckpointError(f"{path}: part file {part.name} (process {r} of {parts}) is missing")
+        if not _is_regular(part):
+            raise CheckpointError(f"{path}: part file {part.name} is not a regular file")
+        try:
+            with h5py.File(part, "r") as p5:
+                ok = int(p5.attrs.get("complete", 0)) == 1
+                cid = _text(p5.attrs.get("checkpoint_id"))
+                pstep = p5.attrs.get("step")
+        except (OSError, ValueError) as e:
+            raise CheckpointError(f"{path}: part file {part.name} unreadable ({_short(e)})") from None
+        if not ok:
+            raise CheckpointError(f"{path}: part file {part.name} is incomplete")
+        if "checkpoint_id" in meta and cid != meta["checkpoint_id"]:
+            step_note = f" (it holds step {int(pstep)})" if pstep is not None else ""
+            raise CheckpointError(f"{path}: part file {part.name} belongs to another write{step_note}; expected "
+                                  f"the parts written with step {meta.get('step')}")
+
+
+def check_against(meta: dict, path, q: int, shape, dtype) -> None:
+    """Refuse a checkpoint whose populations do not fit this run: Q, the lattice shape, the dtype."""
+    want = [int(q)] + [int(n) for n in shape]
+    if meta["_shape"] != want:
+        raise CheckpointError(f"{path}: populations are {meta['_shape']} but this run needs {want} "
+                              f"(Q = {q}, lattice {'x'.join(map(str, shape))})")
+    if list(meta.get("shape", [])) != [int(n) for n in shape]:
+        raise CheckpointError(f"{path}: metadata shape {meta.get('shape')} but this run's lattice is {list(shape)}")
+    if meta["_dtype"] != str(np.dtype(dtype)):
+        raise CheckpointError(f"{path}: populations stored as {meta['_dtype']} but this run uses {np.dtype(dtype)} "
+                              f"(set dtype = {meta['_dtype']!r} to restart from it)")
 
 
 def load(path, domain, dtype):
     """The populations of checkpoint `path` as a global array laid out for `domain` (each process
-    reads only its own blocks; HDF5 verifies the checksums). Raises CheckpointError on any failure,
-    on every process if it failed on one."""
+    reads only its own blocks; HDF5 verifies the checksums; every value must be finite). Raises
+    CheckpointError on any failure, on every process if it failed on one."""
     path = Path(path)
     meta = read_meta(path)
     q = meta["_shape"][0]
     error = None
     arr = None
+    nonfinite = [0]
     try:
         with h5py.File(path, "r") as h5:
             ds = h5["f"]
 
             def block(index):
-                return hdf5.from_file(ds, ds[(slice(None),) + tuple(index)])
+                data = hdf5.from_file(ds, ds[(slice(None),) + tuple(index)])
+                nonfinite[0] += int(np.size(data) - np.count_nonzero(np.isfinite(data)))
+                return data
 
             arr = domain.make_field(block, (q,), np.dtype(dtype))
-    except (OSError, ValueError, KeyError) as e:
-        error = f"{e.__class__.__name__}: {e}"
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        error = _short(e)
     if domain.any_process(error is not None):
         raise CheckpointError(f"{path}: populations unreadable or failing their checksum"
                               + (f" ({error})" if error else " on another process"))
+    if domain.any_process(nonfinite[0] > 0):
+        raise CheckpointError(f"{path}: populations hold non-finite values (NaN or inf)"
+                              + (f" in {nonfinite[0]:,} entries" if nonfinite[0] else " on another process")
+                              + "; not a good checkpoint")
     return arr, meta
 
 
@@ -101,7 +333,9 @@ def resolve_restart(spec: str, directory) -> list[Path]:
     if spec == "latest":
         found = list(reversed(list_checkpoints(directory)))
         if not found:
-            raise CheckpointError(f"--restart latest: no checkpoint in {directory}")
+            odd = odd_entries(directory)
+            extra = f" (ignored, not regular files: {', '.join(p.name for p in odd)})" if odd else ""
+            raise CheckpointError(f"--restart latest: no checkpoint in {directory}{extra}")
         return found
     p = Path(spec)
     if p.is_dir():
@@ -112,3 +346,17 @@ def resolve_restart(spec: str, directory) -> list[Path]:
     if not p.exists():
         raise CheckpointError(f"--restart {spec}: no such checkpoint file")
     return [p]
+
+
+def foreign(directory, run_id: str | None) -> list[tuple[Path, str]]:
+    """Checkpoints in `directory` that do not belong to run `run_id`: (path, run id or why unreadable)."""
+    out = []
+    for p in list_checkpoints(directory):
+        try:
+            rid = read_meta(p, quick=True).get("run_id", LEGACY_RUN)
+        except CheckpointError as e:
+            out.append((p, f"unreadable: {e}"))
+            continue
+        if rid != run_id:
+            out.append((p, rid))
+    return out

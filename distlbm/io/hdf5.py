@@ -18,6 +18,7 @@ from pathlib import Path
 import h5py
 import numpy as np
 
+from distlbm.io.files import WriteError, check_target, free_bytes, reason, remove_stale, size_text
 from distlbm.parallel.processes import mpi_world
 
 
@@ -80,7 +81,7 @@ def write_mode(domain) -> str:
         return "single"
     if h5py.get_config().mpi and os.environ.get("DISTLBM_HDF5_MODE", "") != "split":
         world = mpi_world()
-        if world is not None and world.Get_size() == domain.process_count:
+        if world is not None and world.Getsize_text() == domain.process_count:
             return "mpio"
     return "split"
 
@@ -138,11 +139,66 @@ def _set_attrs(obj, attrs: dict):
         obj.attrs[k] = json.dumps(v) if isinstance(v, (dict, list, tuple)) else v
 
 
-def write(path, fields, domain, attrs: dict | None = None, checksum: bool = False) -> Path:
+def _bytes_of(fields, domain, mine: bool) -> int:
+    """Bytes the fields take in a file: the whole global arrays, or only this process's blocks."""
+    total = 0
+    for fld in fields:
+        item = _file_dtype(fld).itemsize
+        if mine:
+            total += sum(int(np.prod(b.shape)) for _, b in _block_shapes(fld.array)) * item
+        else:
+            total += int(np.prod(fld.array.shape)) * item
+    return total
+
+
+def _block_shapes(arr):
+    """(index, shape) of this process's distinct blocks of a global array, without copying them."""
+    seen = set()
+    for sh in getattr(arr, "addressable_shards", []):
+        key = tuple((sl.start, sl.stop) for sl in sh.index)
+        if key in seen:
+            continue
+        seen.add(key)
+        yield sh.index, sh.data
+    if not hasattr(arr, "addressable_shards"):
+        yield (), np.asarray(arr)
+
+
+def create_exclusive(tmp: Path, **kw) -> h5py.File:
+    """A new HDF5 file at `tmp`, created exclusively (O_EXCL: a link placed there is never followed)."""
+    remove_stale(tmp)
+    return h5py.File(tmp, "x", **kw)
+
+
+def discard(tmp: Path, h5=None):
+    """After a failed write: free the space of the temporary file (truncate it: a full disk gets its
+    blocks back even while HDF5 still holds it open), close it if possible, and remove it."""
+    try:
+        if os.path.lexists(tmp) and not os.path.islink(tmp):
+            os.truncate(tmp, 0)
+    except OSError:
+        pass
+    if h5 is not None:
+        try:
+            h5.close()
+        except Exception:  # noqa: BLE001 (HDF5 may refuse to close a file whose writes failed)
+            pass
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
+
+
+def write(path, fields, domain, attrs: dict | None = None, checksum: bool = False,
+          part_attrs: dict | None = None) -> Path:
     """Write `fields` (list of Field) into `path` (global layout) and return the path.
 
     Every process must call this. checksum=True stores chunked datasets with HDF5's Fletcher-32
-    checksum, which HDF5 verifies on every read.
+    checksum, which HDF5 verifies on every read. `part_attrs` are written into each part file of a
+    split write (so that a reader can check that every part belongs to the same write).
+
+    Temporary files are created exclusively, the free space is checked first, and on any failure the
+    temporary files are removed and WriteError is raised on every process (the target is untouched).
     """
     path = Path(path)
     d = len(domain.shape)
@@ -150,22 +206,63 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
     mode = write_mode(domain)
     rank = domain.process_index
     tmp = path.with_name(path.name + ".tmp")
+    error = None
     if rank == 0:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            check_target(path)
+        except WriteError as e:
+            error = e
+        except OSError as e:
+            error = WriteError(path, reason(e, None, path.parent))
+    if domain.process_count > 1:
+        domain.barrier()  # the folder exists
+    # the space this process will need, checked before anything is written
+    if error is None:
+        needed = _bytes_of(fields, domain, mine=(mode == "split"))
+        if mode == "split" or rank == 0:
+            needed_all = int(needed * 1.01) + (1 << 20)
+            try:
+                free = free_bytes(path.parent)
+            except OSError:
+                free = None
+            if free is not None and free < needed_all:
+                error = WriteError(path, f"not enough space: needs about {size_text(needed_all)}, "
+                                         f"{size_text(free)} free in {path.parent}")
+    else:
+        needed = None
+    _agree(domain, error, path)
     if mode == "single":
-        with h5py.File(tmp, "w") as h5:
+        h5 = None
+        try:
+            h5 = create_exclusive(tmp)
             for fld in fields:
                 ds = _create(h5, fld, d, domain, checksum)
                 for idx, block in domain.blocks(fld.array):
                     ds[_file_index(fld, idx, fld.array.ndim, d)] = _to_file(fld, block)
             _set_attrs(h5, {**attrs, "write_mode": mode, "complete": 1})
             h5.flush()
-        _fsync(tmp)
-        os.replace(tmp, path)
+            h5.close()
+            h5 = None
+            _fsync(tmp)
+            os.replace(tmp, path)
+        except WriteError:
+            discard(tmp, h5)
+            raise
+        except (OSError, RuntimeError, ValueError) as e:
+            discard(tmp, h5)
+            raise WriteError(path, reason(e, needed, path.parent)) from None
         return path
     if mode == "mpio":
-        domain.barrier()
-        with h5py.File(tmp, "w", driver="mpio", comm=mpi_world()) as h5:
+        h5 = None
+        try:
+            if rank == 0:
+                remove_stale(tmp)
+        except (OSError, WriteError) as e:
+            error = e if isinstance(e, WriteError) else WriteError(path, reason(e, needed, path.parent))
+        _agree(domain, error, path)
+        try:
+            h5 = h5py.File(tmp, "x", driver="mpio", comm=mpi_world())
             for fld in fields:
                 ds = _create(h5, fld, d, domain, checksum)
                 # collective writes (required with the checksum filter); every process holds the same
@@ -174,17 +271,32 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
                     for idx, block in domain.blocks(fld.array):
                         ds[_file_index(fld, idx, fld.array.ndim, d)] = _to_file(fld, block)
             _set_attrs(h5, {**attrs, "write_mode": mode, "complete": 1})
-        domain.barrier()
+            h5.close()
+            h5 = None
+        except (OSError, RuntimeError, ValueError) as e:
+            error = WriteError(path, reason(e, needed, path.parent))
+        if domain.any_process(error is not None):
+            if rank == 0:
+                discard(tmp, h5)
+            elif h5 is not None:
+                discard_handle(h5)
+            raise error or WriteError(path, "the write failed on another process")
         if rank == 0:
-            os.replace(tmp, path)
-        domain.barrier()
+            try:
+                os.replace(tmp, path)
+            except OSError as e:
+                discard(tmp)
+                error = WriteError(path, reason(e, needed, path.parent))
+        _agree(domain, error, path)
         return path
     # split: one part file per process, then a virtual master
     part = path.with_name(f"{path.stem}.p{rank}{path.suffix}")
     part_tmp = part.with_name(part.name + ".tmp")
-    domain.barrier()  # the folder exists
     pieces = []
-    with h5py.File(part_tmp, "w") as h5:
+    h5 = None
+    try:
+        check_target(part)
+        h5 = create_exclusive(part_tmp)
         for fld in fields:
             for k, (idx, block) in enumerate(domain.blocks(fld.array)):
                 data = _to_file(fld, block)
@@ -193,12 +305,23 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
                 _mark_bits(h5.create_dataset(name, data=data, **kw), fld)
                 pieces.append({"field": fld.name, "dataset": name, "file": part.name,
                                "index": [[sl.start, sl.stop] for sl in idx], "shape": list(data.shape)})
-        h5.attrs["complete"] = 1
-    _fsync(part_tmp)
+        _set_attrs(h5, {**(part_attrs or {}), "part": rank, "parts": domain.process_count, "complete": 1})
+        h5.close()
+        h5 = None
+        _fsync(part_tmp)
+    except WriteError as e:
+        discard(part_tmp, h5)
+        error = e
+    except (OSError, RuntimeError, ValueError) as e:
+        discard(part_tmp, h5)
+        error = WriteError(part, reason(e, needed, part.parent))
+    _agree(domain, error, path, cleanup=lambda: discard(part_tmp))
     os.replace(part_tmp, part)
     everything = [p for lst in domain.allgather_obj(pieces) for p in lst]
     if rank == 0:
-        with h5py.File(tmp, "w") as h5:
+        h5 = None
+        try:
+            h5 = create_exclusive(tmp)
             for fld in fields:
                 shape = _file_shape(fld, domain.shape)
                 fdt = _file_dtype(fld)
@@ -212,10 +335,37 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
                 vds = h5.create_virtual_dataset(fld.name, layout, fillvalue=np.nan if fdt.kind == "f" else 0)
                 _mark_bits(vds, fld)
             _set_attrs(h5, {**attrs, "write_mode": mode, "parts": domain.process_count, "complete": 1})
-        _fsync(tmp)
-        os.replace(tmp, path)
-    domain.barrier()
+            h5.close()
+            h5 = None
+            _fsync(tmp)
+            os.replace(tmp, path)
+        except WriteError as e:
+            discard(tmp, h5)
+            error = e
+        except (OSError, RuntimeError, ValueError) as e:
+            discard(tmp, h5)
+            error = WriteError(path, reason(e, needed, path.parent))
+    _agree(domain, error, path)
     return path
+
+
+def discard_handle(h5):
+    try:
+        h5.close()
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def _agree(domain, error, path, cleanup=None):
+    """Raise the write error on every process if it happened on any (nobody waits in a collective)."""
+    if domain.process_count > 1:
+        failed = domain.any_process(error is not None)
+    else:
+        failed = error is not None
+    if failed:
+        if cleanup is not None:
+            cleanup()
+        raise error or WriteError(path, "the write failed on another process")
 
 
 def part_files(path) -> list[Path]:
@@ -225,7 +375,7 @@ def part_files(path) -> list[Path]:
 
 
 def _fsync(path):
-    fd = os.open(path, os.O_RDONLY)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
     try:
         os.fsync(fd)
     finally:

@@ -13,8 +13,9 @@ import os
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-import h5py
 import numpy as np
+
+from distlbm.io import files, hdf5
 
 
 def write_grid(path, shape, spacing: float = 1.0, origin=None) -> Path:
@@ -24,7 +25,10 @@ def write_grid(path, shape, spacing: float = 1.0, origin=None) -> Path:
     origin = origin if origin is not None else (0.0,) * d
     nodes = tuple(n + 1 for n in shape)
     tmp = path.with_name(path.name + ".tmp")
-    with h5py.File(tmp, "w") as h5:
+    files.check_target(path)
+    h5 = None
+    try:
+        h5 = hdf5.create_exclusive(tmp)
         ds = h5.create_dataset("XYZ" if d == 3 else "XY", shape=nodes + (d,), dtype="float32")
         axes = [origin[a] + spacing * np.arange(nodes[a], dtype=np.float64) for a in range(d)]
         step = max(1, (32 << 20) // (int(np.prod(nodes[1:])) * d * 4))
@@ -33,7 +37,12 @@ def write_grid(path, shape, spacing: float = 1.0, origin=None) -> Path:
             grids = np.meshgrid(axes[0][i0:i1], *axes[1:], indexing="ij")
             ds[i0:i1] = np.stack(grids, axis=-1).astype(np.float32)
         h5.attrs["spacing"] = spacing
-    os.replace(tmp, path)
+        h5.close()
+        h5 = None
+        os.replace(tmp, path)
+    except (OSError, RuntimeError, ValueError) as e:
+        hdf5.discard(tmp, h5)
+        raise files.WriteError(path, files.reason(e, int(np.prod(nodes)) * d * 4, path.parent)) from None
     return path
 
 
@@ -66,7 +75,4 @@ def write_xdmf(path, shape, grid_file: str, outputs: list[dict]) -> Path:
             lines.append("    </Attribute>")
         lines.append("   </Grid>")
     lines += ["  </Grid>", " </Domain>", "</Xdmf>", ""]
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("\n".join(lines))
-    os.replace(tmp, path)
-    return path
+    return files.write_text(path, "\n".join(lines))

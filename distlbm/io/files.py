@@ -1,0 +1,109 @@
+"""Writing files safely: temporaries created exclusively (a link planted at a temporary name is
+never followed), the free space checked before a large write, failures reported as one line
+(WriteError) with the temporary removed and the previous file intact."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+
+class WriteError(RuntimeError):
+    """A file could not be written (disk full, not writable, a folder in the way): the message is one
+    line naming the path and the reason; the temporary file is gone and the previous files are intact."""
+
+    def __init__(self, path, reason: str):
+        super().__init__(f"writing {path} failed: {reason}")
+        self.path = Path(path)
+        self.reason = reason
+
+
+def size_text(n: float) -> str:
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
+        if abs(n) < 1024 or unit == "PiB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.2f} {unit}"
+        n /= 1024.0
+    return f"{n:.2f} PiB"
+
+
+def free_bytes(directory) -> int:
+    """Bytes available to this user in the file system that holds `directory` (statvfs)."""
+    st = os.statvfs(directory)
+    return int(st.f_bavail) * int(st.f_frsize)
+
+
+def reason(e: BaseException, needed: int | None, directory) -> str:
+    """A one-line reason for a failed write: the errno's words, with the space needed and free."""
+    err = getattr(e, "errno", None)
+    if err is None and isinstance(e, OSError) and e.args and isinstance(e.args[0], int):
+        err = e.args[0]
+    if err == errno.ENOSPC or "No space left" in str(e):
+        free = None
+        try:
+            free = free_bytes(directory)
+        except OSError:
+            pass
+        return (f"no space left on the device (needs about {size_text(needed or 0)}"
+                + (f", {size_text(free)} free" if free is not None else "") + ")")
+    if err is not None:
+        return f"{os.strerror(err)} (errno {err})"
+    text = str(e).splitlines()[0] if str(e) else e.__class__.__name__
+    return f"{e.__class__.__name__}: {text[:200]}"
+
+
+def check_target(path: Path):
+    """Refuse a target that exists and is not a regular file (a folder, a FIFO, a device)."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise WriteError(path, reason(e, None, path.parent)) from None
+    if not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
+        what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise WriteError(path, f"it exists and is {what}; expected a file to replace (move it away)")
+
+
+def remove_stale(tmp: Path):
+    """Remove what lies at a temporary name (a leftover or a planted link: the link, never its target)."""
+    try:
+        st = os.lstat(tmp)
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(st.st_mode):
+        raise WriteError(tmp, "a folder lies at this temporary name; move it away")
+    os.unlink(tmp)
+
+
+def write_text(path, text: str) -> Path:
+    """Replace the text file `path` atomically: written to an exclusive temporary, flushed, renamed."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        check_target(path)
+        remove_stale(tmp)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+        os.replace(tmp, path)
+    except WriteError:
+        raise
+    except OSError as e:
+        try:
+            if os.path.lexists(tmp) and not os.path.isdir(tmp):
+                os.unlink(tmp)
+        except OSError:
+            pass
+        raise WriteError(path, reason(e, len(text.encode()), path.parent)) from None
+    return path
