@@ -14,13 +14,7 @@ import time
 import numpy as np
 
 from distlbm.lattice import get_lattice
-
-
-def itemsize(dtype: str) -> int:
-    """Bytes per value of a dtype name (float32, float16, bfloat16, ...)."""
-    import ml_dtypes  # noqa: F401  (registers bfloat16 with NumPy)
-
-    return np.dtype(dtype).itemsize
+from distlbm.memory import check_fits, itemsize, memory_estimate  # noqa: F401  (re-exported)
 
 
 def default_copy_bytes(platform: str) -> int:
@@ -73,20 +67,6 @@ def peak_rss_bytes() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
-def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None) -> dict:
-    """Predicted memory of a run: the populations, and a step's working set (populations twice plus
-    the stacked moments)."""
-    cells = math.prod(shape)
-    from distlbm.config import default_compute_dtype
-
-    item = itemsize(dtype)
-    citem = itemsize(compute_dtype or default_compute_dtype(dtype))
-    pop = lattice.q * cells * item
-    moments = (lattice.d + 1) * cells * citem
-    return {"cells": cells, "population_bytes": pop, "step_working_set_bytes": 2 * pop + moments,
-            "flags_bytes_per_cell_with_walls": 1 + 4 + (4 + 4 * lattice.d)}
-
-
 def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32", compute_dtype=None,
               collision="bgk", mesh: str | None = None, bandwidth_bytes: int | None = None) -> dict:
     """Time `steps` steps `repeat` times on a periodic box (median MLUPS), record the peak memory, then
@@ -107,6 +87,15 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
         jax.config.update("jax_enable_x64", True)
     lat = get_lattice(lattice_name)
     shape = (size,) * lat.d
+    # before anything is allocated: a lattice too large for the devices is one clear error
+    if mesh:
+        from distlbm.parallel.mesh import parse_mesh
+
+        mesh_shape = parse_mesh(mesh, lat.d)
+        devices = [dv for dv in jax.devices()[: math.prod(mesh_shape)] if dv.process_index == jax.process_index()]
+    else:
+        mesh_shape, devices = None, jax.devices()[:1]
+    check_fits(lat, shape, dtype, compute_dtype, None, mesh_shape, devices, what="bench: ")
     model = Model(lat, Collision(collision, 0.8), dtype=dtype, compute_dtype=compute_dtype)
     if mesh:
         from distlbm.parallel.mesh import MeshDomain, halo_bytes_per_step, parse_mesh
@@ -195,6 +184,7 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
         "peak_memory_bytes": int(device_peak) if device_peak else peak,
         "peak_rss_bytes": peak,
         "peak_over_population": (int(device_peak) if device_peak else peak) / est["population_bytes"],
+        "estimated_bytes": est["total_bytes"],  # distlbm.memory's prediction, which the pre-flight checks
         "bandwidth_bytes_per_s": bandwidth,
         "roofline_mlups": roof,
         "roofline_fraction": fraction,
@@ -240,7 +230,7 @@ def cmd_bench(args) -> int:
     print(f"  bytes per cell update: {r['bytes_per_cell']} minimum (read + write Q populations)"
           + (f", {xb:.0f} accessed per XLA cost analysis" if xb else ""))
     print(f"  populations {r['population_bytes'] / gib:.3f} GiB, peak memory {r['peak_memory_bytes'] / gib:.3f} GiB "
-          f"({r['peak_over_population']:.2f}x the populations)")
+          f"({r['peak_over_population']:.2f}x the populations; estimated {r['estimated_bytes'] / gib:.3f} GiB)")
     if r["bandwidth_bytes_per_s"]:
         print(f"  memory bandwidth (copy): {r['bandwidth_bytes_per_s'] / 1e9:.1f} GB/s; roofline "
               f"{r['roofline_mlups']:.1f} MLUPS ({r['bytes_per_cell']} B per cell update); "

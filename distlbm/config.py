@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import difflib
 import math
+import os
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,6 +72,12 @@ COMMON_PARAMS = (
     Param("mesh", "", str, "devices per axis, e.g. '2x2x2'; empty: all devices, factorised for the smallest halo"),
 )
 
+INT64_MAX = 2 ** 63 - 1
+INT32_MAX = 2 ** 31 - 1  # the step counter (stepper.State.step) is int32
+MAX_CELLS = 2 ** 53  # cell counts and indices stay exact in float64
+# step counts and intervals in steps: bounded by the int32 step counter
+STEP_KEYS = ("steps", "progress_every", "output_every", "checkpoint_every", "check_every", "sample_every")
+
 MACH_WARN = 0.1
 MACH_MAX = 0.3
 CS = math.sqrt(1.0 / 3.0)
@@ -132,6 +140,10 @@ def _check_value(p: Param, value: Any, where: str) -> Any:
                 value = int(value)
             else:
                 raise bad("an integer")
+        if p.name in STEP_KEYS and value > INT32_MAX:
+            raise bad(f"at most {INT32_MAX} (2**31 - 1: the step counter is int32)")
+        if not -INT64_MAX - 1 <= value <= INT64_MAX:
+            raise bad(f"an integer between {-INT64_MAX - 1} and {INT64_MAX} (int64)")
     elif p.type is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise bad("a number")
@@ -160,12 +172,61 @@ def _unknown(key: str, value: Any, known, where: str) -> ConfigError:
                        f"{', '.join(sorted(known))}")
 
 
-def load_file(path: Path) -> dict:
+def _stat(path) -> "os.stat_result | None":
+    """os.stat of `path`, or None where it does not exist or cannot be a path at all."""
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
+        return os.stat(path)
+    except (OSError, ValueError):  # ValueError: an embedded NUL byte
+        return None
+
+
+def _not_regular(path, mode) -> ConfigError:
+    what = ("a directory" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "not a regular file")
+    return ConfigError(f"configuration file {str(path)!r} is {what}; expected a regular TOML file (or a case "
+                       f"name: see `distlbm cases`)")
+
+
+def load_file(path: Path) -> dict:
+    """The key = value pairs of a TOML file. Anything but a readable regular file of UTF-8 TOML is one
+    ConfigError: a directory, a FIFO (which would block), a device, an unreadable or non-UTF-8 file."""
+    name = str(path)
+    try:
+        st = os.stat(path)
     except FileNotFoundError:
-        raise ConfigError(f"configuration file {str(path)!r} not found") from None
+        raise ConfigError(f"configuration file {name!r} not found") from None
+    except (OSError, ValueError) as e:
+        raise ConfigError(f"configuration file {name!r} cannot be read: {getattr(e, 'strerror', None) or e}; "
+                          f"expected a readable TOML file") from None
+    if not stat.S_ISREG(st.st_mode):  # refused before opening: opening a FIFO would block
+        raise _not_regular(path, st.st_mode)
+    try:
+        # O_NONBLOCK: should a FIFO appear between the stat and the open, it must not block
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as e:
+        raise ConfigError(f"configuration file {name!r} cannot be opened: {e.strerror or e}; expected a readable "
+                          f"TOML file") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise _not_regular(path, st.st_mode)
+        with os.fdopen(fd, "rb") as fh:
+            fd = None
+            raw = fh.read()
+    except OSError as e:
+        raise ConfigError(f"configuration file {name!r} cannot be read: {e.strerror or e}; expected a readable "
+                          f"TOML file") from None
+    finally:
+        if fd is not None:
+            os.close(fd)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{name}: not UTF-8 text (byte {raw[e.start]:#04x} at offset {e.start}); expected a TOML "
+                          f"file, which is UTF-8") from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{path}: not valid TOML: {e}") from None
     for k, v in data.items():
@@ -174,25 +235,51 @@ def load_file(path: Path) -> dict:
     return data
 
 
-def resolve(case_or_file: str | None, sets: dict | None = None, **overrides) -> RunConfig:
-    """Build a checked RunConfig from a case name or TOML file, --set values and CLI overrides."""
+def _is_file_target(text: str) -> bool:
+    """Whether the run target names a configuration file rather than a built-in case: a *.toml name, or
+    any existing path that is not a case name (a directory or a FIFO is then refused by load_file)."""
+    if text.endswith(".toml"):
+        return True
+    st = _stat(text)
+    if st is None:
+        return False
+    return stat.S_ISREG(st.st_mode) or text not in CASES
+
+
+def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case: str | None = None,
+            **overrides) -> RunConfig:
+    """Build a checked RunConfig from a case name or TOML file, --set values and CLI overrides.
+
+    The case comes from the target (a case name, or the TOML file's `case`); a `case` in `sets` or the
+    overrides must agree with it. default_case: the case when none is given anywhere."""
     values: dict = {}
     where = ""
     source = "default"
-    if case_or_file and (case_or_file.endswith(".toml") or Path(case_or_file).is_file()):
+    base_case = base_from = None
+    if case_or_file and _is_file_target(case_or_file):
         values.update(load_file(Path(case_or_file)))
         where = f"{case_or_file}: "
         source = case_or_file
         if "case" not in values:
             raise ConfigError(f"{where}key 'case' is missing: expected one of {', '.join(CASES)}")
+        base_case, base_from = values["case"], f"in {case_or_file}"
     elif case_or_file:
         values["case"] = case_or_file
         source = "command line"
+        base_case, base_from = case_or_file, "as the run target"
+    # a second, different case (--set case=..., or a keyword override) is a conflict, not an override
+    for origin, given in (("--set case=", sets or {}), ("case=", overrides)):
+        other = given.get("case")
+        if other is not None and base_case is not None and other != base_case:
+            raise ConfigError(f"{where}case = {other!r} ({origin}{other}) conflicts with case {base_case!r} given "
+                              f"{base_from}: expected one case (drop the {origin.rstrip('=')}, or give the same case)")
     for k, v in (sets or {}).items():
         values[k] = v
     for k, v in overrides.items():
         if v is not None:
             values[k] = v
+    if not values.get("case") and default_case:
+        values["case"] = default_case
     case_name = values.get("case") or ""
     if not isinstance(case_name, str) or case_name not in CASES:
         near = difflib.get_close_matches(str(case_name), list(CASES), n=1, cutoff=0.5)
@@ -225,12 +312,23 @@ def resolve(case_or_file: str | None, sets: dict | None = None, **overrides) -> 
     if not common["compute_dtype"]:
         common["compute_dtype"] = default_compute_dtype(common["dtype"])
     check_compute_dtype(common["compute_dtype"], where=where)
+    big = float(np.finfo(common["compute_dtype"]).max)
+    # the collision evaluates 18 sqrt(2) C_s^2 |Pi| and Lambda / (tau - 1/2) in the compute dtype
+    for key, limit in (("smagorinsky", math.sqrt(big / (18 * math.sqrt(2)))), ("trt_lambda", big)):
+        if common[key] > limit:
+            raise ConfigError(f"{where}{key} = {common[key]!r}: expected at most {limit:.3g} (it overflows "
+                              f"{common['compute_dtype']} in the collision)")
     fields = [x.strip() for x in common["output_fields"].split(",") if x.strip()]
     allowed = ("rho", "u", "vorticity", "populations", "kind")
     bad_fields = [x for x in fields if x not in allowed]
     if bad_fields or not fields:
         raise ConfigError(f"{where}output_fields = {common['output_fields']!r}: expected a comma-separated list "
                           f"of {', '.join(allowed)}")
+    twice = sorted({x for x in fields if fields.count(x) > 1}, key=fields.index)
+    if twice:
+        raise ConfigError(f"{where}output_fields = {common['output_fields']!r}: {', '.join(map(repr, twice))} "
+                          f"given more than once; expected each field at most once, e.g. "
+                          f"{','.join(dict.fromkeys(fields))!r}")
     if common["mesh"]:
         from distlbm.parallel.mesh import DecompositionError, parse_mesh
 
@@ -244,9 +342,22 @@ def resolve(case_or_file: str | None, sets: dict | None = None, **overrides) -> 
             f"{where}tau = {params['tau']!r}: expected tau > 0.5; the lattice viscosity cs2*(tau - 1/2) "
             f"must be positive"
         )
-    setup = case.build(params, lat)
-    warnings = []
     given = ", ".join(f"{k}={params[k]}" for k in params)
+    user = [k for k in params if k in values]
+    shown = (", ".join(f"{k}={params[k]!r}" for k in user) + " (other parameters at their defaults)" if user
+             else f"its default parameters ({given})")
+    try:
+        setup = case.build(params, lat)
+    except ConfigError:
+        raise
+    except (ArithmeticError, ValueError, MemoryError) as e:  # e.g. int(inf) steps, 1/0, a huge array
+        raise ConfigError(
+            f"{where}case {case_name!r} cannot be built from {shown} on {lat.name}: {type(e).__name__}: {e}; "
+            f"expected parameters that give a lattice, relaxation time and number of steps of finite, "
+            f"representable size"
+        ) from None
+    _check_setup(setup, common, where, shown)
+    warnings = []
     # the collision applies omega = 1/tau in the compute dtype: a tau that rounds to 1/2 there is zero viscosity
     omega_c = float(np.asarray(1.0 / setup.tau if setup.tau > 0 else math.inf, dtype=common["compute_dtype"]))
     if not setup.tau > 0.5 or not omega_c < 2.0:
@@ -262,9 +373,9 @@ def resolve(case_or_file: str | None, sets: dict | None = None, **overrides) -> 
         )
     ma = setup.u_max / CS
     vkey = next((k for k in ("u_lid", "u0", "umax", "u_wall") if k in params), "velocity")
-    if ma > MACH_MAX:
+    if not ma <= MACH_MAX:  # also NaN
         raise ConfigError(
-            f"{where}{vkey} = {params.get(vkey)}: gives Mach number {ma:.3f} > {MACH_MAX}; "
+            f"{where}{vkey} = {params.get(vkey)}: gives Mach number {ma:{'.3f' if ma < 1e3 else '.3g'}} > {MACH_MAX}; "
             f"expected a lattice velocity below {MACH_MAX * CS:.3f} (compressibility errors and instability)"
         )
     if ma > MACH_WARN:
@@ -272,10 +383,47 @@ def resolve(case_or_file: str | None, sets: dict | None = None, **overrides) -> 
             f"{vkey} = {params.get(vkey)} gives Mach number {ma:.3f} > {MACH_WARN}: compressibility errors "
             f"of order Ma^2 = {ma * ma:.3f}"
         )
-    n_cells = math.prod(setup.shape)
-    if n_cells <= 0:
-        raise ConfigError(f"{where}lattice shape {setup.shape}: expected positive sizes")
     return RunConfig(case, params, common, setup, warnings, source)
+
+
+def _check_setup(setup: Setup, common: dict, where: str, shown: str) -> None:
+    """What a case derived from its parameters must satisfy before anything is allocated: a lattice of
+    positive integer sizes and fewer than 2**53 cells, a finite relaxation time and velocity, step
+    counts within the int32 step counter."""
+    shape = tuple(setup.shape)
+    dims = "x".join(map(str, shape))
+    if not shape or any(isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1 for n in shape):
+        raise ConfigError(f"{where}lattice shape {dims} (from {shown}): expected positive integer sizes")
+    cells = math.prod(int(n) for n in shape)
+    if cells >= MAX_CELLS:
+        raise ConfigError(f"{where}lattice shape {dims} (from {shown}) has {cells:.3g} cells: expected fewer than "
+                          f"2**53 = {MAX_CELLS:.3g}")
+    for name, value in (("tau", setup.tau), ("velocity", setup.u_max)):
+        if not math.isfinite(value):
+            raise ConfigError(f"{where}{name} = {value} (from {shown}): expected a finite value; the parameters "
+                              f"give a relaxation time or velocity that is not representable")
+    omega = float(np.asarray(1.0 / setup.tau, dtype=common["compute_dtype"])) if setup.tau > 0 else 1.0
+    if omega == 0.0:
+        raise ConfigError(f"{where}tau = {setup.tau:.6g} (from {shown}): 1/tau is 0 in {common['compute_dtype']} "
+                          f"(no collision at all); expected a smaller relaxation time")
+    if not common["steps"]:
+        _check_steps("the case's number of steps", setup.steps, where, shown, "set steps, or lower t_end")
+    for name, v in (("the case's progress interval", setup.progress_every),
+                    ("the case's sampling interval", setup.sample_every)):
+        _check_steps(name, v, where, shown, "set progress_every / sample_every")
+    if common["output_interval"] > 0:
+        dt = float(setup.units.get("dt", 1.0) or 1.0)
+        n = common["output_interval"] / dt
+        if not n <= INT32_MAX:
+            raise ConfigError(f"{where}output_interval = {common['output_interval']!r}: is {n:.3g} steps of "
+                              f"dt = {dt:.4g}; expected at most {INT32_MAX} steps (the step counter is int32)")
+
+
+def _check_steps(name: str, value, where: str, shown: str, fix: str) -> None:
+    ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value <= INT32_MAX
+    if not ok and value is not None:
+        raise ConfigError(f"{where}{name} = {value} (from {shown}): expected an integer in 0..{INT32_MAX} (the step "
+                          f"counter is int32); {fix}")
 
 
 # settings that only say how a run is executed, written or stopped: they may change on restart

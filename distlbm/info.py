@@ -40,12 +40,21 @@ def gather_info(lattice=None, size=None, dtype="float32") -> dict:
     if info["versions"]["mpi4jax"] and not str(info["versions"]["mpi4jax"]).startswith("error"):
         backends.append("mpi4jax (one rank per device, --comm mpi)")
     if lattice and size:
-        from distlbm.bench import memory_estimate
         from distlbm.lattice import get_lattice
+        from distlbm.memory import InsufficientMemoryError, check_fits, memory_estimate, plan_mesh
 
         lat = get_lattice(lattice)
+        shape = (size,) * lat.d
         info["memory_estimate"] = {"lattice": lat.name, "size": size, "dtype": dtype,
-                                   **memory_estimate(lat, (size,) * lat.d, dtype)}
+                                   **memory_estimate(lat, shape, dtype)}
+        # on this machine: the devices `distlbm run` would use for a periodic box of this size
+        plan = plan_mesh(shape)
+        try:
+            rep = check_fits(lat, shape, dtype, None, None, plan["mesh_shape"], plan["devices"])
+            fits = {"fits": True if rep["checked"] else None, "units": rep["units"]}
+        except InsufficientMemoryError as e:
+            fits = {"fits": False, "why": str(e)}
+        info["memory_estimate"].update(mesh=list(plan["mesh_shape"]), devices=plan["n_devices"], **fits)
     return info
 
 
@@ -87,4 +96,13 @@ def cmd_info(args) -> int:
         print(f"memory for {m['lattice']} {m['size']}^{m['lattice'][1]} ({m['dtype']}):")
         print(f"  populations     {m['population_bytes'] / gib:8.3f} GiB ({m['cells']:,} cells)")
         print(f"  step working set {m['step_working_set_bytes'] / gib:7.3f} GiB (populations twice + moments)")
+        where = f"{m['devices']} device(s), mesh {'x'.join(map(str, m['mesh']))}"
+        if m["fits"] is None:
+            print(f"  fits: unknown (the devices report no memory limit; {where})")
+        elif m["fits"]:
+            u = min(m["units"], key=lambda x: (x["usable_bytes"] or 0) - x["needed_bytes"])
+            print(f"  fits: yes on this machine ({where}): {u['needed_bytes'] / gib:.3f} GiB needed on "
+                  f"{u['unit']}, {u['usable_bytes'] / gib:.3f} GiB usable ({u['source']})")
+        else:
+            print(f"  fits: no on this machine ({where}): {m['why']}")
     return 0

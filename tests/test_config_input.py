@@ -1,0 +1,262 @@
+"""Bad configuration input is one ConfigError naming the key, the value and what was expected (issue 11):
+files that are not regular UTF-8 TOML files, duplicate output fields, two different cases, and numbers
+too large for the lattice, the int32 step counter or the compute dtype. Never a traceback, never a hang,
+never silent acceptance."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+
+from distlbm.cases import CASES
+from distlbm.cases.base import ConfigError
+from distlbm.config import INT32_MAX, parse_sets, resolve
+
+ERR_PREFIX = "distlbm: configuration error:"
+
+
+def error(case_or_file, sets=None, **overrides) -> str:
+    with pytest.raises(ConfigError) as exc:
+        resolve(case_or_file, sets or {}, **overrides)
+    return str(exc.value)
+
+
+def assert_one_line(rc, out, err, *parts):
+    assert rc == 2, (rc, out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(ERR_PREFIX), err
+    for p in parts:
+        assert p in lines[0], (p, lines[0])
+
+
+# --- A1: the configuration file ------------------------------------------------------------------------
+
+def test_directory_named_toml(tmp_path, cli):
+    d = tmp_path / "somedir.toml"
+    d.mkdir()
+    msg = error(str(d))
+    assert repr(str(d)) in msg and "is a directory" in msg and "expected a regular TOML file" in msg
+    rc, out, err = cli("run", d)
+    assert_one_line(rc, out, err, str(d), "is a directory")
+
+
+def test_plain_directory_as_target(tmp_path, cli):
+    """`distlbm run /tmp`: an existing path that is no case name is a file target, refused clearly."""
+    msg = error(str(tmp_path))
+    assert repr(str(tmp_path)) in msg and "is a directory" in msg
+    rc, out, err = cli("run", tmp_path)
+    assert_one_line(rc, out, err, "is a directory")
+
+
+def test_directory_named_like_a_case_does_not_shadow_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "box").mkdir()
+    cfg = resolve("box", {"n": 8})
+    assert cfg.case.name == "box" and cfg.setup.shape == (8, 8, 8)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_fifo_is_refused_without_blocking(tmp_path):
+    fifo = tmp_path / "run.toml"
+    os.mkfifo(fifo)
+    result = {}
+
+    def target():
+        try:
+            resolve(str(fifo), {})
+        except ConfigError as e:
+            result["msg"] = str(e)
+        except BaseException as e:  # noqa: BLE001  (reported below)
+            result["exc"] = e
+
+    t = threading.Thread(target=target, daemon=True)
+    t.start()
+    t.join(20)
+    if t.is_alive():  # unblock the reader so that the test process can end
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        os.close(fd)
+        pytest.fail("resolve() blocked on a FIFO")
+    assert "msg" in result, result
+    assert "FIFO" in result["msg"] and str(fifo) in result["msg"] and "expected a regular TOML file" in result["msg"]
+
+
+def test_non_utf8_file(tmp_path, cli):
+    f = tmp_path / "latin1.toml"
+    f.write_bytes('case = "box"\n# caf\xe9\n'.encode("latin-1"))
+    msg = error(str(f))
+    assert str(f) in msg and "not UTF-8" in msg and "0xe9" in msg
+    rc, out, err = cli("run", f)
+    assert_one_line(rc, out, err, str(f), "UTF-8")
+
+
+def test_unreadable_file_is_one_line(tmp_path, monkeypatch, cli):
+    f = tmp_path / "secret.toml"
+    f.write_text('case = "box"\n')
+    real_open = os.open
+
+    def deny(path, *a, **k):
+        if str(path) == str(f):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *a, **k)
+
+    monkeypatch.setattr(os, "open", deny)
+    msg = error(str(f))
+    assert str(f) in msg and "Permission denied" in msg and "expected a readable TOML file" in msg
+    rc, out, err = cli("run", f)
+    assert_one_line(rc, out, err, "Permission denied")
+
+
+def test_file_name_too_long(tmp_path):
+    name = str(tmp_path / ("x" * 5000 + ".toml"))
+    msg = error(name)
+    assert "cannot be read" in msg and "expected a readable TOML file" in msg
+
+
+def test_regular_toml_still_loads(tmp_path):
+    f = tmp_path / "ok.toml"
+    f.write_text('case = "box"\nn = 8\n')
+    assert resolve(str(f), {}).setup.shape == (8, 8, 8)
+
+
+# --- A2: duplicate output fields ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fields,twice", [("rho,rho,u", "'rho'"), ("u, rho, u", "'u'"), ("rho,u,rho,u", "'rho', 'u'")])
+def test_duplicate_output_fields(fields, twice):
+    msg = error("box", {"output_fields": fields})
+    assert f"output_fields = {fields!r}" in msg and twice in msg and "more than once" in msg
+    assert "expected each field at most once" in msg
+
+
+def test_duplicate_output_fields_cli(cli):
+    rc, out, err = cli("run", "box", "--set", "output_fields=rho,rho,u")
+    assert_one_line(rc, out, err, "output_fields = 'rho,rho,u'", "'rho'", "more than once")
+
+
+# --- A3: the case given twice ---------------------------------------------------------------------------
+
+def test_target_and_set_case_differ(cli):
+    msg = error("box", {"case": "cavity2d"})
+    assert "case = 'cavity2d'" in msg and "'box'" in msg and "run target" in msg and "expected one case" in msg
+    rc, out, err = cli("run", "box", "--set", "case=cavity2d")
+    assert_one_line(rc, out, err, "'cavity2d'", "'box'")
+
+
+def test_toml_case_and_set_case_differ(tmp_path):
+    f = tmp_path / "c.toml"
+    f.write_text('case = "couette"\n')
+    msg = error(str(f), parse_sets(["case=box"]))
+    assert "case = 'box'" in msg and "'couette'" in msg and str(f) in msg
+
+
+def test_same_case_twice_is_fine(tmp_path):
+    assert resolve("box", {"case": "box", "n": 8}).case.name == "box"
+    f = tmp_path / "c.toml"
+    f.write_text('case = "couette"\n')
+    assert resolve(str(f), {"case": "couette"}).case.name == "couette"
+
+
+def test_default_case_only_when_none_is_given():
+    assert resolve(None, {}, default_case="cavity2d").case.name == "cavity2d"
+    assert resolve(None, {"case": "box", "n": 8}, default_case="cavity2d").case.name == "box"
+
+
+# --- A4: numbers too large ------------------------------------------------------------------------------
+
+BIG = 99999999999999999999999
+
+
+@pytest.mark.parametrize("case,key", [("box", "n"), ("box", "nx"), ("cavity2d", "n"), ("channel_flow", "n"),
+                                      ("schaefer_turek_2d1", "n"), ("poiseuille", "nx"), ("duct", "nz")])
+def test_int_beyond_int64_names_the_key(case, key):
+    msg = error(case, {key: BIG})
+    assert f"{key} = {BIG}" in msg and "int64" in msg
+
+
+@pytest.mark.parametrize("case,sets", [("box", {"n": 2 ** 20}), ("cavity2d", {"n": 2 ** 40}),
+                                       ("box", {"nx": 2 ** 62})])
+def test_lattice_beyond_2_53_cells(case, sets):
+    msg = error(case, sets)
+    k, v = next(iter(sets.items()))
+    assert "lattice shape" in msg and f"{k}={v!r}" in msg and "expected fewer than 2**53" in msg
+
+
+@pytest.mark.parametrize("n", [2 ** 40, 2 ** 62])
+@pytest.mark.parametrize("case", ["channel_flow", "schaefer_turek_2d1", "schaefer_turek_3d1z", "sphere"])
+def test_huge_n_of_obstacle_cases(case, n):
+    """Whether the case's geometry code or the shape check finds it, one ConfigError naming n."""
+    msg = error(case, {"n": n})
+    assert f"n={n}" in msg and ("2**53" in msg or f"case {case!r} cannot be built" in msg)
+
+
+def test_float_int_value_beyond_int64():
+    msg = error("box", {"n": 1e300})
+    assert "n = " in msg and "int64" in msg
+
+
+@pytest.mark.parametrize("key", ["steps", "progress_every", "output_every", "checkpoint_every", "check_every",
+                                 "sample_every"])
+def test_step_counts_beyond_int32(key):
+    msg = error("box", {key: INT32_MAX + 1})
+    assert f"{key} = {INT32_MAX + 1}" in msg and "int32" in msg
+    resolve("box", {key: INT32_MAX})  # the largest step count is fine
+
+
+def test_steps_beyond_int32_cli(cli):
+    rc, out, err = cli("run", "box", "--steps", 3000000000)
+    assert_one_line(rc, out, err, "steps = 3000000000", "int32")
+    rc, out, err = cli("run", "box", "--set", f"n={BIG}")
+    assert_one_line(rc, out, err, f"n = {BIG}", "int64")
+
+
+def test_case_default_steps_beyond_int32():
+    msg = error("cavity2d", {"t_end": 1e9})
+    assert "number of steps" in msg and "t_end=1000000000.0" in msg and "int32" in msg
+    assert resolve("cavity2d", {"t_end": 1e9, "steps": 10}).common["steps"] == 10  # steps given: fine
+
+
+@pytest.mark.parametrize("case,key,value,kind", [
+    ("taylor_green2d", "re", 1e308, "OverflowError"),
+    ("poiseuille", "re", 1e308, "ZeroDivisionError"),
+    ("duct", "efolds", 1e308, "OverflowError"),
+    ("channel_flow", "ref_length", 1e308, "OverflowError"),
+    ("cavity2d", "t_end", 1e308, "OverflowError"),
+])
+def test_overflow_inside_build_is_a_config_error(case, key, value, kind):
+    msg = error(case, {key: value})
+    assert f"case {case!r} cannot be built" in msg and f"{key}={value!r}" in msg and kind in msg
+    assert "expected" in msg
+
+
+def test_any_build_failure_names_case_and_parameters(monkeypatch):
+    case = CASES["box"]
+
+    def boom(params, lat):
+        raise MemoryError("Unable to allocate 4.42 TiB")
+
+    monkeypatch.setattr(case, "build", boom)
+    msg = error("box", {"n": 4000})
+    assert "case 'box' cannot be built" in msg and "n=4000" in msg and "MemoryError" in msg
+
+
+@pytest.mark.parametrize("case,sets,parts", [
+    ("cavity2d", {"re": 1e-308}, ["tau = inf", "re=1e-308", "finite"]),
+    ("channel_flow", {"nu": 1e308}, ["tau = inf", "nu=1e+308"]),
+    ("box", {"tau": 1e308}, ["tau = 1e+308", "1/tau is 0 in float32"]),
+    ("box", {"u0": 1e308}, ["u0 = 1e+308", "Mach number 1.73e+308"]),
+    ("box", {"smagorinsky": 1e308}, ["smagorinsky = 1e+308", "overflows float32"]),
+    ("box", {"trt_lambda": 1e308}, ["trt_lambda = 1e+308", "overflows float32"]),
+    ("box", {"output_interval": 1e308}, ["output_interval = 1e+308", "int32"]),
+])
+def test_floats_that_overflow_later(case, sets, parts):
+    msg = error(case, sets)
+    for p in parts:
+        assert p in msg, (p, msg)
+
+
+def test_large_but_representable_values_are_fine():
+    assert resolve("box", {"tau": 1e30, "compute_dtype": "float64", "dtype": "float64"}).setup.tau == 1e30
+    assert resolve("box", {"smagorinsky": 1e6}).common["smagorinsky"] == 1e6
+    cfg = resolve("box", {"n": 200000})  # 8e15 cells: below 2**53; the memory pre-flight judges it
+    assert cfg.setup.shape == (200000,) * 3

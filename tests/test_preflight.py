@@ -1,0 +1,265 @@
+"""The memory pre-flight (issue 11): before anything is allocated, a run or a benchmark that does not fit
+in the memory of its devices is one ConfigError naming the lattice, shape, dtype, what is needed per
+device or host, what is available, and the largest lattice that would fit. Figures of "available"
+memory are injected, so these tests do not depend on what the machine has free."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import math
+import re
+
+import pytest
+
+from distlbm import memory
+from distlbm.cases.base import ConfigError
+from distlbm.config import resolve
+from distlbm.lattice import get_lattice
+from distlbm.memory import (InsufficientMemoryError, check_fits, memory_estimate, plan_mesh, preflight,
+                            usable)
+
+GIB = 1 << 30
+D3Q19 = get_lattice("D3Q19")
+ERR_PREFIX = "distlbm: configuration error:"
+
+
+class FakeDevice:
+    """An accelerator as far as the pre-flight sees it."""
+
+    def __init__(self, id, limit=None, in_use=0, platform="gpu"):
+        self.id, self.platform, self.process_index = id, platform, 0
+        self._stats = None if limit is None else {"bytes_limit": limit, "bytes_in_use": in_use}
+
+    def memory_stats(self):
+        return self._stats
+
+
+def assert_one_line(rc, out, err, *parts):
+    assert rc == 2, (rc, out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(ERR_PREFIX), err
+    assert "Traceback" not in err
+    for p in parts:
+        assert p in lines[0], (p, lines[0])
+
+
+# --- the estimate: one model for info, bench and the pre-flight -------------------------------------------
+
+def test_estimate_of_the_400_cubed_box():
+    e = memory_estimate(D3Q19, (400,) * 3, "float32")
+    pop = 19 * 400 ** 3 * 4
+    assert e["population_bytes"] == pop and e["cells"] == 400 ** 3
+    assert e["moments_bytes"] == 4 * 400 ** 3 * 4
+    assert e["step_working_set_bytes"] == 2 * pop + e["moments_bytes"]
+    assert e["flags_bytes"] == 0 and e["setup_bytes"] == 0
+    assert e["total_bytes"] == e["step_working_set_bytes"]  # 10.0 GiB: 2.21x the populations
+    assert 10.0 < e["total_bytes"] / GIB < 10.1
+
+
+def test_bench_and_info_use_the_same_estimate():
+    from distlbm import bench
+
+    assert bench.memory_estimate is memory.memory_estimate
+
+
+def test_float16_storage_halves_the_populations_not_the_moments():
+    e32 = memory_estimate(D3Q19, (256,) * 3, "float32")
+    e16 = memory_estimate(D3Q19, (256,) * 3, "float16")
+    assert e16["population_bytes"] * 2 == e32["population_bytes"]
+    assert e16["moments_bytes"] == e32["moments_bytes"]  # float32 compute
+
+
+def test_walls_add_flags_and_the_link_bit_transient():
+    cav = resolve("cavity3d", {"n": 64})
+    e = memory_estimate(cav.lattice, cav.setup.shape, "float32", None, cav.setup.features)
+    cells = math.prod(cav.setup.shape)
+    assert e["flags_bytes"] == (1 + 4 + 4 + 3 * 4) * cells  # kind, link bits, moving bits, wall velocity
+    # moving walls: measured 879 B/cell while the link bits are built (README of distlbm.memory)
+    assert e["setup_bytes"] >= 879 * cells and e["total_bytes"] == e["setup_bytes"]
+
+
+# --- what is available ----------------------------------------------------------------------------------
+
+def test_host_available_reads_meminfo_and_falls_back(tmp_path, monkeypatch):
+    f = tmp_path / "meminfo"
+    f.write_text("MemTotal:       24684084 kB\nMemFree:  1 kB\nMemAvailable:   1000 kB\n")
+    real_open = open
+
+    def fake_open(path, *a, **k):
+        if path == "/proc/meminfo":
+            return real_open(f, *a, **k)
+        return real_open(path, *a, **k)
+
+    monkeypatch.setattr("builtins.open", fake_open)
+    assert memory._meminfo_available() == 1000 * 1024
+
+    def missing(path, *a, **k):
+        if path == "/proc/meminfo":
+            raise FileNotFoundError(path)
+        return real_open(path, *a, **k)
+
+    monkeypatch.setattr("builtins.open", missing)
+    got = memory._meminfo_available()
+    assert got is not None and got > 0  # os.sysconf
+
+
+def test_device_available_from_memory_stats():
+    assert memory.device_available(FakeDevice(0, 80 * GIB, 2 * GIB)) == (78 * GIB, "bytes_limit - bytes_in_use")
+    assert memory.device_available(FakeDevice(0))[0] is None  # no statistics: unknown
+
+
+def test_unknown_memory_skips_the_check():
+    rep = check_fits(D3Q19, (4000,) * 3, devices=[FakeDevice(0)], available=lambda d: None)
+    assert rep["fits"] and not rep["checked"]
+
+
+# --- the check -------------------------------------------------------------------------------------------
+
+def test_too_large_for_the_host_names_everything():
+    with pytest.raises(InsufficientMemoryError) as exc:
+        check_fits(D3Q19, (4000,) * 3, "float32", devices=[FakeDevice(0, platform="cpu")],
+                   available=lambda d: (int(21.3 * GIB), "MemAvailable"))
+    msg = str(exc.value)
+    assert isinstance(exc.value, ConfigError)
+    for part in ("lattice D3Q19 4000x4000x4000 float32", "needs 9.78 TiB", "populations 4.42 TiB x 2",
+                 "moments 954 GiB", "this host", "21.3 GiB is available", "MemAvailable", "at most about",
+                 "float16"):
+        assert part in msg, (part, msg)
+    n = int(re.search(r"at most about (\d+)\^3 cells fit", msg).group(1))
+    # the suggestion fits, and is not far from the largest that does
+    lim = usable(int(21.3 * GIB))
+    assert memory_estimate(D3Q19, (n,) * 3)["total_bytes"] <= lim
+    assert memory_estimate(D3Q19, (int(n * 1.02) + 1,) * 3)["total_bytes"] > lim
+
+
+def test_runs_that_fit_are_not_refused():
+    """The test suite's runs and the 400^3 box on this 24 GiB machine: allowed when memory is free."""
+    free = lambda d: 23 * GIB  # noqa: E731
+    cpu = [FakeDevice(0, platform="cpu")]
+    assert check_fits(D3Q19, (400,) * 3, "float32", devices=cpu, available=free)["fits"]
+    assert check_fits(D3Q19, (256,) * 3, "float16", devices=cpu, available=free)["fits"]
+    assert check_fits(get_lattice("D3Q27"), (160,) * 3, "float32", devices=cpu, available=free)["fits"]
+    # 400^3 float32 needs 10.0 GiB: allowed down to about 11 GiB free
+    assert check_fits(D3Q19, (400,) * 3, "float32", devices=cpu, available=lambda d: 11 * GIB)["fits"]
+
+
+def test_mesh_splits_over_accelerators():
+    """A 2x2x2 mesh of accelerators: each holds an eighth; each device's own figure is checked."""
+    per_dev = memory_estimate(D3Q19, (200,) * 3)["total_bytes"]
+    devs = [FakeDevice(i, limit=int(per_dev * 1.2) + (1 << 30)) for i in range(8)]
+    rep = check_fits(D3Q19, (400,) * 3, mesh_shape=(2, 2, 2), devices=devs)
+    assert rep["fits"] and rep["per_device_bytes"] == per_dev and len(rep["units"]) == 8
+    devs[5] = FakeDevice(5, limit=int(per_dev * 0.8))
+    with pytest.raises(InsufficientMemoryError) as exc:
+        check_fits(D3Q19, (400,) * 3, mesh_shape=(2, 2, 2), devices=devs)
+    msg = str(exc.value)
+    assert "on gpu:5" in msg and "mesh 2x2x2" in msg and "per device" in msg and "bytes_limit" in msg
+
+
+def test_cpu_devices_share_the_host():
+    """8 CPU devices of one process need the whole lattice from the one host memory."""
+    total = memory_estimate(D3Q19, (400,) * 3)["total_bytes"]
+    cpus = [FakeDevice(i, platform="cpu") for i in range(8)]
+    rep = check_fits(D3Q19, (400,) * 3, mesh_shape=(2, 2, 2), devices=cpus, available=lambda d: 2 * total)
+    assert [u["unit"] for u in rep["units"]] == ["host"] and rep["units"][0]["needed_bytes"] == total
+    with pytest.raises(InsufficientMemoryError) as exc:
+        check_fits(D3Q19, (400,) * 3, mesh_shape=(2, 2, 2), devices=cpus, available=lambda d: total // 2)
+    assert "this host (8 cpu devices)" in str(exc.value)
+    # and processes sharing a node share it too
+    with pytest.raises(InsufficientMemoryError):
+        check_fits(D3Q19, (400,) * 3, mesh_shape=(2, 2, 2), devices=cpus[:4], sharing=2,
+                   available=lambda d: int(0.9 * total))
+
+
+def test_skip_variable(monkeypatch):
+    monkeypatch.setenv("DISTLBM_MEMORY_CHECK", "0")
+    assert check_fits(D3Q19, (4000,) * 3, available=lambda d: 1)["fits"]
+
+
+# --- preflight(cfg): the run's mesh and devices, nothing allocated -----------------------------------------
+
+def test_preflight_refuses_the_4000_cubed_box():
+    """`run box --set lattice=D3Q19 --set n=4000` (today: _ArrayMemoryError 4.42 TiB): no machine here has
+    9.8 TiB, so the real available figure refuses it."""
+    cfg = resolve("box", {"lattice": "D3Q19", "n": 4000})
+    with pytest.raises(InsufficientMemoryError) as exc:
+        preflight(cfg)
+    msg = str(exc.value)
+    assert msg.startswith("case box: lattice D3Q19 4000x4000x4000 float32 needs 9.78 TiB")
+    assert "is available" in msg and "at most about" in msg
+
+
+def test_preflight_uses_the_runs_mesh():
+    import jax
+
+    cfg = resolve("box", {"lattice": "D3Q19", "n": 400})
+    rep = preflight(cfg, available=lambda d: 23 * GIB)
+    plan = plan_mesh((400,) * 3)
+    assert rep["fits"] and rep["mesh"] == list(plan["mesh_shape"])
+    assert math.prod(plan["mesh_shape"]) == len(jax.devices())  # all devices, as make_domain does
+    cfg = resolve("box", {"lattice": "D3Q19", "n": 400, "mesh": "2x2x1"})
+    assert preflight(cfg, available=lambda d: 23 * GIB)["mesh"] == [2, 2, 1]
+    # a given mesh, device count or domain
+    assert preflight(cfg, (1, 1, 2), available=lambda d: 23 * GIB)["mesh"] == [1, 1, 2]
+    assert preflight(cfg, "2x1x1", available=lambda d: 23 * GIB)["mesh"] == [2, 1, 1]
+    assert math.prod(preflight(cfg, 4, available=lambda d: 23 * GIB)["mesh"]) == 4
+
+
+def test_preflight_with_small_available_memory(monkeypatch):
+    monkeypatch.setattr(memory, "available_memory", lambda d: (2 * GIB, "MemAvailable"))
+    cfg = resolve("cavity3d", {"n": 254})
+    with pytest.raises(InsufficientMemoryError) as exc:
+        preflight(cfg)
+    msg = str(exc.value)
+    assert "case cavity3d: lattice D3Q19 256x256x256 float32" in msg and "wall link bits" in msg
+    assert "2 GiB is available" in msg and "at most about" in msg
+
+
+def test_cmd_run_one_line(cli, monkeypatch):
+    """Through `distlbm run`, once cmd_run calls the pre-flight (wired by the lead)."""
+    import distlbm.cli
+
+    if "preflight" not in inspect.getsource(distlbm.cli):
+        pytest.skip("cmd_run does not call distlbm.memory.preflight yet")
+    rc, out, err = cli("run", "box", "--set", "lattice=D3Q19", "--set", "n=4000", "--steps", 1)
+    assert_one_line(rc, out, err, "lattice D3Q19 4000x4000x4000 float32", "needs 9.78 TiB", "is available")
+
+
+# --- bench and info ----------------------------------------------------------------------------------------
+
+def test_bench_too_large_is_one_line(cli):
+    """`bench --size 3000` (today: JaxRuntimeError Out of memory) is refused before allocating."""
+    rc, out, err = cli("bench", "--lattice", "D3Q19", "--size", 3000, "--steps", 1, "--repeat", 1)
+    assert_one_line(rc, out, err, "bench: lattice D3Q19 3000x3000x3000 float32", "needs", "is available",
+                    "at most about")
+
+
+def test_bench_refused_with_small_available_memory(cli, monkeypatch):
+    monkeypatch.setattr(memory, "available_memory", lambda d: (1 * GIB, "MemAvailable"))
+    rc, out, err = cli("bench", "--lattice", "D3Q19", "--size", 200, "--steps", 1, "--repeat", 1,
+                       "--bandwidth-mib", 0)  # needs 1.25 GiB
+    assert_one_line(rc, out, err, "D3Q19 200x200x200", "1 GiB is available")
+
+
+def test_bench_reports_the_estimate(cli):
+    rc, out, err = cli("bench", "--lattice", "D2Q9", "--size", 32, "--steps", 1, "--repeat", 1,
+                       "--bandwidth-mib", 0, "--json")
+    assert rc == 0, err
+    r = json.loads(out)
+    assert r["estimated_bytes"] == memory_estimate(get_lattice("D2Q9"), (32, 32))["total_bytes"]
+
+
+def test_info_says_whether_it_fits(cli, monkeypatch):
+    rc, out, err = cli("info", "--lattice", "D3Q19", "--size", 8, "--json")
+    assert rc == 0, err
+    m = json.loads(out)["memory_estimate"]
+    assert m["fits"] is True
+    rc, out, err = cli("info", "--lattice", "D3Q19", "--size", 8)
+    assert "fits: yes" in out
+    monkeypatch.setattr(memory, "available_memory", lambda d: (1 * GIB, "MemAvailable"))
+    rc, out, err = cli("info", "--lattice", "D3Q19", "--size", 400)
+    assert rc == 0, err
+    assert "fits: no" in out and "at most about" in out
+    rc, out, err = cli("info", "--lattice", "D3Q19", "--size", 400, "--json")
+    assert json.loads(out)["memory_estimate"]["fits"] is False
