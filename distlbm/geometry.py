@@ -16,6 +16,9 @@ on the surface of a primitive counts as inside.
 
 from __future__ import annotations
 
+import math
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
@@ -36,8 +39,10 @@ __all__ = [
     "ObstacleBlock",
     "surface_links",
     "Q_MIN",
+    "MAX_BODIES",
 ]
 
+MAX_BODIES = 255  # body ids are uint8, 0 is fluid
 Q_MIN = 1e-6  # q is clipped to [Q_MIN, 1]: a wall exactly at a fluid cell centre is not a zero distance
 _TOL = 1e-9  # tolerance (in units of the segment parameter t) for segments that end on a surface
 
@@ -283,6 +288,15 @@ class Union(Shape):
 # voxel masks
 
 
+def _file_kind(mode: int) -> str:
+    for test, what in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return what
+    return "not a regular file"
+
+
 def _runs(idx: np.ndarray):
     """Split an index array into maximal runs of consecutive indices: [(pos, start, stop)]."""
     out = []
@@ -309,16 +323,20 @@ class MaskFile:
         self.path = Path(path)
         self.dataset = dataset
         self.bytes_read = 0
-        if not self.path.exists():
-            raise ValueError(f"mask file {self.path}: no such file")
+        try:
+            st = os.stat(self.path)  # follows links: a link to /dev/zero is a character device
+        except FileNotFoundError:
+            raise ValueError(f"mask file {self.path}: no such file") from None
+        if not stat.S_ISREG(st.st_mode):
+            # a FIFO would block the open forever, a device (/dev/zero) never ends: refuse before opening
+            raise ValueError(f"mask file {self.path}: is {_file_kind(st.st_mode)}, not a regular file; expected a "
+                             f".npy or an HDF5 (.h5, .hdf5) file")
         suffix = self.path.suffix.lower()
         if suffix == ".npy":
             if dataset is not None:
                 raise ValueError(f"mask file {self.path}: a .npy file has no datasets (got dataset={dataset!r})")
             self.format = "npy"
-            arr = self._open_npy()
-            self.shape, self.dtype = tuple(arr.shape), arr.dtype
-            del arr
+            self.shape, self.dtype = self._npy_header(st.st_size)
         elif suffix in (".h5", ".hdf5", ".hdf"):
             self.format = "hdf5"
             with self._open_h5() as (_f, ds):
@@ -335,7 +353,38 @@ class MaskFile:
         ds = f", dataset={self.dataset!r}" if self.dataset else ""
         return f"MaskFile({str(self.path)!r}{ds})"
 
+    def _npy_header(self, file_size: int):
+        """(shape, dtype) from the .npy header, checked against the file: never
+        unpickles (object arrays are refused) and never maps past the end of a truncated file."""
+        from numpy.lib import format as npf
+
+        bad = f"mask file {self.path}: not a NumPy .npy file (bad header)"
+        try:
+            with open(self.path, "rb") as fh:
+                version = npf.read_magic(fh)
+                if version == (1, 0):
+                    shape, _fortran, dtype = npf.read_array_header_1_0(fh)
+                else:  # 2.0 and 3.0 (a utf-8 header) share the layout: a 4-byte header length
+                    shape, _fortran, dtype = npf.read_array_header_2_0(fh)
+                offset = fh.tell()
+        except (ValueError, TypeError, SyntaxError, EOFError, UnicodeDecodeError):
+            raise ValueError(bad) from None
+        if not isinstance(dtype, np.dtype):
+            raise ValueError(bad)
+        if dtype.hasobject:
+            raise ValueError(f"mask file {self.path}: holds Python objects (dtype {dtype}); expected bool or "
+                             f"integers (body ids 0..255)")
+        shape = tuple(int(n) for n in shape)
+        need = math.prod(shape) * dtype.itemsize
+        have = file_size - offset
+        if have < need:
+            raise ValueError(f"mask file {self.path}: truncated: header says {need} bytes of data, file has {have}")
+        return shape, dtype
+
     def _open_npy(self):
+        if math.prod(self.shape) == 0:
+            return np.empty(self.shape, self.dtype)
+        # memory-mapped, never loaded whole; the header was checked by _npy_header (no pickles, not truncated)
         return np.load(self.path, mmap_mode="r", allow_pickle=False)
 
     class _H5:
@@ -346,6 +395,8 @@ class MaskFile:
             import h5py
 
             o = self.owner
+            if not h5py.is_hdf5(o.path):
+                raise ValueError(f"mask file {o.path}: not an HDF5 file (no HDF5 signature)")
             self.f = h5py.File(o.path, "r")
             try:
                 if o.dataset is None:
@@ -372,10 +423,55 @@ class MaskFile:
 
     def check_shape(self, shape):
         shape = tuple(int(n) for n in shape)
+        if len(self.shape) != len(shape):
+            raise ValueError(
+                f"mask file {self.path}: holds a {len(self.shape)}-D array (shape {self.shape}); expected a "
+                f"{len(shape)}-D array of the lattice spatial shape {shape}"
+            )
         if self.shape != shape:
             raise ValueError(
                 f"mask file {self.path}: mask shape {self.shape} does not match the lattice spatial shape {shape}"
             )
+
+    def check_values(self, max_bytes: int = 1 << 24) -> None:
+        """Read the whole mask once, in slabs along the first axis of at most ~max_bytes each, and check
+        that every value is a body id 0..255 (ValueError naming the first cell that is not). Bool and
+        uint8 masks hold nothing else and are not read."""
+        if self.dtype.kind == "b" or self.dtype == np.uint8 or not self.shape or 0 in self.shape:
+            return
+        plane = math.prod(self.shape[1:]) * self.dtype.itemsize
+        step = max(1, max_bytes // max(plane, 1))
+        rest = tuple(slice(0, n) for n in self.shape[1:])
+
+        def scan(src):
+            for start in range(0, self.shape[0], step):
+                sel = (slice(start, min(start + step, self.shape[0])),) + rest
+                self._check_range(self._read(src, sel), start)
+
+        if self.format == "npy":
+            src = self._open_npy()
+            scan(src)
+            del src
+        else:
+            with self._open_h5() as (_f, ds):
+                scan(ds)
+
+    def _check_range(self, values, start=None):
+        """ValueError naming the first value outside 0..255 (and its cell, given the slab's first index)."""
+        if not values.size:
+            return
+        vmin, vmax = values.min(), values.max()
+        if vmin >= 0 and vmax <= 255:
+            return
+        bad = vmin if vmin < 0 else vmax
+        where = ""
+        if start is not None:
+            cell = np.unravel_index(int(np.argmax(values == bad)), values.shape)
+            cell = (int(cell[0]) + start,) + tuple(int(c) for c in cell[1:])
+            where = f" at cell {cell}"
+        what = "negative value" if bad < 0 else "value"
+        raise ValueError(f"mask file {self.path}: {what} {bad}{where} is not a body id; expected body ids 0..255 "
+                         f"(0: fluid)")
 
     def _read(self, src, sel):
         """Read one hyperslab (a tuple of slices) from the opened source."""
@@ -411,11 +507,7 @@ class MaskFile:
         if values.dtype.kind == "b":
             return values.astype(np.uint8) * np.uint8(k)
         if values.size:
-            vmin, vmax = values.min(), values.max()
-            if vmin < 0:
-                raise ValueError(f"mask file {self.path}: negative value {vmin}; body ids must be 0..255")
-            if vmax > 255:
-                raise ValueError(f"mask file {self.path}: value {vmax} is not a body id; body ids must be 0..255")
+            self._check_range(values)
         return values.astype(np.uint8)
 
 
@@ -474,8 +566,8 @@ class Obstacles:
             if s.dim != lattice.d:
                 raise ValueError(f"obstacle {s!r} is {s.dim}D but the lattice {lattice.name} is {lattice.d}D")
             entries.append(s)
-        if len(entries) > 255:
-            raise ValueError(f"at most 255 bodies (uint8 body ids), got {len(entries)}")
+        if len(entries) > MAX_BODIES:
+            raise ValueError(f"at most {MAX_BODIES} bodies (uint8 body ids), got {len(entries)}")
         self.shapes = entries
         self.dx = float(dx)
         if not self.dx > 0:

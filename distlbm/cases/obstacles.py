@@ -8,6 +8,12 @@ outflow), halfway bounce-back walls at y = 0, H (and z = 0, W in 3D) or periodic
 Bouzidi's interpolated bounce-back using the exact wall distance of the primitives. Inlet and outlet
 nodes sit on x = 0 and x = L; the walls lie half a cell outside the first and last fluid rows.
 
+Where obstacles may lie (`check_obstacles`, checked before anything runs): every shape has a part inside
+the channel, stays clear of the inlet and outlet cells (dx < x < L - dx), and the shapes leave a fluid
+path from the inlet to the outlet (no group of them from wall to wall, no cross-section whose fluid
+cells they all cover). At most 255 bodies (8-bit ids). A mask file must be a regular .npy/HDF5 file of
+the lattice shape holding bool or integer ids 0..255.
+
 Units: a case is given lengths, the mean inflow velocity and the viscosity (or Re) in physical units
 and a resolution n (cells per reference length) plus the lattice inflow velocity u_lattice; then
 dx = ref_length / n, dt = dx u_lattice / U_mean, nu_lattice = nu dt / dx^2 and tau = 3 nu_lattice + 1/2.
@@ -45,9 +51,41 @@ _SHAPES = {  # name -> (constructor, numbers needed in 2D, in 3D, what the numbe
 }
 
 
+# a number in a spec string: a plain decimal or scientific literal (no '_' digit separators, no nan/inf,
+# no hex): Python's float() would read '0_5' as 5.0 and 'nan' as a coordinate
+_NUMBER = _re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+_MAX_SHOWN = 80
+
+
+def _show(text: str) -> str:
+    """The value of a key as a message shows it (a long spec string is cut)."""
+    if len(text) <= _MAX_SHOWN:
+        return repr(text)
+    return repr(text[:_MAX_SHOWN - 20] + " ... " + text[-12:]) + f" ({len(text)} characters)"
+
+
+def _number(v: str) -> float:
+    """A strictly parsed finite number; ValueError saying why not."""
+    v = v.strip()
+    if not _NUMBER.fullmatch(v):
+        low = v.lower().lstrip("+-")
+        if low in ("nan", "inf", "infinity"):
+            raise ValueError(f"{v!r} is not a finite number")
+        raise ValueError(f"{v!r} is not a number")
+    x = float(v)
+    if not math.isfinite(x):
+        raise ValueError(f"{v!r} is not a finite number")
+    return x
+
+
+_NUMBERS_EXPECTED = "finite numbers written as plain decimals (0.05, -1, 5e-2; no '_', nan or inf)"
+
+
 def parse_obstacles(text: str, d: int, key: str = "obstacles") -> list:
     """'circle(0.2, 0.2, 0.05); box(1, 0.1, 1.2, 0.2) + circle(1.1, 0.3, 0.05)' -> bodies: ';' separates
-    bodies, '+' joins shapes into one body (a union). No eval: a small grammar."""
+    bodies, '+' joins shapes into one body (a union). No eval: a small grammar; numbers are plain
+    decimal or scientific literals, finite. Each shape keeps its text in `.spec` (for messages); where
+    the shapes lie is checked against the channel by `check_obstacles`."""
     bodies = []
     text = (text or "").strip()
     if not text:
@@ -55,8 +93,14 @@ def parse_obstacles(text: str, d: int, key: str = "obstacles") -> list:
     for body in text.split(";"):
         if not body.strip():
             continue
-        members = [_parse_shape(part.strip(), text, d, key) for part in body.split("+")]
-        bodies.append(members[0] if len(members) == 1 else geo.Union(*members))
+        # '+' outside parentheses joins shapes; inside them it is a sign (1e+2)
+        members = [_parse_shape(part.strip(), text, d, key) for part in _re.split(r"\+(?![^()]*\))", body)]
+        if len(members) == 1:
+            bodies.append(members[0])
+        else:
+            u = geo.Union(*members)
+            u.spec = body.strip()
+            bodies.append(u)
     return bodies
 
 
@@ -64,20 +108,21 @@ def _parse_shape(part: str, text: str, d: int, key: str):
     """One primitive of an obstacle spec, e.g. circle(0.2, 0.2, 0.05)."""
     m = _re.fullmatch(r"([a-z]+)\s*\(([^()]*)\)", part)
     if not m or m.group(1) not in _SHAPES:
-        raise ConfigError(f"{key} = {text!r}: cannot read {part!r}; expected shapes like "
+        raise ConfigError(f"{key} = {_show(text)}: cannot read {part!r}; expected shapes like "
                           f"circle(cx, cy, r), cylinder(cx, cy, r), sphere(cx, cy, cz, r), box(x0, y0, x1, y1) "
                           f"separated by ';' (bodies) or '+' (one body)")
     name = m.group(1)
+    head = f"{key} = {_show(text)}: " + ("" if part == text else f"{part!r}: ")
     try:
-        nums = [float(v) for v in m.group(2).split(",")]
-    except ValueError:
-        raise ConfigError(f"{key} = {text!r}: {part!r} has a value that is not a number") from None
+        nums = [_number(v) for v in m.group(2).split(",")]
+    except ValueError as e:
+        raise ConfigError(f"{head}{e}; expected {_NUMBERS_EXPECTED}") from None
     need = _SHAPES[name][0] if d == 2 else _SHAPES[name][1]
     if need is None or len(nums) != need:
         expected = f"{need} numbers ({_SHAPES[name][2]})" if need else f"a shape available in {d}D"
-        raise ConfigError(f"{key} = {text!r}: {part!r} in {d}D; expected {expected}")
+        raise ConfigError(f"{key} = {_show(text)}: {part!r} in {d}D; expected {expected}")
     if name in ("circle", "cylinder", "sphere") and nums[-1] <= 0:
-        raise ConfigError(f"{key} = {text!r}: {part!r} has radius {nums[-1]}; expected a positive radius")
+        raise ConfigError(f"{head}radius {nums[-1]:g}; expected a positive radius")
     if name == "circle":
         s = geo.Circle(nums[:2], nums[2])
     elif name == "cylinder":
@@ -87,9 +132,212 @@ def _parse_shape(part: str, text: str, d: int, key: str):
     else:
         lo, hi = nums[:d], nums[d:]
         if any(h <= lo_ for lo_, h in zip(lo, hi)):
-            raise ConfigError(f"{key} = {text!r}: {part!r} needs x0 < x1, y0 < y1{', z0 < z1' if d == 3 else ''}")
+            raise ConfigError(f"{head}expected x0 < x1, y0 < y1{', z0 < z1' if d == 3 else ''}")
         s = geo.Box(lo, hi)
+    s.spec = part
     return s
+
+
+# ---- where obstacles may lie ----------------------------------------------------------------------
+# The rules, in physical coordinates (the channel is 0 <= x <= L, 0 <= y <= H, 0 <= z <= W; dx the cell):
+#  1. every shape (each member of a '+' union too) has a part inside the channel;
+#  2. no shape reaches the inlet or the outlet: within the channel's cross-section a shape lies in
+#     dx < x < L - dx, clear of the inlet/outlet nodes (x = 0, L) and of the nodes next to them, which
+#     their non-equilibrium extrapolation reads;
+#  3. the obstacles leave a fluid path from the inlet to the outlet:
+#     a. (2D) no connected group of shapes (of any bodies) reaches from y <= 0 to y >= H: a shape may
+#        touch or cross one wall (a box attached to the bottom wall), not both together;
+#     b. (2D, 3D) at no plane x = const through a shape (a round shape's centre, a box's faces and middle)
+#        do the shapes cover every fluid node of the cross-section (its cell centres): this catches a
+#        sphere, a box or a cylinder across a 3D duct, and gaps narrower than the cells.
+# A voxel mask is checked for its shape and values only (it is the user's lattice).
+
+
+def _members(s) -> list:
+    if isinstance(s, geo.Union):
+        return [m for x in s.shapes for m in _members(x)]
+    return [s]
+
+
+def _label(s, text: str = "") -> str:
+    spec = getattr(s, "spec", None) or repr(s)
+    return "the obstacle" if spec == text.strip() else repr(spec)
+
+
+def _dist_to_box(c, lo, hi) -> float:
+    """Distance from point c to the closed box lo <= x <= hi."""
+    return math.sqrt(sum(max(lo_ - x, 0.0, x - hi_) ** 2 for x, lo_, hi_ in zip(c, lo, hi)))
+
+
+def _round(s):
+    """(centre x, centre in the cross-section, radius, cross axes it is round in) of a round primitive, or None."""
+    if isinstance(s, (geo.Circle, geo.Sphere)):
+        return s.center[0], s.center[1:], s.radius, len(s.center) - 1
+    if isinstance(s, geo.Cylinder) and s.axis == 2 and s.extent is None:
+        return s.center[0], s.center[1:], s.radius, 1  # infinite along z: round in (x, y) only
+    return None
+
+
+def _x_range(s, cross_lo, cross_hi):
+    """(x_min, x_max) of the part of primitive s inside the open channel cross-section, None where it has
+    no part there; 'skip' for a shape this check does not know."""
+    if isinstance(s, geo.Box):
+        if all(lo < hi2 and hi > lo2 for lo, hi, lo2, hi2 in zip(s.lo[1:], s.hi[1:], cross_lo, cross_hi)):
+            return s.lo[0], s.hi[0]
+        return None
+    rnd = _round(s)
+    if rnd is None:
+        return "skip"
+    cx, c, r, k = rnd
+    delta = _dist_to_box(c, cross_lo[:k], cross_hi[:k])
+    if delta >= r:
+        return None
+    h = math.sqrt(r * r - delta * delta)
+    return cx - h, cx + h
+
+
+def _y_range(s):
+    if isinstance(s, geo.Box):
+        return s.lo[1], s.hi[1]
+    return s.center[1] - s.radius, s.center[1] + s.radius
+
+
+def _touch(a, b) -> bool:
+    """Whether two 2D primitives (circles, boxes) share a point."""
+    if isinstance(a, geo.Box) and isinstance(b, geo.Box):
+        return all(a.lo[i] <= b.hi[i] and b.lo[i] <= a.hi[i] for i in range(2))
+    if isinstance(a, geo.Box):
+        a, b = b, a
+    if isinstance(b, geo.Box):
+        return _dist_to_box(a.center, b.lo, b.hi) <= a.radius
+    return math.dist(a.center, b.center) <= a.radius + b.radius
+
+
+def _node_bound(s, xp, ynodes, znodes, dx) -> float:
+    """An upper bound of the number of cross-section nodes that primitive s covers in the plane x = xp
+    (each covered node owns a dx x dx cell inside the section grown by half a cell)."""
+    def clipped(lo, hi, nodes):
+        lo, hi = max(lo, nodes[0]), min(hi, nodes[-1])
+        return (hi - lo) / dx + 1.0 + 1e-6 if hi >= lo else 0.0  # + round-off: an upper bound
+
+    if isinstance(s, geo.Box):
+        if not s.lo[0] <= xp <= s.hi[0]:
+            return 0.0
+        n = clipped(s.lo[1], s.hi[1], ynodes)
+        return n * clipped(s.lo[2], s.hi[2], znodes) if znodes is not None else n
+    cx, c, r, k = _round(s)
+    h2 = r * r - (xp - cx) ** 2
+    if h2 < 0:
+        return 0.0
+    h = math.sqrt(h2)
+    if znodes is None:
+        return clipped(c[0] - h, c[0] + h, ynodes)
+    if k == 1:  # a cylinder along z: a band across every z
+        return clipped(c[0] - h, c[0] + h, ynodes) * len(znodes)
+    return math.pi * (h / dx) ** 2 + 4.0 * h / dx + 1.0 + 1e-6
+
+
+def check_obstacles(bodies, lay, key: str = "obstacles", text: str = "") -> None:
+    """ConfigError unless the parsed bodies obey the rules above on the channel of layout `lay`."""
+    d, dx = lay["d"], lay["dx"]
+    length = (lay["shape"][0] - 1) * dx
+    cross = list(lay["cross"])
+    names = "xyz"
+    extent = ", ".join(f"0 < {names[a]} < {v:g}" for a, v in enumerate([length] + cross))
+    head = f"{key} = {_show(text)}: "
+    cross_lo, cross_hi = [0.0] * len(cross), cross
+    prims = []  # (primitive, x range inside the channel)
+    for body in bodies:
+        for s in _members(body):
+            xr = _x_range(s, cross_lo, cross_hi)
+            if isinstance(xr, str):
+                continue
+            if xr is None or xr[1] <= 0.0 or xr[0] >= length:
+                raise ConfigError(f"{head}{_label(s, text)} has no part inside the channel; expected obstacles that "
+                                  f"overlap the domain {extent}")
+            for end, where, bad in ((0.0, "inlet", xr[0] <= dx), (length, "outlet", xr[1] >= length - dx)):
+                if bad:
+                    raise ConfigError(
+                        f"{head}{_label(s, text)} reaches the {where} at x = {end:g} (inside the channel it spans x = "
+                        f"{xr[0]:.4g} .. {xr[1]:.4g}); expected obstacles clear of the inlet and outlet cells "
+                        f"and their neighbours: dx < x < L - dx, here {dx:g} < x < {length - dx:g}")
+            prims.append((s, xr))
+    if not prims:
+        return
+    span = f"y from 0 to H = {cross[0]:g}" + (f", z from 0 to W = {cross[1]:g}" if d == 3 else "")
+    gap = ("expected a fluid path from the inlet to the outlet: an obstacle may touch or cross one wall, "
+           "the obstacles together must leave a gap")
+
+    def named(group):
+        shown = [_label(s, text) for s in group[:3]]
+        more = f" and {len(group) - 3} more" if len(group) > 3 else ""
+        return (" + ".join(shown) + more), len(group) == 1
+
+    # 3a: a connected group of 2D shapes from one wall to the other (also with periodic sides, whose
+    # y = 0 and y = H are one line)
+    if d == 2:
+        shapes2 = [s for s, _ in prims]
+        parent = list(range(len(shapes2)))
+
+        def find(i):
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        order = sorted(range(len(shapes2)), key=lambda i: _bbox_x(shapes2[i])[0])
+        for a_pos, i in enumerate(order):  # sweep in x: only shapes whose x ranges overlap can touch
+            for j in order[a_pos + 1:]:
+                if _bbox_x(shapes2[j])[0] > _bbox_x(shapes2[i])[1]:
+                    break
+                if _touch(shapes2[i], shapes2[j]):
+                    parent[find(i)] = find(j)
+        groups = {}
+        for i in range(len(shapes2)):
+            groups.setdefault(find(i), []).append(i)
+        for idx in groups.values():
+            ys = [_y_range(shapes2[i]) for i in idx]
+            if min(y[0] for y in ys) <= 0.0 and max(y[1] for y in ys) >= cross[0]:
+                what, single = named([shapes2[i] for i in sorted(idx)])
+                raise ConfigError(f"{head}{what} {'blocks' if single else 'block'} the whole channel: "
+                                  f"{'it reaches' if single else 'together they reach'} from wall to wall "
+                                  f"({span}); {gap}")
+
+    # 3b: every fluid node of a cross-section covered
+    pad = 1 if lay["walls"] else 0
+    nodes = []
+    for a in range(1, d):
+        k = np.arange(pad, lay["shape"][a] - pad)
+        nodes.append(lay["origin"][a] + (k + 0.5) * dx)
+    ynodes, znodes = nodes[0], (nodes[1] if d == 3 else None)
+    total = len(ynodes) * (len(znodes) if znodes is not None else 1)
+    grid = np.meshgrid(*nodes, indexing="ij")
+    planes = set()
+    for s, (x0, x1) in prims:
+        rnd = _round(s)
+        planes.update([rnd[0]] if rnd else [x0, x1, 0.5 * (x0 + x1)])
+    for xp in sorted(planes):
+        active = [s for s, (x0, x1) in prims if x0 <= xp <= x1]
+        if sum(_node_bound(s, xp, ynodes, znodes, dx) for s in active) < total:
+            continue
+        covered = np.zeros(grid[0].shape, bool)
+        pts = [np.full(grid[0].shape, xp)] + list(grid)
+        used = []
+        for s in active:
+            ins = np.broadcast_to(s.inside(pts), covered.shape)
+            if np.any(ins & ~covered):
+                used.append(s)
+                covered |= ins
+        if covered.all():
+            what, single = named(used)
+            raise ConfigError(f"{head}{what} {'covers' if single else 'cover'} every fluid cell of the channel's "
+                              f"cross-section at x = {xp:.4g} ({span}); {gap}")
+
+
+def _bbox_x(s):
+    if isinstance(s, geo.Box):
+        return s.lo[0], s.hi[0]
+    return s.center[0] - s.radius, s.center[0] + s.radius
 
 
 # ---- the generic channel --------------------------------------------------------------------------
@@ -102,6 +350,10 @@ class ChannelFlow(Case):
     default_lattice = "D2Q9"
     # what the presets fix: (name, default) pairs override the generic defaults
     preset: dict = {}
+    # the parameter that sets the lattice velocity (the Mach number check names it); the Mach number
+    # itself is that of the peak inflow velocity, 3/2 u_lattice (2D) or 9/4 u_lattice (3D) for the
+    # parabolic profile
+    velocity_key = "u_lattice"
     params = (
         Param("n", 20, int, "cells per reference length (resolution)", positive=True),
         Param("length", 2.2, float, "channel length L (x)", unit="m", positive=True),
@@ -174,14 +426,36 @@ class ChannelFlow(Case):
         return {"d": d, "dx": dx, "dt": dt, "nu": nu, "nu_lat": nu_lat, "tau": tau, "shape": shape,
                 "origin": origin, "walls": walls, "ncross": ncross, "u_lat": p["u_lattice"], "cross": cross}
 
-    def shapes(self, p, lattice):
+    def shapes(self, p, lattice, lay=None):
+        """The bodies: the parsed obstacles, then the mask file. Given the layout `lay`, checked against
+        the channel (`check_obstacles`), the mask against the lattice shape and its values (0..255)."""
         shapes = parse_obstacles(p["obstacles"], lattice.d)
+        count = len(shapes) + (1 if p["mask"] else 0)
+        if count > geo.MAX_BODIES:
+            raise ConfigError(f"obstacles = {_show(p['obstacles'])}: {len(shapes)} bodies"
+                              f"{' and the mask' if p['mask'] else ''}; expected at most {geo.MAX_BODIES} bodies "
+                              f"(8-bit body ids{'; the mask counts as one' if p['mask'] else ''}): join shapes "
+                              f"with '+' into one body")
+        if lay is not None:
+            check_obstacles(shapes, lay, "obstacles", p["obstacles"])
         if p["mask"]:
             try:
-                shapes.append(geo.MaskFile(p["mask"], p["mask_dataset"] or None))
+                mask = geo.MaskFile(p["mask"], p["mask_dataset"] or None)
+                if lay is not None:
+                    mask.check_shape(lay["shape"])
+                    mask.check_values()
             except (OSError, ValueError) as e:
-                raise ConfigError(f"mask = {p['mask']!r}: {e}") from None
+                raise self._mask_error(p, e) from None
+            shapes.append(mask)
         return shapes
+
+    @staticmethod
+    def _mask_error(p, e) -> ConfigError:
+        msg = str(e)
+        prefix = f"mask file {p['mask']}: "
+        if msg.startswith(prefix):
+            msg = msg[len(prefix):]
+        return ConfigError(f"mask = {p['mask']!r}: {msg}")
 
     def profile(self, p, lay, ys):
         """Inflow u_x (lattice units) at the physical cross-stream coordinates ys (list of arrays)."""
@@ -198,13 +472,19 @@ class ChannelFlow(Case):
         p = self.full(p)
         lay = self.layout(p, lattice)
         d, shape, dx = lay["d"], lay["shape"], lay["dx"]
-        shapes = self.shapes(p, lattice)
-        obst = geo.Obstacles(shapes, dx=dx, origin=lay["origin"], lattice=lattice) if shapes else None
-        if obst is not None:
+        shapes = self.shapes(p, lattice, lay)
+        obst = None
+        if shapes:
             try:
+                obst = geo.Obstacles(shapes, dx=dx, origin=lay["origin"], lattice=lattice)
                 obst.check(shape)
-            except ValueError as e:
-                raise ConfigError(f"mask = {p['mask']!r}: {e}") from None
+            except ValueError as e:  # the checks above should have said it: the key, as far as known
+                if p["mask"]:
+                    raise self._mask_error(p, e) from None
+                raise ConfigError(f"obstacles = {_show(p['obstacles'])}: {e}") from None
+        if p.get("probe_line"):
+            a, b, _ = _line(p["probe_line"], d)
+            _check_points([a, b], lay, "probe_line", p["probe_line"])
         nx = shape[0]
         walls = lay["walls"]
         outlet = p["outlet"]
@@ -236,7 +516,10 @@ class ChannelFlow(Case):
             vel[0] = np.where(inlet, np.broadcast_to(prof[None], bs), 0.0)
             qlink = body = None
             if obst is not None:
-                ob = obst.block(index, shape)
+                try:
+                    ob = obst.block(index, shape)
+                except ValueError as e:  # a mask value read here for the first time (checked at build)
+                    raise self._mask_error(p, e) from None
                 solid = ob.solid & ~inlet & ~outl
                 kind[solid] = bc.WALL
                 body = np.where(solid, ob.body, 0).astype(np.uint8)
@@ -284,12 +567,15 @@ class ChannelFlow(Case):
         points of probe_dp (named front/back, so their difference is dP). The benchmarks add theirs."""
         d = lay["d"]
         out = {}
-        for k, pt in enumerate(_points(p.get("probes", ""), d, "probes"), start=1):
+        pts = _points(p.get("probes", ""), d, "probes")
+        _check_points(pts, lay, "probes", p.get("probes", ""))
+        for k, pt in enumerate(pts, start=1):
             out[f"pt{k}"] = (pt, None)
         if p.get("probe_dp"):
             pts = _points(p["probe_dp"], d, "probe_dp")
             if len(pts) != 2:
                 raise ConfigError(f"probe_dp = {p['probe_dp']!r}: expected two points 'x0,y0; x1,y1'")
+            _check_points(pts, lay, "probe_dp", p["probe_dp"])
             out["front"], out["back"] = (pts[0], None), (pts[1], None)
         return out
 
@@ -393,12 +679,7 @@ class ChannelFlow(Case):
 
     def line_profile(self, sim, p, lay) -> dict:
         """Velocity (physical units) and pressure at npoints along the probe_line, from the final state."""
-        parts = [x.strip() for x in p["probe_line"].split(";")]
-        try:
-            a, b = _points(";".join(parts[:2]), lay["d"], "probe_line")
-            npts = int(parts[2])
-        except (ValueError, IndexError, ConfigError):
-            raise ConfigError(f"probe_line = {p['probe_line']!r}: expected 'x0,y0[,z0]; x1,y1[,z1]; npoints'") from None
+        a, b, npts = _line(p["probe_line"], lay["d"])
         pts = [tuple(a[i] + (b[i] - a[i]) * t for i in range(lay["d"])) for t in np.linspace(0.0, 1.0, npts)]
         stencils = [_stencil(pt, None, lay) for pt in pts]
         cells = np.concatenate([np.asarray(c) for c, _ in stencils])
@@ -415,20 +696,71 @@ class ChannelFlow(Case):
                 "note": "multilinear interpolation of the cell-centre values (solid cells count as rest)"}
 
 
-def _points(text: str, d: int, key: str) -> list:
-    """'x,y[,z]; x,y[,z]' -> list of D-tuples (physical coordinates)."""
+def _points(text: str, d: int, key: str, shown: str | None = None) -> list:
+    """'x,y[,z]; x,y[,z]' -> list of D-tuples (physical coordinates; finite, strictly parsed numbers).
+    Messages show the value `shown` (default: text)."""
+    shown = text if shown is None else shown
     pts = []
     for part in (text or "").split(";"):
         if not part.strip():
             continue
         try:
-            pt = tuple(float(v) for v in part.split(","))
-        except ValueError:
-            raise ConfigError(f"{key} = {text!r}: {part.strip()!r} is not a point 'x,y{',z' if d == 3 else ''}'") from None
+            pt = tuple(_number(v) for v in part.split(","))
+        except ValueError as e:
+            what = ("" if part.strip() == shown.strip() else
+                    f"{part.strip()!r} is not a point 'x,y{',z' if d == 3 else ''}': ")
+            raise ConfigError(f"{key} = {shown!r}: {what}{e}; expected {_NUMBERS_EXPECTED}") from None
         if len(pt) != d:
-            raise ConfigError(f"{key} = {text!r}: {part.strip()!r} has {len(pt)} coordinates; expected {d}")
+            raise ConfigError(f"{key} = {shown!r}: {part.strip()!r} has {len(pt)} coordinates; expected {d}")
         pts.append(pt)
     return pts
+
+
+MAX_LINE_POINTS = 100_000
+
+
+def _line(text: str, d: int, key: str = "probe_line"):
+    """'x0,y0[,z0]; x1,y1[,z1]; npoints' -> (point a, point b, npoints)."""
+    form = f"'x0,y0{',z0' if d == 3 else ''}; x1,y1{',z1' if d == 3 else ''}; npoints'"
+    parts = [x.strip() for x in text.split(";")]
+    if len(parts) != 3:
+        raise ConfigError(f"{key} = {text!r}: {len(parts)} part(s) separated by ';'; expected {form} with npoints "
+                          f"a positive integer")
+    pts = [_points(q, d, key, shown=text) for q in parts[:2]]
+    if any(len(q) != 1 for q in pts):
+        raise ConfigError(f"{key} = {text!r}: expected {form}: two points, then npoints a positive integer")
+    pts = [q[0] for q in pts]
+    n = parts[2]
+    if not _re.fullmatch(r"\+?\d+", n) or not 0 < int(n) <= MAX_LINE_POINTS:
+        raise ConfigError(f"{key} = {text!r}: npoints = {n!r}; expected {form} with npoints a positive integer "
+                          f"(at most {MAX_LINE_POINTS})")
+    return pts[0], pts[1], int(n)
+
+
+def _probe_range(lay) -> list:
+    """Per axis, the physical interval in which a probe can be interpolated: inside the channel and between
+    the first and last cell centres (the interpolation does not wrap around periodic sides)."""
+    out = []
+    extents = [(lay["shape"][0] - 1) * lay["dx"]] + list(lay["cross"])
+    for a, ext in enumerate(extents):
+        first = lay["origin"][a] + 0.5 * lay["dx"]
+        last = lay["origin"][a] + (lay["shape"][a] - 0.5) * lay["dx"]
+        out.append((max(0.0, first), min(ext, last)))
+    return out
+
+
+def _fmt_point(pt) -> str:
+    return "(" + ", ".join(f"{float(x):g}" for x in pt) + ")"
+
+
+def _check_points(pts, lay, key: str, text: str) -> None:
+    """ConfigError for a probe point outside the channel (or too close to a periodic side to interpolate)."""
+    rng = _probe_range(lay)
+    for pt in pts:
+        if any(not lo - 1e-12 <= x <= hi + 1e-12 for x, (lo, hi) in zip(pt, rng)):
+            allowed = ", ".join(f"{'xyz'[a]} in [{lo:g}, {hi:g}]" for a, (lo, hi) in enumerate(rng))
+            raise ConfigError(f"{key} = {text!r}: point {_fmt_point(pt)} lies outside the channel; expected "
+                              f"{allowed}")
 
 
 def _stencil(pt, direction, lay, solid=None):
@@ -473,7 +805,8 @@ def _combine(axes_w, shape, pt):
     for combo in itertools.product(*axes_w):
         idx = [c for c, _ in combo]
         if any(not 0 <= c < n for c, n in zip(idx, shape)):
-            raise ConfigError(f"probe point {tuple(pt)} lies outside the lattice")
+            raise ConfigError(f"probe point {_fmt_point(pt)}: its interpolation reads cell {tuple(idx)} outside the "
+                              f"lattice {tuple(shape)}; expected a point further inside the channel")
         cells.append(idx)
         weights.append(math.prod(w for _, w in combo))
     return cells, weights
@@ -684,6 +1017,11 @@ class SphereFlow(ChannelFlow):
         if min(lx, ly, lz) <= 1.0 or p["upstream"] >= lx - 0.5:
             raise ConfigError(f"box = {p['box']!r}, upstream = {p['upstream']}: expected sizes > 1 diameter and "
                               f"the sphere inside the box")
+        dx = 1.0 / p["n"]  # the sphere must stay clear of the inlet/outlet cells and their neighbours
+        if not dx + 0.5 < p["upstream"] < lx - 0.5 - dx:
+            raise ConfigError(f"upstream = {p['upstream']} (box = {p['box']!r}, n = {p['n']}): the sphere reaches the "
+                              f"inlet or outlet cells; expected {0.5 + dx:.4g} < upstream < {lx - 0.5 - dx:.4g} "
+                              f"(radius 0.5 plus one cell dx = 1/n from x = 0 and x = L)")
         d_ = 1.0
         return {"n": p["n"], "length": lx * d_, "height": ly * d_, "width": lz * d_, "ref_length": d_,
                 "u_mean": 1.0, "nu": 1.0 / p["re"], "re": p["re"], "u_lattice": p["u_lattice"],

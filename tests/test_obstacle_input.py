@@ -1,0 +1,256 @@
+"""Bad obstacle, mask and probe input of the channel cases: one configuration error line naming the key,
+the value and what was expected (exit status 2), never a traceback, never silent acceptance
+(issue 11). Nothing here runs more than one step: refusals happen before the lattice is built."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+
+import numpy as np
+import pytest
+
+from distlbm import geometry as geo
+from distlbm.cases import CASES
+from distlbm.cases.base import ConfigError
+from distlbm.cases.obstacles import parse_obstacles
+from distlbm.config import resolve
+
+N = 10  # channel_flow at n = 10: dx = 0.01, lattice 221 x 43 (2D)
+SHAPE2 = (221, 43)
+
+
+def refused(cli, tmp_path, *sets):
+    """Run channel_flow with the --set values; assert one configuration error line and return it."""
+    args = ["run", "channel_flow", "--set", f"n={N}"]
+    for s in sets:
+        args += ["--set", s]
+    rc, out, err = cli(*args, "--steps", 1, "--out", tmp_path / "out")
+    lines = [x for x in err.splitlines() if x.strip() and not x.startswith("warning")]
+    assert rc == 2, (rc, out, err)
+    assert len(lines) == 1 and lines[0].startswith("distlbm: configuration error: "), err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+# ---- obstacle spec strings --------------------------------------------------------------------------
+@pytest.mark.parametrize("spec, expected", [
+    ("circle(nan,0.2,0.05)", r"'nan' is not a finite number; expected finite numbers"),
+    ("circle(0.5,0.2,inf)", r"'inf' is not a finite number; expected finite numbers"),
+    ("circle(1e999,0.2,0.05)", r"'1e999' is not a finite number"),
+    ("circle(0_5,0.2,0.05)", r"'0_5' is not a number; expected finite numbers written as plain decimals"),
+    ("circle(0x1,0.2,0.05)", r"'0x1' is not a number"),
+    ("circle(50,50,0.05)", r"has no part inside the channel; expected obstacles that overlap the domain "
+                           r"0 < x < 2.2, 0 < y < 0.41"),
+    ("box(-1,-1,5,5)", r"reaches the inlet at x = 0 .*expected obstacles clear of the inlet and outlet cells"),
+    ("circle(0.03,0.2,0.05)", r"reaches the inlet at x = 0"),
+    ("circle(2.18,0.2,0.05)", r"reaches the outlet at x = 2.2"),
+    ("circle(1,0.2,0.3)", r"blocks the whole channel: it reaches from wall to wall \(y from 0 to H = 0.41\); "
+                          r"expected a fluid path from the inlet to the outlet"),
+    ("circle(1,0.205,0.205)", r"blocks the whole channel"),  # touches both walls
+    ("circle(1,0.205,0.2045)", r"covers every fluid cell of the channel's cross-section at x = 1"),  # sub-cell gaps
+    ("box(1,-0.1,1.2,0.2) + box(1.1,0.2,1.3,0.5)", r"'box\(1,-0.1,1.2,0.2\)' \+ 'box\(1.1,0.2,1.3,0.5\)' block the "
+                                                  r"whole channel: together they reach from wall to wall"),
+    ("box(1,-0.1,1.2,0.2); circle(1.25,0.3,0.12)", r"block the whole channel"),  # two bodies together
+    ("circle(0.5,0.2,0.05) + circle(-1,0.2,0.05)", r"'circle\(-1,0.2,0.05\)' has no part inside the channel"),
+])
+def test_bad_obstacles_are_one_line(cli, tmp_path, spec, expected):
+    line = refused(cli, tmp_path, f"obstacles={spec}")
+    assert re.search(r"obstacles = '" + re.escape(spec) + "': " + r".*" + expected, line), line
+
+
+def test_numbers_are_parsed_strictly():
+    for bad in ("0_5", "nan", "-inf", "Infinity", "1e", "1.2.3", "", "5 5", "0b1", "½"):
+        with pytest.raises(ConfigError, match=r"obstacles = .*not a (finite )?number"):
+            parse_obstacles(f"circle({bad}, 0.2, 0.05)", 2)
+    (c,) = parse_obstacles("circle(+5e-1, .2, 5.E-2)", 2)
+    assert c.center == (0.5, 0.2) and c.radius == 0.05
+    (u,) = parse_obstacles("circle(1e+0, 0.2, 0.05) + box(1, 0.1, 1.2e+0, 0.3)", 2)  # '+' in a number is a sign
+    assert isinstance(u, geo.Union) and u.shapes[0].center == (1.0, 0.2) and u.shapes[1].hi == (1.2, 0.3)
+
+
+@pytest.mark.parametrize("spec", [
+    "circle(0.2, 0.2, 0.05)",  # the default
+    "circle(0.5,0.2,0.05); box(1,0.1,1.2,0.3)",  # the README's example
+    "box(1,-0.1,1.2,0.1)",  # attached to (and crossing) the bottom wall
+    "box(1,0.3,1.2,0.5); circle(1.5,0,0.2)",  # one touching each wall, apart
+    "box(1,-0.1,1.2,0.15) + box(1.1,0.1,1.3,0.2)",  # a union on one wall
+    "circle(1,0.205,0.19)",  # a big circle with a gap of 1.5 cells at each wall
+    "circle(0.06,0.2,0.04)",  # clear of the inlet cells by more than one cell
+])
+def test_legitimate_obstacles_pass(spec):
+    resolve("channel_flow", {"n": N, "obstacles": spec})
+
+
+def test_periodic_sides_block_across_the_period():
+    resolve("channel_flow", {"n": N, "sides": "periodic", "obstacles": "circle(1,0.2,0.2)"})  # a 1-cell gap
+    with pytest.raises(ConfigError, match=r"obstacles = 'circle\(1,0.2,0.21\)': the obstacle blocks"):
+        resolve("channel_flow", {"n": N, "sides": "periodic", "obstacles": "circle(1,0.2,0.21)"})
+
+
+D3 = {"lattice": "D3Q19", "n": N, "length": 1.0, "height": 0.4, "width": 0.3}
+
+
+@pytest.mark.parametrize("spec, ok", [
+    ("sphere(0.5,0.2,0.15,0.26)", False),  # reaches past the duct's corners
+    ("sphere(0.5,0.2,0.15,0.2)", True),  # leaves the corners open
+    ("box(0.5,-0.1,-0.1,0.6,0.5,0.5)", False),
+    ("box(0.5,0,0,0.6,0.4,0.3)", False),  # exactly the cross-section
+    ("box(0.5,-0.1,-0.1,0.6,0.5,0.2)", True),  # open above z = 0.2
+    ("cylinder(0.5,0.2,0.2)", False),  # along z, across the whole height
+    ("cylinder(0.5,0.2,0.15)", True),
+    ("box(0.5,-0.1,-0.1,0.6,0.5,0.2) + box(0.55,-0.1,0.15,0.7,0.5,0.4)", False),  # together, at x = 0.55
+    ("box(0.5,-0.1,-0.1,0.6,0.5,0.2); box(0.65,-0.1,0.15,0.7,0.5,0.4)", True),  # staggered: a path between
+])
+def test_3d_cross_section_blocking(spec, ok):
+    if ok:
+        resolve("channel_flow", dict(D3, obstacles=spec))
+    else:
+        with pytest.raises(ConfigError, match=r"obstacles = .*cover.? every fluid cell of the channel's "
+                                              r"cross-section at x = .*\(y from 0 to H = 0.4, z from 0 to W = 0.3\); "
+                                              r"expected a fluid path"):
+            resolve("channel_flow", dict(D3, obstacles=spec))
+
+
+def test_3d_outside_and_presets():
+    with pytest.raises(ConfigError, match=r"has no part inside the channel; .* 0 < z < 0.3"):
+        resolve("channel_flow", dict(D3, obstacles="sphere(0.5,0.2,5,0.05)"))
+    for case in ("schaefer_turek_2d1", "schaefer_turek_2d2", "schaefer_turek_3d1z", "sphere"):
+        resolve(case, {})
+    with pytest.raises(ConfigError, match=r"upstream = 0.55 .*reaches the inlet or outlet cells; expected 0.5833"):
+        resolve("sphere", {"upstream": 0.55})
+
+
+# ---- the number of bodies ----------------------------------------------------------------------------
+def test_too_many_bodies_is_one_line(cli, tmp_path):
+    spec = "; ".join(f"circle({0.1 + 0.0004 * i:.4f},0.2,0.0001)" for i in range(5000))
+    f = tmp_path / "many.toml"
+    f.write_text(f'case = "channel_flow"\nn = {N}\nobstacles = "{spec}"\n')
+    rc, out, err = cli("run", f, "--steps", 1, "--out", tmp_path / "out")
+    assert rc == 2 and "Traceback" not in err
+    line = err.strip().splitlines()[-1]
+    assert line.startswith("distlbm: configuration error: obstacles = 'circle(0.1000,0.2,0.0001); ")
+    assert "(134998 characters): 5000 bodies; expected at most 255 bodies" in line and len(line) < 400
+    # 255 bodies are fine; the mask counts as one more
+    spec = "; ".join(f"circle({0.2 + 0.007 * i:.3f},0.2,0.001)" for i in range(255))
+    resolve("channel_flow", {"n": N, "obstacles": spec})
+    np.save(tmp_path / "m.npy", np.zeros(SHAPE2, np.uint8))
+    with pytest.raises(ConfigError, match=r"255 bodies and the mask; expected at most 255 bodies"):
+        resolve("channel_flow", {"n": N, "obstacles": spec, "mask": str(tmp_path / "m.npy")})
+
+
+# ---- mask files --------------------------------------------------------------------------------------
+def _masks(tmp_path):
+    import h5py
+
+    p = tmp_path
+    np.save(p / "zero_d.npy", np.array(1, np.uint8))
+    np.save(p / "three_d.npy", np.zeros((3, 3, 3), np.uint8))
+    np.save(p / "neg.npy", -np.ones(SHAPE2, np.int16))
+    big = np.zeros(SHAPE2, np.int32)
+    big[100, 20] = 256
+    np.save(p / "big.npy", big)
+    np.save(p / "obj.npy", np.array([None] * 4, dtype=object), allow_pickle=True)
+    (p / "text.npy").write_text("hello, not a mask\n")
+    np.save(p / "ok.npy", np.zeros(SHAPE2, np.uint8))
+    raw = (p / "ok.npy").read_bytes()
+    (p / "trunc.npy").write_bytes(raw[:len(raw) // 2])
+    with h5py.File(p / "zero_d.h5", "w") as f:
+        f["m"] = np.uint8(1)
+    with h5py.File(p / "neg.h5", "w") as f:
+        f["m"] = -np.ones(SHAPE2, np.int16)
+    (p / "text.h5").write_text("not hdf5")
+    os.mkdir(p / "dir.npy")
+    os.mkfifo(p / "fifo.npy")
+    os.symlink("/dev/zero", p / "devzero.npy")
+
+
+MASK_CASES = [
+    ("zero_d.npy", r"holds a 0-D array \(shape \(\)\); expected a 2-D array of the lattice spatial shape \(221, 43\)"),
+    ("three_d.npy", r"holds a 3-D array \(shape \(3, 3, 3\)\); expected a 2-D array"),
+    ("zero_d.h5", r"holds a 0-D array"),
+    ("neg.npy", r"negative value -1 at cell \(0, 0\) is not a body id; expected body ids 0..255"),
+    ("neg.h5", r"negative value -1 at cell \(0, 0\) is not a body id"),
+    ("big.npy", r"value 256 at cell \(100, 20\) is not a body id; expected body ids 0..255"),
+    ("obj.npy", r"holds Python objects \(dtype object\); expected bool or integers"),
+    ("text.npy", r"not a NumPy .npy file \(bad header\)$"),
+    ("trunc.npy", r"truncated: header says 9503 bytes of data, file has \d+$"),
+    ("text.h5", r"not an HDF5 file"),
+    ("dir.npy", r"is a directory, not a regular file"),
+    ("fifo.npy", r"is a FIFO \(named pipe\), not a regular file"),
+    ("devzero.npy", r"is a character device, not a regular file"),
+    ("missing.npy", r"no such file"),
+]
+
+
+@pytest.mark.parametrize("name, expected", MASK_CASES)
+def test_bad_mask_files_are_one_line(cli, tmp_path, name, expected):
+    _masks(tmp_path)
+    path = tmp_path / name
+
+    def hung(*_):
+        raise TimeoutError(f"mask {name}: still opening after 30 s")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(30)  # a FIFO opened for reading blocks until a writer comes: never
+    try:
+        line = refused(cli, tmp_path, "obstacles=", f"mask={path}")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert re.search(r"mask = '" + re.escape(str(path)) + "': " + expected, line), line
+
+
+def test_good_masks_still_load(tmp_path):
+    _masks(tmp_path)
+    resolve("channel_flow", {"n": N, "obstacles": "", "mask": str(tmp_path / "ok.npy")})
+    ids = np.zeros(SHAPE2, np.int32)
+    ids[50:55, 10:15] = 255
+    np.save(tmp_path / "ids.npy", ids)
+    resolve("channel_flow", {"n": N, "obstacles": "", "mask": str(tmp_path / "ids.npy")})
+
+
+def test_mask_values_are_scanned_in_slabs(tmp_path):
+    a = np.zeros((40, 7, 5), np.int16)
+    a[33, 6, 2] = 300
+    np.save(tmp_path / "a.npy", a)
+    m = geo.MaskFile(tmp_path / "a.npy")
+    with pytest.raises(ValueError, match=r"value 300 at cell \(33, 6, 2\) is not a body id"):
+        m.check_values(max_bytes=100)  # slabs of one plane
+    assert m.bytes_read <= 34 * 7 * 5 * 2  # stopped at the slab with the bad value
+    a[33, 6, 2] = 255
+    np.save(tmp_path / "a.npy", a)
+    geo.MaskFile(tmp_path / "a.npy").check_values(max_bytes=100)
+    fortran = np.asfortranarray(np.arange(12, dtype=np.uint8).reshape(3, 4))
+    np.save(tmp_path / "f.npy", fortran)
+    m = geo.MaskFile(tmp_path / "f.npy")
+    np.testing.assert_array_equal(m.read([np.arange(3), np.arange(1, 3)]), fortran[:, 1:3])
+
+
+# ---- probes --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("key, value, expected", [
+    ("probe_line", "0.1,0.1;0.5,0.1;-5", r"npoints = '-5'; expected 'x0,y0; x1,y1; npoints' with npoints a positive "
+                                         r"integer"),
+    ("probe_line", "0.1,0.1;0.5,0.1;0", r"npoints = '0'; .*npoints a positive integer"),
+    ("probe_line", "0.1,0.1;0.5,0.1;2.5", r"npoints = '2.5'; .*npoints a positive integer"),
+    ("probe_line", "0.1,0.1;0.5,0.1", r"2 part\(s\) separated by ';'; expected .*npoints a positive integer"),
+    ("probe_line", "nan,0.1;0.5,0.1;5", r"'nan,0.1' is not a point 'x,y': 'nan' is not a finite number"),
+    ("probe_line", "0.1,0.1;50,0.1;5", r"point \(50, 0.1\) lies outside the channel; expected x in \[0, 2.2\], "
+                                       r"y in \[0, 0.41\]"),
+    ("probes", "nan,0.1", r"'nan' is not a finite number"),
+    ("probes", "0.1,inf", r"'inf' is not a finite number"),
+    ("probes", "50,0.1", r"point \(50, 0.1\) lies outside the channel"),
+    ("probes", "0.1,-0.2", r"point \(0.1, -0.2\) lies outside the channel"),
+    ("probe_dp", "0.1,0.1; 9,0.1", r"point \(9, 0.1\) lies outside the channel"),
+])
+def test_bad_probes_are_one_line(cli, tmp_path, key, value, expected):
+    line = refused(cli, tmp_path, f"{key}={value}")
+    assert re.search(re.escape(f"{key} = {value!r}: ") + expected, line), line
+
+
+def test_channel_names_its_velocity_key():
+    """config.resolve's Mach number check names the case's velocity parameter (`velocity_key`)."""
+    for name in ("channel_flow", "schaefer_turek_2d1", "schaefer_turek_3d1z", "sphere"):
+        case = CASES[name]
+        assert case.velocity_key == "u_lattice" and "u_lattice" in {p.name for p in case.params}
