@@ -9,7 +9,7 @@ import sys
 
 def _add_run(sub):
     p = sub.add_parser("run", help="run a built-in case or a TOML configuration")
-    p.add_argument("target", nargs="?", default="cavity2d", help="case name or FILE.toml (default: cavity2d)")
+    p.add_argument("target", nargs="?", default=None, help="case name or FILE.toml (default: cavity2d)")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                    help="override a parameter, e.g. --set re=400 --set n=128 (repeatable)")
     p.add_argument("--steps", type=int, default=None, help="number of time steps (default: the case's)")
@@ -107,7 +107,7 @@ def cmd_run(args) -> int:
 
         raise ConfigError(f"--restart = {args.restart!r}: expected a checkpoint file, a folder of checkpoints or "
                           f"'latest' (the default when --restart is given alone)")
-    cfg = resolve(args.target, parse_sets(args.sets), steps=args.steps, progress_every=args.progress_every,
+    cfg = resolve(args.target, parse_sets(args.sets), default_case="cavity2d", steps=args.steps, progress_every=args.progress_every,
                   mesh=args.mesh, comm=args.comm, output_every=args.output_every,
                   checkpoint_every=args.checkpoint_every, wall_time=parse_wall_time(args.wall_time))
     out = prepare_out(args.out if args.out is not None else f"out/{cfg.case.name}")
@@ -124,6 +124,9 @@ def cmd_run(args) -> int:
                       f"this run its own folder with --out DIR (or move those files away)", file=sys.stderr)
             return 2
     procs = initialize(cfg.common["comm"])
+    from distlbm.memory import preflight
+
+    preflight(cfg)  # before anything is allocated: what the run needs per device and host vs what they have
     from distlbm.simulation import Simulation
 
     from distlbm.io.checkpoint import CheckpointError
@@ -163,9 +166,9 @@ def cmd_run(args) -> int:
         return EXIT_CONFIG
     except WriteError as e:
         if sim.domain.process_index == 0:
-            print(f"distlbm: error: {e}; the run stopped (exit status {EXIT_WRITE_FAILED}); older checkpoints "
-                  f"are intact", file=sys.stderr)
-        _hard_exit(EXIT_WRITE_FAILED)
+            print(f"distlbm: error: {getattr(e, 'context', e)}; the run stopped (exit status "
+                  f"{EXIT_WRITE_FAILED})", file=sys.stderr)
+        return EXIT_WRITE_FAILED
     if sim.domain.process_index == 0:
         _print_result(summary)
         if path:
@@ -258,12 +261,15 @@ def cmd_cases(args) -> int:
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command == "run":  # stop signals handled from the first line: a stop during start-up exits 75
-        from distlbm.signals import process_scope
+    if args.command != "run":
+        return _dispatch(args)
+    from distlbm.signals import process_scope
 
-        with process_scope():
-            return _dispatch(args)
-    return _dispatch(args)
+    with process_scope():  # stop signals handled from the first line: a stop during start-up exits 75
+        rc = _dispatch(args)
+    if rc == 74 and argv is None:  # the program (not a caller in-process) after a failed HDF5 write
+        _hard_exit(rc)
+    return rc
 
 
 def _dispatch(args) -> int:

@@ -372,15 +372,19 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"at this resolution (raise n, lower re, or set smagorinsky=0.1)"
         )
     ma = setup.u_max / CS
-    vkey = next((k for k in ("u_lid", "u0", "umax", "u_wall") if k in params), "velocity")
+    vkey = getattr(case, "velocity_key", None) or next((k for k in ("u_lid", "u0", "umax", "u_wall") if k in params),
+                                                         "velocity")
+    vval = params.get(vkey, setup.u_max)
+    peak = (f" (peak lattice velocity {setup.u_max:.4g})"
+            if isinstance(vval, (int, float)) and abs(setup.u_max - vval) > 1e-12 else "")
     if not ma <= MACH_MAX:  # also NaN
         raise ConfigError(
-            f"{where}{vkey} = {params.get(vkey)}: gives Mach number {ma:{'.3f' if ma < 1e3 else '.3g'}} > {MACH_MAX}; "
+            f"{where}{vkey} = {vval}{peak}: gives Mach number {ma:{'.3f' if ma < 1e3 else '.3g'}} > {MACH_MAX}; "
             f"expected a lattice velocity below {MACH_MAX * CS:.3f} (compressibility errors and instability)"
         )
     if ma > MACH_WARN:
         warnings.append(
-            f"{vkey} = {params.get(vkey)} gives Mach number {ma:.3f} > {MACH_WARN}: compressibility errors "
+            f"{vkey} = {vval}{peak} gives Mach number {ma:.3f} > {MACH_WARN}: compressibility errors "
             f"of order Ma^2 = {ma * ma:.3f}"
         )
     return RunConfig(case, params, common, setup, warnings, source)

@@ -227,15 +227,22 @@ class Simulation:
             path = ckpt.save(self.checkpoint_dir, self.state.f, self.domain, self._meta(), keep=keep,
                              run_id=self.run_id)
         except WriteError as e:
-            kept = (f"; the last good checkpoint is {self._last_ckpt_path} (step {self._last_ckpt_step})"
-                    if self._last_ckpt_path else "; no checkpoint of this run was written before")
-            self.log(f"error: checkpoint at step {self.step} not written: {e}{kept}")
-            self.status = "write_failed"
+            self._write_failed(e, f"checkpoint at step {self.step} not written")
             raise
         self.log(f"checkpoint: {path} (step {self.step})")
         self._last_ckpt_step = self.step
         self._last_ckpt_path = path
         return path
+
+    def _write_failed(self, e: WriteError, what: str):
+        """Note a failed write on the error (the CLI prints it as one line) and in log.jsonl."""
+        kept = (f"the last good checkpoint is {self._last_ckpt_path} (step {self._last_ckpt_step})"
+                if self._last_ckpt_path else "no checkpoint of this run was written")
+        e.context = f"{what}: {e}; {kept}"
+        self.status = "write_failed"
+        if getattr(self, "_jsonl", None):
+            self._jsonl.write(json.dumps({"event": "write_failed", "step": self.step, "message": e.context}) + "\n")
+            self._jsonl.flush()
 
     def check_folder(self):
         """Refuse to start a run in a checkpoint folder that holds another run's checkpoints: pruning
@@ -255,6 +262,9 @@ class Simulation:
         from distlbm.config import check_restart_compatible
 
         candidates = ckpt.resolve_restart(spec, self.checkpoint_dir)
+        if spec == "latest":
+            for odd in ckpt.odd_entries(self.checkpoint_dir):
+                self.log(f"warning: {odd} is not a regular file (a folder or a FIFO): ignored")
         errors = []
         lat = self.model.lattice
         for path in candidates:
@@ -490,6 +500,7 @@ class Simulation:
             self.steps_run = step - start_step
             if self._jsonl:
                 self._jsonl.close()
+                self._jsonl = None
             if self._samples_log:
                 self._samples_log.close()
                 self._samples_log = None
@@ -537,10 +548,7 @@ class Simulation:
             try:
                 self._output.write()
             except WriteError as e:
-                kept = (f"; the last good checkpoint is {self._last_ckpt_path} (step {self._last_ckpt_step})"
-                        if self._last_ckpt_path else "")
-                self.log(f"error: field output at step {step} not written: {e}{kept}")
-                self.status = "write_failed"
+                self._write_failed(e, f"field output at step {step} not written")
                 raise
         if due & {"checkpoint", "checkpoint_wall"}:
             self.save_checkpoint()

@@ -349,13 +349,13 @@ def resolve_restart(spec: str, directory) -> list[Path]:
 
 
 def foreign(directory, run_id: str | None) -> list[tuple[Path, str]]:
-    """Checkpoints in `directory` that do not belong to run `run_id`: (path, run id or why unreadable)."""
+    """Readable checkpoints in `directory` that belong to another run than `run_id`: (path, run id).
+    (Damaged files are nobody's: a restart skips them, pruning never removes them.)"""
     out = []
     for p in list_checkpoints(directory):
         try:
             rid = read_meta(p, quick=True).get("run_id", LEGACY_RUN)
-        except CheckpointError as e:
-            out.append((p, f"unreadable: {e}"))
+        except CheckpointError:
             continue
         if rid != run_id:
             out.append((p, rid))

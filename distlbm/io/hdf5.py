@@ -170,9 +170,16 @@ def create_exclusive(tmp: Path, **kw) -> h5py.File:
     return h5py.File(tmp, "x", **kw)
 
 
-def discard(tmp: Path, h5=None):
+_FAILED: list = []  # HDF5 files whose close failed after a failed write (the process then stops)
+
+
+def discard(tmp: Path, h5=None, keep=None):
     """After a failed write: free the space of the temporary file (truncate it: a full disk gets its
-    blocks back even while HDF5 still holds it open), close it if possible, and remove it."""
+    blocks back even while HDF5 still holds it open), close it if possible, and remove it. `keep`: the
+    failed writer's local variables, whose HDF5 objects are kept alive (h5py's finalisers crash the
+    process on a file whose writes failed; the process stops soon after)."""
+    if keep:
+        _FAILED.append({k: v for k, v in keep.items() if "h5py" in type(v).__module__})
     try:
         if os.path.lexists(tmp) and not os.path.islink(tmp):
             os.truncate(tmp, 0)
@@ -182,7 +189,7 @@ def discard(tmp: Path, h5=None):
         try:
             h5.close()
         except Exception:  # noqa: BLE001 (HDF5 may refuse to close a file whose writes failed)
-            pass
+            _FAILED.append(h5)
     try:
         os.unlink(tmp)
     except OSError:
@@ -247,10 +254,10 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
             _fsync(tmp)
             os.replace(tmp, path)
         except WriteError:
-            discard(tmp, h5)
+            discard(tmp, h5, keep=locals())
             raise
         except (OSError, RuntimeError, ValueError) as e:
-            discard(tmp, h5)
+            discard(tmp, h5, keep=locals())
             raise WriteError(path, reason(e, needed, path.parent)) from None
         return path
     if mode == "mpio":
@@ -277,7 +284,7 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
             error = WriteError(path, reason(e, needed, path.parent))
         if domain.any_process(error is not None):
             if rank == 0:
-                discard(tmp, h5)
+                discard(tmp, h5, keep=locals())
             elif h5 is not None:
                 discard_handle(h5)
             raise error or WriteError(path, "the write failed on another process")
@@ -310,10 +317,10 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
         h5 = None
         _fsync(part_tmp)
     except WriteError as e:
-        discard(part_tmp, h5)
+        discard(part_tmp, h5, keep=locals())
         error = e
     except (OSError, RuntimeError, ValueError) as e:
-        discard(part_tmp, h5)
+        discard(part_tmp, h5, keep=locals())
         error = WriteError(part, reason(e, needed, part.parent))
     _agree(domain, error, path, cleanup=lambda: discard(part_tmp))
     os.replace(part_tmp, part)
@@ -340,10 +347,10 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
             _fsync(tmp)
             os.replace(tmp, path)
         except WriteError as e:
-            discard(tmp, h5)
+            discard(tmp, h5, keep=locals())
             error = e
         except (OSError, RuntimeError, ValueError) as e:
-            discard(tmp, h5)
+            discard(tmp, h5, keep=locals())
             error = WriteError(path, reason(e, needed, path.parent))
     _agree(domain, error, path)
     return path

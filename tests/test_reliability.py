@@ -1,0 +1,432 @@
+"""Never lose a checkpoint (issue 11): checkpoints belong to one run, only verified-sane states are
+written, every part of a split checkpoint is checked, metadata is covered by a digest and validated,
+temporaries are created exclusively, a failed write stops the run with one line (exit 74) and the older
+checkpoints intact, and a stop during start-up exits 75. docs/reliability.md lists what each test holds."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import h5py
+import jax
+import numpy as np
+import pytest
+
+from helpers import make_sim
+
+REPO = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def _env(devices=1):
+    return dict(os.environ, XLA_FLAGS=f"--xla_force_host_platform_device_count={devices}", PYTHONPATH=str(REPO))
+
+
+def _cli(*args, devices=1, timeout=300, launch=()):
+    return subprocess.run([*map(str, launch), str(BIN / "distlbm"), *map(str, args)], cwd=REPO, env=_env(devices),
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def _names(folder):
+    return sorted(p.name for p in Path(folder).iterdir())
+
+
+def _run_box(tmp_path, steps=20, every=10, keep=5, **params):
+    sim = make_sim("box", n=params.pop("n", 8), checkpoint_every=every, checkpoint_keep=keep, **params)
+    sim.out_dir = tmp_path
+    sim.run(steps)
+    return sim
+
+
+# ---- 1. checkpoints belong to one run --------------------------------------------------------------
+
+def test_a_second_run_in_the_same_folder_is_refused_before_it_starts(cli, tmp_path):
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--checkpoint-every", 10, "--out", tmp_path)
+    assert rc == 0, err
+    before = _names(tmp_path / "checkpoints")
+    rc, out, err = cli("run", "box", "--set", "n=8", "--set", "tau=0.6", "--steps", 30, "--checkpoint-every", 5,
+                       "--out", tmp_path)
+    assert rc == 2
+    assert "already holds 2 checkpoint(s) of another run" in err and "--restart latest" in err and "--out" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert _names(tmp_path / "checkpoints") == before
+    # continuing the same run is fine
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 30, "--checkpoint-every", 10, "--restart",
+                       "--out", tmp_path)
+    assert rc == 0, err
+    assert "restarted from" in out
+
+
+def test_pruning_removes_only_the_runs_own_checkpoints(tmp_path):
+    from distlbm.io import checkpoint as ckpt
+
+    a = _run_box(tmp_path, steps=40, every=10, keep=5)  # run A: 10, 20, 30, 40
+    assert _names(tmp_path / "checkpoints") == [f"ckpt_{s:09d}.h5" for s in (10, 20, 30, 40)]
+    b = make_sim("box", n=8, checkpoint_every=1, checkpoint_keep=2)  # run B, same folder (as in a script)
+    b.out_dir = tmp_path
+    assert b.run_id != a.run_id
+    with pytest.raises(ckpt.CheckpointError, match="another run"):
+        b.run(5)  # refused by run() itself, not only by the command line
+    # B writes anyway through the library (e.g. its own restart folder mixed in by hand): A's files stay
+    b.state = b.state._replace(step=b.domain.replicate(np.asarray(35, np.int32)))
+    b.save_checkpoint()
+    b.state = b.state._replace(step=b.domain.replicate(np.asarray(36, np.int32)))
+    b.save_checkpoint()
+    b.state = b.state._replace(step=b.domain.replicate(np.asarray(37, np.int32)))
+    b.save_checkpoint()
+    names = _names(tmp_path / "checkpoints")
+    assert [f"ckpt_{s:09d}.h5" for s in (10, 20, 30, 40)] == [n for n in names if n in
+                                                                [f"ckpt_{s:09d}.h5" for s in (10, 20, 30, 40)]]
+    assert "ckpt_000000035.h5" not in names and {"ckpt_000000036.h5", "ckpt_000000037.h5"} <= set(names)
+    owners = {p.name: ckpt.read_meta(p)["run_id"] for p in (tmp_path / "checkpoints").iterdir()}
+    assert {owners[f"ckpt_{s:09d}.h5"] for s in (10, 20, 30, 40)} == {a.run_id}
+
+
+def test_restart_continues_the_checkpoints_run(tmp_path):
+    a = _run_box(tmp_path, steps=20, every=10, keep=2)
+    b = make_sim("box", n=8, checkpoint_every=10, checkpoint_keep=2)
+    b.out_dir = tmp_path
+    b._restore("latest")
+    assert b.run_id == a.run_id
+    b.run(40)
+    assert _names(tmp_path / "checkpoints") == ["ckpt_000000030.h5", "ckpt_000000040.h5"]
+
+
+# ---- 2./8. only verified-good states count ---------------------------------------------------------
+
+def test_a_blown_up_state_is_never_written_as_a_checkpoint(tmp_path):
+    from distlbm.simulation import InstabilityError
+
+    sim = _run_box(tmp_path, steps=10, every=10)
+    good = _names(tmp_path / "checkpoints")
+    f = np.array(sim.state.f)
+    f[0, 1, 2, 3] = np.nan
+    sim.state = sim.state._replace(f=jax.device_put(f))
+    with pytest.raises(InstabilityError, match=r"the last good checkpoint is step 10 .*ckpt_000000010\.h5"):
+        sim.save_checkpoint()
+    assert _names(tmp_path / "checkpoints") == good
+
+
+def test_instability_keeps_only_verified_checkpoints_and_restart_uses_them(tmp_path):
+    args = ["run", "cavity2d", "--set", "n=32", "--set", "re=20000", "--set", "u_lid=0.17", "--steps", 20000,
+            "--checkpoint-every", 5, "--out", tmp_path]
+    p = _cli(*args)
+    assert p.returncode == 4, p.stdout + p.stderr
+    ckpts = sorted((tmp_path / "checkpoints").glob("ckpt_*.h5"))
+    assert ckpts
+    for c in ckpts:
+        with h5py.File(c, "r") as h5:
+            g = h5["f"][...]
+        assert np.all(np.isfinite(g)), c.name
+        rho = 1.0 + g.astype(np.float64).sum(axis=0)
+        assert rho.min() > 0.2 and rho.max() < 5.0, c.name
+    last = ckpts[-1].name
+    assert f"the last good checkpoint is step {int(last[5:14])}" in p.stdout
+
+
+def test_non_finite_checkpoint_is_refused_and_latest_falls_back(tmp_path, cli):
+    from distlbm.io.checkpoint import CheckpointError
+
+    _run_box(tmp_path, steps=20, every=10)
+    newest = tmp_path / "checkpoints" / "ckpt_000000020.h5"
+    with h5py.File(newest, "r+") as h5:  # rewriting a chunk keeps its Fletcher-32 checksum valid
+        h5["f"][0, 0, 0, 0] = np.inf
+    sim = make_sim("box", n=8)
+    sim.out_dir = tmp_path
+    with pytest.raises(CheckpointError, match="non-finite values"):
+        sim._restore(str(newest))
+    sim._restore("latest")
+    assert sim.step == 10
+
+
+# ---- 3. split checkpoints: every part present and from the same write -----------------------------
+
+def test_split_checkpoint_parts_missing_or_from_another_write_are_detected(tmp_path):
+    args = ["run", "box", "--set", "n=8", "--mesh", "2x1x1", "--checkpoint-every", 10, "--set",
+            "checkpoint_keep=5", "--out", tmp_path]
+    p = _cli(*args, "--steps", 40, launch=[BIN / "mpiexec", "-n", 2])
+    assert p.returncode == 0, p.stdout + p.stderr
+    ck = tmp_path / "checkpoints"
+    assert {"ckpt_000000040.p0.h5", "ckpt_000000040.p1.h5"} <= set(_names(ck))
+    (ck / "ckpt_000000040.p1.h5").unlink()
+    (ck / "ckpt_000000030.p1.h5").write_bytes((ck / "ckpt_000000010.p1.h5").read_bytes())
+    p = _cli(*args, "--steps", 50, "--restart", launch=[BIN / "mpiexec", "-n", 2])
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "part file ckpt_000000040.p1.h5 (process 1 of 2) is missing" in p.stdout
+    assert "part file ckpt_000000030.p1.h5 belongs to another write (it holds step 10)" in p.stdout
+    assert "restarted from" in p.stdout and "ckpt_000000020.h5 at step 20" in p.stdout
+    # the restarted run writes whole, good checkpoints again
+    from distlbm.io.checkpoint import read_meta
+    assert read_meta(ck / "ckpt_000000050.h5")["step"] == 50
+
+
+# ---- 4. temporaries never follow links --------------------------------------------------------------
+
+def test_links_at_temporary_names_are_not_followed(cli, tmp_path):
+    out = tmp_path / "run"
+    (out / "checkpoints").mkdir(parents=True)
+    (out / "fields").mkdir()
+    targets = []
+    for i, link in enumerate([out / "checkpoints" / "ckpt_000000010.h5.tmp", out / "summary.json.tmp",
+                              out / "fields" / "fields_000000000.h5.tmp", out / "fields.xdmf.tmp"]):
+        t = tmp_path / f"precious{i}"
+        t.write_text("keep me")
+        link.symlink_to(t)
+        targets.append(t)
+    rc, o, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--checkpoint-every", 10, "--output-every", 10,
+                     "--out", out)
+    assert rc == 0, err
+    for t in targets:
+        assert t.read_text() == "keep me"
+    assert (out / "summary.json").is_file() and not (out / "summary.json").is_symlink()
+    assert not list(out.rglob("*.tmp"))
+
+
+# ---- 5. a full disk ------------------------------------------------------------------------------
+
+@pytest.fixture
+def small_disk(tmp_path):
+    mnt = tmp_path / "small"
+    mnt.mkdir()
+    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=6m", "tmpfs", str(mnt)], capture_output=True)
+    if r.returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here (needs root)")
+    try:
+        yield mnt
+    finally:
+        subprocess.run(["umount", str(mnt)], capture_output=True)
+
+
+def test_disk_full_stops_with_one_line_and_older_checkpoints_intact(small_disk):
+    out = small_disk / "run"
+    args = ["run", "box", "--set", "n=32", "--set", "lattice=D3Q19", "--checkpoint-every", 10, "--out", out]
+    p = _cli(*args, "--steps", 60)
+    assert p.returncode == 74, p.stdout + p.stderr
+    err = p.stderr.strip().splitlines()
+    assert len(err) == 1 and "Traceback" not in p.stderr
+    assert "ckpt_000000030.h5 failed: not enough space: needs about 3.40 MiB" in err[0]
+    assert "free" in err[0] and "the last good checkpoint is" in err[0] and "ckpt_000000020.h5" in err[0]
+    assert _names(out / "checkpoints") == ["ckpt_000000010.h5", "ckpt_000000020.h5"]
+    sim = make_sim("box", n=32, lattice="D3Q19")
+    sim.out_dir = out
+    sim._restore("latest")
+    assert sim.step == 20
+
+
+def test_field_output_on_a_full_disk_stops_with_one_line(small_disk):
+    out = small_disk / "run"
+    p = _cli("run", "box", "--set", "n=32", "--set", "lattice=D3Q19", "--set", "output_fields=rho,u,populations",
+             "--output-every", 10, "--steps", 60, "--out", out)
+    assert p.returncode == 74, p.stdout + p.stderr
+    assert "Traceback" not in p.stderr and len(p.stderr.strip().splitlines()) == 1
+    assert "field output at step" in p.stderr and "not enough space" in p.stderr
+    assert not list(out.rglob("*.tmp"))
+
+
+_LIMITED = """
+import resource, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG, as on a full disk
+resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), resource.RLIM_INFINITY))
+from distlbm.cli import main
+sys.argv = ["distlbm"] + sys.argv[2:]
+sys.exit(main())  # as the program does (argv None)
+"""
+
+
+def test_a_write_that_fails_midway_removes_its_temporary_and_exits_74(tmp_path):
+    """The space check passes but the write fails (a quota, another job filling the disk): no segfault
+    at exit (HDF5 keeps the failed file open), the temporary is removed, the previous checkpoint intact."""
+    out = tmp_path / "run"
+    args = ["run", "box", "--set", "n=32", "--set", "lattice=D3Q19", "--checkpoint-every", 10, "--out", out]
+    ok = _cli(*args, "--steps", 10)
+    assert ok.returncode == 0, ok.stderr
+    p = subprocess.run([sys.executable, "-c", _LIMITED, str(2_000_000), *map(str, args), "--steps", "30",
+                        "--restart"], cwd=REPO, env=_env(), capture_output=True, text=True, timeout=300)
+    assert p.returncode == 74, p.stdout + p.stderr
+    assert "ckpt_000000020.h5 failed: File too large" in p.stderr and "Traceback" not in p.stderr
+    assert _names(out / "checkpoints") == ["ckpt_000000010.h5"]
+
+
+# ---- 6. metadata covered by the digest and validated --------------------------------------------
+
+def _edit(path, fn, redigest=True):
+    """Edit a checkpoint's metadata as a user with h5py would (and, if redigest, fix up the digest)."""
+    from distlbm.io.checkpoint import digest
+
+    with h5py.File(path, "r+") as h5:
+        meta = json.loads(h5.attrs["meta"])
+        fn(meta, h5)
+        text = json.dumps(meta)
+        h5.attrs["meta"] = text
+        if redigest:
+            h5.attrs["meta_sha256"] = digest(text)
+
+
+def _set(key, value):
+    def fn(meta, h5):
+        meta[key] = value
+    return fn
+
+
+def _replace_f(shape, dtype="float32", attrs=None, group=False, virtual=None):
+    def fn(meta, h5):
+        del h5["f"]
+        if group:
+            h5.create_group("f")
+        elif virtual:
+            layout = h5py.VirtualLayout(shape=shape, dtype=dtype)
+            layout[...] = h5py.VirtualSource(virtual, "f", shape=shape)
+            h5.create_virtual_dataset("f", layout, fillvalue=0)
+        else:
+            ds = h5.create_dataset("f", shape=shape, dtype=dtype, chunks=True, fletcher32=True)
+            for k, v in (attrs or {}).items():
+                ds.attrs[k] = v
+        meta["f_shape"] = list(shape)
+    return fn
+
+
+CRAFTED = [
+    ("step edited, digest not", _set("step", 900), False, "does not match its SHA-256 digest"),
+    ("step vs file name", _set("step", 900), True, "step = 900: expected 20, the step in the file name"),
+    ("negative step", _set("step", -50), True, "step = -50: expected an integer in 0..2147483647"),
+    ("fractional step", _set("step", 150.5), True, "step = 150.5: expected an integer"),
+    ("step 2^40", _set("step", 2 ** 40), True, "expected an integer in 0..2147483647"),
+    ("mass0 NaN", _set("mass0", float("nan")), True, "not valid JSON|mass0"),
+    ("mass0 string", _set("mass0", "x"), True, "mass0 = 'x': expected a finite positive number"),
+    ("time inf", _set("time", 1e400), True, "not valid JSON|time"),
+    ("huge dataset", _replace_f((19, 10 ** 6, 10 ** 6, 10 ** 6)), True, r"populations are \[19, 1000000"),
+    ("Q = 9", _replace_f((9, 8, 8, 8)), True, r"populations are \[9, 8, 8, 8\] but this run needs \[19, 8, 8, 8\]"),
+    ("Q = 27", _replace_f((27, 8, 8, 8)), True, r"populations are \[27, 8, 8, 8\]"),
+    ("Q = 10^7", _replace_f((10 ** 7, 8, 8, 8)), True, r"populations are \[10000000"),
+    ("wrong spatial shape", _replace_f((19, 8, 8, 9)), True, r"populations are \[19, 8, 8, 9\]"),
+    ("bfloat16 attribute on float32 data", _replace_f((19, 8, 8, 8), "float32", {"dtype": "bfloat16"}), True,
+     r"dataset 'f' is \[19, 8, 8, 8\] bfloat16 but the metadata says \[19, 8, 8, 8\] float32"),
+    ("f is a group", _replace_f((19, 8, 8, 8), group=True), True, "no populations dataset 'f' .it is a group"),
+    ("virtual dataset to a missing file", _replace_f((19, 8, 8, 8), virtual="missing.h5"), True,
+     "virtual but the file is not a split checkpoint"),
+    ("schedules", _set("schedules", {"output_time": {"count": -3}}), True, "schedules"),
+    ("outputs path", _set("outputs", [{"step": 0, "time": 0.0, "file": "../../etc/passwd", "fields": {}}]), True,
+     "outputs"),
+]
+
+
+@pytest.mark.parametrize("what,edit,redigest,message", CRAFTED, ids=[c[0] for c in CRAFTED])
+def test_crafted_checkpoints_are_refused_with_one_line(tmp_path, cli, what, edit, redigest, message):
+    _run_box(tmp_path, steps=20, every=10, lattice="D3Q19")
+    newest = tmp_path / "checkpoints" / "ckpt_000000020.h5"
+    _edit(newest, edit, redigest)
+    rc, out, err = cli("run", "box", "--set", "n=8", "--set", "lattice=D3Q19", "--steps", 30, "--out", tmp_path,
+                       "--restart", newest)
+    assert rc == 2, out + err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    import re
+    assert re.search(message, err), err
+    # with 'latest' the run falls back to the older, intact checkpoint
+    rc, out, err = cli("run", "box", "--set", "n=8", "--set", "lattice=D3Q19", "--steps", 30, "--out", tmp_path,
+                       "--restart")
+    assert rc == 0, err
+    assert "ckpt_000000010.h5 at step 10" in out
+
+
+def test_a_part_of_a_split_checkpoint_cannot_come_from_elsewhere(tmp_path):
+    from distlbm.io.checkpoint import CheckpointError, read_meta
+
+    _run_box(tmp_path, steps=10, every=10)
+    ck = tmp_path / "checkpoints" / "ckpt_000000010.h5"
+
+    def to_virtual(meta, h5):
+        layout = h5py.VirtualLayout(shape=(19, 8, 8, 8), dtype="float32")
+        layout[...] = h5py.VirtualSource("/etc/hostname", "f", shape=(19, 8, 8, 8))
+        h5.attrs["write_mode"] = "split"
+        h5.attrs["parts"] = 1
+        del h5["f"]
+        h5.create_virtual_dataset("f", layout, fillvalue=0)
+    _edit(ck, to_virtual)
+    with pytest.raises(CheckpointError, match="not its part files"):
+        read_meta(ck)
+
+
+# ---- 10./11. odd files at checkpoint names --------------------------------------------------------
+
+def test_fifo_or_folder_at_the_newest_checkpoint_name_never_blocks(tmp_path, cli):
+    _run_box(tmp_path, steps=20, every=10)
+    ck = tmp_path / "checkpoints"
+    os.mkfifo(ck / "ckpt_000000030.h5")
+    (ck / "ckpt_000000040.h5").mkdir()
+    result = {}
+
+    def run():
+        result["r"] = cli("run", "box", "--set", "n=8", "--steps", 25, "--out", tmp_path, "--restart")
+    t = threading.Thread(target=run)
+    t.start()
+    t.join(120)
+    assert not t.is_alive(), "blocked on the FIFO"
+    rc, out, err = result["r"]
+    assert rc == 0, err
+    assert "restarted from" in out and "ckpt_000000020.h5 at step 20" in out
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 25, "--out", tmp_path / "x", "--restart",
+                       ck / "ckpt_000000030.h5")
+    assert rc == 2 and "not a regular file" in err and "Traceback" not in err
+    # a folder where the run must write its next checkpoint: one line, exit 74, nothing lost
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 50, "--checkpoint-every", 10, "--out", tmp_path,
+                       "--restart")
+    assert rc == 74, out + err
+    assert "ckpt_000000030.h5 failed: it exists and is not a regular file" in err
+    (ck / "ckpt_000000030.h5").unlink()
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 50, "--checkpoint-every", 10, "--out", tmp_path,
+                       "--restart")
+    assert rc == 74, out + err
+    assert "ckpt_000000040.h5 failed: it exists and is a folder" in err and len(err.strip().splitlines()) == 1
+    assert {"ckpt_000000020.h5", "ckpt_000000030.h5"} <= set(_names(ck))
+
+
+# ---- 10./12. command-line mistakes ---------------------------------------------------------------
+
+@pytest.mark.parametrize("out,expected", [
+    ("", "--out = '': expected a folder name"),
+    ("/proc/distlbm-x", "cannot create or write the folder"),
+    ("/sys/kernel", "cannot create or write the folder"),
+    ("FILE", "exists and is not a folder"),
+    ("FILE/sub", "cannot create or write the folder"),
+    ("x" * 300, "cannot create or write the folder (File name too long)"),
+])
+def test_bad_output_folders_get_one_line(cli, tmp_path, out, expected):
+    f = tmp_path / "file"
+    f.write_text("")
+    out = out.replace("FILE", str(f))
+    rc, o, err = cli("run", "box", "--set", "n=8", "--steps", 1, "--out", out)
+    assert rc == 2
+    assert expected in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_empty_restart_is_refused(cli, tmp_path):
+    rc, o, err = cli("run", "box", "--set", "n=8", "--steps", 1, "--out", tmp_path, "--restart", "")
+    assert rc == 2 and "--restart = ''" in err
+
+
+# ---- 12. a stop during start-up ------------------------------------------------------------------
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGUSR1"])
+def test_a_stop_during_start_up_exits_75_with_a_message(tmp_path, sig):
+    out = tmp_path / "run"
+    proc = subprocess.Popen([str(BIN / "distlbm"), "run", "box", "--set", "n=64", "--set", "lattice=D3Q19",
+                             "--steps", "100000", "--out", str(out)], cwd=REPO, env=_env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        import time
+        t0 = time.monotonic()
+        while not out.exists() and time.monotonic() - t0 < 60:  # the folder is made just after the handlers
+            time.sleep(0.005)
+        proc.send_signal(getattr(signal, sig))
+        o, err = proc.communicate(timeout=180)
+    finally:
+        proc.kill()
+    assert proc.returncode == 75, o + err
+    assert f"during start-up on {sig}" in o
+    assert "Traceback" not in err
