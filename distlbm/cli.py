@@ -291,6 +291,12 @@ def _dispatch(args) -> int:
         if args.command == "cases":
             return cmd_cases(args)
     except (ConfigError, DecompositionError) as e:
+        from distlbm.memory import InsufficientMemoryError
+
+        if isinstance(e, InsufficientMemoryError) and launcher()[1] > 1:
+            # memory differs between hosts: the process that found it says so and ends every process
+            print(f"distlbm: configuration error (process {env_rank()}): {e}", file=sys.stderr)
+            abort(2)
         if env_rank() == 0:  # every process finds the same mistake; say it once
             print(f"distlbm: configuration error: {e}", file=sys.stderr)
         return 2

@@ -55,7 +55,7 @@ def digest(text: str) -> str:
 
 
 def save(directory, f, domain, meta: dict, keep: int = 3, run_id: str = LEGACY_RUN) -> Path:
-    """Write f: [Q, X, Y(, Z)] (global array) and `meta` (JSON-able) as checkpoint of meta['step'],
+    """Write f: [Q, X, Y(, Z)] (global array; with --comm mpi this rank's block) and `meta` (JSON-able) as checkpoint of meta['step'],
     then remove this run's checkpoints beyond the newest `keep`. Every process must call this.
     Raises hdf5.WriteError (on every process) if the file could not be written."""
     step = int(meta["step"])
@@ -63,7 +63,7 @@ def save(directory, f, domain, meta: dict, keep: int = 3, run_id: str = LEGACY_R
     # one id for this write, the same on every process: each part file carries it
     checkpoint_id = domain.allgather_obj(uuid.uuid4().hex)[0] if domain.process_count > 1 else uuid.uuid4().hex
     meta = dict(meta, run_id=run_id, checkpoint_id=checkpoint_id, format=FORMAT,
-                f_shape=[int(n) for n in f.shape], f_dtype=str(np.dtype(f.dtype)))
+                f_shape=[int(f.shape[0])] + [int(n) for n in domain.shape], f_dtype=str(np.dtype(f.dtype)))
     text = json.dumps(meta, sort_keys=True, allow_nan=False, default=_json_default)
     attrs = {"format": FORMAT, "meta": text, "meta_sha256": digest(text)}
     part_attrs = {"checkpoint_id": checkpoint_id, "run_id": run_id, "step": step}
@@ -85,14 +85,7 @@ def _json_default(o):
 def prune(directory, run_id: str, keep: int, keep_path: Path | None = None) -> list[Path]:
     """Remove the checkpoints of run `run_id` beyond its newest `keep` (never another run's, never an
     unreadable one, never `keep_path`). Returns what was removed."""
-    own = []
-    for p in list_checkpoints(directory):
-        try:
-            rid = read_meta(p, quick=True).get("run_id", LEGACY_RUN)
-        except CheckpointError:
-            continue
-        if rid == run_id:
-            own.append(p)
+    own = [p for p, rid in owners(directory) if rid == run_id]
     removed = []
     for old in own[:-keep]:
         if keep_path is not None and Path(old) == Path(keep_path):
@@ -349,14 +342,17 @@ def resolve_restart(spec: str, directory) -> list[Path]:
 
 
 def foreign(directory, run_id: str | None) -> list[tuple[Path, str]]:
-    """Readable checkpoints in `directory` that belong to another run than `run_id`: (path, run id).
-    (Damaged files are nobody's: a restart skips them, pruning never removes them.)"""
+    """Readable checkpoints in `directory` that belong to another run than `run_id`: (path, run id)."""
+    return [(p, rid) for p, rid in owners(directory) if rid != run_id]
+
+
+def owners(directory) -> list[tuple[Path, str]]:
+    """(path, run id) of the readable checkpoints in `directory`, in step order (damaged files are
+    nobody's: a restart skips them, pruning never removes them)."""
     out = []
     for p in list_checkpoints(directory):
         try:
-            rid = read_meta(p, quick=True).get("run_id", LEGACY_RUN)
+            out.append((p, read_meta(p, quick=True).get("run_id", LEGACY_RUN)))
         except CheckpointError:
             continue
-        if rid != run_id:
-            out.append((p, rid))
     return out
