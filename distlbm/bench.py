@@ -78,7 +78,8 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     from distlbm.parallel.domain import LocalDomain
     from distlbm.physics.collision import Collision
     from distlbm.physics.equilibrium import equilibrium_deviation
-    from distlbm.stepper import Cells, Model, State, make_advance, make_step, predicted_bytes_per_cell
+    from distlbm.parallel import make_advance
+    from distlbm.stepper import Cells, Model, State, predicted_bytes_per_cell
 
     from distlbm.config import default_compute_dtype
 
@@ -115,8 +116,7 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
         u = (ux,) + tuple(jnp.zeros(shape, cdt) for _ in range(lat.d - 1))
         return equilibrium_deviation(jnp.zeros(shape, cdt), u, lat).astype(dtype)
 
-    step = make_step(model, dom.exchange)
-    advance = make_advance(dom.map(step))
+    advance = make_advance(model, dom)
     cells = Cells()
     # XLA's view of the traffic, compiled before the lattice exists so that the compiler's own memory
     # does not add to the measured peak of the run

@@ -99,6 +99,7 @@ def _hard_exit(status: int):
 
 
 def cmd_run(args) -> int:
+    from distlbm import units
     from distlbm.config import parse_sets, resolve
     from distlbm.parallel.processes import env_rank, initialize
 
@@ -123,15 +124,14 @@ def cmd_run(args) -> int:
                       f"another run (newest: {found[-1].name}); continue that run with --restart latest, or give "
                       f"this run its own folder with --out DIR (or move those files away)", file=sys.stderr)
             return 2
-    procs = initialize(cfg.common["comm"])
+    procs = initialize(cfg.decomposition.comm)
     from distlbm.memory import preflight
 
     preflight(cfg)  # before anything is allocated: what the run needs per device and host vs what they have
-    from distlbm.simulation import Simulation
-
+    from distlbm.driver import (EXIT_CONFIG, EXIT_INSTABILITY, EXIT_RESUBMIT, EXIT_WRITE_FAILED, InstabilityError,
+                                Simulation)
     from distlbm.io.checkpoint import CheckpointError
     from distlbm.io.files import WriteError
-    from distlbm.simulation import EXIT_CONFIG, EXIT_INSTABILITY, EXIT_RESUBMIT, EXIT_WRITE_FAILED, InstabilityError
 
     try:
         sim = Simulation(cfg, out_dir=out, restart=args.restart)
@@ -145,15 +145,16 @@ def cmd_run(args) -> int:
     s = cfg.setup
     u = s.units
     say(f"distlbm: {cfg.case.name} ({cfg.case.title})")
-    eq = ", incompressible equilibrium" if cfg.common["equilibrium"] == "incompressible" else ""
-    say(f"  lattice {s.lattice.name}, shape {'x'.join(map(str, s.shape))}, {cfg.common['collision']}{eq}, "
-        f"tau {s.tau:.5g}, Ma {s.u_max / 0.5773502691896257:.3f}, dtype {cfg.common['dtype']}"
+    m = cfg.model
+    eq = ", incompressible equilibrium" if m.equilibrium == "incompressible" else ""
+    say(f"  lattice {s.lattice.name}, shape {'x'.join(map(str, s.shape))}, {m.collision}{eq}, "
+        f"tau {s.tau:.5g}, Ma {units.mach(s.u_max):.3f}, dtype {m.dtype}"
         + (f", Re {u['reynolds']:.4g}" if "reynolds" in u else ""))
     if "dx" in u and "dt" in u and "velocity" in u and "viscosity" in u:
-        nu_lat = (s.tau - 0.5) / 3.0
         say(f"  units: dx = {u['dx']:.4g}, dt = {u['dt']:.4g} (physical); velocity {u['velocity']:.4g} -> "
-            f"{u['velocity'] * u['dt'] / u['dx']:.4g} lattice; viscosity {u['viscosity']:.4g} -> {nu_lat:.4g} lattice "
-            f"(tau {s.tau:.5g}); Mach {s.u_max / 0.5773502691896257:.3f} at the peak velocity {s.u_max:.4g}")
+            f"{units.velocity_to_lattice(u['velocity'], u['dx'], u['dt']):.4g} lattice; viscosity "
+            f"{u['viscosity']:.4g} -> {units.viscosity(s.tau):.4g} lattice (tau {s.tau:.5g}); Mach "
+            f"{units.mach(s.u_max):.3f} at the peak velocity {s.u_max:.4g}")
     say(f"  on {sim.domain.describe()}" + (f", launched by {procs['launcher']}" if procs["processes"] > 1 else ""))
     try:
         summary = sim.run()
@@ -263,7 +264,7 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     if args.command != "run":
         return _dispatch(args)
-    from distlbm.signals import process_scope
+    from distlbm.driver.signals import process_scope
 
     with process_scope():  # stop signals handled from the first line: a stop during start-up exits 75
         rc = _dispatch(args)

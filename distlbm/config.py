@@ -10,16 +10,18 @@ import math
 import os
 import stat
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from distlbm.cases import CASES
-from distlbm.cases.base import Case, ConfigError, Param, Setup
+from distlbm.cases.base import Case, Param, Setup
+from distlbm.errors import ConfigError
 from distlbm.lattice import LATTICES, get_lattice
 from distlbm.physics.collision import KINDS
+from distlbm.units import CS
 
 DTYPES = ("float32", "float64", "float16", "bfloat16")  # storage
 COMPUTE_DTYPES = ("float32", "float64")  # arithmetic: 16-bit storage computes in float32
@@ -39,38 +41,130 @@ def check_compute_dtype(value, key: str = "compute_dtype", where: str = "") -> N
     if value not in COMPUTE_DTYPES:
         raise ConfigError(f"{where}{key} = {value!r}: expected one of {', '.join(map(repr, COMPUTE_DTYPES))}")
 
-COMMON_PARAMS = (
-    Param("case", "", str, "built-in case to run (see `distlbm cases`)"),
-    Param("lattice", "", str, "velocity set; default: the case's", choices=tuple(LATTICES)),
-    Param("collision", "bgk", str, "collision operator", choices=KINDS),
-    Param("trt_lambda", 3.0 / 16.0, float, "TRT magic parameter Lambda", positive=True),
-    Param("equilibrium", "standard", str, "equilibrium: standard, or incompressible (He & Luo 1997: u = sum c f, "
-          "no O(Ma^2) compressibility error in steady flows)", choices=("standard", "incompressible")),
-    Param("smagorinsky", 0.0, float, "Smagorinsky constant C_s (0: no subgrid model)", minimum=0.0),
-    Param("dtype", "float32", str, "storage dtype of the populations", choices=DTYPES),
-    Param("compute_dtype", "", str, "dtype of the arithmetic; default: the storage dtype (float32 for 16-bit "
-          "storage)", choices=DTYPES + ("",)),
-    Param("steps", 0, int, "time steps to run; 0: the case's default", minimum=0),
-    Param("progress_every", 0, int, "steps between progress lines; 0: about 20 lines per run", minimum=0),
-    Param("output_every", 0, int, "steps between field outputs (HDF5 + XDMF under DIR/fields); 0: none", minimum=0),
-    Param("output_interval", 0.0, float, "simulated time between field outputs (physical units); 0: none",
-          minimum=0.0),
-    Param("output_fields", "rho,u", str, "fields to write: rho, u, vorticity, populations, kind"),
-    Param("output_units", "lattice", str, "units of the written fields", choices=("lattice", "physical")),
-    Param("output_images", False, bool, "also write a PNG of |u| (mid-plane) at every output (matplotlib)"),
-    Param("checkpoint_every", 0, int, "steps between checkpoints (DIR/checkpoints); 0: none", minimum=0),
-    Param("checkpoint_wall", 0.0, float, "seconds of wall time between checkpoints; 0: none", minimum=0.0),
-    Param("checkpoint_keep", 3, int, "how many checkpoints to keep", positive=True),
-    Param("wall_time", 0.0, float, "stop with a checkpoint before this many seconds of wall time; 0: no limit",
-          minimum=0.0),
-    Param("check_every", 0, int, "steps between instability checks (besides every progress line); 0: none",
-          minimum=0),
-    Param("sample_every", 0, int, "steps between samples of forces and probes (DIR/samples.jsonl); 0: the case's",
-          minimum=0),
-    Param("comm", "jax", str, "halo exchange: 'jax' (one device mesh) or 'mpi' (mpi4jax, one rank per device)",
-          choices=("jax", "mpi")),
-    Param("mesh", "", str, "devices per axis, e.g. '2x2x2'; empty: all devices, factorised for the smallest halo"),
-)
+OUTPUT_FIELDS = ("rho", "u", "vorticity", "populations", "kind")
+
+
+def setting(default, doc: str, *, choices: tuple = (), minimum=None, positive: bool = False):
+    """A field of a run spec: its default (whose type is the setting's type), what it means and its check."""
+    return field(default=default, metadata={"doc": doc, "choices": choices, "minimum": minimum, "positive": positive})
+
+
+def _params(spec) -> tuple:
+    """The spec's settings as Params (key, default, type, doc, check): one definition serves both."""
+    return tuple(Param(f.name, f.default, type(f.default), f.metadata["doc"], choices=f.metadata["choices"],
+                       minimum=f.metadata["minimum"], positive=f.metadata["positive"]) for f in fields(spec))
+
+
+class _Spec:
+    """A frozen run spec, checked when built: every setting against its type, choices and range (the
+    error names the key, the value and what was expected), then the spec's own rules (`_check`)."""
+
+    def __post_init__(self):
+        for p in _params(type(self)):
+            object.__setattr__(self, p.name, _check_value(p, getattr(self, p.name), ""))
+        self._check()
+
+    def _check(self):
+        pass
+
+    def values(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class ModelSpec(_Spec):
+    """What a step computes: the velocity set, collision, equilibrium, subgrid model and dtypes. A
+    restart must match it."""
+
+    lattice: str = setting("", "velocity set; default: the case's", choices=tuple(LATTICES) + ("",))
+    collision: str = setting("bgk", "collision operator", choices=KINDS)
+    trt_lambda: float = setting(3.0 / 16.0, "TRT magic parameter Lambda", positive=True)
+    equilibrium: str = setting("standard", "equilibrium: standard, or incompressible (He & Luo 1997: u = sum c f, "
+                               "no O(Ma^2) compressibility error in steady flows)",
+                               choices=("standard", "incompressible"))
+    smagorinsky: float = setting(0.0, "Smagorinsky constant C_s (0: no subgrid model)", minimum=0.0)
+    dtype: str = setting("float32", "storage dtype of the populations", choices=DTYPES)
+    compute_dtype: str = setting("", "dtype of the arithmetic; default: the storage dtype (float32 for 16-bit "
+                                 "storage)", choices=DTYPES + ("",))
+
+    def _check(self):
+        if not self.compute_dtype:
+            object.__setattr__(self, "compute_dtype", default_compute_dtype(self.dtype))
+        check_compute_dtype(self.compute_dtype)
+        big = float(np.finfo(self.compute_dtype).max)
+        # the collision evaluates 18 sqrt(2) C_s^2 |Pi| and Lambda / (tau - 1/2) in the compute dtype
+        for key, limit in (("smagorinsky", math.sqrt(big / (18 * math.sqrt(2)))), ("trt_lambda", big)):
+            if getattr(self, key) > limit:
+                raise ConfigError(f"{key} = {getattr(self, key)!r}: expected at most {limit:.3g} (it overflows "
+                                  f"{self.compute_dtype} in the collision)")
+
+
+@dataclass(frozen=True)
+class DecompositionSpec(_Spec):
+    """How the lattice is split: the device mesh and the halo exchange's backend."""
+
+    comm: str = setting("jax", "halo exchange: 'jax' (one device mesh) or 'mpi' (mpi4jax, one rank per device)",
+                        choices=("jax", "mpi"))
+    mesh: str = setting("", "devices per axis, e.g. '2x2x2'; empty: all devices, factorised for the smallest halo")
+
+
+@dataclass(frozen=True)
+class RunControl(_Spec):
+    """How long a run goes and what it reports: steps, progress lines, checks, samples, the wall-time limit."""
+
+    steps: int = setting(0, "time steps to run; 0: the case's default", minimum=0)
+    progress_every: int = setting(0, "steps between progress lines; 0: about 20 lines per run", minimum=0)
+    check_every: int = setting(0, "steps between instability checks (besides every progress line); 0: none",
+                               minimum=0)
+    sample_every: int = setting(0, "steps between samples of forces and probes (DIR/samples.jsonl); 0: the "
+                                "case's", minimum=0)
+    wall_time: float = setting(0.0, "stop with a checkpoint before this many seconds of wall time; 0: no limit",
+                               minimum=0.0)
+
+
+@dataclass(frozen=True)
+class OutputSpec(_Spec):
+    """Field output: when (steps or simulated time), which fields, in which units, with PNG images."""
+
+    output_every: int = setting(0, "steps between field outputs (HDF5 + XDMF under DIR/fields); 0: none", minimum=0)
+    output_interval: float = setting(0.0, "simulated time between field outputs (physical units); 0: none",
+                                     minimum=0.0)
+    output_fields: str = setting("rho,u", "fields to write: " + ", ".join(OUTPUT_FIELDS))
+    output_units: str = setting("lattice", "units of the written fields", choices=("lattice", "physical"))
+    output_images: bool = setting(False, "also write a PNG of |u| (mid-plane) at every output (matplotlib)")
+
+    def _check(self):
+        names = [x.strip() for x in self.output_fields.split(",") if x.strip()]
+        if [x for x in names if x not in OUTPUT_FIELDS] or not names:
+            raise ConfigError(f"output_fields = {self.output_fields!r}: expected a comma-separated list of "
+                              f"{', '.join(OUTPUT_FIELDS)}")
+        twice = sorted({x for x in names if names.count(x) > 1}, key=names.index)
+        if twice:
+            raise ConfigError(f"output_fields = {self.output_fields!r}: {', '.join(map(repr, twice))} given more "
+                              f"than once; expected each field at most once, e.g. {','.join(dict.fromkeys(names))!r}")
+
+    @property
+    def fields(self) -> tuple:
+        """The fields to write, in the order given."""
+        return tuple(x.strip() for x in self.output_fields.split(",") if x.strip())
+
+
+@dataclass(frozen=True)
+class CheckpointSpec(_Spec):
+    """Checkpoints: every N steps and/or W seconds of wall time; how many of this run's to keep."""
+
+    checkpoint_every: int = setting(0, "steps between checkpoints (DIR/checkpoints); 0: none", minimum=0)
+    checkpoint_wall: float = setting(0.0, "seconds of wall time between checkpoints; 0: none", minimum=0.0)
+    checkpoint_keep: int = setting(3, "how many checkpoints to keep", positive=True)
+
+
+SPECS = {"model": ModelSpec, "decomposition": DecompositionSpec, "control": RunControl, "output": OutputSpec,
+         "checkpoint": CheckpointSpec}
+COMMON_PARAMS = (Param("case", "", str, "built-in case to run (see `distlbm cases`)"),) + tuple(
+    p for spec in SPECS.values() for p in _params(spec))
+# settings that only say how a run is executed, written or stopped: they may change on restart
+RUN_KEYS = frozenset(f.name for name, spec in SPECS.items() if name != "model" for f in fields(spec))
+
 
 INT64_MAX = 2 ** 63 - 1
 INT32_MAX = 2 ** 31 - 1  # the step counter (stepper.State.step) is int32
@@ -80,30 +174,70 @@ STEP_KEYS = ("steps", "progress_every", "output_every", "checkpoint_every", "che
 
 MACH_WARN = 0.1
 MACH_MAX = 0.3
-CS = math.sqrt(1.0 / 3.0)
 
 
-@dataclass
+@dataclass(frozen=True)
 class RunConfig:
-    """A checked configuration: the case, its parameters and the common settings, resolved."""
+    """A checked configuration: the case, its parameters and resolved setup, and the typed run specs."""
 
     case: Case
-    params: dict  # case parameters
-    common: dict  # COMMON_PARAMS values
+    params: dict  # the case's parameters
     setup: Setup
-    warnings: list = field(default_factory=list)
+    model: ModelSpec
+    decomposition: DecompositionSpec
+    control: RunControl
+    output: OutputSpec
+    checkpoint: CheckpointSpec
+    warnings: tuple = ()
     source: str = ""
 
     @property
     def lattice(self):
         return self.setup.lattice
 
+    @property
+    def common(self) -> dict:
+        """Every common setting by key (a copy: for display and summary.json)."""
+        out = {"case": self.case.name}
+        for name in SPECS:
+            out.update(getattr(self, name).values())
+        return out
+
     def as_dict(self) -> dict:
+        """The flat key = value form (what a TOML file holds; stored in checkpoints)."""
         d = {"case": self.case.name}
         d.update({k: v for k, v in self.common.items() if k != "case"})
         d["lattice"] = self.setup.lattice.name
         d.update(self.params)
         return d
+
+    def check_restart(self, meta: dict, path) -> None:
+        """Refuse a restart whose physics differs from the checkpoint's (other case, lattice, size,
+        parameters); output and stop settings may change. Raises io.checkpoint.CheckpointError."""
+        from distlbm.io.checkpoint import CheckpointError
+
+        old = dict(meta.get("config") or {})
+        new = self.as_dict()
+        # settings added after a checkpoint was written count as their default value
+        for p in COMMON_PARAMS:
+            if p.name not in old and p.name in new:
+                old[p.name] = p.default
+        diffs = [f"{k}: checkpoint {old.get(k)!r}, now {new.get(k)!r}"
+                 for k in sorted(set(old) | set(new)) if k not in RUN_KEYS and old.get(k) != new.get(k)]
+        if list(meta.get("shape", [])) != list(self.setup.shape):
+            diffs.append(f"lattice shape: checkpoint {meta.get('shape')}, now {list(self.setup.shape)}")
+        if diffs:
+            raise CheckpointError(f"{path}: incompatible with this configuration ({'; '.join(diffs)}); "
+                                  f"expected the same case, lattice and parameters (only output and stop "
+                                  f"settings may change)")
+
+
+def _build(spec, values: dict, where: str):
+    """A spec from the common values (those already checked), with the file name in front of an error."""
+    try:
+        return spec(**{f.name: values[f.name] for f in fields(spec)})
+    except ConfigError as e:
+        raise ConfigError(f"{where}{e}") from None
 
 
 def parse_value(text: str) -> Any:
@@ -309,26 +443,8 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"{'/'.join(f'{d}D' for d in case.dims)}: expected one of {', '.join(ok)}"
         )
     common["lattice"] = lat.name
-    if not common["compute_dtype"]:
-        common["compute_dtype"] = default_compute_dtype(common["dtype"])
-    check_compute_dtype(common["compute_dtype"], where=where)
-    big = float(np.finfo(common["compute_dtype"]).max)
-    # the collision evaluates 18 sqrt(2) C_s^2 |Pi| and Lambda / (tau - 1/2) in the compute dtype
-    for key, limit in (("smagorinsky", math.sqrt(big / (18 * math.sqrt(2)))), ("trt_lambda", big)):
-        if common[key] > limit:
-            raise ConfigError(f"{where}{key} = {common[key]!r}: expected at most {limit:.3g} (it overflows "
-                              f"{common['compute_dtype']} in the collision)")
-    fields = [x.strip() for x in common["output_fields"].split(",") if x.strip()]
-    allowed = ("rho", "u", "vorticity", "populations", "kind")
-    bad_fields = [x for x in fields if x not in allowed]
-    if bad_fields or not fields:
-        raise ConfigError(f"{where}output_fields = {common['output_fields']!r}: expected a comma-separated list "
-                          f"of {', '.join(allowed)}")
-    twice = sorted({x for x in fields if fields.count(x) > 1}, key=fields.index)
-    if twice:
-        raise ConfigError(f"{where}output_fields = {common['output_fields']!r}: {', '.join(map(repr, twice))} "
-                          f"given more than once; expected each field at most once, e.g. "
-                          f"{','.join(dict.fromkeys(fields))!r}")
+    specs = {name: _build(spec, common, where) for name, spec in SPECS.items()}
+    common.update(specs["model"].values())  # the resolved compute dtype
     if common["mesh"]:
         from distlbm.parallel.mesh import DecompositionError, parse_mesh
 
@@ -387,7 +503,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"{vkey} = {vval}{peak} gives Mach number {ma:.3f} > {MACH_WARN}: compressibility errors "
             f"of order Ma^2 = {ma * ma:.3f}"
         )
-    return RunConfig(case, params, common, setup, warnings, source)
+    return RunConfig(case, params, setup, warnings=tuple(warnings), source=source, **specs)
 
 
 def _check_setup(setup: Setup, common: dict, where: str, shown: str) -> None:
@@ -430,29 +546,6 @@ def _check_steps(name: str, value, where: str, shown: str, fix: str) -> None:
                           f"counter is int32); {fix}")
 
 
-# settings that only say how a run is executed, written or stopped: they may change on restart
-RUN_KEYS = {"steps", "progress_every", "mesh", "comm", "output_every", "output_interval", "output_fields",
-            "output_units", "output_images", "checkpoint_every", "checkpoint_wall", "checkpoint_keep",
-            "wall_time", "check_every", "sample_every"}
-
-
 def check_restart_compatible(cfg: RunConfig, meta: dict, path) -> None:
-    """Refuse a restart whose physics differs from the checkpoint's (other case, lattice, size,
-    parameters); output and stop settings may change."""
-    from distlbm.io.checkpoint import CheckpointError
-
-    old = dict(meta.get("config") or {})
-    new = cfg.as_dict()
-    # settings added after a checkpoint was written count as their default value
-    defaults = {p.name: p.default for p in COMMON_PARAMS}
-    for k, v in defaults.items():
-        if k not in old and k in new:
-            old[k] = v
-    diffs = [f"{k}: checkpoint {old.get(k)!r}, now {new.get(k)!r}"
-             for k in sorted(set(old) | set(new)) if k not in RUN_KEYS and old.get(k) != new.get(k)]
-    if list(meta.get("shape", [])) != list(cfg.setup.shape):
-        diffs.append(f"lattice shape: checkpoint {meta.get('shape')}, now {list(cfg.setup.shape)}")
-    if diffs:
-        raise CheckpointError(f"{path}: incompatible with this configuration ({'; '.join(diffs)}); "
-                              f"expected the same case, lattice and parameters (only output and stop "
-                              f"settings may change)")
+    """See RunConfig.check_restart."""
+    cfg.check_restart(meta, path)

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import importlib
+import importlib.metadata
 import json
 import platform
 
 
-def _version(mod: str):
+def _version(dist: str):
+    """The installed version of a distribution, read from its metadata (nothing is imported: MPI
+    libraries are imported only by distlbm.parallel, where a run needs them)."""
     try:
-        m = importlib.import_module(mod)
-        return getattr(m, "__version__", "installed")
-    except Exception as e:  # report, do not fail: info is a diagnostic command
-        return None if isinstance(e, ImportError) else f"error: {e}"
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return None
 
 
 def gather_info(lattice=None, size=None, dtype="float32") -> dict:

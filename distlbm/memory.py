@@ -240,42 +240,21 @@ def plan_mesh(shape: Sequence[int], mesh: str = "", comm: str = "jax") -> dict:
     use, found without allocating anything: {'mesh_shape', 'n_devices', 'devices' (this process's)}."""
     import jax
 
-    from distlbm.parallel.mesh import DecompositionError, factorize, parse_mesh
+    from distlbm.parallel import plan_mesh as plan_domain
 
-    d = len(shape)
-    if comm == "mpi":
-        from distlbm.parallel.processes import launcher
-
-        ranks = launcher()[1]
-        mesh_shape = parse_mesh(mesh, d) if mesh else factorize(ranks, shape)
+    plan = plan_domain(shape, mesh, comm)
+    mesh_shape = plan["mesh_shape"]
+    if plan["kind"] == "mpi":  # each rank takes the device of its node-local rank
         local = jax.local_devices()
         rank = 0
         for var in ("OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "PMI_LOCAL_RANK", "SLURM_LOCALID"):
             if os.environ.get(var, "").isdigit():
                 rank = int(os.environ[var])
                 break
-        return {"mesh_shape": tuple(mesh_shape), "n_devices": math.prod(mesh_shape),
-                "devices": [local[rank % len(local)]]}
-    devices = jax.devices()
-    mesh_shape = None
-    if mesh:
-        mesh_shape = parse_mesh(mesh, d)
-    elif len(devices) > 1 and jax.process_count() > 1:
-        mesh_shape = factorize(len(devices), shape)
-    elif len(devices) > 1:
-        for n in range(len(devices), 0, -1):
-            if len(devices) % n:
-                continue
-            try:
-                mesh_shape = factorize(n, shape)
-                break
-            except DecompositionError:
-                continue
-    mesh_shape = tuple(mesh_shape or (1,) * d)
-    used = devices[: math.prod(mesh_shape)]
+        return {"mesh_shape": mesh_shape, "n_devices": math.prod(mesh_shape), "devices": [local[rank % len(local)]]}
     me = jax.process_index()
     return {"mesh_shape": mesh_shape, "n_devices": math.prod(mesh_shape),
-            "devices": [dv for dv in used if getattr(dv, "process_index", 0) == me]}
+            "devices": [dv for dv in plan["devices"] if getattr(dv, "process_index", 0) == me]}
 
 
 # ---- the check -------------------------------------------------------------------------------------
@@ -403,8 +382,8 @@ def preflight(cfg, mesh=None, available: Optional[Callable] = None, devices=None
     """Check, before anything is allocated, that the run configured by `cfg` (a config.RunConfig) fits
     in the memory of the devices it will use; raise InsufficientMemoryError (a ConfigError) if not.
 
-    mesh: None (the mesh `distlbm.parallel.make_domain` will choose from cfg.common['mesh'] and
-    cfg.common['comm'] over all devices), a mesh shape such as (2, 2, 2) or '2x2x2', a number of devices,
+    mesh: None (the mesh `distlbm.parallel.make_domain` will choose from cfg.decomposition's mesh and
+    comm over all devices), a mesh shape such as (2, 2, 2) or '2x2x2', a number of devices,
     or a domain (its mesh_shape). Call after process start-up (jax.distributed), before the Simulation.
     """
     from distlbm.parallel.mesh import factorize, parse_mesh
@@ -413,7 +392,7 @@ def preflight(cfg, mesh=None, available: Optional[Callable] = None, devices=None
     shape = tuple(s.shape)
     d = len(shape)
     if mesh is None:
-        plan = plan_mesh(shape, cfg.common.get("mesh", "") or "", cfg.common.get("comm", "jax") or "jax")
+        plan = plan_mesh(shape, cfg.decomposition.mesh, cfg.decomposition.comm)
         mesh_shape, devs = plan["mesh_shape"], plan["devices"]
     else:
         if hasattr(mesh, "n_devices"):  # a domain
@@ -430,6 +409,6 @@ def preflight(cfg, mesh=None, available: Optional[Callable] = None, devices=None
 
             me = jax.process_index()
             devs = [dv for dv in jax.devices()[: math.prod(mesh_shape)] if getattr(dv, "process_index", 0) == me]
-    return check_fits(s.lattice, shape, cfg.common["dtype"], cfg.common.get("compute_dtype") or None,
+    return check_fits(s.lattice, shape, cfg.model.dtype, cfg.model.compute_dtype or None,
                       s.features, mesh_shape, devices if devices is not None else devs, available, sharing,
                       what=f"case {cfg.case.name}: ")

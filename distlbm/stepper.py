@@ -91,6 +91,61 @@ def make_cells(model: Model, exchange: Callable) -> Callable:
     return cells_fn
 
 
+def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
+    """(Cells, kind) for `model` on `domain`: the static per-cell data built block by block from
+    geometry(index) -> Geometry (kind, velocity, rho, qlink, body; see cases.base.Geometry), each
+    process building only its own blocks, then the link bits computed with the halo exchange.
+    kind is the global uint8 [X, Y(, Z)] array (None when the model has no boundary cells). Raises
+    ValueError if the geometry puts a boundary cell where it cannot be."""
+    lat = model.lattice
+    d = lat.d
+    feat = model.features
+    if not feat.any:
+        return Cells(), None
+    cache = {}
+
+    def geo(index):
+        key = tuple((sl.start, sl.stop) for sl in index)
+        if key not in cache:
+            cache.clear()
+            g = tuple(geometry(index))
+            g = g + (None,) * (5 - len(g))  # (kind, velocity, rho, qlink, body), trailing ones optional
+            bad = bc.off_face(g[0], index, domain.shape)
+            if bad:
+                raise ValueError(bad)
+            cache[key] = g
+        return cache[key]
+
+    def part(k, empty):
+        def fn(index):
+            g = geo(index)
+            return g[k] if g[k] is not None else empty(g[0].shape)
+        return fn
+
+    cdt = model.compute_dtype
+    kind = domain.make_field(part(0, None), (), np.uint8)
+    vel = domain.make_field(part(1, lambda s: np.zeros((d,) + s)), (d,), cdt)
+    rho = domain.make_field(part(2, np.ones), (), cdt)
+    extra = []
+    if feat.bouzidi:
+        extra.append(domain.make_field(part(3, lambda s: np.zeros((lat.q,) + s, np.uint8)), (lat.q,), np.uint8))
+    if feat.bodies:
+        extra.append(domain.make_field(part(4, lambda s: np.zeros(s, np.uint8)), (), np.uint8))
+
+    def factory(exchange):
+        cells_fn = make_cells(model, exchange)
+
+        def build(kind, vel, rho, *rest):
+            it = iter(rest)
+            qlink = next(it) if feat.bouzidi else None
+            body = next(it) if feat.bodies else None
+            return cells_fn(kind, vel, rho, qlink, body)
+
+        return build
+
+    return jax.jit(domain.map(factory))(kind, vel, rho, *extra), kind
+
+
 def make_step(model: Model, exchange: Callable) -> Callable:
     """Returns step(f, cells) -> f for one LBM time step on local arrays.
 

@@ -174,7 +174,7 @@ def plot_convergence(result: "EntryResult", out_dir: Path) -> list[Path]:
 
 def plot_cavity_centrelines(result: "EntryResult", out_dir: Path) -> list[Path]:
     """u(y) on the vertical and v(x) on the horizontal centre line, with the Ghia points where tabulated."""
-    from distlbm.cases.cavity import GHIA_U, GHIA_V, read_table
+    from distlbm.cases.references import GHIA_U, GHIA_V, read_table
 
     run = result.runs[-1]
     if run.summary is None:
@@ -325,7 +325,7 @@ def run_one(case: str, params: dict, log: Callable = lambda m: None) -> dict:
 
     from distlbm.config import resolve
     from distlbm.parallel.domain import LocalDomain
-    from distlbm.simulation import Simulation
+    from distlbm.driver import Simulation
 
     if "float64" in (params.get("dtype"), params.get("compute_dtype")):
         jax.config.update("jax_enable_x64", True)

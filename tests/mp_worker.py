@@ -27,9 +27,9 @@ def main():
     from distlbm.parallel.processes import abort, initialize
 
     cfg = resolve(args.case, parse_sets(args.sets), mesh=args.mesh or None, comm=args.comm)
-    procs = initialize(cfg.common["comm"])
+    procs = initialize(cfg.decomposition.comm)
     try:
-        from distlbm.simulation import Simulation
+        from distlbm.driver import Simulation
 
         sim = Simulation(cfg, log=lambda m: None)
         if sim.domain.process_index == args.fail_rank:

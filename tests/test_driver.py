@@ -353,7 +353,7 @@ def test_png_images_and_time_interval_schedule(tmp_path):
 
 
 def test_schedules_state_survives_restart(tmp_path):
-    from distlbm.schedules import TimeInterval
+    from distlbm.driver.schedules import TimeInterval
 
     s = TimeInterval(0.3, 0.1)
     assert s.next_due(0) == 3

@@ -101,7 +101,7 @@ def test_restart_continues_the_checkpoints_run(tmp_path):
 # ---- 2./8. only verified-good states count ---------------------------------------------------------
 
 def test_a_blown_up_state_is_never_written_as_a_checkpoint(tmp_path):
-    from distlbm.simulation import InstabilityError
+    from distlbm.driver import InstabilityError
 
     sim = _run_box(tmp_path, steps=10, every=10)
     good = _names(tmp_path / "checkpoints")

@@ -9,9 +9,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from distlbm.io import hdf5, xdmf
-from distlbm.stepper import macroscopic
 
-FIELDS = ("rho", "u", "vorticity", "populations", "kind")
 
 
 def vorticity_magnitude(u):
@@ -28,29 +26,31 @@ def vorticity_magnitude(u):
 
 
 class FieldOutput:
-    """Writes the configured fields of a Simulation; `index` lists what was written (for XDMF)."""
+    """Writes the fields an output spec (config.OutputSpec) asks for, from a run's view; `index` lists
+    what was written (for the XDMF time series, and kept in checkpoints)."""
 
-    def __init__(self, sim, index=None):
-        self.sim = sim
-        c = sim.cfg.common
-        self.names = [n.strip() for n in str(c.get("output_fields", "rho,u")).split(",") if n.strip()]
-        self.units = c.get("output_units", "lattice")
-        self.images = bool(c.get("output_images", False))
-        self.dir = sim.out_dir
+    def __init__(self, spec, case_name: str, index=None):
+        self.names = list(spec.fields)
+        self.units = spec.output_units
+        self.images = bool(spec.output_images)
+        self.case_name = case_name
         self.index = list(index or [])
-        model = sim.model
-        self._macro = jax.jit(lambda f: macroscopic(f, model))
         self._vort = jax.jit(vorticity_magnitude)
+        self._last = None
         self.grid = "grid.h5"
 
-    def write(self):
-        sim = self.sim
-        dom = sim.domain
-        step = sim.step
-        units = sim.setup.units
+    def written(self, step: int) -> bool:
+        """Whether this output wrote `step` last (two schedules due at one step write once)."""
+        return self._last == step
+
+    def write(self, view):
+        dom = view.domain
+        step = view.step
+        directory = view.out_dir
+        units = view.setup.units
         dt, dx = units.get("dt", 1.0), units.get("dx", 1.0)
         time_ = step * dt
-        rho, u = self._macro(sim.state.f)
+        rho, u = view.macroscopic()
         phys = self.units == "physical"
         if phys:
             u = u * (dx / dt)
@@ -69,33 +69,34 @@ class FieldOutput:
                 meta["vorticity"] = (dom.shape, w.dtype, "Scalar")
             elif name == "populations":
                 # bfloat16 has no HDF5 type: written as float32 (exact) so that any reader can use it
-                bf16 = sim.state.f.dtype == jnp.bfloat16
-                fields.append(hdf5.Field("populations", sim.state.f, "leading", "float32" if bf16 else None))
-            elif name == "kind" and sim.kind is not None:
-                fields.append(hdf5.Field("kind", sim.kind, "scalar"))
+                f = view.state.f
+                fields.append(hdf5.Field("populations", f, "leading", "float32" if f.dtype == jnp.bfloat16 else None))
+            elif name == "kind" and view.kind is not None:
+                fields.append(hdf5.Field("kind", view.kind, "scalar"))
                 meta["kind"] = (dom.shape, np.uint8, "Scalar")
         rel = f"fields/fields_{step:09d}.h5"
-        attrs = {"step": step, "time": time_, "units": self.units, "lattice": sim.model.lattice.name,
-                 "dx": dx, "dt": dt, "case": sim.cfg.case.name,
+        attrs = {"step": step, "time": time_, "units": self.units, "lattice": view.model.lattice.name,
+                 "dx": dx, "dt": dt, "case": self.case_name,
                  "velocity_units": "m/s (dx/dt)" if phys else "lattice (dx/dt = 1)"}
-        hdf5.write(self.dir / rel, fields, dom, attrs=attrs)
+        hdf5.write(directory / rel, fields, dom, attrs=attrs)
+        self._last = step
         self.index = [e for e in self.index if e["step"] != step]
         self.index.append({"step": step, "time": time_, "file": rel,
                            "fields": {k: [list(v[0]), str(np.dtype(v[1])), v[2]] for k, v in meta.items()}})
         if dom.process_index == 0:
-            if not (self.dir / self.grid).exists():
-                xdmf.write_grid(self.dir / self.grid, dom.shape, spacing=dx if phys else 1.0)
-            xdmf.write_xdmf(self.dir / "fields.xdmf", dom.shape, self.grid,
+            if not (directory / self.grid).exists():
+                xdmf.write_grid(directory / self.grid, dom.shape, spacing=dx if phys else 1.0)
+            xdmf.write_xdmf(directory / "fields.xdmf", dom.shape, self.grid,
                             [{"file": e["file"], "time": e["time"], "step": e["step"],
                               "fields": {k: (tuple(v[0]), v[1], v[2]) for k, v in e["fields"].items()}}
                              for e in sorted(self.index, key=lambda e: e["step"])])
         if self.images:
-            self._image(rho, u, step)
-        sim.log(f"output: {self.dir / rel}")
+            self._image(view, rho, u, step)
+        view.log(f"output: {directory / rel}")
 
-    def _image(self, rho, u, step):
+    def _image(self, view, rho, u, step):
         """A PNG of |u| on the mid-plane z = Z/2 (3D) or the whole plane (2D), from process 0."""
-        dom = self.sim.domain
+        dom = view.domain
         speed = jnp.sqrt(jnp.sum(u * u, axis=0))
         if speed.ndim == 3:
             speed = speed[:, :, speed.shape[2] // 2]
@@ -108,14 +109,14 @@ class FieldOutput:
             matplotlib.use("Agg")
             import matplotlib.pyplot as plt
         except ImportError:
-            self.sim.log("warning: output_images needs matplotlib (pip install matplotlib); no PNG written")
+            view.log("warning: output_images needs matplotlib (pip install matplotlib); no PNG written")
             return
-        path = self.dir / "images" / f"speed_{step:09d}.png"
+        path = view.out_dir / "images" / f"speed_{step:09d}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
         fig, ax = plt.subplots(figsize=(6, 6 * plane.shape[1] / max(plane.shape[0], 1) if plane.shape[0] else 6))
         im = ax.imshow(np.asarray(plane).T, origin="lower", cmap="viridis")
         fig.colorbar(im, ax=ax, label="|u|")
-        ax.set_title(f"{self.sim.cfg.case.name} step {step}")
+        ax.set_title(f"{self.case_name} step {step}")
         ax.set_xlabel("x")
         ax.set_ylabel("y")
         fig.savefig(path, dpi=100)

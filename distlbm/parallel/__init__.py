@@ -1,32 +1,65 @@
-"""Everything that knows about devices, meshes, processes and MPI lives here."""
+"""Everything that knows about devices, meshes, processes and MPI lives here: the domains (local,
+device mesh, MPI ranks), the halo exchanges, process start-up and the one way to distribute a step."""
+
+from distlbm.parallel.distribute import distribute, make_advance
+from distlbm.parallel.domain import Domain
+
+__all__ = ["Domain", "distribute", "make_advance", "make_domain", "plan_mesh"]
 
 
-def make_domain(shape, mesh: str = "", comm: str = "jax"):
-    """The domain a run uses. comm='jax': the given mesh ('2x2x2') over all devices of all processes,
-    or every device with the halo-minimising mesh (falling back to fewer devices if the lattice does
-    not divide), or one device. comm='mpi': one block per MPI rank, exchanged with mpi4jax."""
+def plan_mesh(shape, mesh: str = "", comm: str = "jax") -> dict:
+    """How `make_domain` splits a lattice of `shape`, found without allocating anything:
+    {'kind': 'local' | 'mesh' | 'mpi', 'mesh_shape', 'devices' (the devices of all processes used;
+    None under MPI, where each rank takes one device of its node)}.
+
+    comm='jax': the given mesh ('2x2x2') over all devices of all processes, or every device with the
+    halo-minimising mesh (falling back to fewer devices if the lattice does not divide), or one device.
+    comm='mpi': one block per MPI rank."""
+    import math
+
     import jax
 
-    from distlbm.parallel.domain import LocalDomain
-    from distlbm.parallel.mesh import DecompositionError, MeshDomain, factorize, parse_mesh
+    from distlbm.parallel.mesh import DecompositionError, factorize, parse_mesh
 
     d = len(shape)
     if comm == "mpi":
-        from distlbm.parallel.mpi import MPIDomain
+        from distlbm.parallel.processes import launcher
 
-        return MPIDomain(shape, parse_mesh(mesh, d) if mesh else None)
-    if mesh:
-        return MeshDomain(shape, parse_mesh(mesh, d))
+        return {"kind": "mpi", "mesh_shape": tuple(parse_mesh(mesh, d) if mesh else factorize(launcher()[1], shape)),
+                "devices": None}
     devices = jax.devices()
+    if mesh:
+        ms = tuple(parse_mesh(mesh, d))
+        return {"kind": "mesh", "mesh_shape": ms, "devices": devices[: math.prod(ms)]}
     if len(devices) == 1:
-        return LocalDomain(shape)
+        return {"kind": "local", "mesh_shape": (1,) * d, "devices": devices[:1]}
     if jax.process_count() > 1:  # every process must take part: no falling back to fewer devices
-        return MeshDomain(shape, factorize(len(devices), shape))
+        return {"kind": "mesh", "mesh_shape": tuple(factorize(len(devices), shape)), "devices": devices}
     for n in range(len(devices), 0, -1):
         if len(devices) % n:
             continue
         try:
-            return MeshDomain(shape, factorize(n, shape), devices[:n])
+            return {"kind": "mesh", "mesh_shape": tuple(factorize(n, shape)), "devices": devices[:n]}
         except DecompositionError:
             continue
-    return LocalDomain(shape)
+    return {"kind": "local", "mesh_shape": (1,) * d, "devices": devices[:1]}
+
+
+def make_domain(shape, mesh: str = "", comm: str = "jax") -> Domain:
+    """The domain a run uses (see `plan_mesh` for the choice)."""
+    plan = plan_mesh(shape, mesh, comm)
+    if plan["kind"] == "mpi":
+        from distlbm.parallel.mpi import MPIDomain
+
+        from distlbm.parallel.mesh import parse_mesh
+
+        return MPIDomain(shape, parse_mesh(mesh, len(shape)) if mesh else None)
+    if plan["kind"] == "local":
+        from distlbm.parallel.domain import LocalDomain
+
+        return LocalDomain(shape)
+    from distlbm.parallel.mesh import MeshDomain
+
+    if mesh:
+        return MeshDomain(shape, plan["mesh_shape"])
+    return MeshDomain(shape, plan["mesh_shape"], plan["devices"])

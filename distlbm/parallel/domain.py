@@ -1,6 +1,7 @@
 """Where the lattice lives: builds global arrays from per-block callbacks, runs a local step function
-over them and reduces across cells. This single-device domain is the reference; the mesh domain
-(shard_map + ppermute) offers the same methods.
+over them and reduces across cells. `Domain` is what every domain offers; the single-device
+LocalDomain here is the reference, MeshDomain (shard_map + ppermute, parallel/mesh.py) and MPIDomain
+(mpi4jax, parallel/mpi.py) offer the same methods.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import gc
 import time
 import weakref
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Protocol, Sequence
 
 import jax
 import numpy as np
@@ -17,6 +18,49 @@ from distlbm.parallel.halo import local_exchange
 
 
 SLAB_BYTES = 256 << 20
+
+
+class Domain(Protocol):
+    """The lattice of global spatial `shape` split into blocks over devices and processes.
+
+    Arrays are global: [*leading, *shape], laid out by the domain; functions of local blocks take
+    their halo through an `exchange(planes, axis, sign)` (parallel/halo.py) that the domain supplies."""
+
+    shape: tuple
+    mesh_shape: tuple
+    process_index: int
+    process_count: int
+
+    @property
+    def n_devices(self) -> int: ...
+
+    def describe(self) -> str: ...
+
+    def make_field(self, fn: Callable, leading: tuple, dtype) -> jax.Array:
+        """Global array [*leading, *shape] from fn(spatial index) -> block, called for this process's blocks."""
+
+    def commit(self, x: jax.Array) -> jax.Array: ...
+
+    def replicate(self, value) -> jax.Array: ...
+
+    def map(self, factory: Callable) -> Callable:
+        """The global-array function of factory(exchange) -> fn written for local blocks."""
+
+    def allreduce(self, values: dict) -> dict: ...
+
+    def gather(self, x) -> np.ndarray: ...
+
+    def sample(self, x, points) -> np.ndarray: ...
+
+    def layout(self, x) -> list: ...
+
+    def any_process(self, flag: bool) -> bool: ...
+
+    def allgather_obj(self, obj) -> list: ...
+
+    def barrier(self) -> None: ...
+
+    def blocks(self, x: jax.Array) -> Iterator: ...
 
 
 def slabs(block, index, limit: int = SLAB_BYTES):
@@ -102,9 +146,9 @@ class LocalDomain:
         """A small array (scalar, table) placed identically on every device of the domain."""
         return jax.device_put(np.asarray(value), self.device)
 
-    def map(self, fn: Callable, n_spatial_args: int | None = None) -> Callable:
-        """fn works on local blocks with self.exchange; on one device the block is the whole lattice."""
-        return fn
+    def map(self, factory: Callable) -> Callable:
+        """factory(exchange) -> fn on local blocks; on one device the block is the whole lattice."""
+        return factory(self.exchange)
 
     def allreduce(self, values: dict) -> dict:
         """Sum per-process partial results across processes (one process: nothing to do)."""

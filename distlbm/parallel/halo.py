@@ -1,9 +1,44 @@
-"""Halo exchange functions `exchange(planes, axis, sign)` used by streaming.
+"""Every halo exchange `exchange(planes, axis, sign)` that streaming can be given: it sends `planes`
+to the neighbour at +sign along `axis` and returns what the -sign neighbour sent.
 
-On one device the lattice is its own neighbour on every face (periodic wrap); on a mesh the planes
-come from the neighbouring shard through `lax.ppermute`.
+- `local_exchange`: one block that is its own neighbour on every face (the periodic wrap);
+- `ppermute_exchange(axes, mesh_shape)`: shards of a device mesh, inside shard_map (lax.ppermute);
+- `sendrecv_exchange(comm, neighbours, mesh_shape)`: one block per MPI rank (mpi4jax.sendrecv).
+An axis with one block along it wraps locally in every case.
 """
 
 from __future__ import annotations
 
-from distlbm.physics.streaming import periodic_exchange as local_exchange  # noqa: F401
+from typing import Callable
+
+from jax import lax
+
+from distlbm.physics.streaming import periodic_exchange as local_exchange  # noqa: F401 (the periodic wrap)
+
+
+def ppermute_exchange(axes, mesh_shape) -> Callable:
+    """The exchange between the shards of a mesh with named `axes` and `mesh_shape` (inside shard_map)."""
+
+    def exchange(planes, axis: int, sign: int):
+        p = mesh_shape[axis]
+        if p == 1:
+            return planes  # periodic wrap onto this shard itself
+        perm = [(i, (i + sign) % p) for i in range(p)]
+        return lax.ppermute(planes, axes[axis], perm)
+
+    return exchange
+
+
+def sendrecv_exchange(comm, neighbours: dict, mesh_shape) -> Callable:
+    """The exchange between MPI ranks of a Cartesian communicator; neighbours[(axis, sign)] = (source, dest)."""
+
+    def exchange(planes, axis: int, sign: int):
+        if mesh_shape[axis] == 1:
+            return planes
+        import mpi4jax
+
+        source, dest = neighbours[(axis, sign)]
+        return mpi4jax.sendrecv(planes, planes, source=source, dest=dest, sendtag=2 * axis + (sign > 0),
+                                recvtag=2 * axis + (sign > 0), comm=comm)
+
+    return exchange

@@ -3,7 +3,6 @@ local step per shard under shard_map, and a one-cell halo exchange with lax.pper
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import itertools
 import math
@@ -11,10 +10,10 @@ from typing import Callable, Sequence
 
 import jax
 import numpy as np
-from jax import lax
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
 from distlbm.parallel.domain import slabs
+from distlbm.parallel.halo import local_exchange, ppermute_exchange
 
 AXES = ("x", "y", "z")
 
@@ -113,7 +112,7 @@ class MeshDomain:
         self.mesh = Mesh(np.asarray(devices, dtype=object).reshape(mesh_shape), self.axes)
         self.process_index = jax.process_index()
         self.process_count = jax.process_count()
-        self._shape_probe = False
+        self.exchange = ppermute_exchange(self.axes, self.mesh_shape)
 
     @property
     def n_devices(self) -> int:
@@ -132,15 +131,6 @@ class MeshDomain:
 
     def sharding(self, ndim: int) -> NamedSharding:
         return NamedSharding(self.mesh, self.spec(ndim))
-
-    # ---- halo exchange (called inside shard_map) ------------------------------------------------
-    def exchange(self, planes, axis: int, sign: int):
-        """Send `planes` to the neighbour at +sign along `axis`; return what the -sign neighbour sent."""
-        p = self.mesh_shape[axis]
-        if p == 1 or self._shape_probe:
-            return planes  # periodic wrap onto this shard itself
-        perm = [(i, (i + sign) % p) for i in range(p)]
-        return lax.ppermute(planes, self.axes[axis], perm)
 
     # ---- building and mapping ------------------------------------------------------------------
     def make_field(self, fn: Callable, leading: tuple, dtype) -> jax.Array:
@@ -166,17 +156,13 @@ class MeshDomain:
         value = np.asarray(value)
         return jax.make_array_from_callback(value.shape, NamedSharding(self.mesh, P()), lambda idx: value[idx])
 
-    @contextlib.contextmanager
-    def _probe(self):
-        self._shape_probe = True
-        try:
-            yield
-        finally:
-            self._shape_probe = False
-
-    def map(self, fn: Callable) -> Callable:
-        """Run fn (written for local blocks, using self.exchange) on every shard with shard_map."""
+    def map(self, factory: Callable) -> Callable:
+        """Run factory(exchange) -> fn (written for local blocks) on every shard with shard_map. The
+        shapes of fn's results are probed on the local block shapes with the periodic wrap as the
+        exchange (no collective outside shard_map)."""
         tree = jax.tree_util
+        fn = factory(self.exchange)
+        probe = factory(local_exchange)
 
         def spec_of(x):
             return self.spec(np.ndim(x))
@@ -185,8 +171,7 @@ class MeshDomain:
             in_specs = tree.tree_map(spec_of, args)
             local = tree.tree_map(
                 lambda x: jax.ShapeDtypeStruct(self._local_shape(np.shape(x)), x.dtype), args)
-            with self._probe():
-                out_shape = jax.eval_shape(fn, *local)
+            out_shape = jax.eval_shape(probe, *local)
             out_specs = tree.tree_map(spec_of, out_shape)
             return jax.shard_map(fn, mesh=self.mesh, in_specs=in_specs, out_specs=out_specs,
                                  check_vma=False)(*args)

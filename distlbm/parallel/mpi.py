@@ -11,6 +11,7 @@ import jax
 import numpy as np
 
 from distlbm.parallel.domain import slabs
+from distlbm.parallel.halo import sendrecv_exchange
 from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize
 
 
@@ -48,6 +49,7 @@ class MPIDomain:
         node_comm.Free()
         self.process_index = self.rank
         self.process_count = size
+        self.exchange = sendrecv_exchange(self.cart, self.neighbours, self.mesh_shape)
 
     @property
     def n_devices(self) -> int:
@@ -56,16 +58,6 @@ class MPIDomain:
     def describe(self) -> str:
         return (f"{self.process_count} MPI ranks x 1 {self.device.platform} device, mesh "
                 f"{'x'.join(map(str, self.mesh_shape))} (mpi4jax)")
-
-    def exchange(self, planes, axis: int, sign: int):
-        """Send `planes` to the neighbour at +sign along `axis`; return what the -sign neighbour sent."""
-        if self.mesh_shape[axis] == 1:
-            return planes
-        import mpi4jax
-
-        source, dest = self.neighbours[(axis, sign)]
-        return mpi4jax.sendrecv(planes, planes, source=source, dest=dest, sendtag=2 * axis + (sign > 0),
-                                recvtag=2 * axis + (sign > 0), comm=self.cart)
 
     def make_field(self, fn: Callable, leading: tuple, dtype) -> jax.Array:
         block = np.asarray(fn(self.index), dtype=dtype)
@@ -77,8 +69,8 @@ class MPIDomain:
     def replicate(self, value):
         return jax.device_put(np.asarray(value), self.device)
 
-    def map(self, fn: Callable) -> Callable:
-        return fn  # every rank runs the local function on its own block
+    def map(self, factory: Callable) -> Callable:
+        return factory(self.exchange)  # every rank runs the local function on its own block
 
     def allreduce(self, values: dict) -> dict:
         from mpi4py import MPI

@@ -5,6 +5,22 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Optional, Protocol
+
+
+class Schedule(Protocol):
+    """When something is due: next_due(step) is the next step-based due step (None: not step-based);
+    due(step, wall) asks now; fired(step, wall) records a firing; state()/load() are its counters."""
+
+    def next_due(self, step: int) -> Optional[int]: ...
+
+    def due(self, step: int, wall: float) -> bool: ...
+
+    def fired(self, step: int, wall: float) -> None: ...
+
+    def state(self) -> dict: ...
+
+    def load(self, state: dict) -> None: ...
 
 
 @dataclass

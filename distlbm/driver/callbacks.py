@@ -1,0 +1,266 @@
+"""What the run loop does between compiled chunks, each a callback with a schedule: sampling forces and
+probes, the instability check, the progress line, field output and checkpoints. A callback receives
+the run's read-only view (driver.view.RunView), never the driver; its schedule's counters go into
+checkpoints. Stop conditions (signals, the wall-time limit) are asked after every chunk."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional
+
+import numpy as np
+
+from distlbm.driver.schedules import IterationInterval, Schedule
+from distlbm.driver.view import RunView
+from distlbm.io import checkpoint as ckpt
+from distlbm.io.files import WriteError
+from distlbm.physics.diagnostics import RHO_RANGE
+from distlbm.units import CS
+
+
+class InstabilityError(FloatingPointError):
+    """The populations left the sane range; the message names the step and the likely cause."""
+
+
+@dataclass
+class Callback:
+    """func(view) run when `schedule` is due. name: the key of its counters in a checkpoint."""
+
+    name: str
+    schedule: Schedule
+    func: Callable[[RunView], None]
+
+    def __call__(self, view: RunView):
+        return self.func(view)
+
+
+def json_default(o):
+    if isinstance(o, (np.floating, np.integer)):
+        return o.item()
+    if isinstance(o, np.ndarray):
+        return o.tolist()
+    return str(o)
+
+
+class JsonLog:
+    """An append-only JSON-lines file in the output folder (process 0; None folder: nothing)."""
+
+    def __init__(self, view: RunView, name: str):
+        self._fh = None
+        if view.out_dir is not None and view.domain.process_index == 0:
+            Path(view.out_dir).mkdir(parents=True, exist_ok=True)
+            self._fh = open(Path(view.out_dir) / name, "a")
+
+    def write(self, rec: dict):
+        if self._fh is not None:
+            self._fh.write(json.dumps(rec, default=json_default) + "\n")
+            self._fh.flush()
+
+    def close(self):
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+
+# ---- checkpoints ------------------------------------------------------------------------------------
+
+@dataclass
+class Checkpointer:
+    """Writes verified-sane checkpoints of this run into `directory` and keeps its newest `keep`.
+
+    meta(view) -> the metadata to store (the driver supplies the configuration and the schedules'
+    counters); last_step/last_path: the last good checkpoint (written or restarted from)."""
+
+    directory: Path
+    run_id: str
+    keep: int
+    meta: Callable[[RunView], dict]
+    last_step: Optional[int] = None
+    last_path: Optional[Path] = None
+    log: Optional[JsonLog] = None
+
+    def last_good(self) -> str:
+        if self.last_path is None:
+            return "no checkpoint of this run was written"
+        return f"the last good checkpoint is {self.last_path} (step {self.last_step})"
+
+    def __call__(self, view: RunView) -> Path:
+        guard(view, self)  # a blown-up state is never written
+        try:
+            path = ckpt.save(self.directory, view.state.f, view.domain, self.meta(view), keep=self.keep,
+                             run_id=self.run_id)
+        except WriteError as e:
+            self.failed(view, e, f"checkpoint at step {view.step} not written")
+            raise
+        view.log(f"checkpoint: {path} (step {view.step})")
+        self.last_step, self.last_path = view.step, Path(path)
+        return path
+
+    def failed(self, view: RunView, e: WriteError, what: str):
+        """Note a failed write on the error (the command line prints it as one line) and in log.jsonl."""
+        e.context = f"{what}: {e}; {self.last_good()}"
+        if self.log is not None:
+            self.log.write({"event": "write_failed", "step": view.step, "message": e.context})
+
+    def refuse_foreign(self, view: RunView):
+        """Refuse to run in a checkpoint folder that holds another run's checkpoints: pruning and
+        `--restart latest` would mix the two runs."""
+        other = ckpt.foreign(self.directory, self.run_id) if view.domain.process_index == 0 else []
+        if not view.domain.any_process(bool(other)):
+            return
+        if not other:
+            raise ckpt.CheckpointError(f"{self.directory} holds another run's checkpoints (seen by process 0)")
+        steps = sorted(int(ckpt.NAME.match(p.name).group(1)) for p, _ in other)
+        raise ckpt.CheckpointError(
+            f"{self.directory} already holds {len(other)} checkpoint(s) of another run (steps {steps[0]}.."
+            f"{steps[-1]}, run {other[-1][1]!r}); continue that run with --restart latest, or give this run "
+            f"its own folder with --out DIR (or move those files away)")
+
+
+# ---- the instability guard ----------------------------------------------------------------------------
+
+def guard(view: RunView, checkpointer: Optional[Checkpointer] = None, log: Optional[JsonLog] = None) -> dict:
+    """Diagnostics of the current state, appended to the view's history; raises InstabilityError
+    (naming the step, the likely cause and the last good checkpoint) if any density is non-finite or
+    outside the sane range."""
+    diag = view.diagnostics()
+    if diag["sane"]:
+        return diag
+    s = view.setup
+    ma = diag.get("u_max_local", float("nan")) / CS
+    kept = checkpointer.last_good() if checkpointer is not None else "no checkpoint of this run was written"
+    if checkpointer is not None and checkpointer.last_path is not None:
+        kept += ", verified finite"
+    msg = (f"instability at step {view.step}: density non-finite or outside {list(RHO_RANGE)} "
+           f"(tau = {s.tau:.4g}, local Mach up to {ma:.3g}); likely causes: Mach number too high "
+           f"(lower the velocity) or tau too close to 1/2 (raise the resolution, lower Re, or set smagorinsky)"
+           f"; {kept}")
+    view.log(f"error: {msg}")
+    for lg in (log, checkpointer.log if checkpointer is not None else None):
+        if lg is not None:
+            lg.write({"event": "instability", "step": view.step, "message": msg})
+            break
+    raise InstabilityError(msg)
+
+
+# ---- progress -------------------------------------------------------------------------------------
+
+def fmt_time(seconds: float) -> str:
+    if not math.isfinite(seconds):
+        return "?"
+    seconds = int(round(seconds))
+    h, rem = divmod(seconds, 3600)
+    m, s = divmod(rem, 60)
+    return f"{h}h{m:02d}m{s:02d}s" if h else (f"{m}m{s:02d}s" if m else f"{s}s")
+
+
+@dataclass
+class Progress:
+    """The progress line on process 0 (a live bar in a terminal) and one record in log.jsonl: step,
+    simulated time, MLUPS, ETA, mass drift, kinetic energy and the latest sampled quantities."""
+
+    start_step: int
+    end: int
+    log: Optional[JsonLog] = None
+    bar: bool = False
+    t0: float = field(default_factory=time.perf_counter)
+
+    def __call__(self, view: RunView, diag: dict):
+        wall = time.perf_counter() - self.t0
+        done = view.step - self.start_step
+        mlups = view.cells_count * done / max(wall, 1e-12) / 1e6
+        eta = wall / max(done, 1) * (self.end - view.step)
+        drift = (diag["mass"] - view.mass0) / view.mass0 if view.mass0 else 0.0
+        t = view.time
+        rec = {"step": view.step, "end": self.end, "time": t, "mlups": mlups, "eta_s": eta, "mass_drift": drift,
+               "kinetic_energy": diag["kinetic_energy"], "wall_s": wall}
+        line = (f"step {view.step:>8d}/{self.end}  t={t:.4g}  MLUPS {mlups:7.1f}  ETA {fmt_time(eta):>8s}  "
+                f"mass drift {drift:+.2e}  E_kin {diag['kinetic_energy']:.4e}")
+        if view.samples and view.samples[-1]["step"] == view.step:
+            shown = {k: v for k, v in view.samples[-1].items() if isinstance(v, float) and k != "time"}
+            if shown:
+                line += "  " + "  ".join(f"{k} {v:.5g}" for k, v in list(shown.items())[:4])
+                rec["quantities"] = shown
+        if self.log is not None:
+            self.log.write(rec)
+        if self.bar and view.domain.process_index == 0:
+            frac = view.step / max(self.end, 1)
+            sys.stdout.write(f"\r[{'#' * int(30 * frac):<30s}] {100 * frac:5.1f}% {line}")
+            sys.stdout.flush()
+        else:
+            view.log(line)
+
+
+# ---- forces and probes ---------------------------------------------------------------------------
+
+@dataclass
+class Sampler:
+    """One record of the forces and probes the case defines, turned into the case's quantities,
+    appended to the view's samples and to DIR/samples.jsonl."""
+
+    quantities: Callable[[dict, RunView], dict]
+    log: Optional[JsonLog] = None
+
+    def __call__(self, view: RunView) -> dict:
+        s = view.setup
+        raw = {"step": view.step, "time": view.time}
+        if view.has_forces:
+            raw["force"] = view.forces().tolist()
+        if s.probes:
+            names = list(s.probes)
+            d = len(s.shape)
+            pts = np.concatenate([np.asarray(s.probes[n], np.int64).reshape(-1, d) for n in names])
+            vals = view.probe(pts)
+            k = 0
+            raw["probes"] = {}
+            for n in names:
+                m = np.asarray(s.probes[n]).reshape(-1, d).shape[0]
+                raw["probes"][n] = {"rho": vals["rho"][k:k + m].tolist(), "u": vals["u"][:, k:k + m].tolist()}
+                k += m
+        rec = {"step": raw["step"], "time": raw["time"]}
+        rec.update(self.quantities(raw, view) or {})
+        view.samples.append(rec)
+        if self.log is not None:
+            self.log.write(rec)
+        return rec
+
+
+def load_samples(path: Path, upto: int) -> list[dict]:
+    """After a restart: the samples recorded up to the restart step (for signals such as the lift)."""
+    if path is None or not path.exists():
+        return []
+    keep = []
+    for line in path.read_text().splitlines():
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        if rec.get("step", upto + 1) <= upto and (not keep or rec["step"] > keep[-1]["step"]):
+            keep.append(rec)
+    return keep
+
+
+# ---- stop conditions --------------------------------------------------------------------------------
+
+@dataclass
+class WallTimeStop:
+    """Stop before `limit` seconds of wall time since `t_created`, keeping time for the checkpoint."""
+
+    limit: float
+    t_created: float
+
+    def __call__(self, chunk_wall: float) -> Optional[str]:
+        if self.limit <= 0:
+            return None
+        margin = min(60.0, 0.05 * self.limit)
+        elapsed = time.perf_counter() - self.t_created
+        return "the wall-time limit" if elapsed + 1.5 * chunk_wall + margin > self.limit else None
+
+
+def progress_interval(every: int, end: int) -> Schedule:
+    return IterationInterval(every or max(1, (end or 1) // 20))

@@ -1,0 +1,395 @@
+"""The run loop: advance with one compiled `advance(state, cells, n)` to the next step at which a callback
+is due, then fire the callbacks that are due (driver.callbacks), and stop at the end step, on a signal
+or at the wall-time limit with a checkpoint. The driver owns the state; callbacks and cases see the
+run's read-only view (driver.view.RunView)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Callable, Optional
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from distlbm.driver import signals
+from distlbm.driver import callbacks as cb
+from distlbm.driver.callbacks import Callback, Checkpointer, InstabilityError, JsonLog, WallTimeStop
+from distlbm.driver.schedules import IterationInterval, TimeInterval, WallTimeInterval, next_due
+from distlbm.driver.summary import summary as make_summary
+from distlbm.driver.view import RunView, compile_readers
+from distlbm.errors import ConfigError
+from distlbm.io import checkpoint as ckpt
+from distlbm.io import files
+from distlbm.io.files import WriteError
+from distlbm.io.output import FieldOutput
+from distlbm.parallel import make_advance, make_domain
+from distlbm.physics.collision import Collision
+from distlbm.physics.initial import init_populations
+from distlbm.stepper import Model, State, assemble_cells
+
+EXIT_OK = 0
+EXIT_CONFIG = 2  # a configuration, input or restart error: nothing ran
+EXIT_INSTABILITY = 4  # the run blew up; the last good checkpoint is kept
+EXIT_WRITE_FAILED = 74  # a checkpoint or output could not be written (disk full ...); older files intact (EX_IOERR)
+EXIT_RESUBMIT = 75  # stopped on a signal or the wall-time limit after writing a checkpoint (EX_TEMPFAIL)
+
+
+def build_model(cfg) -> Model:
+    """The step's static description from a run's model spec and the case's setup."""
+    s, m = cfg.setup, cfg.model
+    col = Collision(m.collision, s.tau, m.trt_lambda, m.smagorinsky)
+    from distlbm.physics import boundaries as bc
+
+    return Model(s.lattice, col, s.force, s.features or bc.Features(), m.dtype, m.compute_dtype,
+                 m.equilibrium == "incompressible")
+
+
+class Simulation:
+    """One run of a configured case (config.RunConfig: typed specs plus the case's setup) on a domain
+    (from the decomposition spec unless given).
+
+    restart: None, 'latest' or a checkpoint path; the run then continues from that checkpoint."""
+
+    def __init__(self, cfg, domain=None, out_dir: Optional[str] = None, log: Callable = print,
+                 restart: Optional[str] = None):
+        self._t_created = time.perf_counter()  # the wall-time limit counts from here
+        self.cfg = cfg
+        self.setup = cfg.setup
+        self.model = build_model(cfg)
+        if "float64" in (self.model.dtype, self.model.compute_dtype):
+            jax.config.update("jax_enable_x64", True)
+        dec = cfg.decomposition
+        self.domain = domain or make_domain(self.setup.shape, dec.mesh, dec.comm)
+        self._log = log
+        try:
+            self.cells, self.kind = assemble_cells(self.model, self.setup.geometry, self.domain)
+        except ValueError as e:  # a case's geometry puts a boundary cell where it cannot be
+            raise ConfigError(f"case {cfg.case.name}: {e}") from None
+        self._advance = make_advance(self.model, self.domain)
+        self.view = RunView(self.model, self.setup, cfg.params, self.domain, self.cells, self.kind,
+                            compile_readers(self.model, self.domain), Path(out_dir) if out_dir else None, log)
+        self.wall_time = 0.0
+        self.steps_run = 0
+        self.compile_s = 0.0
+        self.status = "new"
+        self.restored_from = None
+        self._sched_state: dict = {}
+        self._outputs_state: list = []
+        self._output: Optional[FieldOutput] = None
+        self._callbacks: list[Callback] = []
+        run_id = ckpt.new_run_id()  # checkpoints belong to one run; a restart continues the checkpoint's run
+        if self.domain.process_count > 1:
+            run_id = self.domain.allgather_obj(run_id)[0]
+        self.checkpointer = Checkpointer(self.checkpoint_dir, run_id, cfg.checkpoint.checkpoint_keep, self._meta)
+        if restart:
+            self._restore(restart)
+        else:
+            self.state = State(self._initial_populations(), self.domain.replicate(np.zeros((), np.int32)))
+
+    # ---- the state and its view ---------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.view._state
+
+    @state.setter
+    def state(self, value: State):
+        self.view._state = value
+
+    @property
+    def step(self) -> int:
+        return self.view.step
+
+    @property
+    def out_dir(self) -> Optional[Path]:
+        return self.view.out_dir
+
+    @out_dir.setter
+    def out_dir(self, value):
+        self.view.out_dir = Path(value) if value else None
+        self.checkpointer.directory = self.checkpoint_dir
+
+    @property
+    def run_id(self) -> str:
+        return self.checkpointer.run_id
+
+    @property
+    def samples(self) -> list:
+        return self.view.samples
+
+    @property
+    def history(self) -> list:
+        return self.view.history
+
+    @property
+    def mass0(self):
+        return self.view.mass0
+
+    @mass0.setter
+    def mass0(self, value):
+        self.view.mass0 = value
+
+    @property
+    def checkpoint_dir(self) -> Path:
+        return (self.out_dir or Path("out") / self.cfg.case.name) / "checkpoints"
+
+    def log(self, msg: str):
+        self.view.log(msg)
+
+    def diagnostics(self) -> dict:
+        return self.view.diagnostics()
+
+    def mass_drift(self) -> float:
+        return self.view.mass_drift()
+
+    def fields(self, dtype="float32"):
+        return self.view.fields(dtype)
+
+    def probe(self, points) -> dict:
+        return self.view.probe(points)
+
+    def forces(self) -> np.ndarray:
+        return self.view.forces()
+
+    def advance(self, n: int):
+        self.state = self._advance(self.state, self.cells, jnp.int32(n))
+
+    def _initial_populations(self):
+        s, model = self.setup, self.model
+
+        def block(index):
+            rho, u, grad = s.initial(index)
+            return init_populations(rho, u, model.lattice, model.collision.tau, model.force, model.incompressible,
+                                    grad)
+
+        return self.domain.make_field(block, (model.lattice.q,), np.dtype(model.dtype))
+
+    # ---- checkpoints -----------------------------------------------------------------------------------
+    def _meta(self, view: RunView) -> dict:
+        return {"step": view.step, "time": view.time, "config": self.cfg.as_dict(),
+                "lattice": self.model.lattice.name, "shape": list(self.setup.shape), "dtype": self.model.dtype,
+                "mass0": view.mass0,
+                "schedules": {c.name: c.schedule.state() for c in self._callbacks},
+                "outputs": self._output.index if self._output is not None else None}
+
+    def verify_state(self) -> dict:
+        """Diagnostics of the current state; raises InstabilityError if it is not sane."""
+        return cb.guard(self.view, self.checkpointer)
+
+    def save_checkpoint(self) -> Path:
+        """Write a verified-sane checkpoint of the current state (InstabilityError or WriteError if not)."""
+        try:
+            return self.checkpointer(self.view)
+        except WriteError:
+            self.status = "write_failed"
+            raise
+
+    def check_folder(self):
+        self.checkpointer.refuse_foreign(self.view)
+
+    def _restore(self, spec: str):
+        candidates = ckpt.resolve_restart(spec, self.checkpoint_dir)
+        if spec == "latest":
+            for odd in ckpt.odd_entries(self.checkpoint_dir):
+                self.log(f"warning: {odd} is not a regular file (a folder or a FIFO): ignored")
+        errors = []
+        lat = self.model.lattice
+        for path in candidates:
+            try:
+                meta = ckpt.read_meta(path)
+                self.cfg.check_restart(meta, path)
+                ckpt.check_against(meta, path, lat.q, self.setup.shape, self.model.dtype)
+                if meta.get("_format") == ckpt.LEGACY_FORMAT:
+                    self.log(f"warning: {path} was written by an older distlbm (no metadata digest): its "
+                             f"metadata is not verified")
+                f, meta = ckpt.load(path, self.domain, self.model.dtype)
+            except ckpt.CheckpointError as e:
+                errors.append(str(e))
+                self.log(f"warning: {e}; trying an older checkpoint" if len(candidates) > 1 else f"error: {e}")
+                if len(candidates) == 1:
+                    raise
+                continue
+            self.state = State(f, self.domain.replicate(np.asarray(meta["step"], np.int32)))
+            self.mass0 = meta.get("mass0")
+            self._sched_state = meta.get("schedules") or {}
+            self._outputs_state = meta.get("outputs") or []
+            self.checkpointer.run_id = meta.get("run_id") or ckpt.LEGACY_RUN
+            self.checkpointer.last_step, self.checkpointer.last_path = int(meta["step"]), Path(path)
+            self.restored_from = str(path)
+            self.log(f"restarted from {path} at step {meta['step']}")
+            return
+        raise ckpt.CheckpointError("no usable checkpoint: " + "; ".join(errors))
+
+    # ---- samples -------------------------------------------------------------------------------------
+    @property
+    def samples_enabled(self) -> bool:
+        return bool(self.view.has_forces or self.setup.probes)
+
+    def sample(self) -> dict:
+        """One record of the forces and probes the case defines (the case turns it into its quantities)."""
+        return cb.Sampler(self.cfg.case.quantities)(self.view)
+
+    # ---- the loop --------------------------------------------------------------------------------------
+    def _make_callbacks(self, end: int, start_step: int, logs: dict) -> list[Callback]:
+        """The callbacks of this run in firing order; their counters restored from a checkpoint."""
+        ctl, out, chk = self.cfg.control, self.cfg.output, self.cfg.checkpoint
+        dt = self.setup.units.get("dt", 1.0)
+        progress_every = ctl.progress_every or max(1, (end or 1) // 20)
+        bar = self.domain.process_index == 0 and sys.stdout.isatty() and self._log is print
+        progress = cb.Progress(start_step, end, logs["log"], bar)
+        guard = self.checkpointer
+        cbs = []
+        if self.samples_enabled:
+            every = ctl.sample_every or self.setup.sample_every or progress_every
+            cbs.append(Callback("sample", IterationInterval(every), cb.Sampler(self.cfg.case.quantities,
+                                                                                logs["samples"])))
+
+        def check(view):
+            diag = cb.guard(view, guard, logs["log"])
+            view.history.append({"step": view.step, **diag, "wall": time.perf_counter() - self._t0})
+
+        cbs.append(Callback("check", IterationInterval(ctl.check_every), check))
+        cbs.append(Callback("progress", IterationInterval(progress_every),
+                            lambda view: progress(view, view.history[-1])))
+        if self._output is not None:
+            if out.output_every:
+                cbs.append(Callback("output", IterationInterval(out.output_every), self._write_output))
+            if out.output_interval:
+                cbs.append(Callback("output_time", TimeInterval(out.output_interval, dt), self._write_output))
+        if chk.checkpoint_every:
+            cbs.append(Callback("checkpoint", IterationInterval(chk.checkpoint_every), self._checkpoint))
+        if chk.checkpoint_wall:
+            cbs.append(Callback("checkpoint_wall", WallTimeInterval(chk.checkpoint_wall), self._checkpoint))
+        for c in cbs:
+            c.schedule.load(self._sched_state.get(c.name, {}))
+        return cbs
+
+    def _checkpoint(self, view):
+        if self.checkpointer.last_step != view.step:
+            self.save_checkpoint()
+
+    def _write_output(self, view):
+        if self._output.written(view.step):
+            return
+        try:
+            self._output.write(view)
+        except WriteError as e:
+            self.checkpointer.failed(view, e, f"field output at step {view.step} not written")
+            self.status = "write_failed"
+            raise
+
+    def _fire(self, step: int, wall: float, final: bool = False):
+        """Fire the callbacks due at `step` (all the reports at the last step or a stop), in order."""
+        due = {c.name for c in self._callbacks if c.schedule.due(step, wall)}
+        if final:
+            due.add("progress")
+            if self.samples_enabled and (not self.samples or self.samples[-1]["step"] != step):
+                due.add("sample")
+        if "progress" in due:
+            due.add("check")  # the progress line reports the diagnostics the check computes
+        for c in self._callbacks:
+            if c.name in due:
+                c(self.view)
+        for c in self._callbacks:
+            if c.name in due:
+                c.schedule.fired(step, wall)
+
+    def run(self, steps: Optional[int] = None) -> dict:
+        """Run to step `steps` (absolute; default: the configured or the case's number of steps)."""
+        end = steps if steps is not None else (self.cfg.control.steps or self.setup.steps)
+        view = self.view
+        start_step = view.step
+        stop = signals.process_flag() or signals.StopFlag()
+        self.check_folder()
+        logs = {"log": JsonLog(view, "log.jsonl"), "samples": None}
+        self.checkpointer.log = logs["log"]
+        if self.samples_enabled:
+            logs["samples"] = JsonLog(view, "samples.jsonl")
+        self._output = None
+        if self.out_dir is not None and (self.cfg.output.output_every or self.cfg.output.output_interval):
+            self._output = FieldOutput(self.cfg.output, self.cfg.case.name, self._outputs_state)
+        self._t0 = time.perf_counter()
+        self._callbacks = self._make_callbacks(end, start_step, logs)
+        d0 = view.diagnostics()
+        if self.mass0 is None:
+            self.mass0 = d0["mass"]
+        self.history.append({"step": start_step, **d0, "wall": 0.0})
+        if self.samples_enabled and not self.samples and self.restored_from and self.out_dir is not None:
+            self.samples.extend(cb.load_samples(self.out_dir / "samples.jsonl", start_step))
+        t_c = time.perf_counter()
+        self.advance(0)  # compile outside the timed loop (a 0-step call compiles the same executable)
+        jax.block_until_ready(self.state.f)
+        self.compile_s = time.perf_counter() - t_c
+        self.log(f"compiled in {self.compile_s:.1f} s; running steps {start_step}..{end} of "
+                 f"{view.cells_count:,} cells")
+        if self._output is not None and start_step == 0 and not self._output.index:
+            self._write_output(view)
+        wall_stop = WallTimeStop(float(self.cfg.control.wall_time or 0.0), self._t_created)
+        t0 = self._t0 = time.perf_counter()
+        step = start_step
+        max_chunk = 8  # a short first chunk measures the speed; later chunks last up to ~10 s
+        self.status = "running"
+        try:
+            with stop.installed():
+                if self.domain.any_process(stop.requested):  # a stop during start-up or the compile
+                    self.log(f"stopped at step {step} during start-up on {stop.name or 'a signal on another process'}"
+                             f", before any step ran (nothing new to checkpoint); resubmit to continue"
+                             + (" with --restart latest" if self.restored_from else ""))
+                    self.status = "stopped"
+                    end = step
+                while step < end:
+                    nxt = min(next_due([c.schedule for c in self._callbacks], step, end), step + max_chunk)
+                    tc = time.perf_counter()
+                    self.advance(nxt - step)
+                    jax.block_until_ready(self.state.f)
+                    chunk_wall = time.perf_counter() - tc
+                    # keep chunks short enough (~10 s) to answer signals and wall-time limits promptly
+                    max_chunk = max(1, int(10.0 * (nxt - step) / max(chunk_wall, 1e-9)))
+                    if self.domain.process_count > 1:  # every process must advance the same steps
+                        max_chunk = min(self.domain.allgather_obj(max_chunk))
+                    step = nxt
+                    why = stop.name or wall_stop(chunk_wall)
+                    halt = self.domain.any_process(why is not None)
+                    self._fire(step, time.perf_counter() - t0, final=halt or step == end)
+                    if halt:
+                        if self.checkpointer.last_step != step:
+                            self.save_checkpoint()
+                        self.log(f"stopped at step {step} on {why or 'a signal on another process'}; resubmit "
+                                 f"with --restart latest to continue")
+                        self.status = "stopped"
+                        break
+                else:
+                    if self.status != "stopped":
+                        self.status = "complete"
+        except InstabilityError:
+            self.status = "unstable"
+            raise
+        except WriteError:
+            self.status = "write_failed"
+            raise
+        finally:
+            self.wall_time = time.perf_counter() - t0
+            self.steps_run = step - start_step
+            for lg in logs.values():
+                if lg is not None:
+                    lg.close()
+            self.checkpointer.log = None
+            if self.domain.process_index == 0 and sys.stdout.isatty():
+                sys.stdout.write("\n")
+        return self.summary(self.compile_s)
+
+    # ---- the summary -----------------------------------------------------------------------------------
+    def summary(self, compile_s: float = 0.0) -> dict:
+        return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
+                            wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from)
+
+    def write_summary(self, summary: dict) -> Optional[Path]:
+        if self.out_dir is None or self.domain.process_index != 0:
+            return None
+        import json
+
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        return files.write_text(self.out_dir / "summary.json",
+                                json.dumps(summary, indent=2, default=cb.json_default) + "\n")

@@ -1,0 +1,60 @@
+"""The run's summary (summary.json): what ran, how fast, the parameters in lattice and physical units,
+and the case's observables against their references."""
+
+from __future__ import annotations
+
+from distlbm import units as un
+from distlbm.driver.view import RunView
+
+
+def parameters(setup, units: dict) -> dict:
+    """The run's parameters in lattice units (dx = dt = 1) and in the case's physical units."""
+    tau = setup.tau
+    u = setup.u_max
+    lattice = {"tau": tau, "viscosity": un.viscosity(tau), "velocity": u, "mach": un.mach(u),
+               "force": list(setup.force) if setup.force else None}
+    phys = {k: units[k] for k in ("length", "velocity", "viscosity", "dx", "dt") if k in units}
+    re = units.get("reynolds")
+    if re is None and units.get("viscosity"):
+        re = units.get("velocity", 1.0) * units.get("length", 1.0) / units["viscosity"]
+    lattice["reynolds"] = phys["reynolds"] = re
+    extra = {k: v for k, v in units.items() if k not in phys and k not in ("nu_lattice", "tau")}
+    return {"lattice_units": lattice, "physical_units": phys, "case_units": extra}
+
+
+def summary(view: RunView, cfg, *, status: str, steps_run: int, wall_time: float, compile_s: float,
+            restored_from) -> dict:
+    """summary.json of a run: cfg is the run's config.RunConfig, view its final state."""
+    model, setup, domain = view.model, view.setup, view.domain
+    cells = view.cells_count
+    last = view.history[-1]
+    units = dict(setup.units)
+    units["tau"] = setup.tau
+    return {
+        "case": cfg.case.name,
+        "title": cfg.case.title,
+        "validates": cfg.case.validates,
+        "reference": cfg.case.reference,
+        "lattice": model.lattice.name,
+        "shape": list(setup.shape),
+        "cells": cells,
+        "dtype": model.dtype,
+        "compute_dtype": model.compute_dtype,
+        "collision": model.collision.kind,
+        "equilibrium": "incompressible" if model.incompressible else "standard",
+        "devices": domain.n_devices,
+        "mesh": list(domain.mesh_shape),
+        "processes": domain.process_count,
+        "steps": steps_run,
+        "step": view.step,
+        "status": status,
+        "restarted_from": restored_from,
+        "wall_time_s": wall_time,
+        "compile_time_s": compile_s,
+        "mlups": cells * steps_run / max(wall_time, 1e-12) / 1e6,
+        "relative_mass_drift": (last["mass"] - view.mass0) / view.mass0 if view.mass0 else 0.0,
+        "kinetic_energy": last["kinetic_energy"],
+        "parameters": {**parameters(setup, units), "case": cfg.params, "config": cfg.common},
+        "warnings": cfg.warnings,
+        "observables": cfg.case.observe(view, cfg.params),
+    }

@@ -1,0 +1,132 @@
+"""The read-only view of a run that callbacks and cases receive: the state, step and time, the model,
+the case's setup and parameters, and the domain's reductions (diagnostics, macroscopic fields, probes,
+forces) — never the driver itself. The records the callbacks keep (diagnostics `history`, force and
+probe `samples`) live here too, so that the cases' observables can read them."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Callable, NamedTuple, Optional
+
+import jax
+import numpy as np
+
+from distlbm.parallel import Domain
+from distlbm.physics.diagnostics import diagnostics as diagnostics_fn
+from distlbm.stepper import Cells, Model, State, macroscopic
+
+
+class Compiled(NamedTuple):
+    """The compiled functions a view reads the state with: diag(f, cells) -> dict of partial sums,
+    macro(f) -> (rho, u), forces(f, cells, step) -> [bodies, D, ...] partial forces, or None."""
+
+    diag: Callable
+    macro: Callable
+    forces: Optional[Callable]
+
+
+def compile_readers(model: Model, domain: Domain) -> Compiled:
+    """The view's compiled readers for `model` on `domain`."""
+    from distlbm.parallel import distribute
+    from distlbm.stepper import make_forces
+
+    def diag(f, cells: Cells):
+        return diagnostics_fn(f, cells.kind, model.lattice, model.compute_dtype, model.force, model.incompressible)
+
+    forces = None
+    if model.features.bodies:
+        forces = jax.jit(distribute(domain, lambda exchange: make_forces(model, exchange)))
+    return Compiled(jax.jit(diag), jax.jit(lambda f: macroscopic(f, model)), forces)
+
+
+class RunView:
+    """What a callback or a case sees of a run (lattice units unless stated).
+
+    state: State (f: [Q, X, Y(, Z)] stored deviations, step); step, time (physical units where the
+    case has them); model, setup (the resolved case), params (the case's parameters), domain;
+    kind: [X, Y(, Z)] uint8 cell kinds or None; history: diagnostics records; samples: force/probe
+    records; mass0: the initial total mass."""
+
+    def __init__(self, model: Model, setup, params: dict, domain: Domain, cells: Cells, kind, readers: Compiled,
+                 out_dir: Optional[Path] = None, log: Callable = print):
+        self.model = model
+        self.setup = setup
+        self.params = dict(params)
+        self.domain = domain
+        self.kind = kind
+        self.out_dir = out_dir
+        self._cells = cells
+        self._readers = readers
+        self._log = log
+        self._state: Optional[State] = None
+        self.history: list[dict] = []
+        self.samples: list[dict] = []
+        self.mass0: Optional[float] = None
+
+    # ---- the state (set by the driver between chunks) ---------------------------------------
+    @property
+    def state(self) -> State:
+        return self._state
+
+    @property
+    def step(self) -> int:
+        return int(self._state.step)
+
+    @property
+    def time(self) -> float:
+        return self.step * self.setup.units.get("dt", 1.0)
+
+    @property
+    def cells_count(self) -> int:
+        return math.prod(self.setup.shape)
+
+    def log(self, msg: str):
+        """A line on process 0."""
+        if self.domain.process_index == 0:
+            self._log(msg)
+
+    # ---- reductions ---------------------------------------------------------------------------
+    def diagnostics(self) -> dict:
+        """Total mass, momentum and kinetic energy over the fluid cells (lattice units), all processes;
+        finite / sane say whether every density is finite and inside the sane range."""
+        raw = jax.device_get(self._readers.diag(self._state.f, self._cells))
+        umax = float(raw.pop("u_max"))
+        d = self.domain.allreduce(raw)
+        mass = float(np.asarray(d["n_fluid"], np.float64)) + float(np.asarray(d["mass_dev"], np.float64))
+        return {"mass": mass, "momentum": [float(x) for x in np.ravel(d["momentum"])],
+                "kinetic_energy": float(d["kinetic_energy"]), "finite": int(d["nonfinite"]) == 0,
+                "sane": int(d["nonfinite"]) == 0 and int(d["out_of_range"]) == 0, "u_max_local": umax}
+
+    def mass_drift(self) -> float:
+        m = self.diagnostics()["mass"]
+        return (m - self.mass0) / self.mass0 if self.mass0 else 0.0
+
+    def macroscopic(self):
+        """rho: [X, Y(, Z)] and u: [D, X, Y(, Z)] as global arrays (compute dtype, lattice units)."""
+        return self._readers.macro(self._state.f)
+
+    def fields(self, dtype="float32"):
+        """rho and u as NumPy arrays on this process (small lattices only: observables)."""
+        rho, u = self.macroscopic()
+        return self.domain.gather(rho).astype(dtype), self.domain.gather(u).astype(dtype)
+
+    def probe(self, points) -> dict:
+        """rho [N] and u [D, N] (lattice units) at the cells `points` ([N, D] global cell indices)."""
+        pts = np.asarray(points, np.int64).reshape(-1, len(self.setup.shape))
+        rho, u = self.macroscopic()
+        return {"rho": self.domain.sample(rho, pts), "u": self.domain.sample(u, pts)}
+
+    def forces(self) -> np.ndarray:
+        """[bodies, D]: momentum-exchange force of the fluid on each body (lattice units), summed over
+        every shard and process, for the step that starts from the current state."""
+        if self._readers.forces is None:
+            return np.zeros((0, self.model.lattice.d))
+        part = np.asarray(jax.device_get(self._readers.forces(self._state.f, self._cells, self._state.step)),
+                          np.float64)
+        total = part.reshape(part.shape[:2] + (-1,)).sum(axis=-1)
+        return np.asarray(self.domain.allreduce({"f": total})["f"], np.float64).reshape(total.shape)
+
+    @property
+    def has_forces(self) -> bool:
+        return self._readers.forces is not None

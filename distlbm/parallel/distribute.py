@@ -1,0 +1,23 @@
+"""One way to distribute a step: a function written for local blocks (given its halo `exchange`)
+becomes a function of global arrays on any domain, and a model's step becomes the jitted
+`advance(state, cells, n)` that the driver, `distlbm bench` and scripts/scaling.py all call."""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from distlbm.parallel.domain import Domain
+
+
+def distribute(domain: Domain, factory: Callable) -> Callable:
+    """factory(exchange) -> fn(local blocks ...) as a function of the domain's global arrays."""
+    return domain.map(factory)
+
+
+def make_advance(model, domain: Domain, step_factory: Optional[Callable] = None, jit: bool = True) -> Callable:
+    """advance(state, cells, n) -> state: n steps of `model` on `domain` in one compiled loop.
+    step_factory(model, exchange) -> step(f, cells, t) (default: distlbm.stepper.make_step)."""
+    from distlbm import stepper
+
+    factory = step_factory or stepper.make_step
+    return stepper.make_advance(distribute(domain, lambda exchange: factory(model, exchange)), jit=jit)

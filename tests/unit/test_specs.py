@@ -1,0 +1,52 @@
+"""config: the typed run specs are checked when they are built, with the key, the value and what was
+expected; one definition gives every default."""
+
+import dataclasses
+
+import pytest
+
+from distlbm.config import (COMMON_PARAMS, RUN_KEYS, SPECS, CheckpointSpec, ModelSpec, OutputSpec, RunControl,
+                            resolve)
+from distlbm.errors import ConfigError
+
+
+def test_specs_are_frozen_and_typed():
+    cfg = resolve("box", {"n": 8, "collision": "TRT", "output_every": 5.0})
+    assert cfg.model.collision == "trt" and cfg.output.output_every == 5 and isinstance(cfg.output.output_every, int)
+    assert cfg.model.compute_dtype == "float32" and cfg.checkpoint.checkpoint_keep == 3
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        cfg.model.dtype = "float64"
+
+
+@pytest.mark.parametrize("spec,kwargs,message", [
+    (ModelSpec, {"collision": "lbgk"}, "collision = 'lbgk': expected one of 'bgk', 'trt', 'regularized'"),
+    (ModelSpec, {"dtype": "float16", "compute_dtype": "float16"}, "compute_dtype = 'float16': expected one of"),
+    (ModelSpec, {"smagorinsky": -1.0}, "smagorinsky = -1.0: expected a value >= 0"),
+    (ModelSpec, {"trt_lambda": float("nan")}, "trt_lambda = nan: expected a finite number"),
+    (OutputSpec, {"output_fields": "rho,p"}, "output_fields = 'rho,p': expected a comma-separated list"),
+    (OutputSpec, {"output_fields": "u,u"}, "'u' given more than once"),
+    (RunControl, {"steps": 2 ** 31}, "steps = 2147483648: expected at most 2147483647"),
+    (CheckpointSpec, {"checkpoint_keep": 0}, "checkpoint_keep = 0: expected a positive value"),
+])
+def test_a_spec_refuses_bad_values_when_built(spec, kwargs, message):
+    with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        spec(**kwargs)
+
+
+def test_one_definition_of_every_default():
+    """COMMON_PARAMS is generated from the specs: the same keys, defaults and no key twice."""
+    names = [p.name for p in COMMON_PARAMS]
+    assert len(names) == len(set(names))
+    fields = {f.name: f.default for spec in SPECS.values() for f in dataclasses.fields(spec)}
+    assert set(names) == set(fields) | {"case"}
+    for p in COMMON_PARAMS:
+        if p.name != "case":
+            assert p.default == fields[p.name] and p.type is type(fields[p.name])
+    assert "steps" in RUN_KEYS and "dtype" not in RUN_KEYS and "output_fields" in RUN_KEYS
+
+
+def test_the_file_name_prefixes_a_spec_error(tmp_path):
+    f = tmp_path / "run.toml"
+    f.write_text('case = "box"\noutput_fields = "rho,rho"\n')
+    with pytest.raises(ConfigError, match=r"run\.toml: output_fields = 'rho,rho'"):
+        resolve(str(f))
