@@ -328,15 +328,15 @@ def test_surface_probes_interpolate_between_fluid_nodes_else_extrapolate():
     sim = make_sim("schaefer_turek_2d1", n=20)
     case = sim.cfg.case
     assert sim.setup.probes["front"][:2] == [[30, 40], [30, 41]]
-    assert case._stencils["front"] == [0.5, 0.5, 0.0, 0.0]
+    assert sim.setup.probe_weights["front"] == [0.5, 0.5, 0.0, 0.0]
     assert sim.setup.probes["back"][:2] == [[50, 40], [50, 41]]
-    from distlbm.cases.obstacles import _stencil
+    from distlbm.cases.obstacles import stencil
 
     lay = case.layout(case.full(sim.cfg.params), sim.setup.lattice)
-    cells, w = _stencil((0.15125, 0.2), -1, lay, lambda c: np.asarray(c)[:, 0] >= 31)
+    cells, w = stencil((0.15125, 0.2), -1, lay, lambda c: np.asarray(c)[:, 0] >= 31)
     assert [c[0] for c in cells] == [29, 29, 28, 28]  # node 30 is a quarter cell upstream: too close
     np.testing.assert_allclose(w, [1.125, 1.125, -0.625, -0.625])  # linear through 29, 28 at 30.25
-    cells, w = _stencil((0.15125, 0.2), -1, lay, lambda c: np.zeros(len(c), bool))
+    cells, w = stencil((0.15125, 0.2), -1, lay, lambda c: np.zeros(len(c), bool))
     assert [c[0] for c in cells] == [30, 30, 31, 31] and np.allclose(w, [0.375, 0.375, 0.125, 0.125])
 
 
@@ -346,3 +346,17 @@ def test_benchmark_presets_default_to_the_incompressible_equilibrium():
     assert not make_sim("channel_flow", n=10).model.incompressible
     with pytest.raises(ConfigError, match="equilibrium = 'weird'.*expected one of"):
         make_sim("channel_flow", n=10, equilibrium="weird")
+
+
+def test_cases_keep_no_state_between_runs():
+    """The registry's case objects are shared by every run: a build leaves nothing on them, and each run's
+    probe stencils travel in its own Setup (two resolutions, two sets of cells, the case untouched)."""
+    from distlbm.cases import CASES
+    from distlbm.config import resolve
+
+    a = resolve("channel_flow", {"n": 10, "probes": "0.33,0.17"}).setup
+    b = resolve("channel_flow", {"n": 20, "probes": "0.33,0.17"}).setup
+    assert a.probes["pt1"] != b.probes["pt1"] and set(a.probe_weights) == set(b.probe_weights) == {"pt1"}
+    assert len(a.probe_weights["pt1"]) == len(a.probes["pt1"]) == 4
+    for case in CASES.values():
+        assert vars(case) == {}, case.name

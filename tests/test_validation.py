@@ -8,7 +8,8 @@ import math
 import numpy as np
 import pytest
 
-from helpers import read_reference, run_case
+from distlbm.cases.references import COUETTE_SELFCHECK, POISEUILLE_SELFCHECK, read_table
+from helpers import run_case
 
 # ---- Taylor-Green 2D (analytic: TGV2D in analytic_reference_solutions.csv) ----------------------
 
@@ -36,7 +37,7 @@ def test_taylor_green_second_order_convergence():
 
 # ---- Poiseuille with halfway bounce-back (lbm_selfcheck_poiseuille_bounceback.csv) ---------------
 
-POISEUILLE_ROWS = [r for r in read_reference("lbm_selfcheck_poiseuille_bounceback.csv")
+POISEUILLE_ROWS = [r for r in read_table(POISEUILLE_SELFCHECK)
                    if r["scheme"] == "BGK" and int(r["N"]) <= 32]
 
 
@@ -75,7 +76,7 @@ def test_poiseuille_trt_other_lambda_is_not_exact():
 
 # ---- Couette (lbm_selfcheck_couette_shearwave.csv: exact to round-off) ---------------------------
 
-COUETTE_ROWS = [r for r in read_reference("lbm_selfcheck_couette_shearwave.csv") if r["test"] == "couette"]
+COUETTE_ROWS = [r for r in read_table(COUETTE_SELFCHECK) if r["test"] == "couette"]
 
 
 @pytest.mark.parametrize("row", COUETTE_ROWS, ids=lambda r: f"tau{r['tau']}-N{r['N']}")

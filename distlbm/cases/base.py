@@ -8,11 +8,9 @@ from typing import Any, Callable, NamedTuple, Optional
 
 import numpy as np
 
+from distlbm import units
+from distlbm.errors import ConfigError  # noqa: F401 (re-exported: the cases raise it)
 from distlbm.lattice import Lattice
-
-
-class ConfigError(ValueError):
-    """A configuration mistake: the message names the key, the value and what was expected."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +63,7 @@ class Setup:
     units: dict = field(default_factory=dict)
     progress_every: int = 0
     probes: dict = field(default_factory=dict)  # name -> [N, D] global cell indices sampled for rho and u
+    probe_weights: dict = field(default_factory=dict)  # name -> [N] weights that interpolate a probe's cells
     sample_every: int = 0  # steps between samples of forces and probes (0: the progress interval)
 
 
@@ -84,27 +83,29 @@ class Case:
     def build(self, p: dict, lattice: Lattice) -> Setup:
         raise NotImplementedError
 
-    def observe(self, sim, p: dict) -> dict:
-        """Case observables from the final state (and the reference where one exists)."""
+    def observe(self, view, p: dict) -> dict:
+        """Case observables from the final state of the run's read-only view (distlbm.driver.view.RunView)
+        and the reference where one exists."""
         return {}
 
-    def quantities(self, raw: dict, sim) -> dict:
+    def quantities(self, raw: dict, view) -> dict:
         """A sample of forces and probes (raw: {'force': [bodies][D], 'probes': {name: {'rho', 'u'}}} in
-        lattice units) turned into the case's named quantities (e.g. drag and lift coefficients)."""
+        lattice units) turned into the case's named quantities (e.g. drag and lift coefficients); view: the
+        run's read-only view. A case keeps no state between calls: what a run needs is in view.setup."""
         return {}
 
 
 def physical_units(length: float, velocity: float, n: int, u_lat: float, nu_phys: float, tau: float) -> dict:
     """Conversion of a case set up with a reference length/velocity and a resolution n cells per length."""
     dx = length / n
-    dt = dx * u_lat / velocity
+    dt = units.time_step(dx, u_lat, velocity)
     return {
         "dx": dx,
         "dt": dt,
         "length": length,
         "velocity": velocity,
         "viscosity": nu_phys,
-        "nu_lattice": (tau - 0.5) / 3.0,
+        "nu_lattice": units.viscosity(tau),
     }
 
 
@@ -133,10 +134,6 @@ def rest_state(shape):
         return np.ones(bs), np.zeros((len(shape),) + bs), None
 
     return initial
-
-
-def mach(u: float) -> float:
-    return u / math.sqrt(1.0 / 3.0)
 
 
 def check(quantity: str, value, reference=None, lower=None, upper=None, tolerance=None, relative=True,

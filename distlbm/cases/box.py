@@ -6,7 +6,8 @@ import math
 
 import numpy as np
 
-from distlbm.cases.base import Case, Param, Setup, grid_coords, mach, physical_units
+from distlbm import units as un
+from distlbm.cases.base import Case, Param, Setup, grid_coords, physical_units
 from distlbm.physics import boundaries as bc
 
 
@@ -48,9 +49,9 @@ class PeriodicBox(Case):
             u = np.stack(np.broadcast_arrays(*comps))
             return np.ones(u.shape[1:]), u, None
 
-        units = physical_units(1.0, 1.0, shape[0], max(u0, 1e-12), (tau - 0.5) / 3.0, tau)
-        units.update(mach=mach(u0))
+        units = physical_units(1.0, 1.0, shape[0], max(u0, 1e-12), un.viscosity(tau), tau)
+        units.update(mach=un.mach(u0))
         return Setup(lattice, shape, tau, initial, 100, u0, features=bc.Features(), units=units)
 
-    def observe(self, sim, p):
-        return {"relative_mass_drift": sim.mass_drift()}
+    def observe(self, view, p):
+        return {"relative_mass_drift": view.mass_drift()}

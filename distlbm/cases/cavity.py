@@ -2,32 +2,12 @@
 
 from __future__ import annotations
 
-import csv
-from pathlib import Path
-
 import numpy as np
 
-from distlbm.cases.base import Case, Param, Setup, block_shape, check, rest_state, mach, physical_units
+from distlbm import units as un
+from distlbm.cases.base import Case, Param, Setup, block_shape, check, physical_units, rest_state
+from distlbm.cases.references import GHIA_U, GHIA_V, cite, read_table
 from distlbm.physics import boundaries as bc
-
-GHIA_U = "ghia1982_cavity2d_u_vertical_centerline.csv"
-GHIA_V = "ghia1982_cavity2d_v_horizontal_centerline.csv"
-
-
-def reference_dir() -> Path:
-    """shared/reference, found next to the repository or inside the installed package data."""
-    here = Path(__file__).resolve()
-    for base in [here.parent / "data"]:
-        if (base / GHIA_U).exists():
-            return base
-    raise FileNotFoundError("reference data (ghia1982_*.csv) not found")
-
-
-def read_table(name: str):
-    """Rows of a reference CSV as dicts (comment lines starting with # skipped)."""
-    with open(reference_dir() / name, newline="") as fh:
-        return list(csv.DictReader(line for line in fh if not line.startswith("#")))
-
 
 def _cavity_geometry(shape, d, u_lid):
     """Walls around the box; the top y layer (without its x/z edges) is the lid moving in +x."""
@@ -61,15 +41,15 @@ class _Cavity(Case):
 
     def build(self, p, lattice):
         n, u = p["n"], p["u_lid"]
-        nu = u * n / p["re"]
-        tau = 0.5 + 3.0 * nu
+        nu = un.viscosity_for_reynolds(u, n, p["re"])
+        tau = un.relaxation_time(nu)
         d = lattice.d
         shape = (n + 2,) * d
 
         initial = rest_state(shape)
 
         units = physical_units(1.0, 1.0, n, u, 1.0 / p["re"], tau)
-        units.update(reynolds=p["re"], mach=mach(u), u_lid_lattice=u)
+        units.update(reynolds=p["re"], mach=un.mach(u), u_lid_lattice=u)
         steps = max(1, int(round(p["t_end"] * n / u)))
         return Setup(lattice, shape, tau, initial, steps, u, geometry=_cavity_geometry(shape, d, u),
                      features=bc.Features(walls=True, moving=True), units=units)
@@ -87,13 +67,13 @@ class Cavity2D(_Cavity):
     title = "2D lid-driven square cavity"
     validates = ("centre-line u(y) and v(x) vs Ghia et al. 1982 (Re 100, 400) within 0.02 U_lid; other Re (e.g. "
                  "1000, no table here): primary vortex centre and centre-line extrema reported")
-    reference = f"shared/reference/{GHIA_U}, {GHIA_V}"
+    reference = f"{cite(GHIA_U)}, {GHIA_V}"
     dims = (2,)
     default_lattice = "D2Q9"
 
-    def observe(self, sim, p):
+    def observe(self, view, p):
         n, u_lid = p["n"], p["u_lid"]
-        _, u = sim.fields(dtype="float64")
+        _, u = view.fields(dtype="float64")
         pos = (np.arange(n) + 0.5) / n  # fluid cell centres, walls at 0 and 1
         u_line = _centre(u[0], 0)[1:-1] / u_lid  # u along the vertical centre line, as a function of y
         v_line = _centre(u[1], 1)[1:-1] / u_lid  # v along the horizontal centre line, as a function of x
@@ -102,7 +82,7 @@ class Cavity2D(_Cavity):
                "centreline": {"pos": [float(v) for v in pos], "u_of_y": [float(v) for v in u_line],
                               "v_of_x": [float(v) for v in v_line]},
                "primary_vortex": _primary_vortex(u[0][1:-1, 1:-1] / u_lid, n),
-               "steady": _steadiness(sim, n / u_lid)}
+               "steady": _steadiness(view, n / u_lid)}
         re_key = {100.0: "Re100", 400.0: "Re400"}.get(float(p["re"]))
         if re_key is None:
             none = (f"no Ghia table for Re = {p['re']:g} in shared/reference (only Re 100 and 400); "
@@ -154,7 +134,7 @@ class Cavity2D(_Cavity):
             coord = "y" if name == "u" else "x"
             skipped = [d_[coord] for d_ in pts if d_["flagged"]]
             checks.append(check(f"{what}: max |value - Ghia| ({re_key})", res[name]["max_error"], 0.0,
-                                tolerance=0.02, relative=False, source=f"shared/reference/{table}",
+                                tolerance=0.02, relative=False, source=cite(table),
                                 points=len(pts) - len(skipped), excluded_flagged=skipped,
                                 at={coord: worst[coord], "measured": worst["measured"], "ghia": worst["reference"]}))
         checks.append(_steady_check(out["steady"]))
@@ -191,9 +171,9 @@ def _primary_vortex(ux, n):
     return {"psi_min": float(psi[i, j]), "x": float((i + 0.5 + dx) / n), "y": float((j + 0.5 + dy) / n)}
 
 
-def _steadiness(sim, transit):
+def _steadiness(view, transit):
     """Relative change of the kinetic energy per lid transit time n/U_lid over the last report interval."""
-    hist = [h for h in sim.history if "kinetic_energy" in h]
+    hist = [h for h in view.history if "kinetic_energy" in h]
     if len(hist) < 2 or hist[-1]["step"] <= hist[-2]["step"]:
         return None
     h0, h1 = hist[-2], hist[-1]
@@ -223,9 +203,9 @@ class Cavity3D(_Cavity):
         Param("t_end", 10.0, float, "run length in lid transit times n / U_lid", positive=True),
     )
 
-    def observe(self, sim, p):
+    def observe(self, view, p):
         u_lid = p["u_lid"]
-        _, u = sim.fields(dtype="float64")
+        _, u = view.fields(dtype="float64")
         line = _centre(_centre(u[0], 2), 0)[1:-1] / u_lid
         n = p["n"]
         y = (np.arange(n) + 0.5) / n

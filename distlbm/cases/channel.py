@@ -6,11 +6,13 @@ import math
 
 import numpy as np
 
-from distlbm.cases.base import Case, Param, Setup, block_shape, check, rest_state, mach, physical_units
+from distlbm import units as un
+from distlbm.cases.base import Case, Param, Setup, block_shape, check, physical_units, rest_state
+from distlbm.cases.references import COUETTE_SELFCHECK, POISEUILLE_SELFCHECK, cite
 from distlbm.physics import boundaries as bc
 
-POIS_REF = "shared/reference/lbm_selfcheck_poiseuille_bounceback.csv"
-COUETTE_REF = "shared/reference/lbm_selfcheck_couette_shearwave.csv"
+POIS_REF = cite(POISEUILLE_SELFCHECK)
+COUETTE_REF = cite(COUETTE_SELFCHECK)
 
 
 def _channel_shape(p, d):
@@ -20,18 +22,18 @@ def _channel_shape(p, d):
 
 def _settle_steps(n, tau, efolds=35.0):
     """Steps for the slowest channel mode (e-fold time H^2 / (nu pi^2)) to decay by exp(-efolds)."""
-    nu = (tau - 0.5) / 3.0
+    nu = un.viscosity(tau)
     return int(math.ceil(efolds * n * n / (nu * math.pi ** 2)))
 
 
-def _roundoff(sim) -> float:
+def _roundoff(view) -> float:
     """Largest relative L2 error accepted as 'exact to round-off' for the run's compute dtype."""
-    return 1e-10 if "float64" in (sim.model.compute_dtype, sim.model.dtype) else 1e-5
+    return 1e-10 if "float64" in (view.model.compute_dtype, view.model.dtype) else 1e-5
 
 
-def _profile(sim):
+def _profile(view):
     """Mean streamwise velocity u_x(y) of the fluid rows 1..n (averaged over x and z)."""
-    _, u = sim.fields(dtype="float64")
+    _, u = view.fields(dtype="float64")
     ux = u[0]
     axes = (0,) if ux.ndim == 2 else (0, 2)
     return ux.mean(axis=axes)[1:-1]
@@ -55,8 +57,8 @@ class Poiseuille(Case):
 
     def build(self, p, lattice):
         n = p["n"]
-        tau = p["tau"] if p["re"] <= 0 else 0.5 + 3.0 * p["umax"] * n / p["re"]
-        nu = (tau - 0.5) / 3.0
+        tau = p["tau"] if p["re"] <= 0 else un.relaxation_time_for_reynolds(p["umax"], n, p["re"])
+        nu = un.viscosity(tau)
         fx = 8.0 * nu * p["umax"] / n ** 2
         d = lattice.d
         shape = _channel_shape(p, d)
@@ -71,43 +73,42 @@ class Poiseuille(Case):
 
         initial = rest_state(shape)
 
-        re = p["umax"] * n / nu
+        re = un.reynolds(p["umax"], n, nu)
         units = physical_units(1.0, 1.0, n, p["umax"], 1.0 / re, tau)
-        units.update(force_lattice=fx, reynolds=re, mach=mach(p["umax"]), umax_lattice=p["umax"])
+        units.update(force_lattice=fx, reynolds=re, mach=un.mach(p["umax"]), umax_lattice=p["umax"])
         return Setup(lattice, shape, tau, initial, _settle_steps(n, tau), p["umax"],
                      force=(fx,) + (0.0,) * (d - 1), geometry=geometry, features=bc.Features(walls=True), units=units)
 
     @staticmethod
-    def magic(sim) -> float | None:
-        col = sim.model.collision
+    def magic(view) -> float | None:
+        col = view.model.collision
         if col.kind == "bgk":
             return (col.tau - 0.5) ** 2
         if col.kind == "trt":
             return col.trt_lambda
         return None
 
-    def observe(self, sim, p):
+    def observe(self, view, p):
         n = p["n"]
-        tau = sim.setup.tau
-        nu = (tau - 0.5) / 3.0
-        fx = sim.setup.force[0]
+        nu = un.viscosity(view.setup.tau)
+        fx = view.setup.force[0]
         y = np.arange(n) + 0.5
         exact = fx / (2 * nu) * y * (n - y)
-        num = _profile(sim)
+        num = _profile(view)
         err = float(np.linalg.norm(num - exact) / np.linalg.norm(exact))
         out = {"u_max_measured": float(num.max()), "u_max_analytic": float(exact.max()), "rel_l2_error": err}
-        lam = self.magic(sim)
+        lam = self.magic(view)
         what = "u(y): relative L2 error vs the parabola F/(2 nu) y (H - y)"
         if lam is not None:
             slip = (16 * lam - 3) / 24 * fx / nu
             pred = float(np.linalg.norm(np.full(n, slip)) / np.linalg.norm(exact))
             out["slip_law"] = {"Lambda": lam, "predicted_rel_l2": pred, "measured_rel_l2": err,
                                "what": f"(16 Lambda - 3)/24 F/nu constant slip ({POIS_REF})"}
-            if pred > 100 * _roundoff(sim):  # the error is the slip law's, to 1 %
+            if pred > 100 * _roundoff(view):  # the error is the slip law's, to 1 %
                 chk = check(f"{what} (reference: slip law, Lambda = {lam:.4g})", err, pred, tolerance=0.01,
                             source=POIS_REF)
             else:  # Lambda = 3/16: exact
-                chk = check(f"{what} (Lambda = {lam:.4g}: exact)", err, 0.0, tolerance=_roundoff(sim),
+                chk = check(f"{what} (Lambda = {lam:.4g}: exact)", err, 0.0, tolerance=_roundoff(view),
                             relative=False, source=POIS_REF)
         else:
             chk = check(what, err, 0.0, relative=False, source="analytic (no slip law for this collision)")
@@ -132,7 +133,7 @@ class Couette(Case):
     def build(self, p, lattice):
         n, uw = p["n"], p["u_wall"]
         tau = p["tau"]
-        nu = (tau - 0.5) / 3.0
+        nu = un.viscosity(tau)
         d = lattice.d
         shape = _channel_shape(p, d)
 
@@ -152,16 +153,16 @@ class Couette(Case):
         initial = rest_state(shape)
 
         units = physical_units(1.0, 1.0, n, uw, nu / (uw * n), tau)
-        units.update(reynolds=uw * n / nu, mach=mach(uw), u_wall_lattice=uw)
+        units.update(reynolds=un.reynolds(uw, n, nu), mach=un.mach(uw), u_wall_lattice=uw)
         return Setup(lattice, shape, tau, initial, _settle_steps(n, tau), uw, geometry=geometry,
                      features=bc.Features(walls=True, moving=True), units=units)
 
-    def observe(self, sim, p):
+    def observe(self, view, p):
         n, uw = p["n"], p["u_wall"]
         y = np.arange(n) + 0.5
         exact = uw * y / n
-        num = _profile(sim)
+        num = _profile(view)
         err = float(np.linalg.norm(num - exact) / np.linalg.norm(exact))
         return {"rel_l2_error": err, "reference": "u(y) = U y / H, exact to round-off (" + COUETTE_REF + ")",
                 "checks": [check("u(y): relative L2 error vs U y / H (exact to round-off)", err, 0.0,
-                                 tolerance=_roundoff(sim), relative=False, source=COUETTE_REF)]}
+                                 tolerance=_roundoff(view), relative=False, source=COUETTE_REF)]}

@@ -6,11 +6,13 @@ import math
 
 import numpy as np
 
-from distlbm.cases.base import Case, Param, Setup, block_shape, check, mach, physical_units, rest_state
+from distlbm import units as un
+from distlbm.cases.base import Case, Param, Setup, block_shape, check, physical_units, rest_state
 from distlbm.cases.channel import Poiseuille
+from distlbm.cases.references import ANALYTIC, cite
 from distlbm.physics import boundaries as bc
 
-REF = "shared/reference/analytic_reference_solutions.csv"
+REF = cite(ANALYTIC)
 SQUARE_UMAX = 0.2946854  # u_max / (G a^2 / (rho nu)) of the square duct (same file)
 
 
@@ -61,8 +63,8 @@ class Duct(Case):
     def build(self, p, lattice):
         ny, nz = self.section(p)
         a, b = ny / 2.0, nz / 2.0
-        tau = p["tau"] if p["re"] <= 0 else 0.5 + 3.0 * p["umax"] * ny / p["re"]
-        nu = (tau - 0.5) / 3.0
+        tau = p["tau"] if p["re"] <= 0 else un.relaxation_time_for_reynolds(p["umax"], ny, p["re"])
+        nu = un.viscosity(tau)
         centre = float(duct_series(0.0, 0.0, a, b))  # u(0, 0) for G/(rho nu) = 1
         fx = p["umax"] * nu / centre
         shape = (p["nx"], ny + 2, nz + 2)
@@ -78,9 +80,9 @@ class Duct(Case):
         # slowest transient: the (1, 1) mode, decay rate nu pi^2 (1/ny^2 + 1/nz^2)
         efold = 1.0 / (nu * math.pi ** 2 * (1.0 / ny ** 2 + 1.0 / nz ** 2))
         steps = int(math.ceil(p["efolds"] * efold))
-        re = p["umax"] * ny / nu
+        re = un.reynolds(p["umax"], ny, nu)
         units = physical_units(1.0, 1.0, ny, p["umax"], 1.0 / re, tau)
-        units.update(force_lattice=fx, reynolds=re, mach=mach(p["umax"]), umax_lattice=p["umax"],
+        units.update(force_lattice=fx, reynolds=re, mach=un.mach(p["umax"]), umax_lattice=p["umax"],
                      half_width_a=a, half_height_b=b)
         return Setup(lattice, shape, tau, rest_state(shape), steps, p["umax"], force=(fx, 0.0, 0.0),
                      geometry=geometry, features=bc.Features(walls=True), units=units)
@@ -93,11 +95,11 @@ class Duct(Case):
         z = np.arange(nz) + 0.5 - b
         return duct_series(y[:, None], z[None, :], a, b, fx / nu)
 
-    def observe(self, sim, p):
+    def observe(self, view, p):
         ny, nz = self.section(p)
-        nu = (sim.setup.tau - 0.5) / 3.0
-        fx = sim.setup.force[0]
-        _, u = sim.fields(dtype="float64")
+        nu = un.viscosity(view.setup.tau)
+        fx = view.setup.force[0]
+        _, u = view.fields(dtype="float64")
         num = u[0].mean(axis=0)[1:-1, 1:-1]
         exact = self.exact(p, fx, nu)
         err = float(np.linalg.norm(num - exact) / np.linalg.norm(exact))
@@ -107,7 +109,7 @@ class Duct(Case):
         # Second order with the bounce-back slip law: the plane-channel slip is (16 Lambda - 3)/24 F/nu, i.e.
         # |16 Lambda - 3|/(3 n^2) of u_max; measured here, the duct's relative L2 error is 1.5-1.9 times that
         # (BGK tau = 0.8: 0.95/n^2, tau = 1.5: 6.4/n^2) plus ~0.2/n^2 that remains with TRT Lambda = 3/16.
-        lam = Poiseuille.magic(sim)
+        lam = Poiseuille.magic(view)
         coef = 2.0 * abs(16 * lam - 3) / 3.0 + 0.5 if lam is not None else 4.0
         tol = coef / min(ny, nz) ** 2
         checks = [

@@ -6,10 +6,12 @@ import math
 
 import numpy as np
 
+from distlbm import units as un
 from distlbm.cases.base import Case, Param, Setup, check, grid_coords, physical_units
+from distlbm.cases.references import ANALYTIC, cite
 from distlbm.physics import boundaries as bc
 
-REF = "shared/reference/analytic_reference_solutions.csv"
+REF = cite(ANALYTIC)
 
 
 class TaylorGreen2D(Case):
@@ -28,8 +30,8 @@ class TaylorGreen2D(Case):
 
     def build(self, p, lattice):
         n, u0 = p["n"], p["u0"]
-        nu = u0 * n / p["re"]
-        tau = 0.5 + 3.0 * nu
+        nu = un.viscosity_for_reynolds(u0, n, p["re"])
+        tau = un.relaxation_time(nu)
         k = 2 * math.pi / n
         steps = max(1, int(round(p["decay_times"] / (2 * nu * k * k))))
         shape = (n, n)
@@ -39,7 +41,7 @@ class TaylorGreen2D(Case):
             ux = u0 * np.sin(k * x) * np.cos(k * y)
             uy = -u0 * np.cos(k * x) * np.sin(k * y)
             p_ = (u0 * u0 / 4.0) * (np.cos(2 * k * x) + np.cos(2 * k * y))
-            rho = 1.0 + 3.0 * p_
+            rho = un.density(p_)
             grad = np.stack([
                 np.stack([u0 * k * np.cos(k * x) * np.cos(k * y), -u0 * k * np.sin(k * x) * np.sin(k * y)]),
                 np.stack([u0 * k * np.sin(k * x) * np.sin(k * y), -u0 * k * np.cos(k * x) * np.cos(k * y)]),
@@ -49,12 +51,12 @@ class TaylorGreen2D(Case):
         units = physical_units(2 * math.pi, 1.0, n, u0, 2 * math.pi / p["re"], tau)
         return Setup(lattice, shape, tau, initial, steps, u0, features=bc.Features(), units=units)
 
-    def observe(self, sim, p):
+    def observe(self, view, p):
         n, u0 = p["n"], p["u0"]
-        nu = sim.setup.units["nu_lattice"]
+        nu = view.setup.units["nu_lattice"]
         k = 2 * math.pi / n
-        t = sim.step
-        rho, u = sim.fields(dtype="float64")
+        t = view.step
+        rho, u = view.fields(dtype="float64")
         x = np.arange(n)[:, None]
         y = np.arange(n)[None, :]
         decay = math.exp(-2 * nu * k * k * t)
@@ -64,7 +66,7 @@ class TaylorGreen2D(Case):
         out = {"velocity_rel_l2_error": err, "analytic_decay_factor": decay}
         checks = [check("u(x, y, t_end): relative L2 error vs the analytic field", err, 0.0, relative=False,
                         source=f"analytic: TGV2D ({REF}); reported (second order: see the convergence study)")]
-        hist = [h for h in sim.history if h["step"] > 0]
+        hist = [h for h in view.history if h["step"] > 0]
         if len(hist) >= 2:
             h0, h1 = hist[0], hist[-1]
             nu_m = math.log(h0["kinetic_energy"] / h1["kinetic_energy"]) / (4 * k * k * (h1["step"] - h0["step"]))
@@ -94,8 +96,8 @@ class TaylorGreen3D(Case):
     def build(self, p, lattice):
         n, u0 = p["n"], p["u0"]
         L = n / (2 * math.pi)
-        nu = u0 * L / p["re"]
-        tau = 0.5 + 3.0 * nu
+        nu = un.viscosity_for_reynolds(u0, L, p["re"])
+        tau = un.relaxation_time(nu)
         steps = max(1, int(round(p["t_end"] * L / u0)))
         shape = (n, n, n)
 
@@ -113,16 +115,16 @@ class TaylorGreen3D(Case):
                 (-g * sx * sy * cz, -g * cx * cy * cz, zero),  # d/dy
                 (-g * sx * cy * sz, g * cx * sy * sz, zero),   # d/dz
             )])
-            return 1.0 + 3.0 * p_, np.stack(np.broadcast_arrays(ux, uy, uz)), grad
+            return un.density(p_), np.stack(np.broadcast_arrays(ux, uy, uz)), grad
 
         units = physical_units(2 * math.pi, 1.0, n, u0, 1.0 / p["re"], tau)
         units["L_lattice"] = L
         return Setup(lattice, shape, tau, initial, steps, u0, features=bc.Features(), units=units)
 
-    def observe(self, sim, p):
+    def observe(self, view, p):
         n, u0 = p["n"], p["u0"]
         L = n / (2 * math.pi)
-        hist = sim.history
+        hist = view.history
         out = {}
         if hist:
             e0 = hist[0]["kinetic_energy"]

@@ -1,0 +1,232 @@
+"""The benchmarks built on the channel case, as presets: Schaefer & Turek (1996) 2D-1, 2D-2 and 3D-1Z, and
+the flow past a sphere against drag correlations. Each preset is data (the physical set-up it fixes, the
+defaults it changes, the bounds it is judged by) on top of `ChannelFlow`; the reference tables are read
+through `distlbm.cases.references`.
+
+The Schaefer-Turek presets use the incompressible equilibrium (He & Luo 1997) by default: the benchmark
+is incompressible, and the standard equilibrium's O(Ma^2) error is the largest part of the drag error at
+the resolutions that run on a workstation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from distlbm.cases.base import ConfigError, Param, check
+from distlbm.cases.obstacles.channel import ChannelFlow
+from distlbm.cases.obstacles.probes import strouhal
+from distlbm.cases.references import SCHAEFER_TUREK, SPHERE_DRAG, cite, schaefer_turek_bounds, sphere_drag_row
+
+ST_REF = cite(SCHAEFER_TUREK)
+SPHERE_REF = cite(SPHERE_DRAG)
+
+
+def with_defaults(params: tuple, defaults: dict) -> tuple:
+    """The parameters with some defaults changed (a preset's `defaults`)."""
+    return tuple(dataclasses.replace(q, default=defaults[q.name]) if q.name in defaults else q for q in params)
+
+
+# ---- the presets as data ---------------------------------------------------------------------------
+# the Schaefer-Turek set-up in physical units (m, m/s, m^2/s): the generic channel's parameters it fixes
+ST_2D1_FIXED = {"length": 2.2, "height": 0.41, "ref_length": 0.1, "u_mean": 0.2, "nu": 1e-3, "re": 0.0,
+                "profile": "parabolic", "sides": "walls", "obstacles": "circle(0.2, 0.2, 0.05)", "mask": ""}
+# the generic parameters a Schaefer-Turek preset does not offer (fixed above, or by the benchmark: its dP is
+# front - back)
+ST_NOT_OFFERED = {"length", "height", "width", "ref_length", "u_mean", "nu", "re", "profile", "sides", "obstacles",
+                  "mask", "mask_dataset", "probe_dp"}
+ST_PARAMS = tuple(q for q in ChannelFlow.params if q.name not in ST_NOT_OFFERED)
+# published bounds (lower, upper) of Schaefer & Turek 1996 that the reference file does not hold
+ST_2D2_PAPER = {"cD_max": (3.22, 3.24), "cL_max": (0.99, 1.01), "St": (0.295, 0.305)}
+ST_3D1Z_PAPER = {"cD": (6.05, 6.25), "cL": (0.008, 0.010), "dP": (0.165, 0.175)}
+
+
+def paper_checks(values: dict, bounds: dict, note: str, n: int, suffix: str = "") -> list:
+    """One check per quantity of `bounds` (name -> (lower, upper) quoted from the paper): values[name]
+    inside them, the source stated by `note`, the resolution n recorded."""
+    return [check(f"{k}{suffix}", values.get(k), lower=lo, upper=hi, source=note, n=n) for k, (lo, hi) in bounds.items()]
+
+
+# ---- Schaefer & Turek --------------------------------------------------------------------------------
+class SchaeferTurek2D1(ChannelFlow):
+    name = "schaefer_turek_2d1"
+    title = "Schaefer & Turek 1996 2D-1: steady flow past a cylinder in a channel, Re = 20"
+    validates = "cD, cL and dP = p(0.15,0.2) - p(0.25,0.2) inside the published bounds"
+    reference = ST_REF
+    dims = (2,)
+    default_lattice = "D2Q9"
+    fixed = ST_2D1_FIXED
+    defaults = {"n": 40, "t_end": 12.0, "u_lattice": 0.025, "ramp": 8.0, "init": "rest"}
+    params = with_defaults(ST_PARAMS, defaults)
+    # the benchmark is incompressible: He & Luo's equilibrium removes the O(Ma^2) compressibility error
+    # (at D = 40 and u_lattice = 0.025 it lowered cD by 0.5 %; --set equilibrium=standard to compare)
+    common_defaults = {"equilibrium": "incompressible"}
+    case_id = "2D-1"
+
+    def full(self, p):
+        q = dict(self.fixed)
+        q.update({"width": 0.41, "mask_dataset": ""})
+        q.update(p)
+        return q
+
+    def probe_points(self, p, lay):
+        return {**super().probe_points(p, lay), "front": ((0.15, 0.2), -1), "back": ((0.25, 0.2), +1)}
+
+    def observe(self, view, p):
+        out = super().observe(view, p)
+        fin = out.get("final", {})
+        bounds = schaefer_turek_bounds()
+        checks = []
+        for qname in ("cD", "cL", "dP"):
+            row = bounds.get((self.case_id, qname))
+            if row is None or qname not in fin:
+                continue
+            ref = float(row["high_accuracy_reference"]) if row.get("high_accuracy_reference") else None
+            checks.append(check(f"{qname} ({self.case_id})", fin[qname], reference=ref,
+                                lower=float(row["lower_bound_1996"]), upper=float(row["upper_bound_1996"]),
+                                source=ST_REF, n=p["n"]))
+        out["checks"] = checks
+        return out
+
+
+class SchaeferTurek2D2(SchaeferTurek2D1):
+    name = "schaefer_turek_2d2"
+    title = "Schaefer & Turek 1996 2D-2: periodic vortex shedding behind a cylinder, Re = 100"
+    validates = "cD_max, cL_max and the Strouhal number (bounds 3.22-3.24, 0.99-1.01, 0.295-0.305)"
+    reference = ST_REF + " (2D-2 definitions; its bounds are in the paper, not in the file)"
+    fixed = dict(ST_2D1_FIXED, u_mean=1.0)
+    defaults = {"t_end": 8.0, "u_lattice": 0.05, "n": 20, "ramp": 1.0, "init": "rest"}
+    params = with_defaults(SchaeferTurek2D1.params, defaults)
+    case_id = "2D-2"
+    # published bounds (Schaefer & Turek 1996), not in shared/reference: judged against them, source stated
+    PAPER = ST_2D2_PAPER
+
+    def full(self, p):
+        q = super().full(p)
+        if q.get("sample_dt", 0.0) <= 0:
+            q["sample_dt"] = 0.005  # ~60 samples per shedding period
+        return q
+
+    def observe(self, view, p):
+        out = ChannelFlow.observe(self, view, p)
+        samples = view.samples
+        t_end = samples[-1]["time"] if samples else 0.0
+        tail = [r for r in samples if r["time"] >= 0.5 * t_end]
+        st, f, periods = strouhal(samples, "cL", 0.1, 1.0)
+        res = {"St": st, "frequency_hz": f, "periods_measured": periods}
+        if tail:
+            res["cD_max"] = max(r["cD"] for r in tail)
+            res["cL_max"] = max(r["cL"] for r in tail)
+            res["cL_min"] = min(r["cL"] for r in tail)
+        out["shedding"] = res
+        note = ("bounds of Schaefer & Turek 1996 (2D-2); the shared reference file holds only the 2D-1 numbers, "
+                "so these are reported against the paper's bounds as quoted in its definitions")
+        out["checks"] = paper_checks(res, self.PAPER, note, p["n"])
+        return out
+
+
+class SchaeferTurek3D1Z(SchaeferTurek2D1):
+    name = "schaefer_turek_3d1z"
+    title = "Schaefer & Turek 1996 3D-1Z: steady flow past a cylinder (along z) in a square duct, Re = 20"
+    validates = "cD, cL (A = D H) and dP = p(0.45,0.2,0.205) - p(0.55,0.2,0.205); expensive: reports its resolution"
+    dims = (3,)
+    default_lattice = "D3Q19"
+    fixed = dict(ST_2D1_FIXED, length=2.5, u_mean=0.2, obstacles="cylinder(0.5, 0.2, 0.05)")
+    defaults = {"n": 10, "t_end": 8.0, "u_lattice": 0.05, "ramp": 4.0, "init": "rest"}
+    params = with_defaults(SchaeferTurek2D1.params, defaults)
+    case_id = "3D-1Z"
+    PAPER = ST_3D1Z_PAPER
+
+    def probe_points(self, p, lay):
+        return {**ChannelFlow.probe_points(self, p, lay), "front": ((0.45, 0.2, 0.205), -1),
+                "back": ((0.55, 0.2, 0.205), +1)}
+
+    def reference_area(self, p, lay):
+        return p["n"] * lay.ncross[0], "ref_length * height (D H)"
+
+    def observe(self, view, p):
+        out = ChannelFlow.observe(self, view, p)
+        fin = out.get("final", {})
+        note = ("bounds of Schaefer & Turek 1996 (3D-1Z) as quoted in the benchmark definitions; not in the "
+                "shared reference file: reported against them")
+        out["checks"] = paper_checks(fin, self.PAPER, note, p["n"], " (3D-1Z)")
+        return out
+
+
+# ---- sphere ------------------------------------------------------------------------------------------
+def sphere_reference(re_number: float) -> dict:
+    """Drag correlations at Re from shared/reference/sphere_drag_reference.csv (the table's rows, or the
+    formulas of Schiller-Naumann and Clift-Grace-Weber between them)."""
+    row = sphere_drag_row(re_number)
+    if row is not None:
+        return row
+    w = math.log10(re_number)
+    sn = 24.0 / re_number * (1 + 0.15 * re_number ** 0.687)
+    if re_number <= 20:
+        cgw = 24.0 / re_number * (1 + 0.1315 * re_number ** (0.82 - 0.05 * w))
+    else:
+        cgw = 24.0 / re_number * (1 + 0.1935 * re_number ** 0.6305)
+    return {"Re": re_number, "Cd_SchillerNaumann": sn, "Cd_Clift_CGW": cgw}
+
+
+class SphereFlow(ChannelFlow):
+    name = "sphere"
+    title = "uniform flow past a sphere (periodic sides), drag vs standard correlations"
+    validates = "cD within 10 % of the Clift-Grace-Weber correlation at Re 20, 50, 100 (lateral confinement stated)"
+    reference = SPHERE_REF
+    dims = (3,)
+    default_lattice = "D3Q19"
+    params = (
+        Param("n", 12, int, "cells per sphere diameter", positive=True),
+        Param("re", 20.0, float, "Reynolds number U D / nu", positive=True),
+        Param("u_lattice", 0.05, float, "inflow velocity in lattice units", unit="lattice", positive=True),
+        Param("box", "10x6x6", str, "domain size in diameters (L x W x W)"),
+        Param("upstream", 3.0, float, "distance inlet -> sphere centre in diameters", positive=True),
+        Param("outlet", "pressure", str, "outlet at x = L", choices=("pressure", "zero_gradient", "convective")),
+        Param("bouzidi", True, bool, "interpolated bounce-back (false: halfway)"),
+        Param("t_end", 3.0, float, "run length in flow-through times L / U", positive=True),
+        Param("sample_dt", 0.0, float, "flow-through times between samples (0: ~200 per run)", minimum=0.0),
+    )
+
+    def full(self, p):
+        try:
+            lx, ly, lz = (float(v) for v in str(p["box"]).lower().split("x"))
+        except ValueError:
+            raise ConfigError(f"box = {p['box']!r}: expected three sizes in diameters, e.g. 10x6x6") from None
+        if min(lx, ly, lz) <= 1.0 or p["upstream"] >= lx - 0.5:
+            raise ConfigError(f"box = {p['box']!r}, upstream = {p['upstream']}: expected sizes > 1 diameter and "
+                              f"the sphere inside the box")
+        dx = 1.0 / p["n"]  # the sphere must stay clear of the inlet/outlet cells and their neighbours
+        if not dx + 0.5 < p["upstream"] < lx - 0.5 - dx:
+            raise ConfigError(f"upstream = {p['upstream']} (box = {p['box']!r}, n = {p['n']}): the sphere reaches the "
+                              f"inlet or outlet cells; expected {0.5 + dx:.4g} < upstream < {lx - 0.5 - dx:.4g} "
+                              f"(radius 0.5 plus one cell dx = 1/n from x = 0 and x = L)")
+        d_ = 1.0
+        return {"n": p["n"], "length": lx * d_, "height": ly * d_, "width": lz * d_, "ref_length": d_,
+                "u_mean": 1.0, "nu": 1.0 / p["re"], "re": p["re"], "u_lattice": p["u_lattice"],
+                "profile": "uniform", "outlet": p["outlet"], "sides": "periodic",
+                "obstacles": f"sphere({p['upstream']}, {ly / 2}, {lz / 2}, 0.5)", "mask": "", "mask_dataset": "",
+                "bouzidi": p["bouzidi"], "ramp": 0.0, "t_end": p["t_end"] * lx, "init": "profile",
+                "sample_dt": p["sample_dt"] * lx}
+
+    def reference_area(self, p, lay):
+        n = p["n"]
+        return math.pi * n * n / 4.0, "pi D^2 / 4 (the sphere's frontal area)"
+
+    def observe(self, view, p):
+        out = ChannelFlow.observe(self, view, p)
+        ref = sphere_reference(p["re"])
+        cd = out.get("final", {}).get("cD")
+        lx, ly, lz = (float(v) for v in str(p["box"]).lower().split("x"))
+        blockage = math.pi / 4 / (ly * lz)
+        out["reference"] = ref
+        out["blockage"] = {"frontal_area_over_cross_section": blockage,
+                           "note": "periodic sides: an array of spheres; confinement raises cD (see the reference "
+                                   "file's guidance); no blockage correction applied"}
+        out["checks"] = [
+            check(f"cD sphere Re {p['re']:g} vs Clift-Grace-Weber", cd, reference=ref.get("Cd_Clift_CGW"),
+                  tolerance=0.10, source=SPHERE_REF, n=p["n"], blockage=blockage),
+            check(f"cD sphere Re {p['re']:g} vs Schiller-Naumann", cd, reference=ref.get("Cd_SchillerNaumann"),
+                  source=SPHERE_REF + " (reported)", n=p["n"]),
+        ]
+        return out

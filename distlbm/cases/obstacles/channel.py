@@ -1,0 +1,326 @@
+"""The generic channel with obstacles (`channel_flow`), set up in physical units: shapes from a spec
+string or a voxel mask file, a velocity inlet, a pressure or outflow outlet, forces and probes.
+
+Layout (x along the channel): a velocity inlet at x = 0 (non-equilibrium extrapolation, a prescribed
+profile), an outlet at x = L (pressure by non-equilibrium extrapolation, or zero-gradient/convective
+outflow), halfway bounce-back walls at y = 0, H (and z = 0, W in 3D) or periodic sides, obstacles with
+Bouzidi's interpolated bounce-back using the exact wall distance of the primitives. Inlet and outlet
+nodes sit on x = 0 and x = L; the walls lie half a cell outside the first and last fluid rows.
+
+Where obstacles may lie (`spec.check_obstacles`, checked before anything runs): every shape has a part
+inside the channel, stays clear of the inlet and outlet cells (dx < x < L - dx), and the shapes leave a
+fluid path from the inlet to the outlet (no group of them from wall to wall, no cross-section whose
+fluid cells they all cover). At most 255 bodies (8-bit ids). A mask file must be a regular .npy/HDF5
+file of the lattice shape holding bool or integer ids 0..255.
+
+Units: a case is given lengths, the mean inflow velocity and the viscosity (or Re) in physical units
+and a resolution n (cells per reference length) plus the lattice inflow velocity u_lattice; then
+dx = ref_length / n, dt = dx u_lattice / U_mean, nu_lattice = nu dt / dx^2 and tau = 3 nu_lattice + 1/2
+(`layout.channel_layout`, through `distlbm.units`). Forces come from momentum exchange and are reported
+as coefficients c = F / (1/2 rho U_mean^2 A) with the reference area A stated in `summary.json`.
+Pressure probes on a body's surface (the Schaefer-Turek front and back points) interpolate the
+neighbouring nodes when they are all fluid, and extrapolate from the fluid side otherwise (`probes`).
+
+The case keeps nothing between runs: the layout is recomputed from the parameters, and the probe
+stencils travel in the Setup that `build` returns (`Setup.probes`, `Setup.probe_weights`).
+"""
+
+from __future__ import annotations
+
+
+import numpy as np
+
+from distlbm import geometry as geo
+from distlbm import units as un
+from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_shape
+from distlbm.cases.obstacles.layout import Layout, channel_layout
+from distlbm.cases.obstacles.probes import (check_points, line_profile, parse_line, parse_points, probe_quantities,
+                                            steadiness, stencils)
+from distlbm.cases.obstacles.spec import check_obstacles, parse_obstacles, show
+from distlbm.physics import boundaries as bc
+
+
+class ChannelFlow(Case):
+    name = "channel_flow"
+    title = "channel with obstacles (spec string or voxel mask), velocity inlet, pressure/outflow outlet"
+    validates = "forces (drag/lift coefficients), probes; the benchmark cases below are presets of it"
+    reference = "see schaefer_turek_2d1 / sphere"
+    dims = (2, 3)
+    default_lattice = "D2Q9"
+    # the parameter that sets the lattice velocity (the Mach number check names it); the Mach number
+    # itself is that of the peak inflow velocity, 3/2 u_lattice (2D) or 9/4 u_lattice (3D) for the
+    # parabolic profile
+    velocity_key = "u_lattice"
+    params = (
+        Param("n", 20, int, "cells per reference length (resolution)", positive=True),
+        Param("length", 2.2, float, "channel length L (x)", unit="m", positive=True),
+        Param("height", 0.41, float, "channel height H (y)", unit="m", positive=True),
+        Param("width", 0.41, float, "channel width W (z, 3D only)", unit="m", positive=True),
+        Param("ref_length", 0.1, float, "reference length (Re, coefficients, resolution): e.g. the diameter",
+              unit="m", positive=True),
+        Param("u_mean", 0.2, float, "mean inflow velocity U", unit="m/s", positive=True),
+        Param("nu", 1e-3, float, "kinematic viscosity (ignored if re > 0)", unit="m^2/s", positive=True),
+        Param("re", 0.0, float, "if > 0: Reynolds number U ref_length / nu, which sets nu", minimum=0.0),
+        Param("u_lattice", 0.05, float, "mean inflow velocity in lattice units (sets dt)", unit="lattice",
+              positive=True),
+        Param("profile", "parabolic", str, "inflow profile: parabolic (Poiseuille between the walls) or uniform",
+              choices=("parabolic", "uniform")),
+        Param("outlet", "pressure", str, "outlet at x = L: pressure (rho = 1) or zero_gradient / convective outflow "
+              "(these fix no pressure level: with a pressure drop the mean density drifts)",
+              choices=("pressure", "zero_gradient", "convective")),
+        Param("sides", "walls", str, "y (and z) boundaries: no-slip walls or periodic", choices=("walls", "periodic")),
+        Param("obstacles", "circle(0.2, 0.2, 0.05)", str,
+              "obstacles in physical coordinates: circle(cx,cy,r); cylinder(cx,cy,r); sphere(cx,cy,cz,r); "
+              "box(x0,y0[,z0],x1,y1[,z1]) separated by ';'"),
+        Param("mask", "", str, "voxel mask file (.npy or .h5) of the lattice shape: nonzero = solid (body id)"),
+        Param("mask_dataset", "", str, "dataset in an HDF5 mask file (default: its only dataset)"),
+        Param("bouzidi", True, bool, "interpolated bounce-back on the primitives (false: halfway)"),
+        Param("ramp", 0.0, float, "start-up time over which the inflow rises as sin^2 (0: none)", unit="s",
+              minimum=0.0),
+        Param("t_end", 10.0, float, "simulated time to run", unit="s", positive=True),
+        Param("init", "profile", str, "initial velocity: the inflow profile everywhere (outside obstacles) or rest",
+              choices=("profile", "rest")),
+        Param("sample_dt", 0.0, float, "simulated time between force/probe samples (0: ~200 per run)",
+              unit="s", minimum=0.0),
+        Param("probes", "", str, "points 'x,y[,z]; ...' whose pressure and velocity are sampled (p_k, ux_k, ...)"),
+        Param("probe_dp", "", str, "two points 'x0,y0[,z0]; x1,y1[,z1]': their pressure difference dP is sampled"),
+        Param("probe_line", "", str, "a line 'x0,y0[,z0]; x1,y1[,z1]; npoints': velocity along it at the end"),
+    )
+
+    # ---- set-up ----------------------------------------------------------------------------------
+    def full(self, p: dict) -> dict:
+        """All generic parameters from the case's own (the presets fix most of them)."""
+        return p
+
+    def layout(self, p: dict, lattice) -> Layout:
+        """Grid, units and tau of the full parameters p (`channel_layout`)."""
+        return channel_layout(p, lattice.d)
+
+    def shapes(self, p, lattice, lay=None):
+        """The bodies: the parsed obstacles, then the mask file. Given the layout `lay`, checked against
+        the channel (`check_obstacles`), the mask against the lattice shape and its values (0..255)."""
+        shapes = parse_obstacles(p["obstacles"], lattice.d)
+        count = len(shapes) + (1 if p["mask"] else 0)
+        if count > geo.MAX_BODIES:
+            raise ConfigError(f"obstacles = {show(p['obstacles'])}: {len(shapes)} bodies"
+                              f"{' and the mask' if p['mask'] else ''}; expected at most {geo.MAX_BODIES} bodies "
+                              f"(8-bit body ids{'; the mask counts as one' if p['mask'] else ''}): join shapes "
+                              f"with '+' into one body")
+        if lay is not None:
+            check_obstacles(shapes, lay, "obstacles", p["obstacles"])
+        if p["mask"]:
+            try:
+                mask = geo.MaskFile(p["mask"], p["mask_dataset"] or None)
+                if lay is not None:
+                    mask.check_shape(lay.shape)
+                    mask.check_values()
+            except (OSError, ValueError) as e:
+                raise self._mask_error(p, e) from None
+            shapes.append(mask)
+        return shapes
+
+    @staticmethod
+    def _mask_error(p, e) -> ConfigError:
+        msg = str(e)
+        prefix = f"mask file {p['mask']}: "
+        if msg.startswith(prefix):
+            msg = msg[len(prefix):]
+        return ConfigError(f"mask = {p['mask']!r}: {msg}")
+
+    def profile(self, p, lay, ys):
+        """Inflow u_x (lattice units) at the physical cross-stream coordinates ys (list of arrays)."""
+        u = lay.u_lat
+        if p["profile"] == "uniform" or not lay.walls:
+            return u * np.ones(np.broadcast_shapes(*[np.shape(y) for y in ys]))
+        prof = 1.0
+        for y, h in zip(ys, lay.cross):
+            prof = prof * np.clip(y * (h - y) / h ** 2, 0.0, None)
+        # mean of 4 y (H - y)/H^2 over [0, H] is 2/3: the peak is 3/2 U (2D), 9/4 U (3D)
+        return u * prof * (6.0 if lay.d == 2 else 36.0)
+
+    def build(self, p, lattice):
+        p = self.full(p)
+        lay = self.layout(p, lattice)
+        d, shape, dx = lay.d, lay.shape, lay.dx
+        shapes = self.shapes(p, lattice, lay)
+        obst = None
+        if shapes:
+            try:
+                obst = geo.Obstacles(shapes, dx=dx, origin=lay.origin, lattice=lattice)
+                obst.check(shape)
+            except ValueError as e:  # the checks above should have said it: the key, as far as known
+                if p["mask"]:
+                    raise self._mask_error(p, e) from None
+                raise ConfigError(f"obstacles = {show(p['obstacles'])}: {e}") from None
+        if p.get("probe_line"):
+            a, b, _ = parse_line(p["probe_line"], d)
+            check_points([a, b], lay, "probe_line", p["probe_line"])
+        nx = shape[0]
+        walls = lay.walls
+        outlet = p["outlet"]
+        use_bz = bool(p["bouzidi"]) and bool(shapes)
+
+        def coords(index):
+            return [lay.origin[a] + (np.arange(*sl.indices(shape[a])) + 0.5) * dx for a, sl in enumerate(index)]
+
+        def geometry(index):
+            bs = block_shape(index, shape)
+            ix = [np.arange(*sl.indices(shape[a])) for a, sl in enumerate(index)]
+            grids = np.meshgrid(*ix, indexing="ij")
+            xs = coords(index)
+            kind = np.zeros(bs, np.uint8)
+            wall = np.zeros(bs, bool)
+            if walls:
+                for a in range(1, d):
+                    wall |= (grids[a] == 0) | (grids[a] == shape[a] - 1)
+            inlet = (grids[0] == 0) & ~wall
+            outl = (grids[0] == nx - 1) & ~wall
+            kind[inlet] = bc.inlet_kind(0, -1)
+            if outlet == "pressure":
+                kind[outl] = bc.outlet_kind(0, 1)
+            else:
+                kind[outl] = bc.outflow_kind(0, 1)
+            vel = np.zeros((d,) + bs)
+            cross = np.meshgrid(*xs[1:], indexing="ij")
+            prof = self.profile(p, lay, cross)
+            vel[0] = np.where(inlet, np.broadcast_to(prof[None], bs), 0.0)
+            qlink = body = None
+            if obst is not None:
+                try:
+                    ob = obst.block(index, shape)
+                except ValueError as e:  # a mask value read here for the first time (checked at build)
+                    raise self._mask_error(p, e) from None
+                solid = ob.solid & ~inlet & ~outl
+                kind[solid] = bc.WALL
+                body = np.where(solid, ob.body, 0).astype(np.uint8)
+                if use_bz:
+                    qlink = bc.encode_q(ob.q)
+            kind[wall] = bc.WALL
+            return Geometry(kind, vel, np.ones(bs), qlink, body)
+
+        def initial(index):
+            bs = block_shape(index, shape)
+            u = np.zeros((d,) + bs)
+            if p["init"] == "profile":
+                kind = geometry(index).kind
+                cross = np.meshgrid(*coords(index)[1:], indexing="ij")
+                moving = (kind != bc.WALL) & (kind != bc.MOVING_WALL)  # fluid, inlet, outlet cells
+                u[0] = np.where(moving, np.broadcast_to(self.profile(p, lay, cross)[None], bs), 0.0)
+            return np.ones(bs), u, None
+
+        n_bodies = len(shapes)
+        ramp_steps = int(round(p["ramp"] / lay.dt)) if p["ramp"] > 0 else 0
+        feats = bc.Features(walls=walls or bool(shapes), inlets=((0, -1),),
+                            outlets=((0, 1),) if outlet == "pressure" else (),
+                            outflow=((0, 1),) if outlet != "pressure" else (),
+                            convective=lay.u_lat if outlet == "convective" else 0.0,
+                            bouzidi=use_bz, ramp_steps=ramp_steps, bodies=n_bodies)
+        steps = max(1, int(round(p["t_end"] / lay.dt)))
+        sample_every = (max(1, int(round(p["sample_dt"] / lay.dt))) if p["sample_dt"] > 0
+                        else max(5, steps // 200))
+        u_peak = float(self.profile(p, lay, [np.asarray(h / 2) for h in lay.cross]))
+        units = {"dx": dx, "dt": lay.dt, "length": p["ref_length"], "velocity": p["u_mean"], "viscosity": lay.nu,
+                 "reynolds": un.reynolds(p["u_mean"], p["ref_length"], lay.nu), "mach": un.mach(u_peak),
+                 "nu_lattice": lay.nu_lat, "u_mean_lattice": lay.u_lat, "u_peak_lattice": u_peak,
+                 "cells_per_ref_length": p["n"], "ramp_steps": ramp_steps, "outlet": outlet,
+                 "wall_treatment": "Bouzidi linear interpolated bounce-back" if use_bz else "halfway bounce-back",
+                 "inlet": "velocity, non-equilibrium extrapolation (Guo et al. 2002)",
+                 "units_note": "lattice -> physical: x = dx * cells, t = dt * steps, u = (dx/dt) u_lattice, "
+                               "p = rho cs^2 (rho_lattice - 1) (dx/dt)^2"}
+        probes, weights = self.probe_stencils(p, lay)
+        return Setup(lattice, shape, lay.tau, initial, steps, u_peak, geometry=geometry, features=feats,
+                     units=units, probes=probes, probe_weights=weights, sample_every=sample_every)
+
+    # ---- probes and coefficients ---------------------------------------------------------------
+    def probe_points(self, p, lay) -> dict:
+        """name -> (physical point, direction of extrapolation or None): the user's probes and the two
+        points of probe_dp (named front/back, so their difference is dP). The benchmarks add theirs."""
+        d = lay.d
+        out = {}
+        pts = parse_points(p.get("probes", ""), d, "probes")
+        check_points(pts, lay, "probes", p.get("probes", ""))
+        for k, pt in enumerate(pts, start=1):
+            out[f"pt{k}"] = (pt, None)
+        if p.get("probe_dp"):
+            pts = parse_points(p["probe_dp"], d, "probe_dp")
+            if len(pts) != 2:
+                raise ConfigError(f"probe_dp = {p['probe_dp']!r}: expected two points 'x0,y0; x1,y1'")
+            check_points(pts, lay, "probe_dp", p["probe_dp"])
+            out["front"], out["back"] = (pts[0], None), (pts[1], None)
+        return out
+
+    def probe_stencils(self, p: dict, lay: Layout) -> tuple:
+        """(cells, weights) of the probe points (`probes.stencils`): name -> [N, D] global cell indices a
+        sample reads, name -> [N] their interpolation weights. Part of the run's Setup, never kept here."""
+        return stencils(self.probe_points(p, lay), lay, self._solid_test(p, lay))
+
+    def _solid_test(self, p, lay):
+        """solid(cells [N, D]) -> [N] bool: obstacle cells and the channel walls (a small block read)."""
+        from distlbm.lattice import get_lattice
+
+        lat = get_lattice("D2Q9" if lay.d == 2 else "D3Q19")  # any velocity set: only `solid` is read
+        shapes = self.shapes(p, lat)
+        obst = geo.Obstacles(shapes, dx=lay.dx, origin=lay.origin, lattice=lat) if shapes else None
+        shape = lay.shape
+
+        def solid(cells):
+            cells = np.asarray(cells, int).reshape(-1, lay.d)
+            out = np.zeros(len(cells), bool)
+            if lay.walls:
+                for a in range(1, lay.d):
+                    out |= (cells[:, a] <= 0) | (cells[:, a] >= shape[a] - 1)
+            if obst is not None and len(cells):
+                lo, hi = cells.min(0), cells.max(0) + 1
+                blk = obst.block(tuple(slice(int(a), int(b)) for a, b in zip(lo, hi)), shape).solid
+                out |= blk[tuple((cells - lo).T)]
+            return out
+
+        return solid
+
+    def reference_area(self, p, lay) -> tuple:
+        """(area in lattice units, description) normalising the force coefficients."""
+        if lay.d == 2:
+            return p["n"], "ref_length (per unit depth)"
+        return p["n"] * lay.ncross[-1], "ref_length * width"
+
+    def quantities(self, raw: dict, view) -> dict:
+        """cD, cL (suffixed _k for body k when there are several) of the sampled forces and the probes'
+        physical values (`probes.probe_quantities`), with the weights of the run's Setup."""
+        p = self.full(view.params)
+        lay = self.layout(p, view.setup.lattice)
+        out = {}
+        u = lay.u_lat
+        area, _ = self.reference_area(p, lay)
+        for k, f in enumerate(raw.get("force", [])):
+            suffix = "" if len(raw["force"]) == 1 else f"_{k + 1}"
+            out["cD" + suffix] = 2.0 * f[0] / (u * u * area)
+            out["cL" + suffix] = 2.0 * f[1] / (u * u * area)
+        probes = raw.get("probes") or {}
+        if probes:
+            out.update(probe_quantities(probes, view.setup.probe_weights, lay))
+        return out
+
+    def observe(self, view, p):
+        p = self.full(p)
+        lay = self.layout(p, view.setup.lattice)
+        area, what = self.reference_area(p, lay)
+        out = {"normalisation": f"c = 2 F / (rho U_mean^2 A), A = {what}; F = momentum-exchange force of the "
+                                f"fluid on the body (x: drag, y: lift); U_mean = {p['u_mean']:g} m/s",
+               "units": {"dx": lay.dx, "dt": lay.dt, "tau": lay.tau, "nu_lattice": lay.nu_lat,
+                         "mach_peak": view.setup.units.get("mach")}}
+        if view.samples:
+            last = view.samples[-1]
+            out["last_sample"] = {k: v for k, v in last.items() if k not in ("step", "time")}
+            # the inlet and outlet reflect sound: a start-up leaves a slowly decaying acoustic mode of
+            # the channel (period 4 L / c_s, quarter-wave). Steady values are averaged over one period.
+            period = 4.0 * view.setup.shape[0] * un.INV_CS * lay.dt
+            t_end = last["time"]
+            window = [r for r in view.samples if r["time"] >= t_end - period]
+            keys = [k for k, v in last.items() if isinstance(v, float) and k not in ("time",)]
+            out["final"] = {k: float(np.mean([r[k] for r in window if k in r])) for k in keys}
+            out["averaging"] = {"window_s": period, "samples": len(window),
+                                "why": "mean over the last acoustic period 4 L / c_s of the channel"}
+            out.update(steadiness(view.samples))
+        if p.get("probe_line"):
+            out["line"] = line_profile(view, p["probe_line"], lay)
+        return out

@@ -1,0 +1,67 @@
+"""The grid of a channel case: its cell size, time step, lattice shape, origin and relaxation time,
+computed from the physical parameters; one frozen record per run, recomputed from the parameters
+wherever it is needed (never stored on a case)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from distlbm import units
+from distlbm.cases.base import ConfigError
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The channel 0 <= x <= L, 0 <= y <= H (0 <= z <= W) on its lattice.
+
+    d: 2 or 3; dx: cell size (m); dt: time step (s); nu: kinematic viscosity (m^2/s); nu_lat, tau: the
+    lattice viscosity and relaxation time; shape: (nx, ny(, nz)) cells, walls included; origin: physical
+    coordinates (m) of cell (0, 0(, 0))'s corner, so that cell k's centre is origin + (k + 1/2) dx;
+    walls: no-slip walls at the sides (else periodic); ncross: fluid cells across (H(, W)) / dx; u_lat:
+    the mean inflow velocity in lattice units; cross: the cross-section (H(, W)) in m.
+    """
+
+    d: int
+    dx: float
+    dt: float
+    nu: float
+    nu_lat: float
+    tau: float
+    shape: tuple
+    origin: tuple
+    walls: bool
+    ncross: tuple
+    u_lat: float
+    cross: tuple
+
+
+def channel_layout(p: dict, d: int) -> Layout:
+    """The layout of the full channel parameters p (physical units: n, length, height, width, ref_length,
+    u_mean, nu or re, u_lattice, sides) in d dimensions; ConfigError unless the sizes are whole cells."""
+    dx = p["ref_length"] / p["n"]
+    u_mean = p["u_mean"]
+    nu = units.viscosity_for_reynolds(u_mean, p["ref_length"], p["re"]) if p["re"] > 0 else p["nu"]
+    dt = units.time_step(dx, p["u_lattice"], u_mean)
+    nu_lat = units.viscosity_to_lattice(nu, dx, dt)
+    tau = units.relaxation_time(nu_lat)
+    walls = p["sides"] == "walls"
+    cross = (p["height"],) + ((p["width"],) if d == 3 else ())
+    ncross = []
+    for name, extent in zip(("height", "width"), cross):
+        cells = extent / dx
+        if abs(cells - round(cells)) > 1e-6 * max(1.0, cells):
+            raise ConfigError(f"n = {p['n']}: {name} {extent:g} is {cells:.4g} cells of dx = ref_length/n = "
+                              f"{dx:.4g}; expected n such that {name}/dx is a whole number")
+        ncross.append(int(round(cells)))
+    nl = p["length"] / dx
+    if abs(nl - round(nl)) > 1e-6 * max(1.0, nl):
+        raise ConfigError(f"n = {p['n']}: length {p['length']:g} is {nl:.4g} cells of dx = {dx:.4g}; "
+                          f"expected n such that length/dx is a whole number")
+    nx = int(round(nl)) + 1  # nodes on x = 0 and x = L
+    pad = 1 if walls else 0
+    shape = (nx,) + tuple(m + 2 * pad for m in ncross)
+    # centre of cell k: origin + (k + 1/2) dx; inlet node at x = 0, walls half a cell outside row 1
+    origin = (-0.5 * dx,) + tuple(-(pad + 0.0) * dx for _ in ncross) if walls else \
+        (-0.5 * dx,) + (0.0,) * len(ncross)
+    return Layout(d=d, dx=dx, dt=dt, nu=nu, nu_lat=nu_lat, tau=tau, shape=shape, origin=origin, walls=walls,
+                  ncross=tuple(ncross), u_lat=p["u_lattice"], cross=cross)

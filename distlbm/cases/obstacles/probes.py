@@ -1,0 +1,218 @@
+"""Probes of the channel cases: probe points and lines read from their spec strings, the stencils that
+interpolate a cell-centred field at a physical point (or extrapolate it to a body's surface), and the
+analysis of sampled series (Strouhal number, steadiness)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re as _re
+
+import numpy as np
+
+from distlbm import units
+from distlbm.cases.base import ConfigError
+from distlbm.cases.obstacles.layout import Layout
+from distlbm.cases.obstacles.spec import NUMBERS_EXPECTED, number
+
+def parse_points(text: str, d: int, key: str, shown: str | None = None) -> list:
+    """'x,y[,z]; x,y[,z]' -> list of D-tuples (physical coordinates; finite, strictly parsed numbers).
+    Messages show the value `shown` (default: text)."""
+    shown = text if shown is None else shown
+    pts = []
+    for part in (text or "").split(";"):
+        if not part.strip():
+            continue
+        try:
+            pt = tuple(number(v) for v in part.split(","))
+        except ValueError as e:
+            what = ("" if part.strip() == shown.strip() else
+                    f"{part.strip()!r} is not a point 'x,y{',z' if d == 3 else ''}': ")
+            raise ConfigError(f"{key} = {shown!r}: {what}{e}; expected {NUMBERS_EXPECTED}") from None
+        if len(pt) != d:
+            raise ConfigError(f"{key} = {shown!r}: {part.strip()!r} has {len(pt)} coordinates; expected {d}")
+        pts.append(pt)
+    return pts
+
+
+MAX_LINE_POINTS = 100_000
+
+
+def parse_line(text: str, d: int, key: str = "probe_line"):
+    """'x0,y0[,z0]; x1,y1[,z1]; npoints' -> (point a, point b, npoints)."""
+    form = f"'x0,y0{',z0' if d == 3 else ''}; x1,y1{',z1' if d == 3 else ''}; npoints'"
+    parts = [x.strip() for x in text.split(";")]
+    if len(parts) != 3:
+        raise ConfigError(f"{key} = {text!r}: {len(parts)} part(s) separated by ';'; expected {form} with npoints "
+                          f"a positive integer")
+    pts = [parse_points(q, d, key, shown=text) for q in parts[:2]]
+    if any(len(q) != 1 for q in pts):
+        raise ConfigError(f"{key} = {text!r}: expected {form}: two points, then npoints a positive integer")
+    pts = [q[0] for q in pts]
+    n = parts[2]
+    if not _re.fullmatch(r"\+?\d+", n) or not 0 < int(n) <= MAX_LINE_POINTS:
+        raise ConfigError(f"{key} = {text!r}: npoints = {n!r}; expected {form} with npoints a positive integer "
+                          f"(at most {MAX_LINE_POINTS})")
+    return pts[0], pts[1], int(n)
+
+
+def probe_range(lay: Layout) -> list:
+    """Per axis, the physical interval in which a probe can be interpolated: inside the channel and between
+    the first and last cell centres (the interpolation does not wrap around periodic sides)."""
+    out = []
+    extents = [(lay.shape[0] - 1) * lay.dx] + list(lay.cross)
+    for a, ext in enumerate(extents):
+        first = lay.origin[a] + 0.5 * lay.dx
+        last = lay.origin[a] + (lay.shape[a] - 0.5) * lay.dx
+        out.append((max(0.0, first), min(ext, last)))
+    return out
+
+
+def _fmt_point(pt) -> str:
+    return "(" + ", ".join(f"{float(x):g}" for x in pt) + ")"
+
+
+def check_points(pts, lay: Layout, key: str, text: str) -> None:
+    """ConfigError for a probe point outside the channel (or too close to a periodic side to interpolate)."""
+    rng = probe_range(lay)
+    for pt in pts:
+        if any(not lo - 1e-12 <= x <= hi + 1e-12 for x, (lo, hi) in zip(pt, rng)):
+            allowed = ", ".join(f"{'xyz'[a]} in [{lo:g}, {hi:g}]" for a, (lo, hi) in enumerate(rng))
+            raise ConfigError(f"{key} = {text!r}: point {_fmt_point(pt)} lies outside the channel; expected "
+                              f"{allowed}")
+
+
+def stencil(pt, direction, lay: Layout, solid=None) -> tuple:
+    """Cells and weights that interpolate (or extrapolate to a surface) a field at physical point pt.
+
+    Multilinear interpolation between the neighbouring cell centres. For a point on a surface (a
+    direction: -1 upstream of the point, +1 downstream): the interpolation if every cell it weighs is
+    fluid (`solid(cells)` says which are not; e.g. the Schaefer-Turek points lie midway between two
+    fluid nodes on the cylinder surface for every n the preset allows), otherwise a linear extrapolation
+    along x from the first two whole cells on that side beyond the point (their centres at least half a
+    cell away from it).
+    """
+    d, dx, origin = lay.d, lay.dx, lay.origin
+    shape = lay.shape
+
+    def frac(a):  # fractional cell index of pt along axis a (snapped to a node within round-off)
+        s = (pt[a] - origin[a]) / dx - 0.5
+        return float(round(s)) if abs(s - round(s)) < 1e-6 else s
+
+    def linear(s):
+        k0 = int(math.floor(s))
+        return [(k0, 1.0 - (s - k0)), (k0 + 1, s - k0)]
+
+    axes_w = [linear(frac(a)) for a in range(1, d)]
+    s = frac(0)
+    xw = linear(s)
+    if direction is not None:
+        cells, weights = _combine([xw] + axes_w, shape, pt)
+        used = [c for c, w in zip(cells, weights) if abs(w) > 1e-12]
+        if solid is not None and not np.any(solid(np.asarray(used))):
+            return cells, weights
+        k1 = int(math.floor(s - 0.5)) if direction < 0 else int(math.ceil(s + 0.5))
+        k2 = k1 + direction
+        w1 = (s - k2) / (k1 - k2)  # the line through (k1, v1), (k2, v2), evaluated at s
+        xw = [(k1, w1), (k2, 1.0 - w1)]
+    return _combine([xw] + axes_w, shape, pt)
+
+
+def _combine(axes_w, shape, pt):
+    """Tensor product of per-axis (index, weight) lists -> (cells, weights)."""
+    cells, weights = [], []
+    for combo in itertools.product(*axes_w):
+        idx = [c for c, _ in combo]
+        if any(not 0 <= c < n for c, n in zip(idx, shape)):
+            raise ConfigError(f"probe point {_fmt_point(pt)}: its interpolation reads cell {tuple(idx)} outside the "
+                              f"lattice {tuple(shape)}; expected a point further inside the channel")
+        cells.append(idx)
+        weights.append(math.prod(w for _, w in combo))
+    return cells, weights
+
+
+def stencils(points: dict, lay: Layout, solid) -> tuple:
+    """(cells, weights) of named probe points (name -> (physical point, direction or None)): cells[name] the
+    [N, D] global cell indices a sample reads, weights[name] their N weights (`stencil`). For a point on a
+    surface whose neighbours are not all fluid (`solid(cells)`), the 2^(D-1) cross-stream neighbours of the
+    two cell columns nearest the point on the side `direction` (extrapolated to it)."""
+    cells, weights = {}, {}
+    for name, (pt, direction) in points.items():
+        cells[name], weights[name] = stencil(pt, direction, lay, solid)
+    return cells, weights
+
+
+def probe_quantities(raw: dict, weights: dict, lay: Layout) -> dict:
+    """One sample's probe values in physical units: p_<name> (pressure over the density, m^2/s^2) of every
+    probe, u<x|y|z>_<name> (m/s) of the user's points (pt1, pt2, ...), and dP = p_front - p_back where both
+    exist. raw: name -> {'rho': [N], 'u': [D][N]} (lattice units) at the cells of `weights[name]` ([N])."""
+    out = {}
+    conv = (lay.dx / lay.dt) ** 2
+    vals = {}
+    for name, rec in raw.items():
+        w = np.asarray(weights[name])
+        vals[name] = float(np.dot(w, units.pressure(np.asarray(rec["rho"]))) * conv)
+    out.update({f"p_{k}": v for k, v in vals.items()})
+    vel = lay.dx / lay.dt
+    for name, rec in raw.items():
+        if name.startswith("pt"):
+            w = np.asarray(weights[name])
+            for a, comp in enumerate("xyz"[:lay.d]):
+                out[f"u{comp}_{name}"] = float(np.dot(w, np.asarray(rec["u"][a]))) * vel
+    if "front" in vals and "back" in vals:
+        out["dP"] = vals["front"] - vals["back"]
+    return out
+
+
+def line_profile(view, text: str, lay: Layout) -> dict:
+    """Velocity (m/s) and pressure (Pa per unit density) at the npoints of the probe line `text` ('x0,y0[,z0];
+    x1,y1[,z1]; npoints'), interpolated from the run's current state (view.probe)."""
+    a, b, npts = parse_line(text, lay.d)
+    pts = [tuple(a[i] + (b[i] - a[i]) * t for i in range(lay.d)) for t in np.linspace(0.0, 1.0, npts)]
+    sts = [stencil(pt, None, lay) for pt in pts]
+    cells = np.concatenate([np.asarray(c) for c, _ in sts])
+    vals = view.probe(cells)
+    vel = lay.dx / lay.dt
+    us, ps, k = [], [], 0
+    for c, w in sts:
+        m = len(c)
+        w = np.asarray(w)
+        us.append([float(np.dot(w, vals["u"][i][k:k + m])) * vel for i in range(lay.d)])
+        ps.append(float(np.dot(w, units.pressure(vals["rho"][k:k + m]))) * vel * vel)
+        k += m
+    return {"points": [list(x) for x in pts], "u": us, "p": ps,
+            "note": "multilinear interpolation of the cell-centre values (solid cells count as rest)"}
+
+
+def steadiness(samples) -> dict:
+    """Relative change of each coefficient over the last 10 % of the samples (steady-state check)."""
+    if len(samples) < 5:
+        return {}
+    k = max(1, len(samples) // 10)
+    a, b = samples[-1 - k], samples[-1]
+    ch = {}
+    for key in b:
+        if key in ("step", "time") or not isinstance(b[key], float) or key not in a:
+            continue
+        ch[key] = abs(b[key] - a[key]) / max(abs(b[key]), 1e-12)
+    return {"relative_change_last_10pct": ch}
+
+
+def strouhal(samples, key="cL", ref_length=1.0, u_mean=1.0, tail=0.5):
+    """Shedding frequency from the zero crossings (upward, linearly interpolated) of key - mean over the
+    last `tail` of the samples: returns (St = f L / U, f, number of periods) or (None, None, 0)."""
+    if len(samples) < 10:
+        return None, None, 0
+    rec = samples[int(len(samples) * (1 - tail)):]
+    t = np.asarray([r["time"] for r in rec])
+    y = np.asarray([r.get(key, np.nan) for r in rec])
+    if not np.all(np.isfinite(y)) or np.ptp(y) < 1e-9:
+        return None, None, 0
+    y = y - 0.5 * (y.max() + y.min())
+    ups = [t[i] - y[i] * (t[i + 1] - t[i]) / (y[i + 1] - y[i]) for i in range(len(y) - 1) if y[i] < 0 <= y[i + 1]]
+    if len(ups) < 3:
+        return None, None, 0
+    period = (ups[-1] - ups[0]) / (len(ups) - 1)
+    f = 1.0 / period
+    return f * ref_length / u_mean, f, len(ups) - 1
+

@@ -1,0 +1,311 @@
+"""The obstacle grammar of the channel cases: spec strings such as 'circle(0.2, 0.2, 0.05); box(1, 0.1,
+1.2, 0.2) + circle(1.1, 0.3, 0.05)' read into geometry shapes (physical coordinates, m), and the rules
+of where obstacles may lie in the channel, checked before anything runs."""
+
+from __future__ import annotations
+
+import math
+import re as _re
+
+import numpy as np
+
+from distlbm import geometry as geo
+from distlbm.cases.base import ConfigError
+from distlbm.cases.obstacles.layout import Layout
+
+_SHAPES = {  # name -> (numbers needed in 2D, in 3D, what the numbers are)
+    "circle": (3, None, "cx, cy, r"),
+    "cylinder": (None, 3, "cx, cy, r (axis along z)"),
+    "sphere": (None, 4, "cx, cy, cz, r"),
+    "box": (4, 6, "x0, y0[, z0], x1, y1[, z1]"),
+}
+
+
+# a number in a spec string: a plain decimal or scientific literal (no '_' digit separators, no nan/inf,
+# no hex): Python's float() would read '0_5' as 5.0 and 'nan' as a coordinate
+_NUMBER = _re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+_MAX_SHOWN = 80
+
+
+def show(text: str) -> str:
+    """The value of a key as a message shows it (a long spec string is cut)."""
+    if len(text) <= _MAX_SHOWN:
+        return repr(text)
+    return repr(text[:_MAX_SHOWN - 20] + " ... " + text[-12:]) + f" ({len(text)} characters)"
+
+
+def number(v: str) -> float:
+    """A strictly parsed finite number; ValueError saying why not."""
+    v = v.strip()
+    if not _NUMBER.fullmatch(v):
+        low = v.lower().lstrip("+-")
+        if low in ("nan", "inf", "infinity"):
+            raise ValueError(f"{v!r} is not a finite number")
+        raise ValueError(f"{v!r} is not a number")
+    x = float(v)
+    if not math.isfinite(x):
+        raise ValueError(f"{v!r} is not a finite number")
+    return x
+
+
+NUMBERS_EXPECTED = "finite numbers written as plain decimals (0.05, -1, 5e-2; no '_', nan or inf)"
+
+
+def parse_obstacles(text: str, d: int, key: str = "obstacles") -> list:
+    """'circle(0.2, 0.2, 0.05); box(1, 0.1, 1.2, 0.2) + circle(1.1, 0.3, 0.05)' -> bodies: ';' separates
+    bodies, '+' joins shapes into one body (a union). No eval: a small grammar; numbers are plain
+    decimal or scientific literals, finite. Each shape keeps its text in `.spec` (for messages); where
+    the shapes lie is checked against the channel by `check_obstacles`."""
+    bodies = []
+    text = (text or "").strip()
+    if not text:
+        return bodies
+    for body in text.split(";"):
+        if not body.strip():
+            continue
+        # '+' outside parentheses joins shapes; inside them it is a sign (1e+2)
+        members = [_parse_shape(part.strip(), text, d, key) for part in _re.split(r"\+(?![^()]*\))", body)]
+        if len(members) == 1:
+            bodies.append(members[0])
+        else:
+            u = geo.Union(*members)
+            u.spec = body.strip()
+            bodies.append(u)
+    return bodies
+
+
+def _parse_shape(part: str, text: str, d: int, key: str):
+    """One primitive of an obstacle spec, e.g. circle(0.2, 0.2, 0.05)."""
+    m = _re.fullmatch(r"([a-z]+)\s*\(([^()]*)\)", part)
+    if not m or m.group(1) not in _SHAPES:
+        raise ConfigError(f"{key} = {show(text)}: cannot read {part!r}; expected shapes like "
+                          f"circle(cx, cy, r), cylinder(cx, cy, r), sphere(cx, cy, cz, r), box(x0, y0, x1, y1) "
+                          f"separated by ';' (bodies) or '+' (one body)")
+    name = m.group(1)
+    head = f"{key} = {show(text)}: " + ("" if part == text else f"{part!r}: ")
+    try:
+        nums = [number(v) for v in m.group(2).split(",")]
+    except ValueError as e:
+        raise ConfigError(f"{head}{e}; expected {NUMBERS_EXPECTED}") from None
+    need = _SHAPES[name][0] if d == 2 else _SHAPES[name][1]
+    if need is None or len(nums) != need:
+        expected = f"{need} numbers ({_SHAPES[name][2]})" if need else f"a shape available in {d}D"
+        raise ConfigError(f"{key} = {show(text)}: {part!r} in {d}D; expected {expected}")
+    if name in ("circle", "cylinder", "sphere") and nums[-1] <= 0:
+        raise ConfigError(f"{head}radius {nums[-1]:g}; expected a positive radius")
+    if name == "circle":
+        s = geo.Circle(nums[:2], nums[2])
+    elif name == "cylinder":
+        s = geo.Cylinder(nums[:2], nums[2], axis=2)
+    elif name == "sphere":
+        s = geo.Sphere(nums[:3], nums[3])
+    else:
+        lo, hi = nums[:d], nums[d:]
+        if any(h <= lo_ for lo_, h in zip(lo, hi)):
+            raise ConfigError(f"{head}expected x0 < x1, y0 < y1{', z0 < z1' if d == 3 else ''}")
+        s = geo.Box(lo, hi)
+    s.spec = part
+    return s
+
+
+# ---- where obstacles may lie ----------------------------------------------------------------------
+# The rules, in physical coordinates (the channel is 0 <= x <= L, 0 <= y <= H, 0 <= z <= W; dx the cell):
+#  1. every shape (each member of a '+' union too) has a part inside the channel;
+#  2. no shape reaches the inlet or the outlet: within the channel's cross-section a shape lies in
+#     dx < x < L - dx, clear of the inlet/outlet nodes (x = 0, L) and of the nodes next to them, which
+#     their non-equilibrium extrapolation reads;
+#  3. the obstacles leave a fluid path from the inlet to the outlet:
+#     a. (2D) no connected group of shapes (of any bodies) reaches from y <= 0 to y >= H: a shape may
+#        touch or cross one wall (a box attached to the bottom wall), not both together;
+#     b. (2D, 3D) at no plane x = const through a shape (a round shape's centre, a box's faces and middle)
+#        do the shapes cover every fluid node of the cross-section (its cell centres): this catches a
+#        sphere, a box or a cylinder across a 3D duct, and gaps narrower than the cells.
+# A voxel mask is checked for its shape and values only (it is the user's lattice).
+
+
+def _members(s) -> list:
+    if isinstance(s, geo.Union):
+        return [m for x in s.shapes for m in _members(x)]
+    return [s]
+
+
+def _label(s, text: str = "") -> str:
+    spec = getattr(s, "spec", None) or repr(s)
+    return "the obstacle" if spec == text.strip() else repr(spec)
+
+
+def _dist_to_box(c, lo, hi) -> float:
+    """Distance from point c to the closed box lo <= x <= hi."""
+    return math.sqrt(sum(max(lo_ - x, 0.0, x - hi_) ** 2 for x, lo_, hi_ in zip(c, lo, hi)))
+
+
+def _round(s):
+    """(centre x, centre in the cross-section, radius, cross axes it is round in) of a round primitive, or None."""
+    if isinstance(s, (geo.Circle, geo.Sphere)):
+        return s.center[0], s.center[1:], s.radius, len(s.center) - 1
+    if isinstance(s, geo.Cylinder) and s.axis == 2 and s.extent is None:
+        return s.center[0], s.center[1:], s.radius, 1  # infinite along z: round in (x, y) only
+    return None
+
+
+def _x_range(s, cross_lo, cross_hi):
+    """(x_min, x_max) of the part of primitive s inside the open channel cross-section, None where it has
+    no part there; 'skip' for a shape this check does not know."""
+    if isinstance(s, geo.Box):
+        if all(lo < hi2 and hi > lo2 for lo, hi, lo2, hi2 in zip(s.lo[1:], s.hi[1:], cross_lo, cross_hi)):
+            return s.lo[0], s.hi[0]
+        return None
+    rnd = _round(s)
+    if rnd is None:
+        return "skip"
+    cx, c, r, k = rnd
+    delta = _dist_to_box(c, cross_lo[:k], cross_hi[:k])
+    if delta >= r:
+        return None
+    h = math.sqrt(r * r - delta * delta)
+    return cx - h, cx + h
+
+
+def _y_range(s):
+    if isinstance(s, geo.Box):
+        return s.lo[1], s.hi[1]
+    return s.center[1] - s.radius, s.center[1] + s.radius
+
+
+def _touch(a, b) -> bool:
+    """Whether two 2D primitives (circles, boxes) share a point."""
+    if isinstance(a, geo.Box) and isinstance(b, geo.Box):
+        return all(a.lo[i] <= b.hi[i] and b.lo[i] <= a.hi[i] for i in range(2))
+    if isinstance(a, geo.Box):
+        a, b = b, a
+    if isinstance(b, geo.Box):
+        return _dist_to_box(a.center, b.lo, b.hi) <= a.radius
+    return math.dist(a.center, b.center) <= a.radius + b.radius
+
+
+def _node_bound(s, xp, ynodes, znodes, dx) -> float:
+    """An upper bound of the number of cross-section nodes that primitive s covers in the plane x = xp
+    (each covered node owns a dx x dx cell inside the section grown by half a cell)."""
+    def clipped(lo, hi, nodes):
+        lo, hi = max(lo, nodes[0]), min(hi, nodes[-1])
+        return (hi - lo) / dx + 1.0 + 1e-6 if hi >= lo else 0.0  # + round-off: an upper bound
+
+    if isinstance(s, geo.Box):
+        if not s.lo[0] <= xp <= s.hi[0]:
+            return 0.0
+        n = clipped(s.lo[1], s.hi[1], ynodes)
+        return n * clipped(s.lo[2], s.hi[2], znodes) if znodes is not None else n
+    cx, c, r, k = _round(s)
+    h2 = r * r - (xp - cx) ** 2
+    if h2 < 0:
+        return 0.0
+    h = math.sqrt(h2)
+    if znodes is None:
+        return clipped(c[0] - h, c[0] + h, ynodes)
+    if k == 1:  # a cylinder along z: a band across every z
+        return clipped(c[0] - h, c[0] + h, ynodes) * len(znodes)
+    return math.pi * (h / dx) ** 2 + 4.0 * h / dx + 1.0 + 1e-6
+
+
+def check_obstacles(bodies, lay: Layout, key: str = "obstacles", text: str = "") -> None:
+    """ConfigError unless the parsed bodies obey the rules above on the channel of layout `lay`."""
+    d, dx = lay.d, lay.dx
+    length = (lay.shape[0] - 1) * dx
+    cross = list(lay.cross)
+    names = "xyz"
+    extent = ", ".join(f"0 < {names[a]} < {v:g}" for a, v in enumerate([length] + cross))
+    head = f"{key} = {show(text)}: "
+    cross_lo, cross_hi = [0.0] * len(cross), cross
+    prims = []  # (primitive, x range inside the channel)
+    for body in bodies:
+        for s in _members(body):
+            xr = _x_range(s, cross_lo, cross_hi)
+            if isinstance(xr, str):
+                continue
+            if xr is None or xr[1] <= 0.0 or xr[0] >= length:
+                raise ConfigError(f"{head}{_label(s, text)} has no part inside the channel; expected obstacles that "
+                                  f"overlap the domain {extent}")
+            for end, where, bad in ((0.0, "inlet", xr[0] <= dx), (length, "outlet", xr[1] >= length - dx)):
+                if bad:
+                    raise ConfigError(
+                        f"{head}{_label(s, text)} reaches the {where} at x = {end:g} (inside the channel it spans x = "
+                        f"{xr[0]:.4g} .. {xr[1]:.4g}); expected obstacles clear of the inlet and outlet cells "
+                        f"and their neighbours: dx < x < L - dx, here {dx:g} < x < {length - dx:g}")
+            prims.append((s, xr))
+    if not prims:
+        return
+    span = f"y from 0 to H = {cross[0]:g}" + (f", z from 0 to W = {cross[1]:g}" if d == 3 else "")
+    gap = ("expected a fluid path from the inlet to the outlet: an obstacle may touch or cross one wall, "
+           "the obstacles together must leave a gap")
+
+    def named(group):
+        shown = [_label(s, text) for s in group[:3]]
+        more = f" and {len(group) - 3} more" if len(group) > 3 else ""
+        return (" + ".join(shown) + more), len(group) == 1
+
+    # 3a: a connected group of 2D shapes from one wall to the other (also with periodic sides, whose
+    # y = 0 and y = H are one line)
+    if d == 2:
+        shapes2 = [s for s, _ in prims]
+        parent = list(range(len(shapes2)))
+
+        def find(i):
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        order = sorted(range(len(shapes2)), key=lambda i: _bbox_x(shapes2[i])[0])
+        for a_pos, i in enumerate(order):  # sweep in x: only shapes whose x ranges overlap can touch
+            for j in order[a_pos + 1:]:
+                if _bbox_x(shapes2[j])[0] > _bbox_x(shapes2[i])[1]:
+                    break
+                if _touch(shapes2[i], shapes2[j]):
+                    parent[find(i)] = find(j)
+        groups = {}
+        for i in range(len(shapes2)):
+            groups.setdefault(find(i), []).append(i)
+        for idx in groups.values():
+            ys = [_y_range(shapes2[i]) for i in idx]
+            if min(y[0] for y in ys) <= 0.0 and max(y[1] for y in ys) >= cross[0]:
+                what, single = named([shapes2[i] for i in sorted(idx)])
+                raise ConfigError(f"{head}{what} {'blocks' if single else 'block'} the whole channel: "
+                                  f"{'it reaches' if single else 'together they reach'} from wall to wall "
+                                  f"({span}); {gap}")
+
+    # 3b: every fluid node of a cross-section covered
+    pad = 1 if lay.walls else 0
+    nodes = []
+    for a in range(1, d):
+        k = np.arange(pad, lay.shape[a] - pad)
+        nodes.append(lay.origin[a] + (k + 0.5) * dx)
+    ynodes, znodes = nodes[0], (nodes[1] if d == 3 else None)
+    total = len(ynodes) * (len(znodes) if znodes is not None else 1)
+    grid = np.meshgrid(*nodes, indexing="ij")
+    planes = set()
+    for s, (x0, x1) in prims:
+        rnd = _round(s)
+        planes.update([rnd[0]] if rnd else [x0, x1, 0.5 * (x0 + x1)])
+    for xp in sorted(planes):
+        active = [s for s, (x0, x1) in prims if x0 <= xp <= x1]
+        if sum(_node_bound(s, xp, ynodes, znodes, dx) for s in active) < total:
+            continue
+        covered = np.zeros(grid[0].shape, bool)
+        pts = [np.full(grid[0].shape, xp)] + list(grid)
+        used = []
+        for s in active:
+            ins = np.broadcast_to(s.inside(pts), covered.shape)
+            if np.any(ins & ~covered):
+                used.append(s)
+                covered |= ins
+        if covered.all():
+            what, single = named(used)
+            raise ConfigError(f"{head}{what} {'covers' if single else 'cover'} every fluid cell of the channel's "
+                              f"cross-section at x = {xp:.4g} ({span}); {gap}")
+
+
+def _bbox_x(s):
+    if isinstance(s, geo.Box):
+        return s.lo[0], s.hi[0]
+    return s.center[0] - s.radius, s.center[0] + s.radius
+

@@ -1,0 +1,43 @@
+"""The reference tables of the built-in cases: their files (copies of the project's shared/reference/ in
+distlbm/cases/data/), how results cite them, and the one reader that every case and the validation
+suite use."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent / "data"
+
+GHIA_U = "ghia1982_cavity2d_u_vertical_centerline.csv"  # u / U_lid on the vertical centre line (Re 100, 400)
+GHIA_V = "ghia1982_cavity2d_v_horizontal_centerline.csv"  # v / U_lid on the horizontal centre line
+ANALYTIC = "analytic_reference_solutions.csv"  # closed-form solutions (Taylor-Green, Poiseuille, duct, ...)
+POISEUILLE_SELFCHECK = "lbm_selfcheck_poiseuille_bounceback.csv"  # the bounce-back slip law, computed here
+COUETTE_SELFCHECK = "lbm_selfcheck_couette_shearwave.csv"
+SCHAEFER_TUREK = "schaefer_turek_2d1.csv"  # 2D-1 bounds of Schaefer & Turek 1996, high-accuracy values
+SPHERE_DRAG = "sphere_drag_reference.csv"  # sphere drag correlations and digitised data vs Re
+
+
+def cite(name: str) -> str:
+    """How a result names the table `name` (its place in the project's shared/reference/)."""
+    return f"shared/reference/{name}"
+
+
+def read_table(name: str) -> list[dict]:
+    """Rows of the reference CSV `name` as dicts of strings (comment lines starting with # skipped)."""
+    with open(DATA / name, newline="") as fh:
+        return list(csv.DictReader(line for line in fh if not line.startswith("#")))
+
+
+def schaefer_turek_bounds() -> dict:
+    """(case id, quantity) -> row of the Schaefer-Turek table, e.g. ("2D-1", "cD") -> {"lower_bound_1996":
+    ..., "upper_bound_1996": ..., "high_accuracy_reference": ...} (strings; '' where the table has none)."""
+    return {(r["case"], r["quantity"]): r for r in read_table(SCHAEFER_TUREK)}
+
+
+def sphere_drag_row(re_number: float) -> dict | None:
+    """The sphere table's row at Reynolds number re_number (floats; None where blank), or None."""
+    for r in read_table(SPHERE_DRAG):
+        if abs(float(r["Re"]) - re_number) < 1e-9:
+            return {k: (float(v) if v else None) for k, v in r.items()}
+    return None
