@@ -21,6 +21,7 @@ from distlbm.cases.base import Case, Param, Setup
 from distlbm.errors import ConfigError
 from distlbm.lattice import LATTICES, get_lattice
 from distlbm.physics.collision import KINDS
+from distlbm import units
 from distlbm.units import CS
 
 DTYPES = ("float32", "float64", "float16", "bfloat16")  # storage
@@ -479,7 +480,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     if not setup.tau > 0.5 or not omega_c < 2.0:
         raise ConfigError(
             f"{where}tau = {setup.tau:.10g} (from {given}): expected tau > 0.5 (distinguishable from 1/2 in "
-            f"{common['compute_dtype']}); the lattice viscosity cs2*(tau - 1/2) = {(setup.tau - 0.5) / 3:.3g} "
+            f"{common['compute_dtype']}); the lattice viscosity cs2*(tau - 1/2) = {units.viscosity(setup.tau):.3g} "
             f"must be positive"
         )
     if setup.tau < 0.51 and common["smagorinsky"] == 0:
@@ -487,7 +488,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"tau = {setup.tau:.8g} (tau - 1/2 = {setup.tau - 0.5:.3g}) is close to 1/2: the run may be unstable "
             f"at this resolution (raise n, lower re, or set smagorinsky=0.1)"
         )
-    ma = setup.u_max / CS
+    ma = units.mach(setup.u_max)
     vkey = getattr(case, "velocity_key", None) or next((k for k in ("u_lid", "u0", "umax", "u_wall") if k in params),
                                                          "velocity")
     vval = params.get(vkey, setup.u_max)

@@ -3,7 +3,7 @@ is allocated, so that a lattice too large for the machine is one clear error ins
 out-of-memory traceback from deep inside JAX or NumPy.
 
 `memory_estimate` is the one model of a run's memory (`distlbm info` prints it, `distlbm bench` reports
-it next to the measured peak, tests/test_memory.py holds the measurement to it): the populations twice
+it next to the measured peak, tests/validation/test_memory.py holds the measurement to it): the populations twice
 (a step reads one copy and writes the other), the moments a step materialises, the static per-cell data
 of the boundaries, and the measured temporaries of walls and open boundaries. `preflight` splits it over
 the device mesh the run will use and compares each device's (accelerators) or each host's (CPU devices

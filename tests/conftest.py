@@ -1,4 +1,8 @@
-"""Shared helpers: run the `distlbm` command in this process or as `python -m distlbm`."""
+"""Shared fixtures of the suite: run the `distlbm` command in this process or as `python -m distlbm`.
+
+The suite mirrors the package: tests/unit/ (one file per module), tests/parallel/ (bitwise identity on
+every mesh and process count, restarts, signals, Slurm, reliability) and tests/validation/ (the physics
+against analytic and published references, the memory budget, precision)."""
 
 from __future__ import annotations
 
@@ -11,6 +15,9 @@ os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") + " --xla_force_host_
 import subprocess  # noqa: E402
 import sys
 from pathlib import Path
+
+# tests/unit, tests/parallel and tests/validation import the shared helpers from this folder
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pytest
 

@@ -20,7 +20,7 @@ from distlbm.driver.view import RunView
 from distlbm.io import checkpoint as ckpt
 from distlbm.io.files import WriteError
 from distlbm.physics.diagnostics import RHO_RANGE
-from distlbm.units import CS
+from distlbm import units
 
 
 class InstabilityError(FloatingPointError):
@@ -132,10 +132,11 @@ def guard(view: RunView, checkpointer: Optional[Checkpointer] = None, log: Optio
     if diag["sane"]:
         return diag
     s = view.setup
-    ma = diag.get("u_max_local", float("nan")) / CS
-    kept = checkpointer.last_good() if checkpointer is not None else "no checkpoint of this run was written"
+    ma = units.mach(diag.get("u_max_local", float("nan")))
     if checkpointer is not None and checkpointer.last_path is not None:
-        kept += ", verified finite"
+        kept = f"the last good checkpoint is step {checkpointer.last_step} ({checkpointer.last_path}, verified finite)"
+    else:
+        kept = "no checkpoint of this run was written"
     msg = (f"instability at step {view.step}: density non-finite or outside {list(RHO_RANGE)} "
            f"(tau = {s.tau:.4g}, local Mach up to {ma:.3g}); likely causes: Mach number too high "
            f"(lower the velocity) or tau too close to 1/2 (raise the resolution, lower Re, or set smagorinsky)"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -173,13 +174,18 @@ def create_exclusive(tmp: Path, **kw) -> h5py.File:
 _FAILED: list = []  # HDF5 files whose close failed after a failed write (the process then stops)
 
 
-def discard(tmp: Path, h5=None, keep=None):
+def failed_write(e: BaseException, tmp: Path, h5, target: Path, needed) -> WriteError:
+    """After a failed write of `tmp` (for `target`): clean up, and the WriteError to report. The failed
+    writer's frames (and so its HDF5 objects) are kept alive: h5py's finalisers crash the process on a
+    file whose writes failed, and the process stops soon after."""
+    _FAILED.append(sys.exc_info()[2])
+    discard(tmp, h5)
+    return e if isinstance(e, WriteError) else WriteError(target, reason(e, needed, target.parent))
+
+
+def discard(tmp: Path, h5=None):
     """After a failed write: free the space of the temporary file (truncate it: a full disk gets its
-    blocks back even while HDF5 still holds it open), close it if possible, and remove it. `keep`: the
-    failed writer's local variables, whose HDF5 objects are kept alive (h5py's finalisers crash the
-    process on a file whose writes failed; the process stops soon after)."""
-    if keep:
-        _FAILED.append({k: v for k, v in keep.items() if "h5py" in type(v).__module__})
+    blocks back even while HDF5 still holds it open), close it if possible, and remove it."""
     try:
         if os.path.lexists(tmp) and not os.path.islink(tmp):
             os.truncate(tmp, 0)
@@ -253,12 +259,8 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
             h5 = None
             _fsync(tmp)
             os.replace(tmp, path)
-        except WriteError:
-            discard(tmp, h5, keep=locals())
-            raise
-        except (OSError, RuntimeError, ValueError) as e:
-            discard(tmp, h5, keep=locals())
-            raise WriteError(path, reason(e, needed, path.parent)) from None
+        except (WriteError, OSError, RuntimeError, ValueError) as e:
+            raise failed_write(e, tmp, h5, path, needed) from None
         return path
     if mode == "mpio":
         h5 = None
@@ -281,10 +283,11 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
             h5.close()
             h5 = None
         except (OSError, RuntimeError, ValueError) as e:
+            _FAILED.append(sys.exc_info()[2])
             error = WriteError(path, reason(e, needed, path.parent))
         if domain.any_process(error is not None):
             if rank == 0:
-                discard(tmp, h5, keep=locals())
+                discard(tmp, h5)
             elif h5 is not None:
                 discard_handle(h5)
             raise error or WriteError(path, "the write failed on another process")
@@ -316,12 +319,8 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
         h5.close()
         h5 = None
         _fsync(part_tmp)
-    except WriteError as e:
-        discard(part_tmp, h5, keep=locals())
-        error = e
-    except (OSError, RuntimeError, ValueError) as e:
-        discard(part_tmp, h5, keep=locals())
-        error = WriteError(part, reason(e, needed, part.parent))
+    except (WriteError, OSError, RuntimeError, ValueError) as e:
+        error = failed_write(e, part_tmp, h5, part, needed)
     _agree(domain, error, path, cleanup=lambda: discard(part_tmp))
     os.replace(part_tmp, part)
     everything = [p for lst in domain.allgather_obj(pieces) for p in lst]
@@ -346,12 +345,8 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
             h5 = None
             _fsync(tmp)
             os.replace(tmp, path)
-        except WriteError as e:
-            discard(tmp, h5, keep=locals())
-            error = e
-        except (OSError, RuntimeError, ValueError) as e:
-            discard(tmp, h5, keep=locals())
-            error = WriteError(path, reason(e, needed, path.parent))
+        except (WriteError, OSError, RuntimeError, ValueError) as e:
+            error = failed_write(e, tmp, h5, path, needed)
     _agree(domain, error, path)
     return path
 

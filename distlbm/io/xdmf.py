@@ -41,8 +41,7 @@ def write_grid(path, shape, spacing: float = 1.0, origin=None) -> Path:
         h5 = None
         os.replace(tmp, path)
     except (OSError, RuntimeError, ValueError) as e:
-        hdf5.discard(tmp, h5, keep=locals())
-        raise files.WriteError(path, files.reason(e, int(np.prod(nodes)) * d * 4, path.parent)) from None
+        raise hdf5.failed_write(e, tmp, h5, path, int(np.prod(nodes)) * d * 4) from None
     return path
 
 

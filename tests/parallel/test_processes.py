@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 MPIEXEC = BIN / "mpiexec"
 SRUN = REPO / "tests" / "fake_slurm" / "srun"

@@ -20,7 +20,7 @@ import pytest
 
 from helpers import make_sim
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
 
