@@ -7,8 +7,7 @@
   feature (D2Q9/D3Q19/D3Q27, BGK/TRT/regularized, body force, walls and moving walls, incompressible
   equilibrium, float32/float16/bfloat16 storage, tiles that do not divide the lattice).
 - With contraction on (the default here, and what GPUs do), XLA contracts a*b+c into FMAs differently
-  in its fused whole-array step and in the kernel, so the two differ by rounding: a few float32 ulp of
-  the populations per step (bound below).
+  in its fused whole-array step and in the kernel, so the two differ by rounding (bound below).
 - Within the Pallas path, a lattice split over a mesh gives the one-device bits (8 forced CPU devices).
 - The kernel lowers for CUDA (Triton custom call) when ./.venv-cuda exists (scripts/setup_cuda_lowering.sh).
 """
@@ -80,13 +79,14 @@ def test_bitwise_equal_to_the_xla_step_without_fma():
 
 
 def test_within_rounding_of_the_xla_step_with_fma():
-    # regularized + force + moving walls: the most multiply-adds per population. 20 steps of random
-    # deviations of size 1e-2; the differences measured here were 4e-8 after 20 steps (D3Q27 regularized)
-    # and 0 for TRT: a bound of 1e-6 relative to the largest population, ~8 float32 ulp.
+    # regularized + force + moving walls: the most multiply-adds per population. After 20 steps from random
+    # deviations of size 1e-2 the differences measured here were 5.2e-7 of max |f| (this case), 1.4e-6
+    # (D3Q19 regularized), 1.1e-6 (D3Q27 regularized), 0 (BGK and TRT with force and moving walls): rounding
+    # of a few ulp per step. Bound: 4e-6 of max |f| (~30 ulp) after 20 steps; a wrong term is far larger.
     a, b = fc.run_pair("d2q9-reg-force-moving", steps=20)
     assert np.isfinite(b).all()
     scale = np.abs(a).max()
-    assert np.abs(a - b).max() <= 1e-6 * scale, np.abs(a - b).max() / scale
+    assert np.abs(a - b).max() <= 4e-6 * scale, np.abs(a - b).max() / scale
 
 
 @pytest.mark.parametrize("name,mesh", [("d3q19-trt-force-moving", (2, 2, 2)), ("d2q9-bgk-force-tiles", (1, 2))])
