@@ -355,6 +355,8 @@ def run_plan(groups, out_path, budget_s, python, start, header):
 
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    # XLA's GPU allocator takes 75 % of the memory by default: the largest lattice should see (nearly) all
+    env.setdefault("XLA_PYTHON_CLIENT_MEM_FRACTION", "0.95")
     for group in groups:
         left = budget_s - (time.time() - start)
         if left < 20:
@@ -367,7 +369,9 @@ def run_plan(groups, out_path, budget_s, python, start, header):
         if out_path:
             cmd += ["--out-dir", str(Path(out_path).parent)]
         try:
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=left, env=env, cwd=REPO)
+            # one group never takes the whole budget (a stuck compile): at most 90 s a task, 240 s a group
+            r = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=REPO,
+                               timeout=min(left, 240, 60 + 90 * len(group)))
             stdout, stderr, rc = r.stdout, r.stderr, r.returncode
         except subprocess.TimeoutExpired as e:
             stdout = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")

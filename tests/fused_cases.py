@@ -38,7 +38,7 @@ CASES = {
     "d2q9-bgk-moving-inc": ("D2Q9", "bgk", None, "moving", "float32", True, (16, 8), None),
     "d3q27-bgk-force-moving-bf16": ("D3Q27", "bgk", (0.0, 1e-5, 0.0), "moving", "bfloat16", False, (8, 8, 8), None),
     # lattices that the tiles do not divide (masked stores), several programs per axis
-    "d3q19-trt-moving-tiles": ("D3Q19", "trt", (1e-5, 0.0, 0.0), "moving", "float32", False, (6, 10, 12), (2, 4, 8)),
+    "d3q19-trt-moving-tiles": ("D3Q19", "trt", (1e-5, 0.0, 0.0), "moving", "float32", True, (6, 10, 12), (2, 4, 8)),
     "d2q9-bgk-force-tiles": ("D2Q9", "bgk", (1e-5, 1e-5), "walls", "float16", False, (12, 10), (1, 4, 4)),
 }
 

@@ -28,6 +28,7 @@ for _lat, _shape in (("D2Q9", (32, 16)), ("D3Q19", (16, 16, 16)), ("D3Q27", (16,
         LOWER[f"{_lat}-bgk-periodic-{_dt}"] = (_lat, "bgk", None, "", _dt, False, _shape, None, ())
 LOWER["D3Q19-trt-walls-incompressible"] = ("D3Q19", "trt", None, "walls", "float32", True, (16, 16, 16), None, ())
 LOWER["D3Q19-bgk-400-masked"] = ("D3Q19", "bgk", None, "", "float16", False, (40, 24, 20), (1, 4, 64), ())
+LOWER["D3Q19-bgk-512-float32"] = ("D3Q19", "bgk", None, "", "float32", False, (512, 512, 512), None, ())  # > 4 GB: 64-bit offsets
 LOWER["D3Q19-trt-moving-halo-xyz"] = ("D3Q19", "trt", (1e-5, 0.0, 0.0), "moving", "float32", False, (16, 16, 16), None,
                                       (0, 1, 2))
 LOWER["D2Q9-bgk-halo-y"] = ("D2Q9", "bgk", None, "walls", "float16", False, (32, 16), None, (1,))

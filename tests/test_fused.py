@@ -29,8 +29,9 @@ REPO = Path(__file__).resolve().parents[1]
 TESTS = Path(__file__).resolve().parent
 CUDA_PY = REPO / ".venv-cuda" / "bin" / "python"
 
-BITWISE = ["d2q9-bgk-force-tiles", "d2q9-reg-force-moving", "d3q19-trt-moving-tiles", "d3q19-trt-force-moving-inc",
-           "d3q27-bgk-force-moving-bf16"]
+# together: D2Q9/D3Q19/D3Q27, BGK/TRT/regularized, force, walls, moving walls, incompressible, 16-bit storage,
+# tiles that do not divide the lattice (the other CASES run with `python tests/fused_cases.py all`)
+BITWISE = ["d2q9-bgk-force-tiles", "d2q9-reg-force-moving", "d3q19-trt-moving-tiles", "d3q27-bgk-force-moving-bf16"]
 
 
 def test_supports_names_what_falls_back():
