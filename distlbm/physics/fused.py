@@ -70,6 +70,10 @@ def fused_supports(model, features=None) -> tuple:
         why.append("pressure outlets")
     if model.lattice.d not in (2, 3):
         why.append(f"{model.lattice.d}D lattice")
+    try:  # deprecated in jax 0.11 ("will be removed in a future version")
+        from jax.experimental.pallas import triton as _  # noqa: F401
+    except ImportError as e:
+        why.append(f"Pallas' Triton backend is missing from jax {jax.__version__} ({e})")
     return (not why, "; ".join(why) if why else "covered")
 
 
