@@ -1,0 +1,443 @@
+"""One fused stream-collide kernel per step in Pallas (Triton lowering on GPUs, interpret mode elsewhere).
+
+`make_fused_step(model, exchange)` returns `step(f, cells, t=None) -> f` with the signature and the
+results of `distlbm.stepper.make_step`, computed by one `pallas_call`: every program takes a tile of
+cells, pulls each population once from its upstream neighbour (f_k(x) <- f*_k(x - c_k)), applies
+bounce-back, forms the moments, collides and writes each population once. Moments, equilibrium and
+collision stay in registers, so one update moves 2 Q itemsize bytes plus the wall reads of cells next
+to a wall, whatever XLA would fuse.
+
+Halo: axes that the injected `exchange(planes, axis, sign)` wraps onto the block itself (one device,
+or a mesh of size 1 along that axis: the exchange hands back its argument) are read with wrapped
+indices; along every other axis the kernel reads the planes the exchange delivered, built one axis
+after the other exactly as `physics.streaming` does (the plane sent along a later axis carries what
+arrived along the earlier ones, so edges and corners need no diagonal messages). Nothing here knows
+about devices.
+
+Arithmetic: the per-cell operations are those of the XLA step, population by population, in the same
+order and grouping (the moment sums are `physics.moments`' own functions), so on XLA:CPU (Pallas
+interpret mode) the populations agree bit for bit with `make_step`'s; on a GPU, Triton may contract
+multiply-adds differently from XLA, so the two agree to round-off there.
+
+`fused_supports(model)` says whether a configuration is covered (walls and moving walls, body force,
+BGK/TRT/regularized, standard and incompressible equilibrium, float32/float16/bfloat16 storage with
+float32 compute); the rest (Bouzidi links, fixed-velocity/pressure cells, outflow, inlets and outlets,
+Smagorinsky, other compute dtypes) stays with the XLA step.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.experimental import pallas as pl
+
+from distlbm.physics import boundaries as bc
+from distlbm.physics.collision import second_moment
+from distlbm.physics.moments import deviation_moments
+
+STORAGE = ("float32", "float16", "bfloat16")
+
+
+def fused_supports(model, features=None) -> tuple:
+    """(True, 'covered') when the fused kernel computes `model`'s step, else (False, reasons).
+
+    features: the boundary features to judge (default: model.features).
+    """
+    feat = model.features if features is None else features
+    why = []
+    if str(model.compute_dtype) != "float32":
+        why.append(f"compute_dtype {model.compute_dtype} (the kernel computes in float32)")
+    if str(model.dtype) not in STORAGE:
+        why.append(f"storage dtype {model.dtype} (the kernel stores {'/'.join(STORAGE)})")
+    if model.collision.smagorinsky > 0:
+        why.append("Smagorinsky subgrid viscosity")
+    if feat.bouzidi:
+        why.append("Bouzidi (interpolated) wall links")
+    if feat.velocity:
+        why.append("fixed-velocity cells")
+    if feat.pressure:
+        why.append("fixed-pressure cells")
+    if feat.outflow:
+        why.append("outflow faces")
+    if feat.inlets:
+        why.append("velocity inlets")
+    if feat.outlets:
+        why.append("pressure outlets")
+    if model.lattice.d not in (2, 3):
+        why.append(f"{model.lattice.d}D lattice")
+    try:  # deprecated in jax 0.11 ("will be removed in a future version")
+        from jax.experimental.pallas import triton as _  # noqa: F401
+    except ImportError as e:
+        why.append(f"Pallas' Triton backend is missing from jax {jax.__version__} ({e})")
+    return (not why, "; ".join(why) if why else "covered")
+
+
+def _p2(n: int) -> int:
+    return 1 << max(0, int(n) - 1).bit_length()
+
+
+def default_block(shape3, cells: int = 512) -> tuple:
+    """Power-of-two tile (B0, B1, B2) of the 3D view, about `cells` cells, filled along the contiguous
+    last axis first (at most 128). A tile need not divide the lattice: lanes past the end are clamped."""
+    n0, n1, n2 = shape3
+    b2 = min(_p2(n2), cells, 128)
+    if n2 % b2:  # the fewest redundant lanes among 32..128 (ties: the longer tile), e.g. 400 -> 32
+        b2 = min((b for b in (128, 64, 32) if b <= b2), key=lambda b: (pl.cdiv(n2, b) * b, -b), default=b2)
+    b1 = min(_p2(n1), max(1, cells // b2))
+    b0 = min(_p2(n0), max(1, cells // (b2 * b1)))
+    return (b0, b1, b2)
+
+
+class _Physics:
+    """The XLA step's per-cell arithmetic written population by population (same order and grouping
+    as physics.equilibrium / forcing / collision / boundaries).
+
+    Per-population constants (c_ka, w_k, the Guo and regularization coefficients) come from `const`:
+    literals on GPUs; in interpret mode, entries of a small table passed to the kernel, because XLA
+    folds and factors scalar literals (c_k = 0 or 1, products of constants) where the XLA step has
+    [Q]-vector constants it leaves alone, which changed last bits.
+    """
+
+    def __init__(self, model):
+        self.model = model
+        lat = self.lat = model.lattice
+        self.inv_cs2 = 1.0 / lat.cs2
+        inv = self.inv_cs2
+        cs2 = lat.cs2
+        cols = {}
+        for a in range(lat.d):
+            cols[("c", a)] = np.asarray(lat.c[:, a], np.float64)
+        cols["w"] = np.asarray(lat.w, np.float64)
+        cols["wall"] = 2.0 * lat.w * 1.0 / lat.cs2
+        if model.force is not None:
+            cf = lat.c @ [float(x) for x in model.force]
+            cols["guo_a"] = cf * inv
+            cols["guo_b"] = cf * inv * inv
+        if model.collision.kind == "regularized":
+            for a in range(lat.d):
+                for b in range(a, lat.d):
+                    qab = lat.c[:, a] * lat.c[:, b] - (cs2 if a == b else 0.0)
+                    cols[("qab", a, b)] = qab * (1.0 if a == b else 2.0)
+            cols["wr"] = lat.w / (2.0 * cs2 * cs2)
+        self.names = list(cols)
+        self.table = np.stack([np.asarray(cols[n], np.float32) for n in self.names], axis=1)  # [Q, M]
+        self.col = {n: i for i, n in enumerate(self.names)}
+        self.tab = None  # the table's ref inside an interpret-mode kernel
+
+    def const(self, name, k):
+        if self.tab is None:
+            return self.table[k, self.col[name]]  # np.float32 literal
+        return self.tab[k, self.col[name]]
+
+    def cdotu(self, k, u):
+        acc = None
+        for a in range(self.lat.d):
+            t = self.const(("c", a), k) * u[a]
+            acc = t if acc is None else acc + t
+        return acc
+
+    @staticmethod
+    def usq(u):
+        acc = u[0] * u[0]
+        for ua in u[1:]:
+            acc = acc + ua * ua
+        return acc
+
+    def equilibria(self, drho, u):
+        """geq_k = feq_k - w_k for every k (physics.equilibrium.equilibrium_deviation)."""
+        inv = self.inv_cs2
+        k2 = 0.5 * inv * inv
+        out = []
+        if self.model.incompressible:
+            head = drho - (0.5 * inv) * self.usq(u)
+            for k in range(self.lat.q):
+                cu = self.cdotu(k, u)
+                out.append(self.const("w", k) * (head + cu * (inv + k2 * cu)))
+            return out
+        rho = 1.0 + drho
+        base = -(0.5 * inv) * self.usq(u)
+        one_base = 1.0 + base
+        for k in range(self.lat.q):
+            cu = self.cdotu(k, u)
+            wk = self.const("w", k)
+            out.append((wk * rho) * (one_base + cu * (inv + k2 * cu)) - wk)
+        return out
+
+    def guo(self, u, force):
+        """S_k (physics.forcing.guo_source)."""
+        inv = self.inv_cs2
+        uf = None
+        for a in range(self.lat.d):
+            if force[a]:
+                t = u[a] * force[a]
+                uf = t if uf is None else uf + t
+        ufs = None if uf is None else uf * inv
+        out = []
+        for k in range(self.lat.q):
+            term = self.const("guo_a", k) + self.cdotu(k, u) * self.const("guo_b", k)
+            if ufs is not None:
+                term = term - ufs
+            out.append(self.const("w", k) * term)
+        return out
+
+    def collide(self, fs, drho, u):
+        """Post-collision deviations (physics.collision.collide with the stepper's arguments)."""
+        m, lat, op = self.model, self.lat, self.model.collision
+        force = m.force
+        geq = self.equilibria(drho, u)
+        omega = 1.0 / op.tau
+        src = self.guo(u, force) if force is not None else None
+        q = lat.q
+        if op.kind == "bgk":
+            out = [fs[k] - omega * (fs[k] - geq[k]) for k in range(q)]
+            if src is not None:
+                out = [out[k] + (1.0 - 0.5 * omega) * src[k] for k in range(q)]
+            return out
+        if op.kind == "regularized":
+            pi = second_moment([fs[k] - geq[k] for k in range(q)], lat)
+            if force is not None:
+                pi = {(a, b): v + 0.5 * (u[a] * force[b] + u[b] * force[a]) for (a, b), v in pi.items()}
+            out = []
+            for k in range(q):
+                acc = None
+                for (a, b), v in pi.items():
+                    t = self.const(("qab", a, b), k) * v
+                    acc = t if acc is None else acc + t
+                o = geq[k] + (1.0 - omega) * (self.const("wr", k) * acc)
+                if src is not None:
+                    o = o + (1.0 - 0.5 * omega) * src[k]
+                out.append(o)
+            return out
+        # TRT, with geq of the opposite directions from -u as the stepper passes it
+        omega_m = 1.0 / (0.5 + op.trt_lambda / (op.tau - 0.5))
+        geq_opp = self.equilibria(drho, tuple(-ua for ua in u))
+        opp = lat.opposite
+        out = []
+        for k in range(q):
+            neq = fs[k] - geq[k]
+            neq_o = fs[opp[k]] - geq_opp[k]
+            o = fs[k] - omega * (0.5 * (neq + neq_o)) - omega_m * (0.5 * (neq - neq_o))
+            if src is not None:
+                s, so = src[k], src[opp[k]]
+                o = o + (1.0 - 0.5 * omega) * (0.5 * (s + so)) + (1.0 - 0.5 * omega_m) * (0.5 * (s - so))
+            out.append(o)
+        return out
+
+    def wall_correction(self, k, wall_u):
+        """2 w_k rho_w (c_k . u_w) / cs2 of a moving wall (physics.boundaries.bounce_back)."""
+        return self.const("wall", k) * self.cdotu(k, wall_u)
+
+
+def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, num_stages=None,
+                    interpret=None) -> Callable:
+    """Returns step(f, cells, t=None) -> f, one fused Pallas kernel per step (see the module docstring).
+
+    f: [Q, X, Y(, Z)] stored deviations (storage dtype); cells: stepper.Cells. block: the tile of the
+    3D view (2D lattices are viewed as [Q, 1, X, Y]) as powers of two (default `default_block`);
+    num_warps/num_stages: Triton's; interpret: run the kernel with Pallas' interpreter (default: on
+    any backend that is not a GPU). Raises ValueError for a configuration `fused_supports` refuses.
+    """
+    ok, why = fused_supports(model)
+    if not ok:
+        raise ValueError(f"the fused kernel does not cover this configuration: {why}")
+    from jax.experimental.pallas import triton as pltriton
+
+    lat = model.lattice
+    feat = model.features
+    q, d = lat.q, lat.d
+    lead = 3 - d  # 2D lattices run as the 3D view [Q, 1, X, Y]
+    c3 = np.zeros((q, 3), np.int64)
+    c3[:, lead:] = np.asarray(lat.c)
+    sdt = jnp.dtype(model.dtype)
+    phys = _Physics(model)
+    opp = np.asarray(lat.opposite)
+    walls = bool(feat.walls)
+    moving = bool(feat.moving)
+
+    def halos(f3):
+        """The planes arriving along every axis the exchange does not wrap onto the block itself.
+
+        Returns split[3] (bool per view axis) and H[(b, sign)] = (populations, array [len, plane...])
+        where sign is +1 for the planes entering on the low face (populations with c_b = +1).
+        """
+        n = f3.shape[1:]
+        split = [False, False, False]
+        got_h = {}
+        for a in range(d):
+            b = a + lead
+            for sign in (1, -1):
+                ks = [k for k in range(q) if c3[k, b] == sign]
+                planes = jnp.stack([_ext_edge(f3, k, b, sign, n, split, got_h) for k in ks])
+                got = exchange(planes, a, sign)
+                if got is planes:  # the periodic wrap onto this block: read it with wrapped indices
+                    continue
+                split[b] = True
+                got_h[(b, sign)] = (ks, got)
+        return split, got_h
+
+    def _ext_edge(f3, k, b, sign, n, split, got_h):
+        """Population k's plane that leaves along view axis b towards sign, extended along the earlier
+        split axes by the planes that arrived there (zeros where population k needs none)."""
+        idx = n[b] - 1 if sign > 0 else 0
+        cur = lax.index_in_dim(f3[k], idx, axis=b, keepdims=False)  # dims != b
+        for e in range(b):
+            if not split[e]:
+                continue
+            ax = e  # e < b: its position among the dims != b is e
+            parts = []
+            for s in (1, -1):
+                hk = got_h.get((e, s))
+                if hk is not None and c3[k, e] == s:
+                    ks, arr = hk
+                    h = arr[ks.index(k)]  # dims != e
+                    piece = lax.index_in_dim(h, idx, axis=b - 1, keepdims=False)  # dims != e, b
+                    piece = jnp.expand_dims(piece, ax)
+                else:
+                    shape = list(cur.shape)
+                    shape[ax] = 1
+                    piece = jnp.zeros(shape, cur.dtype)
+                parts.append(piece)
+            cur = jnp.concatenate([parts[0], cur, parts[1]], axis=ax)
+        return cur
+
+    def step(f, cells, t=None):
+        del t  # only ramps of velocity cells and inlets depend on t; neither is covered
+        shape = f.shape[1:]
+        n = (1,) * lead + tuple(int(s) for s in shape)
+        f3 = f.reshape((q,) + n)
+        split, got_h = halos(f3)
+        blk = tuple(block) if block is not None else default_block(n, 4096 if _interpret() else 512)
+        grid = tuple(pl.cdiv(n[i], blk[i]) for i in range(3))
+        ncell = math.prod(n)
+
+        hkeys = sorted(got_h)
+        interp = _interpret()
+        inputs = [f.reshape(q, ncell)]
+        if interp:
+            inputs.append(lax.optimization_barrier(jnp.asarray(phys.table)))  # not constant-folded
+        hdims = {}
+        for key in hkeys:
+            ks, arr = got_h[key]
+            hdims[key] = arr.shape[1:]
+            inputs.append(arr.reshape(len(ks), -1))
+        if walls:
+            inputs += [cells.kind.reshape(ncell), cells.links.reshape(ncell)]
+            if moving:
+                inputs += [cells.moving.reshape(ncell), cells.velocity.reshape(d, ncell)]
+
+        kernel = _make_kernel(n, blk, split, hkeys, {k: got_h[k][0] for k in hkeys}, hdims, interp)
+        params = {}
+        if not interp:
+            params["compiler_params"] = pltriton.CompilerParams(num_warps=num_warps, num_stages=num_stages)
+        # what XLA's cost analysis reports for the call: every input read once, the populations written once
+        nbytes = sum(int(x.size) * x.dtype.itemsize for x in inputs) + q * ncell * sdt.itemsize
+        out = pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((q, ncell), sdt),
+            grid=grid,
+            interpret=interp,
+            name=f"distlbm_fused_{lat.name.lower()}",
+            cost_estimate=pl.CostEstimate(flops=20 * q * ncell, transcendentals=0, bytes_accessed=nbytes),
+            **params,
+        )(*inputs)
+        return out.reshape(f.shape)
+
+    def _interpret():
+        if interpret is not None:
+            return bool(interpret)
+        return jax.default_backend() not in ("gpu", "cuda", "rocm")
+
+    def _make_kernel(n, blk, split, hkeys, hpops, hdims, interp):
+        strides = (n[1] * n[2], n[2], 1)
+
+        def kernel(*refs):
+            it = iter(refs)
+            f_ref = next(it)
+            phys.tab = next(it) if interp else None
+            h_refs = {key: next(it) for key in hkeys}
+            kind_ref = links_ref = moving_ref = vel_ref = None
+            if walls:
+                kind_ref, links_ref = next(it), next(it)
+                if moving:
+                    moving_ref, vel_ref = next(it), next(it)
+            out_ref = next(it)
+
+            # per-axis cell indices of the tile, shaped to broadcast: [B0,1,1], [1,B1,1], [1,1,B2]
+            idx = []
+            for b in range(3):
+                shp = [1, 1, 1]
+                shp[b] = blk[b]
+                i = pl.program_id(b) * blk[b] + lax.broadcasted_iota(jnp.int32, tuple(shp), b)
+                idx.append(jnp.minimum(i, n[b] - 1) if n[b] % blk[b] else i)
+
+            def shifted(b, cb):
+                """(source index, clamped source index, out-of-block flag or None) along axis b."""
+                i = idx[b]
+                if cb == 0:
+                    return i, i, None
+                s = i - int(cb)
+                if not split[b]:
+                    w = jnp.where(s < 0, s + n[b], s) if cb > 0 else jnp.where(s >= n[b], s - n[b], s)
+                    return w, w, None
+                out = (s < 0) if cb > 0 else (s >= n[b])
+                cl = jnp.maximum(s, 0) if cb > 0 else jnp.minimum(s, n[b] - 1)
+                return s, cl, out
+
+            cell_off = idx[0] * strides[0] + idx[1] * strides[1] + idx[2]
+
+            def pull(k):
+                src = [shifted(b, int(c3[k, b])) for b in range(3)]
+                off = src[0][1] * strides[0] + src[1][1] * strides[1] + src[2][1]
+                v = f_ref[k, off]
+                for b in range(3):  # the last axis the source lies outside along decides (corners)
+                    if src[b][2] is None:
+                        continue
+                    key = (b, int(c3[k, b]))
+                    dims = [e for e in range(3) if e != b]
+                    hidx = []
+                    for e in dims:
+                        s, cl, _ = src[e]
+                        hidx.append(s + 1 if (split[e] and e < b) else cl)
+                    hoff = hidx[0] * hdims[key][1] + hidx[1]
+                    hv = h_refs[key][hpops[key].index(k), hoff]
+                    v = jnp.where(src[b][2], hv, v)
+                return v.astype(jnp.float32)
+
+            fs = [pull(k) for k in range(q)]
+            if walls:
+                kind = kind_ref[cell_off]
+                links = links_ref[cell_off]
+                wall = (kind == bc.WALL) | (kind == bc.MOVING_WALL)
+                hit = [(links & np.uint32(1 << k)) != 0 for k in range(q)]
+                # the cell's own pre-streaming populations: read only where a wall needs them
+                fc = [pltriton.load(f_ref.at[k, cell_off], mask=wall | hit[opp[k]]).astype(jnp.float32)
+                      for k in range(q)]
+                if moving:
+                    mov = moving_ref[cell_off]
+                    wall_u = tuple(vel_ref[a, cell_off].astype(jnp.float32) for a in range(d))
+                new = []
+                for k in range(q):
+                    val = fc[opp[k]]
+                    if moving:
+                        m = ((mov & np.uint32(1 << k)) != 0).astype(jnp.float32)
+                        val = val + m * phys.wall_correction(k, wall_u)
+                    new.append(jnp.where(hit[k], val, fs[k]))
+                fs = new
+            drho, u = deviation_moments(fs, lat, model.force, model.incompressible)
+            out = phys.collide(fs, drho, u)
+            # Lanes past the lattice's end (tiles that do not divide it) were clamped onto its last cell
+            # and computed that cell's values, so they store the same bits there: no mask (a masked
+            # scatter in interpret mode writes the old value back from the masked lanes).
+            for k in range(q):
+                o = jnp.where(wall, fc[k], out[k]) if walls else out[k]
+                out_ref[k, cell_off] = o.astype(sdt)
+
+        return kernel
+
+    step.path = "pallas"
+    return step

@@ -1,0 +1,492 @@
+#!/usr/bin/env python3
+"""Every step variant side by side in one run: MLUPS, XLA's bytes per cell update, peak memory, kernels per
+step; the fused kernel's populations against the XLA step's; on GPUs the largest lattice that fits.
+
+Variants (each calls its factory directly, independent of how the driver wires them):
+  xla     distlbm.stepper.make_step, the A-B step (two population arrays)
+  pallas  distlbm.physics.fused.make_fused_step: one fused Pallas kernel per step (Triton on GPUs; on
+          CPUs Pallas' interpreter, a correctness path timed only at a small size)
+
+  python scripts/step_variants.py                    # CPU plan: xla at 32^3, 128^3, 400^3 (float32, float16),
+                                                     # pallas (interpret) at 32^3, max |df| after 100 steps
+  python scripts/step_variants.py --plan gpu --out DIR/gpu_check.json --budget 420   # scripts/gpu_check.sh
+
+Every group of measurements runs in a fresh process (its peak memory is its own; a crash or a missing API
+becomes a failure entry in the JSON, never the end of the run); the JSON is rewritten after each group.
+Only jax, numpy and this tree are needed (no network, no mpi4jax, no h5py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import time
+import traceback
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+NOMINAL_BW = float(os.environ.get("GPU_CHECK_NOMINAL_BW", "4.8e12"))  # H200 SXM HBM3e
+TRIVIAL = {"parameter", "constant", "tuple", "get-tuple-element", "bitcast", "after-all", "partition-id",
+           "replica-id", "opt-barrier"}
+
+
+# ---------------------------------------------------------------------------------------------------
+# worker side: one process runs a list of tasks and prints "RESULT {json}" after each
+# ---------------------------------------------------------------------------------------------------
+def _model(lattice, dtype, collision="bgk"):
+    from distlbm.lattice import get_lattice
+    from distlbm.physics.collision import Collision
+    from distlbm.stepper import Model
+
+    return Model(get_lattice(lattice), Collision(collision, 0.8), dtype=dtype, compute_dtype="float32")
+
+
+def _step(path, model, block=None, num_warps=None):
+    from distlbm.physics.streaming import periodic_exchange
+
+    if path == "xla":
+        from distlbm.stepper import make_step
+
+        return make_step(model, periodic_exchange)
+    if path == "pallas":
+        from distlbm.physics.fused import make_fused_step
+
+        return make_fused_step(model, periodic_exchange, block=tuple(block) if block else None, num_warps=num_warps)
+    raise ValueError(f"unknown step variant {path!r}")
+
+
+def _init(model, n):
+    """A shear wave u_x = 0.01 sin(2 pi y / n) plus a density wave along z, built on the device."""
+    import jax
+    import jax.numpy as jnp
+
+    from distlbm.physics.equilibrium import equilibrium_deviation
+
+    lat = model.lattice
+    shape = (n,) * lat.d
+
+    @jax.jit
+    def init():
+        x = jnp.arange(n, dtype=jnp.float32) * (2 * math.pi / n)
+        ux = jnp.broadcast_to((0.01 * jnp.sin(x)).reshape((1, n) + (1,) * (lat.d - 2)), shape)
+        drho = jnp.broadcast_to((0.001 * jnp.cos(x)).reshape((1,) * (lat.d - 1) + (n,)), shape)
+        u = (ux,) + tuple(jnp.zeros(shape, jnp.float32) for _ in range(lat.d - 1))
+        return equilibrium_deviation(drho, u, lat).astype(model.dtype)
+
+    return init()
+
+
+def _advance(step):
+    import jax
+    from distlbm.stepper import Cells
+
+    def adv(f, n):
+        return jax.lax.fori_loop(0, n, lambda i, g: step(g, Cells()), f)
+
+    return jax.jit(adv, donate_argnums=0)
+
+
+def count_kernels(hlo_text: str) -> dict:
+    """Kernels launched per step from an optimized HLO module (what --xla_dump_to writes): the non-trivial
+    instructions of the entry computation (fusions, custom calls such as the Triton kernel, copies ...)."""
+    ops, entry, loops = {}, False, 0
+    for line in hlo_text.splitlines():
+        if line.startswith("ENTRY"):
+            entry = True
+            continue
+        if entry and line.startswith("}"):
+            break
+        if not entry:
+            continue
+        m = re.match(r"\s*(?:ROOT\s+)?%\S+\s*=\s*.*?\s([a-z][\w-]*)\(", line)
+        if m and m.group(1) not in TRIVIAL:
+            ops[m.group(1)] = ops.get(m.group(1), 0) + 1
+            loops += m.group(1) == "while"
+    return {"kernels": sum(ops.values()), "by_opcode": ops, "while_loops": loops,
+            "triton_calls": hlo_text.count("__gpu$xla.gpu.triton") + hlo_text.count("triton_kernel_call")}
+
+
+def _device_peak(dev):
+    try:
+        st = dev.memory_stats() or {}
+        return st.get("peak_bytes_in_use"), st.get("bytes_limit")
+    except Exception:  # noqa: BLE001 - CPU devices may not report
+        return None, None
+
+
+def task_bandwidth(t, out_dir):
+    import jax
+    import jax.numpy as jnp
+
+    dev = jax.devices()[0]
+    nbytes = int(t.get("bytes") or ((256 << 20) if dev.platform == "cpu" else (4 << 30)))
+    n = nbytes // 4
+    scale = jax.jit(lambda x, s: x * s, donate_argnums=0)
+    x = jax.jit(lambda: jnp.ones((n,), jnp.float32))()
+    s = jnp.float32(1.0)
+    x = scale(x, s)
+    x.block_until_ready()
+    times = []
+    for _ in range(7):
+        t0 = time.perf_counter()
+        for _ in range(4):
+            x = scale(x, s)
+        x.block_until_ready()
+        times.append((time.perf_counter() - t0) / 4)
+    del x
+    return {"bandwidth_bytes_per_s": 2 * n * 4 / statistics.median(times), "array_bytes": n * 4}
+
+
+def task_time(t, out_dir):
+    """MLUPS (median of `repeat` runs of `steps` steps), XLA's bytes per cell of one step, the step's
+    memory analysis, the process's peak memory, kernels per step."""
+    import jax
+    import jax.numpy as jnp
+    from distlbm.stepper import Cells
+
+    model = _model(t.get("lattice", "D3Q19"), t["dtype"], t.get("collision", "bgk"))
+    n = int(t["size"])
+    cells = n ** model.lattice.d
+    step = _step(t["path"], model, t.get("block"), t.get("num_warps"))
+    res = {"population_bytes": model.lattice.q * cells * jnp.dtype(model.dtype).itemsize,
+           "min_bytes_per_cell": 2 * model.lattice.q * jnp.dtype(model.dtype).itemsize}
+    f_spec = jax.ShapeDtypeStruct((model.lattice.q,) + (n,) * model.lattice.d, jnp.dtype(model.dtype))
+    # one step, compiled alone: XLA's cost analysis and the kernels it launches
+    try:
+        comp1 = jax.jit(step).lower(f_spec, Cells()).compile()
+        try:
+            ca = comp1.cost_analysis()
+            ca = ca[0] if isinstance(ca, (list, tuple)) else ca
+            res["xla_bytes_per_cell"] = float(ca.get("bytes accessed", float("nan"))) / cells
+        except Exception as e:  # noqa: BLE001
+            res["xla_bytes_per_cell_error"] = f"{type(e).__name__}: {e}"[:300]
+        text = comp1.as_text()
+        res.update(count_kernels(text))
+        if out_dir and t.get("save_hlo"):
+            p = Path(out_dir) / "hlo" / f"{t['path']}_{model.lattice.name}_{n}_{model.dtype}.txt"
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(text[:4_000_000])
+        del comp1
+    except Exception as e:  # noqa: BLE001
+        res["single_step_error"] = f"{type(e).__name__}: {e}"[:1000]
+    adv = _advance(step)
+    t0 = time.perf_counter()
+    comp = adv.lower(f_spec, jnp.int32(1)).compile()
+    try:
+        ma = comp.memory_analysis()
+        res["xla_memory"] = {k: int(getattr(ma, k)) for k in ("argument_size_in_bytes", "output_size_in_bytes",
+                                                               "alias_size_in_bytes", "temp_size_in_bytes")}
+        m = res["xla_memory"]
+        res["xla_peak_bytes"] = m["argument_size_in_bytes"] + m["output_size_in_bytes"] - m["alias_size_in_bytes"] \
+            + m["temp_size_in_bytes"]
+    except Exception as e:  # noqa: BLE001
+        res["xla_memory_error"] = f"{type(e).__name__}: {e}"[:300]
+    f = _init(model, n)
+    f = comp(f, jnp.int32(1))
+    f.block_until_ready()
+    res["compile_s"] = time.perf_counter() - t0
+    steps, repeat = int(t.get("steps", 20)), int(t.get("repeat", 3))
+    times = []
+    for _ in range(repeat):
+        t1 = time.perf_counter()
+        f = comp(f, jnp.int32(steps))
+        f.block_until_ready()
+        times.append(time.perf_counter() - t1)
+    mlups = [cells * steps / x / 1e6 for x in times]
+    res.update(mlups=statistics.median(mlups), mlups_all=mlups, steps=steps, cells=cells)
+    dev = jax.devices()[0]
+    peak, limit = _device_peak(dev)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    res["finite"] = bool(jax.jit(lambda g: jnp.all(jnp.isfinite(g)))(f))  # fused: no float32 copy
+    res.update(device_peak_bytes=peak, device_bytes_limit=limit, peak_rss_bytes=rss)
+    peak_used = peak if peak else rss
+    res["peak_bytes"] = peak_used
+    res["peak_bytes_per_cell"] = peak_used / cells
+    res["peak_over_population"] = peak_used / res["population_bytes"]
+    del f, comp
+    return res
+
+
+def task_compare(t, out_dir):
+    """max |f_pallas - f_xla| after `steps` steps from the same start (storage dtype values as float32)."""
+    import jax
+    import jax.numpy as jnp
+
+    model = _model(t.get("lattice", "D3Q19"), t["dtype"], t.get("collision", "bgk"))
+    n, steps = int(t["size"]), int(t.get("steps", 100))
+    outs = {}
+    for path in ("xla", "pallas"):
+        f = _advance(_step(path, model, t.get("block")))(_init(model, n), jnp.int32(steps))
+        outs[path] = f
+        f.block_until_ready()
+    a, b = outs["xla"], outs["pallas"]
+    f32 = jnp.float32
+
+    @jax.jit
+    def stats(a, b):  # fused reductions: no float32 copies of the lattices
+        d = jnp.abs(a.astype(f32) - b.astype(f32))
+        return jnp.max(d), jnp.max(jnp.abs(a.astype(f32))), jnp.sum(a != b, dtype=jnp.int64 if jax.config.jax_enable_x64
+                                                                     else jnp.int32), jnp.all(jnp.isfinite(b))
+
+    diff, scale, neq, finite = (x.item() for x in stats(a, b))
+    return {"steps": steps, "max_abs_diff": float(diff), "max_abs_f": float(scale),
+            "max_rel_diff": float(diff) / float(scale) if scale else None, "cells_x_q_differing": int(neq),
+            "bitwise_equal": int(neq) == 0, "finite": bool(finite)}
+
+
+def task_fit(t, out_dir):
+    """The largest cubic lattice (multiple of 16) whose step runs: predicted from the step's memory analysis
+    per cell and the device's memory, then tried (2 steps), stepping down on an allocation failure."""
+    import jax
+    import jax.numpy as jnp
+
+    model = _model(t.get("lattice", "D3Q19"), t["dtype"])
+    step = _step(t["path"], model, t.get("block"))
+    dev = jax.devices()[0]
+    _, limit = _device_peak(dev)
+    if not limit:
+        return {"error": "the device reports no bytes_limit (memory_stats)"}
+    probe = 128
+    spec = jax.ShapeDtypeStruct((model.lattice.q,) + (probe,) * model.lattice.d, jnp.dtype(model.dtype))
+    ma = _advance(step).lower(spec, jnp.int32(1)).compile().memory_analysis()
+    per_cell = (ma.argument_size_in_bytes + ma.output_size_in_bytes - ma.alias_size_in_bytes
+                + ma.temp_size_in_bytes) / probe ** model.lattice.d
+    n = int((0.97 * limit / per_cell) ** (1.0 / model.lattice.d)) // 16 * 16
+    tried = []
+    for _ in range(int(t.get("tries", 4))):
+        try:
+            f = _advance(step)(_init(model, n), jnp.int32(2))
+            ok = bool(jnp.all(jnp.isfinite(f[:, :2])))
+            del f
+            tried.append({"n": n, "ok": ok})
+            return {"largest_n": n, "cells": n ** model.lattice.d, "predicted_bytes_per_cell": per_cell,
+                    "bytes_limit": limit, "tried": tried,
+                    "population_bytes": model.lattice.q * n ** model.lattice.d * jnp.dtype(model.dtype).itemsize}
+        except Exception as e:  # noqa: BLE001 - RESOURCE_EXHAUSTED: one size smaller
+            tried.append({"n": n, "ok": False, "error": f"{type(e).__name__}: {e}"[:300]})
+            n -= 16
+    return {"error": "no size fitted", "tried": tried, "predicted_bytes_per_cell": per_cell}
+
+
+TASKS = {"bandwidth": task_bandwidth, "time": task_time, "compare": task_compare, "fit": task_fit}
+
+
+def worker(tasks, out_dir):
+    import jax
+
+    dev = jax.devices()[0]
+    info = {"jax": jax.__version__, "platform": dev.platform, "device_kind": dev.device_kind,
+            "devices": len(jax.devices()), "python": platform.python_version()}
+    try:
+        import jaxlib
+
+        info["jaxlib"] = jaxlib.__version__
+    except Exception:  # noqa: BLE001
+        pass
+    print("INFO " + json.dumps(info), flush=True)
+    for t in tasks:
+        t0 = time.time()
+        try:
+            r = TASKS[t["task"]](t, out_dir)
+            r["ok"] = "error" not in r
+        except Exception as e:  # noqa: BLE001 - a missing API or a failed compile is a failure entry
+            r = {"ok": False, "error": f"{type(e).__name__}: {e}"[:2000], "trace": traceback.format_exc()[-4000:]}
+        r.update(t)
+        r["wall_s"] = time.time() - t0
+        print("RESULT " + json.dumps(r, default=str), flush=True)
+
+
+# ---------------------------------------------------------------------------------------------------
+# parent side: plans, subprocesses, the JSON and the table
+# ---------------------------------------------------------------------------------------------------
+def cpu_plan():
+    t = lambda path, size, dtype, steps, repeat=3: dict(task="time", path=path, size=size, dtype=dtype, steps=steps,
+                                                         repeat=repeat)
+    return [
+        [dict(task="bandwidth")],
+        [t("xla", 32, "float32", 20), t("xla", 128, "float32", 10), t("xla", 400, "float32", 2, 2)],
+        [t("xla", 128, "float16", 10), t("xla", 400, "float16", 2, 2)],
+        [t("xla", 32, "float16", 20), t("pallas", 32, "float32", 2), t("pallas", 32, "float16", 2)],
+        [dict(task="compare", size=16, dtype="float32", steps=100), dict(task="compare", size=16, dtype="float16",
+                                                                          steps=100)],
+    ]
+
+
+def gpu_plan(sizes, dtypes, steps):
+    groups = [[dict(task="bandwidth")]]
+    for dtype in dtypes:
+        for path in ("xla", "pallas"):
+            g = [dict(task="time", path=path, size=s, dtype=dtype, steps=steps, repeat=3, save_hlo=(s == sizes[0]))
+                 for s in sizes]
+            groups.append(g)
+        groups.append([dict(task="compare", size=s, dtype=dtype, steps=100) for s in sizes])
+    for dtype in dtypes:
+        for path in ("pallas", "xla"):
+            groups.append([dict(task="fit", path=path, dtype=dtype)])
+    # a small sweep of the kernel's tile and warps at the first size (float32), last: only if time is left
+    groups.append([dict(task="time", path="pallas", size=sizes[0], dtype=dtypes[0], steps=steps, repeat=3,
+                        block=list(b), num_warps=w, tuning=True)
+                   for b, w in (((1, 2, 128), 4), ((1, 4, 128), 8), ((1, 8, 64), 4), ((1, 16, 32), 4),
+                                ((2, 4, 64), 4), ((1, 8, 128), 8))])
+    return groups
+
+
+def run_plan(groups, out_path, budget_s, python, start, header):
+    out = dict(header)
+    out.update(ok=False, results=[], failed=[], nominal_bandwidth_bytes_per_s=NOMINAL_BW)
+
+    def save():
+        out["elapsed_s"] = time.time() - start
+        if out_path:
+            tmp = str(out_path) + ".tmp"
+            with open(tmp, "w") as fh:
+                json.dump(out, fh, indent=2, default=str)
+            os.replace(tmp, out_path)
+
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    # XLA's GPU allocator takes 75 % of the memory by default: the largest lattice should see (nearly) all
+    env.setdefault("XLA_PYTHON_CLIENT_MEM_FRACTION", "0.95")
+    for group in groups:
+        left = budget_s - (time.time() - start)
+        if left < 20:
+            for t in group:
+                out["failed"].append(dict(t, stage="budget", error=f"skipped: {budget_s:.0f} s budget spent"))
+            save()
+            continue
+        got = []
+        cmd = [python, str(Path(__file__).resolve()), "--worker", json.dumps(group)]
+        if out_path:
+            cmd += ["--out-dir", str(Path(out_path).parent)]
+        try:
+            # one group never takes the whole budget (a stuck compile): at most 90 s a task, 240 s a group
+            r = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=REPO,
+                               timeout=min(left, 240, 60 + 90 * len(group)))
+            stdout, stderr, rc = r.stdout, r.stderr, r.returncode
+        except subprocess.TimeoutExpired as e:
+            stdout = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+            stderr = (e.stderr.decode() if isinstance(e.stderr, bytes) else (e.stderr or "")) + "\n[timeout]"
+            rc = "timeout"
+        for line in stdout.splitlines():
+            if line.startswith("INFO ") and "jax" not in out:
+                out["jax"] = json.loads(line[5:])
+            elif line.startswith("RESULT "):
+                got.append(json.loads(line[7:]))
+        for r_ in got:
+            (out["results"] if r_.get("ok") else out["failed"]).append(r_)
+            print(_line(r_, out), file=sys.stderr, flush=True)
+        for t in group[len(got):]:
+            out["failed"].append(dict(t, stage="process", error=f"worker exited ({rc}) before this task",
+                                      stderr_tail=stderr[-3000:]))
+            print(f"step_variants: FAILED {t}: worker exit {rc}: {stderr[-500:]}", file=sys.stderr, flush=True)
+        _derive(out)
+        save()
+    out["ok"] = not out["failed"]
+    save()
+    return out
+
+
+def _derive(out):
+    """Roofline fractions (measured copy bandwidth and nominal) and ratios to the XLA step."""
+    bw = [r["bandwidth_bytes_per_s"] for r in out["results"] if r.get("task") == "bandwidth"]
+    out["measured_bandwidth_bytes_per_s"] = bw[0] if bw else None
+    xla = {(r["size"], r["dtype"]): r["mlups"] for r in out["results"]
+           if r.get("task") == "time" and r.get("path") == "xla" and not r.get("tuning")}
+    for r in out["results"]:
+        if r.get("task") != "time":
+            continue
+        b = r["min_bytes_per_cell"]
+        r["nominal_roofline_mlups"] = NOMINAL_BW / b / 1e6
+        r["nominal_roofline_fraction"] = r["mlups"] / r["nominal_roofline_mlups"]
+        if bw:
+            r["roofline_mlups"] = bw[0] / b / 1e6
+            r["roofline_fraction"] = r["mlups"] / r["roofline_mlups"]
+        ref = xla.get((r["size"], r["dtype"]))
+        r["speed_over_xla"] = r["mlups"] / ref if ref else None
+
+
+def _line(r, out):
+    if r.get("task") == "time":
+        ratio = f", {r['speed_over_xla']:.2f}x xla" if r.get("speed_over_xla") else ""
+        xb = r.get("xla_bytes_per_cell")
+        return (f"step_variants: {r['path']:6s} {r.get('lattice', 'D3Q19')} {r['size']}^3 {r['dtype']}"
+                f"{' block ' + str(r['block']) if r.get('block') else ''}: {r['mlups']:.1f} MLUPS{ratio}, "
+                f"{xb if xb is None else round(xb)} B/cell (XLA), peak {r['peak_bytes'] / 2**30:.2f} GiB "
+                f"({r['peak_over_population']:.2f}x populations), {r.get('kernels')} kernels/step")
+    if r.get("task") == "compare":
+        return (f"step_variants: pallas vs xla {r['size']}^3 {r['dtype']} after {r['steps']} steps: "
+                f"max |df| {r['max_abs_diff']:.3g} ({r['max_rel_diff']:.3g} of max |f|), "
+                f"{r['cells_x_q_differing']} values differ")
+    if r.get("task") == "bandwidth":
+        return f"step_variants: copy bandwidth {r['bandwidth_bytes_per_s'] / 1e9:.1f} GB/s"
+    if r.get("task") == "fit":
+        return f"step_variants: {r['path']} {r['dtype']}: largest lattice {r.get('largest_n')}^3 ({r.get('tried')})"
+    return "step_variants: " + json.dumps(r)[:300]
+
+
+def table(out) -> str:
+    rows = ["| variant | lattice | size | storage | MLUPS | vs xla | XLA B/cell (min) | peak memory | peak / populations"
+            " | kernels/step |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in out["results"]:
+        if r.get("task") != "time":
+            continue
+        xb = r.get("xla_bytes_per_cell")
+        rows.append(f"| {r['path']}{' ' + str(r['block']) if r.get('block') else ''} | {r.get('lattice', 'D3Q19')} | "
+                    f"{r['size']}³ | {r['dtype']} | {r['mlups']:.1f} | "
+                    f"{r['speed_over_xla']:.3f} | {'-' if xb is None else round(xb)} ({r['min_bytes_per_cell']}) | "
+                    f"{r['peak_bytes'] / 2**30:.2f} GiB | {r['peak_over_population']:.2f} | {r.get('kernels')} |"
+                    if r.get("speed_over_xla") else
+                    f"| {r['path']} | {r.get('lattice', 'D3Q19')} | {r['size']}³ | {r['dtype']} | {r['mlups']:.1f} | - | "
+                    f"{'-' if xb is None else round(xb)} ({r['min_bytes_per_cell']}) | {r['peak_bytes'] / 2**30:.2f} GiB"
+                    f" | {r['peak_over_population']:.2f} | {r.get('kernels')} |")
+    return "\n".join(rows)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--plan", choices=("cpu", "gpu"), default="cpu")
+    ap.add_argument("--out", default="", help="JSON path (default: print only)")
+    ap.add_argument("--budget", type=float, default=float(os.environ.get("GPU_CHECK_BUDGET_S", "1800")))
+    ap.add_argument("--sizes", default=os.environ.get("GPU_CHECK_SIZES", "256,512"))
+    ap.add_argument("--dtypes", default=os.environ.get("GPU_CHECK_DTYPES", "float32,float16"))
+    ap.add_argument("--steps", type=int, default=int(os.environ.get("GPU_CHECK_STEPS", "50")))
+    ap.add_argument("--python", default=sys.executable)
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--out-dir", default="", help=argparse.SUPPRESS)
+    a = ap.parse_args(argv)
+    if a.worker:
+        worker(json.loads(a.worker), a.out_dir)
+        return 0
+    start = float(os.environ.get("GPU_CHECK_START", time.time()))
+    if a.plan == "gpu":
+        sizes = [int(s) for s in a.sizes.split(",") if s.strip()]
+        dtypes = [s.strip() for s in a.dtypes.split(",") if s.strip()]
+        groups = gpu_plan(sizes, dtypes, a.steps)
+    else:
+        groups = cpu_plan()
+    header = {"plan": a.plan, "host": platform.node(), "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+              "notes": "xla: stepper.make_step (A-B); pallas: physics.fused.make_fused_step (interpret mode on CPU)"}
+    out = run_plan(groups, a.out or None, a.budget, a.python, start, header)
+    print(table(out))
+    for r in out["results"]:
+        if r.get("task") in ("compare", "fit", "bandwidth"):
+            print(_line(r, out))
+    if out["failed"]:
+        print(f"{len(out['failed'])} failed: " + "; ".join(f"{f.get('task')} {f.get('path', '')} {f.get('size', '')} "
+                                                           f"{f.get('dtype', '')}: {f.get('error', '')[:200]}"
+                                                           for f in out["failed"]))
+    return 0 if out["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""Lower the fused Pallas step for CUDA on a machine without a GPU (run in ./.venv-cuda, which has
+jax-cuda13-plugin; see scripts/setup_cuda_lowering.sh): `JAX_PLATFORMS=cpu python tests/fused_lowering.py`.
+
+For every covered configuration in LOWER, `jax.jit(step).trace(f, cells).lower(lowering_platforms=("cuda",))`
+must succeed and its text must hold the Triton custom call. Prints one JSON line
+{name: {"ok": bool, "triton_calls": int, "error": str}}; exit status 0 when all passed.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+TRITON = "__gpu$xla.gpu.triton"
+
+# name: lattice, collision, force, walls, storage, incompressible, local shape, block, split mesh axes
+LOWER = {}
+for _lat, _shape in (("D2Q9", (32, 16)), ("D3Q19", (16, 16, 16)), ("D3Q27", (16, 16, 16))):
+    for _coll in ("bgk", "trt", "regularized"):
+        _d = len(_shape)
+        _force = tuple([1e-5] + [0.0] * (_d - 1))
+        LOWER[f"{_lat}-{_coll}-force-moving-float32"] = (_lat, _coll, _force, "moving", "float32", False, _shape, None, ())
+    for _dt in ("float16", "bfloat16"):
+        LOWER[f"{_lat}-bgk-periodic-{_dt}"] = (_lat, "bgk", None, "", _dt, False, _shape, None, ())
+LOWER["D3Q19-trt-walls-incompressible"] = ("D3Q19", "trt", None, "walls", "float32", True, (16, 16, 16), None, ())
+LOWER["D3Q19-bgk-400-masked"] = ("D3Q19", "bgk", None, "", "float16", False, (40, 24, 20), (1, 4, 64), ())
+LOWER["D3Q19-bgk-512-float32"] = ("D3Q19", "bgk", None, "", "float32", False, (512, 512, 512), None, ())  # > 4 GB: 64-bit offsets
+LOWER["D3Q19-trt-moving-halo-xyz"] = ("D3Q19", "trt", (1e-5, 0.0, 0.0), "moving", "float32", False, (16, 16, 16), None,
+                                      (0, 1, 2))
+LOWER["D2Q9-bgk-halo-y"] = ("D2Q9", "bgk", None, "walls", "float16", False, (32, 16), None, (1,))
+
+
+def lower_one(spec):
+    import jax
+    import jax.numpy as jnp
+
+    from distlbm.lattice import get_lattice
+    from distlbm.physics import boundaries as bc
+    from distlbm.physics.collision import Collision
+    from distlbm.physics.fused import make_fused_step
+    from distlbm.stepper import Cells, Model
+
+    lat_name, coll, force, walls, dtype, inc, shape, block, split = spec
+    lat = get_lattice(lat_name)
+    feat = bc.Features(walls=bool(walls), moving=walls == "moving")
+    model = Model(lat, Collision(coll, 0.8), force=force, features=feat, dtype=dtype, incompressible=inc)
+
+    def exchange(planes, axis, sign):  # a stand-in for a neighbour: any new array makes the axis "split"
+        return -planes if axis in split else planes
+
+    step = make_fused_step(model, exchange, block=block, interpret=False)
+    f = jax.ShapeDtypeStruct((lat.q,) + shape, jnp.dtype(dtype))
+    cells = Cells()
+    if walls:
+        u32 = jax.ShapeDtypeStruct(shape, jnp.uint32)
+        cells = Cells(kind=jax.ShapeDtypeStruct(shape, jnp.uint8), links=u32)
+        if walls == "moving":
+            cells = cells._replace(moving=u32, velocity=jax.ShapeDtypeStruct((lat.d,) + shape, jnp.float32))
+    lowered = jax.jit(step).trace(f, cells).lower(lowering_platforms=("cuda",))
+    return lowered.as_text()
+
+
+def main(names):
+    res, ok = {}, True
+    for name in names:
+        try:
+            text = lower_one(LOWER[name])
+            n = text.count(TRITON)
+            res[name] = {"ok": n >= 1, "triton_calls": n, "error": "" if n else "no Triton custom call in the text"}
+        except Exception as e:  # noqa: BLE001 - reported per configuration
+            res[name] = {"ok": False, "triton_calls": 0, "error": f"{type(e).__name__}: {e}"[:2000],
+                         "trace": traceback.format_exc()[-3000:]}
+        ok &= res[name]["ok"]
+    print(json.dumps(res))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:] or list(LOWER)))
