@@ -4,7 +4,7 @@ STAMP := $(VENV)/.installed
 CASE ?= cavity2d
 OUT ?= out/$(CASE)
 
-.PHONY: run test setup setup-phdf5 bench clean
+.PHONY: run test setup setup-phdf5 setup-cuda-lowering bench clean
 
 setup: $(STAMP)
 
@@ -16,6 +16,10 @@ $(STAMP): pyproject.toml scripts/setup_venv.sh
 setup-phdf5:
 	./scripts/setup_parallel_hdf5.sh
 
+# optional: ./.venv-cuda with jax-cuda13-plugin, to check that the fused Pallas kernel lowers for CUDA (no GPU needed)
+setup-cuda-lowering:
+	./scripts/setup_cuda_lowering.sh
+
 run: $(STAMP)
 	$(VENV)/bin/distlbm run $(CASE) --out $(OUT)
 
@@ -26,4 +30,4 @@ bench: $(STAMP)
 	$(VENV)/bin/distlbm bench --lattice D3Q19 --size 128 --steps 50
 
 clean:
-	rm -rf $(VENV) .venv-phdf5 out
+	rm -rf $(VENV) .venv-phdf5 .venv-cuda out

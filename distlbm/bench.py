@@ -68,7 +68,8 @@ def peak_rss_bytes() -> int:
 
 
 def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32", compute_dtype=None,
-              collision="bgk", mesh: str | None = None, bandwidth_bytes: int | None = None) -> dict:
+              collision="bgk", mesh: str | None = None, bandwidth_bytes: int | None = None,
+              step: str = "auto") -> dict:
     """Time `steps` steps `repeat` times on a periodic box (median MLUPS), record the peak memory, then
     free the lattice and measure the memory bandwidth (`measure_bandwidth`, array of `bandwidth_bytes`;
     0: skip) for the roofline. Keys: see the returned dict."""
@@ -116,7 +117,10 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
         u = (ux,) + tuple(jnp.zeros(shape, cdt) for _ in range(lat.d - 1))
         return equilibrium_deviation(jnp.zeros(shape, cdt), u, lat).astype(dtype)
 
-    advance = make_advance(model, dom)
+    from distlbm.stepper import step_path
+
+    path, why = step_path(model, step)
+    advance = make_advance(model, dom, path=path)
     cells = Cells()
     # XLA's view of the traffic, compiled before the lattice exists so that the compiler's own memory
     # does not add to the measured peak of the run
@@ -189,6 +193,8 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
         "roofline_mlups": roof,
         "roofline_fraction": fraction,
         "device_kind": dev.device_kind,
+        "step": path,
+        "step_reason": why,
     }
 
 
@@ -213,14 +219,14 @@ def cmd_bench(args) -> int:
             raise ConfigError(f"{key} = {val}: expected a positive integer")
     bw = None if args.bandwidth_mib is None else int(args.bandwidth_mib * (1 << 20))
     r = run_bench(args.lattice, args.size, args.steps, args.repeat, args.dtype, args.compute_dtype, args.collision,
-                  args.mesh, bw)
+                  args.mesh, bw, step=args.step)
     if args.json:
         print(json.dumps(r))
         return 0
     gib = 1024 ** 3
     print(f"{r['lattice']} {'x'.join(map(str, r['shape']))} {r['dtype']} storage, {r['compute_dtype']} compute, "
           f"{r['collision']} on {r['devices']} "
-          f"{r['platform']} device(s), mesh {'x'.join(map(str, r['mesh']))}")
+          f"{r['platform']} device(s), mesh {'x'.join(map(str, r['mesh']))}; step: {r['step']} ({r['step_reason']})")
     if r["devices"] > 1:
         print(f"  halo exchange: {r['halo_bytes_per_step_per_device'] / 1e6:.3f} MB per step per device "
               f"(populations per device {r['population_bytes_per_device'] / 1e6:.1f} MB)")

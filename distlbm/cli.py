@@ -40,6 +40,8 @@ def _add_bench(sub):
     p.add_argument("--bandwidth-mib", type=float, default=None, metavar="MIB",
                    help="array size of the memory-bandwidth copy for the roofline (default: 256 on CPU, "
                    "2048 on accelerators; 0: skip)")
+    p.add_argument("--step", default="auto", choices=("auto", "xla", "pallas"),
+                   help="the step: auto (the fused Pallas kernel on GPUs where it applies), xla or pallas")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
 
@@ -155,7 +157,8 @@ def cmd_run(args) -> int:
             f"{units.velocity_to_lattice(u['velocity'], u['dx'], u['dt']):.4g} lattice; viscosity "
             f"{u['viscosity']:.4g} -> {units.viscosity(s.tau):.4g} lattice (tau {s.tau:.5g}); Mach "
             f"{units.mach(s.u_max):.3f} at the peak velocity {s.u_max:.4g}")
-    say(f"  on {sim.domain.describe()}" + (f", launched by {procs['launcher']}" if procs["processes"] > 1 else ""))
+    say(f"  on {sim.domain.describe()}" + (f", launched by {procs['launcher']}" if procs["processes"] > 1 else "")
+        + f"; step: {sim.step_path[0]} ({sim.step_path[1]})")
     try:
         summary = sim.run()
         path = sim.write_summary(summary)

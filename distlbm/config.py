@@ -102,7 +102,11 @@ class ModelSpec(_Spec):
 
 @dataclass(frozen=True)
 class DecompositionSpec(_Spec):
-    """How the lattice is split: the device mesh and the halo exchange's backend."""
+    """How the lattice is split and stepped: the device mesh, the halo exchange's backend and the step
+    (the fused Pallas kernel or the XLA step: the same layout and results, so it may change on restart)."""
+
+    step: str = setting("auto", "the step: 'auto' (the fused Pallas kernel on GPUs where it covers the case, "
+                        "else the XLA step), 'xla' or 'pallas'", choices=("auto", "xla", "pallas"))
 
     comm: str = setting("jax", "halo exchange: 'jax' (one device mesh) or 'mpi' (mpi4jax, one rank per device)",
                         choices=("jax", "mpi"))

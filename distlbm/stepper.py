@@ -146,10 +146,35 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
     return jax.jit(domain.map(factory))(kind, vel, rho, *extra), kind
 
 
-def make_step(model: Model, exchange: Callable) -> Callable:
+STEP_PATHS = ("auto", "xla", "pallas")
+
+
+def step_path(model: Model, requested: str = "auto") -> tuple:
+    """Which step runs: ('pallas' | 'xla', why). 'auto' takes the fused Pallas kernel
+    (physics/fused.py) on GPU backends when it covers the model, else the XLA step; 'xla' and
+    'pallas' force one (on CPU the Pallas kernel runs in its interpreter: for tests, slow)."""
+    if requested == "xla":
+        return "xla", "requested"
+    from distlbm.physics.fused import fused_supports
+
+    ok, why = fused_supports(model)
+    gpu = jax.default_backend() in ("gpu", "cuda", "rocm")
+    if requested == "pallas":
+        if not ok:
+            raise ValueError(f"step = 'pallas': the fused kernel does not cover this configuration: {why}; "
+                             f"expected step = 'auto' or 'xla'")
+        return "pallas", "requested" + ("" if gpu else " (Pallas interpreter on CPU: slow)")
+    if not gpu:
+        return "xla", f"{jax.default_backend()} backend"
+    return ("pallas", "fused Triton kernel") if ok else ("xla", f"the fused kernel does not cover {why}")
+
+
+def make_step(model: Model, exchange: Callable, path: str = "auto") -> Callable:
     """Returns step(f, cells) -> f for one LBM time step on local arrays.
 
     `exchange(planes, axis, sign)` is the halo exchange (distlbm.parallel); f: [Q, X, Y(, Z)].
+    path: 'auto' | 'xla' | 'pallas' (see `step_path`); the fused kernel keeps the same layout and
+    results, so nothing else needs to know which step runs.
 
     The streamed populations are kept as Q separate arrays (no stacked copy), and everything after
     streaming (bounce-back, moments, fixed-velocity/pressure cells, collision) runs slab by slab along
@@ -159,6 +184,10 @@ def make_step(model: Model, exchange: Callable) -> Callable:
     enough to stay in the last-level cache, and cases with zero-gradient outflow (which reads
     neighbouring cells after streaming), keep the whole-array form; both forms give the same bits.
     """
+    if step_path(model, path)[0] == "pallas":
+        from distlbm.physics.fused import make_fused_step
+
+        return make_fused_step(model, exchange)
     from distlbm.physics.streaming import stream_parts
 
     lat = model.lattice
@@ -257,7 +286,7 @@ def make_step(model: Model, exchange: Callable) -> Callable:
 def make_forces(model: Model, exchange: Callable) -> Callable:
     """forces(f, cells) -> [bodies, D, 1, ...]: this block's momentum-exchange force on each body for
     the step that starts from the stored populations f (see physics.boundaries.momentum_exchange)."""
-    step = make_step(model, exchange)
+    step = make_step(model, exchange, path="xla")  # the forces read the XLA step's boundary populations
     feat = model.features
 
     def forces(f, cells: Cells, t=None):

@@ -120,8 +120,11 @@ def run_pair(name, steps=STEPS, domain=None, paths=("xla", "fused")):
     out = []
     for p in paths:
         mk = makers[p]
-        adv = jax.jit(dom.map(lambda f, c, mk=mk: jax.lax.fori_loop(
-            0, steps, lambda i, g: mk(model, dom.exchange)(g, c), f)))
+        def factory(exchange, mk=mk):
+            step = mk(model, exchange)
+            return lambda f, c: jax.lax.fori_loop(0, steps, lambda i, g: step(g, c), f)
+
+        adv = jax.jit(dom.map(factory))
         out.append(np.asarray(adv(dom.commit(f0), cells)).astype(np.float32))
     return out
 

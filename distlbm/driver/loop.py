@@ -28,7 +28,7 @@ from distlbm.io.output import FieldOutput
 from distlbm.parallel import make_advance, make_domain
 from distlbm.physics.collision import Collision
 from distlbm.physics.initial import init_populations
-from distlbm.stepper import Model, State, assemble_cells
+from distlbm.stepper import Model, State, assemble_cells, step_path
 
 EXIT_OK = 0
 EXIT_CONFIG = 2  # a configuration, input or restart error: nothing ran
@@ -68,7 +68,11 @@ class Simulation:
             self.cells, self.kind = assemble_cells(self.model, self.setup.geometry, self.domain)
         except ValueError as e:  # a case's geometry puts a boundary cell where it cannot be
             raise ConfigError(f"case {cfg.case.name}: {e}") from None
-        self._advance = make_advance(self.model, self.domain)
+        try:
+            self.step_path = step_path(self.model, dec.step)  # ('pallas' | 'xla', why)
+        except ValueError as e:
+            raise ConfigError(str(e)) from None
+        self._advance = make_advance(self.model, self.domain, path=self.step_path[0])
         self.view = RunView(self.model, self.setup, cfg.params, self.domain, self.cells, self.kind,
                             compile_readers(self.model, self.domain), Path(out_dir) if out_dir else None, log)
         self.wall_time = 0.0
@@ -383,7 +387,8 @@ class Simulation:
     # ---- the summary -----------------------------------------------------------------------------------
     def summary(self, compile_s: float = 0.0) -> dict:
         return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
-                            wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from)
+                            wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from,
+                            extra={"step_path": self.step_path[0], "step_reason": self.step_path[1]})
 
     def write_summary(self, summary: dict) -> Optional[Path]:
         if self.out_dir is None or self.domain.process_index != 0:

@@ -14,10 +14,15 @@ def distribute(domain: Domain, factory: Callable) -> Callable:
     return domain.map(factory)
 
 
-def make_advance(model, domain: Domain, step_factory: Optional[Callable] = None, jit: bool = True) -> Callable:
+def make_advance(model, domain: Domain, step_factory: Optional[Callable] = None, jit: bool = True,
+                 path: str = "auto") -> Callable:
     """advance(state, cells, n) -> state: n steps of `model` on `domain` in one compiled loop.
-    step_factory(model, exchange) -> step(f, cells, t) (default: distlbm.stepper.make_step)."""
+    step_factory(model, exchange) -> step(f, cells, t) (default: distlbm.stepper.make_step on the
+    step `path`, 'auto' | 'xla' | 'pallas')."""
     from distlbm import stepper
 
-    factory = step_factory or stepper.make_step
+    def default(model, exchange):
+        return stepper.make_step(model, exchange, path=path)
+
+    factory = step_factory or default
     return stepper.make_advance(distribute(domain, lambda exchange: factory(model, exchange)), jit=jit)

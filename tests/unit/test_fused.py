@@ -25,8 +25,8 @@ import pytest
 
 import fused_cases as fc
 
-REPO = Path(__file__).resolve().parents[1]
-TESTS = Path(__file__).resolve().parent
+REPO = Path(__file__).resolve().parents[2]
+TESTS = Path(__file__).resolve().parents[1]
 CUDA_PY = REPO / ".venv-cuda" / "bin" / "python"
 
 # together: D2Q9/D3Q19/D3Q27, BGK/TRT/regularized, force, walls, moving walls, incompressible, 16-bit storage,
