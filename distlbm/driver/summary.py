@@ -23,14 +23,15 @@ def parameters(setup, units: dict) -> dict:
 
 
 def summary(view: RunView, cfg, *, status: str, steps_run: int, wall_time: float, compile_s: float,
-            restored_from) -> dict:
-    """summary.json of a run: cfg is the run's config.RunConfig, view its final state."""
+            restored_from, extra: dict | None = None) -> dict:
+    """summary.json of a run: cfg is the run's config.RunConfig, view its final state; extra: what the
+    driver's callbacks report (e.g. the steadiness checks)."""
     model, setup, domain = view.model, view.setup, view.domain
     cells = view.cells_count
     last = view.history[-1]
     units = dict(setup.units)
     units["tau"] = setup.tau
-    return {
+    out = {
         "case": cfg.case.name,
         "title": cfg.case.title,
         "validates": cfg.case.validates,
@@ -58,3 +59,5 @@ def summary(view: RunView, cfg, *, status: str, steps_run: int, wall_time: float
         "warnings": cfg.warnings,
         "observables": cfg.case.observe(view, cfg.params),
     }
+    out.update(extra or {})
+    return out
