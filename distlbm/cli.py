@@ -22,6 +22,9 @@ def _add_run(sub):
     p.add_argument("--checkpoint-every", type=int, default=None, help="steps between checkpoints")
     p.add_argument("--wall-time", default=None, metavar="SECONDS|HH:MM:SS",
                    help="stop with a checkpoint before this wall time (exit status 75: resubmit)")
+    p.add_argument("--until-steady", dest="until_steady", type=float, default=None, metavar="TOL",
+                   help="stop when max |du| / U between two steadiness checks (every steady_every steps) falls "
+                   "below TOL (the steady_tol setting)")
     p.add_argument("--comm", default=None, choices=("jax", "mpi"),
                    help="halo exchange: jax (one device mesh, default) or mpi (mpi4jax, one rank per device)")
 
@@ -112,7 +115,8 @@ def cmd_run(args) -> int:
                           f"'latest' (the default when --restart is given alone)")
     cfg = resolve(args.target, parse_sets(args.sets), default_case="cavity2d", steps=args.steps, progress_every=args.progress_every,
                   mesh=args.mesh, comm=args.comm, output_every=args.output_every,
-                  checkpoint_every=args.checkpoint_every, wall_time=parse_wall_time(args.wall_time))
+                  checkpoint_every=args.checkpoint_every, wall_time=parse_wall_time(args.wall_time),
+                  steady_tol=args.until_steady)
     out = prepare_out(args.out if args.out is not None else f"out/{cfg.case.name}")
     if args.restart is None:  # a new run: refuse a folder that holds another run's checkpoints, before any work
         from pathlib import Path
@@ -206,6 +210,8 @@ def parse_wall_time(text):
 def _print_result(summary: dict):
     print(f"done: {summary['steps']} steps in {summary['wall_time_s']:.1f} s, {summary['mlups']:.1f} MLUPS, "
           f"mass drift {summary['relative_mass_drift']:+.2e}")
+    if summary.get("steady"):
+        print(f"  {summary['steady']['stopped']}")
     obs = summary.get("observables", {})
     for k, v in obs.items():
         if isinstance(v, dict):

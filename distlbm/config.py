@@ -125,6 +125,10 @@ class RunControl(_Spec):
                                 "case's", minimum=0)
     wall_time: float = setting(0.0, "stop with a checkpoint before this many seconds of wall time; 0: no limit",
                                minimum=0.0)
+    steady_tol: float = setting(0.0, "stop when the velocity changes by less than this between two steadiness "
+                                "checks: max |du| / U over every fluid cell; 0: run to the end step", minimum=0.0)
+    steady_every: int = setting(0, "steps between steadiness checks; 0: the case's, else the progress interval",
+                                minimum=0)
 
 
 @dataclass(frozen=True)
@@ -175,7 +179,8 @@ INT64_MAX = 2 ** 63 - 1
 INT32_MAX = 2 ** 31 - 1  # the step counter (stepper.State.step) is int32
 MAX_CELLS = 2 ** 53  # cell counts and indices stay exact in float64
 # step counts and intervals in steps: bounded by the int32 step counter
-STEP_KEYS = ("steps", "progress_every", "output_every", "checkpoint_every", "check_every", "sample_every")
+STEP_KEYS = ("steps", "progress_every", "output_every", "checkpoint_every", "check_every", "sample_every",
+             "steady_every")
 
 MACH_WARN = 0.1
 MACH_MAX = 0.3

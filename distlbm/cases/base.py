@@ -65,6 +65,7 @@ class Setup:
     probes: dict = field(default_factory=dict)  # name -> [N, D] global cell indices sampled for rho and u
     probe_weights: dict = field(default_factory=dict)  # name -> [N] weights that interpolate a probe's cells
     sample_every: int = 0  # steps between samples of forces and probes (0: the progress interval)
+    steady_every: int = 0  # steps between steadiness checks (0: the progress interval), e.g. a transit time
 
 
 class Case:

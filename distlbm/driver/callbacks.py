@@ -13,12 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
+import jax
+import jax.numpy as jnp
 import numpy as np
 
 from distlbm.driver.schedules import IterationInterval, Schedule
 from distlbm.driver.view import RunView
 from distlbm.io import checkpoint as ckpt
 from distlbm.io.files import WriteError
+from distlbm.physics.boundaries import is_wall
 from distlbm.physics.diagnostics import RHO_RANGE
 from distlbm import units
 
@@ -244,6 +247,67 @@ def load_samples(path: Path, upto: int) -> list[dict]:
         if rec.get("step", upto + 1) <= upto and (not keep or rec["step"] > keep[-1]["step"]):
             keep.append(rec)
     return keep
+
+
+# ---- run until steady ---------------------------------------------------------------------------------
+
+def _max_change(u, prev, kind):
+    """max |u - prev| over the fluid cells of this block (u, prev: [D, X, Y(, Z)])."""
+    diff = jnp.max(jnp.abs(u - prev), axis=0)
+    if kind is not None:
+        diff = jnp.where(is_wall(kind), 0.0, diff)
+    return jnp.max(diff)
+
+
+@dataclass
+class SteadyCheck:
+    """Says the run is steady when the velocity field changed by less than `tol` since the previous
+    check: max |u - u_prev| / U over every fluid cell, reduced across shards and processes (U: the
+    case's characteristic lattice velocity). Keeps the previous field on the devices (D values per
+    cell) and the history of the checks, which a checkpoint carries (`state`/`load`)."""
+
+    tol: float
+    velocity: float
+    every: int
+    log: Optional[JsonLog] = None
+    history: list = field(default_factory=list)  # [[step, max |du| / U], ...]
+    reached: Optional[int] = None
+    _prev: object = None
+
+    def __post_init__(self):
+        self._change = jax.jit(_max_change)
+
+    def __call__(self, view: RunView):
+        _, u = view.macroscopic()
+        if self._prev is not None and self._prev.shape == u.shape:
+            local = float(jax.device_get(self._change(u, self._prev, view.kind)))
+            delta = float(view.domain.allreduce({"d": local}, op="max")["d"]) / max(self.velocity, 1e-300)
+            self.history.append([view.step, delta])
+            if self.log is not None:
+                self.log.write({"event": "steady_check", "step": view.step, "max_du_over_U": delta,
+                                "tol": self.tol})
+            if delta < self.tol and self.reached is None:
+                self.reached = view.step
+                view.log(f"steady at step {view.step}: max |du| / U = {delta:.3g} < {self.tol:g} over "
+                         f"{self.every} steps")
+        self._prev = u
+
+    def state(self) -> dict:
+        return {"history": self.history}
+
+    def load(self, state: dict):
+        hist = state.get("history") if isinstance(state, dict) else None
+        if isinstance(hist, list):
+            self.history = [[int(h[0]), float(h[1])] for h in hist if isinstance(h, list) and len(h) == 2]
+
+    def report(self, end: int) -> dict:
+        """For summary.json: the tolerance, the checks and why the run stopped."""
+        last = self.history[-1][1] if self.history else None
+        why = (f"steady: max |du| / U = {last:.3g} < {self.tol:g} at step {self.reached}" if self.reached is not None
+               else f"end step {end} reached before max |du| / U fell below {self.tol:g}"
+               + (f" (last {last:.3g})" if last is not None else ""))
+        return {"tol": self.tol, "every": self.every, "velocity": self.velocity, "reached": self.reached,
+                "stopped": why, "history": self.history}
 
 
 # ---- stop conditions --------------------------------------------------------------------------------

@@ -84,6 +84,9 @@ class Simulation:
         self._outputs_state: list = []
         self._output: Optional[FieldOutput] = None
         self._callbacks: list[Callback] = []
+        self._steady: Optional[cb.SteadyCheck] = None
+        self._steady_state: dict = {}
+        self._steady_schedule = None
         run_id = ckpt.new_run_id()  # checkpoints belong to one run; a restart continues the checkpoint's run
         if self.domain.process_count > 1:
             run_id = self.domain.allgather_obj(run_id)[0]
@@ -176,6 +179,7 @@ class Simulation:
                 "lattice": self.model.lattice.name, "shape": list(self.setup.shape), "dtype": self.model.dtype,
                 "mass0": view.mass0,
                 "schedules": {c.name: c.schedule.state() for c in self._callbacks},
+                "steady": self._steady.state() if self._steady is not None else None,
                 "outputs": self._output.index if self._output is not None else None}
 
     def verify_state(self) -> dict:
@@ -219,6 +223,7 @@ class Simulation:
             self.mass0 = meta.get("mass0")
             self._sched_state = meta.get("schedules") or {}
             self._outputs_state = meta.get("outputs") or []
+            self._steady_state = meta.get("steady") or {}
             self.checkpointer.run_id = meta.get("run_id") or ckpt.LEGACY_RUN
             self.checkpointer.last_step, self.checkpointer.last_path = int(meta["step"]), Path(path)
             self.restored_from = str(path)
@@ -268,6 +273,12 @@ class Simulation:
             cbs.append(Callback("checkpoint_wall", WallTimeInterval(chk.checkpoint_wall), self._checkpoint))
         for c in cbs:
             c.schedule.load(self._sched_state.get(c.name, {}))
+        self._steady = None
+        if ctl.steady_tol > 0:
+            every = ctl.steady_every or self.setup.steady_every or progress_every
+            self._steady = cb.SteadyCheck(ctl.steady_tol, float(self.setup.u_max), every, logs["log"])
+            self._steady.load(self._steady_state)
+            self._steady_schedule = IterationInterval(every)
         return cbs
 
     def _checkpoint(self, view):
@@ -343,8 +354,12 @@ class Simulation:
                              + (" with --restart latest" if self.restored_from else ""))
                     self.status = "stopped"
                     end = step
+                schedules = [c.schedule for c in self._callbacks]
+                if self._steady is not None:
+                    schedules.append(self._steady_schedule)
+                    self._steady(view)  # the reference field of the first comparison
                 while step < end:
-                    nxt = min(next_due([c.schedule for c in self._callbacks], step, end), step + max_chunk)
+                    nxt = min(next_due(schedules, step, end), step + max_chunk)
                     tc = time.perf_counter()
                     self.advance(nxt - step)
                     jax.block_until_ready(self.state.f)
@@ -356,7 +371,16 @@ class Simulation:
                     step = nxt
                     why = stop.name or wall_stop(chunk_wall)
                     halt = self.domain.any_process(why is not None)
-                    self._fire(step, time.perf_counter() - t0, final=halt or step == end)
+                    steady = False
+                    if self._steady is not None and self._steady_schedule.due(step, 0.0):
+                        self._steady(view)
+                        steady = self._steady.reached is not None
+                    self._fire(step, time.perf_counter() - t0, final=halt or steady or step == end)
+                    if steady and not halt:
+                        if self._output is not None and not self._output.written(step):
+                            self._write_output(view)  # the steady state is the result: always written
+                        self.status = "steady"
+                        break
                     if halt:
                         if self.checkpointer.last_step != step:
                             self.save_checkpoint()
@@ -367,6 +391,7 @@ class Simulation:
                 else:
                     if self.status != "stopped":
                         self.status = "complete"
+            self._end = end
         except InstabilityError:
             self.status = "unstable"
             raise
@@ -386,9 +411,12 @@ class Simulation:
 
     # ---- the summary -----------------------------------------------------------------------------------
     def summary(self, compile_s: float = 0.0) -> dict:
+        extra = {}
+        if self._steady is not None:
+            extra["steady"] = self._steady.report(getattr(self, "_end", self.step))
         return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
                             wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from,
-                            extra={"step_path": self.step_path[0], "step_reason": self.step_path[1]})
+                            extra={"step_path": self.step_path[0], "step_reason": self.step_path[1], **extra})
 
     def write_summary(self, summary: dict) -> Optional[Path]:
         if self.out_dir is None or self.domain.process_index != 0:

@@ -46,7 +46,8 @@ class Domain(Protocol):
     def map(self, factory: Callable) -> Callable:
         """The global-array function of factory(exchange) -> fn written for local blocks."""
 
-    def allreduce(self, values: dict) -> dict: ...
+    def allreduce(self, values: dict, op: str = "sum") -> dict:
+        """Per-process partial results combined across processes: op 'sum' or 'max'."""
 
     def gather(self, x) -> np.ndarray: ...
 
@@ -150,8 +151,8 @@ class LocalDomain:
         """factory(exchange) -> fn on local blocks; on one device the block is the whole lattice."""
         return factory(self.exchange)
 
-    def allreduce(self, values: dict) -> dict:
-        """Sum per-process partial results across processes (one process: nothing to do)."""
+    def allreduce(self, values: dict, op: str = "sum") -> dict:
+        """Combine per-process partial results across processes (one process: nothing to do)."""
         return values
 
     def gather(self, x) -> np.ndarray:

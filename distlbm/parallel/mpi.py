@@ -72,13 +72,13 @@ class MPIDomain:
     def map(self, factory: Callable) -> Callable:
         return factory(self.exchange)  # every rank runs the local function on its own block
 
-    def allreduce(self, values: dict) -> dict:
+    def allreduce(self, values: dict, op: str = "sum") -> dict:
         from mpi4py import MPI
 
         out = {}
         for k, v in values.items():
             arr = np.asarray(v, dtype=np.float64)
-            out[k] = self.cart.allreduce(arr, op=MPI.SUM)
+            out[k] = self.cart.allreduce(arr, op=MPI.MAX if op == "max" else MPI.SUM)
         return out
 
     def gather(self, x) -> np.ndarray:

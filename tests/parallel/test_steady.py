@@ -1,0 +1,70 @@
+"""Run until steady (issue 13): the steadiness check stops the run when max |du| / U between two checks
+falls below the tolerance, reports why, writes the fields at the steady stop, gives the same numbers on a
+mesh as on one device, and carries its history through a restart."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers import make_sim
+
+
+def _run(tmp_path, domain=None, steps=None, **extra):
+    params = dict(n=16, steady_tol=1e-3, steady_every=200, t_end=100.0)
+    params.update(extra)
+    sim = make_sim("cavity2d", domain=domain, **params)
+    sim.out_dir = tmp_path
+    return sim, sim.run(steps)
+
+
+def test_stops_when_steady_and_says_why(tmp_path):
+    sim, s = _run(tmp_path, output_every=10 ** 6)
+    st = s["steady"]
+    assert s["status"] == "steady" and st["reached"] == s["step"] < sim.setup.steps
+    hist = st["history"]
+    assert hist[-1][0] == s["step"] and hist[-1][1] < 1e-3 <= hist[-2][1]
+    assert [h[0] for h in hist] == list(range(200, s["step"] + 1, 200))
+    assert "steady: max |du| / U" in st["stopped"]
+    events = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
+    checks = [e for e in events if e.get("event") == "steady_check"]
+    assert [[e["step"], e["max_du_over_U"]] for e in checks] == hist
+    # the steady state is the result: written even though no output was due at that step
+    assert (tmp_path / "fields" / f"fields_{s['step']:09d}.h5").exists()
+
+
+def test_the_end_step_comes_first(tmp_path):
+    _, s = _run(tmp_path, steady_tol=1e-9, steps=1000)
+    assert s["status"] == "complete" and s["steady"]["reached"] is None
+    assert s["steady"]["stopped"].startswith("end step 1000 reached")
+
+
+def test_the_same_checks_on_a_mesh(tmp_path):
+    from distlbm.parallel.mesh import MeshDomain
+
+    _, one = _run(tmp_path / "one")
+    _, mesh = _run(tmp_path / "mesh", domain=MeshDomain((18, 18), (2, 2)))
+    assert mesh["steady"]["history"] == one["steady"]["history"]
+    assert mesh["step"] == one["step"]
+
+
+def test_a_restart_continues_the_test(tmp_path):
+    _, straight = _run(tmp_path / "a")
+    first, _ = _run(tmp_path / "b", steps=1000, checkpoint_every=1000)
+    again = make_sim("cavity2d", n=16, steady_tol=1e-3, steady_every=200, t_end=100.0)
+    again.out_dir = tmp_path / "b"
+    again._restore("latest")
+    s = again.run()
+    assert s["steady"]["history"][:5] == straight["steady"]["history"][:5]  # carried by the checkpoint
+    assert s["steady"]["history"] == straight["steady"]["history"] and s["step"] == straight["step"]
+
+
+def test_bad_settings_are_refused():
+    from distlbm.config import resolve
+    from distlbm.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="steady_tol = -1.0: expected a value >= 0"):
+        resolve("cavity2d", {"steady_tol": -1.0})
+    with pytest.raises(ConfigError, match="steady_every = 1.5: expected an integer"):
+        resolve("cavity2d", {"steady_every": 1.5})
