@@ -11,7 +11,9 @@ with the global indices wrapped periodically (streaming is periodic); the whole 
 assembled on one host.
 
 Conventions: the centre of global cell k along axis a lies at `origin[a] + (k + 0.5) * dx`. A point
-on the surface of a primitive counts as inside.
+on the surface of a primitive counts as inside. Closed triangle surfaces (STL files) are one more Shape,
+`distlbm.stl.TriangleMesh`; `Obstacles.block` passes the links of all directions to each shape's
+`crossing` in one call, so that a mesh intersects a direction and its opposite in one pass.
 """
 
 from __future__ import annotations

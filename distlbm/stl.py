@@ -34,12 +34,13 @@ __all__ = ["TriangleMesh", "read_stl", "STL_EXTRA"]
 STL_EXTRA = "reading STL files needs numpy-stl: pip install 'distlbm[stl]' (or: pip install numpy-stl)"
 _EPS = 2.0 ** -53
 _ORIENT_BOUND = (3.0 + 16.0 * _EPS) * _EPS  # Shewchuk's ccwerrboundA
+_CHUNK = 1 << 18  # triangles per batch of candidate pairs
 
 
 def read_stl(path) -> np.ndarray:
     """The triangles of a binary or ASCII STL file: float64 [N, 3, 3] (triangle, vertex, xyz).
-    ValueError naming the file for a missing, non-regular, unreadable or empty file, or one with
-    non-finite coordinates; ImportError-free: a missing numpy-stl is a ValueError naming the extra."""
+    ValueError naming the file for a missing, non-regular, damaged, truncated or empty file, one with
+    non-finite coordinates, and for a missing numpy-stl (naming the extra to install)."""
     path = Path(path)
     try:
         st = os.stat(path)
@@ -68,7 +69,7 @@ def read_stl(path) -> np.ndarray:
             f"STL file {path}: damaged or truncated: not ASCII STL (no 'solid' at the start) and not binary STL "
             f"(its header says {max(count, 0)} triangles, {84 + 50 * max(count, 0)} bytes; the file has {st.st_size})")
     try:
-        # speedups=False: the pure-NumPy reader (the optional Cython one reads only ASCII, no faster here)
+        # speedups=False: numpy-stl's pure-Python/NumPy reader, the same on every install
         m = stl_mesh.Mesh.from_file(str(path), calculate_normals=False, speedups=False, mode=mode)
     except Exception as e:  # numpy-stl raises AssertionError, RuntimeError, ValueError, struct.error ...
         raise ValueError(f"STL file {path}: damaged: cannot be read as {what} STL ({type(e).__name__}: {e})") from None
@@ -129,20 +130,20 @@ def _max3(w):
 
 
 class _QueryBins:
-    """Query points wq [Nq, 2] sorted into a grid of square bins (about one query per bin), to find the
+    """Query points wq [Nq, 2] sorted into a grid of square bins (about four per query), to find the
     (query, triangle) pairs whose query lies in a projected triangle's bounding box."""
 
     def __init__(self, wq):
         nq = len(wq)
         ext = wq.max(axis=0) - wq.min(axis=0)
-        h = max(math.sqrt(ext[0] * ext[1] / nq), max(ext) / nq)
+        h = 0.5 * max(math.sqrt(ext[0] * ext[1] / nq), max(ext) / nq)
         self.h = h if h > 0 else 1.0
         self.base = np.floor(wq.min(axis=0) / self.h)
         qb = (np.floor(wq / self.h) - self.base).astype(np.int64)
         self.nb = qb.max(axis=0) + 1
         key = qb[:, 0] * self.nb[1] + qb[:, 1]
         self.order = np.argsort(key, kind="stable")
-        # a dense table of the bins (about Nq of them by the choice of h): where each bin's queries start, how many
+        # a dense table of the bins (at most ~12 Nq by the choice of h): where each bin's queries start, how many
         self.count = np.bincount(key, minlength=int(self.nb[0] * self.nb[1]))
         self.start = np.cumsum(self.count) - self.count
 
@@ -253,25 +254,33 @@ class TriangleMesh(Shape):
         oth = [a for a in range(3) if a != m]
         r = v[oth] / v[m]
         wq = p[:, oth] - p[:, [m]] * r  # the projection along v onto the plane x_m = 0
+        sel = np.ones(len(self.faces), bool)
+        for a in range(3 if box is not None else 0):
+            if np.isfinite(box[0][a]):
+                sel &= self.hi[:, a] >= box[0][a]
+            if np.isfinite(box[1][a]):
+                sel &= self.lo[:, a] <= box[1][a]
+        ids = np.nonzero(sel)[0]
+        bins = _QueryBins(wq)
+        qs, ts = [], []
+        for c0 in range(0, len(ids), _CHUNK):  # bounded memory for the candidate pairs of one batch
+            q, t = self._chunk_hits(p, v, m, oth, r, wq, bins, ids[c0:c0 + _CHUNK])
+            qs.append(q)
+            ts.append(t)
+        if not qs:
+            return np.zeros(0, np.int64), np.zeros(0)
+        return np.concatenate(qs), np.concatenate(ts)
+
+    def _chunk_hits(self, p, v, m, oth, r, wq, bins, ids):
         X = self._coords
-        ids = None
-        if box is not None:
-            sel = np.ones(len(self.faces), bool)
-            for a in range(3):
-                if np.isfinite(box[0][a]):
-                    sel &= self.hi[:, a] >= box[0][a]
-                if np.isfinite(box[1][a]):
-                    sel &= self.lo[:, a] <= box[1][a]
-            if not sel.all():
-                ids = np.nonzero(sel)[0]
         # the projected vertices [n, 3] of each projected axis; the same float operations on every copy of
         # a vertex, so that neighbouring triangles see their shared vertices bit for bit alike
         W = []
         for j, a in enumerate(oth):
-            xa, xm = (X[a], X[m]) if ids is None else (X[a][ids], X[m][ids])
+            xa, xm = X[a][ids], X[m][ids]
             W.append(xa if r[j] == 0 else (xa - xm if r[j] == 1 else (xa + xm if r[j] == -1 else xa - xm * r[j])))
         lo0, lo1, hi0, hi1 = _min3(W[0]), _min3(W[1]), _max3(W[0]), _max3(W[1])
-        q, k = _QueryBins(wq).pairs(lo0, lo1, hi0, hi1)
+        q, k = bins.pairs(lo0, lo1, hi0, hi1)
         px, py = wq[q, 0], wq[q, 1]
         inbox = (px >= lo0[k]) & (px <= hi0[k]) & (py >= lo1[k]) & (py <= hi1[k])
         q, k, px, py = q[inbox], k[inbox], px[inbox], py[inbox]
@@ -284,7 +293,7 @@ class TriangleMesh(Shape):
             j = (i + 1) % 3
             ok &= _orient(w0[:, i], w1[:, i], w0[:, j], w1[:, j], px, py) == o
         q, k = q[ok], k[ok]
-        tid = k if ids is None else ids[k]
+        tid = ids[k]
         tv = np.stack([X[0][tid], X[1][tid], X[2][tid]], axis=-1)  # [hits, 3 vertices, 3]
         nrm = np.cross(tv[:, 1] - tv[:, 0], tv[:, 2] - tv[:, 0])
         with np.errstate(divide="ignore", invalid="ignore"):
