@@ -320,7 +320,8 @@ class TriangleMesh(Shape):
         if not len(out):
             return out.reshape(shape)
         p = np.stack([flat[0], flat[1], np.zeros_like(flat[0])], axis=1)
-        q, z = self._line_hits(p, (0.0, 0.0, 1.0), box=None)
+        box = (np.array([flat[0].min(), flat[1].min(), -np.inf]), np.array([flat[0].max(), flat[1].max(), np.inf]))
+        q, z = self._line_hits(p, (0.0, 0.0, 1.0), box=box)
         above = np.bincount(q[z > flat[2][q]], minlength=len(out))  # the point moved up by e^3
         return (above % 2 == 1).reshape(shape)
 

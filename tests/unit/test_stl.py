@@ -135,10 +135,16 @@ def test_stl_cylinder_equals_the_cylinder(tmp_path, fmt, shape, dx, center, radi
     _compare(got, ref)
 
 
-def test_exact_mesh_in_float64_gives_q_to_round_off():
+@pytest.mark.parametrize("lattice", ["D3Q19", "D3Q27"])
+def test_exact_mesh_in_float64_gives_q_to_round_off(lattice):
+    """In float64 (no STL file) the sphere's q to the float32 round-off of q, on every link of D3Q27 too."""
     shape, dx, origin, center, radius = (16, 15, 14), 0.1, (0.0, 0.0, 0.0), (0.77, 0.74, 0.71), 0.43
-    got = _block(TriangleMesh(hull_sphere(shape, dx, origin, center, radius)), shape, dx, origin)
-    ref = _block(geo.Sphere(center, radius), shape, dx, origin)
+    lat = get_lattice(lattice)
+    index = tuple(slice(0, n) for n in shape)
+    mesh = TriangleMesh(hull_sphere(shape, dx, origin, center, radius))
+    got = geo.Obstacles([mesh], dx=dx, origin=origin, lattice=lat).block(index, shape)
+    ref = geo.Obstacles([geo.Sphere(center, radius)], dx=dx, origin=origin, lattice=lat).block(index, shape)
+    assert got.q.shape[0] == lat.q
     _compare(got, ref, tol=1e-6)  # float32 q
 
 
