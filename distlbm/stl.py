@@ -260,11 +260,13 @@ class TriangleMesh(Shape):
                 sel &= self.hi[:, a] >= box[0][a]
             if np.isfinite(box[1][a]):
                 sel &= self.lo[:, a] <= box[1][a]
-        ids = np.nonzero(sel)[0]
+        ids = None if sel.all() else np.nonzero(sel)[0]  # None: every triangle (read as slices, no copies)
+        n = len(self.faces) if ids is None else len(ids)
         bins = _QueryBins(wq)
         qs, ts = [], []
-        for c0 in range(0, len(ids), _CHUNK):  # bounded memory for the candidate pairs of one batch
-            q, t = self._chunk_hits(p, v, m, oth, r, wq, bins, ids[c0:c0 + _CHUNK])
+        for c0 in range(0, n, _CHUNK):  # bounded memory for the candidate pairs of one batch
+            part = slice(c0, min(c0 + _CHUNK, n)) if ids is None else ids[c0:c0 + _CHUNK]
+            q, t = self._chunk_hits(p, v, m, oth, r, wq, bins, part)
             qs.append(q)
             ts.append(t)
         if not qs:
@@ -293,7 +295,7 @@ class TriangleMesh(Shape):
             j = (i + 1) % 3
             ok &= _orient(w0[:, i], w1[:, i], w0[:, j], w1[:, j], px, py) == o
         q, k = q[ok], k[ok]
-        tid = ids[k]
+        tid = k + ids.start if isinstance(ids, slice) else ids[k]
         tv = np.stack([X[0][tid], X[1][tid], X[2][tid]], axis=-1)  # [hits, 3 vertices, 3]
         nrm = np.cross(tv[:, 1] - tv[:, 0], tv[:, 2] - tv[:, 0])
         with np.errstate(divide="ignore", invalid="ignore"):
