@@ -11,7 +11,9 @@ with the global indices wrapped periodically (streaming is periodic); the whole 
 assembled on one host.
 
 Conventions: the centre of global cell k along axis a lies at `origin[a] + (k + 0.5) * dx`. A point
-on the surface of a primitive counts as inside.
+on the surface of a primitive counts as inside. Closed triangle surfaces (STL files) are one more Shape,
+`distlbm.stl.TriangleMesh`; `Obstacles.block` passes the links of all directions to each shape's
+`crossing` in one call, so that a mesh intersects a direction and its opposite in one pass.
 """
 
 from __future__ import annotations
@@ -637,6 +639,9 @@ class Obstacles:
         qq = np.zeros((self.lattice.q,) + tuple(sizes), np.float32)
         link_body = np.zeros((self.lattice.q,) + tuple(sizes), np.uint8)
         flat = [x.reshape(-1) for x in coords]
+        # every link from a fluid cell into a solid one, all directions together (one crossing call per
+        # shape: a triangle mesh intersects the links of a direction and of its opposite in one pass)
+        links = []  # (i, positions in the block, neighbour slice)
         for i in range(self.lattice.q):
             ci = c[i]
             if not ci.any():
@@ -644,20 +649,27 @@ class Obstacles:
             nsl = tuple(slice(1 - int(ci[a]), 1 - int(ci[a]) + sizes[a]) for a in range(d))
             nb = body_ext[nsl]
             link = fluid & (nb != 0)
-            if not link.any():
-                continue
-            pos = np.nonzero(link)
-            t = np.full(pos[0].shape, np.inf)
-            if analytic:
-                # the segment from (the image of) x to the centre of x - c_i, anchored at the wrapped
-                # position of the solid neighbour so that its end is where `inside` saw a solid
-                p = [flat[a][pos[a] + 1 - int(ci[a])] + ci[a] * self.dx for a in range(d)]
-                v = [-float(ci[a]) * self.dx for a in range(d)]
-                for s in analytic:
-                    t = np.minimum(t, s.crossing(p, v))
+            if link.any():
+                links.append((i, np.nonzero(link), nsl))
+        if not links:
+            return ObstacleBlock(index=tuple(index), solid=solid, body=body, q=qq, link_body=link_body)
+        t = np.full(sum(len(pos[0]) for _, pos, _ in links), np.inf)
+        if analytic:
+            # the segment from (the image of) x to the centre of x - c_i, anchored at the wrapped
+            # position of the solid neighbour so that its end is where `inside` saw a solid
+            p = [np.concatenate([flat[a][pos[a] + 1 - int(c[i][a])] + c[i][a] * self.dx for i, pos, _ in links])
+                 for a in range(d)]
+            v = [np.concatenate([np.full(len(pos[0]), -float(c[i][a]) * self.dx) for i, pos, _ in links])
+                 for a in range(d)]
+            for s in analytic:
+                t = np.minimum(t, s.crossing(p, v))
+        start = 0
+        for i, pos, nsl in links:
+            ti = t[start:start + len(pos[0])]
+            start += len(pos[0])
             if masked_ext is not None:
-                t = np.where(masked_ext[nsl][pos], np.minimum(t, 0.5), t)
-            t = np.where(np.isfinite(t), t, 1.0)  # round-off only: the neighbour centre is inside
-            qq[i][pos] = np.clip(t, self.q_min, 1.0)
-            link_body[i][pos] = nb[pos]
+                ti = np.where(masked_ext[nsl][pos], np.minimum(ti, 0.5), ti)
+            ti = np.where(np.isfinite(ti), ti, 1.0)  # round-off only: the neighbour centre is inside
+            qq[i][pos] = np.clip(ti, self.q_min, 1.0)
+            link_body[i][pos] = body_ext[nsl][pos]
         return ObstacleBlock(index=tuple(index), solid=solid, body=body, q=qq, link_body=link_body)

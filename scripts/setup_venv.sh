@@ -22,4 +22,4 @@ if ! .venv/bin/python -c "import mpi4jax" 2>/dev/null; then
         rmdir "$tmp" 2>/dev/null || true
     fi
 fi
-$PIP install --no-build-isolation -e ".[mpi,test,plots]"
+$PIP install --no-build-isolation -e ".[mpi,test,plots,stl]"

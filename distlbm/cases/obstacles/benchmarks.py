@@ -34,7 +34,7 @@ ST_2D1_FIXED = {"length": 2.2, "height": 0.41, "ref_length": 0.1, "u_mean": 0.2,
 # the generic parameters a Schaefer-Turek preset does not offer (fixed above, or by the benchmark: its dP is
 # front - back)
 ST_NOT_OFFERED = {"length", "height", "width", "ref_length", "u_mean", "nu", "re", "profile", "sides", "obstacles",
-                  "mask", "mask_dataset", "probe_dp"}
+                  "mask", "mask_dataset", "probe_dp", "stl", "stl_scale", "stl_translate", "stl_rotate"}
 ST_PARAMS = tuple(q for q in ChannelFlow.params if q.name not in ST_NOT_OFFERED)
 # published bounds (lower, upper) of Schaefer & Turek 1996 that the reference file does not hold
 ST_2D2_PAPER = {"cD_max": (3.22, 3.24), "cL_max": (0.99, 1.01), "St": (0.295, 0.305)}

@@ -36,7 +36,7 @@ from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_
 from distlbm.cases.obstacles.layout import Layout, channel_layout
 from distlbm.cases.obstacles.probes import (check_points, line_profile, parse_line, parse_points, probe_quantities,
                                             steadiness, stencils)
-from distlbm.cases.obstacles.spec import check_obstacles, parse_obstacles, show
+from distlbm.cases.obstacles.spec import NUMBERS_EXPECTED, check_obstacles, load_stl, number, parse_obstacles, show
 from distlbm.physics import boundaries as bc
 
 
@@ -71,7 +71,13 @@ class ChannelFlow(Case):
         Param("sides", "walls", str, "y (and z) boundaries: no-slip walls or periodic", choices=("walls", "periodic")),
         Param("obstacles", "circle(0.2, 0.2, 0.05)", str,
               "obstacles in physical coordinates: circle(cx,cy,r); cylinder(cx,cy,r); sphere(cx,cy,cz,r); "
-              "box(x0,y0[,z0],x1,y1[,z1]) separated by ';'"),
+              "box(x0,y0[,z0],x1,y1[,z1]); stl(path[,scale[,tx,ty,tz[,rx,ry,rz]]]) (3D) separated by ';'"),
+        Param("stl", "", str, "STL file (binary or ASCII, closed surface) of one more body (3D; needs numpy-stl)"),
+        Param("stl_scale", 1.0, float, "scale of the STL file's coordinates (to metres)", positive=True),
+        Param("stl_translate", "0,0,0", str, "translation 'tx,ty,tz' of the STL body after scale and rotation",
+              unit="m"),
+        Param("stl_rotate", "0,0,0", str, "rotation 'rx,ry,rz' of the STL body about x, then y, then z (through "
+              "the origin)", unit="degrees"),
         Param("mask", "", str, "voxel mask file (.npy or .h5) of the lattice shape: nonzero = solid (body id)"),
         Param("mask_dataset", "", str, "dataset in an HDF5 mask file (default: its only dataset)"),
         Param("bouzidi", True, bool, "interpolated bounce-back on the primitives (false: halfway)"),
@@ -97,9 +103,12 @@ class ChannelFlow(Case):
         return channel_layout(p, lattice.d)
 
     def shapes(self, p, lattice, lay=None):
-        """The bodies: the parsed obstacles, then the mask file. Given the layout `lay`, checked against
-        the channel (`check_obstacles`), the mask against the lattice shape and its values (0..255)."""
+        """The bodies: the parsed obstacles, the `stl` file, then the mask file. Given the layout `lay`,
+        checked against the channel (`check_obstacles`), the mask against the lattice shape and its values
+        (0..255)."""
         shapes = parse_obstacles(p["obstacles"], lattice.d)
+        if p.get("stl"):
+            shapes.append(self._stl_body(p, lattice.d))
         count = len(shapes) + (1 if p["mask"] else 0)
         if count > geo.MAX_BODIES:
             raise ConfigError(f"obstacles = {show(p['obstacles'])}: {len(shapes)} bodies"
@@ -107,7 +116,10 @@ class ChannelFlow(Case):
                               f"(8-bit body ids{'; the mask counts as one' if p['mask'] else ''}): join shapes "
                               f"with '+' into one body")
         if lay is not None:
-            check_obstacles(shapes, lay, "obstacles", p["obstacles"])
+            key, text = "obstacles", p["obstacles"]
+            if p.get("stl"):  # the stl key's body is checked with the others (together they must leave a gap)
+                key, text = ("stl", p["stl"]) if not text.strip() else ("obstacles, stl", f"{text}; stl({p['stl']})")
+            check_obstacles(shapes, lay, key, text)
         if p["mask"]:
             try:
                 mask = geo.MaskFile(p["mask"], p["mask_dataset"] or None)
@@ -118,6 +130,25 @@ class ChannelFlow(Case):
                 raise self._mask_error(p, e) from None
             shapes.append(mask)
         return shapes
+
+    @staticmethod
+    def _stl_body(p, d: int):
+        """The body of the `stl` key (with stl_scale, stl_translate, stl_rotate)."""
+        vec = {}
+        for k in ("stl_translate", "stl_rotate"):
+            items = str(p.get(k, "0,0,0")).split(",")
+            try:
+                if len(items) != 3:
+                    raise ValueError(f"{len(items)} values")
+                vec[k] = tuple(number(v) for v in items)
+            except ValueError as e:
+                raise ConfigError(f"{k} = {p.get(k)!r}: {e}; expected three numbers 'x,y,z' "
+                                  f"({NUMBERS_EXPECTED})") from None
+        if d != 3:
+            raise ConfigError(f"stl = {p['stl']!r}: STL obstacles are 3D only; expected a 3D lattice (D3Q19, D3Q27)")
+        return load_stl(p["stl"], p.get("stl_scale", 1.0), vec["stl_translate"], vec["stl_rotate"],
+                        head=f"stl = {p['stl']!r}: ",
+                        spec=f"stl({p['stl']})")
 
     @staticmethod
     def _mask_error(p, e) -> ConfigError:

@@ -1,6 +1,7 @@
 """The obstacle grammar of the channel cases: spec strings such as 'circle(0.2, 0.2, 0.05); box(1, 0.1,
-1.2, 0.2) + circle(1.1, 0.3, 0.05)' read into geometry shapes (physical coordinates, m), and the rules
-of where obstacles may lie in the channel, checked before anything runs."""
+1.2, 0.2) + circle(1.1, 0.3, 0.05)' or 'stl(body.stl, 0.001, 0.5, 0.2, 0.2)' read into geometry shapes
+(physical coordinates, m), and the rules of where obstacles may lie in the channel, checked before
+anything runs."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ _SHAPES = {  # name -> (numbers needed in 2D, in 3D, what the numbers are)
     "sphere": (None, 4, "cx, cy, cz, r"),
     "box": (4, 6, "x0, y0[, z0], x1, y1[, z1]"),
 }
+STL_FORM = "stl(path[, scale[, tx, ty, tz[, rx, ry, rz]]])"
+STL_ARGS = "a path, then optionally the scale, the translation (3 numbers) and the rotation (3 angles, degrees)"
 
 
 # a number in a spec string: a plain decimal or scientific literal (no '_' digit separators, no nan/inf,
@@ -77,10 +80,12 @@ def parse_obstacles(text: str, d: int, key: str = "obstacles") -> list:
 def _parse_shape(part: str, text: str, d: int, key: str):
     """One primitive of an obstacle spec, e.g. circle(0.2, 0.2, 0.05)."""
     m = _re.fullmatch(r"([a-z]+)\s*\(([^()]*)\)", part)
+    if m and m.group(1) == "stl":
+        return _parse_stl(m.group(2), part, text, d, key)
     if not m or m.group(1) not in _SHAPES:
         raise ConfigError(f"{key} = {show(text)}: cannot read {part!r}; expected shapes like "
-                          f"circle(cx, cy, r), cylinder(cx, cy, r), sphere(cx, cy, cz, r), box(x0, y0, x1, y1) "
-                          f"separated by ';' (bodies) or '+' (one body)")
+                          f"circle(cx, cy, r), cylinder(cx, cy, r), sphere(cx, cy, cz, r), box(x0, y0, x1, y1), "
+                          f"{STL_FORM} separated by ';' (bodies) or '+' (one body)")
     name = m.group(1)
     head = f"{key} = {show(text)}: " + ("" if part == text else f"{part!r}: ")
     try:
@@ -108,6 +113,39 @@ def _parse_shape(part: str, text: str, d: int, key: str):
     return s
 
 
+def _parse_stl(args: str, part: str, text: str, d: int, key: str):
+    """stl(path[, scale[, tx, ty, tz[, rx, ry, rz]]]): a closed triangle surface from an STL file (3D)."""
+    head = f"{key} = {show(text)}: " + ("" if part == text else f"{part!r}: ")
+    items = [a.strip() for a in args.split(",")]
+    path = items[0].strip("'\"")
+    if d != 3:
+        raise ConfigError(f"{head}STL obstacles are 3D only; expected a 3D lattice (D3Q19, D3Q27)")
+    if not path or len(items) not in (1, 2, 5, 8):
+        raise ConfigError(f"{head}expected {STL_FORM}: {STL_ARGS}")
+    try:
+        nums = [number(v) for v in items[1:]]
+    except ValueError as e:
+        raise ConfigError(f"{head}{e}; expected {NUMBERS_EXPECTED}") from None
+    return load_stl(path, *(nums[:1] or [1.0]), tuple(nums[1:4]) or (0.0, 0.0, 0.0),
+                    tuple(nums[4:7]) or (0.0, 0.0, 0.0), head=head, spec=part)
+
+
+def load_stl(path: str, scale: float = 1.0, translate=(0.0, 0.0, 0.0), rotate=(0.0, 0.0, 0.0), head: str = "",
+             spec: str = ""):
+    """The TriangleMesh of an STL file placed by scale, rotation (degrees about x, y, z) and translation;
+    ConfigError (prefixed by `head`) for a missing library, an unreadable, empty or open mesh."""
+    from distlbm.stl import TriangleMesh
+
+    if not scale > 0:
+        raise ConfigError(f"{head}scale {scale:g}; expected a positive scale")
+    try:
+        s = TriangleMesh.from_file(path, scale, translate, rotate)
+    except ValueError as e:
+        raise ConfigError(f"{head}{e}") from None
+    s.spec = spec or f"stl({path})"
+    return s
+
+
 # ---- where obstacles may lie ----------------------------------------------------------------------
 # The rules, in physical coordinates (the channel is 0 <= x <= L, 0 <= y <= H, 0 <= z <= W; dx the cell):
 #  1. every shape (each member of a '+' union too) has a part inside the channel;
@@ -117,10 +155,13 @@ def _parse_shape(part: str, text: str, d: int, key: str):
 #  3. the obstacles leave a fluid path from the inlet to the outlet:
 #     a. (2D) no connected group of shapes (of any bodies) reaches from y <= 0 to y >= H: a shape may
 #        touch or cross one wall (a box attached to the bottom wall), not both together;
-#     b. (2D, 3D) at no plane x = const through a shape (a round shape's centre, a box's faces and middle)
+#     b. (2D, 3D) at no plane x = const through a shape (a round shape's centre, a box's faces and middle,
+#        the ends and middle of a mesh's x extent)
 #        do the shapes cover every fluid node of the cross-section (its cell centres): this catches a
 #        sphere, a box or a cylinder across a 3D duct, and gaps narrower than the cells.
-# A voxel mask is checked for its shape and values only (it is the user's lattice).
+# A triangle mesh (stl) counts by the bounding boxes of its triangles that meet the cross-section (rules
+# 1 and 2) and by its own inside test at the planes (3b). A voxel mask is checked for its shape and values
+# only (it is the user's lattice).
 
 
 def _members(s) -> list:
@@ -148,9 +189,22 @@ def _round(s):
     return None
 
 
+def _is_mesh(s) -> bool:
+    from distlbm.stl import TriangleMesh
+
+    return isinstance(s, TriangleMesh)
+
+
 def _x_range(s, cross_lo, cross_hi):
     """(x_min, x_max) of the part of primitive s inside the open channel cross-section, None where it has
-    no part there; 'skip' for a shape this check does not know."""
+    no part there; 'skip' for a shape this check does not know. A triangle mesh: the x range of its
+    triangles whose bounding boxes meet the cross-section."""
+    if _is_mesh(s):
+        lo, hi = s.lo, s.hi
+        meet = np.all((lo[:, 1:] < np.asarray(cross_hi)) & (hi[:, 1:] > np.asarray(cross_lo)), axis=1)
+        if not meet.any():
+            return None
+        return float(lo[meet, 0].min()), float(hi[meet, 0].max())
     if isinstance(s, geo.Box):
         if all(lo < hi2 and hi > lo2 for lo, hi, lo2, hi2 in zip(s.lo[1:], s.hi[1:], cross_lo, cross_hi)):
             return s.lo[0], s.hi[0]
@@ -190,6 +244,8 @@ def _node_bound(s, xp, ynodes, znodes, dx) -> float:
         lo, hi = max(lo, nodes[0]), min(hi, nodes[-1])
         return (hi - lo) / dx + 1.0 + 1e-6 if hi >= lo else 0.0  # + round-off: an upper bound
 
+    if _is_mesh(s):
+        return math.inf  # no cheap bound: the covered nodes are counted
     if isinstance(s, geo.Box):
         if not s.lo[0] <= xp <= s.hi[0]:
             return 0.0
