@@ -4,8 +4,7 @@ reader at the right coordinates."""
 
 from __future__ import annotations
 
-import itertools
-import json
+import re
 
 import h5py
 import numpy as np
@@ -43,14 +42,8 @@ from helpers import make_sim
     ({"output_stride": 1.5}, "output_stride = 1.5: expected an integer"),
 ])
 def test_light_output_settings_are_checked_up_front(sets, message):
-    with pytest.raises(ConfigError, match=_literal(message)):
+    with pytest.raises(ConfigError, match=re.escape(message)):
         resolve("box", {"n": 16, **sets})
-
-
-def _literal(text):
-    import re
-
-    return re.escape(text)
 
 
 def test_the_settings_are_documented_by_distlbm_cases(cli):
