@@ -12,7 +12,7 @@ import stat
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, Optional
 
 import numpy as np
 
@@ -141,8 +141,20 @@ class OutputSpec(_Spec):
     output_fields: str = setting("rho,u", "fields to write: " + ", ".join(OUTPUT_FIELDS))
     output_units: str = setting("lattice", "units of the written fields", choices=("lattice", "physical"))
     output_images: bool = setting(False, "also write a PNG of |u| (mid-plane) at every output (matplotlib)")
+    output_region: str = setting("", "write only this sub-box instead of the whole lattice, e.g. 'x=0.2:0.8; "
+                                 "z=0.4:0.6' (physical coordinates, cell k spanning [k, k+1) dx from the case's origin, else 0: the cells whose "
+                                 "centres lie in the range) or "
+                                 "'i=10:50; k=0:32' (lattice indices, LO included, HI not); axes not named are "
+                                 "whole; DIR/region.xdmf")
+    output_stride: int = setting(1, "write every k-th cell along each axis of the sub-box (output_region, else the "
+                                 "whole lattice); 1: every cell", positive=True)
+    output_slices: str = setting("", "write planes instead of the whole lattice, e.g. 'x=0.5; z=0.2' (the plane "
+                                 "through the centres of the cells containing that physical coordinate) or "
+                                 "'i=200' (a lattice index); DIR/slice_<axis><index>.xdmf each")
 
     def _check(self):
+        _parse_selection("output_region", self.output_region, ranges=True)
+        _parse_selection("output_slices", self.output_slices, ranges=False)
         names = [x.strip() for x in self.output_fields.split(",") if x.strip()]
         if [x for x in names if x not in OUTPUT_FIELDS] or not names:
             raise ConfigError(f"output_fields = {self.output_fields!r}: expected a comma-separated list of "
@@ -156,6 +168,171 @@ class OutputSpec(_Spec):
     def fields(self) -> tuple:
         """The fields to write, in the order given."""
         return tuple(x.strip() for x in self.output_fields.split(",") if x.strip())
+
+    @property
+    def light(self) -> bool:
+        """Whether only parts of the lattice are written (a sub-box, a stride or slices), not the whole fields."""
+        return bool(self.output_region.strip() or self.output_slices.strip() or self.output_stride > 1)
+
+    def cuts(self, shape, dx: float = 1.0, origin=None) -> tuple:
+        """The parts of a lattice of `shape` (cells, dx: cell size, origin: physical coordinates of cell 0's
+        corner, default 0) this spec writes: Cut tuples, the sub-box first, then the slices; () when the
+        whole fields are written. Raises ConfigError naming the key, the value and what was expected."""
+        return output_cuts(self, tuple(int(n) for n in shape), float(dx), origin)
+
+
+# axis names of output_region and output_slices: x, y, z physical coordinates, i, j, k lattice indices
+PHYSICAL_AXES, LATTICE_AXES = "xyz", "ijk"
+_SELECTION_FORM = {
+    True: "items AXIS=LO:HI separated by ';', AXIS one of x, y, z (physical coordinates) or i, j, k (lattice "
+          "indices), a bound left out meaning the lattice's edge, e.g. 'x=0.25:0.75; k=0:32'",
+    False: "items AXIS=POSITION separated by ';', AXIS one of x, y, z (a physical coordinate) or i, j, k (a "
+           "lattice index), e.g. 'x=0.5; z=0.2' or 'i=200'",
+}
+
+
+class Cut(NamedTuple):
+    """A part of the lattice to write: the cells start, start + step, ... < stop along each axis (lattice
+    indices); `normal`: the axis of a slice (one cell along it), else None; `name`: the output's name
+    ('region', or 'slice_x200' for the plane of cells with x index 200)."""
+
+    name: str
+    start: tuple
+    stop: tuple
+    step: tuple
+    normal: Optional[int] = None
+
+    @property
+    def shape(self) -> tuple:
+        return tuple(len(range(a, b, s)) for a, b, s in zip(self.start, self.stop, self.step))
+
+
+def _number(key: str, text: str, item: str, value: str, lattice: bool, form: str):
+    try:
+        x = float(value) if not lattice else int(value)
+    except ValueError:
+        what = "an integer lattice index" if lattice else "a number"
+        raise ConfigError(f"{key} = {text!r}: {item!r} has {value!r} where {what} is expected; expected {form}") \
+            from None
+    if not math.isfinite(x):
+        raise ConfigError(f"{key} = {text!r}: {item!r} is not finite; expected {form}")
+    return x
+
+
+def _parse_selection(key: str, text: str, ranges: bool) -> list:
+    """[(axis letter, lo, hi)] (ranges, None for an edge) or [(axis letter, position)] from an
+    output_region / output_slices value; ConfigError on anything else."""
+    form = _SELECTION_FORM[ranges]
+    out = []
+    for item in (x.strip() for x in text.replace(",", ";").split(";")):
+        if not item:
+            continue
+        name, eq, value = (part.strip() for part in item.partition("="))
+        if not eq or len(name) != 1 or name.lower() not in PHYSICAL_AXES + LATTICE_AXES:
+            raise ConfigError(f"{key} = {text!r}: {item!r} is not AXIS=...; expected {form}")
+        name = name.lower()
+        lattice = name in LATTICE_AXES
+        if ranges:
+            lo, colon, hi = (part.strip() for part in value.partition(":"))
+            if not colon:
+                raise ConfigError(f"{key} = {text!r}: {item!r} is not a range LO:HI; expected {form}")
+            lo = _number(key, text, item, lo, lattice, form) if lo else None
+            hi = _number(key, text, item, hi, lattice, form) if hi else None
+            if lo is not None and hi is not None and not lo < hi:
+                raise ConfigError(f"{key} = {text!r}: {item!r} is empty; expected LO < HI")
+            axes = [a for a, *_ in out]
+            if "xyzijk".index(name) % 3 in [("xyzijk".index(a)) % 3 for a in axes]:
+                raise ConfigError(f"{key} = {text!r}: axis {name!r} is given twice (x and i, y and j, z and k "
+                                  f"name the same axis); expected each axis at most once")
+            out.append((name, lo, hi))
+        else:
+            out.append((name, _number(key, text, item, value, lattice, form)))
+    if not ranges and text.strip() and not out:
+        raise ConfigError(f"{key} = {text!r}: no plane given; expected {form}")
+    return out
+
+
+def _extent(a: int, n: int, dx: float, origin) -> str:
+    lo = origin[a]
+    return f"{PHYSICAL_AXES[a]} = {lo:g} .. {lo + n * dx:g} with dx = {dx:g}, cells {LATTICE_AXES[a]} = 0 .. {n - 1}"
+
+
+# positions within this many cells of a cell face count as on it (decimal positions such as 0.5 with
+# dx = 1/400 land a rounding error away from the face)
+_ON_FACE = 1e-9
+
+
+def output_cuts(spec: "OutputSpec", shape: tuple, dx: float, origin=None) -> tuple:
+    """See OutputSpec.cuts."""
+    if not spec.light:
+        return ()
+    d = len(shape)
+    origin = tuple(float(o) for o in (origin if origin is not None else (0.0,) * d))
+    cuts = []
+
+    def axis(key, text, name):
+        a = (PHYSICAL_AXES + LATTICE_AXES).index(name) % 3
+        if a >= d:
+            ok = ", ".join(PHYSICAL_AXES[:d]) + " or " + ", ".join(LATTICE_AXES[:d])
+            raise ConfigError(f"{key} = {text!r}: axis {name!r} on a {d}D lattice; expected one of {ok}")
+        return a
+
+    region = _parse_selection("output_region", spec.output_region, ranges=True)
+    slices = _parse_selection("output_slices", spec.output_slices, ranges=False)
+    if spec.output_region.strip() or spec.output_stride > 1:
+        start, stop = [0] * d, list(shape)
+        text = spec.output_region
+        for name, lo, hi in region:
+            a = axis("output_region", text, name)
+            n = shape[a]
+            if name in LATTICE_AXES:
+                lo_i = 0 if lo is None else lo
+                hi_i = n if hi is None else hi
+                if not 0 <= lo_i < hi_i <= n:
+                    raise ConfigError(f"output_region = {text!r}: {name} = {lo_i}:{hi_i} is outside the lattice; "
+                                      f"expected 0 <= LO < HI <= {n} ({_extent(a, n, dx, origin)})")
+            else:
+                edge = (origin[a], origin[a] + n * dx)
+                for b in (lo, hi):
+                    if b is not None and not edge[0] - _ON_FACE * dx <= b <= edge[1] + _ON_FACE * dx:
+                        raise ConfigError(f"output_region = {text!r}: {name} = {b:g} is outside the lattice; "
+                                          f"expected bounds inside {_extent(a, n, dx, origin)}")
+                # the cells whose centres origin + (k + 1/2) dx lie in [lo, hi]
+                lo_i = 0 if lo is None else max(0, math.ceil((lo - origin[a]) / dx - 0.5 - _ON_FACE))
+                hi_i = n if hi is None else min(n, math.floor((hi - origin[a]) / dx - 0.5 + _ON_FACE) + 1)
+                if not lo_i < hi_i:
+                    raise ConfigError(f"output_region = {text!r}: {name} = {'' if lo is None else f'{lo:g}'}:"
+                                      f"{'' if hi is None else f'{hi:g}'} holds no cell centre "
+                                      f"({_extent(a, n, dx, origin)}); expected a range that holds at least one")
+            start[a], stop[a] = lo_i, hi_i
+        cuts.append(Cut("region", tuple(start), tuple(stop), (spec.output_stride,) * d))
+    seen = {}
+    text = spec.output_slices
+    for name, pos in slices:
+        a = axis("output_slices", text, name)
+        n = shape[a]
+        if name in LATTICE_AXES:
+            if not 0 <= pos < n:
+                raise ConfigError(f"output_slices = {text!r}: {name} = {pos} is outside the lattice; expected "
+                                  f"0 <= {name} < {n} ({_extent(a, n, dx, origin)})")
+            k = int(pos)
+        else:
+            lo, hi = origin[a], origin[a] + n * dx
+            if not lo - _ON_FACE * dx <= pos <= hi + _ON_FACE * dx:
+                raise ConfigError(f"output_slices = {text!r}: {name} = {pos:g} is outside the lattice; expected "
+                                  f"a position inside {_extent(a, n, dx, origin)}")
+            # the cell that contains the position (on a face between two cells: the upper one)
+            k = min(n - 1, max(0, math.floor((pos - lo) / dx + _ON_FACE)))
+        label = f"slice_{PHYSICAL_AXES[a]}{k}"
+        if label in seen:
+            raise ConfigError(f"output_slices = {text!r}: {seen[label]!r} and {name}={pos:g} are the same plane "
+                              f"({PHYSICAL_AXES[a]} index {k}); expected each plane once")
+        seen[label] = f"{name}={pos:g}"
+        start = [0] * d
+        stop = list(shape)
+        start[a], stop[a] = k, k + 1
+        cuts.append(Cut(label, tuple(start), tuple(stop), (1,) * d, a))
+    return tuple(cuts)
 
 
 @dataclass(frozen=True)
@@ -541,6 +718,13 @@ def _check_setup(setup: Setup, common: dict, where: str, shown: str) -> None:
     for name, v in (("the case's progress interval", setup.progress_every),
                     ("the case's sampling interval", setup.sample_every)):
         _check_steps(name, v, where, shown, "set progress_every / sample_every")
+    # the output's sub-box and slices must lie inside the lattice (physical coordinates: the case's dx and
+    # origin, else 0)
+    spec = OutputSpec(**{f.name: common[f.name] for f in fields(OutputSpec)})
+    try:
+        spec.cuts(shape, setup.units.get("dx", 1.0) or 1.0, setup.units.get("origin"))
+    except ConfigError as e:
+        raise ConfigError(f"{where}{e}") from None
     if common["output_interval"] > 0:
         dt = float(setup.units.get("dt", 1.0) or 1.0)
         n = common["output_interval"] / dt

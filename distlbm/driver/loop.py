@@ -82,6 +82,7 @@ class Simulation:
         self.restored_from = None
         self._sched_state: dict = {}
         self._outputs_state: list = []
+        self._light_state: list = []  # the light outputs' index (sub-box, slices), kept in checkpoints
         self._output: Optional[FieldOutput] = None
         self._callbacks: list[Callback] = []
         self._steady: Optional[cb.SteadyCheck] = None
@@ -180,7 +181,8 @@ class Simulation:
                 "mass0": view.mass0,
                 "schedules": {c.name: c.schedule.state() for c in self._callbacks},
                 "steady": self._steady.state() if self._steady is not None else None,
-                "outputs": self._output.index if self._output is not None else None}
+                "outputs": self._output.index if self._output is not None else None,
+                "light_outputs": self._output.light_index if self._output is not None else None}
 
     def verify_state(self) -> dict:
         """Diagnostics of the current state; raises InstabilityError if it is not sane."""
@@ -223,6 +225,7 @@ class Simulation:
             self.mass0 = meta.get("mass0")
             self._sched_state = meta.get("schedules") or {}
             self._outputs_state = meta.get("outputs") or []
+            self._light_state = [e for e in (meta.get("light_outputs") or []) if isinstance(e, dict)]
             self._steady_state = meta.get("steady") or {}
             self.checkpointer.run_id = meta.get("run_id") or ckpt.LEGACY_RUN
             self.checkpointer.last_step, self.checkpointer.last_path = int(meta["step"]), Path(path)
@@ -324,7 +327,7 @@ class Simulation:
             logs["samples"] = JsonLog(view, "samples.jsonl")
         self._output = None
         if self.out_dir is not None and (self.cfg.output.output_every or self.cfg.output.output_interval):
-            self._output = FieldOutput(self.cfg.output, self.cfg.case.name, self._outputs_state)
+            self._output = FieldOutput(self.cfg.output, self.cfg.case.name, self._outputs_state, self._light_state)
         self._t0 = time.perf_counter()
         self._callbacks = self._make_callbacks(end, start_step, logs)
         d0 = view.diagnostics()
@@ -339,7 +342,7 @@ class Simulation:
         self.compile_s = time.perf_counter() - t_c
         self.log(f"compiled in {self.compile_s:.1f} s; running steps {start_step}..{end} of "
                  f"{view.cells_count:,} cells")
-        if self._output is not None and start_step == 0 and not self._output.index:
+        if self._output is not None and start_step == 0 and not (self._output.index or self._output.light_index):
             self._write_output(view)
         wall_stop = WallTimeStop(float(self.cfg.control.wall_time or 0.0), self._t_created)
         t0 = self._t0 = time.perf_counter()
@@ -414,6 +417,8 @@ class Simulation:
         extra = {}
         if self._steady is not None:
             extra["steady"] = self._steady.report(getattr(self, "_end", self.step))
+        if self._output is not None:
+            extra["output"] = {"writes": self._output.count, "seconds": round(self._output.seconds, 4)}
         return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
                             wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from,
                             extra={"step_path": self.step_path[0], "step_reason": self.step_path[1], **extra})

@@ -275,7 +275,15 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
             for fld in fields:
                 ds = _create(h5, fld, d, domain, checksum)
                 # collective writes (required with the checksum filter); every process holds the same
-                # number of equally sized blocks, so every process makes the same number of calls
+                # number of equally sized blocks, so every process makes the same number of calls. A
+                # domain whose processes hold uneven parts (a slice that misses some processes' blocks:
+                # io.output.CutDomain) writes independently, which needs no filter.
+                if getattr(domain, "uneven", False):
+                    if checksum:
+                        raise ValueError("checksummed MPI-IO writes need the same blocks on every process")
+                    for idx, block in domain.blocks(fld.array):
+                        ds[_file_index(fld, idx, fld.array.ndim, d)] = _to_file(fld, block)
+                    continue
                 with ds.collective:
                     for idx, block in domain.blocks(fld.array):
                         ds[_file_index(fld, idx, fld.array.ndim, d)] = _to_file(fld, block)

@@ -1,15 +1,128 @@
 """Field output on a schedule: one HDF5 file per output step under DIR/fields/, an XDMF time series
-in DIR, and optional PNG slices."""
+in DIR, and optional PNG slices; or, when the output spec asks for light output, only a sub-box
+(every k-th cell of it) and planes of the lattice, each its own series DIR/<name>.xdmf with its files
+under DIR/<name>/.
+
+A light output is cut on the devices: each process cuts its own blocks of the global field to the part
+that falls in the sub-box or plane (a small strided slice of each device block, on its device) and
+writes only that, through the same hdf5.write paths as the whole fields; a process whose blocks miss
+the plane writes nothing. The lattice is never gathered, and the values are those of the whole field
+(bit for bit, on any mesh and process count)."""
 
 from __future__ import annotations
 
+import time
+from typing import NamedTuple
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from distlbm.io import hdf5, xdmf
+from distlbm.parallel.domain import slabs
+from distlbm.stepper import macroscopic
 
+
+def _device_blocks(domain, x):
+    """(spatial index, block [..., *block shape] on its device) of the distinct blocks of the global
+    array x that this process holds, not copied to the host."""
+    d = len(domain.shape)
+    if tuple(x.shape[x.ndim - d:]) != tuple(domain.shape):  # MPIDomain: x is this rank's block
+        yield tuple(domain.index), x
+        return
+    if not hasattr(x, "addressable_shards"):
+        yield tuple(slice(0, n) for n in domain.shape), x
+        return
+    seen = set()
+    for shard in x.addressable_shards:
+        sp = tuple(slice(*sl.indices(n)[:2]) for sl, n in zip(shard.index[x.ndim - d:], domain.shape))
+        key = tuple((sl.start, sl.stop) for sl in sp)
+        if key not in seen:
+            seen.add(key)
+            yield sp, shard.data
+
+
+def _cut_axis(lo: int, hi: int, start: int, stop: int, step: int):
+    """For a block holding global cells lo..hi-1 along one axis: (slice of the block, slice of the
+    output) of the cells start, start + step, ... < stop that it holds, or None if it holds none."""
+    first = -(-max(lo - start, 0) // step)  # first output index at or after the block's start
+    end = -(-(min(hi, stop) - start) // step)  # one past the last output index before the block's end
+    if first >= end:
+        return None
+    g0 = start + first * step
+    return slice(g0 - lo, g0 - lo + (end - first - 1) * step + 1, step), slice(first, end)
+
+
+class _Shard(NamedTuple):
+    index: tuple
+    data: object
+
+
+class CutArray:
+    """The part `cut` (config.Cut) of a global lattice array source [*lead, *shape], as hdf5.write sees it:
+    shape [*lead, *cut.shape]; each of this process's blocks that holds part of the cut is sliced to that
+    part on its device when written. fn: a pointwise function applied to each sliced part on its device
+    (e.g. the moments of the populations: the fields of the cut cells only), giving [*out_lead, ...] of
+    `dtype`."""
+
+    def __init__(self, source, cut, domain, fn=None, out_lead=None, dtype=None):
+        d = len(domain.shape)
+        self.fn = fn
+        self.dtype = np.dtype(dtype or source.dtype)
+        lead = tuple(source.shape[: source.ndim - d]) if out_lead is None else tuple(out_lead)
+        self.shape = lead + tuple(cut.shape)
+        self.ndim = len(self.shape)
+        lead = (slice(None),) * (source.ndim - d)
+        self.pieces = []  # (block on its device, its slices, the output index)
+        for index, block in _device_blocks(domain, source):
+            parts = [_cut_axis(sl.start, sl.stop, a, b, k) for sl, a, b, k in zip(index, cut.start, cut.stop, cut.step)]
+            if all(p is not None for p in parts):
+                self.pieces.append((block, lead + tuple(p[0] for p in parts), tuple(p[1] for p in parts)))
+
+    @property
+    def addressable_shards(self):
+        """This process's pieces (index in the cut, shape): what hdf5.write counts the bytes of."""
+        return [_Shard(out, jax.ShapeDtypeStruct(self.shape[: self.ndim - len(out)]
+                                                 + tuple(sl.stop - sl.start for sl in out), self.dtype))
+                for _, _, out in self.pieces]
+
+
+class CutDomain:
+    """The domain of a cut for hdf5.write: the cut's shape, the run's processes, and blocks() yielding
+    this process's pieces of a CutArray (host slabs of bounded size). Processes hold uneven numbers of
+    pieces (none, where a plane misses all of a process's blocks): the MPI-IO path writes them
+    independently."""
+
+    mesh_shape: tuple = ()
+    uneven = True
+
+    def __init__(self, domain, cut):
+        self.domain = domain
+        self.shape = tuple(cut.shape)
+        self.process_index = domain.process_index
+        self.process_count = domain.process_count
+
+    def barrier(self):
+        self.domain.barrier()
+
+    def any_process(self, flag: bool) -> bool:
+        return self.domain.any_process(flag)
+
+    def allgather_obj(self, obj) -> list:
+        return self.domain.allgather_obj(obj)
+
+    def blocks(self, x: CutArray):
+        for block, local, out in x.pieces:
+            part = block[local]
+            yield from slabs(part if x.fn is None else x.fn(part), out)
+
+
+
+def _series(index) -> list:
+    """XDMF entries (config dims as tuples) of an output index, in step order."""
+    return [{"file": e["file"], "time": e["time"], "step": e["step"],
+             "fields": {k: (tuple(v[0]), v[1], v[2]) for k, v in e["fields"].items()}}
+            for e in sorted(index, key=lambda e: e["step"])]
 
 
 def vorticity_magnitude(u):
@@ -26,73 +139,152 @@ def vorticity_magnitude(u):
 
 
 class FieldOutput:
-    """Writes the fields an output spec (config.OutputSpec) asks for, from a run's view; `index` lists
-    what was written (for the XDMF time series, and kept in checkpoints)."""
+    """Writes the fields an output spec (config.OutputSpec) asks for, from a run's view: the whole fields,
+    or the spec's light outputs (its sub-box and slices). `index` lists the whole-field outputs written
+    and `light_index` the light ones (for the XDMF time series; both kept in checkpoints)."""
 
-    def __init__(self, spec, case_name: str, index=None):
+    def __init__(self, spec, case_name: str, index=None, light_index=None):
+        self.spec = spec
         self.names = list(spec.fields)
         self.units = spec.output_units
         self.images = bool(spec.output_images)
         self.case_name = case_name
         self.index = list(index or [])
+        self.light_index = list(light_index or [])
         self._vort = jax.jit(vorticity_magnitude)
+        self._macro = None  # the moments of a cut's populations (compiled on first use)
         self._last = None
+        self._grids = set()  # the light outputs' grids written by this run
         self.grid = "grid.h5"
+        self.seconds = 0.0  # wall time spent writing (all outputs of this run)
+        self.count = 0
 
     def written(self, step: int) -> bool:
         """Whether this output wrote `step` last (two schedules due at one step write once)."""
         return self._last == step
 
     def write(self, view):
+        t0 = time.perf_counter()
         dom = view.domain
         step = view.step
         directory = view.out_dir
         units = view.setup.units
         dt, dx = units.get("dt", 1.0), units.get("dx", 1.0)
         time_ = step * dt
-        rho, u = view.macroscopic()
         phys = self.units == "physical"
-        if phys:
-            u = u * (dx / dt)
+        cuts = self.spec.cuts(dom.shape, dx or 1.0, units.get("origin"))
+        if cuts and not self.images and "vorticity" not in self.names:
+            rho = u = None  # the light outputs need the moments of their own cells only
+        else:
+            rho, u = view.macroscopic()
+            if phys:
+                u = u * (dx / dt)
         fields, meta = [], {}
         d = len(dom.shape)
         for name in self.names:
             if name == "rho":
                 fields.append(hdf5.Field("rho", rho, "scalar"))
-                meta["rho"] = (dom.shape, rho.dtype, "Scalar")
+                meta["rho"] = ((), np.dtype(view.model.compute_dtype), "Scalar")
             elif name == "u":
                 fields.append(hdf5.Field("u", u, "vector"))
-                meta["u"] = (dom.shape + (d,), u.dtype, "Vector")
+                meta["u"] = ((d,), np.dtype(view.model.compute_dtype), "Vector")
             elif name == "vorticity":
                 w = self._vort(u)
                 fields.append(hdf5.Field("vorticity", w, "scalar"))
-                meta["vorticity"] = (dom.shape, w.dtype, "Scalar")
+                meta["vorticity"] = ((), w.dtype, "Scalar")
             elif name == "populations":
                 # bfloat16 has no HDF5 type: written as float32 (exact) so that any reader can use it
                 f = view.state.f
                 fields.append(hdf5.Field("populations", f, "leading", "float32" if f.dtype == jnp.bfloat16 else None))
             elif name == "kind" and view.kind is not None:
                 fields.append(hdf5.Field("kind", view.kind, "scalar"))
-                meta["kind"] = (dom.shape, np.uint8, "Scalar")
-        rel = f"fields/fields_{step:09d}.h5"
+                meta["kind"] = ((), np.uint8, "Scalar")
         attrs = {"step": step, "time": time_, "units": self.units, "lattice": view.model.lattice.name,
                  "dx": dx, "dt": dt, "case": self.case_name,
                  "velocity_units": "m/s (dx/dt)" if phys else "lattice (dx/dt = 1)"}
-        hdf5.write(directory / rel, fields, dom, attrs=attrs)
+        if cuts:
+            written = [self._write_cut(view, cut, fields, meta, attrs, step, time_, dx / dt if phys else None)
+                       for cut in cuts]
+        else:
+            written = [self._write_whole(view, fields, meta, attrs, step, time_)]
         self._last = step
-        self.index = [e for e in self.index if e["step"] != step]
-        self.index.append({"step": step, "time": time_, "file": rel,
-                           "fields": {k: [list(v[0]), str(np.dtype(v[1])), v[2]] for k, v in meta.items()}})
-        if dom.process_index == 0:
-            if not (directory / self.grid).exists():
-                xdmf.write_grid(directory / self.grid, dom.shape, spacing=dx if phys else 1.0)
-            xdmf.write_xdmf(directory / "fields.xdmf", dom.shape, self.grid,
-                            [{"file": e["file"], "time": e["time"], "step": e["step"],
-                              "fields": {k: (tuple(v[0]), v[1], v[2]) for k, v in e["fields"].items()}}
-                             for e in sorted(self.index, key=lambda e: e["step"])])
         if self.images:
             self._image(view, rho, u, step)
-        view.log(f"output: {directory / rel}")
+        self.seconds += time.perf_counter() - t0
+        self.count += 1
+        view.log(f"output: {', '.join(str(directory / rel) for rel in written)} ({time.perf_counter() - t0:.2f} s)")
+
+    def _write_whole(self, view, fields, meta, attrs, step, time_) -> str:
+        dom, directory = view.domain, view.out_dir
+        dx = attrs["dx"]
+        rel = f"fields/fields_{step:09d}.h5"
+        hdf5.write(directory / rel, fields, dom, attrs=attrs)
+        self.index = [e for e in self.index if e["step"] != step]
+        self.index.append({"step": step, "time": time_, "file": rel,
+                           "fields": {k: [list(dom.shape + v[0]), str(np.dtype(v[1])), v[2]]
+                                      for k, v in meta.items()}})
+        if dom.process_index == 0:
+            if not (directory / self.grid).exists():
+                xdmf.write_grid(directory / self.grid, dom.shape, spacing=dx if self.units == "physical" else 1.0)
+            xdmf.write_xdmf(directory / "fields.xdmf", dom.shape, self.grid, _series(self.index))
+        return rel
+
+    def _write_cut(self, view, cut, fields, meta, attrs, step, time_, u_scale) -> str:
+        """Write the part `cut` (config.Cut) of the fields into DIR/<name>/<name>_<step>.h5, and the
+        series DIR/<name>.xdmf whose grid points are the written cells' centres. rho and u (None in
+        `fields`: not computed on the whole lattice) are the moments of the cut populations (the same
+        pointwise arithmetic, so the same bits); u_scale: dx/dt for physical units, else None."""
+        dom, directory = view.domain, view.out_dir
+        part = CutDomain(dom, cut)
+        rel = f"{cut.name}/{cut.name}_{step:09d}.h5"
+        f = view.state.f
+        if self._macro is None:
+            model = view.model
+            self._macro = jax.jit(lambda fc: macroscopic(fc, model))
+        cdt = np.dtype(view.model.compute_dtype)
+        d = len(dom.shape)
+
+        def moment(k):
+            def fn(fc):
+                m = self._macro(fc)[k]
+                return m * u_scale if k == 1 and u_scale is not None else m
+            return fn
+
+        cut_fields = []
+        for fld in fields:
+            if fld.array is None:
+                k = 0 if fld.name == "rho" else 1
+                arr = CutArray(f, cut, dom, moment(k), () if k == 0 else (d,), cdt)
+            else:
+                arr = CutArray(fld.array, cut, dom)
+            cut_fields.append(hdf5.Field(fld.name, arr, fld.layout, fld.dtype))
+        hdf5.write(directory / rel, cut_fields, part,
+                   attrs={**attrs, "output": cut.name, "start": np.asarray(cut.start, np.int64),
+                          "stop": np.asarray(cut.stop, np.int64), "stride": np.asarray(cut.step, np.int64)})
+        self.light_index = [e for e in self.light_index if (e["series"], e["step"]) != (cut.name, step)]
+        self.light_index.append({"series": cut.name, "step": step, "time": time_, "file": rel,
+                                 "fields": {k: [list(cut.shape + v[0]), str(np.dtype(v[1])), v[2]]
+                                            for k, v in meta.items()}})
+        if dom.process_index == 0:
+            grid = f"{cut.name}/grid.h5"
+            if cut.name not in self._grids:  # rewritten once per run: the cut or units may have changed
+                xdmf.write_nodes(directory / grid, self._centres(view, cut), attrs["dx"] if self.units == "physical"
+                                 else 1.0)
+                self._grids.add(cut.name)
+            xdmf.write_xdmf(directory / f"{cut.name}.xdmf", cut.shape, grid,
+                            _series([e for e in self.light_index if e["series"] == cut.name]), center="Node")
+        return rel
+
+    def _centres(self, view, cut) -> list:
+        """Coordinates of the written cells' centres along each axis: i + 1/2 (lattice units), or
+        origin + (i + 1/2) dx in physical units (origin: the case's, else 0)."""
+        idx = [np.arange(a, b, k, dtype=np.float64) + 0.5 for a, b, k in zip(cut.start, cut.stop, cut.step)]
+        if self.units != "physical":
+            return idx
+        units = view.setup.units
+        dx = units.get("dx", 1.0)
+        origin = units.get("origin") or (0.0,) * len(idx)
+        return [o + dx * x for o, x in zip(origin, idx)]
 
     def _image(self, view, rho, u, step):
         """A PNG of |u| on the mid-plane z = Z/2 (3D) or the whole plane (2D), from process 0."""

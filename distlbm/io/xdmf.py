@@ -5,6 +5,11 @@ axis. ParaView maps the fastest index to its own x, so a rectilinear XDMF mesh w
 lattice with x and z swapped. The mesh is therefore a structured grid (3DSMesh / 2DSMesh) whose node
 coordinates are written once to grid.h5: every cell sits at its true (x, y, z) and the velocity
 components keep their meaning.
+
+The whole fields are cell data: the grid's nodes are the cell corners ([X+1, Y+1(, Z+1)] nodes, cell
+(i, j, k) between nodes i and i+1 ...). The light outputs (a sub-box, every k-th cell, a plane) are point
+data instead: the grid's nodes are the written cells' centres, so that each value sits exactly where its
+cell is, a slice is a plane (one node thick) and a strided sample does not pretend to fill a k-cell box.
 """
 
 from __future__ import annotations
@@ -19,18 +24,27 @@ from distlbm.io import files, hdf5
 
 
 def write_grid(path, shape, spacing: float = 1.0, origin=None) -> Path:
-    """Node coordinates [X+1, Y+1(, Z+1), D] (float32) of the lattice cells, written slab by slab."""
-    path = Path(path)
+    """Node coordinates [X+1, Y+1(, Z+1), D] (float32) of the lattice cells' corners, written slab by slab
+    (origin: the coordinates of cell 0's corner)."""
     d = len(shape)
     origin = origin if origin is not None else (0.0,) * d
-    nodes = tuple(n + 1 for n in shape)
+    return write_nodes(path, [origin[a] + spacing * np.arange(shape[a] + 1, dtype=np.float64) for a in range(d)],
+                       spacing)
+
+
+def write_nodes(path, axes, spacing: float = 1.0) -> Path:
+    """Node coordinates [len(axes[0]), ..., D] (float32) of the structured grid whose nodes along axis a
+    are at axes[a] (1D arrays), written slab by slab; `spacing` is kept as an attribute."""
+    path = Path(path)
+    d = len(axes)
+    nodes = tuple(len(ax) for ax in axes)
     tmp = path.with_name(path.name + ".tmp")
     files.check_target(path)
     h5 = None
     try:
         h5 = hdf5.create_exclusive(tmp)
         ds = h5.create_dataset("XYZ" if d == 3 else "XY", shape=nodes + (d,), dtype="float32")
-        axes = [origin[a] + spacing * np.arange(nodes[a], dtype=np.float64) for a in range(d)]
+        axes = [np.asarray(ax, np.float64) for ax in axes]
         step = max(1, (32 << 20) // (int(np.prod(nodes[1:])) * d * 4))
         for i0 in range(0, nodes[0], step):
             i1 = min(nodes[0], i0 + step)
@@ -52,11 +66,13 @@ def _item(dims, h5ref, dtype) -> str:
             f'Precision="{dt.itemsize}" Format="HDF">{h5ref}</DataItem>')
 
 
-def write_xdmf(path, shape, grid_file: str, outputs: list[dict]) -> Path:
-    """outputs: [{'file': relative path, 'time': t, 'step': n, 'fields': {name: (file dims, dtype, kind)}}]."""
+def write_xdmf(path, shape, grid_file: str, outputs: list[dict], center: str = "Cell") -> Path:
+    """outputs: [{'file': relative path, 'time': t, 'step': n, 'fields': {name: (file dims, dtype, kind)}}];
+    shape: the written cells; center 'Cell' (grid nodes at the cells' corners: shape + 1 of them) or 'Node'
+    (grid nodes at the cells' centres: shape of them)."""
     path = Path(path)
     d = len(shape)
-    nodes = tuple(n + 1 for n in shape)
+    nodes = tuple(n + 1 for n in shape) if center == "Cell" else tuple(shape)
     topo = "3DSMesh" if d == 3 else "2DSMesh"
     geo = "XYZ" if d == 3 else "XY"
     lines = ['<?xml version="1.0" ?>', '<Xdmf Version="3.0">', " <Domain>",
@@ -69,8 +85,9 @@ def write_xdmf(path, shape, grid_file: str, outputs: list[dict]) -> Path:
         lines.append("     " + _item(nodes + (d,), f"{grid_file}:/{geo}", "float32"))
         lines.append("    </Geometry>")
         for name, (dims, dtype, kind) in out["fields"].items():
-            lines.append(f'    <Attribute Name={quoteattr(name)} AttributeType="{kind}" Center="Cell">')
-            lines.append("     " + _item(dims, f'{out["file"]}:/{name}', dtype))
+            lines.append(f'    <Attribute Name={quoteattr(name)} AttributeType="{kind}" Center="{center}">')
+            ref = f'{out["file"]}:/{name}'
+            lines.append("     " + _item(dims, ref, dtype))
             lines.append("    </Attribute>")
         lines.append("   </Grid>")
     lines += ["  </Grid>", " </Domain>", "</Xdmf>", ""]

@@ -1,0 +1,222 @@
+"""io.output: light output (a sub-box, every k-th cell, planes) checked up front, cut block by block to
+exactly the cells asked for, written with the values of the whole field, and opened by VTK's own XDMF
+reader at the right coordinates."""
+
+from __future__ import annotations
+
+import re
+
+import h5py
+import numpy as np
+import pytest
+
+from distlbm.config import Cut, OutputSpec, resolve
+from distlbm.errors import ConfigError
+from distlbm.io.output import _cut_axis
+
+from helpers import make_sim
+
+
+# ---- the settings, checked up front -------------------------------------------------------------------
+
+@pytest.mark.parametrize("sets,message", [
+    ({"output_slices": "x=1.5"}, "output_slices = 'x=1.5': x = 1.5 is outside the lattice; expected a position "
+                                 "inside x = 0 .. 1 with dx = 0.0625"),
+    ({"output_slices": "w=0.5"}, "output_slices = 'w=0.5': 'w=0.5' is not AXIS=...; expected items AXIS=POSITION"),
+    ({"output_slices": "i=16"}, "output_slices = 'i=16': i = 16 is outside the lattice; expected 0 <= i < 16"),
+    ({"output_slices": "i=2.5"}, "output_slices = 'i=2.5': 'i=2.5' has '2.5' where an integer lattice index is "
+                                 "expected"),
+    ({"output_slices": "x=0.5; i=8"}, "'x=0.5' and i=8 are the same plane (x index 8); expected each plane once"),
+    ({"output_slices": ";"}, "output_slices = ';': no plane given"),
+    ({"output_slices": "z=0.5", "lattice": "D2Q9"}, "output_slices = 'z=0.5': axis 'z' on a 2D lattice; expected "
+                                                    "one of x, y or i, j"),
+    ({"output_region": "x=0.5"}, "output_region = 'x=0.5': 'x=0.5' is not a range LO:HI; expected items AXIS=LO:HI"),
+    ({"output_region": "x=0.6:0.2"}, "output_region = 'x=0.6:0.2': 'x=0.6:0.2' is empty; expected LO < HI"),
+    ({"output_region": "x=0.1:0.2; i=3:5"}, "axis 'i' is given twice"),
+    ({"output_region": "i=0:17"}, "output_region = 'i=0:17': i = 0:17 is outside the lattice; expected 0 <= LO < HI "
+                                  "<= 16"),
+    ({"output_region": "y=-1:0.5"}, "output_region = 'y=-1:0.5': y = -1 is outside the lattice"),
+    ({"output_region": "x=0.5:0.51"}, "output_region = 'x=0.5:0.51': x = 0.5:0.51 holds no cell centre"),
+    ({"output_region": "k=a:3"}, "output_region = 'k=a:3': 'k=a:3' has 'a' where an integer lattice index"),
+    ({"output_stride": 0}, "output_stride = 0: expected a positive value"),
+    ({"output_stride": 1.5}, "output_stride = 1.5: expected an integer"),
+])
+def test_light_output_settings_are_checked_up_front(sets, message):
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        resolve("box", {"n": 16, **sets})
+
+
+def test_the_settings_are_documented_by_distlbm_cases(cli):
+    rc, out, _ = cli("cases")
+    assert rc == 0
+    for key in ("output_region", "output_stride", "output_slices"):
+        assert key in out
+    assert "every k-th cell" in out and "x=0.5; z=0.2" in out
+
+
+def test_cuts_in_physical_and_lattice_coordinates():
+    # box n=16: dx = 1/16, cell k's centre at (k + 1/2)/16
+    spec = OutputSpec(output_region="x=0.25:0.75; k=3:9", output_stride=2, output_slices="x=0.5; j=3; z=1")
+    region, sx, sy, sz = spec.cuts((16, 16, 16), 1 / 16)
+    # centres (k + 1/2)/16 in [0.25, 0.75]: k = 4..11; every 2nd from the start
+    assert region == Cut("region", (4, 0, 3), (12, 16, 9), (2, 2, 2))
+    assert region.shape == (4, 8, 3)
+    # x = 0.5 lies on the face between cells 7 and 8 (a decimal a rounding error away): the upper cell
+    assert sx == Cut("slice_x8", (8, 0, 0), (9, 16, 16), (1, 1, 1), 0)
+    assert sy.name == "slice_y3" and sy.start[1] == 3 and sy.shape == (16, 1, 16)
+    assert sz.name == "slice_z15"  # the lattice's upper face belongs to its last cell
+    # dx that does not divide 1 exactly, a case origin, whole lattice with a stride only
+    assert OutputSpec(output_slices="x=0.3").cuts((10,), 0.1)[0].start == (3,)
+    assert OutputSpec(output_slices="x=0.05").cuts((10, 4), 0.1, (-0.05, 0.0))[0].start == (1, 0)
+    assert OutputSpec(output_stride=3).cuts((10, 4), 0.1)[0].shape == (4, 2)
+    assert OutputSpec().cuts((10, 4)) == ()  # nothing light: the whole fields
+
+
+@pytest.mark.parametrize("n,blocks,start,stop,step", [
+    (n, b, a, e, k) for n, b in ((12, 1), (12, 2), (12, 3), (12, 4), (12, 6))
+    for a, e in ((0, 12), (1, 11), (5, 6), (3, 9), (11, 12)) for k in (1, 2, 3, 5)
+])
+def test_cut_axis_takes_exactly_the_cells_each_block_holds(n, blocks, start, stop, step):
+    """Every block's part of the cut, put together, is range(start, stop, step), each cell once."""
+    want = list(range(start, stop, step))
+    got = [None] * len(want)
+    size = n // blocks
+    for b in range(blocks):
+        lo, hi = b * size, (b + 1) * size
+        cut = _cut_axis(lo, hi, start, stop, step)
+        cells = [c for c in want if lo <= c < hi]
+        if cut is None:
+            assert not cells
+            continue
+        local, out = cut
+        assert list(range(lo, hi)[local]) == cells
+        for i, c in zip(range(out.start, out.stop), cells):
+            assert got[i] is None
+            got[i] = c
+    assert got == want
+
+
+# ---- written values and the files ---------------------------------------------------------------------
+
+LIGHT = dict(output_region="x=0.25:0.8; j=2:13", output_stride=3, output_slices="x=0.5; j=3; z=0.2",
+             output_fields="rho,u,vorticity")
+
+
+def _cell_sel(cut):
+    return tuple(slice(a, b, k) for a, b, k in zip(cut.start, cut.stop, cut.step))
+
+
+def _run(tmp_path, case="box", steps=20, domain=None, **params):
+    sim = make_sim(case, domain=domain, **params, output_every=10)
+    sim.out_dir = tmp_path
+    summary = sim.run(steps)
+    return sim, summary
+
+
+@pytest.mark.parametrize("names", ["rho,u,vorticity", "rho,u"])
+def test_light_outputs_are_the_whole_fields_cut(tmp_path, names):
+    """A run with light output writes only the cuts, whose values are those of the whole field of a run
+    that writes the whole field (bit for bit), and no whole field. With rho and u only, they are the
+    moments of the cut populations (the whole lattice's moments are never computed): the same bits."""
+    light, summary = _run(tmp_path / "light", n=16, **{**LIGHT, "output_fields": names})
+    whole, _ = _run(tmp_path / "whole", n=16, output_fields="rho,u,vorticity")
+    assert not (tmp_path / "light" / "fields").exists() and not (tmp_path / "light" / "fields.xdmf").exists()
+    assert summary["output"]["writes"] == 3 and summary["output"]["seconds"] > 0
+    cuts = light.cfg.output.cuts(light.setup.shape, light.setup.units["dx"])
+    assert [c.name for c in cuts] == ["region", "slice_x8", "slice_y3", "slice_z3"]
+    for cut in cuts:
+        with h5py.File(tmp_path / "whole" / "fields" / "fields_000000020.h5", "r") as h5:
+            ref = {k: h5[k][_cell_sel(cut)] for k in names.split(",")}
+        files = sorted((tmp_path / "light" / cut.name).glob(f"{cut.name}_*.h5"))
+        assert [f.name for f in files] == [f"{cut.name}_{s:09d}.h5" for s in (0, 10, 20)]
+        with h5py.File(files[-1], "r") as h5:
+            assert h5.attrs["step"] == 20 and list(h5.attrs["start"]) == list(cut.start)
+            for k, v in ref.items():
+                assert h5[k].shape == v.shape == cut.shape + v.shape[3:]
+                assert np.array_equal(h5[k][...], v), (cut.name, k)
+
+
+def test_light_series_survive_a_restart(tmp_path):
+    """The light outputs' index travels in checkpoints: the series after a restart lists every step."""
+    sim = make_sim("box", n=8, output_every=10, checkpoint_every=10, output_slices="i=2")
+    sim.out_dir = tmp_path
+    sim.run(20)
+    (tmp_path / "checkpoints" / "ckpt_000000020.h5").unlink()
+    again = make_sim("box", n=8, output_every=10, checkpoint_every=10, output_slices="i=2")
+    again.out_dir = tmp_path
+    again._restore("latest")
+    again.run(30)
+    text = (tmp_path / "slice_x2.xdmf").read_text()
+    for s in (0, 10, 20, 30):
+        assert f"slice_x2/slice_x2_{s:09d}.h5:/rho" in text
+
+
+# ---- VTK's own XDMF reader ------------------------------------------------------------------------------
+
+def _vtk_read(path, time_value):
+    vtk = pytest.importorskip("vtk")
+    from vtk.util.numpy_support import vtk_to_numpy
+
+    reader = vtk.vtkXdmfReader()
+    reader.SetFileName(str(path))
+    reader.UpdateInformation()
+    reader.UpdateTimeStep(time_value)
+    grid = reader.GetOutputDataObject(0)
+    assert grid.IsA("vtkStructuredGrid"), grid.GetClassName()
+    points = vtk_to_numpy(grid.GetPoints().GetData())
+    data = {}
+    for name in ("rho", "u", "kind"):
+        for where in (grid.GetPointData(), grid.GetCellData()):
+            arr = where.GetArray(name)
+            if arr is not None:
+                data[name] = (vtk_to_numpy(arr), where is grid.GetPointData())
+    return grid, points, data
+
+
+@pytest.mark.parametrize("units", ["lattice", "physical"])
+@pytest.mark.parametrize("case,params", [("box", dict(n=16)), ("cavity2d", dict(n=12))])
+def test_vtk_opens_every_light_output_at_the_right_coordinates(tmp_path, units, case, params):
+    """vtkXdmfReader opens the region, strided and slice series; each point lies at its cell's centre
+    (lattice units: i + 1/2; physical: (i + 1/2) dx) and carries that cell's values of the whole field."""
+    pytest.importorskip("vtk")
+    d = 3 if case == "box" else 2
+    light = dict(output_region="x=0.25:0.8; j=2:11", output_stride=2, output_slices="x=0.5; j=3"
+                 + ("; z=0.2" if d == 3 else ""))
+    sim, _ = _run(tmp_path, case, output_units=units, output_fields="rho,u", **params, **light)
+    rho, u = sim.fields()
+    dx = sim.setup.units["dx"]
+    scale = dx if units == "physical" else 1.0
+    if units == "physical":
+        u = u * (dx / sim.setup.units["dt"])
+    t_end = 20 * sim.setup.units["dt"]
+    cuts = sim.cfg.output.cuts(sim.setup.shape, dx)
+    assert len(cuts) == 1 + d
+    for cut in cuts:
+        grid, points, data = _vtk_read(tmp_path / f"{cut.name}.xdmf", t_end)
+        sel = _cell_sel(cut)
+        idx = np.meshgrid(*[np.arange(a, b, k) for a, b, k in zip(cut.start, cut.stop, cut.step)], indexing="ij")
+        # VTK's point order: x fastest; ours (C order, [X, Y(, Z)]): the last axis fastest. Compare by position.
+        want = np.stack([(i.ravel() + 0.5) * scale for i in idx], axis=-1)
+        assert points.shape == (int(np.prod(cut.shape)), 3)
+        assert np.allclose(points[:, :d], want, rtol=0, atol=1e-6 * scale), cut.name
+        if d == 2:
+            assert np.all(points[:, 2] == 0)
+        assert data["rho"][1]  # point data
+        assert np.array_equal(data["rho"][0], rho[sel].ravel())
+        if d == 3:  # (vtkXdmfReader, XDMF 2, cannot read any 2-component vector on a 2D grid, whole fields too)
+            assert data["u"][1]
+            assert np.array_equal(data["u"][0], np.moveaxis(u[(slice(None),) + sel], 0, -1).reshape(-1, d))
+        if cut.normal is not None:  # a plane through the cells' centres, one node across
+            dims = [0, 0, 0]
+            grid.GetDimensions(dims)
+            assert sorted(dims) == sorted(cut.shape + (1,) * (3 - d)) and cut.shape[cut.normal] == 1
+            assert np.all(points[:, cut.normal] == np.float32((cut.start[cut.normal] + 0.5) * scale))
+
+
+def test_vtk_reads_the_whole_fields_as_before(tmp_path):
+    """No light setting: the whole fields as cell data on the cell-corner grid, unchanged."""
+    sim, _ = _run(tmp_path, "box", n=8, output_fields="rho")
+    grid, points, data = _vtk_read(tmp_path / "fields.xdmf", 20 * sim.setup.units["dt"])
+    rho, _ = sim.fields()
+    assert grid.GetNumberOfCells() == 8 ** 3 and not data["rho"][1]
+    assert np.array_equal(data["rho"][0], rho.ravel())
