@@ -63,8 +63,17 @@ def roofline_mlups(bandwidth_bytes_per_s: float, lattice, dtype: str) -> float:
 
 
 def peak_rss_bytes() -> int:
-    """High-water mark of this process's resident memory (Linux reports KiB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    """High-water mark of this process's resident memory: VmHWM of /proc/self/status on Linux. (Not
+    getrusage's ru_maxrss: Linux carries that over exec from the image that spawned the process, so a
+    bench started by a large parent, e.g. a test runner, would report the parent's peak.)"""
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
 
 
 def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32", compute_dtype=None,

@@ -10,7 +10,7 @@ import math
 import os
 import stat
 import tomllib
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 

@@ -24,7 +24,6 @@ import math
 import os
 import platform
 import re
-import resource
 import statistics
 import subprocess
 import sys
@@ -206,7 +205,9 @@ def task_time(t, out_dir):
     res.update(mlups=statistics.median(mlups), mlups_all=mlups, steps=steps, cells=cells)
     dev = jax.devices()[0]
     peak, limit = _device_peak(dev)
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    from distlbm.bench import peak_rss_bytes
+
+    rss = peak_rss_bytes()  # this process's own peak (VmHWM)
     res["finite"] = bool(jax.jit(lambda g: jnp.all(jnp.isfinite(g)))(f))  # fused: no float32 copy
     res.update(device_peak_bytes=peak, device_bytes_limit=limit, peak_rss_bytes=rss)
     peak_used = peak if peak else rss

@@ -54,20 +54,11 @@ def fused_supports(model, features=None) -> tuple:
         why.append(f"compute_dtype {model.compute_dtype} (the kernel computes in float32)")
     if str(model.dtype) not in STORAGE:
         why.append(f"storage dtype {model.dtype} (the kernel stores {'/'.join(STORAGE)})")
-    if model.collision.smagorinsky > 0:
-        why.append("Smagorinsky subgrid viscosity")
-    if feat.bouzidi:
-        why.append("Bouzidi (interpolated) wall links")
-    if feat.velocity:
-        why.append("fixed-velocity cells")
-    if feat.pressure:
-        why.append("fixed-pressure cells")
-    if feat.outflow:
-        why.append("outflow faces")
-    if feat.inlets:
-        why.append("velocity inlets")
-    if feat.outlets:
-        why.append("pressure outlets")
+    uncovered = ((model.collision.smagorinsky > 0, "Smagorinsky subgrid viscosity"),
+                 (feat.bouzidi, "Bouzidi (interpolated) wall links"), (feat.velocity, "fixed-velocity cells"),
+                 (feat.pressure, "fixed-pressure cells"), (feat.outflow, "outflow faces"),
+                 (feat.inlets, "velocity inlets"), (feat.outlets, "pressure outlets"))
+    why += [text for present, text in uncovered if present]
     if model.lattice.d not in (2, 3):
         why.append(f"{model.lattice.d}D lattice")
     try:  # deprecated in jax 0.11 ("will be removed in a future version")

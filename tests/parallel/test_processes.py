@@ -104,7 +104,11 @@ def test_cli_under_mpiexec_matches_single_process(tmp_path):
         assert a["observables"][key] == b["observables"][key]  # derived from identical populations
     # one summary and one progress log, written by process 0 only
     assert sorted(p.name for p in (tmp_path / "two").iterdir()) == ["log.jsonl", "summary.json"]
-    assert (tmp_path / "two" / "log.jsonl").read_text().count("\n") == 3
+    records = [json.loads(line) for line in (tmp_path / "two" / "log.jsonl").read_text().splitlines()]
+    assert [r["step"] for r in records if "event" not in r] == [100, 200, 300]  # progress, once each
+    # the cavity checks steadiness every lid transit (280 steps): one record, written once
+    assert [(r["event"], r["step"]) for r in records if "event" in r] == [("steady_check", 280)]
+    assert a["steady"]["history"] == b["steady"]["history"]
 
 
 @pytest.mark.parametrize("launch,comm", [("mpiexec", "jax"), ("srun", "jax"), ("mpiexec", "mpi")])
