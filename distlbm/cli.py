@@ -126,9 +126,7 @@ def cmd_run(args) -> int:
         found = ckpt.list_checkpoints(Path(out) / "checkpoints")
         if found:
             if env_rank() == 0:
-                print(f"distlbm: error: {Path(out) / 'checkpoints'} already holds {len(found)} checkpoint(s) of "
-                      f"another run (newest: {found[-1].name}); continue that run with --restart latest, or give "
-                      f"this run its own folder with --out DIR (or move those files away)", file=sys.stderr)
+                print(f"distlbm: error: {ckpt.occupied(Path(out) / 'checkpoints', found)}", file=sys.stderr)
             return 2
     procs = initialize(cfg.decomposition.comm)
     from distlbm.memory import preflight

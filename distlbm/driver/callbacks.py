@@ -118,11 +118,7 @@ class Checkpointer:
             return
         if not other:
             raise ckpt.CheckpointError(f"{self.directory} holds another run's checkpoints (seen by process 0)")
-        steps = sorted(int(ckpt.NAME.match(p.name).group(1)) for p, _ in other)
-        raise ckpt.CheckpointError(
-            f"{self.directory} already holds {len(other)} checkpoint(s) of another run (steps {steps[0]}.."
-            f"{steps[-1]}, run {other[-1][1]!r}); continue that run with --restart latest, or give this run "
-            f"its own folder with --out DIR (or move those files away)")
+        raise ckpt.CheckpointError(ckpt.occupied(self.directory, [p for p, _ in other], other[-1][1]))
 
 
 # ---- the instability guard ----------------------------------------------------------------------------
@@ -279,6 +275,7 @@ class SteadyCheck:
 
     def __call__(self, view: RunView):
         _, u = view.macroscopic()
+        delta = None
         if self._prev is not None and self._prev.shape == u.shape:
             local = float(jax.device_get(self._change(u, self._prev, view.kind)))
             delta = float(view.domain.allreduce({"d": local}, op="max")["d"]) / max(self.velocity, 1e-300)
@@ -286,11 +283,13 @@ class SteadyCheck:
             if self.log is not None:
                 self.log.write({"event": "steady_check", "step": view.step, "max_du_over_U": delta,
                                 "tol": self.tol})
-            if delta < self.tol and self.reached is None:
-                self.reached = view.step
-                view.log(f"steady at step {view.step}: max |du| / U = {delta:.3g} < {self.tol:g} over "
-                         f"{self.every} steps")
         self._prev = u
+        if delta is not None and delta < self.tol and self.reached is None:
+            self.reached = view.step
+            view.log(f"steady at step {view.step}: max |du| / U = {delta:.3g} < {self.tol:g} over "
+                     f"{self.every} steps")
+            return "steady"  # the run stops here
+        return None
 
     def state(self) -> dict:
         return {"history": self.history}

@@ -87,7 +87,6 @@ class Simulation:
         self._callbacks: list[Callback] = []
         self._steady: Optional[cb.SteadyCheck] = None
         self._steady_state: dict = {}
-        self._steady_schedule = None
         run_id = ckpt.new_run_id()  # checkpoints belong to one run; a restart continues the checkpoint's run
         if self.domain.process_count > 1:
             run_id = self.domain.allgather_obj(run_id)[0]
@@ -104,7 +103,7 @@ class Simulation:
 
     @state.setter
     def state(self, value: State):
-        self.view._state = value
+        self.view.set_state(value)
 
     @property
     def step(self) -> int:
@@ -274,14 +273,14 @@ class Simulation:
             cbs.append(Callback("checkpoint", IterationInterval(chk.checkpoint_every), self._checkpoint))
         if chk.checkpoint_wall:
             cbs.append(Callback("checkpoint_wall", WallTimeInterval(chk.checkpoint_wall), self._checkpoint))
-        for c in cbs:
-            c.schedule.load(self._sched_state.get(c.name, {}))
         self._steady = None
-        if ctl.steady_tol > 0:
+        if ctl.steady_tol > 0:  # first: a steady stop makes the reports of the same step final
             every = ctl.steady_every or self.setup.steady_every or progress_every
             self._steady = cb.SteadyCheck(ctl.steady_tol, float(self.setup.u_max), every, logs["log"])
             self._steady.load(self._steady_state)
-            self._steady_schedule = IterationInterval(every)
+            cbs.insert(0, Callback("steady", IterationInterval(every), self._steady))
+        for c in cbs:
+            c.schedule.load(self._sched_state.get(c.name, {}))
         return cbs
 
     def _checkpoint(self, view):
@@ -298,21 +297,32 @@ class Simulation:
             self.status = "write_failed"
             raise
 
-    def _fire(self, step: int, wall: float, final: bool = False):
-        """Fire the callbacks due at `step` (all the reports at the last step or a stop), in order."""
+    def _fire(self, step: int, wall: float, final: bool = False) -> Optional[str]:
+        """Fire the callbacks due at `step`, in order (all the reports at the last step or a stop). A
+        callback that returns a reason asks the run to stop here: the later ones then fire as final.
+        Returns that reason, or None."""
         due = {c.name for c in self._callbacks if c.schedule.due(step, wall)}
-        if final:
+
+        def make_final():
             due.add("progress")
             if self.samples_enabled and (not self.samples or self.samples[-1]["step"] != step):
                 due.add("sample")
-        if "progress" in due:
-            due.add("check")  # the progress line reports the diagnostics the check computes
+
+        if final:
+            make_final()
+        stop = None
         for c in self._callbacks:
+            if "progress" in due:
+                due.add("check")  # the progress line reports the diagnostics the check computes
             if c.name in due:
-                c(self.view)
+                reason = c(self.view)
+                if isinstance(reason, str) and stop is None:
+                    stop = reason
+                    make_final()
         for c in self._callbacks:
             if c.name in due:
                 c.schedule.fired(step, wall)
+        return stop
 
     def run(self, steps: Optional[int] = None) -> dict:
         """Run to step `steps` (absolute; default: the configured or the case's number of steps)."""
@@ -357,12 +367,10 @@ class Simulation:
                              + (" with --restart latest" if self.restored_from else ""))
                     self.status = "stopped"
                     end = step
-                schedules = [c.schedule for c in self._callbacks]
                 if self._steady is not None:
-                    schedules.append(self._steady_schedule)
                     self._steady(view)  # the reference field of the first comparison
                 while step < end:
-                    nxt = min(next_due(schedules, step, end), step + max_chunk)
+                    nxt = min(next_due([c.schedule for c in self._callbacks], step, end), step + max_chunk)
                     tc = time.perf_counter()
                     self.advance(nxt - step)
                     jax.block_until_ready(self.state.f)
@@ -374,11 +382,7 @@ class Simulation:
                     step = nxt
                     why = stop.name or wall_stop(chunk_wall)
                     halt = self.domain.any_process(why is not None)
-                    steady = False
-                    if self._steady is not None and self._steady_schedule.due(step, 0.0):
-                        self._steady(view)
-                        steady = self._steady.reached is not None
-                    self._fire(step, time.perf_counter() - t0, final=halt or steady or step == end)
+                    steady = self._fire(step, time.perf_counter() - t0, final=halt or step == end)
                     if steady and not halt:
                         if self._output is not None and not self._output.written(step):
                             self._write_output(view)  # the steady state is the result: always written

@@ -60,6 +60,7 @@ class RunView:
         self._readers = readers
         self._log = log
         self._state: Optional[State] = None
+        self._diag: Optional[tuple] = None  # (state, diagnostics): computed once per state
         self.history: list[dict] = []
         self.samples: list[dict] = []
         self.mass0: Optional[float] = None
@@ -68,6 +69,11 @@ class RunView:
     @property
     def state(self) -> State:
         return self._state
+
+    def set_state(self, state: State):
+        """The driver's new state (between chunks)."""
+        self._state = state
+        self._diag = None
 
     @property
     def step(self) -> int:
@@ -89,14 +95,19 @@ class RunView:
     # ---- reductions ---------------------------------------------------------------------------
     def diagnostics(self) -> dict:
         """Total mass, momentum and kinetic energy over the fluid cells (lattice units), all processes;
-        finite / sane say whether every density is finite and inside the sane range."""
+        finite / sane say whether every density is finite and inside the sane range. Computed once per
+        state: the check, the progress line and the checkpoint of one step share it."""
+        if self._diag is not None and self._diag[0] is self._state:
+            return dict(self._diag[1])
         raw = jax.device_get(self._readers.diag(self._state.f, self._cells))
         umax = float(raw.pop("u_max"))
         d = self.domain.allreduce(raw)
         mass = float(np.asarray(d["n_fluid"], np.float64)) + float(np.asarray(d["mass_dev"], np.float64))
-        return {"mass": mass, "momentum": [float(x) for x in np.ravel(d["momentum"])],
-                "kinetic_energy": float(d["kinetic_energy"]), "finite": int(d["nonfinite"]) == 0,
-                "sane": int(d["nonfinite"]) == 0 and int(d["out_of_range"]) == 0, "u_max_local": umax}
+        out = {"mass": mass, "momentum": [float(x) for x in np.ravel(d["momentum"])],
+               "kinetic_energy": float(d["kinetic_energy"]), "finite": int(d["nonfinite"]) == 0,
+               "sane": int(d["nonfinite"]) == 0 and int(d["out_of_range"]) == 0, "u_max_local": umax}
+        self._diag = (self._state, out)
+        return dict(out)
 
     def mass_drift(self) -> float:
         m = self.diagnostics()["mass"]

@@ -341,6 +341,15 @@ def resolve_restart(spec: str, directory) -> list[Path]:
     return [p]
 
 
+def occupied(directory, paths, run: str | None = None) -> str:
+    """Why a new run may not write into `directory`, which holds the checkpoints `paths` of another run."""
+    steps = sorted(int(NAME.match(Path(p).name).group(1)) for p in paths)
+    who = f", run {run!r}" if run else ""
+    return (f"{directory} already holds {len(steps)} checkpoint(s) of another run (steps {steps[0]}..{steps[-1]}"
+            f"{who}); continue that run with --restart latest, or give this run its own folder with --out DIR "
+            f"(or move those files away)")
+
+
 def foreign(directory, run_id: str | None) -> list[tuple[Path, str]]:
     """Readable checkpoints in `directory` that belong to another run than `run_id`: (path, run id)."""
     return [(p, rid) for p, rid in owners(directory) if rid != run_id]
