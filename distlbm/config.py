@@ -8,6 +8,7 @@ from __future__ import annotations
 import difflib
 import math
 import os
+import re
 import stat
 import tomllib
 from dataclasses import dataclass, field, fields
@@ -208,15 +209,19 @@ class Cut(NamedTuple):
 
 
 def _number(key: str, text: str, item: str, value: str, lattice: bool, form: str):
+    """A coordinate of an output cut, parsed as strictly as the obstacle spec's numbers (no '1_0', nan, inf)."""
+    from distlbm.cases.obstacles.spec import number
+
     try:
-        x = float(value) if not lattice else int(value)
+        if not lattice:
+            return number(value)
+        if not re.fullmatch(r"[+-]?\d+", value.strip()):
+            raise ValueError(value)
+        return int(value)
     except ValueError:
-        what = "an integer lattice index" if lattice else "a number"
+        what = "an integer lattice index" if lattice else "a finite number"
         raise ConfigError(f"{key} = {text!r}: {item!r} has {value!r} where {what} is expected; expected {form}") \
             from None
-    if not math.isfinite(x):
-        raise ConfigError(f"{key} = {text!r}: {item!r} is not finite; expected {form}")
-    return x
 
 
 def _parse_selection(key: str, text: str, ranges: bool) -> list:
