@@ -82,7 +82,7 @@ def write_mode(domain) -> str:
         return "single"
     if h5py.get_config().mpi and os.environ.get("DISTLBM_HDF5_MODE", "") != "split":
         world = mpi_world()
-        if world is not None and world.Getsize_text() == domain.process_count:
+        if world is not None and world.Get_size() == domain.process_count:
             return "mpio"
     return "split"
 

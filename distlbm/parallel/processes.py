@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 
 _STARTED = False
 
@@ -68,6 +69,9 @@ def abort(code: int = 1):
     sys.stdout.flush()
     sys.stderr.flush()
     if launcher()[0] in ("openmpi", "mpich", "pmix"):
+        # MPI_Abort makes the launcher kill every process, its own output forwarders included: give them
+        # a moment to pass on this process's last lines (why it failed), which Hydra otherwise drops
+        time.sleep(0.5)
         try:
             from mpi4py import MPI
 
