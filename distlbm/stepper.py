@@ -169,12 +169,34 @@ def step_path(model: Model, requested: str = "auto") -> tuple:
     return ("pallas", "fused Triton kernel") if ok else ("xla", f"the fused kernel does not cover {why}")
 
 
-def make_step(model: Model, exchange: Callable, path: str = "auto") -> Callable:
+WHOLE_BYTES = 64 << 20  # populations up to this size run the whole-array form (they fit the CPU's caches)
+SLAB_BYTES = 6 << 20  # the slab form's slabs (measured on a 2-core CPU with 32 MiB L3)
+
+
+def slab_form(block_bytes: int, neighbours: bool = False, backend: Optional[str] = None, *,
+              whole_bytes: int = WHOLE_BYTES, inplace: Optional[bool] = None) -> str:
+    """Which form of the XLA step runs on a block of `block_bytes` populations (in the larger of the
+    storage and compute dtypes): 'whole' (small blocks, GPUs, outflow cells that read neighbours after
+    streaming), 'in_place' (CPU: slab by slab into the one population array) or 'ab' (the slab form
+    with a streamed copy; DISTLBM_INPLACE=0). DISTLBM_SLABS=0/1 forces the whole/slab form."""
+    env = os.environ.get("DISTLBM_SLABS", "")
+    slabs = env == "1" or (env != "0" and (backend or jax.default_backend()) == "cpu")
+    if not slabs or neighbours or block_bytes <= whole_bytes:
+        return "whole"
+    if inplace is None:
+        inplace = os.environ.get("DISTLBM_INPLACE", "1") != "0"
+    return "in_place" if inplace else "ab"
+
+
+def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: Optional[bool] = None,
+              whole_bytes: int = WHOLE_BYTES, slab_bytes: int = SLAB_BYTES) -> Callable:
     """Returns step(f, cells) -> f for one LBM time step on local arrays.
 
     `exchange(planes, axis, sign)` is the halo exchange (distlbm.parallel); f: [Q, X, Y(, Z)].
     path: 'auto' | 'xla' | 'pallas' (see `step_path`); the fused kernel keeps the same layout and
-    results, so nothing else needs to know which step runs.
+    results, so nothing else needs to know which step runs. inplace: stream in place in the slab form
+    (default: yes unless DISTLBM_INPLACE=0); whole_bytes / slab_bytes: the size up to which the whole-array
+    form runs and the size of a slab (tests lower them to reach the slab forms on small lattices).
 
     The streamed populations are kept as Q separate arrays (no stacked copy), and everything after
     streaming (bounce-back, moments, fixed-velocity/pressure cells, collision) runs slab by slab along
@@ -188,7 +210,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto") -> Callable:
         from distlbm.physics.fused import make_fused_step
 
         return make_fused_step(model, exchange)
-    from distlbm.physics.streaming import stream_parts
+    from distlbm.physics.streaming import entering_planes, stream_parts, stream_slab
 
     lat = model.lattice
     feat = model.features
@@ -198,12 +220,8 @@ def make_step(model: Model, exchange: Callable, path: str = "auto") -> Callable:
     inc = model.incompressible
     # Populations that (nearly) fit the last-level cache run faster as whole arrays; larger ones in
     # slabs of at most `slab_bytes` (measured on a 2-core CPU with 32 MiB L3: slabs win from ~96^3 D3Q19).
-    whole_bytes = 64 << 20
-    slab_bytes = 6 << 20
     # On GPUs the whole-array form is one fused kernel per population; a loop over thin slabs would
-    # launch kernels per slab. The slab form is for CPU caches (DISTLBM_SLABS=0/1 overrides).
-    env = os.environ.get("DISTLBM_SLABS", "")
-    slabs_ok = env == "1" or (env != "0" and jax.default_backend() == "cpu")
+    # launch kernels per slab. The slab form is for CPU caches (see `slab_form`).
 
     def finish(fs, fc, kind, velocity, rho_bc, scale=None):
         """Moments, fixed-velocity/pressure cells and collision of the streamed, bounced-back fs."""
@@ -243,39 +261,128 @@ def make_step(model: Model, exchange: Callable, path: str = "auto") -> Callable:
             return out
         return jnp.where(qlink == 0, out, bc.bouzidi(fs, fc, links, qlink, lat))
 
-    def slab_size(shape, itemsize):
+    def slab_size(shape, itemsize, least=1):
+        """Planes per slab: the largest divisor of the block's x size within slab_bytes, at least `least`."""
         nx = shape[1]
         per_x = shape[0] * int(np.prod(shape[2:], dtype=np.int64)) * max(itemsize, cdt.itemsize)
-        best = 1
-        for b in range(1, nx + 1):
-            if nx % b == 0 and b * per_x <= slab_bytes:
-                best = b
-        return best
+        divisors = [b for b in range(1, nx + 1) if nx % b == 0]
+        fits = [b for b in divisors if b * per_x <= slab_bytes and b >= least]
+        return max(fits) if fits else min(b for b in divisors if b >= min(least, nx))
+
+    def slab_finish(out, fs, x0, b, cells: Cells, scale):
+        """The slab x0 .. x0+b-1 of the step's result from its streamed populations fs [Q, b, ...]
+        (storage dtype); `out` still holds the slab's pre-streaming populations."""
+
+        def take(a, axis=0):
+            return None if a is None else lax.dynamic_slice_in_dim(a, x0, b, axis=axis)
+
+        fs = lax.optimization_barrier(fs).astype(cdt)
+        fc = None
+        if feat.walls:  # the pre-streaming populations of the slab: still untouched in `out`
+            fc = take(out, 1).astype(cdt)
+            fs = walls(fs, fc, take(cells.links), take(cells.moving), take(cells.velocity, 1),
+                       take(cells.qlink, 1))
+            # materialised once, or every output population would redo the gathers over Q
+            fs = lax.optimization_barrier(fs)
+        return finish(fs, fc, take(cells.kind), take(cells.velocity, 1), take(cells.rho), scale)
+
+    def in_place(f, cells: Cells, scale):
+        """The slab form with streaming done slab by slab inside the loop, into the one population
+        array (the A-B slab form streams into a second one). Slab i (cells x0 .. x0+b-1) pulls from
+        the pre-streaming planes x0-1 .. x0+b; its result is written one plane late: iteration i
+        writes planes x0-1 .. x0+b-2 (the last plane of slab i-1, carried, then slab i's first b-1)
+        and carries slab i's last plane, and the first slab's plane 0 is written after the loop (the
+        last slab pulls from it when x wraps onto this block). So no plane is overwritten before
+        every slab that pulls from it has read it, every read of the array feeds the next write, and
+        XLA updates the array in place. Along axes that wrap onto this block the entering planes are
+        taken inside the loop from the slab itself; along exchanged axes they come from one exchange
+        before the loop, and the first write's offset is computed from what arrived, so that the
+        planes sent are read before anything is written. Memory: the populations once plus a few
+        slabs and faces. Needs 3 or more planes along x (else the A-B slab form runs)."""
+        from distlbm.physics.streaming import _edge, assemble
+
+        c = lat.c
+        d = lat.d
+        wraps = getattr(exchange, "wraps", None)  # wraps(axis): the axis has this block alone (periodic wrap)
+        local = tuple(bool(wraps(a)) if wraps is not None else False for a in range(d))
+        recv = entering_planes(f, c, exchange)
+        nx = f.shape[1]
+        b = slab_size(f.shape, f.dtype.itemsize, least=3)
+        n_slabs = nx // b
+        rest = tuple(f.shape[2:])
+
+        def old(out, k, x, size):
+            """Planes x .. x+size-1 of population k, as they are in `out` now."""
+            return lax.dynamic_slice(out, (k, x) + (0,) * len(rest), (1, size) + rest)[0]
+
+        def streamed(out, k, i, x0):
+            ck = c[k]
+            first = isinstance(i, int)
+            if ck[0] > 0:  # pulls plane x0-1: for the first slab the block's last plane, or exchanged
+                if first:
+                    enter = old(out, k, nx - 1, 1) if local[0] else recv[k][0]
+                    window = jnp.concatenate([enter, old(out, k, 0, b - 1)], axis=0)
+                else:
+                    window = old(out, k, x0 - 1, b)
+            elif ck[0] < 0:  # pulls plane x0+b: for the last slab plane 0 (not yet written), or exchanged
+                wrap = old(out, k, 0, 1) if local[0] else recv[k][0]
+                nxt = jnp.where(jnp.asarray(i) == n_slabs - 1, wrap, old(out, k, jnp.minimum(x0 + b, nx - 1), 1))
+                window = jnp.concatenate([old(out, k, x0 + 1, b - 1), nxt], axis=0)
+            else:
+                window = old(out, k, x0, b)
+            disp = (0,) + tuple(int(v) for v in ck[1:])
+            entering = {}
+            for a in range(1, d):
+                if ck[a] == 0:
+                    continue
+                if local[a]:  # wraps onto this block: the slab's own far face (after the earlier axes' shifts)
+                    earlier = [e for e in range(1, a) if ck[e] != 0]
+                    entering[a] = assemble(_edge(window, a, int(ck[a])), disp,
+                                           {e: _edge(entering[e], a, int(ck[a])) for e in earlier}, earlier)
+                else:
+                    entering[a] = lax.dynamic_slice_in_dim(recv[k][a], x0, b, axis=0)
+            return assemble(window, disp, entering, range(1, d))
+
+        def slab(out, i, x0):
+            """Slab i's result [Q, b, ...] (i a Python int for the first slab, traced in the loop)."""
+            fs = jnp.stack([streamed(out, k, i, x0) for k in range(lat.q)])
+            return slab_finish(out, fs, x0, b, cells, scale)
+
+        o = slab(f, 0, 0)
+        start = jnp.asarray(1, jnp.int32)
+        arrived = [recv[k][a] for k in range(lat.q) for a in recv[k] if not local[a]]
+        if arrived:  # always 1: m > m is false for every m, NaN included
+            m = jnp.max(jnp.stack([jnp.max(p) for p in arrived]))
+            start = start + (m > m).astype(jnp.int32)
+        out = lax.dynamic_update_slice_in_dim(f, o[:, 1: b - 1], start, axis=1)
+
+        def body(i, carry):
+            out, last = carry
+            x0 = i * b
+            o = slab(out, i, x0)
+            write = jnp.concatenate([last, o[:, : b - 1]], axis=1)
+            return lax.dynamic_update_slice_in_dim(out, write, x0 - 1, axis=1), o[:, b - 1:]
+
+        out, last = lax.fori_loop(1, n_slabs, body, (out, o[:, b - 1:]))
+        out = lax.dynamic_update_slice_in_dim(out, last, nx - 1, axis=1)
+        return lax.dynamic_update_slice_in_dim(out, o[:, :1], 0, axis=1)
 
     def step(f, cells: Cells, t=None):
         scale = bc.ramp_factor(t, feat.ramp_steps).astype(cdt) if (feat.ramp_steps and t is not None) else None
-        if not slabs_ok or feat.neighbours or f.size * max(f.dtype.itemsize, cdt.itemsize) <= whole_bytes:
+        form = slab_form(f.size * max(f.dtype.itemsize, cdt.itemsize), feat.neighbours, whole_bytes=whole_bytes,
+                         inplace=inplace)
+        if form == "whole":
             return whole(f, cells, scale)
+        if form == "in_place" and f.shape[1] >= 3:
+            return in_place(f, cells, scale)
         pops = lax.optimization_barrier(stream_parts(f, lat.c, exchange))
         nx = f.shape[1]
         b = slab_size(f.shape, f.dtype.itemsize)
 
         def body(i, out):
             x0 = i * b
-
-            def take(a, axis=0):
-                return None if a is None else lax.dynamic_slice_in_dim(a, x0, b, axis=axis)
-
-            fs = lax.optimization_barrier(jnp.stack([take(p) for p in pops])).astype(cdt)
-            fc = None
-            if feat.walls:  # the pre-streaming populations of the slab: still untouched in `out`
-                fc = take(out, 1).astype(cdt)
-                fs = walls(fs, fc, take(cells.links), take(cells.moving), take(cells.velocity, 1),
-                           take(cells.qlink, 1))
-                # materialised once, or every output population would redo the gathers over Q
-                fs = lax.optimization_barrier(fs)
-            o = finish(fs, fc, take(cells.kind), take(cells.velocity, 1), take(cells.rho), scale)
-            return lax.dynamic_update_slice_in_dim(out, o, x0, axis=1)
+            fs = jnp.stack([lax.dynamic_slice_in_dim(p, x0, b, axis=0) for p in pops])
+            return lax.dynamic_update_slice_in_dim(out, slab_finish(out, fs, x0, b, cells, scale), x0, axis=1)
 
         return lax.fori_loop(0, nx // b, body, f)
 

@@ -26,6 +26,7 @@ def ppermute_exchange(axes, mesh_shape) -> Callable:
         perm = [(i, (i + sign) % p) for i in range(p)]
         return lax.ppermute(planes, axes[axis], perm)
 
+    exchange.wraps = lambda axis: mesh_shape[axis] == 1
     return exchange
 
 
@@ -41,4 +42,5 @@ def sendrecv_exchange(comm, neighbours: dict, mesh_shape) -> Callable:
         return mpi4jax.sendrecv(planes, planes, source=source, dest=dest, sendtag=2 * axis + (sign > 0),
                                 recvtag=2 * axis + (sign > 0), comm=comm)
 
+    exchange.wraps = lambda axis: mesh_shape[axis] == 1
     return exchange

@@ -65,6 +65,16 @@ def stream_parts(f, c, exchange):
     concatenate of more than 8 operands, so `jnp.stack` of the 19 results is a separate full copy).
     """
     k_count, d = c.shape
+    recv = entering_planes(f, c, exchange)
+    return [assemble(f[k], c[k], recv[k], range(d)) for k in range(k_count)]
+
+
+def entering_planes(f, c, exchange):
+    """recv[k][a]: the plane that enters population k's shard along axis a when it streams (for every a
+    with c[k, a] != 0), from the halo exchange. A plane along a later axis already carries what
+    arrived along the earlier ones (edges and corners), so `assemble(f[k], c[k], recv[k], axes)` is
+    the streamed population. Face-sized: this is all the exchange a step needs."""
+    k_count, d = c.shape
     pops = [f[k] for k in range(k_count)]
     recv = [dict() for _ in range(k_count)]
     for a in range(d):
@@ -81,7 +91,21 @@ def stream_parts(f, c, exchange):
             got = exchange(jnp.stack(planes), a, sign)
             for n, k in enumerate(ks):
                 recv[k][a] = got[n]
-    return [assemble(pops[k], c[k], recv[k], range(d)) for k in range(k_count)]
+    return recv
+
+
+def stream_slab(window, ck, recv_k, x0, b: int):
+    """Population k streamed on the slab of output cells x0 .. x0+b-1 (x = the first spatial axis).
+
+    window: the populations' pre-streaming values on x0 - c_k[0] .. x0 + b - 1 - c_k[0] (b planes,
+    with the entering plane substituted where that range leaves the shard); recv_k: the entering
+    planes of `entering_planes` for this population (the ones along y and z are sliced to the slab
+    here, the one along x is already in `window`). Gives the same values as `stream` on those cells.
+    """
+    d = len(ck)
+    disp = (0,) + tuple(int(v) for v in ck[1:])
+    sliced = {a: lax.dynamic_slice_in_dim(recv_k[a], x0, b, axis=0) for a in range(1, d) if ck[a] != 0}
+    return assemble(window, disp, sliced, range(1, d))
 
 
 def stream(f, c, exchange):
@@ -92,3 +116,8 @@ def stream(f, c, exchange):
 def periodic_exchange(planes, axis: int, sign: int):
     """The exchange of a lattice that is its own neighbour on every face: the periodic wrap."""
     return planes
+
+
+# An exchange may say which axes wrap onto the block itself (`exchange.wraps(axis)`: it then returns
+# the planes it is given), so that a step can take those planes from the block instead of exchanging.
+periodic_exchange.wraps = lambda axis: True

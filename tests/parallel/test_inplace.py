@@ -1,0 +1,74 @@
+"""In-place streaming (stepper.make_step's slab form with one population array): the same bits as the
+whole-array step and as the A-B slab form, for every boundary kind, on meshes of several devices
+(each shard streams slab by slab; the planes entering across its faces come from the exchange).
+
+The slab forms run only on lattices larger than `whole_bytes` (64 MiB); these tests lower that limit
+and the slab size so that small lattices run as 1- and 2-plane slabs. Runs on 8 forced CPU devices."""
+
+from __future__ import annotations
+
+import jax
+import numpy as np
+import pytest
+
+from distlbm import stepper
+from distlbm.parallel import make_advance
+from helpers import make_sim
+
+STEPS = 7
+CASES = [
+    ("box", dict(n=8, lattice="D3Q19", collision="trt")),
+    ("box", dict(n=6, lattice="D3Q27")),
+    ("taylor_green2d", dict(n=12)),
+    ("cavity2d", dict(n=10, u_lid=0.08)),  # walls and a moving lid
+    ("cavity3d", dict(n=8, u_lid=0.08, collision="trt")),
+    ("poiseuille", dict(n=6, nx=8, lattice="D3Q19")),  # body force, walls
+    ("couette", dict(n=6, nx=8)),
+    # Bouzidi links, velocity inlet, pressure outlet (12 x 8 cells)
+    ("channel_flow", dict(n=4, length=3, height=2, ref_length=1, re=10, obstacles="circle(1.1, 0.9, 0.3)")),
+    ("sphere", dict(n=4)),  # curved 3D walls
+]
+
+
+def _form(inplace, slab_bytes):
+    """The slab form (in place or A-B) on every lattice: slab_bytes 1 gives 1-plane slabs, a large
+    value one slab of the whole block."""
+    def factory(model, exchange):
+        return stepper.make_step(model, exchange, path="xla", inplace=inplace, whole_bytes=0,
+                                 slab_bytes=slab_bytes)
+    return factory
+
+
+def _run(sim, factory):
+    if factory is None:
+        sim.advance(STEPS)
+        return np.asarray(jax.device_get(sim.state.f))
+    advance = make_advance(sim.model, sim.domain, step_factory=factory)
+    state = advance(sim.state, sim.cells, STEPS)
+    return np.asarray(jax.device_get(state.f))
+
+
+@pytest.mark.parametrize("case,params", CASES, ids=lambda x: x if isinstance(x, str) else
+                         "-".join(f"{k}{v}" for k, v in x.items()))
+def test_in_place_equals_whole_array_and_ab_slabs(case, params):
+    from distlbm.parallel.mesh import MeshDomain
+
+    try:
+        ref_sim = make_sim(case, **params)
+    except Exception as e:  # a case that cannot take these parameters is a test error, not a skip
+        raise AssertionError(f"{case} {params}: {e}")
+    ref = _run(ref_sim, None)  # small lattice: the whole-array form
+    assert np.all(np.isfinite(ref))
+    d = ref_sim.model.lattice.d
+    for inplace in (False, True):
+        for slab_bytes in (1, 1 << 30):
+            f = _run(make_sim(case, **params), _form(inplace, slab_bytes))
+            assert np.array_equal(f, ref), (inplace, slab_bytes, np.argwhere(f != ref)[:5])
+    shape = ref_sim.setup.shape
+    meshes = [(2, 2, 1), (1, 2, 2)] if d == 3 else [(2, 2), (1, 2)]
+    mesh = next((m for m in meshes if not any(s % k for s, k in zip(shape, m))), None)
+    if mesh is None:
+        pytest.fail(f"{shape} divides over none of {meshes}")
+    sim = make_sim(case, domain=MeshDomain(shape, mesh), **params)
+    f = _run(sim, _form(True, 1))
+    assert np.array_equal(f, ref), ("in place on mesh", mesh, np.argwhere(f != ref)[:5])
