@@ -223,8 +223,9 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
     # On GPUs the whole-array form is one fused kernel per population; a loop over thin slabs would
     # launch kernels per slab. The slab form is for CPU caches (see `slab_form`).
 
-    def finish(fs, fc, kind, velocity, rho_bc, scale=None):
-        """Moments, fixed-velocity/pressure cells and collision of the streamed, bounced-back fs."""
+    def finish(fs, fc, kind, velocity, rho_bc, scale=None, keep_walls=True):
+        """Moments, fixed-velocity/pressure cells and collision of the streamed, bounced-back fs; wall
+        cells keep their populations fc (unless keep_walls is False: the caller puts them back)."""
         drho, u = deviation_moments(fs, lat, force, inc)
         # materialise the moments once instead of recomputing them for every population's output
         m = lax.optimization_barrier(jnp.stack((drho,) + u))
@@ -236,7 +237,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         # the collisions are linear in (f, feq): on deviations g = f - w they give g* = f* - w
         out = collide(fs, 1.0 + drho, u, equilibrium_deviation(drho, u, lat, inc), model.collision, lat, force,
                       geq_opp)
-        if feat.walls:
+        if feat.walls and keep_walls:
             out = jnp.where(bc.is_wall(kind)[None], fc, out)
         return out.astype(sdt)
 
@@ -269,7 +270,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         fits = [b for b in divisors if b * per_x <= slab_bytes and b >= least]
         return max(fits) if fits else min(b for b in divisors if b >= min(least, nx))
 
-    def slab_finish(out, fs, x0, b, cells: Cells, scale):
+    def slab_finish(out, fs, x0, b, cells: Cells, scale, keep_walls=True):
         """The slab x0 .. x0+b-1 of the step's result from its streamed populations fs [Q, b, ...]
         (storage dtype); `out` still holds the slab's pre-streaming populations."""
 
@@ -284,7 +285,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
                        take(cells.qlink, 1))
             # materialised once, or every output population would redo the gathers over Q
             fs = lax.optimization_barrier(fs)
-        return finish(fs, fc, take(cells.kind), take(cells.velocity, 1), take(cells.rho), scale)
+        return finish(fs, fc, take(cells.kind), take(cells.velocity, 1), take(cells.rho), scale, keep_walls)
 
     def in_place(f, cells: Cells, scale):
         """The slab form with streaming done slab by slab inside the loop, into the one population
@@ -346,7 +347,17 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         def slab(out, i, x0):
             """Slab i's result [Q, b, ...] (i a Python int for the first slab, traced in the loop)."""
             fs = jnp.stack([streamed(out, k, i, x0) for k in range(lat.q)])
-            return slab_finish(out, fs, x0, b, cells, scale)
+            # wall cells keep their populations: put back where they are written (`write`), so that the
+            # carried last plane needs nothing more from `out` (XLA would read it there after the write)
+            return slab_finish(out, fs, x0, b, cells, scale, keep_walls=False)
+
+        def write(out, values, x):
+            """Planes x .. of the result into `out`; wall cells keep what `out` holds there."""
+            if feat.walls:
+                size = values.shape[1]
+                wall = bc.is_wall(lax.dynamic_slice_in_dim(cells.kind, x, size, axis=0))[None]
+                values = jnp.where(wall, lax.dynamic_slice_in_dim(out, x, size, axis=1), values)
+            return lax.dynamic_update_slice_in_dim(out, values, x, axis=1)
 
         o = slab(f, 0, 0)
         start = jnp.asarray(1, jnp.int32)
@@ -354,18 +365,16 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         if arrived:  # always 1: m > m is false for every m, NaN included
             m = jnp.max(jnp.stack([jnp.max(p) for p in arrived]))
             start = start + (m > m).astype(jnp.int32)
-        out = lax.dynamic_update_slice_in_dim(f, o[:, 1: b - 1], start, axis=1)
+        out = write(f, o[:, 1: b - 1], start)
 
         def body(i, carry):
             out, last = carry
             x0 = i * b
             o = slab(out, i, x0)
-            write = jnp.concatenate([last, o[:, : b - 1]], axis=1)
-            return lax.dynamic_update_slice_in_dim(out, write, x0 - 1, axis=1), o[:, b - 1:]
+            return write(out, jnp.concatenate([last, o[:, : b - 1]], axis=1), x0 - 1), o[:, b - 1:]
 
         out, last = lax.fori_loop(1, n_slabs, body, (out, o[:, b - 1:]))
-        out = lax.dynamic_update_slice_in_dim(out, last, nx - 1, axis=1)
-        return lax.dynamic_update_slice_in_dim(out, o[:, :1], 0, axis=1)
+        return write(write(out, last, nx - 1), o[:, :1], 0)
 
     def step(f, cells: Cells, t=None):
         scale = bc.ramp_factor(t, feat.ramp_steps).astype(cdt) if (feat.ramp_steps and t is not None) else None
