@@ -4,7 +4,8 @@ out-of-memory traceback from deep inside JAX or NumPy.
 
 `memory_estimate` is the one model of a run's memory (`distlbm info` prints it, `distlbm bench` reports
 it next to the measured peak, tests/validation/test_memory.py holds the measurement to it): the populations twice
-(a step reads one copy and writes the other), the moments a step materialises, the static per-cell data
+(a step reads one copy and writes the other; once where the CPU step streams in place), the moments a
+step materialises, the static per-cell data
 of the boundaries, and the measured temporaries of walls and open boundaries. `preflight` splits it over
 the device mesh the run will use and compares each device's (accelerators) or each host's (CPU devices
 share the host memory) share with what is available. DISTLBM_MEMORY_CHECK=0 skips the check.
@@ -84,6 +85,7 @@ def flags_bytes_per_cell(lattice, features=None, compute_dtype: str = "float32")
 #    bodies: 5 arrays of Q values and 4 of the D + 1 moments in the compute dtype, besides the
 #    populations twice and the flags (sphere, D3Q19: 538 B/cell measured, 637 estimated; channel_flow,
 #    D2Q9: 329 measured, 327 estimated).
+IN_PLACE_SLABS = 8  # slab-sized temporaries of the in-place step (streamed, moments, collided, written)
 SETUP_Q_ARRAYS_WALLS = 3
 SETUP_Q_ARRAYS_BOUZIDI = 1
 SETUP_Q_ARRAYS_MOVING = 12
@@ -91,7 +93,8 @@ STEP_Q_ARRAYS_WHOLE = 5
 STEP_MOMENT_SETS_WHOLE = 4
 
 
-def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, features=None) -> dict:
+def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, features=None,
+                    form: Optional[str] = None) -> dict:
     """Predicted memory of a run (or of one device's block: pass its shape), all in bytes.
 
     population_bytes: the populations; step_working_set_bytes: a step's working set, the populations
@@ -99,7 +102,10 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
     boundaries need the whole-array form (temporaries_bytes); flags_bytes: the static per-cell data of
     the boundaries (features: a physics.boundaries.Features, None for a periodic lattice);
     setup_bytes: the peak while those flags are built (before the populations exist);
-    total_bytes: what the run needs at its peak, max(step working set + flags, setup)."""
+    total_bytes: what the run needs at its peak, max(step working set + flags, setup).
+    form: the step's form, 'whole' | 'ab' | 'in_place' (stepper.slab_form; default: the one that runs
+    here on this block). In place (the CPU slab form), the step holds the populations once, plus a
+    few slabs and the faces; otherwise twice."""
     from distlbm.config import default_compute_dtype
 
     cdt = compute_dtype or default_compute_dtype(dtype)
@@ -121,9 +127,21 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
             k = SETUP_Q_ARRAYS_MOVING if features.moving else SETUP_Q_ARRAYS_WALLS
             k += SETUP_Q_ARRAYS_BOUZIDI if features.bouzidi else 0
         setup = (fields + k * q * max(4, citem)) * cells
+    if form is None:
+        from distlbm.stepper import slab_form
+
+        neighbours = bool(features is not None and features.neighbours)
+        form = slab_form(q * cells * max(itemsize(dtype), citem), neighbours)
     work = 2 * pop + temporaries
+    if form == "in_place":
+        from distlbm.stepper import SLAB_BYTES
+
+        faces = 2 * q * itemsize(dtype) * sum(cells // int(s) for s in shape)
+        # measured: 400^3 D3Q19 float32 peaks at 1.11x the populations (with the runtime's ~0.4 GB)
+        temporaries = max(temporaries - moments, 0) + IN_PLACE_SLABS * SLAB_BYTES + 3 * faces
+        work = pop + temporaries
     return {"cells": cells, "population_bytes": pop, "moments_bytes": moments, "temporaries_bytes": temporaries,
-            "flags_bytes": flags, "step_working_set_bytes": work, "setup_bytes": setup,
+            "flags_bytes": flags, "step_working_set_bytes": work, "setup_bytes": setup, "step_form": form,
             "total_bytes": max(work + flags, setup),
             "flags_bytes_per_cell_with_walls": 1 + 4 + (4 + 4 * lattice.d)}
 
@@ -345,9 +363,13 @@ def check_fits(lattice, shape, dtype="float32", compute_dtype=None, features=Non
     report["fits"] = False
     label, need, avail, lim, source, count = max(failed, key=lambda f: f[1] / max(f[3], 1))
     plat = devices[0].platform if devices else "?"
-    parts = [f"populations {fmt_bytes(est['population_bytes'])} x 2 for a step's read and write copies",
-             (f"moments {fmt_bytes(est['moments_bytes'])}" if est["temporaries_bytes"] == est["moments_bytes"]
-              else f"step temporaries {fmt_bytes(est['temporaries_bytes'])}")]
+    if est["step_form"] == "in_place":
+        parts = [f"populations {fmt_bytes(est['population_bytes'])} (streamed in place)",
+                 f"step slabs and faces {fmt_bytes(est['temporaries_bytes'])}"]
+    else:
+        parts = [f"populations {fmt_bytes(est['population_bytes'])} x 2 for a step's read and write copies",
+                 (f"moments {fmt_bytes(est['moments_bytes'])}" if est["temporaries_bytes"] == est["moments_bytes"]
+                  else f"step temporaries {fmt_bytes(est['temporaries_bytes'])}")]
     if est["flags_bytes"]:
         parts.append(f"cell flags {fmt_bytes(est['flags_bytes'])}")
     if est["setup_bytes"] > est["step_working_set_bytes"] + est["flags_bytes"]:

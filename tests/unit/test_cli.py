@@ -188,7 +188,7 @@ def test_info_json(cli):
     assert "memory_estimate" not in info
 
 
-def test_info_memory_estimate(cli):
+def test_info_memory_estimate(cli, monkeypatch):
     rc, out, err = cli("info", "--lattice", "D3Q19", "--size", 400)
     assert rc == 0, err
     pop_gib = 19 * 400 ** 3 * 4 / 1024 ** 3  # 4.530 GiB of float32 populations
@@ -199,7 +199,13 @@ def test_info_memory_estimate(cli):
     m = json.loads(out)["memory_estimate"]
     assert m["population_bytes"] == 19 * 400 ** 3 * 4
     assert m["cells"] == 400 ** 3
-    assert m["step_working_set_bytes"] > 2 * m["population_bytes"]
+    # on CPU the step streams in place: the populations once, plus slabs and faces
+    assert m["step_form"] == "in_place"
+    assert m["population_bytes"] < m["step_working_set_bytes"] < 1.1 * m["population_bytes"]
+    monkeypatch.setenv("DISTLBM_INPLACE", "0")  # the A-B slab form: a streamed copy besides the populations
+    rc, out, err = cli("info", "--lattice", "D3Q19", "--size", 400, "--json")
+    m = json.loads(out)["memory_estimate"]
+    assert m["step_form"] == "ab" and m["step_working_set_bytes"] > 2 * m["population_bytes"]
 
 
 def test_info_memory_estimate_float64(cli):

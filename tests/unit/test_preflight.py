@@ -47,7 +47,7 @@ def assert_one_line(rc, out, err, *parts):
 # --- the estimate: one model for info, bench and the pre-flight -------------------------------------------
 
 def test_estimate_of_the_400_cubed_box():
-    e = memory_estimate(D3Q19, (400,) * 3, "float32")
+    e = memory_estimate(D3Q19, (400,) * 3, "float32", form="ab")  # the A-B step (GPU; CPU with DISTLBM_INPLACE=0)
     pop = 19 * 400 ** 3 * 4
     assert e["population_bytes"] == pop and e["cells"] == 400 ** 3
     assert e["moments_bytes"] == 4 * 400 ** 3 * 4
@@ -55,6 +55,11 @@ def test_estimate_of_the_400_cubed_box():
     assert e["flags_bytes"] == 0 and e["setup_bytes"] == 0
     assert e["total_bytes"] == e["step_working_set_bytes"]  # 10.0 GiB: 2.21x the populations
     assert 10.0 < e["total_bytes"] / GIB < 10.1
+    # in place (the CPU slab form): the populations once, slabs and faces (measured peak: 1.11x with the runtime)
+    e = memory_estimate(D3Q19, (400,) * 3, "float32", form="in_place")
+    assert pop < e["total_bytes"] < 1.06 * pop
+    assert memory_estimate(D3Q19, (400,) * 3, "float32")["step_form"] == "in_place"  # what runs on this CPU
+    assert memory_estimate(D3Q19, (32,) * 3, "float32")["step_form"] == "whole"  # fits the caches
 
 
 def test_bench_and_info_use_the_same_estimate():
@@ -122,8 +127,9 @@ def test_too_large_for_the_host_names_everything():
                    available=lambda d: (int(21.3 * GIB), "MemAvailable"))
     msg = str(exc.value)
     assert isinstance(exc.value, ConfigError)
-    for part in ("lattice D3Q19 4000x4000x4000 float32", "needs 9.78 TiB", "populations 4.42 TiB x 2",
-                 "moments 954 GiB", "this host", "21.3 GiB is available", "MemAvailable", "at most about",
+    # a CPU host: the step streams in place (the populations once)
+    for part in ("lattice D3Q19 4000x4000x4000 float32", "needs 4.44 TiB", "populations 4.42 TiB (streamed in place)",
+                 "step slabs and faces", "this host", "21.3 GiB is available", "MemAvailable", "at most about",
                  "float16"):
         assert part in msg, (part, msg)
     n = int(re.search(r"at most about (\d+)\^3 cells fit", msg).group(1))
@@ -159,7 +165,8 @@ def test_mesh_splits_over_accelerators():
 
 def test_cpu_devices_share_the_host():
     """8 CPU devices of one process need the whole lattice from the one host memory."""
-    total = memory_estimate(D3Q19, (400,) * 3)["total_bytes"]
+    total = 8 * memory_estimate(D3Q19, (200,) * 3)["total_bytes"]  # each block's step has its own slabs
+    assert total >= memory_estimate(D3Q19, (400,) * 3)["total_bytes"]
     cpus = [FakeDevice(i, platform="cpu") for i in range(8)]
     rep = check_fits(D3Q19, (400,) * 3, mesh_shape=(2, 2, 2), devices=cpus, available=lambda d: 2 * total)
     assert [u["unit"] for u in rep["units"]] == ["host"] and rep["units"][0]["needed_bytes"] == total
@@ -186,7 +193,7 @@ def test_preflight_refuses_the_4000_cubed_box():
     with pytest.raises(InsufficientMemoryError) as exc:
         preflight(cfg)
     msg = str(exc.value)
-    assert msg.startswith("case box: lattice D3Q19 4000x4000x4000 float32 needs 9.78 TiB")
+    assert msg.startswith("case box: lattice D3Q19 4000x4000x4000 float32 needs 4.44 TiB")  # in place on CPU
     assert "is available" in msg and "at most about" in msg
 
 
@@ -223,7 +230,7 @@ def test_cmd_run_one_line(cli, monkeypatch):
     if "preflight" not in inspect.getsource(distlbm.cli):
         pytest.skip("cmd_run does not call distlbm.memory.preflight yet")
     rc, out, err = cli("run", "box", "--set", "lattice=D3Q19", "--set", "n=4000", "--steps", 1)
-    assert_one_line(rc, out, err, "lattice D3Q19 4000x4000x4000 float32", "needs 9.78 TiB", "is available")
+    assert_one_line(rc, out, err, "lattice D3Q19 4000x4000x4000 float32", "needs 4.44 TiB", "is available")
 
 
 # --- bench and info ----------------------------------------------------------------------------------------
