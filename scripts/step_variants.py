@@ -3,11 +3,14 @@
 step; the fused kernel's populations against the XLA step's; on GPUs the largest lattice that fits.
 
 Variants (each calls its factory directly, independent of how the driver wires them):
-  xla     distlbm.stepper.make_step, the A-B step (two population arrays)
+  xla          distlbm.stepper.make_step, the A-B step (two population arrays)
+  xla-inplace  the same with in-place streaming (one population array; on CPU the slab form streams slab by
+               slab into it; where the whole-array form runs, i.e. small lattices and GPUs, it equals xla)
   pallas  distlbm.physics.fused.make_fused_step: one fused Pallas kernel per step (Triton on GPUs; on
           CPUs Pallas' interpreter, a correctness path timed only at a small size)
 
-  python scripts/step_variants.py                    # CPU plan: xla at 32^3, 128^3, 400^3 (float32, float16),
+  python scripts/step_variants.py                    # CPU plan: xla and xla-inplace at 128^3, 400^3
+                                                     # (float32, float16), xla at 32^3,
                                                      # pallas (interpret) at 32^3, max |df| after 100 steps
   python scripts/step_variants.py --plan gpu --out DIR/gpu_check.json --budget 420   # scripts/gpu_check.sh
 
@@ -53,10 +56,10 @@ def _model(lattice, dtype, collision="bgk"):
 def _step(path, model, block=None, num_warps=None):
     from distlbm.physics.streaming import periodic_exchange
 
-    if path == "xla":
+    if path in ("xla", "xla-inplace"):  # the XLA step: A-B (two population arrays) or streaming in place
         from distlbm.stepper import make_step
 
-        return make_step(model, periodic_exchange)
+        return make_step(model, periodic_exchange, path="xla", inplace=path == "xla-inplace")
     if path == "pallas":
         from distlbm.physics.fused import make_fused_step
 
@@ -316,7 +319,9 @@ def cpu_plan():
     return [
         [dict(task="bandwidth")],
         [t("xla", 32, "float32", 20), t("xla", 128, "float32", 10), t("xla", 400, "float32", 2, 2)],
+        [t("xla-inplace", 128, "float32", 10), t("xla-inplace", 400, "float32", 2, 2)],  # own process: own peak
         [t("xla", 128, "float16", 10), t("xla", 400, "float16", 2, 2)],
+        [t("xla-inplace", 128, "float16", 10), t("xla-inplace", 400, "float16", 2, 2)],
         [t("xla", 32, "float16", 20), t("pallas", 32, "float32", 2), t("pallas", 32, "float16", 2)],
         [dict(task="compare", size=16, dtype="float32", steps=100), dict(task="compare", size=16, dtype="float16",
                                                                           steps=100)],
