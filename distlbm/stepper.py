@@ -174,14 +174,14 @@ SLAB_BYTES = 6 << 20  # the slab form's slabs (measured on a 2-core CPU with 32 
 
 
 def slab_form(block_bytes: int, neighbours: bool = False, backend: Optional[str] = None, *,
-              whole_bytes: int = WHOLE_BYTES, inplace: Optional[bool] = None) -> str:
+              whole_bytes: Optional[int] = None, inplace: Optional[bool] = None) -> str:
     """Which form of the XLA step runs on a block of `block_bytes` populations (in the larger of the
     storage and compute dtypes): 'whole' (small blocks, GPUs, outflow cells that read neighbours after
     streaming), 'in_place' (CPU: slab by slab into the one population array) or 'ab' (the slab form
     with a streamed copy; DISTLBM_INPLACE=0). DISTLBM_SLABS=0/1 forces the whole/slab form."""
     env = os.environ.get("DISTLBM_SLABS", "")
     slabs = env == "1" or (env != "0" and (backend or jax.default_backend()) == "cpu")
-    if not slabs or neighbours or block_bytes <= whole_bytes:
+    if not slabs or neighbours or block_bytes <= (WHOLE_BYTES if whole_bytes is None else whole_bytes):
         return "whole"
     if inplace is None:
         inplace = os.environ.get("DISTLBM_INPLACE", "1") != "0"
@@ -189,7 +189,7 @@ def slab_form(block_bytes: int, neighbours: bool = False, backend: Optional[str]
 
 
 def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: Optional[bool] = None,
-              whole_bytes: int = WHOLE_BYTES, slab_bytes: int = SLAB_BYTES) -> Callable:
+              whole_bytes: Optional[int] = None, slab_bytes: Optional[int] = None) -> Callable:
     """Returns step(f, cells) -> f for one LBM time step on local arrays.
 
     `exchange(planes, axis, sign)` is the halo exchange (distlbm.parallel); f: [Q, X, Y(, Z)].
@@ -212,6 +212,8 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         return make_fused_step(model, exchange)
     from distlbm.physics.streaming import entering_planes, stream_parts, stream_slab
 
+    whole_bytes = WHOLE_BYTES if whole_bytes is None else whole_bytes
+    slab_bytes = SLAB_BYTES if slab_bytes is None else slab_bytes
     lat = model.lattice
     feat = model.features
     cdt = jnp.dtype(model.compute_dtype)

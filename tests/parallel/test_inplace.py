@@ -88,3 +88,25 @@ def test_in_place_step_holds_one_population_array(case, params):
         temp[inplace] = compiled.memory_analysis().temp_size_in_bytes
     assert temp[False] > 0.9 * pop, temp
     assert temp[True] < 0.4 * pop, (temp, pop)
+
+
+def test_driver_restarts_across_forms_and_meshes(tmp_path, monkeypatch):
+    """A checkpoint written by the whole-array step continues under the in-place step (the driver's own
+    step, with the size limits lowered) on a mesh, to the bits of an uninterrupted run: one layout."""
+    from distlbm.parallel.mesh import MeshDomain
+
+    params = dict(n=14, collision="trt")
+    n = 30
+    straight = make_sim("cavity2d", **params)
+    straight.run(n)
+    first = make_sim("cavity2d", **params, checkpoint_every=n // 2)
+    first.out_dir = tmp_path
+    first.run(n // 2)
+    monkeypatch.setattr(stepper, "WHOLE_BYTES", 0)
+    monkeypatch.setattr(stepper, "SLAB_BYTES", 1)
+    second = make_sim("cavity2d", domain=MeshDomain(first.setup.shape, (2, 2)), **params)
+    assert stepper.slab_form(1, backend="cpu") == "in_place"
+    second.out_dir = tmp_path
+    second._restore("latest")
+    second.run(n)
+    assert np.array_equal(np.asarray(second.domain.gather(second.state.f)), np.asarray(straight.state.f))
