@@ -188,6 +188,16 @@ def slab_form(block_bytes: int, neighbours: bool = False, backend: Optional[str]
     return "in_place" if inplace else "ab"
 
 
+def xla_form(model: Model, block_shape) -> str:
+    """How the XLA step runs on one device's block: 'whole array', 'A-B slabs' or 'in place' (slab_form)."""
+    size = model.lattice.q * int(np.prod(block_shape, dtype=np.int64))
+    nbytes = size * max(jnp.dtype(model.dtype).itemsize, jnp.dtype(model.compute_dtype).itemsize)
+    form = slab_form(nbytes, model.features.neighbours)
+    if form == "in_place" and block_shape[0] < 3:
+        form = "ab"
+    return {"whole": "whole array", "ab": "A-B slabs", "in_place": "in place"}[form]
+
+
 def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: Optional[bool] = None,
               whole_bytes: Optional[int] = None, slab_bytes: Optional[int] = None) -> Callable:
     """Returns step(f, cells) -> f for one LBM time step on local arrays.

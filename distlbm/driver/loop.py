@@ -28,7 +28,7 @@ from distlbm.io.output import FieldOutput
 from distlbm.parallel import make_advance, make_domain
 from distlbm.physics.collision import Collision
 from distlbm.physics.initial import init_populations
-from distlbm.stepper import Model, State, assemble_cells, step_path
+from distlbm.stepper import Model, State, assemble_cells, step_path, xla_form
 
 EXIT_OK = 0
 EXIT_CONFIG = 2  # a configuration, input or restart error: nothing ran
@@ -72,6 +72,9 @@ class Simulation:
             self.step_path = step_path(self.model, dec.step)  # ('pallas' | 'xla', why)
         except ValueError as e:
             raise ConfigError(str(e)) from None
+        if self.step_path[0] == "xla":  # and its form on this block: whole array, A-B slabs or in place
+            block = tuple(s // m for s, m in zip(self.domain.shape, self.domain.mesh_shape or (1,) * len(self.domain.shape)))
+            self.step_path = ("xla", f"{self.step_path[1]}; {xla_form(self.model, block)}")
         self._advance = make_advance(self.model, self.domain, path=self.step_path[0])
         self.view = RunView(self.model, self.setup, cfg.params, self.domain, self.cells, self.kind,
                             compile_readers(self.model, self.domain), Path(out_dir) if out_dir else None, log)
