@@ -17,7 +17,7 @@ setup-phdf5:
 	./scripts/setup_parallel_hdf5.sh
 
 # optional: ./.venv-cuda with jax-cuda13-plugin, to check that the fused Pallas kernel lowers for CUDA (no GPU needed)
-setup-cuda-lowering:
+setup-cuda-lowering: $(STAMP)
 	./scripts/setup_cuda_lowering.sh
 
 run: $(STAMP)
