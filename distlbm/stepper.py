@@ -65,13 +65,14 @@ class Cells(NamedTuple):
     rho: Optional[jax.Array] = None
     qlink: Optional[jax.Array] = None  # uint8 [Q, X, Y(, Z)]: wall fraction q * 254 of each wall link (0: halfway)
     body: Optional[jax.Array] = None  # uint8 [X, Y(, Z)]: body id of solid cells (0: none), for forces
+    sponge: Optional[jax.Array] = None  # [X, Y(, Z)] strength of an absorbing layer (target velocity: velocity)
 
 
 def make_cells(model: Model, exchange: Callable) -> Callable:
     """Returns cells_fn(kind, velocity, rho) -> Cells, computing the link bits with the given exchange."""
     feat = model.features
 
-    def cells_fn(kind, velocity, rho, qlink=None, body=None):
+    def cells_fn(kind, velocity, rho, qlink=None, body=None, sponge=None):
         if not feat.any:
             return Cells()
         links = moving = None
@@ -86,6 +87,7 @@ def make_cells(model: Model, exchange: Callable) -> Callable:
             rho=rho if feat.uses_rho else None,
             qlink=qlink if feat.bouzidi else None,
             body=body if feat.bodies else None,
+            sponge=sponge if feat.sponge else None,
         )
 
     return cells_fn
@@ -109,7 +111,7 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
         if key not in cache:
             cache.clear()
             g = tuple(geometry(index))
-            g = g + (None,) * (5 - len(g))  # (kind, velocity, rho, qlink, body), trailing ones optional
+            g = g + (None,) * (6 - len(g))  # (kind, velocity, rho, qlink, body, sponge), trailing ones optional
             bad = bc.off_face(g[0], index, domain.shape)
             if bad:
                 raise ValueError(bad)
@@ -131,6 +133,8 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
         extra.append(domain.make_field(part(3, lambda s: np.zeros((lat.q,) + s, np.uint8)), (lat.q,), np.uint8))
     if feat.bodies:
         extra.append(domain.make_field(part(4, lambda s: np.zeros(s, np.uint8)), (), np.uint8))
+    if feat.sponge:
+        extra.append(domain.make_field(part(5, np.zeros), (), cdt))
 
     def factory(exchange):
         cells_fn = make_cells(model, exchange)
@@ -139,7 +143,8 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
             it = iter(rest)
             qlink = next(it) if feat.bouzidi else None
             body = next(it) if feat.bodies else None
-            return cells_fn(kind, vel, rho, qlink, body)
+            sponge = next(it) if feat.sponge else None
+            return cells_fn(kind, vel, rho, qlink, body, sponge)
 
         return build
 
@@ -205,8 +210,9 @@ def make_step(model: Model, exchange: Callable, path: str = "auto") -> Callable:
     env = os.environ.get("DISTLBM_SLABS", "")
     slabs_ok = env == "1" or (env != "0" and jax.default_backend() == "cpu")
 
-    def finish(fs, fc, kind, velocity, rho_bc, scale=None):
-        """Moments, fixed-velocity/pressure cells and collision of the streamed, bounced-back fs."""
+    def finish(fs, fc, kind, velocity, rho_bc, scale=None, sponge=None):
+        """Moments, fixed-velocity/pressure cells, collision and the absorbing layer of the streamed,
+        bounced-back fs."""
         drho, u = deviation_moments(fs, lat, force, inc)
         # materialise the moments once instead of recomputing them for every population's output
         m = lax.optimization_barrier(jnp.stack((drho,) + u))
@@ -218,13 +224,17 @@ def make_step(model: Model, exchange: Callable, path: str = "auto") -> Callable:
         # the collisions are linear in (f, feq): on deviations g = f - w they give g* = f* - w
         out = collide(fs, 1.0 + drho, u, equilibrium_deviation(drho, u, lat, inc), model.collision, lat, force,
                       geq_opp)
+        if feat.sponge:  # cases with a sponge have open faces (Features): always the whole-array form
+            if sponge is None:
+                raise ValueError("the absorbing layer's strength is missing (the slab form does not carry it)")
+            out = bc.sponge(out, sponge, velocity, lat, scale, inc)
         if feat.walls:
             out = jnp.where(bc.is_wall(kind)[None], fc, out)
         return out.astype(sdt)
 
     def whole(f, cells: Cells, scale=None):
         fs, fc = boundary_populations(f, cells, scale)
-        return finish(fs, fc, cells.kind, cells.velocity, cells.rho, scale)
+        return finish(fs, fc, cells.kind, cells.velocity, cells.rho, scale, cells.sponge)
 
     def boundary_populations(f, cells: Cells, scale=None):
         """Streamed populations after walls, outflow, inlets and outlets (compute dtype), and f itself."""

@@ -30,13 +30,15 @@ class Param:
 class Geometry(NamedTuple):
     """What `Setup.geometry(index)` returns for a block: kind uint8 [block]; velocity [D, block] or None;
     rho [block] or None; qlink uint8 [Q, block] wall fractions q * 254 of the links into curved
-    obstacles (0: halfway) or None; body uint8 [block] obstacle id of solid cells or None."""
+    obstacles (0: halfway) or None; body uint8 [block] obstacle id of solid cells or None; sponge
+    [block] strength in [0, 1) of an absorbing layer (its target velocity: `velocity`) or None."""
 
     kind: np.ndarray
     velocity: Optional[np.ndarray] = None
     rho: Optional[np.ndarray] = None
     qlink: Optional[np.ndarray] = None
     body: Optional[np.ndarray] = None
+    sponge: Optional[np.ndarray] = None
 
 
 @dataclass

@@ -36,7 +36,8 @@ from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_
 from distlbm.cases.obstacles.layout import Layout, channel_layout
 from distlbm.cases.obstacles.probes import (check_points, line_profile, parse_line, parse_points, probe_quantities,
                                             steadiness, stencils)
-from distlbm.cases.obstacles.spec import NUMBERS_EXPECTED, check_obstacles, load_stl, number, parse_obstacles, show
+from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, check_clear_of_layer, check_obstacles, load_stl, number,
+                                          parse_obstacles, show)
 from distlbm.physics import boundaries as bc
 
 
@@ -68,6 +69,12 @@ class ChannelFlow(Case):
         Param("outlet", "pressure", str, "outlet at x = L: pressure (rho = 1) or zero_gradient / convective outflow "
               "(these fix no pressure level: with a pressure drop the mean density drifts)",
               choices=("pressure", "zero_gradient", "convective")),
+        Param("sponge", 0.0, float, "thickness of an absorbing layer before the outlet (0: none): there the "
+              "populations relax toward the equilibrium of rho = 1 and the inflow profile, with a strength rising "
+              "as sin^2 from 0 to sponge_strength at the outlet, so that sound and vortices leave without "
+              "reflecting; obstacles must lie ahead of it", unit="m", minimum=0.0),
+        Param("sponge_strength", 0.1, float, "relaxation per step toward the target state at the outlet end of "
+              "the absorbing layer (0 < value <= 1)", positive=True),
         Param("sides", "walls", str, "y (and z) boundaries: no-slip walls or periodic", choices=("walls", "periodic")),
         Param("obstacles", "circle(0.2, 0.2, 0.05)", str,
               "obstacles in physical coordinates: circle(cx,cy,r); cylinder(cx,cy,r); sphere(cx,cy,cz,r); "
@@ -120,6 +127,9 @@ class ChannelFlow(Case):
             if p.get("stl"):  # the stl key's body is checked with the others (together they must leave a gap)
                 key, text = ("stl", p["stl"]) if not text.strip() else ("obstacles, stl", f"{text}; stl({p['stl']})")
             check_obstacles(shapes, lay, key, text)
+            x0 = self.sponge_start(p, lay)
+            if x0 is not None:
+                check_clear_of_layer(shapes, lay, x0, key, text, f"sponge = {p['sponge']:g}")
         if p["mask"]:
             try:
                 mask = geo.MaskFile(p["mask"], p["mask_dataset"] or None)
@@ -158,6 +168,31 @@ class ChannelFlow(Case):
             msg = msg[len(prefix):]
         return ConfigError(f"mask = {p['mask']!r}: {msg}")
 
+    SPONGE_MIN_CELLS = 4  # a thinner layer is a step for the waves to reflect from
+
+    def sponge_start(self, p, lay) -> float | None:
+        """x (m) where the absorbing layer starts (it ends at the outlet x = L), None without one;
+        ConfigError unless it is at least SPONGE_MIN_CELLS cells thick and shorter than the channel."""
+        s = float(p.get("sponge", 0.0))
+        if s <= 0:
+            return None
+        length = (lay.shape[0] - 1) * lay.dx
+        cells = s / lay.dx
+        if not self.SPONGE_MIN_CELLS <= cells < lay.shape[0] - 2:
+            raise ConfigError(f"sponge = {s:g}: {cells:.3g} cells of dx = {lay.dx:.4g}; expected 0 (none) or a "
+                              f"thickness from {self.SPONGE_MIN_CELLS} cells ({self.SPONGE_MIN_CELLS * lay.dx:.4g}) "
+                              f"to less than the channel length L = {length:g}")
+        if not p.get("sponge_strength", 0.0) <= 1.0:
+            raise ConfigError(f"sponge_strength = {p['sponge_strength']!r}: expected 0 < sponge_strength <= 1 "
+                              f"(the fraction of the way to the target state per step)")
+        return length - s
+
+    def sponge_strengths(self, p, lay, x0, ix):
+        """Strength of the absorbing layer at the cells with x indices ix (cell i sits at x = i dx)."""
+        length = (lay.shape[0] - 1) * lay.dx
+        xi = (np.asarray(ix, np.float64) * lay.dx - x0) / (length - x0)
+        return np.where(xi > 0, bc.sponge_profile(xi, p["sponge_strength"]), 0.0)
+
     def profile(self, p, lay, ys):
         """Inflow u_x (lattice units) at the physical cross-stream coordinates ys (list of arrays)."""
         u = lay.u_lat
@@ -190,6 +225,7 @@ class ChannelFlow(Case):
         walls = lay.walls
         outlet = p["outlet"]
         use_bz = bool(p["bouzidi"]) and bool(shapes)
+        x_sponge = self.sponge_start(p, lay)
 
         def coords(index):
             return [lay.origin[a] + (np.arange(*sl.indices(shape[a])) + 0.5) * dx for a, sl in enumerate(index)]
@@ -222,12 +258,20 @@ class ChannelFlow(Case):
                 except ValueError as e:  # a mask value read here for the first time (checked at build)
                     raise self._mask_error(p, e) from None
                 solid = ob.solid & ~inlet & ~outl
+                if x_sponge is not None and np.any(solid & (grids[0] * dx >= x_sponge - dx)):
+                    raise ConfigError(f"sponge = {p['sponge']:g}: the mask {p['mask']!r} has solid cells in the "
+                                      f"layer from x = {x_sponge:.4g} to the outlet; expected obstacles ahead of "
+                                      f"it, x < {x_sponge - dx:.4g}")
                 kind[solid] = bc.WALL
                 body = np.where(solid, ob.body, 0).astype(np.uint8)
                 if use_bz:
                     qlink = bc.encode_q(ob.q)
             kind[wall] = bc.WALL
-            return Geometry(kind, vel, np.ones(bs), qlink, body)
+            sponge = None
+            if x_sponge is not None:  # the layer's strength and, as its target, the inflow profile
+                sponge = np.where(kind == bc.WALL, 0.0, self.sponge_strengths(p, lay, x_sponge, grids[0]))
+                vel[0] = np.where(sponge > 0, np.broadcast_to(prof[None], bs), vel[0])
+            return Geometry(kind, vel, np.ones(bs), qlink, body, sponge)
 
         def initial(index):
             bs = block_shape(index, shape)
@@ -245,7 +289,7 @@ class ChannelFlow(Case):
                             outlets=((0, 1),) if outlet == "pressure" else (),
                             outflow=((0, 1),) if outlet != "pressure" else (),
                             convective=lay.u_lat if outlet == "convective" else 0.0,
-                            bouzidi=use_bz, ramp_steps=ramp_steps, bodies=n_bodies)
+                            bouzidi=use_bz, ramp_steps=ramp_steps, bodies=n_bodies, sponge=x_sponge is not None)
         steps = max(1, int(round(p["t_end"] / lay.dt)))
         sample_every = (max(1, int(round(p["sample_dt"] / lay.dt))) if p["sample_dt"] > 0
                         else max(5, steps // 200))
@@ -256,11 +300,21 @@ class ChannelFlow(Case):
                  "cells_per_ref_length": p["n"], "ramp_steps": ramp_steps, "outlet": outlet,
                  "wall_treatment": "Bouzidi linear interpolated bounce-back" if use_bz else "halfway bounce-back",
                  "inlet": "velocity, non-equilibrium extrapolation (Guo et al. 2002)",
+                 "sponge": ("none" if x_sponge is None else
+                            f"absorbing layer x = {x_sponge:.4g} .. {(nx - 1) * dx:.4g} m ({p['sponge'] / dx:.3g} "
+                            f"cells), strength sin^2 rising to {p['sponge_strength']:g}, target rho = 1 and the "
+                            f"inflow profile"),
                  "units_note": "lattice -> physical: x = dx * cells, t = dt * steps, u = (dx/dt) u_lattice, "
                                "p = rho cs^2 (rho_lattice - 1) (dx/dt)^2"}
         probes, weights = self.probe_stencils(p, lay)
         return Setup(lattice, shape, lay.tau, initial, steps, u_peak, geometry=geometry, features=feats,
-                     units=units, probes=probes, probe_weights=weights, sample_every=sample_every)
+                     units=units, probes=probes, probe_weights=weights, sample_every=sample_every,
+                     steady_every=max(1, int(round(self.steady_time(p) / lay.dt))) if self.steady_time(p) else 0)
+
+    def steady_time(self, p) -> float:
+        """Simulated time (s) between steadiness checks when the case runs until steady (0: the progress
+        interval): the presets of steady benchmarks take the convective time ref_length / u_mean."""
+        return 0.0
 
     # ---- probes and coefficients ---------------------------------------------------------------
     def probe_points(self, p, lay) -> dict:
