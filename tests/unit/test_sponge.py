@@ -62,6 +62,8 @@ def test_cells_carry_the_strength_and_the_inflow_profile():
     ("channel_flow", dict(sponge=-0.1), r"sponge = -0.1: expected a value >= 0"),
     ("channel_flow", dict(sponge=0.3, sponge_strength=1.5), r"sponge_strength = 1.5: expected 0 < sponge_strength "
                                                             r"<= 1"),
+    ("channel_flow", dict(sponge_strength=1.5), r"sponge_strength = 1.5: expected 0 < sponge_strength <= 1"),
+    ("channel_flow", dict(sponge_strength=0.0), r"sponge_strength = 0.0: expected a positive value \(> 0\)"),
     ("channel_flow", dict(sponge=2.0), r"sponge = 2: obstacles = 'circle\(0.2, 0.2, 0.05\)': the obstacle reaches "
                                        r"x = 0.25, into the layer from x = 0.2 to the outlet; expected obstacles "
                                        r"ahead of it, x < 0.195"),
@@ -99,3 +101,12 @@ def test_the_channel_acoustic_mode_is_absorbed():
         p = np.array([r["p_pt1"] for r in sim.samples if r["time"] >= 2.5])
         amp[sponge] = p.std()
     assert amp[0.0] > 1e-4 and amp[0.15] < 1e-2 * amp[0.0], amp
+
+
+def test_final_values_are_the_last_sample_with_the_layer():
+    """With the layer nothing rings, so the reported values are the last sample's, not a mean over the
+    acoustic period 4 L / c_s (which would reach back into the start-up)."""
+    s, sim = run_case("channel_flow", n=10, length=0.5, height=0.2, obstacles="circle(0.15, 0.1, 0.03)", re=10.0,
+                      t_end=0.5, sponge=0.15)
+    obs = s["observables"]
+    assert obs["averaging"]["samples"] == 1 and obs["final"]["cD"] == sim.samples[-1]["cD"]

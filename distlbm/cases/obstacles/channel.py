@@ -7,6 +7,12 @@ outflow), halfway bounce-back walls at y = 0, H (and z = 0, W in 3D) or periodic
 Bouzidi's interpolated bounce-back using the exact wall distance of the primitives. Inlet and outlet
 nodes sit on x = 0 and x = L; the walls lie half a cell outside the first and last fluid rows.
 
+An optional absorbing (sponge) layer of thickness `sponge` ends at the outlet: after each collision its
+cells relax toward the equilibrium of rho = 1 and the inflow profile by a strength rising as sin^2 from 0
+to `sponge_strength` (per-cell data, `physics.boundaries.sponge`), so that sound and vortices leave the
+channel without reflecting from the outlet. Every obstacle must lie ahead of the layer (forces and the
+flow around the bodies are measured there); the Schaefer-Turek presets use one.
+
 Where obstacles may lie (`spec.check_obstacles`, checked before anything runs): every shape has a part
 inside the channel, stays clear of the inlet and outlet cells (dx < x < L - dx), and the shapes leave a
 fluid path from the inlet to the outlet (no group of them from wall to wall, no cross-section whose
@@ -90,7 +96,8 @@ class ChannelFlow(Case):
         Param("bouzidi", True, bool, "interpolated bounce-back on the primitives (false: halfway)"),
         Param("ramp", 0.0, float, "start-up time over which the inflow rises as sin^2 (0: none)", unit="s",
               minimum=0.0),
-        Param("t_end", 10.0, float, "simulated time to run", unit="s", positive=True),
+        Param("t_end", 10.0, float, "simulated time to run (the longest run where it stops when steady: steady_tol)",
+              unit="s", positive=True),
         Param("init", "profile", str, "initial velocity: the inflow profile everywhere (outside obstacles) or rest",
               choices=("profile", "rest")),
         Param("sample_dt", 0.0, float, "simulated time between force/probe samples (0: ~200 per run)",
@@ -174,6 +181,9 @@ class ChannelFlow(Case):
         """x (m) where the absorbing layer starts (it ends at the outlet x = L), None without one;
         ConfigError unless it is at least SPONGE_MIN_CELLS cells thick and shorter than the channel."""
         s = float(p.get("sponge", 0.0))
+        if not p.get("sponge_strength", 0.1) <= 1.0:
+            raise ConfigError(f"sponge_strength = {p['sponge_strength']!r}: expected 0 < sponge_strength <= 1 "
+                              f"(the fraction of the way to the target state per step)")
         if s <= 0:
             return None
         length = (lay.shape[0] - 1) * lay.dx
@@ -182,9 +192,6 @@ class ChannelFlow(Case):
             raise ConfigError(f"sponge = {s:g}: {cells:.3g} cells of dx = {lay.dx:.4g}; expected 0 (none) or a "
                               f"thickness from {self.SPONGE_MIN_CELLS} cells ({self.SPONGE_MIN_CELLS * lay.dx:.4g}) "
                               f"to less than the channel length L = {length:g}")
-        if not p.get("sponge_strength", 0.0) <= 1.0:
-            raise ConfigError(f"sponge_strength = {p['sponge_strength']!r}: expected 0 < sponge_strength <= 1 "
-                              f"(the fraction of the way to the target state per step)")
         return length - s
 
     def sponge_strengths(self, p, lay, x0, ix):
@@ -396,15 +403,21 @@ class ChannelFlow(Case):
         if view.samples:
             last = view.samples[-1]
             out["last_sample"] = {k: v for k, v in last.items() if k not in ("step", "time")}
-            # the inlet and outlet reflect sound: a start-up leaves a slowly decaying acoustic mode of
-            # the channel (period 4 L / c_s, quarter-wave). Steady values are averaged over one period.
+            # without an absorbing layer the inlet and outlet reflect sound: a start-up leaves a slowly
+            # decaying acoustic mode of the channel (period 4 L / c_s, quarter-wave). Steady values are
+            # averaged over one period; with the layer the mode is gone and they are the last sample's.
             period = 4.0 * view.setup.shape[0] * un.INV_CS * lay.dt
             t_end = last["time"]
-            window = [r for r in view.samples if r["time"] >= t_end - period]
             keys = [k for k, v in last.items() if isinstance(v, float) and k not in ("time",)]
+            if p.get("sponge", 0.0) > 0:  # nothing rings: a mean over 4 L / c_s would reach back into the start-up
+                window = [last]
+                out["averaging"] = {"window_s": 0.0, "samples": 1,
+                                    "why": "the last sample: the absorbing layer leaves no acoustic mode to average"}
+            else:
+                window = [r for r in view.samples if r["time"] >= t_end - period]
+                out["averaging"] = {"window_s": period, "samples": len(window),
+                                    "why": "mean over the last acoustic period 4 L / c_s of the channel"}
             out["final"] = {k: float(np.mean([r[k] for r in window if k in r])) for k in keys}
-            out["averaging"] = {"window_s": period, "samples": len(window),
-                                "why": "mean over the last acoustic period 4 L / c_s of the channel"}
             out.update(steadiness(view.samples))
         if p.get("probe_line"):
             out["line"] = line_profile(view, p["probe_line"], lay)
