@@ -244,6 +244,7 @@ def cmd_cases(args) -> int:
         print(json.dumps({n: {"title": c.title, "validates": c.validates, "reference": c.reference,
                               "dims": list(c.dims), "default_lattice": c.default_lattice,
                               "common_defaults": dict(c.common_defaults),
+                              "steady_tol_float64": c.steady_tol_float64 or None,
                               "params": {p.name: {"default": p.default, "doc": p.doc, "unit": p.unit}
                                          for p in c.params}} for n, c in CASES.items()}, indent=2))
         return 0
@@ -256,7 +257,9 @@ def cmd_cases(args) -> int:
             unit = f" [{p.unit}]" if p.unit else ""
             print(f"    {p.name:<14} = {p.default!r:<8} {p.doc}{unit}")
         for k, v in c.common_defaults.items():
-            print(f"    {k:<14} = {v!r:<8} (common setting; this case's default)")
+            f64 = (f"; {c.steady_tol_float64!r} in float64" if k == "steady_tol" and c.steady_tol_float64 > 0
+                   else "")
+            print(f"    {k:<14} = {v!r:<8} (common setting; this case's default{f64})")
         print()
     print("common settings (any case):")
     for p in COMMON_PARAMS:

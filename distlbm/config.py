@@ -635,7 +635,12 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"{'/'.join(f'{d}D' for d in case.dims)}: expected one of {', '.join(ok)}"
         )
     common["lattice"] = lat.name
-    specs = {name: _build(spec, common, where) for name, spec in SPECS.items()}
+    model_spec = _build(ModelSpec, common, where)
+    exact = "float64" in (model_spec.dtype, model_spec.compute_dtype)
+    if "steady_tol" not in values and exact and case.steady_tol_float64 > 0:
+        # a case whose answer is exact to round-off converges further in float64 (and stalls earlier in float32)
+        common["steady_tol"] = case.steady_tol_float64
+    specs = {name: model_spec if spec is ModelSpec else _build(spec, common, where) for name, spec in SPECS.items()}
     common.update(specs["model"].values())  # the resolved compute dtype
     if common["mesh"]:
         from distlbm.parallel.mesh import DecompositionError, parse_mesh

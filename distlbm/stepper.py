@@ -65,13 +65,14 @@ class Cells(NamedTuple):
     rho: Optional[jax.Array] = None
     qlink: Optional[jax.Array] = None  # uint8 [Q, X, Y(, Z)]: wall fraction q * 254 of each wall link (0: halfway)
     body: Optional[jax.Array] = None  # uint8 [X, Y(, Z)]: body id of solid cells (0: none), for forces
+    sponge: Optional[jax.Array] = None  # [X, Y(, Z)] strength of an absorbing layer (target velocity: velocity)
 
 
 def make_cells(model: Model, exchange: Callable) -> Callable:
     """Returns cells_fn(kind, velocity, rho) -> Cells, computing the link bits with the given exchange."""
     feat = model.features
 
-    def cells_fn(kind, velocity, rho, qlink=None, body=None):
+    def cells_fn(kind, velocity, rho, qlink=None, body=None, sponge=None):
         if not feat.any:
             return Cells()
         links = moving = None
@@ -86,6 +87,7 @@ def make_cells(model: Model, exchange: Callable) -> Callable:
             rho=rho if feat.uses_rho else None,
             qlink=qlink if feat.bouzidi else None,
             body=body if feat.bodies else None,
+            sponge=sponge if feat.sponge else None,
         )
 
     return cells_fn
@@ -109,7 +111,7 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
         if key not in cache:
             cache.clear()
             g = tuple(geometry(index))
-            g = g + (None,) * (5 - len(g))  # (kind, velocity, rho, qlink, body), trailing ones optional
+            g = g + (None,) * (6 - len(g))  # (kind, velocity, rho, qlink, body, sponge), trailing ones optional
             bad = bc.off_face(g[0], index, domain.shape)
             if bad:
                 raise ValueError(bad)
@@ -131,6 +133,8 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
         extra.append(domain.make_field(part(3, lambda s: np.zeros((lat.q,) + s, np.uint8)), (lat.q,), np.uint8))
     if feat.bodies:
         extra.append(domain.make_field(part(4, lambda s: np.zeros(s, np.uint8)), (), np.uint8))
+    if feat.sponge:
+        extra.append(domain.make_field(part(5, np.zeros), (), cdt))
 
     def factory(exchange):
         cells_fn = make_cells(model, exchange)
@@ -139,7 +143,8 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
             it = iter(rest)
             qlink = next(it) if feat.bouzidi else None
             body = next(it) if feat.bodies else None
-            return cells_fn(kind, vel, rho, qlink, body)
+            sponge = next(it) if feat.sponge else None
+            return cells_fn(kind, vel, rho, qlink, body, sponge)
 
         return build
 
@@ -235,9 +240,10 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
     # On GPUs the whole-array form is one fused kernel per population; a loop over thin slabs would
     # launch kernels per slab. The slab form is for CPU caches (see `slab_form`).
 
-    def finish(fs, fc, kind, velocity, rho_bc, scale=None, keep_walls=True):
-        """Moments, fixed-velocity/pressure cells and collision of the streamed, bounced-back fs; wall
-        cells keep their populations fc (unless keep_walls is False: the caller puts them back)."""
+    def finish(fs, fc, kind, velocity, rho_bc, scale=None, sponge=None, keep_walls=True):
+        """Moments, fixed-velocity/pressure cells, collision and the absorbing layer of the streamed,
+        bounced-back fs; wall cells keep their populations fc (unless keep_walls is False: the caller
+        puts them back)."""
         drho, u = deviation_moments(fs, lat, force, inc)
         # materialise the moments once instead of recomputing them for every population's output
         m = lax.optimization_barrier(jnp.stack((drho,) + u))
@@ -249,13 +255,17 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         # the collisions are linear in (f, feq): on deviations g = f - w they give g* = f* - w
         out = collide(fs, 1.0 + drho, u, equilibrium_deviation(drho, u, lat, inc), model.collision, lat, force,
                       geq_opp)
+        if feat.sponge:
+            if sponge is None:
+                raise ValueError("the absorbing layer's strength is missing")
+            out = bc.sponge(out, sponge, velocity, lat, scale, inc)
         if feat.walls and keep_walls:
             out = jnp.where(bc.is_wall(kind)[None], fc, out)
         return out.astype(sdt)
 
     def whole(f, cells: Cells, scale=None):
         fs, fc = boundary_populations(f, cells, scale)
-        return finish(fs, fc, cells.kind, cells.velocity, cells.rho, scale)
+        return finish(fs, fc, cells.kind, cells.velocity, cells.rho, scale, cells.sponge)
 
     def boundary_populations(f, cells: Cells, scale=None):
         """Streamed populations after walls, outflow, inlets and outlets (compute dtype), and f itself."""
@@ -297,7 +307,8 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
                        take(cells.qlink, 1))
             # materialised once, or every output population would redo the gathers over Q
             fs = lax.optimization_barrier(fs)
-        return finish(fs, fc, take(cells.kind), take(cells.velocity, 1), take(cells.rho), scale, keep_walls)
+        return finish(fs, fc, take(cells.kind), take(cells.velocity, 1), take(cells.rho), scale, take(cells.sponge),
+                      keep_walls)
 
     def in_place(f, cells: Cells, scale):
         """The slab form with streaming done slab by slab inside the loop, into the one population

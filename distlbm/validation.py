@@ -494,8 +494,18 @@ def write_markdown(results: list[EntryResult], path: Path, reduced: bool, total_
             rel = os.path.relpath(p, path.parent)
             lines += ["", f"![{r.name}]({Path(rel).as_posix()})"]
         lines.append("")
-    path.write_text("\n".join(lines) + "\n")
+    text = "\n".join(lines) + "\n"
+    try:  # hand-written measurements below the marker survive a new report
+        old = path.read_text()
+    except OSError:
+        old = ""
+    if KEEP_MARKER in old:
+        text += "\n" + old[old.index(KEEP_MARKER):]
+    path.write_text(text)
     return path
+
+
+KEEP_MARKER = "<!-- written by hand: scripts/validate.py keeps everything from this line on -->"
 
 
 def _jsonable(results: list[EntryResult], total_s: float, reduced: bool) -> dict:

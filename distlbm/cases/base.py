@@ -30,13 +30,15 @@ class Param:
 class Geometry(NamedTuple):
     """What `Setup.geometry(index)` returns for a block: kind uint8 [block]; velocity [D, block] or None;
     rho [block] or None; qlink uint8 [Q, block] wall fractions q * 254 of the links into curved
-    obstacles (0: halfway) or None; body uint8 [block] obstacle id of solid cells or None."""
+    obstacles (0: halfway) or None; body uint8 [block] obstacle id of solid cells or None; sponge
+    [block] strength in [0, 1) of an absorbing layer (its target velocity: `velocity`) or None."""
 
     kind: np.ndarray
     velocity: Optional[np.ndarray] = None
     rho: Optional[np.ndarray] = None
     qlink: Optional[np.ndarray] = None
     body: Optional[np.ndarray] = None
+    sponge: Optional[np.ndarray] = None
 
 
 @dataclass
@@ -80,6 +82,9 @@ class Case:
     params: tuple = ()
     # common settings whose default differs for this case (e.g. {"equilibrium": "incompressible"})
     common_defaults: dict = {}
+    # the steady_tol default where the populations or the arithmetic are float64 (0: common_defaults'): a
+    # case exact to round-off converges to ~1e-13 there, while float32 stalls near 1e-5
+    steady_tol_float64: float = 0.0
 
     def build(self, p: dict, lattice: Lattice) -> Setup:
         raise NotImplementedError

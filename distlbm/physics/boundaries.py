@@ -66,6 +66,12 @@ class Features:
     bouzidi: bool = False  # walls carry a per-link wall distance q: interpolated bounce-back
     ramp_steps: int = 0  # inlet and fixed velocities rise as sin^2(pi t / (2 T)) over T steps
     bodies: int = 0  # obstacles whose force is measured (cells carry a body id)
+    sponge: bool = False  # an absorbing layer: cells carry a strength and a target velocity (`sponge`)
+
+    def __post_init__(self):
+        if self.sponge and not (self.outflow or self.inlets or self.outlets):
+            # the layer lies before an open boundary; such cases take the step's whole-array form
+            raise ValueError("an absorbing (sponge) layer needs an inlet, outlet or outflow face")
 
     @property
     def any(self) -> bool:
@@ -78,7 +84,7 @@ class Features:
 
     @property
     def uses_velocity(self) -> bool:
-        return self.moving or self.velocity or bool(self.inlets)
+        return self.moving or self.velocity or bool(self.inlets) or self.sponge
 
     @property
     def uses_rho(self) -> bool:
@@ -330,3 +336,26 @@ def dirichlet(gs, drho, u, kind, velocity, rho_bc, lattice: Lattice, features: F
         drho = jnp.where(pc, rho_bc.astype(drho.dtype) - 1.0, drho)
         mask = pc if mask is None else (mask | pc)
     return jnp.where(mask[None], equilibrium_deviation(drho, u, lattice, incompressible), gs), drho, u
+
+
+def sponge_profile(xi, strength: float):
+    """Strength of an absorbing layer at the fraction xi of its thickness (0: its start, 1: the outlet):
+    strength sin^2(pi xi / 2), rising smoothly from 0 (no step for a wave to reflect from); 0 outside."""
+    xi = np.clip(np.asarray(xi, np.float64), 0.0, 1.0)
+    return strength * np.sin(0.5 * np.pi * xi) ** 2
+
+
+def sponge(g, strength, velocity, lattice: Lattice, scale=None, incompressible: bool = False):
+    """Absorbing (sponge) layer, applied per cell after the collision: the post-collision deviations g
+    relax toward the equilibrium of the layer's target state (rho = 1, the target velocity `velocity`,
+    times `scale` during a start-up ramp) by the cell's strength s in [0, 1):
+        g <- g - s (g - geq(1, u_target))
+    Outgoing waves (sound, vortices) are damped before they reach the outlet and cannot reflect;
+    a cell of strength 0 is left as it is. g: [Q, ...]; strength: [...]; velocity: [D, ...].
+    """
+    ut = tuple(velocity[a].astype(g.dtype) for a in range(lattice.d))
+    if scale is not None:
+        ut = tuple(x * scale for x in ut)
+    s = strength.astype(g.dtype)
+    geq = equilibrium_deviation(jnp.zeros_like(s), ut, lattice, incompressible)
+    return g - s[None] * (g - geq)

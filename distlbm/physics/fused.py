@@ -57,7 +57,8 @@ def fused_supports(model, features=None) -> tuple:
     uncovered = ((model.collision.smagorinsky > 0, "Smagorinsky subgrid viscosity"),
                  (feat.bouzidi, "Bouzidi (interpolated) wall links"), (feat.velocity, "fixed-velocity cells"),
                  (feat.pressure, "fixed-pressure cells"), (feat.outflow, "outflow faces"),
-                 (feat.inlets, "velocity inlets"), (feat.outlets, "pressure outlets"))
+                 (feat.inlets, "velocity inlets"), (feat.outlets, "pressure outlets"),
+                 (feat.sponge, "absorbing (sponge) layers"))
     why += [text for present, text in uncovered if present]
     if model.lattice.d not in (2, 3):
         why.append(f"{model.lattice.d}D lattice")

@@ -26,6 +26,8 @@ CASES = [
     ("couette", dict(n=6, nx=8)),
     # Bouzidi links, velocity inlet, pressure outlet (12 x 8 cells)
     ("channel_flow", dict(n=4, length=3, height=2, ref_length=1, re=10, obstacles="circle(1.1, 0.9, 0.3)")),
+    ("channel_flow", dict(n=4, length=3, height=2, ref_length=1, re=10, obstacles="circle(1.1, 0.9, 0.3)",
+                          sponge=1.0)),  # with the absorbing layer (per-cell strength)
     ("sphere", dict(n=4)),  # curved 3D walls
 ]
 

@@ -68,3 +68,41 @@ def test_bad_settings_are_refused():
         resolve("cavity2d", {"steady_tol": -1.0})
     with pytest.raises(ConfigError, match="steady_every = 1.5: expected an integer"):
         resolve("cavity2d", {"steady_every": 1.5})
+
+
+@pytest.mark.parametrize("case, params", [("poiseuille", dict(n=8)), ("couette", dict(n=8)), ("duct", dict(n=8)),
+                                          ("schaefer_turek_2d1", dict(n=10))])
+def test_steady_cases_stop_steady_by_default(tmp_path, case, params):
+    """The steady benchmark cases run until steady by default (the analytic ones checked every e-fold time
+    of the slowest mode, Schaefer-Turek 2D-1 every convective time D / U), before their longest run, with
+    the history in summary.json."""
+    sim = make_sim(case, **params)
+    sim.out_dir = tmp_path
+    s = sim.run()
+    assert s["status"] == "steady" and s["step"] < sim.setup.steps
+    sim.write_summary(s)  # as `distlbm run` does
+    saved = json.loads((tmp_path / "summary.json").read_text())
+    st = saved["steady"]
+    assert st["tol"] == sim.cfg.control.steady_tol > 0 and st["every"] == sim.setup.steady_every
+    assert st["reached"] == saved["step"] and st["history"][-1][1] < st["tol"]
+
+
+def test_float64_default_tolerance_reaches_round_off():
+    from distlbm.config import resolve
+
+    assert resolve("poiseuille", {}).control.steady_tol == 1e-4
+    assert resolve("poiseuille", {"dtype": "float64"}).control.steady_tol == 1e-11
+    assert resolve("poiseuille", {"dtype": "float64", "steady_tol": 1e-3}).control.steady_tol == 1e-3
+    assert resolve("cavity2d", {"dtype": "float64"}).control.steady_tol == 1e-4  # no float64 default: the same
+
+
+def test_schaefer_turek_steady_defaults():
+    """2D-1 and 3D-1Z run until steady, checked every D / U = 0.5 s; 2D-2 (periodic shedding) does not."""
+    from distlbm.config import resolve
+
+    for case, dt in (("schaefer_turek_2d1", 0.0025 * 0.025 / 0.2), ("schaefer_turek_3d1z", 0.01 * 0.05 / 0.2)):
+        cfg = resolve(case, {})
+        assert cfg.control.steady_tol == 1e-3 and cfg.setup.steady_every == round(0.5 / dt)
+        assert cfg.setup.steps == round(cfg.params["t_end"] / dt)  # the longest run
+    cfg = resolve("schaefer_turek_2d2", {})
+    assert cfg.control.steady_tol == 0 and cfg.setup.steady_every == 0

@@ -78,3 +78,13 @@ def test_reduced_suite_writes_table_and_plots(tmp_path):
         assert f"(validation/{p})" in text
     data = json.loads(out.with_suffix(".json").read_text())
     assert data["reduced"] and [e["name"] for e in data["entries"]] == ["couette", "duct"]
+
+
+def test_the_hand_written_part_survives_a_new_report(tmp_path):
+    out = tmp_path / "validation.md"
+    out.write_text("# Validation\n\nold table\n\n" + V.KEEP_MARKER + "\n\n## Measured by hand\n\nnumbers\n")
+    for _ in range(2):
+        V.write_markdown([], out, reduced=True, total_s=0.0)
+    text = out.read_text()
+    assert "old table" not in text and text.count(V.KEEP_MARKER) == 1
+    assert text.endswith(V.KEEP_MARKER + "\n\n## Measured by hand\n\nnumbers\n")

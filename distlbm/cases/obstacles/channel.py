@@ -7,6 +7,12 @@ outflow), halfway bounce-back walls at y = 0, H (and z = 0, W in 3D) or periodic
 Bouzidi's interpolated bounce-back using the exact wall distance of the primitives. Inlet and outlet
 nodes sit on x = 0 and x = L; the walls lie half a cell outside the first and last fluid rows.
 
+An optional absorbing (sponge) layer of thickness `sponge` ends at the outlet: after each collision its
+cells relax toward the equilibrium of rho = 1 and the inflow profile by a strength rising as sin^2 from 0
+to `sponge_strength` (per-cell data, `physics.boundaries.sponge`), so that sound and vortices leave the
+channel without reflecting from the outlet. Every obstacle must lie ahead of the layer (forces and the
+flow around the bodies are measured there); the Schaefer-Turek presets use one.
+
 Where obstacles may lie (`spec.check_obstacles`, checked before anything runs): every shape has a part
 inside the channel, stays clear of the inlet and outlet cells (dx < x < L - dx), and the shapes leave a
 fluid path from the inlet to the outlet (no group of them from wall to wall, no cross-section whose
@@ -36,7 +42,8 @@ from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_
 from distlbm.cases.obstacles.layout import Layout, channel_layout
 from distlbm.cases.obstacles.probes import (check_points, line_profile, parse_line, parse_points, probe_quantities,
                                             steadiness, stencils)
-from distlbm.cases.obstacles.spec import NUMBERS_EXPECTED, check_obstacles, load_stl, number, parse_obstacles, show
+from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, check_clear_of_layer, check_obstacles, load_stl, number,
+                                          parse_obstacles, show)
 from distlbm.physics import boundaries as bc
 
 
@@ -68,6 +75,12 @@ class ChannelFlow(Case):
         Param("outlet", "pressure", str, "outlet at x = L: pressure (rho = 1) or zero_gradient / convective outflow "
               "(these fix no pressure level: with a pressure drop the mean density drifts)",
               choices=("pressure", "zero_gradient", "convective")),
+        Param("sponge", 0.0, float, "thickness of an absorbing layer before the outlet (0: none): there the "
+              "populations relax toward the equilibrium of rho = 1 and the inflow profile, with a strength rising "
+              "as sin^2 from 0 to sponge_strength at the outlet, so that sound and vortices leave without "
+              "reflecting; obstacles must lie ahead of it", unit="m", minimum=0.0),
+        Param("sponge_strength", 0.1, float, "relaxation per step toward the target state at the outlet end of "
+              "the absorbing layer (0 < value <= 1)", positive=True),
         Param("sides", "walls", str, "y (and z) boundaries: no-slip walls or periodic", choices=("walls", "periodic")),
         Param("obstacles", "circle(0.2, 0.2, 0.05)", str,
               "obstacles in physical coordinates: circle(cx,cy,r); cylinder(cx,cy,r); sphere(cx,cy,cz,r); "
@@ -83,7 +96,8 @@ class ChannelFlow(Case):
         Param("bouzidi", True, bool, "interpolated bounce-back on the primitives (false: halfway)"),
         Param("ramp", 0.0, float, "start-up time over which the inflow rises as sin^2 (0: none)", unit="s",
               minimum=0.0),
-        Param("t_end", 10.0, float, "simulated time to run", unit="s", positive=True),
+        Param("t_end", 10.0, float, "simulated time to run (the longest run where it stops when steady: steady_tol)",
+              unit="s", positive=True),
         Param("init", "profile", str, "initial velocity: the inflow profile everywhere (outside obstacles) or rest",
               choices=("profile", "rest")),
         Param("sample_dt", 0.0, float, "simulated time between force/probe samples (0: ~200 per run)",
@@ -120,6 +134,9 @@ class ChannelFlow(Case):
             if p.get("stl"):  # the stl key's body is checked with the others (together they must leave a gap)
                 key, text = ("stl", p["stl"]) if not text.strip() else ("obstacles, stl", f"{text}; stl({p['stl']})")
             check_obstacles(shapes, lay, key, text)
+            x0 = self.sponge_start(p, lay)
+            if x0 is not None:
+                check_clear_of_layer(shapes, lay, x0, key, text, f"sponge = {p['sponge']:g}")
         if p["mask"]:
             try:
                 mask = geo.MaskFile(p["mask"], p["mask_dataset"] or None)
@@ -158,6 +175,31 @@ class ChannelFlow(Case):
             msg = msg[len(prefix):]
         return ConfigError(f"mask = {p['mask']!r}: {msg}")
 
+    SPONGE_MIN_CELLS = 4  # a thinner layer is a step for the waves to reflect from
+
+    def sponge_start(self, p, lay) -> float | None:
+        """x (m) where the absorbing layer starts (it ends at the outlet x = L), None without one;
+        ConfigError unless it is at least SPONGE_MIN_CELLS cells thick and shorter than the channel."""
+        s = float(p.get("sponge", 0.0))
+        if not p.get("sponge_strength", 0.1) <= 1.0:
+            raise ConfigError(f"sponge_strength = {p['sponge_strength']!r}: expected 0 < sponge_strength <= 1 "
+                              f"(the fraction of the way to the target state per step)")
+        if s <= 0:
+            return None
+        length = (lay.shape[0] - 1) * lay.dx
+        cells = s / lay.dx
+        if not self.SPONGE_MIN_CELLS <= cells < lay.shape[0] - 2:
+            raise ConfigError(f"sponge = {s:g}: {cells:.3g} cells of dx = {lay.dx:.4g}; expected 0 (none) or a "
+                              f"thickness from {self.SPONGE_MIN_CELLS} cells ({self.SPONGE_MIN_CELLS * lay.dx:.4g}) "
+                              f"to less than the channel length L = {length:g}")
+        return length - s
+
+    def sponge_strengths(self, p, lay, x0, ix):
+        """Strength of the absorbing layer at the cells with x indices ix (cell i sits at x = i dx)."""
+        length = (lay.shape[0] - 1) * lay.dx
+        xi = (np.asarray(ix, np.float64) * lay.dx - x0) / (length - x0)
+        return np.where(xi > 0, bc.sponge_profile(xi, p["sponge_strength"]), 0.0)
+
     def profile(self, p, lay, ys):
         """Inflow u_x (lattice units) at the physical cross-stream coordinates ys (list of arrays)."""
         u = lay.u_lat
@@ -190,6 +232,7 @@ class ChannelFlow(Case):
         walls = lay.walls
         outlet = p["outlet"]
         use_bz = bool(p["bouzidi"]) and bool(shapes)
+        x_sponge = self.sponge_start(p, lay)
 
         def coords(index):
             return [lay.origin[a] + (np.arange(*sl.indices(shape[a])) + 0.5) * dx for a, sl in enumerate(index)]
@@ -222,12 +265,20 @@ class ChannelFlow(Case):
                 except ValueError as e:  # a mask value read here for the first time (checked at build)
                     raise self._mask_error(p, e) from None
                 solid = ob.solid & ~inlet & ~outl
+                if x_sponge is not None and np.any(solid & (grids[0] * dx >= x_sponge - dx)):
+                    raise ConfigError(f"sponge = {p['sponge']:g}: the mask {p['mask']!r} has solid cells in the "
+                                      f"layer from x = {x_sponge:.4g} to the outlet; expected obstacles ahead of "
+                                      f"it, x < {x_sponge - dx:.4g}")
                 kind[solid] = bc.WALL
                 body = np.where(solid, ob.body, 0).astype(np.uint8)
                 if use_bz:
                     qlink = bc.encode_q(ob.q)
             kind[wall] = bc.WALL
-            return Geometry(kind, vel, np.ones(bs), qlink, body)
+            sponge = None
+            if x_sponge is not None:  # the layer's strength and, as its target, the inflow profile
+                sponge = np.where(kind == bc.WALL, 0.0, self.sponge_strengths(p, lay, x_sponge, grids[0]))
+                vel[0] = np.where(sponge > 0, np.broadcast_to(prof[None], bs), vel[0])
+            return Geometry(kind, vel, np.ones(bs), qlink, body, sponge)
 
         def initial(index):
             bs = block_shape(index, shape)
@@ -245,7 +296,7 @@ class ChannelFlow(Case):
                             outlets=((0, 1),) if outlet == "pressure" else (),
                             outflow=((0, 1),) if outlet != "pressure" else (),
                             convective=lay.u_lat if outlet == "convective" else 0.0,
-                            bouzidi=use_bz, ramp_steps=ramp_steps, bodies=n_bodies)
+                            bouzidi=use_bz, ramp_steps=ramp_steps, bodies=n_bodies, sponge=x_sponge is not None)
         steps = max(1, int(round(p["t_end"] / lay.dt)))
         sample_every = (max(1, int(round(p["sample_dt"] / lay.dt))) if p["sample_dt"] > 0
                         else max(5, steps // 200))
@@ -256,11 +307,21 @@ class ChannelFlow(Case):
                  "cells_per_ref_length": p["n"], "ramp_steps": ramp_steps, "outlet": outlet,
                  "wall_treatment": "Bouzidi linear interpolated bounce-back" if use_bz else "halfway bounce-back",
                  "inlet": "velocity, non-equilibrium extrapolation (Guo et al. 2002)",
+                 "sponge": ("none" if x_sponge is None else
+                            f"absorbing layer x = {x_sponge:.4g} .. {(nx - 1) * dx:.4g} m ({p['sponge'] / dx:.3g} "
+                            f"cells), strength sin^2 rising to {p['sponge_strength']:g}, target rho = 1 and the "
+                            f"inflow profile"),
                  "units_note": "lattice -> physical: x = dx * cells, t = dt * steps, u = (dx/dt) u_lattice, "
                                "p = rho cs^2 (rho_lattice - 1) (dx/dt)^2"}
         probes, weights = self.probe_stencils(p, lay)
         return Setup(lattice, shape, lay.tau, initial, steps, u_peak, geometry=geometry, features=feats,
-                     units=units, probes=probes, probe_weights=weights, sample_every=sample_every)
+                     units=units, probes=probes, probe_weights=weights, sample_every=sample_every,
+                     steady_every=max(1, int(round(self.steady_time(p) / lay.dt))) if self.steady_time(p) else 0)
+
+    def steady_time(self, p) -> float:
+        """Simulated time (s) between steadiness checks when the case runs until steady (0: the progress
+        interval): the presets of steady benchmarks take the convective time ref_length / u_mean."""
+        return 0.0
 
     # ---- probes and coefficients ---------------------------------------------------------------
     def probe_points(self, p, lay) -> dict:
@@ -342,15 +403,21 @@ class ChannelFlow(Case):
         if view.samples:
             last = view.samples[-1]
             out["last_sample"] = {k: v for k, v in last.items() if k not in ("step", "time")}
-            # the inlet and outlet reflect sound: a start-up leaves a slowly decaying acoustic mode of
-            # the channel (period 4 L / c_s, quarter-wave). Steady values are averaged over one period.
+            # without an absorbing layer the inlet and outlet reflect sound: a start-up leaves a slowly
+            # decaying acoustic mode of the channel (period 4 L / c_s, quarter-wave). Steady values are
+            # averaged over one period; with the layer the mode is gone and they are the last sample's.
             period = 4.0 * view.setup.shape[0] * un.INV_CS * lay.dt
             t_end = last["time"]
-            window = [r for r in view.samples if r["time"] >= t_end - period]
             keys = [k for k, v in last.items() if isinstance(v, float) and k not in ("time",)]
+            if p.get("sponge", 0.0) > 0:  # nothing rings: a mean over 4 L / c_s would reach back into the start-up
+                window = [last]
+                out["averaging"] = {"window_s": 0.0, "samples": 1,
+                                    "why": "the last sample: the absorbing layer leaves no acoustic mode to average"}
+            else:
+                window = [r for r in view.samples if r["time"] >= t_end - period]
+                out["averaging"] = {"window_s": period, "samples": len(window),
+                                    "why": "mean over the last acoustic period 4 L / c_s of the channel"}
             out["final"] = {k: float(np.mean([r[k] for r in window if k in r])) for k in keys}
-            out["averaging"] = {"window_s": period, "samples": len(window),
-                                "why": "mean over the last acoustic period 4 L / c_s of the channel"}
             out.update(steadiness(view.samples))
         if p.get("probe_line"):
             out["line"] = line_profile(view, p["probe_line"], lay)

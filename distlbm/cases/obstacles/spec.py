@@ -360,6 +360,21 @@ def check_obstacles(bodies, lay: Layout, key: str = "obstacles", text: str = "")
                               f"cross-section at x = {xp:.4g} ({span}); {gap}")
 
 
+def check_clear_of_layer(bodies, lay: Layout, x0: float, key: str, text: str, layer: str) -> None:
+    """ConfigError unless every body lies ahead of x = x0 by more than a cell (a layer from x0 to the
+    outlet, e.g. the absorbing layer: forces and the flow around the bodies are measured ahead of it).
+    Mask files are checked cell by cell when their blocks are read."""
+    for body in bodies:
+        for s in _members(body):
+            xr = _x_range(s, [0.0] * len(lay.cross), list(lay.cross))
+            if isinstance(xr, str) or xr is None:
+                continue
+            if xr[1] >= x0 - lay.dx:
+                raise ConfigError(f"{layer}: {key} = {show(text)}: {_label(s, text)} reaches x = {xr[1]:.4g}, into the layer "
+                                  f"from x = {x0:.4g} to the outlet; expected obstacles ahead of it, x < "
+                                  f"{x0 - lay.dx:.4g} (one cell dx = {lay.dx:g} before it)")
+
+
 def _bbox_x(s):
     if isinstance(s, geo.Box):
         return s.lo[0], s.hi[0]
