@@ -54,7 +54,7 @@ def fmt_bytes(n: float) -> str:
 def flags_bytes_per_cell(lattice, features=None, compute_dtype: str = "float32") -> int:
     """Static per-cell data of a run with these boundary features (stepper.Cells): the cell kind and
     link bits with walls, the moving-wall bits, the prescribed velocity and density, the Bouzidi wall
-    fractions (Q bytes) and the body ids. A periodic lattice has none."""
+    fractions (Q bytes), the body ids and an absorbing layer's strength. A periodic lattice has none."""
     if features is None or not features.any:
         return 0
     c = itemsize(compute_dtype)
@@ -71,6 +71,8 @@ def flags_bytes_per_cell(lattice, features=None, compute_dtype: str = "float32")
         b += lattice.q
     if features.bodies:
         b += 1
+    if getattr(features, "sponge", False):  # the absorbing layer's strength per cell
+        b += c
     return b
 
 
