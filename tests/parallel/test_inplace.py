@@ -21,14 +21,13 @@ CASES = [
     ("box", dict(n=6, lattice="D3Q27")),
     ("taylor_green2d", dict(n=12)),
     ("cavity2d", dict(n=10, u_lid=0.08)),  # walls and a moving lid
-    ("cavity3d", dict(n=8, u_lid=0.08, collision="trt")),
+    ("cavity3d", dict(n=6, u_lid=0.08, collision="trt")),
     ("poiseuille", dict(n=6, nx=8, lattice="D3Q19")),  # body force, walls
     ("couette", dict(n=6, nx=8)),
     # Bouzidi links, velocity inlet, pressure outlet (12 x 8 cells)
     ("channel_flow", dict(n=4, length=3, height=2, ref_length=1, re=10, obstacles="circle(1.1, 0.9, 0.3)")),
     ("channel_flow", dict(n=4, length=3, height=2, ref_length=1, re=10, obstacles="circle(1.1, 0.9, 0.3)",
                           sponge=1.0)),  # with the absorbing layer (per-cell strength)
-    ("sphere", dict(n=4)),  # curved 3D walls
 ]
 
 
@@ -62,10 +61,9 @@ def test_in_place_equals_whole_array_and_ab_slabs(case, params):
     ref = _run(ref_sim, None)  # small lattice: the whole-array form
     assert np.all(np.isfinite(ref))
     d = ref_sim.model.lattice.d
-    for inplace in (False, True):
-        for slab_bytes in (1, 1 << 30):
-            f = _run(make_sim(case, **params), _form(inplace, slab_bytes))
-            assert np.array_equal(f, ref), (inplace, slab_bytes, np.argwhere(f != ref)[:5])
+    for inplace, slab_bytes in ((False, 1), (True, 1), (True, 1 << 30)):  # thinnest slabs; one slab
+        f = _run(make_sim(case, **params), _form(inplace, slab_bytes))
+        assert np.array_equal(f, ref), (inplace, slab_bytes, np.argwhere(f != ref)[:5])
     shape = ref_sim.setup.shape
     meshes = [(2, 2, 1), (1, 2, 2)] if d == 3 else [(2, 2), (1, 2)]
     mesh = next((m for m in meshes if not any(s % k for s, k in zip(shape, m))), None)
