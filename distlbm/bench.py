@@ -132,7 +132,7 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     if path == "xla":
         from distlbm.stepper import xla_form
 
-        why = f"{why}; {xla_form(model, tuple(s // m for s, m in zip(shape, dom.mesh_shape or (1,) * len(shape))))}"
+        why = f"{why}; {xla_form(model, shape, dom.mesh_shape)}"
     advance = make_advance(model, dom, path=path)
     cells = Cells()
     # XLA's view of the traffic, compiled before the lattice exists so that the compiler's own memory

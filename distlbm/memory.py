@@ -71,7 +71,7 @@ def flags_bytes_per_cell(lattice, features=None, compute_dtype: str = "float32")
         b += lattice.q
     if features.bodies:
         b += 1
-    if getattr(features, "sponge", False):  # the absorbing layer's strength per cell
+    if features.sponge:  # the absorbing layer's strength per cell
         b += c
     return b
 
@@ -133,7 +133,7 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
         from distlbm.stepper import slab_form
 
         neighbours = bool(features is not None and features.neighbours)
-        form = slab_form(q * cells * max(itemsize(dtype), citem), neighbours)
+        form = slab_form(q * cells * max(itemsize(dtype), citem), neighbours, planes=int(shape[0]))
     work = 2 * pop + temporaries
     if form == "in_place":
         from distlbm.stepper import SLAB_BYTES

@@ -179,27 +179,28 @@ SLAB_BYTES = 6 << 20  # the slab form's slabs (measured on a 2-core CPU with 32 
 
 
 def slab_form(block_bytes: int, neighbours: bool = False, backend: Optional[str] = None, *,
-              whole_bytes: Optional[int] = None, inplace: Optional[bool] = None) -> str:
+              whole_bytes: Optional[int] = None, inplace: Optional[bool] = None, planes: int = 3) -> str:
     """Which form of the XLA step runs on a block of `block_bytes` populations (in the larger of the
-    storage and compute dtypes): 'whole' (small blocks, GPUs, outflow cells that read neighbours after
-    streaming), 'in_place' (CPU: slab by slab into the one population array) or 'ab' (the slab form
-    with a streamed copy; DISTLBM_INPLACE=0). DISTLBM_SLABS=0/1 forces the whole/slab form."""
+    storage and compute dtypes) and `planes` planes along x: 'whole' (small blocks, GPUs, outflow cells
+    that read neighbours after streaming), 'in_place' (CPU: slab by slab into the one population array;
+    needs 3 or more planes) or 'ab' (the slab form with a streamed copy; DISTLBM_INPLACE=0).
+    DISTLBM_SLABS=0/1 forces the whole/slab form."""
     env = os.environ.get("DISTLBM_SLABS", "")
     slabs = env == "1" or (env != "0" and (backend or jax.default_backend()) == "cpu")
     if not slabs or neighbours or block_bytes <= (WHOLE_BYTES if whole_bytes is None else whole_bytes):
         return "whole"
     if inplace is None:
         inplace = os.environ.get("DISTLBM_INPLACE", "1") != "0"
-    return "in_place" if inplace else "ab"
+    return "in_place" if inplace and planes >= 3 else "ab"
 
 
-def xla_form(model: Model, block_shape) -> str:
-    """How the XLA step runs on one device's block: 'whole array', 'A-B slabs' or 'in place' (slab_form)."""
-    size = model.lattice.q * int(np.prod(block_shape, dtype=np.int64))
+def xla_form(model: Model, shape, mesh_shape=None) -> str:
+    """How the XLA step runs on one device's block of a `shape` lattice split over `mesh_shape`:
+    'whole array', 'A-B slabs' or 'in place' (slab_form)."""
+    block = tuple(s // m for s, m in zip(shape, mesh_shape or (1,) * len(shape)))
+    size = model.lattice.q * int(np.prod(block, dtype=np.int64))
     nbytes = size * max(jnp.dtype(model.dtype).itemsize, jnp.dtype(model.compute_dtype).itemsize)
-    form = slab_form(nbytes, model.features.neighbours)
-    if form == "in_place" and block_shape[0] < 3:
-        form = "ab"
+    form = slab_form(nbytes, model.features.neighbours, planes=block[0])
     return {"whole": "whole array", "ab": "A-B slabs", "in_place": "in place"}[form]
 
 
@@ -323,8 +324,6 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         before the loop, and the first write's offset is computed from what arrived, so that the
         planes sent are read before anything is written. Memory: the populations once plus a few
         slabs and faces. Needs 3 or more planes along x (else the A-B slab form runs)."""
-        from distlbm.physics.streaming import _edge, assemble
-
         c = lat.c
         d = lat.d
         wraps = getattr(exchange, "wraps", None)  # wraps(axis): the axis has this block alone (periodic wrap)
@@ -354,18 +353,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
                 window = jnp.concatenate([old(out, k, x0 + 1, b - 1), nxt], axis=0)
             else:
                 window = old(out, k, x0, b)
-            disp = (0,) + tuple(int(v) for v in ck[1:])
-            entering = {}
-            for a in range(1, d):
-                if ck[a] == 0:
-                    continue
-                if local[a]:  # wraps onto this block: the slab's own far face (after the earlier axes' shifts)
-                    earlier = [e for e in range(1, a) if ck[e] != 0]
-                    entering[a] = assemble(_edge(window, a, int(ck[a])), disp,
-                                           {e: _edge(entering[e], a, int(ck[a])) for e in earlier}, earlier)
-                else:
-                    entering[a] = lax.dynamic_slice_in_dim(recv[k][a], x0, b, axis=0)
-            return assemble(window, disp, entering, range(1, d))
+            return stream_slab(window, ck, recv[k], x0, b, local)
 
         def slab(out, i, x0):
             """Slab i's result [Q, b, ...] (i a Python int for the first slab, traced in the loop)."""
@@ -402,10 +390,10 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
     def step(f, cells: Cells, t=None):
         scale = bc.ramp_factor(t, feat.ramp_steps).astype(cdt) if (feat.ramp_steps and t is not None) else None
         form = slab_form(f.size * max(f.dtype.itemsize, cdt.itemsize), feat.neighbours, whole_bytes=whole_bytes,
-                         inplace=inplace)
+                         inplace=inplace, planes=f.shape[1])
         if form == "whole":
             return whole(f, cells, scale)
-        if form == "in_place" and f.shape[1] >= 3:
+        if form == "in_place":
             return in_place(f, cells, scale)
         pops = lax.optimization_barrier(stream_parts(f, lat.c, exchange))
         nx = f.shape[1]

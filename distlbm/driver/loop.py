@@ -73,8 +73,8 @@ class Simulation:
         except ValueError as e:
             raise ConfigError(str(e)) from None
         if self.step_path[0] == "xla":  # and its form on this block: whole array, A-B slabs or in place
-            block = tuple(s // m for s, m in zip(self.domain.shape, self.domain.mesh_shape or (1,) * len(self.domain.shape)))
-            self.step_path = ("xla", f"{self.step_path[1]}; {xla_form(self.model, block)}")
+            form = xla_form(self.model, self.domain.shape, self.domain.mesh_shape)
+            self.step_path = ("xla", f"{self.step_path[1]}; {form}")
         self._advance = make_advance(self.model, self.domain, path=self.step_path[0])
         self.view = RunView(self.model, self.setup, cfg.params, self.domain, self.cells, self.kind,
                             compile_readers(self.model, self.domain), Path(out_dir) if out_dir else None, log)

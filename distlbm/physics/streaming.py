@@ -94,18 +94,28 @@ def entering_planes(f, c, exchange):
     return recv
 
 
-def stream_slab(window, ck, recv_k, x0, b: int):
+def stream_slab(window, ck, recv_k, x0, b: int, wraps):
     """Population k streamed on the slab of output cells x0 .. x0+b-1 (x = the first spatial axis).
 
-    window: the populations' pre-streaming values on x0 - c_k[0] .. x0 + b - 1 - c_k[0] (b planes,
-    with the entering plane substituted where that range leaves the shard); recv_k: the entering
-    planes of `entering_planes` for this population (the ones along y and z are sliced to the slab
-    here, the one along x is already in `window`). Gives the same values as `stream` on those cells.
+    window: its pre-streaming values on x0 - c_k[0] .. x0 + b - 1 - c_k[0] (b planes, with the entering
+    plane substituted where that range leaves the block); wraps[a]: axis a wraps onto this block, and
+    the plane entering along it is the slab's own far face (after the earlier axes' shifts, as
+    `entering_planes` builds it); along the other axes recv_k[a] (of `entering_planes`) is sliced to
+    the slab. Gives the same values as `stream` on those cells.
     """
     d = len(ck)
     disp = (0,) + tuple(int(v) for v in ck[1:])
-    sliced = {a: lax.dynamic_slice_in_dim(recv_k[a], x0, b, axis=0) for a in range(1, d) if ck[a] != 0}
-    return assemble(window, disp, sliced, range(1, d))
+    entering = {}
+    for a in range(1, d):
+        if ck[a] == 0:
+            continue
+        if wraps[a]:
+            earlier = [e for e in range(1, a) if ck[e] != 0]
+            entering[a] = assemble(_edge(window, a, int(ck[a])), disp,
+                                   {e: _edge(entering[e], a, int(ck[a])) for e in earlier}, earlier)
+        else:
+            entering[a] = lax.dynamic_slice_in_dim(recv_k[a], x0, b, axis=0)
+    return assemble(window, disp, entering, range(1, d))
 
 
 def stream(f, c, exchange):
