@@ -12,9 +12,26 @@ import os
 # Tests that want one device pass an explicit single-device domain (helpers.run_case does).
 os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8").strip()
 
-import subprocess  # noqa: E402
+import atexit  # noqa: E402
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
+
+# One JAX compilation cache for this test session, fresh each session and removed at its end: the
+# suite compiles the same small programs again and again (a run, its restart, the same case in a
+# subprocess, under mpiexec, on every rank), and XLA's compile is most of the suite's time here. The
+# variables reach every subprocess the tests start. A size limit turns on JAX's file lock, so that
+# ranks and processes reading and writing one entry at once never see half a file (it needs
+# `filelock`, in the test extra). DISTLBM_TEST_JAX_CACHE=0 compiles everything afresh.
+if os.environ.get("DISTLBM_TEST_JAX_CACHE", "1") != "0" and "JAX_COMPILATION_CACHE_DIR" not in os.environ:
+    _cache = tempfile.mkdtemp(prefix="distlbm-tests-jax-cache-")
+    os.environ["JAX_COMPILATION_CACHE_DIR"] = _cache
+    os.environ["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
+    os.environ["JAX_COMPILATION_CACHE_MAX_SIZE"] = str(8 << 30)
+    _owner = os.getpid()
+    atexit.register(lambda: os.getpid() == _owner and shutil.rmtree(_cache, ignore_errors=True))
 
 # tests/unit, tests/parallel and tests/validation import the shared helpers from this folder
 sys.path.insert(0, str(Path(__file__).resolve().parent))
