@@ -164,6 +164,30 @@ def _masks(tmp_path):
     os.mkdir(p / "dir.npy")
     os.mkfifo(p / "fifo.npy")
     os.symlink("/dev/zero", p / "devzero.npy")
+    _outside_masks(p, str(p / "zeros.bin"))
+    with h5py.File(p / "empty.h5", "w") as f:
+        f.create_group("g")
+    with h5py.File(p / "two.h5", "w") as f:
+        f["a"] = np.zeros(SHAPE2, np.uint8)
+        f["b"] = np.zeros(SHAPE2, np.uint8)
+
+
+def _outside_masks(p, target):
+    """HDF5 masks whose data lie outside the file, in `target`: external raw storage, a virtual dataset
+    and an external link (to a FIFO, opening any of them blocked forever)."""
+    import h5py
+
+    if not os.path.exists(target):
+        with open(target, "wb") as f:
+            f.write(bytes(SHAPE2[0] * SHAPE2[1]))
+    with h5py.File(p / "external.h5", "w") as f:
+        f.create_dataset("m", shape=SHAPE2, dtype=np.uint8, external=[(target, 0, h5py.h5f.UNLIMITED)])
+    with h5py.File(p / "virtual.h5", "w") as f:
+        layout = h5py.VirtualLayout(shape=SHAPE2, dtype=np.uint8)
+        layout[...] = h5py.VirtualSource(target, "m", shape=SHAPE2)
+        f.create_virtual_dataset("m", layout, fillvalue=0)
+    with h5py.File(p / "link.h5", "w") as f:
+        f["m"] = h5py.ExternalLink(target, "/m")
 
 
 MASK_CASES = [
@@ -181,6 +205,11 @@ MASK_CASES = [
     ("fifo.npy", r"is a FIFO \(named pipe\), not a regular file"),
     ("devzero.npy", r"is a character device, not a regular file"),
     ("missing.npy", r"no such file"),
+    ("external.h5", r"'/m' is stored in an external raw data file; expected the mask stored in the file itself$"),
+    ("virtual.h5", r"'/m' is a virtual dataset \(its data lie in other files\); expected the mask stored in the "
+                   r"file itself$"),
+    ("empty.h5", r"holds no dataset; expected an HDF5 file with the mask as a dataset$"),
+    ("two.h5", r"holds 2 datasets \(a, b\); expected one, or the one to use named with mask_dataset = NAME$"),
 ]
 
 
@@ -200,6 +229,32 @@ def test_bad_mask_files_are_one_line(cli, tmp_path, name, expected):
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
     assert re.search(r"mask = '" + re.escape(str(path)) + "': " + expected, line), line
+
+
+def test_mask_dataset_naming_an_external_link_is_refused(cli, tmp_path):
+    _masks(tmp_path)
+    path = tmp_path / "link.h5"
+    line = refused(cli, tmp_path, "obstacles=", f"mask={path}", "mask_dataset=m")
+    assert re.search(r"mask = '" + re.escape(str(path)) + r"': '/m' is an external link \(to .*zeros.bin:/m\); "
+                     r"expected the mask stored in the file itself$", line), line
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("name", ["external.h5", "virtual.h5", "link.h5"])
+def test_hdf5_mask_reaching_a_fifo_never_blocks(module_cli, tmp_path, name):
+    """In a fresh interpreter with a time limit: HDF5 waits on a FIFO where no signal reaches it."""
+    import subprocess
+
+    os.mkfifo(tmp_path / "fifo")
+    _outside_masks(tmp_path, str(tmp_path / "fifo"))
+    try:
+        r = module_cli("run", "channel_flow", "--set", f"n={N}", "--set", "obstacles=", "--set",
+                       f"mask={tmp_path / name}", "--set", "mask_dataset=m", "--steps", 1, "--out", tmp_path / "out",
+                       timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"a mask {name} reaching a FIFO blocked")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "expected the mask stored in the file itself" in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
 def test_good_masks_still_load(tmp_path):
