@@ -404,12 +404,20 @@ class MaskFile:
                 if o.dataset is None:
                     names = []
                     self.f.visititems(lambda n, obj: names.append(n) if isinstance(obj, h5py.Dataset) else None)
-                    if len(names) != 1:
-                        raise ValueError(
-                            f"mask file {o.path}: name the mask with dataset=...; the file holds "
-                            f"{len(names)} datasets {names}"
-                        )
+                    if not names:
+                        raise ValueError(f"mask file {o.path}: holds no dataset; expected an HDF5 file with the "
+                                         f"mask as a dataset")
+                    if len(names) > 1:
+                        shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+                        raise ValueError(f"mask file {o.path}: holds {len(names)} datasets ({shown}); expected one, "
+                                         f"or the one to use named with mask_dataset = NAME")
                     o.dataset = names[0]
+                from distlbm.io.hdf5 import stored_elsewhere
+
+                # checked before the dataset is opened: a link or external storage to a FIFO would block
+                elsewhere = stored_elsewhere(self.f, o.dataset)
+                if elsewhere:
+                    raise ValueError(f"mask file {o.path}: {elsewhere}; expected the mask stored in the file itself")
                 if o.dataset not in self.f or not isinstance(self.f[o.dataset], h5py.Dataset):
                     raise ValueError(f"mask file {o.path}: no dataset {o.dataset!r}")
                 return self.f, self.f[o.dataset]

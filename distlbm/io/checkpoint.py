@@ -175,6 +175,10 @@ def read_meta(path, quick: bool = False) -> dict:
             if quick:
                 return meta
             _check_meta(meta, path, fmt)
+            elsewhere = hdf5.stored_elsewhere(h5, "f", allow_virtual=True)
+            if elsewhere:
+                raise CheckpointError(f"{path}: populations {elsewhere}; expected them stored in the checkpoint "
+                                      f"file itself")
             ds = h5.get("f")
             if not isinstance(ds, h5py.Dataset):
                 raise CheckpointError(f"{path}: no populations dataset 'f'" + (" (it is a group)" if ds is not None else ""))
@@ -185,6 +189,9 @@ def read_meta(path, quick: bool = False) -> dict:
                                       f"{meta.get('f_shape')} {meta.get('f_dtype')}")
             if ds.is_virtual:
                 _check_parts(h5, ds, path, meta)
+            elif not ds.fletcher32:
+                raise CheckpointError(f"{path}: dataset 'f' has no Fletcher-32 checksums; expected the checksummed "
+                                      f"populations that distlbm writes")
             meta["_shape"] = shape
             meta["_dtype"] = dtype
             meta["_format"] = fmt
@@ -251,7 +258,10 @@ def _check_parts(h5, ds, path: Path, meta: dict):
         raise CheckpointError(f"{path}: dataset 'f' is virtual but the file is not a split checkpoint")
     parts = int(parts)
     expected = {f"{path.stem}.p{r}{path.suffix}" for r in range(parts)}
-    sources = {vs.file_name for vs in ds.virtual_sources()}
+    mapped = {}  # part file -> the datasets in it that the virtual dataset reads
+    for vs in ds.virtual_sources():
+        mapped.setdefault(vs.file_name, set()).add(vs.dset_name)
+    sources = set(mapped)
     if not sources <= expected:
         raise CheckpointError(f"{path}: dataset 'f' maps files {sorted(sources - expected)} that are not its "
                               f"part files")
@@ -266,6 +276,14 @@ def _check_parts(h5, ds, path: Path, meta: dict):
                 ok = int(p5.attrs.get("complete", 0)) == 1
                 cid = _text(p5.attrs.get("checkpoint_id"))
                 pstep = p5.attrs.get("step")
+                for name in sorted(mapped.get(part.name, ())):
+                    elsewhere = hdf5.stored_elsewhere(p5, name)
+                    pds = p5.get(name) if not elsewhere else None
+                    if not elsewhere and (not isinstance(pds, h5py.Dataset) or not pds.fletcher32):
+                        elsewhere = f"'{name}' is not a dataset with Fletcher-32 checksums"
+                    if elsewhere:
+                        raise CheckpointError(f"{path}: part file {part.name}: {elsewhere}; expected the "
+                                              f"checksummed populations stored in the part file itself")
         except (OSError, ValueError) as e:
             raise CheckpointError(f"{path}: part file {part.name} unreadable ({_short(e)})") from None
         if not ok:

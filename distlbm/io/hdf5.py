@@ -392,6 +392,32 @@ def _fsync(path):
         os.close(fd)
 
 
+def stored_elsewhere(h5, name: str, allow_virtual: bool = False) -> str | None:
+    """Why the dataset `name` of the open file `h5` is not data kept in that file (None if it is): a soft
+    or external link on its path, external raw storage, or (unless `allow_virtual`) a virtual dataset.
+    Decided from the links and the dataset's creation properties, never by opening what they point to
+    (a link or an external file to a FIFO would block the read forever, one to /dev/zero or another
+    file would read data that no checksum of this file covers)."""
+    group = h5
+    path = ""
+    for part in [p for p in name.split("/") if p]:
+        path = f"{path}/{part}"
+        link = group.get(part, getlink=True)
+        if link is None:
+            return None  # missing: the caller says so
+        if isinstance(link, h5py.ExternalLink):
+            return f"'{path}' is an external link (to {link.filename}:{link.path})"
+        if isinstance(link, h5py.SoftLink):
+            return f"'{path}' is a soft link (to {link.path})"
+        group = group[part]
+    if isinstance(group, h5py.Dataset):
+        if group.is_virtual and not allow_virtual:
+            return f"'{path}' is a virtual dataset (its data lie in other files)"
+        if not group.is_virtual and group.id.get_create_plist().get_external_count() > 0:
+            return f"'{path}' is stored in an external raw data file"
+    return None
+
+
 def read_block(path, name: str, index, layout: str = "leading"):
     """Read the block `index` (spatial slices) of dataset `name` as an array in memory layout."""
     with h5py.File(path, "r") as h5:

@@ -334,6 +334,103 @@ def test_crafted_checkpoints_are_refused_with_one_line(tmp_path, cli, what, edit
     assert "ckpt_000000010.h5 at step 10" in out
 
 
+def _store_f_elsewhere(how, target):
+    """An edit that keeps the populations' shape, dtype and metadata but moves their data out of the file:
+    an external link, a soft link, external raw storage (to `target`), or a dataset without checksums."""
+    def fn(meta, h5):
+        data = h5["f"][...]
+        del h5["f"]
+        if how == "external link":
+            if not os.path.exists(target):  # (a FIFO stays a FIFO)
+                with h5py.File(target, "w") as other:
+                    other.create_dataset("f", data=data, chunks=True, fletcher32=True)
+            h5["f"] = h5py.ExternalLink(str(target), "/f")
+        elif how == "soft link":
+            h5.create_dataset("g/f", data=data, chunks=True, fletcher32=True)
+            h5["f"] = h5py.SoftLink("/g/f")
+        elif how == "external raw storage":
+            h5.create_dataset("f", shape=data.shape, dtype=data.dtype,
+                              external=[(str(target), 0, h5py.h5f.UNLIMITED)])
+        else:  # contiguous, no checksums
+            h5.create_dataset("f", data=data)
+    return fn
+
+
+@pytest.mark.parametrize("how,message", [
+    ("external link", r"populations '/f' is an external link \(to .*other.h5:/f\); expected them stored in the "
+                      r"checkpoint file itself"),
+    ("soft link", r"populations '/f' is a soft link \(to /g/f\)"),
+    ("external raw storage", r"populations '/f' is stored in an external raw data file"),
+    ("no checksums", r"dataset 'f' has no Fletcher-32 checksums"),
+])
+def test_populations_stored_outside_the_checkpoint_are_refused(tmp_path, how, message):
+    """Data not in the file are covered by no checksum (an external file of zeros restarted a fluid at
+    rest, an external link read another file) and were accepted."""
+    from distlbm.io.checkpoint import CheckpointError, read_meta
+
+    _run_box(tmp_path, steps=10, every=10, lattice="D3Q19")
+    ck = tmp_path / "checkpoints" / "ckpt_000000010.h5"
+    raw = tmp_path / "zeros.bin"
+    raw.write_bytes(bytes(19 * 8 ** 3 * 4))
+    _edit(ck, _store_f_elsewhere(how, tmp_path / "other.h5" if how == "external link" else raw))
+    with pytest.raises(CheckpointError, match=message):
+        read_meta(ck)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("how", ["external link", "external raw storage"])
+def test_populations_linked_to_a_fifo_never_block_a_restart(tmp_path, how):
+    """A checkpoint whose populations are an external link or external raw storage to a FIFO blocked the
+    restart forever (HDF5 opens the FIFO and waits for a writer)."""
+    _run_box(tmp_path, steps=20, every=10, lattice="D3Q19")
+    ck = tmp_path / "checkpoints" / "ckpt_000000020.h5"
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    _edit(ck, _store_f_elsewhere(how, fifo))
+    args = ["run", "box", "--set", "n=8", "--set", "lattice=D3Q19", "--steps", 30, "--out", tmp_path, "--restart"]
+    try:
+        r = _cli(*args, ck, timeout=90)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the restart from a checkpoint with {how} to a FIFO blocked")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert "expected them stored in the checkpoint file itself" in r.stderr, r.stderr
+    r = _cli(*args, timeout=120)  # 'latest' falls back to the intact older checkpoint
+    assert r.returncode == 0, r.stderr
+    assert "ckpt_000000010.h5 at step 10" in r.stdout
+
+
+def test_a_part_file_must_hold_its_own_checksummed_data(tmp_path):
+    """The datasets of a split checkpoint's part files are checked like 'f' itself: a part whose block
+    is external raw storage (here to a FIFO, which the read would wait on forever) is refused."""
+    from distlbm.io.checkpoint import CheckpointError, read_meta
+
+    _run_box(tmp_path, steps=10, every=10)
+    ck = tmp_path / "checkpoints" / "ckpt_000000010.h5"
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    part = ck.with_name("ckpt_000000010.p0.h5")
+    with h5py.File(ck, "r") as h5:
+        shape, dtype = h5["f"].shape, h5["f"].dtype
+        cid = json.loads(h5.attrs["meta"])["checkpoint_id"]
+    with h5py.File(part, "w") as p5:
+        p5.create_dataset("f/b0", shape=shape, dtype=dtype, external=[(str(fifo), 0, h5py.h5f.UNLIMITED)])
+        p5.attrs.update({"checkpoint_id": cid, "complete": 1, "part": 0, "parts": 1, "step": 10})
+
+    def to_split(meta, h5):
+        layout = h5py.VirtualLayout(shape=shape, dtype=dtype)
+        layout[...] = h5py.VirtualSource(part.name, "f/b0", shape=shape)
+        h5.attrs["write_mode"] = "split"
+        h5.attrs["parts"] = 1
+        del h5["f"]
+        h5.create_virtual_dataset("f", layout, fillvalue=0)
+    _edit(ck, to_split)
+    with pytest.raises(CheckpointError, match=r"part file ckpt_000000010.p0.h5: '/f/b0' is stored in an external "
+                                              r"raw data file; expected the checksummed populations stored in the "
+                                              r"part file itself"):
+        read_meta(ck)
+
+
 def test_a_part_of_a_split_checkpoint_cannot_come_from_elsewhere(tmp_path):
     from distlbm.io.checkpoint import CheckpointError, read_meta
 

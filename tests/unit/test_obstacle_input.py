@@ -54,6 +54,15 @@ def refused(cli, tmp_path, *sets):
                                                   r"whole channel: together they reach from wall to wall"),
     ("box(1,-0.1,1.2,0.2); circle(1.25,0.3,0.12)", r"block the whole channel"),  # two bodies together
     ("circle(0.5,0.2,0.05) + circle(-1,0.2,0.05)", r"'circle\(-1,0.2,0.05\)' has no part inside the channel"),
+    # smaller than a cell: no solid cell, and the run reported cD 0 (exit 0)
+    ("circle(0.5,0.2,0.0001)", r"the obstacle holds no cell centre of the lattice \(dx = 0.01\): it would make no "
+                               r"solid cell and report a force of 0; expected each body to cover at least one fluid "
+                               r"cell: make it larger or the lattice finer \(raise n\)"),
+    ("circle(0.5,0.2,0.004)", r"holds no cell centre"),  # the nearest centres are 0.005 away
+    ("circle(0.5,0.2,0.05); box(1.001,0.2,1.004,0.25)", r"'box\(1.001,0.2,1.004,0.25\)' holds no cell centre"),
+    ("circle(0.5,0.2,0.05); circle(0.5,0.2,0.02)", r"'circle\(0.5,0.2,0.02\)' lies inside an earlier body \(a cell "
+                                                   r"belongs to the first body that holds it\); expected each body to "
+                                                   r"hold cells of its own: join overlapping shapes with '\+'"),
 ])
 def test_bad_obstacles_are_one_line(cli, tmp_path, spec, expected):
     line = refused(cli, tmp_path, f"obstacles={spec}")
@@ -78,6 +87,9 @@ def test_numbers_are_parsed_strictly():
     "box(1,-0.1,1.2,0.15) + box(1.1,0.1,1.3,0.2)",  # a union on one wall
     "circle(1,0.205,0.19)",  # a big circle with a gap of 1.5 cells at each wall
     "circle(0.06,0.2,0.04)",  # clear of the inlet cells by more than one cell
+    "circle(0.5,0.2,0.05) + circle(0.5,0.2,0.02)",  # one body: overlapping members are fine
+    "circle(0.5,0.2,0.006)",  # a body of two cells (their centres at x = 0.5, y = 0.195 and 0.205)
+    "box(0.5,0.1,0.5001,0.3)",  # one column of cells (the centres at x = 0.5)
 ])
 def test_legitimate_obstacles_pass(spec):
     resolve("channel_flow", {"n": N, "obstacles": spec})
@@ -116,6 +128,8 @@ def test_3d_cross_section_blocking(spec, ok):
 def test_3d_outside_and_presets():
     with pytest.raises(ConfigError, match=r"has no part inside the channel; .* 0 < z < 0.3"):
         resolve("channel_flow", dict(D3, obstacles="sphere(0.5,0.2,5,0.05)"))
+    with pytest.raises(ConfigError, match=r"'sphere\(0.5,0.2,0.15,0.001\)': the obstacle holds no cell centre"):
+        resolve("channel_flow", dict(D3, obstacles="sphere(0.5,0.2,0.15,0.001)"))
     for case in ("schaefer_turek_2d1", "schaefer_turek_2d2", "schaefer_turek_3d1z", "sphere"):
         resolve(case, {})
     with pytest.raises(ConfigError, match=r"upstream = 0.55 .*reaches the inlet or outlet cells; expected 0.5833"):
@@ -133,7 +147,8 @@ def test_too_many_bodies_is_one_line(cli, tmp_path):
     assert line.startswith("distlbm: configuration error: obstacles = 'circle(0.1000,0.2,0.0001); ")
     assert "(134998 characters): 5000 bodies; expected at most 255 bodies" in line and len(line) < 400
     # 255 bodies are fine; the mask counts as one more
-    spec = "; ".join(f"circle({0.2 + 0.007 * i:.3f},0.2,0.001)" for i in range(255))
+    # (each holds one cell centre of its own: x = 0.2, 0.21, ...; y = 0.105 or 0.305)
+    spec = "; ".join(f"circle({0.2 + 0.01 * (i % 128):.2f},{0.105 if i < 128 else 0.305},0.004)" for i in range(255))
     resolve("channel_flow", {"n": N, "obstacles": spec})
     np.save(tmp_path / "m.npy", np.zeros(SHAPE2, np.uint8))
     with pytest.raises(ConfigError, match=r"255 bodies and the mask; expected at most 255 bodies"):
@@ -164,6 +179,30 @@ def _masks(tmp_path):
     os.mkdir(p / "dir.npy")
     os.mkfifo(p / "fifo.npy")
     os.symlink("/dev/zero", p / "devzero.npy")
+    _outside_masks(p, str(p / "zeros.bin"))
+    with h5py.File(p / "empty.h5", "w") as f:
+        f.create_group("g")
+    with h5py.File(p / "two.h5", "w") as f:
+        f["a"] = np.zeros(SHAPE2, np.uint8)
+        f["b"] = np.zeros(SHAPE2, np.uint8)
+
+
+def _outside_masks(p, target):
+    """HDF5 masks whose data lie outside the file, in `target`: external raw storage, a virtual dataset
+    and an external link (to a FIFO, opening any of them blocked forever)."""
+    import h5py
+
+    if not os.path.exists(target):
+        with open(target, "wb") as f:
+            f.write(bytes(SHAPE2[0] * SHAPE2[1]))
+    with h5py.File(p / "external.h5", "w") as f:
+        f.create_dataset("m", shape=SHAPE2, dtype=np.uint8, external=[(target, 0, h5py.h5f.UNLIMITED)])
+    with h5py.File(p / "virtual.h5", "w") as f:
+        layout = h5py.VirtualLayout(shape=SHAPE2, dtype=np.uint8)
+        layout[...] = h5py.VirtualSource(target, "m", shape=SHAPE2)
+        f.create_virtual_dataset("m", layout, fillvalue=0)
+    with h5py.File(p / "link.h5", "w") as f:
+        f["m"] = h5py.ExternalLink(target, "/m")
 
 
 MASK_CASES = [
@@ -181,6 +220,11 @@ MASK_CASES = [
     ("fifo.npy", r"is a FIFO \(named pipe\), not a regular file"),
     ("devzero.npy", r"is a character device, not a regular file"),
     ("missing.npy", r"no such file"),
+    ("external.h5", r"'/m' is stored in an external raw data file; expected the mask stored in the file itself$"),
+    ("virtual.h5", r"'/m' is a virtual dataset \(its data lie in other files\); expected the mask stored in the "
+                   r"file itself$"),
+    ("empty.h5", r"holds no dataset; expected an HDF5 file with the mask as a dataset$"),
+    ("two.h5", r"holds 2 datasets \(a, b\); expected one, or the one to use named with mask_dataset = NAME$"),
 ]
 
 
@@ -200,6 +244,32 @@ def test_bad_mask_files_are_one_line(cli, tmp_path, name, expected):
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
     assert re.search(r"mask = '" + re.escape(str(path)) + "': " + expected, line), line
+
+
+def test_mask_dataset_naming_an_external_link_is_refused(cli, tmp_path):
+    _masks(tmp_path)
+    path = tmp_path / "link.h5"
+    line = refused(cli, tmp_path, "obstacles=", f"mask={path}", "mask_dataset=m")
+    assert re.search(r"mask = '" + re.escape(str(path)) + r"': '/m' is an external link \(to .*zeros.bin:/m\); "
+                     r"expected the mask stored in the file itself$", line), line
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("name", ["external.h5", "virtual.h5", "link.h5"])
+def test_hdf5_mask_reaching_a_fifo_never_blocks(module_cli, tmp_path, name):
+    """In a fresh interpreter with a time limit: HDF5 waits on a FIFO where no signal reaches it."""
+    import subprocess
+
+    os.mkfifo(tmp_path / "fifo")
+    _outside_masks(tmp_path, str(tmp_path / "fifo"))
+    try:
+        r = module_cli("run", "channel_flow", "--set", f"n={N}", "--set", "obstacles=", "--set",
+                       f"mask={tmp_path / name}", "--set", "mask_dataset=m", "--steps", 1, "--out", tmp_path / "out",
+                       timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"a mask {name} reaching a FIFO blocked")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "expected the mask stored in the file itself" in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
 def test_good_masks_still_load(tmp_path):

@@ -290,6 +290,7 @@ def check_obstacles(bodies, lay: Layout, key: str = "obstacles", text: str = "")
             prims.append((s, xr))
     if not prims:
         return
+    check_bodies_hold_cells(bodies, lay, key, text)
     span = f"y from 0 to H = {cross[0]:g}" + (f", z from 0 to W = {cross[1]:g}" if d == 3 else "")
     gap = ("expected a fluid path from the inlet to the outlet: an obstacle may touch or cross one wall, "
            "the obstacles together must leave a gap")
@@ -358,6 +359,79 @@ def check_obstacles(bodies, lay: Layout, key: str = "obstacles", text: str = "")
             what, single = named(used)
             raise ConfigError(f"{head}{what} {'covers' if single else 'cover'} every fluid cell of the channel's "
                               f"cross-section at x = {xp:.4g} ({span}); {gap}")
+
+
+def _bbox(s, d: int):
+    """(lo, hi) physical bounding box of a primitive, None for a shape without a cheap one (a mesh)."""
+    if isinstance(s, geo.Box):
+        return list(s.lo), list(s.hi)
+    if isinstance(s, (geo.Circle, geo.Sphere)):
+        return [c - s.radius for c in s.center], [c + s.radius for c in s.center]
+    if isinstance(s, geo.Cylinder):
+        lo, hi = [-math.inf] * d, [math.inf] * d
+        for a, c in zip(s.others, s.center):
+            lo[a], hi[a] = c - s.radius, c + s.radius
+        if s.extent is not None:
+            lo[s.axis], hi[s.axis] = s.extent
+        return lo, hi
+    return None
+
+
+def check_bodies_hold_cells(bodies, lay: Layout, key: str = "obstacles", text: str = "") -> None:
+    """ConfigError unless every body made of primitives holds the centre of at least one fluid cell
+    (inlet, outlet and wall cells excluded) that no earlier body holds (a cell belongs to the first
+    body holding it). A body smaller than a cell, or inside an earlier one, made no solid cell: the run
+    went on with no body there and reported its drag and lift as 0. The cells of the body's bounding box
+    are tested plane by plane in x, from its middle outward, until one is found."""
+    d, dx = lay.d, lay.dx
+    head = f"{key} = {show(text)}: "
+    pad = 1 if lay.walls else 0
+    first = [1] + [pad] * (d - 1)  # the fluid cells' index range on each axis
+    last = [lay.shape[0] - 2] + [lay.shape[a] - 1 - pad for a in range(1, d)]
+    for k, body in enumerate(bodies):
+        members = _members(body)
+        boxes = [_bbox(s, d) for s in members]
+        if not members or any(b is None for b in boxes):
+            continue  # a mesh: counted by its own inside test elsewhere
+        lo = [min(b[0][a] for b in boxes) for a in range(d)]
+        hi = [max(b[1][a] for b in boxes) for a in range(d)]
+        # cell i's centre is origin + (i + 1/2) dx
+        ranges = []
+        for a in range(d):
+            i0 = first[a] if lo[a] == -math.inf else max(first[a], math.ceil((lo[a] - lay.origin[a]) / dx - 0.5))
+            i1 = last[a] if hi[a] == math.inf else min(last[a], math.floor((hi[a] - lay.origin[a]) / dx - 0.5))
+            ranges.append((i0, i1))
+        label = " + ".join(_label(s, text) for s in members) if len(members) > 1 else _label(members[0], text)
+        earlier = [b for b in bodies[:k] if all(_bbox(s, d) is not None for s in _members(b))]
+        found = own = False  # a cell of its own / a cell inside it at all
+        if all(i0 <= i1 for i0, i1 in ranges):
+            cross = np.meshgrid(*[lay.origin[a] + (np.arange(ranges[a][0], ranges[a][1] + 1) + 0.5) * dx
+                                  for a in range(1, d)], indexing="ij")
+            i0, i1 = ranges[0]
+            mid = (i0 + i1) // 2
+            for i in sorted(range(i0, i1 + 1), key=lambda i: abs(i - mid)):
+                pts = [np.full(cross[0].shape, lay.origin[0] + (i + 0.5) * dx)] + list(cross)
+                ins = np.zeros(cross[0].shape, bool)
+                for s in members:
+                    ins |= np.broadcast_to(s.inside(pts), ins.shape)
+                own = own or bool(ins.any())
+                for b in earlier:
+                    if not ins.any():
+                        break
+                    for s in _members(b):
+                        ins &= ~np.broadcast_to(s.inside(pts), ins.shape)
+                if ins.any():
+                    found = True
+                    break
+        if found:
+            continue
+        if own:
+            why = "lies inside an earlier body (a cell belongs to the first body that holds it)"
+            fix = "expected each body to hold cells of its own: join overlapping shapes with '+' into one body"
+        else:
+            why = f"holds no cell centre of the lattice (dx = {dx:g}): it would make no solid cell and report a force of 0"
+            fix = "expected each body to cover at least one fluid cell: make it larger or the lattice finer (raise n)"
+        raise ConfigError(f"{head}{label} {why}; {fix}")
 
 
 def check_clear_of_layer(bodies, lay: Layout, x0: float, key: str, text: str, layer: str) -> None:
