@@ -434,6 +434,21 @@ def make_advance(step: Callable, jit: bool = True) -> Callable:
     return jax.jit(advance, donate_argnums=0) if jit else advance
 
 
+def make_inplace_advance(pair: Callable, tail: Callable, jit: bool = True) -> Callable:
+    """advance(state, cells, n) -> state from a step pair that updates the populations in place (the fused
+    kernel's AA pattern, physics/fused_inplace.py): pair(f, cells) -> f two steps, tail(f, cells) -> f one
+    step, both from and to the canonical layout. n // 2 pairs, then a tail when n is odd, in loops whose
+    carry is the one population array (n is traced: one compile)."""
+
+    def advance(state: State, cells: Cells, n):
+        n = jnp.asarray(n, jnp.int32)
+        f = lax.fori_loop(0, n // 2, lambda i, f: pair(f, cells), state.f)
+        f = lax.fori_loop(0, n % 2, lambda i, f: tail(f, cells), f)
+        return State(f, state.step + n.astype(state.step.dtype))
+
+    return jax.jit(advance, donate_argnums=0) if jit else advance
+
+
 def macroscopic(f, model: Model):
     """rho: [X, Y(, Z)] and u: [D, X, Y(, Z)] from the stored post-collision populations (compute dtype).
 
