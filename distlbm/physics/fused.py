@@ -262,6 +262,8 @@ def entering_halos(f3, exchange: Callable, c3, d: int) -> tuple:
         b = a + lead
         for sign in (1, -1):
             ks = [k for k in range(q) if c3[k, b] == sign]
+            if not ks:
+                continue
             planes = jnp.stack([_ext_edge(f3, k, b, sign, n, split, got_h, c3) for k in ks])
             got = exchange(planes, a, sign)
             if got is planes:  # the periodic wrap onto this block: read it with wrapped indices

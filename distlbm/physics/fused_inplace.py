@@ -30,7 +30,7 @@ per two steps as the A-B kernel.
 
 An odd number of steps: the last step is a push kernel, whose result (f*_j pushed to (x + c_j, opp j))
 is turned back into the canonical layout by `unpush`, a pure data movement (no arithmetic, so the bits
-do not depend on it) row pair by row pair.
+do not depend on it) row pair by row pair, through a copy of two rows.
 
 Tiles must divide the block (`inplace_block`): a lane past the lattice's end would alias a real
 cell's slots.
@@ -380,43 +380,60 @@ def make_fused_inplace(model, exchange: Callable, *, block=None, num_warps=None,
     # ---- the canonical layout after an odd step ------------------------------------------------------
     def unpush(g3, cells):
         """Canonical f*_k(x) from the pushed layout: (x + c_k, opp k), or (x, k) where x + c_k is a wall
-        (and wall cells' own values). Row pair by row pair, each row shifted with `exchange`."""
+        (and wall cells' own values). Row pair by row pair: the pair (k, opp k) is copied out (2 rows) and a
+        small kernel, aliased to the population array, pulls from that copy into rows k and opp k, so that
+        no second population array exists (XLA copies the whole array where it shifts rows of the array
+        it updates)."""
         n = tuple(g3.shape[1:])
-        keep_base = None
-        links3 = None
+        blk = tile(n)
+        grid = tuple(n[i] // blk[i] for i in range(3))
+        ncell = math.prod(n)
+        extra = []
         if walls:
-            keep_base = bc.is_wall(cells.kind.reshape(n))
-            links3 = cells.links.reshape(n)
-
-        def shifted(row, v):
-            """row(x - v) (pull by v) with the planes from the neighbours, axis after axis."""
-            for a in range(d):
-                b = a + lead
-                if v[b] == 0:
-                    continue
-                nb = row.shape[b]
-                if v[b] > 0:
-                    edge = lax.slice_in_dim(row, nb - 1, nb, axis=b)
-                    got = exchange(edge[None], a, 1)[0]
-                    row = jnp.concatenate([got, lax.slice_in_dim(row, 0, nb - 1, axis=b)], axis=b)
-                else:
-                    edge = lax.slice_in_dim(row, 0, 1, axis=b)
-                    got = exchange(edge[None], a, -1)[0]
-                    row = jnp.concatenate([lax.slice_in_dim(row, 1, nb, axis=b), got], axis=b)
-            return row
-
+            extra = [cells.kind.reshape(ncell), cells.links.reshape(ncell)]
         for k in range(q):
             o = int(opp[k])
             if o <= k:
-                continue  # each pair once; the rest population stays
-            a, b = g3[k], g3[o]
-            new_k = shifted(b, c3[o])  # (x + c_k, opp k) = row opp k pulled by c_opp(k)
-            new_o = shifted(a, c3[k])
-            if walls:
-                new_k = jnp.where(keep_base | ((links3 & np.uint32(1 << o)) != 0), a, new_k)
-                new_o = jnp.where(keep_base | ((links3 & np.uint32(1 << k)) != 0), b, new_o)
-            g3 = g3.at[k].set(new_k).at[o].set(new_o)
+                continue  # each pair once; the rest population stays where it is
+            rows = jnp.stack([g3[k], g3[o]])
+            pc3 = c3[[k, o]]
+            split, got_h = entering_halos(rows, exchange, pc3, d)
+            hkeys = sorted(got_h)
+            hpops = {key: got_h[key][0] for key in hkeys}
+            hdims = {key: tuple(got_h[key][1].shape[1:]) for key in hkeys}
+            inputs = [g3.reshape(q, ncell), rows.reshape(2, ncell)]
+            inputs += [got_h[key][1].reshape(len(hpops[key]), -1) for key in hkeys] + extra
+            kernel = _unpush_kernel(n, blk, split, hkeys, hpops, hdims, pc3, k, o)
+            g3 = call(kernel, inputs, [], f"distlbm_fused_aa_unpush_{lat.name.lower()}", grid)[0].reshape(g3.shape)
         return g3
+
+    def _unpush_kernel(n, blk, split, hkeys, hpops, hdims, pc3, k, o):
+        strides = (n[1] * n[2], n[2], 1)
+
+        def kernel(*refs):
+            it = iter(refs)
+            next(it)  # the population array, aliased to the output: only rows k and opp k are written
+            r_ref = next(it)  # [2, cells]: a copy of rows k and opp k of the pushed layout
+            h_refs = {key: next(it) for key in hkeys}
+            kind_ref = links_ref = None
+            if walls:
+                kind_ref, links_ref = next(it), next(it)
+            f_ref = next(it)
+            idx = tile_index(n, blk)
+            cell_off = idx[0] * strides[0] + idx[1] * strides[1] + idx[2]
+            pull = puller(r_ref, h_refs, hpops, hdims, idx, n, split, pc3)
+            new_k = pull(1).astype(sdt)  # (x + c_k, opp k): row opp k pulled by c_opp(k)
+            new_o = pull(0).astype(sdt)
+            if walls:
+                kind = kind_ref[cell_off]
+                links = links_ref[cell_off]
+                wall = (kind == bc.WALL) | (kind == bc.MOVING_WALL)
+                new_k = jnp.where(wall | ((links & np.uint32(1 << o)) != 0), r_ref[0, cell_off], new_k)
+                new_o = jnp.where(wall | ((links & np.uint32(1 << k)) != 0), r_ref[1, cell_off], new_o)
+            f_ref[k, cell_off] = new_k
+            f_ref[o, cell_off] = new_o
+
+        return kernel
 
     def pair(f, cells):
         shape = f.shape
