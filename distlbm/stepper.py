@@ -204,6 +204,20 @@ def xla_form(model: Model, shape, mesh_shape=None) -> str:
     return {"whole": "whole array", "ab": "A-B slabs", "in_place": "in place"}[form]
 
 
+def fused_form(inplace: Optional[bool] = None) -> str:
+    """How the fused Pallas kernel advances: 'in place (AA)' (physics/fused_inplace.py: one population
+    array; the default) or 'A-B' (a new array per step: DISTLBM_INPLACE=0, or inplace=False)."""
+    if inplace is None:
+        inplace = os.environ.get("DISTLBM_INPLACE", "1") != "0"
+    return "in place (AA)" if inplace else "A-B"
+
+
+def step_form(model: Model, path: str, shape, mesh_shape=None) -> str:
+    """The form of the step `path` ('xla' | 'pallas', from `step_path`) on one device's block of a `shape`
+    lattice split over `mesh_shape`: `xla_form` or `fused_form`."""
+    return fused_form() if path == "pallas" else xla_form(model, shape, mesh_shape)
+
+
 def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: Optional[bool] = None,
               whole_bytes: Optional[int] = None, slab_bytes: Optional[int] = None) -> Callable:
     """Returns step(f, cells) -> f for one LBM time step on local arrays.
