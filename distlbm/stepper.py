@@ -448,16 +448,18 @@ def make_advance(step: Callable, jit: bool = True) -> Callable:
     return jax.jit(advance, donate_argnums=0) if jit else advance
 
 
-def make_inplace_advance(pair: Callable, tail: Callable, jit: bool = True) -> Callable:
-    """advance(state, cells, n) -> state from a step pair that updates the populations in place (the fused
-    kernel's AA pattern, physics/fused_inplace.py): pair(f, cells) -> f two steps, tail(f, cells) -> f one
-    step, both from and to the canonical layout. n // 2 pairs, then a tail when n is odd, in loops whose
-    carry is the one population array (n is traced: one compile)."""
+def make_inplace_advance(push: Callable, local: Callable, unpush: Callable, jit: bool = True) -> Callable:
+    """advance(state, cells, n) -> state from steps that update the populations in place in the fused
+    kernel's AA pattern (physics/fused_inplace.py): push(f, cells) one step from the canonical layout to
+    the pushed one, local(f, cells) one step back, unpush(f, cells) the pushed layout back without a step.
+    n // 2 (push, local) pairs in a loop whose carry is the one population array, then, for an odd n, a
+    push and an unpush (n is traced: one compile). (Alternating push and local with a `lax.cond` in one
+    loop compiles each kernel once, but XLA:CPU then copies the population array.)"""
 
     def advance(state: State, cells: Cells, n):
         n = jnp.asarray(n, jnp.int32)
-        f = lax.fori_loop(0, n // 2, lambda i, f: pair(f, cells), state.f)
-        f = lax.fori_loop(0, n % 2, lambda i, f: tail(f, cells), f)
+        f = lax.fori_loop(0, n // 2, lambda i, f: local(push(f, cells), cells), state.f)
+        f = lax.fori_loop(0, n % 2, lambda i, f: unpush(push(f, cells), cells), f)
         return State(f, state.step + n.astype(state.step.dtype))
 
     return jax.jit(advance, donate_argnums=0) if jit else advance

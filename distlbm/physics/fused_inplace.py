@@ -1,8 +1,9 @@
 """The fused Pallas kernel streaming in place: the AA pattern (Bailey et al. 2009), one population array.
 
-`make_fused_inplace(model, exchange)` returns `pair(f, cells) -> f` (two LBM steps) and
-`tail(f, cells) -> f` (one step), each from and to the canonical layout of `stepper.State` (f*_k(x),
-post-collision, in slot k of cell x), each updating f in place: every `pallas_call` aliases the
+`make_fused_inplace(model, exchange)` returns `push(f, cells)` and `local(f, cells)`, one LBM step each,
+from the canonical layout of `stepper.State` (f*_k(x), post-collision, in slot k of cell x) to the
+"pushed" one and back, and `unpush(f, cells)`, the pushed layout back to the canonical one without a
+step (after an odd number of steps); each updates f in place: every `pallas_call` aliases the
 population array to its output (`input_output_aliases={0: 0}`) and reads it through that output, so
 no second population array exists. Their results are those of `physics.fused.make_fused_step`, bit
 for bit (the same per-cell arithmetic; only where values are stored differs).
@@ -62,7 +63,7 @@ def _p2_divisor(n: int, cap: int) -> int:
 
 def inplace_block(shape3, cells: int = 512) -> tuple:
     """Power-of-two tile (B0, B1, B2) of the 3D view that divides it, about `cells` cells, filled along
-    the contiguous last axis first (at most 128): 256^3 -> 1x4x128, 400^3 -> 1x32x16."""
+    the contiguous last axis first (at most 128): 256^3 -> 1x4x128, 400^3 -> 2x16x16."""
     n0, n1, n2 = shape3
     b2 = _p2_divisor(n2, min(cells, 128))
     b1 = _p2_divisor(n1, max(1, cells // b2))
@@ -71,10 +72,12 @@ def inplace_block(shape3, cells: int = 512) -> tuple:
 
 
 class InPlace(NamedTuple):
-    """The in-place step functions on local blocks (see the module docstring)."""
+    """The in-place functions on local blocks f: [Q, X, Y(, Z)] (see the module docstring). Two steps are
+    push then local; one step is push then unpush."""
 
-    pair: Callable  # pair(f, cells) -> f: two steps
-    tail: Callable  # tail(f, cells) -> f: one step
+    push: Callable  # push(f, cells) -> f: one step, canonical layout -> pushed layout
+    local: Callable  # local(f, cells) -> f: one step, pushed layout -> canonical layout
+    unpush: Callable  # unpush(f, cells) -> f: no step, pushed layout -> canonical layout (a data movement)
 
 
 def make_fused_inplace(model, exchange: Callable, *, block=None, num_warps=None, num_stages=None,
@@ -318,7 +321,9 @@ def make_fused_inplace(model, exchange: Callable, *, block=None, num_warps=None,
                         continue
                     ax = e if e < b else e - 1
                     a0, a1 = (1, n[e] + 1) if (split[e] and e < b) else (0, n[e])
-                    if split[e] and e < b:  # arrives along e later (its owner is beyond that face too)
+                    # its owner is beyond the face of e too: what was sent here is not its value, which
+                    # arrives along e (placed after this, so skipping is for clarity, not order)
+                    if split[e] and e < b:
                         if c3[j, e] > 0:
                             a0 += 1
                         elif c3[j, e] < 0:
@@ -435,13 +440,15 @@ def make_fused_inplace(model, exchange: Callable, *, block=None, num_warps=None,
 
         return kernel
 
-    def pair(f, cells):
-        shape = f.shape
-        g3 = push(f, cells)
-        return local(g3, cells).reshape(shape)
+    def push_step(f, cells):
+        return push(f, cells).reshape(f.shape)
 
-    def tail(f, cells):
-        shape = f.shape
-        return unpush(push(f, cells), cells).reshape(shape)
+    def local_step(f, cells):
+        n = (1,) * lead + tuple(int(s) for s in f.shape[1:])
+        return local(f.reshape((q,) + n), cells).reshape(f.shape)
 
-    return InPlace(pair, tail)
+    def unpush_step(f, cells):
+        n = (1,) * lead + tuple(int(s) for s in f.shape[1:])
+        return unpush(f.reshape((q,) + n), cells).reshape(f.shape)
+
+    return InPlace(push_step, local_step, unpush_step)
