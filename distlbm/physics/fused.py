@@ -23,6 +23,9 @@ multiply-adds differently from XLA, so the two agree to round-off there.
 BGK/TRT/regularized, standard and incompressible equilibrium, float32/float16/bfloat16 storage with
 float32 compute); the rest (Bouzidi links, fixed-velocity/pressure cells, outflow, inlets and outlets,
 Smagorinsky, other compute dtypes) stays with the XLA step.
+
+This kernel is A-B (it reads f and writes a new array); physics/fused_inplace.py is the same arithmetic
+streaming in place (AA pattern, one population array), which `parallel.make_advance` runs by default.
 """
 
 from __future__ import annotations

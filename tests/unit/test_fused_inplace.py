@@ -123,12 +123,12 @@ def test_driver_runs_it_for_the_pallas_path_and_chunks_do_not_change_the_bits(mo
     from helpers import make_sim
 
     params = dict(n=10, u_lid=0.08, collision="trt", step="pallas")
-    monkeypatch.setenv("DISTLBM_INPLACE", "0")
-    assert make_sim("cavity2d", **params).step_path[1].endswith("; A-B")
-    monkeypatch.delenv("DISTLBM_INPLACE")
     sim = make_sim("cavity2d", **params)
     assert sim.step_path[0] == "pallas" and sim.step_path[1].endswith("; in place (AA)"), sim.step_path
-    assert stepper.step_form(sim.model, "pallas", sim.setup.shape) == "in place (AA)"
+    monkeypatch.setenv("DISTLBM_INPLACE", "0")
+    assert stepper.step_form(sim.model, "pallas", sim.setup.shape) == "A-B"
+    assert stepper.step_form(sim.model, "xla", sim.setup.shape) == "whole array"
+    monkeypatch.delenv("DISTLBM_INPLACE")
     f0 = np.asarray(sim.state.f)
 
     def fresh():
