@@ -129,10 +129,9 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     from distlbm.stepper import step_path
 
     path, why = step_path(model, step)
-    if path == "xla":
-        from distlbm.stepper import xla_form
+    from distlbm.stepper import step_form
 
-        why = f"{why}; {xla_form(model, shape, dom.mesh_shape)}"
+    why = f"{why}; {step_form(model, path, shape, dom.mesh_shape)}"
     advance = make_advance(model, dom, path=path)
     cells = Cells()
     # XLA's view of the traffic, compiled before the lattice exists so that the compiler's own memory

@@ -97,7 +97,9 @@ def cmd_info(args) -> int:
         print(f"memory for {m['lattice']} {m['size']}^{m['lattice'][1]} ({m['dtype']}):")
         print(f"  populations     {m['population_bytes'] / gib:8.3f} GiB ({m['cells']:,} cells)")
         how = {"in_place": "in place: populations once + slabs and faces",
-               "ab": "A-B slabs: populations twice + slabs"}.get(m.get("step_form"), "populations twice + moments")
+               "ab": "A-B slabs: populations twice + slabs",
+               "fused_in_place": "fused kernel in place (AA): populations once + two rows and faces",
+               "fused": "fused kernel A-B: populations twice + faces"}.get(m.get("step_form"), "populations twice + moments")
         per_cell = m["step_working_set_bytes"] / m["cells"]
         print(f"  step working set {m['step_working_set_bytes'] / gib:7.3f} GiB ({per_cell:.0f} B/cell; {how})")
         where = f"{m['devices']} device(s), mesh {'x'.join(map(str, m['mesh']))}"

@@ -105,9 +105,13 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
     the boundaries (features: a physics.boundaries.Features, None for a periodic lattice);
     setup_bytes: the peak while those flags are built (before the populations exist);
     total_bytes: what the run needs at its peak, max(step working set + flags, setup).
-    form: the step's form, 'whole' | 'ab' | 'in_place' (stepper.slab_form; default: the one that runs
-    here on this block). In place (the CPU slab form), the step holds the populations once, plus a
-    few slabs and the faces; otherwise twice."""
+    form: the step's form, 'whole' | 'ab' | 'in_place' (stepper.slab_form) or, on GPU backends where the
+    fused Pallas kernel covers the features and dtypes, 'fused_in_place' | 'fused' (stepper.fused_form;
+    default: the one that runs here on this block). In place (the CPU slab form), the step holds the
+    populations once, plus a few slabs and the faces; the fused kernel in place (AA) the populations once
+    plus two of their Q rows (an odd step's last data movement) and the halo and ghost faces; otherwise
+    twice. (A Smagorinsky model, which the fused kernel does not cover, is not seen here: on a GPU its
+    XLA step needs more than this estimates.)"""
     from distlbm.config import default_compute_dtype
 
     cdt = compute_dtype or default_compute_dtype(dtype)
@@ -130,15 +134,23 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
             k += SETUP_Q_ARRAYS_BOUZIDI if features.bouzidi else 0
         setup = (fields + k * q * max(4, citem)) * cells
     if form is None:
+        form = _fused_form(lattice, dtype, cdt, features)
+    if form is None:
         from distlbm.stepper import slab_form
 
         neighbours = bool(features is not None and features.neighbours)
         form = slab_form(q * cells * max(itemsize(dtype), citem), neighbours, planes=int(shape[0]))
+    faces = 2 * q * itemsize(dtype) * sum(cells // int(s) for s in shape)
     work = 2 * pop + temporaries
+    if form in ("fused_in_place", "fused"):
+        # no moments or streamed copies: each cell's are in registers; the halo planes in, the ghost planes out
+        temporaries = max(temporaries - moments, 0) + 2 * faces
+        if form == "fused_in_place":
+            temporaries += 2 * (pop // q)  # the two rows an odd step's last data movement copies
+        work = (pop if form == "fused_in_place" else 2 * pop) + temporaries
     if form == "in_place":
         from distlbm.stepper import SLAB_BYTES
 
-        faces = 2 * q * itemsize(dtype) * sum(cells // int(s) for s in shape)
         # measured: 400^3 D3Q19 float32 peaks at 1.11x the populations (with the runtime's ~0.4 GB)
         temporaries = max(temporaries - moments, 0) + IN_PLACE_SLABS * SLAB_BYTES + 3 * faces
         work = pop + temporaries
@@ -146,6 +158,25 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
             "flags_bytes": flags, "step_working_set_bytes": work, "setup_bytes": setup, "step_form": form,
             "total_bytes": max(work + flags, setup),
             "flags_bytes_per_cell_with_walls": 1 + 4 + (4 + 4 * lattice.d)}
+
+
+def _fused_form(lattice, dtype, compute_dtype, features) -> Optional[str]:
+    """'fused_in_place' | 'fused' where the fused Pallas kernel runs here (a GPU backend, a configuration
+    it covers; stepper.step_path with step = 'auto'), else None."""
+    import jax
+
+    if jax.default_backend() not in ("gpu", "cuda", "rocm"):
+        return None
+    from distlbm.physics import boundaries as bc
+    from distlbm.physics.collision import Collision
+    from distlbm.physics.fused import fused_supports
+    from distlbm.stepper import Model, fused_form
+
+    model = Model(lattice, Collision("bgk", 0.8), features=features or bc.Features(), dtype=dtype,
+                  compute_dtype=compute_dtype)
+    if not fused_supports(model)[0]:
+        return None
+    return "fused_in_place" if fused_form() == "in place (AA)" else "fused"
 
 
 # ---- what is available ---------------------------------------------------------------------------
@@ -365,9 +396,10 @@ def check_fits(lattice, shape, dtype="float32", compute_dtype=None, features=Non
     report["fits"] = False
     label, need, avail, lim, source, count = max(failed, key=lambda f: f[1] / max(f[3], 1))
     plat = devices[0].platform if devices else "?"
-    if est["step_form"] == "in_place":
+    if est["step_form"] in ("in_place", "fused_in_place"):
         parts = [f"populations {fmt_bytes(est['population_bytes'])} (streamed in place)",
-                 f"step slabs and faces {fmt_bytes(est['temporaries_bytes'])}"]
+                 f"step {'slabs' if est['step_form'] == 'in_place' else 'rows'} and faces "
+                 f"{fmt_bytes(est['temporaries_bytes'])}"]
     else:
         parts = [f"populations {fmt_bytes(est['population_bytes'])} x 2 for a step's read and write copies",
                  (f"moments {fmt_bytes(est['moments_bytes'])}" if est["temporaries_bytes"] == est["moments_bytes"]

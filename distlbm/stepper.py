@@ -204,6 +204,20 @@ def xla_form(model: Model, shape, mesh_shape=None) -> str:
     return {"whole": "whole array", "ab": "A-B slabs", "in_place": "in place"}[form]
 
 
+def fused_form(inplace: Optional[bool] = None) -> str:
+    """How the fused Pallas kernel advances: 'in place (AA)' (physics/fused_inplace.py: one population
+    array; the default) or 'A-B' (a new array per step: DISTLBM_INPLACE=0, or inplace=False)."""
+    if inplace is None:
+        inplace = os.environ.get("DISTLBM_INPLACE", "1") != "0"
+    return "in place (AA)" if inplace else "A-B"
+
+
+def step_form(model: Model, path: str, shape, mesh_shape=None) -> str:
+    """The form of the step `path` ('xla' | 'pallas', from `step_path`) on one device's block of a `shape`
+    lattice split over `mesh_shape`: `xla_form` or `fused_form`."""
+    return fused_form() if path == "pallas" else xla_form(model, shape, mesh_shape)
+
+
 def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: Optional[bool] = None,
               whole_bytes: Optional[int] = None, slab_bytes: Optional[int] = None) -> Callable:
     """Returns step(f, cells) -> f for one LBM time step on local arrays.
@@ -430,6 +444,23 @@ def make_advance(step: Callable, jit: bool = True) -> Callable:
     def advance(state: State, cells: Cells, n):
         f = lax.fori_loop(0, n, lambda i, f: step(f, cells, state.step + i), state.f)
         return State(f, state.step + jnp.asarray(n, state.step.dtype))
+
+    return jax.jit(advance, donate_argnums=0) if jit else advance
+
+
+def make_inplace_advance(push: Callable, local: Callable, unpush: Callable, jit: bool = True) -> Callable:
+    """advance(state, cells, n) -> state from steps that update the populations in place in the fused
+    kernel's AA pattern (physics/fused_inplace.py): push(f, cells) one step from the canonical layout to
+    the pushed one, local(f, cells) one step back, unpush(f, cells) the pushed layout back without a step.
+    n // 2 (push, local) pairs in a loop whose carry is the one population array, then, for an odd n, a
+    push and an unpush (n is traced: one compile). (Alternating push and local with a `lax.cond` in one
+    loop compiles each kernel once, but XLA:CPU then copies the population array.)"""
+
+    def advance(state: State, cells: Cells, n):
+        n = jnp.asarray(n, jnp.int32)
+        f = lax.fori_loop(0, n // 2, lambda i, f: local(push(f, cells), cells), state.f)
+        f = lax.fori_loop(0, n % 2, lambda i, f: unpush(push(f, cells), cells), f)
+        return State(f, state.step + n.astype(state.step.dtype))
 
     return jax.jit(advance, donate_argnums=0) if jit else advance
 

@@ -3,12 +3,13 @@
 # jax + a CUDA plug-in preinstalled (the project's lent H200: jax 0.11, CUDA 13, no network, no mpi4jax).
 # It installs nothing. Within GPU_CHECK_BUDGET_S (default 420 s; the whole script stays under 8 minutes)
 # it runs scripts/step_variants.py --plan gpu: for every step variant (xla: stepper.make_step, the A-B step;
-# pallas: physics.fused.make_fused_step, one fused Triton kernel per step), D3Q19 BGK periodic box at 256^3
-# and 512^3, float32 and float16 storage (float32 compute):
+# pallas: physics.fused.make_fused_step, one fused Triton kernel per step, A-B; pallas-inplace:
+# physics.fused_inplace, the fused kernel streaming in place, AA pattern, one population array: what the
+# driver runs on GPUs), D3Q19 BGK periodic box at 256^3 and 512^3, float32 and float16 storage (float32 compute):
 #   MLUPS (median of 3 x GPU_CHECK_STEPS steps), fraction of the HBM roofline (measured copy bandwidth and
 #   nominal 4.8 TB/s), XLA's bytes per cell update, peak device memory per cell and over the populations,
 #   kernels per step (counted in the optimized HLO of one step; the 256^3 modules are saved under
-#   $OUT/hlo/), max |df| of the Pallas path against the XLA path after 100 steps, the largest cubic lattice
+#   $OUT/hlo/), max |df| of each Pallas path against the XLA path after 100 steps, the largest cubic lattice
 #   that fits each path, and a small sweep of the kernel's tile and warps (last, if time is left).
 # Everything goes into one JSON: $OUT/gpu_check.json (else ./gpu_check.json). A failure (no GPU, a missing
 # API in this jax, a Triton compile error, an out-of-memory, a timeout) is an entry of its "failed" list,

@@ -8,10 +8,14 @@ Variants (each calls its factory directly, independent of how the driver wires t
                slab into it; where the whole-array form runs, i.e. small lattices and GPUs, it equals xla)
   pallas  distlbm.physics.fused.make_fused_step: one fused Pallas kernel per step (Triton on GPUs; on
           CPUs Pallas' interpreter, a correctness path timed only at a small size)
+  pallas-inplace  distlbm.physics.fused_inplace: the fused kernel streaming in place (AA pattern, one
+          population array; stepper.make_inplace_advance, what the driver runs on GPUs); its "one step"
+          module (cost analysis, kernels) is a (push, local) pair, reported per step
 
   python scripts/step_variants.py                    # CPU plan: xla and xla-inplace at 128^3, 400^3
                                                      # (float32, float16), xla at 32^3,
-                                                     # pallas (interpret) at 32^3, max |df| after 100 steps
+                                                     # pallas, pallas-inplace (interpret) at 32^3,
+                                                     # max |df| after 100 steps
   python scripts/step_variants.py --plan gpu --out DIR/gpu_check.json --budget 420   # scripts/gpu_check.sh
 
 Every group of measurements runs in a fresh process (its peak memory is its own; a crash or a missing API
@@ -98,6 +102,33 @@ def _advance(step):
     return jax.jit(adv, donate_argnums=0)
 
 
+def _inplace(model, block=None, num_warps=None):
+    """(pair(f) -> f, advance(f, n) -> f) of the fused kernel streaming in place (physics/fused_inplace.py)."""
+    import jax
+    import jax.numpy as jnp
+
+    from distlbm.physics.fused_inplace import make_fused_inplace
+    from distlbm.physics.streaming import periodic_exchange
+    from distlbm.stepper import Cells, State, make_inplace_advance
+
+    ip = make_fused_inplace(model, periodic_exchange, block=tuple(block) if block else None, num_warps=num_warps)
+    inner = make_inplace_advance(*ip, jit=False)
+
+    def adv(f, n):
+        return inner(State(f, jnp.int32(0)), Cells(), n).f
+
+    return (lambda f, cells: ip.local(ip.push(f, cells), cells)), jax.jit(adv, donate_argnums=0)
+
+
+def _variant(path, model, block=None, num_warps=None):
+    """(one-step module function, steps in it, advance(f, n) -> f) of a step variant."""
+    if path == "pallas-inplace":
+        pair, adv = _inplace(model, block, num_warps)
+        return pair, 2, adv
+    step = _step(path, model, block, num_warps)
+    return step, 1, _advance(step)
+
+
 def count_kernels(hlo_text: str) -> dict:
     """Kernels launched per step from an optimized HLO module (what --xla_dump_to writes): the non-trivial
     instructions of the entry computation (fusions, custom calls such as the Triton kernel, copies ...)."""
@@ -159,7 +190,7 @@ def task_time(t, out_dir):
     model = _model(t.get("lattice", "D3Q19"), t["dtype"], t.get("collision", "bgk"))
     n = int(t["size"])
     cells = n ** model.lattice.d
-    step = _step(t["path"], model, t.get("block"), t.get("num_warps"))
+    step, per, adv = _variant(t["path"], model, t.get("block"), t.get("num_warps"))
     res = {"population_bytes": model.lattice.q * cells * jnp.dtype(model.dtype).itemsize,
            "min_bytes_per_cell": 2 * model.lattice.q * jnp.dtype(model.dtype).itemsize}
     f_spec = jax.ShapeDtypeStruct((model.lattice.q,) + (n,) * model.lattice.d, jnp.dtype(model.dtype))
@@ -169,11 +200,15 @@ def task_time(t, out_dir):
         try:
             ca = comp1.cost_analysis()
             ca = ca[0] if isinstance(ca, (list, tuple)) else ca
-            res["xla_bytes_per_cell"] = float(ca.get("bytes accessed", float("nan"))) / cells
+            res["xla_bytes_per_cell"] = float(ca.get("bytes accessed", float("nan"))) / cells / per
         except Exception as e:  # noqa: BLE001
             res["xla_bytes_per_cell_error"] = f"{type(e).__name__}: {e}"[:300]
         text = comp1.as_text()
         res.update(count_kernels(text))
+        if per > 1:  # a (push, local) pair: per step
+            res["steps_in_module"] = per
+            res["kernels"] = res["kernels"] / per
+            res["triton_calls"] = res["triton_calls"] / per
         if out_dir and t.get("save_hlo"):
             p = Path(out_dir) / "hlo" / f"{t['path']}_{model.lattice.name}_{n}_{model.dtype}.txt"
             p.parent.mkdir(parents=True, exist_ok=True)
@@ -181,7 +216,6 @@ def task_time(t, out_dir):
         del comp1
     except Exception as e:  # noqa: BLE001
         res["single_step_error"] = f"{type(e).__name__}: {e}"[:1000]
-    adv = _advance(step)
     t0 = time.perf_counter()
     comp = adv.lower(f_spec, jnp.int32(1)).compile()
     try:
@@ -222,18 +256,18 @@ def task_time(t, out_dir):
 
 
 def task_compare(t, out_dir):
-    """max |f_pallas - f_xla| after `steps` steps from the same start (storage dtype values as float32)."""
+    """max |f_b - f_a| after `steps` steps from the same start (storage dtype values as float32), for the
+    task's paths [a, b] (default xla, pallas)."""
     import jax
     import jax.numpy as jnp
 
     model = _model(t.get("lattice", "D3Q19"), t["dtype"], t.get("collision", "bgk"))
     n, steps = int(t["size"]), int(t.get("steps", 100))
-    outs = {}
-    for path in ("xla", "pallas"):
-        f = _advance(_step(path, model, t.get("block")))(_init(model, n), jnp.int32(steps))
-        outs[path] = f
-        f.block_until_ready()
-    a, b = outs["xla"], outs["pallas"]
+    pa, pb = t.get("paths", ("xla", "pallas"))
+    a = _variant(pa, model, t.get("block"))[2](_init(model, n), jnp.int32(steps))
+    a.block_until_ready()
+    b = _variant(pb, model, t.get("block"))[2](_init(model, n), jnp.int32(steps))
+    b.block_until_ready()
     f32 = jnp.float32
 
     @jax.jit
@@ -255,21 +289,21 @@ def task_fit(t, out_dir):
     import jax.numpy as jnp
 
     model = _model(t.get("lattice", "D3Q19"), t["dtype"])
-    step = _step(t["path"], model, t.get("block"))
+    adv = _variant(t["path"], model, t.get("block"))[2]
     dev = jax.devices()[0]
     _, limit = _device_peak(dev)
     if not limit:
         return {"error": "the device reports no bytes_limit (memory_stats)"}
     probe = 128
     spec = jax.ShapeDtypeStruct((model.lattice.q,) + (probe,) * model.lattice.d, jnp.dtype(model.dtype))
-    ma = _advance(step).lower(spec, jnp.int32(1)).compile().memory_analysis()
+    ma = adv.lower(spec, jnp.int32(1)).compile().memory_analysis()
     per_cell = (ma.argument_size_in_bytes + ma.output_size_in_bytes - ma.alias_size_in_bytes
                 + ma.temp_size_in_bytes) / probe ** model.lattice.d
     n = int((0.97 * limit / per_cell) ** (1.0 / model.lattice.d)) // 16 * 16
     tried = []
     for _ in range(int(t.get("tries", 4))):
         try:
-            f = _advance(step)(_init(model, n), jnp.int32(2))
+            f = adv(_init(model, n), jnp.int32(3))  # odd: the in-place variant's data movement too
             ok = bool(jnp.all(jnp.isfinite(f[:, :2])))
             del f
             tried.append({"n": n, "ok": ok})
@@ -323,21 +357,23 @@ def cpu_plan():
         [t("xla", 128, "float16", 10), t("xla", 400, "float16", 2, 2)],
         [t("xla-inplace", 128, "float16", 10), t("xla-inplace", 400, "float16", 2, 2)],
         [t("xla", 32, "float16", 20), t("pallas", 32, "float32", 2), t("pallas", 32, "float16", 2)],
-        [dict(task="compare", size=16, dtype="float32", steps=100), dict(task="compare", size=16, dtype="float16",
-                                                                          steps=100)],
+        [t("pallas-inplace", 32, "float32", 2), t("pallas-inplace", 32, "float16", 2)],
+        [dict(task="compare", size=16, dtype=dt, steps=100, paths=p) for dt in ("float32", "float16")
+         for p in (("xla", "pallas"), ("pallas", "pallas-inplace"))],
     ]
 
 
 def gpu_plan(sizes, dtypes, steps):
     groups = [[dict(task="bandwidth")]]
     for dtype in dtypes:
-        for path in ("xla", "pallas"):
+        for path in ("xla", "pallas", "pallas-inplace"):
             g = [dict(task="time", path=path, size=s, dtype=dtype, steps=steps, repeat=3, save_hlo=(s == sizes[0]))
                  for s in sizes]
             groups.append(g)
-        groups.append([dict(task="compare", size=s, dtype=dtype, steps=100) for s in sizes])
+        groups.append([dict(task="compare", size=s, dtype=dtype, steps=100, paths=p) for s in sizes
+                       for p in (("xla", "pallas"), ("xla", "pallas-inplace"))])
     for dtype in dtypes:
-        for path in ("pallas", "xla"):
+        for path in ("pallas-inplace", "pallas", "xla"):
             groups.append([dict(task="fit", path=path, dtype=dtype)])
     # a small sweep of the kernel's tile and warps at the first size (float32), last: only if time is left
     groups.append([dict(task="time", path="pallas", size=sizes[0], dtype=dtypes[0], steps=steps, repeat=3,
@@ -425,12 +461,13 @@ def _line(r, out):
     if r.get("task") == "time":
         ratio = f", {r['speed_over_xla']:.2f}x xla" if r.get("speed_over_xla") else ""
         xb = r.get("xla_bytes_per_cell")
-        return (f"step_variants: {r['path']:6s} {r.get('lattice', 'D3Q19')} {r['size']}^3 {r['dtype']}"
+        return (f"step_variants: {r['path']:14s} {r.get('lattice', 'D3Q19')} {r['size']}^3 {r['dtype']}"
                 f"{' block ' + str(r['block']) if r.get('block') else ''}: {r['mlups']:.1f} MLUPS{ratio}, "
                 f"{xb if xb is None else round(xb)} B/cell (XLA), peak {r['peak_bytes'] / 2**30:.2f} GiB "
                 f"({r['peak_over_population']:.2f}x populations), {r.get('kernels')} kernels/step")
     if r.get("task") == "compare":
-        return (f"step_variants: pallas vs xla {r['size']}^3 {r['dtype']} after {r['steps']} steps: "
+        pa, pb = r.get("paths", ("xla", "pallas"))
+        return (f"step_variants: {pb} vs {pa} {r['size']}^3 {r['dtype']} after {r['steps']} steps: "
                 f"max |df| {r['max_abs_diff']:.3g} ({r['max_rel_diff']:.3g} of max |f|), "
                 f"{r['cells_x_q_differing']} values differ")
     if r.get("task") == "bandwidth":
@@ -481,7 +518,8 @@ def main(argv=None):
     else:
         groups = cpu_plan()
     header = {"plan": a.plan, "host": platform.node(), "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-              "notes": "xla: stepper.make_step (A-B); pallas: physics.fused.make_fused_step (interpret mode on CPU)"}
+              "notes": "xla: stepper.make_step (A-B); pallas: physics.fused.make_fused_step; pallas-inplace: "
+                       "physics.fused_inplace (AA pattern, one population array); interpret mode on CPU"}
     out = run_plan(groups, a.out or None, a.budget, a.python, start, header)
     print(table(out))
     for r in out["results"]:

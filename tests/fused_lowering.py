@@ -2,13 +2,17 @@
 jax-cuda13-plugin; see scripts/setup_cuda_lowering.sh): `JAX_PLATFORMS=cpu python tests/fused_lowering.py`.
 
 For every covered configuration in LOWER, `jax.jit(step).trace(f, cells).lower(lowering_platforms=("cuda",))`
-must succeed and its text must hold the Triton custom call. Prints one JSON line
+must succeed and its text must hold the Triton custom call; and as NAME + INPLACE the in-place advance
+(physics/fused_inplace.py: stepper.make_inplace_advance over the push, local and unpush kernels, tiles
+from `inplace_block`) must lower with Q/2 + 3 Triton calls (two push, one local, Q/2 unpush), each with
+its population array aliased to its output (`output_operand_aliases`). Prints one JSON line
 {name: {"ok": bool, "triton_calls": int, "error": str}}; exit status 0 when all passed.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import traceback
 from pathlib import Path
@@ -16,6 +20,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 TRITON = "__gpu$xla.gpu.triton"
+# the population array (operand 0) aliased to the first (or only) result
+ALIAS = re.compile(r"output_operand_aliases = \[#stablehlo\.output_operand_alias<output_tuple_indices = \[0?\], "
+                   r"operand_index = 0,")
+INPLACE = "/in-place"
 
 # name: lattice, collision, force, walls, storage, incompressible, local shape, block, split mesh axes
 LOWER = {}
@@ -33,8 +41,10 @@ LOWER["D3Q19-trt-moving-halo-xyz"] = ("D3Q19", "trt", (1e-5, 0.0, 0.0), "moving"
                                       (0, 1, 2))
 LOWER["D2Q9-bgk-halo-y"] = ("D2Q9", "bgk", None, "walls", "float16", False, (32, 16), None, (1,))
 
+ALL = list(LOWER) + [name + INPLACE for name in LOWER]
 
-def lower_one(spec):
+
+def lower_one(spec, inplace=False):
     import jax
     import jax.numpy as jnp
 
@@ -52,7 +62,6 @@ def lower_one(spec):
     def exchange(planes, axis, sign):  # a stand-in for a neighbour: any new array makes the axis "split"
         return -planes if axis in split else planes
 
-    step = make_fused_step(model, exchange, block=block, interpret=False)
     f = jax.ShapeDtypeStruct((lat.q,) + shape, jnp.dtype(dtype))
     cells = Cells()
     if walls:
@@ -60,17 +69,40 @@ def lower_one(spec):
         cells = Cells(kind=jax.ShapeDtypeStruct(shape, jnp.uint8), links=u32)
         if walls == "moving":
             cells = cells._replace(moving=u32, velocity=jax.ShapeDtypeStruct((lat.d,) + shape, jnp.float32))
+    if inplace:
+        from distlbm.physics.fused_inplace import make_fused_inplace
+        from distlbm.stepper import State, make_inplace_advance
+
+        advance = make_inplace_advance(*make_fused_inplace(model, exchange, interpret=False), jit=False)
+        n = jax.ShapeDtypeStruct((), jnp.int32)
+        lowered = jax.jit(advance).trace(State(f, n), cells, n).lower(lowering_platforms=("cuda",))
+        return lowered.as_text()
+    step = make_fused_step(model, exchange, block=block, interpret=False)
     lowered = jax.jit(step).trace(f, cells).lower(lowering_platforms=("cuda",))
     return lowered.as_text()
+
+
+def check(name) -> dict:
+    """{"ok", "triton_calls", "error"} of lowering `name` (a LOWER key, + INPLACE for the in-place advance)."""
+    from distlbm.lattice import get_lattice
+
+    inplace = name.endswith(INPLACE)
+    spec = LOWER[name[: -len(INPLACE)] if inplace else name]
+    text = lower_one(spec, inplace)
+    n = text.count(TRITON)
+    if not inplace:
+        return {"ok": n >= 1, "triton_calls": n, "error": "" if n else "no Triton custom call in the text"}
+    want = get_lattice(spec[0]).q // 2 + 3
+    aliased = sum(1 for line in text.splitlines() if TRITON in line and ALIAS.search(line))
+    err = "" if n == want == aliased else f"{n} Triton calls, {aliased} with the populations aliased; expected {want}"
+    return {"ok": not err, "triton_calls": n, "aliased": aliased, "error": err}
 
 
 def main(names):
     res, ok = {}, True
     for name in names:
         try:
-            text = lower_one(LOWER[name])
-            n = text.count(TRITON)
-            res[name] = {"ok": n >= 1, "triton_calls": n, "error": "" if n else "no Triton custom call in the text"}
+            res[name] = check(name)
         except Exception as e:  # noqa: BLE001 - reported per configuration
             res[name] = {"ok": False, "triton_calls": 0, "error": f"{type(e).__name__}: {e}"[:2000],
                          "trace": traceback.format_exc()[-3000:]}
@@ -80,4 +112,4 @@ def main(names):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:] or list(LOWER)))
+    sys.exit(main(sys.argv[1:] or ALL))

@@ -28,7 +28,7 @@ from distlbm.io.output import FieldOutput
 from distlbm.parallel import make_advance, make_domain
 from distlbm.physics.collision import Collision
 from distlbm.physics.initial import init_populations
-from distlbm.stepper import Model, State, assemble_cells, step_path, xla_form
+from distlbm.stepper import Model, State, assemble_cells, step_form, step_path
 
 EXIT_OK = 0
 EXIT_CONFIG = 2  # a configuration, input or restart error: nothing ran
@@ -72,9 +72,9 @@ class Simulation:
             self.step_path = step_path(self.model, dec.step)  # ('pallas' | 'xla', why)
         except ValueError as e:
             raise ConfigError(str(e)) from None
-        if self.step_path[0] == "xla":  # and its form on this block: whole array, A-B slabs or in place
-            form = xla_form(self.model, self.domain.shape, self.domain.mesh_shape)
-            self.step_path = ("xla", f"{self.step_path[1]}; {form}")
+        # and its form on this block: whole array, A-B slabs or in place (xla); in place (AA) or A-B (pallas)
+        form = step_form(self.model, self.step_path[0], self.domain.shape, self.domain.mesh_shape)
+        self.step_path = (self.step_path[0], f"{self.step_path[1]}; {form}")
         self._advance = make_advance(self.model, self.domain, path=self.step_path[0])
         self.view = RunView(self.model, self.setup, cfg.params, self.domain, self.cells, self.kind,
                             compile_readers(self.model, self.domain), Path(out_dir) if out_dir else None, log)

@@ -23,6 +23,9 @@ multiply-adds differently from XLA, so the two agree to round-off there.
 BGK/TRT/regularized, standard and incompressible equilibrium, float32/float16/bfloat16 storage with
 float32 compute); the rest (Bouzidi links, fixed-velocity/pressure cells, outflow, inlets and outlets,
 Smagorinsky, other compute dtypes) stays with the XLA step.
+
+This kernel is A-B (it reads f and writes a new array); physics/fused_inplace.py is the same arithmetic
+streaming in place (AA pattern, one population array), which `parallel.make_advance` runs by default.
 """
 
 from __future__ import annotations
@@ -220,9 +223,135 @@ class _Physics:
             out.append(o)
         return out
 
+    def bounce_back(self, fs, back, hit, mov, wall_u):
+        """Halfway bounce-back (physics.boundaries.bounce_back): fs[k] <- back[k] (+ the moving-wall term
+        where bit k of `mov` is set) where hit[k]; back[k] is the value bounced into direction k (the
+        cell's own f*_opp(k)); mov/wall_u None without moving walls."""
+        new = []
+        for k in range(self.lat.q):
+            val = back[k]
+            if mov is not None:
+                m = ((mov & np.uint32(1 << k)) != 0).astype(jnp.float32)
+                val = val + m * self.wall_correction(k, wall_u)
+            new.append(jnp.where(hit[k], val, fs[k]))
+        return new
+
     def wall_correction(self, k, wall_u):
         """2 w_k rho_w (c_k . u_w) / cs2 of a moving wall (physics.boundaries.bounce_back)."""
         return self.const("wall", k) * self.cdotu(k, wall_u)
+
+
+def view_c(lat) -> np.ndarray:
+    """The lattice velocities in the 3D view [Q, 3] (2D lattices run as [Q, 1, X, Y]: a zero first column)."""
+    c3 = np.zeros((lat.q, 3), np.int64)
+    c3[:, 3 - lat.d:] = np.asarray(lat.c)
+    return c3
+
+
+def entering_halos(f3, exchange: Callable, c3, d: int) -> tuple:
+    """The planes arriving along every axis the exchange does not wrap onto the block itself.
+
+    f3: [Q, N0, N1, N2] the 3D view of the block; c3: view_c; d: the lattice's dimension. Returns
+    split[3] (bool per view axis) and H[(b, sign)] = (populations, array [len, plane...]) where sign is
+    +1 for the planes entering on the low face (populations with c_b = +1); the plane is extended by
+    one cell on both sides along the earlier split axes (what arrived there: edges and corners).
+    """
+    q = f3.shape[0]
+    lead = 3 - d
+    n = f3.shape[1:]
+    split = [False, False, False]
+    got_h = {}
+    for a in range(d):
+        b = a + lead
+        for sign in (1, -1):
+            ks = [k for k in range(q) if c3[k, b] == sign]
+            if not ks:
+                continue
+            planes = jnp.stack([_ext_edge(f3, k, b, sign, n, split, got_h, c3) for k in ks])
+            got = exchange(planes, a, sign)
+            if got is planes:  # the periodic wrap onto this block: read it with wrapped indices
+                continue
+            split[b] = True
+            got_h[(b, sign)] = (ks, got)
+    return split, got_h
+
+
+def _ext_edge(f3, k, b, sign, n, split, got_h, c3):
+    """Population k's plane that leaves along view axis b towards sign, extended along the earlier
+    split axes by the planes that arrived there (zeros where population k needs none)."""
+    idx = n[b] - 1 if sign > 0 else 0
+    cur = lax.index_in_dim(f3[k], idx, axis=b, keepdims=False)  # dims != b
+    for e in range(b):
+        if not split[e]:
+            continue
+        ax = e  # e < b: its position among the dims != b is e
+        parts = []
+        for s in (1, -1):
+            hk = got_h.get((e, s))
+            if hk is not None and c3[k, e] == s:
+                ks, arr = hk
+                h = arr[ks.index(k)]  # dims != e
+                piece = lax.index_in_dim(h, idx, axis=b - 1, keepdims=False)  # dims != e, b
+                piece = jnp.expand_dims(piece, ax)
+            else:
+                shape = list(cur.shape)
+                shape[ax] = 1
+                piece = jnp.zeros(shape, cur.dtype)
+            parts.append(piece)
+        cur = jnp.concatenate([parts[0], cur, parts[1]], axis=ax)
+    return cur
+
+
+def tile_index(n, blk) -> list:
+    """Per-axis cell indices of this program's tile, shaped to broadcast: [B0,1,1], [1,B1,1], [1,1,B2]
+    (lanes past the lattice's end, where a tile does not divide it, clamped onto its last cell)."""
+    idx = []
+    for b in range(3):
+        shp = [1, 1, 1]
+        shp[b] = blk[b]
+        i = pl.program_id(b) * blk[b] + lax.broadcasted_iota(jnp.int32, tuple(shp), b)
+        idx.append(jnp.minimum(i, n[b] - 1) if n[b] % blk[b] else i)
+    return idx
+
+
+def puller(f_ref, h_refs, hpops, hdims, idx, n, split, c3) -> Callable:
+    """pull(k): population k of the tile's cells pulled from their upstream neighbours, f_k(x - c_k), in
+    float32: from f_ref [Q, cells] inside the block (wrapped along the axes that are not split), from the
+    arrived planes h_refs[(b, sign)] (`entering_halos`) across split faces."""
+    strides = (n[1] * n[2], n[2], 1)
+
+    def shifted(b, cb):
+        """(source index, clamped source index, out-of-block flag or None) along axis b."""
+        i = idx[b]
+        if cb == 0:
+            return i, i, None
+        s = i - int(cb)
+        if not split[b]:
+            w = jnp.where(s < 0, s + n[b], s) if cb > 0 else jnp.where(s >= n[b], s - n[b], s)
+            return w, w, None
+        out = (s < 0) if cb > 0 else (s >= n[b])
+        cl = jnp.maximum(s, 0) if cb > 0 else jnp.minimum(s, n[b] - 1)
+        return s, cl, out
+
+    def pull(k):
+        src = [shifted(b, int(c3[k, b])) for b in range(3)]
+        off = src[0][1] * strides[0] + src[1][1] * strides[1] + src[2][1]
+        v = f_ref[k, off]
+        for b in range(3):  # the last axis the source lies outside along decides (corners)
+            if src[b][2] is None:
+                continue
+            key = (b, int(c3[k, b]))
+            dims = [e for e in range(3) if e != b]
+            hidx = []
+            for e in dims:
+                s, cl, _ = src[e]
+                hidx.append(s + 1 if (split[e] and e < b) else cl)
+            hoff = hidx[0] * hdims[key][1] + hidx[1]
+            hv = h_refs[key][hpops[key].index(k), hoff]
+            v = jnp.where(src[b][2], hv, v)
+        return v.astype(jnp.float32)
+
+    return pull
 
 
 def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, num_stages=None,
@@ -243,66 +372,19 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
     feat = model.features
     q, d = lat.q, lat.d
     lead = 3 - d  # 2D lattices run as the 3D view [Q, 1, X, Y]
-    c3 = np.zeros((q, 3), np.int64)
-    c3[:, lead:] = np.asarray(lat.c)
+    c3 = view_c(lat)
     sdt = jnp.dtype(model.dtype)
     phys = _Physics(model)
     opp = np.asarray(lat.opposite)
     walls = bool(feat.walls)
     moving = bool(feat.moving)
 
-    def halos(f3):
-        """The planes arriving along every axis the exchange does not wrap onto the block itself.
-
-        Returns split[3] (bool per view axis) and H[(b, sign)] = (populations, array [len, plane...])
-        where sign is +1 for the planes entering on the low face (populations with c_b = +1).
-        """
-        n = f3.shape[1:]
-        split = [False, False, False]
-        got_h = {}
-        for a in range(d):
-            b = a + lead
-            for sign in (1, -1):
-                ks = [k for k in range(q) if c3[k, b] == sign]
-                planes = jnp.stack([_ext_edge(f3, k, b, sign, n, split, got_h) for k in ks])
-                got = exchange(planes, a, sign)
-                if got is planes:  # the periodic wrap onto this block: read it with wrapped indices
-                    continue
-                split[b] = True
-                got_h[(b, sign)] = (ks, got)
-        return split, got_h
-
-    def _ext_edge(f3, k, b, sign, n, split, got_h):
-        """Population k's plane that leaves along view axis b towards sign, extended along the earlier
-        split axes by the planes that arrived there (zeros where population k needs none)."""
-        idx = n[b] - 1 if sign > 0 else 0
-        cur = lax.index_in_dim(f3[k], idx, axis=b, keepdims=False)  # dims != b
-        for e in range(b):
-            if not split[e]:
-                continue
-            ax = e  # e < b: its position among the dims != b is e
-            parts = []
-            for s in (1, -1):
-                hk = got_h.get((e, s))
-                if hk is not None and c3[k, e] == s:
-                    ks, arr = hk
-                    h = arr[ks.index(k)]  # dims != e
-                    piece = lax.index_in_dim(h, idx, axis=b - 1, keepdims=False)  # dims != e, b
-                    piece = jnp.expand_dims(piece, ax)
-                else:
-                    shape = list(cur.shape)
-                    shape[ax] = 1
-                    piece = jnp.zeros(shape, cur.dtype)
-                parts.append(piece)
-            cur = jnp.concatenate([parts[0], cur, parts[1]], axis=ax)
-        return cur
-
     def step(f, cells, t=None):
         del t  # only ramps of velocity cells and inlets depend on t; neither is covered
         shape = f.shape[1:]
         n = (1,) * lead + tuple(int(s) for s in shape)
         f3 = f.reshape((q,) + n)
-        split, got_h = halos(f3)
+        split, got_h = entering_halos(f3, exchange, c3, d)
         blk = tuple(block) if block is not None else default_block(n, 4096 if _interpret() else 512)
         grid = tuple(pl.cdiv(n[i], blk[i]) for i in range(3))
         ncell = math.prod(n)
@@ -359,46 +441,9 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
                     moving_ref, vel_ref = next(it), next(it)
             out_ref = next(it)
 
-            # per-axis cell indices of the tile, shaped to broadcast: [B0,1,1], [1,B1,1], [1,1,B2]
-            idx = []
-            for b in range(3):
-                shp = [1, 1, 1]
-                shp[b] = blk[b]
-                i = pl.program_id(b) * blk[b] + lax.broadcasted_iota(jnp.int32, tuple(shp), b)
-                idx.append(jnp.minimum(i, n[b] - 1) if n[b] % blk[b] else i)
-
-            def shifted(b, cb):
-                """(source index, clamped source index, out-of-block flag or None) along axis b."""
-                i = idx[b]
-                if cb == 0:
-                    return i, i, None
-                s = i - int(cb)
-                if not split[b]:
-                    w = jnp.where(s < 0, s + n[b], s) if cb > 0 else jnp.where(s >= n[b], s - n[b], s)
-                    return w, w, None
-                out = (s < 0) if cb > 0 else (s >= n[b])
-                cl = jnp.maximum(s, 0) if cb > 0 else jnp.minimum(s, n[b] - 1)
-                return s, cl, out
-
+            idx = tile_index(n, blk)
             cell_off = idx[0] * strides[0] + idx[1] * strides[1] + idx[2]
-
-            def pull(k):
-                src = [shifted(b, int(c3[k, b])) for b in range(3)]
-                off = src[0][1] * strides[0] + src[1][1] * strides[1] + src[2][1]
-                v = f_ref[k, off]
-                for b in range(3):  # the last axis the source lies outside along decides (corners)
-                    if src[b][2] is None:
-                        continue
-                    key = (b, int(c3[k, b]))
-                    dims = [e for e in range(3) if e != b]
-                    hidx = []
-                    for e in dims:
-                        s, cl, _ = src[e]
-                        hidx.append(s + 1 if (split[e] and e < b) else cl)
-                    hoff = hidx[0] * hdims[key][1] + hidx[1]
-                    hv = h_refs[key][hpops[key].index(k), hoff]
-                    v = jnp.where(src[b][2], hv, v)
-                return v.astype(jnp.float32)
+            pull = puller(f_ref, h_refs, hpops, hdims, idx, n, split, c3)
 
             fs = [pull(k) for k in range(q)]
             if walls:
@@ -409,17 +454,9 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
                 # the cell's own pre-streaming populations: read only where a wall needs them
                 fc = [pltriton.load(f_ref.at[k, cell_off], mask=wall | hit[opp[k]]).astype(jnp.float32)
                       for k in range(q)]
-                if moving:
-                    mov = moving_ref[cell_off]
-                    wall_u = tuple(vel_ref[a, cell_off].astype(jnp.float32) for a in range(d))
-                new = []
-                for k in range(q):
-                    val = fc[opp[k]]
-                    if moving:
-                        m = ((mov & np.uint32(1 << k)) != 0).astype(jnp.float32)
-                        val = val + m * phys.wall_correction(k, wall_u)
-                    new.append(jnp.where(hit[k], val, fs[k]))
-                fs = new
+                mov = moving_ref[cell_off] if moving else None
+                wall_u = tuple(vel_ref[a, cell_off].astype(jnp.float32) for a in range(d)) if moving else None
+                fs = phys.bounce_back(fs, [fc[opp[k]] for k in range(q)], hit, mov, wall_u)
             drho, u = deviation_moments(fs, lat, model.force, model.incompressible)
             out = phys.collide(fs, drho, u)
             # Lanes past the lattice's end (tiles that do not divide it) were clamped onto its last cell

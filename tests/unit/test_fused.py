@@ -9,7 +9,8 @@
 - With contraction on (the default here, and what GPUs do), XLA contracts a*b+c into FMAs differently
   in its fused whole-array step and in the kernel, so the two differ by rounding (bound below).
 - Within the Pallas path, a lattice split over a mesh gives the one-device bits (8 forced CPU devices).
-- The kernel lowers for CUDA (Triton custom call) when ./.venv-cuda exists (scripts/setup_cuda_lowering.sh).
+- The kernel, and the in-place advance (physics/fused_inplace.py) with its population array aliased in every
+  Triton call, lower for CUDA when ./.venv-cuda exists (scripts/setup_cuda_lowering.sh).
 """
 
 from __future__ import annotations
@@ -115,4 +116,6 @@ def test_lowers_for_cuda_to_the_triton_custom_call():
     assert r.returncode == 0
     import fused_lowering
 
-    assert set(res) == set(fused_lowering.LOWER)
+    assert set(res) == set(fused_lowering.ALL)
+    inplace = [k for k in res if k.endswith(fused_lowering.INPLACE)]
+    assert len(inplace) == len(fused_lowering.LOWER) and all(res[k]["aliased"] >= 7 for k in inplace)
