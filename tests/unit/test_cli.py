@@ -170,6 +170,8 @@ def test_bench_json(module_cli):
         assert obj[k] > 0, k
     assert obj["population_bytes"] == 9 * 32 * 32 * 4
     assert obj["bytes_per_cell"] >= 2 * 9 * 4  # read + write every population at least once
+    # XLA's own count of the step's traffic (its cost analysis of one block's compiled step)
+    assert obj["xla_bytes_per_cell"] >= 2 * 9 * 4
     assert obj["peak_memory_bytes"] >= obj["population_bytes"]
     assert obj["lattice"] == "D2Q9" and list(obj["shape"]) == [32, 32]
 
