@@ -4,7 +4,7 @@ STAMP := $(VENV)/.installed
 CASE ?= cavity2d
 OUT ?= out/$(CASE)
 
-.PHONY: run test setup setup-phdf5 setup-cuda-lowering bench clean
+.PHONY: run test test-exhaustive test-all setup setup-phdf5 setup-cuda-lowering bench clean
 
 setup: $(STAMP)
 
@@ -23,8 +23,18 @@ setup-cuda-lowering: $(STAMP)
 run: $(STAMP)
 	$(VENV)/bin/distlbm run $(CASE) --out $(OUT)
 
+# the default tier, on every core (at most 8 test processes); tests/conftest.py says what the exhaustive
+# tier holds. CI runs both.
+PYTEST := $(VENV)/bin/python -m pytest -q -n auto --maxprocesses 8 --dist worksteal
+
 test: $(STAMP)
-	$(VENV)/bin/python -m pytest -q tests
+	$(PYTEST) tests
+
+test-exhaustive: $(STAMP)
+	$(PYTEST) -m exhaustive tests
+
+test-all: $(STAMP)
+	$(PYTEST) -m "" tests
 
 bench: $(STAMP)
 	$(VENV)/bin/distlbm bench --lattice D3Q19 --size 128 --steps 50

@@ -64,3 +64,81 @@ def module_cli():
                               capture_output=True, text=True, timeout=timeout)
 
     return _run
+
+
+# ---- two tiers --------------------------------------------------------------------------------------
+# `make test` (the README's command) runs the default tier: every module, every boundary kind, every
+# guarantee at least once. The `exhaustive` tier holds the cross products whose every corner is already
+# represented there: more collision operators per case on more meshes, more mesh shapes, process counts
+# and signals, the same bits checked once more at a larger size. `make test-exhaustive` runs it alone,
+# `make test-all` both; CI runs both. Each entry: the test (file::function) and a regex on its
+# parameter id; an entry that matches no test is an error, so that the table cannot go stale.
+EXHAUSTIVE = [
+    # the default keeps one collision per case on a slab, a pencil and a block (SHORT meshes), and
+    # every lattice (D2Q9, D3Q19 with edges, D3Q27 with corners), moving walls in 2D and 3D, forces
+    ("parallel/test_decomposition.py::test_every_mesh_is_bitwise_identical",
+     r"^(taylor_green2d-n16-bgk|taylor_green3d-n16-bgk|poiseuille-n6-nx8-bgk|poiseuille-n6-nx8-latticeD3Q19-bgk"
+     r"|couette-n6-nx8-(bgk|trt)|couette-n6-nx8-latticeD3Q19-bgk|cavity2d-n14-u_lid0.08-bgk|cavity3d-.*"
+     r"|box-n16-latticeD2Q9-trt|box-n16-latticeD3Q19-bgk|box-n8-latticeD3Q27-trt"
+     r"|taylor_green3d-n16-trt|poiseuille-n6-nx8-latticeD3Q19-trt)$"),
+    # one signal, one restart on one device and one on a mesh stay in the default tier
+    ("parallel/test_driver.py::test_signal_stops_with_checkpoint_and_restart_is_bitwise", r"^SIG(USR1|INT)$"),
+    ("parallel/test_driver.py::test_restart_is_bitwise_identical", r"^(poiseuille|couette|box)-|^cavity2d-one$"),
+    ("parallel/test_driver.py::test_fields_and_xdmf_series", r"^cavity3d"),
+    ("parallel/test_driver.py::test_collective_mpio_output_and_checkpoint", r""),
+    # in place against the two-array forms: box D3Q19 and the channel with Bouzidi links, inlet, outlet
+    # and the absorbing layer stay; the other cases and D3Q27 go
+    ("parallel/test_inplace.py::test_in_place_equals_whole_array_and_ab_slabs",
+     r"^(box-n6-latticeD3Q27|cavity3d|cavity2d|couette|poiseuille|taylor_green2d)|^channel_flow.*\)$"),
+    ("parallel/test_inplace.py::test_in_place_step_holds_one_population_array", r"^cavity3d"),
+    # one jax.distributed run under srun, one mpi4jax run under mpiexec and the command line under mpiexec stay
+    ("parallel/test_processes.py::test_processes_bitwise_equal_single_process",
+     r"^(couette3d-|cavity2d-mpiexec2-2x2-|box3d-mpiexec4-|box3d-mpiexec2-)"),
+    ("parallel/test_light_output.py::test_light_output_on_a_mesh_is_bitwise_the_one_device_output",
+     r"^(box-params|cavity2d)"),  # the run under two processes stays
+    ("parallel/test_stl_decomposition.py::test_stl_obstacle_on_a_mesh_matches_one_device", r""),
+    ("parallel/test_slurm.py::test_multi_node_srun_template", r""),
+    ("validation/test_memory.py::test_float16_run_peak_memory_within_budget", r""),
+    ("validation/test_precision.py::test_cavity_16bit_against_float32_and_ghia", r"^float16"),  # bfloat16 stays
+    ("validation/test_precision.py::test_restart_is_bitwise_in_16bit_storage", r"^bfloat16$"),
+    ("validation/test_obstacles.py::test_channel_flow_on_a_mesh_matches_one_device", r"^incompressible$"),
+    ("unit/test_fused.py::test_mesh_is_bitwise_identical_within_the_pallas_path", r"^d3q19"),
+    ("unit/test_streaming.py::test_stream_equals_roll_on_a_periodic_lattice", r"^D3Q27"),
+    ("unit/test_fused.py::test_bitwise_equal_to_the_xla_step_without_fma", r"^d3q19"),  # D2Q9 x2, D3Q27 stay
+    # the restart onto 1 and 2 processes, the wall-time stop: the Slurm tests stop on wall time too, and
+    # test_inplace restarts onto another mesh
+    ("parallel/test_driver.py::test_elastic_restart_8_devices_to_1_and_to_2_processes", r""),
+    ("parallel/test_driver.py::test_wall_time_limit_stops_with_checkpoint", r""),
+    ("parallel/test_steady.py::test_steady_cases_stop_steady_by_default", r"^schaefer_turek_2d1"),
+    ("validation/test_obstacles.py::test_sponge_on_a_mesh_is_bitwise_one_device", r""),
+    ("validation/test_memory.py::test_bench_peak_memory_within_budget", r"^D3Q27"),
+    # the analytic tables: one resolution (N = 16) per tau stays, one dtype per lattice for mass
+    ("validation/test_validation.py::test_poiseuille_bgk_follows_slip_law", r"-N(8|32)$"),
+    ("validation/test_validation.py::test_couette_moving_wall_exact", r"-N(8|32)$"),
+    ("validation/test_validation.py::test_poiseuille_trt_magic_is_exact", r"^D3Q19-(0.6|1.5)$"),
+    ("validation/test_validation.py::test_mass_conserved_in_periodic_box", r"^float32-1e-06-D3Q19|^float64-1e-12-D3Q"),
+]
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by the marks added here
+def pytest_collection_modifyitems(config, items):
+    import re
+
+    used = [0] * len(EXHAUSTIVE)
+    for item in items:
+        path = Path(str(item.fspath)).resolve()
+        try:
+            rel = path.relative_to(REPO / "tests").as_posix()
+        except ValueError:
+            continue
+        name = f"{rel}::{item.originalname or item.name}"
+        cid = item.callspec.id if hasattr(item, "callspec") else ""
+        for i, (test, pattern) in enumerate(EXHAUSTIVE):
+            if test == name and re.search(pattern, cid):
+                item.add_marker(pytest.mark.exhaustive)
+                used[i] += 1
+    # only when the whole suite was collected (a run of one file selects nothing of the others)
+    if {Path(str(i.fspath)).resolve() for i in items} >= {REPO / "tests" / t.split("::")[0] for t, _ in EXHAUSTIVE}:
+        stale = [EXHAUSTIVE[i][0] for i, n in enumerate(used) if n == 0]
+        if stale:
+            raise pytest.UsageError(f"tests/conftest.py EXHAUSTIVE: no test matches {stale}")
