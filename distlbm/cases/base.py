@@ -67,6 +67,7 @@ class Setup:
     probes: dict = field(default_factory=dict)  # name -> [N, D] global cell indices sampled for rho and u
     probe_weights: dict = field(default_factory=dict)  # name -> [N] weights that interpolate a probe's cells
     sample_every: int = 0  # steps between samples of forces and probes (0: the progress interval)
+    sample_energy: bool = False  # add the total kinetic energy (lattice units) to every sample
     steady_every: int = 0  # steps between steadiness checks (0: the progress interval), e.g. a transit time
 
 
@@ -95,9 +96,10 @@ class Case:
         return {}
 
     def quantities(self, raw: dict, view) -> dict:
-        """A sample of forces and probes (raw: {'force': [bodies][D], 'probes': {name: {'rho', 'u'}}} in
-        lattice units) turned into the case's named quantities (e.g. drag and lift coefficients); view: the
-        run's read-only view. A case keeps no state between calls: what a run needs is in view.setup."""
+        """A sample of forces and probes (raw: {'force': [bodies][D], 'probes': {name: {'rho', 'u'}}, and with
+        Setup.sample_energy 'kinetic_energy': the lattice's total; lattice units) turned into the case's named
+        quantities (e.g. drag and lift coefficients); view: the run's read-only view. A case keeps no state
+        between calls: what a run needs is in view.setup."""
         return {}
 
 
