@@ -241,6 +241,40 @@ def plot_duct_profile(result: "EntryResult", out_dir: Path) -> list[Path]:
     return [path]
 
 
+def plot_tgv_dissipation(result: "EntryResult", out_dir: Path) -> list[Path]:
+    """-dE/dt(t) of every run of a Taylor-Green Re 1600 entry against the spectral DNS."""
+    runs = [r for r in result.runs if r.summary is not None
+            and "dissipation_history" in r.summary["observables"]]
+    if not runs:
+        return []
+    from distlbm.cases.references import tgv_spectral
+    from distlbm.cases.taylor_green import T_COMPARE
+
+    ref = tgv_spectral()
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(6, 4))
+    keep = ref["t"] <= T_COMPARE
+    ax.plot(ref["t"][keep], ref["dissipation"][keep], "k-", lw=2, label="spectral DNS 512³ (van Rees et al. 2011)")
+    for r in runs:
+        hist = r.summary["observables"]["dissipation_history"]
+        s = r.summary
+        ax.plot(hist["t"], hist["rate"], "-", lw=1.3,
+                label=f"distlbm {resolution_of(s)} {s['collision']}"
+                      + (f" + Smagorinsky {s['parameters']['config']['smagorinsky']:g}"
+                         if s["parameters"]["config"].get("smagorinsky") else ""))
+    ax.set_xlim(0, T_COMPARE)
+    ax.set_xlabel("t  (L / V0)")
+    ax.set_ylabel("-dE/dt  (V0³ / L)")
+    ax.set_title(f"{result.name}: kinetic energy dissipation rate", fontsize=10)
+    ax.grid(True, lw=0.3)
+    ax.legend(fontsize=7, loc="upper left")
+    fig.tight_layout()
+    path = out_dir / f"{result.name}_dissipation.png"
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return [path]
+
+
 # ---- the suite ------------------------------------------------------------------------------------
 
 def _st_cd_error(summary: dict) -> float:

@@ -87,6 +87,11 @@ class Case:
     # case exact to round-off converges to ~1e-13 there, while float32 stalls near 1e-5
     steady_tol_float64: float = 0.0
 
+    def common_defaults_for(self, p: dict) -> dict:
+        """Common settings whose default depends on this case's parameters p (e.g. the collision operator at
+        a benchmark's Reynolds number), on top of `common_defaults`; a setting the user gives wins."""
+        return {}
+
     def build(self, p: dict, lattice: Lattice) -> Setup:
         raise NotImplementedError
 
