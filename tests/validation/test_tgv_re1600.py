@@ -1,0 +1,78 @@
+"""taylor_green3d at Re 1600 end to end on tiny lattices: the energy samples, the dissipation history and its
+comparison with the spectral DNS (distlbm/cases/data/spectral_Re1600_512.gdiag), the PASS/FAIL lines, and
+the case's defaults at Re 1600. The accuracy itself needs 128^3 (the validation suite's entry)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from distlbm.cli import main as cli_main
+from distlbm.cases.taylor_green import RE_BENCHMARK, TaylorGreen3D
+from distlbm.config import resolve
+from helpers import run_case
+
+
+def test_samples_and_dissipation_history_before_the_peak():
+    """16^3 to t = 1: E sampled every round(0.05 L/V0) steps from E(0) = 1/8; -dE/dt starts at the analytic
+    3/(4 Re); the peak is not reached, so the peak checks are reported and not judged."""
+    n, u0 = 16, 0.05
+    summary, sim = run_case("taylor_green3d", n=n, re=RE_BENCHMARK, t_end=1.0)
+    every = round(0.05 * n / (2 * math.pi) / u0)
+    steps = [s["step"] for s in sim.view.samples]
+    assert steps[:3] == [every, 2 * every, 3 * every] and steps[-1] == summary["step"]
+    obs = summary["observables"]
+    hist = obs["dissipation_history"]
+    assert hist["t"][0] == 0.0 and hist["energy"][0] == pytest.approx(0.125, rel=2e-3)
+    assert hist["t"][-1] == pytest.approx(1.0, abs=0.03) and np.all(np.diff(hist["t"]) > 0)
+    assert 0.1 < hist["energy"][-1] < hist["energy"][0]  # decays (16^3's start-up acoustics ripple on it)
+    assert len(hist["rate"]) == len(hist["t"])
+    cmp = obs["dissipation_vs_spectral"]
+    assert not cmp["covers_peak"] and cmp["reference_peak_time"] == pytest.approx(8.97, abs=0.01)
+    peak_checks = [c for c in obs["checks"] if "peak" in c["quantity"] and "deviation" not in c["quantity"]]
+    assert len(peak_checks) == 2 and all(c["pass"] is None for c in peak_checks)
+    assert any("L2 error" in c["quantity"] for c in obs["checks"])
+
+
+def test_no_spectral_comparison_at_another_reynolds_number():
+    summary, _ = run_case("taylor_green3d", n=16, re=100.0, t_end=0.3)
+    obs = summary["observables"]
+    assert "dissipation_history" in obs and "dissipation_vs_spectral" not in obs
+    assert [c["quantity"].split(" ")[0] for c in obs["checks"]] == ["initial"]
+
+
+def test_past_the_peak_the_comparison_is_judged_and_a_coarse_lattice_fails(tmp_path, capsys):
+    """16^3 to t = 12 through the command line: the transition comes far too early on 16 cells (peak near
+    t = 6.4), so the peak-time check runs and FAILs; summary.json carries the same checks."""
+    out = tmp_path / "tgv"
+    rc = cli_main(["run", "taylor_green3d", "--set", "re=1600", "--set", "n=16", "--set", "t_end=12",
+                   "--set", "collision=regularized", "--out", str(out)])
+    text = capsys.readouterr().out
+    assert rc == 0
+    line = next(ln for ln in text.splitlines() if "time of the peak dissipation rate" in ln)
+    assert line.rstrip().endswith("FAIL") and "reference 8.97" in line
+    summary = json.loads((out / "summary.json").read_text())
+    cmp = summary["observables"]["dissipation_vs_spectral"]
+    assert cmp["covers_peak"] and cmp["peak_time_error"] < -0.05
+    checks = {c["quantity"].split(" (")[0]: c for c in summary["observables"]["checks"]}
+    assert checks["time of the peak dissipation rate"]["pass"] is False
+    samples = [json.loads(ln) for ln in (out / "samples.jsonl").read_text().splitlines()]
+    assert len(samples) == len(summary["observables"]["dissipation_history"]["t"]) - 1  # and E(0)
+    assert all("energy" in s for s in samples)
+
+
+def test_the_collision_default_at_re_1600():
+    """At Re 1600 the case's default is the collision of the study (docs/validation.md); a setting the user
+    gives wins, and other Reynolds numbers keep the common defaults."""
+    expect = TaylorGreen3D().common_defaults_for({"re": RE_BENCHMARK})
+    assert expect  # the study chose a default
+    cfg = resolve("taylor_green3d", {"re": RE_BENCHMARK, "n": 16})
+    for k, v in expect.items():
+        assert cfg.common[k] == v
+    assert resolve("taylor_green3d", {"re": RE_BENCHMARK, "n": 16, "collision": "trt",
+                                      "smagorinsky": 0.0}).common["collision"] == "trt"
+    plain = resolve("taylor_green3d", {"re": 100.0, "n": 16}).common
+    assert plain["collision"] == "bgk" and plain["smagorinsky"] == 0.0
