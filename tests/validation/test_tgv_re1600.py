@@ -76,3 +76,21 @@ def test_the_collision_default_at_re_1600():
                                       "smagorinsky": 0.0}).common["collision"] == "trt"
     plain = resolve("taylor_green3d", {"re": 100.0, "n": 16}).common
     assert plain["collision"] == "bgk" and plain["smagorinsky"] == 0.0
+
+
+def test_validation_entry_128_in_the_full_suite_and_a_smoke_run_in_the_reduced(tmp_path):
+    """The full suite runs 128^3 to t = 12; --reduced runs 32^3 to t = 1 in seconds, its checks reported (32
+    cells cannot pass them: the initial dissipation alone is 20 % off) and its plot written."""
+    from distlbm import validation as V
+
+    entry = V.select(["taylor_green3d_re1600"])[0]
+    assert entry.runs(reduced=False) == [{"re": 1600.0, "n": 128, "t_end": 12.0}]
+    (small,) = entry.runs(reduced=True)
+    assert small["n"] <= 32 and small["t_end"] <= 1.0 and not entry.judge_reduced
+    res = V.run_entry(entry, reduced=True, plot_dir=tmp_path, log=lambda m: None)
+    assert res.runs[0].summary is not None and res.runs[0].wall_s < 60
+    assert len(res.checks) == 5 and all(c["pass"] is None for c in res.checks) and res.passed
+    assert [p.name for p in res.plots] == ["taylor_green3d_re1600_dissipation.png"]
+    full = V.run_entry(V.Entry("x", "taylor_green3d", small, judge_reduced=True), reduced=True, plot_dir=None,
+                       log=lambda m: None)
+    assert not full.passed  # judged, the same run fails: the smoke flag is what keeps CI green
