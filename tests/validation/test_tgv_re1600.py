@@ -93,3 +93,26 @@ def test_validation_entry_128_in_the_full_suite_and_a_smoke_run_in_the_reduced(t
     full = V.run_entry(V.Entry("x", "taylor_green3d", small, judge_reduced=True), reduced=True, plot_dir=None,
                        log=lambda m: None)
     assert not full.passed  # judged, the same run fails: the smoke flag is what keeps CI green
+
+
+def test_a_restart_keeps_the_energy_history(tmp_path):
+    """Stopped half way and restarted from the checkpoint: the samples before the restart come back from
+    samples.jsonl and equal the uninterrupted run's bit for bit, plus the sample the stop itself took; E(0)
+    is lost with the first process, so the history starts at the first sample."""
+    from helpers import make_sim
+
+    params = dict(n=16, re=RE_BENCHMARK, t_end=1.0)
+    straight, sim = run_case("taylor_green3d", **params)
+    end = sim.view.step
+    first = make_sim("taylor_green3d", checkpoint_every=end // 2, **params)
+    first.out_dir = tmp_path
+    first.run(end // 2)
+    second = make_sim("taylor_green3d", **params)
+    second.out_dir = tmp_path
+    second._restore("latest")
+    again = second.run(end)
+    h0, h1 = straight["observables"]["dissipation_history"], again["observables"]["dissipation_history"]
+    e0, e1 = dict(zip(h0["t"], h0["energy"])), dict(zip(h1["t"], h1["energy"]))
+    assert set(e1) - set(e0) == {first.view.samples[-1]["time"]}  # the stop's own sample, off the grid
+    assert all(e1[t] == e for t, e in e0.items() if t > 0) and 0.0 not in e1
+    assert again["observables"]["dissipation_vs_spectral"]["t_start"] == h0["t"][1]
