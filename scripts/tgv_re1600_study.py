@@ -120,7 +120,8 @@ def cmd_report(a) -> int:
         if r["status"] != "complete" or not c:
             t, _ = stable_part(np.asarray(r["t"]), np.asarray(r["energy"]))
             tt = t[-1] if t.size else 0.0
-            rows.append(f"| {p['n']}³ | {col} | {r['tau']:.5f} | unstable at t ≈ {tt:.1f} | — | — | — | — | {wall} |")
+            rows.append(f"| {p['n']}³ | {col} | {r['tau']:.5f} | unstable at t ≈ {tt:.1f} | — | — | — | — | "
+                        f"{wall} |")
             continue
         ok_p = abs(c["peak_error"]) <= 0.05
         ok_t = abs(c["peak_time_error"]) <= 0.05
