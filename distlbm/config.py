@@ -625,6 +625,9 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             common[k] = _check_value(common_spec[k], v, where)
         else:
             raise _unknown(k, v, known, where)
+    for k, v in case.common_defaults_for(params).items():  # e.g. the collision at Re 1600
+        if k not in values:
+            common[k] = v
     common["case"] = case_name
 
     lat = get_lattice(common["lattice"] or case.default_lattice)

@@ -67,6 +67,7 @@ class Setup:
     probes: dict = field(default_factory=dict)  # name -> [N, D] global cell indices sampled for rho and u
     probe_weights: dict = field(default_factory=dict)  # name -> [N] weights that interpolate a probe's cells
     sample_every: int = 0  # steps between samples of forces and probes (0: the progress interval)
+    sample_energy: bool = False  # add the total kinetic energy (lattice units) to every sample
     steady_every: int = 0  # steps between steadiness checks (0: the progress interval), e.g. a transit time
 
 
@@ -86,6 +87,11 @@ class Case:
     # case exact to round-off converges to ~1e-13 there, while float32 stalls near 1e-5
     steady_tol_float64: float = 0.0
 
+    def common_defaults_for(self, p: dict) -> dict:
+        """Common settings whose default depends on this case's parameters p (e.g. the collision operator at
+        a benchmark's Reynolds number), on top of `common_defaults`; a setting the user gives wins."""
+        return {}
+
     def build(self, p: dict, lattice: Lattice) -> Setup:
         raise NotImplementedError
 
@@ -95,9 +101,10 @@ class Case:
         return {}
 
     def quantities(self, raw: dict, view) -> dict:
-        """A sample of forces and probes (raw: {'force': [bodies][D], 'probes': {name: {'rho', 'u'}}} in
-        lattice units) turned into the case's named quantities (e.g. drag and lift coefficients); view: the
-        run's read-only view. A case keeps no state between calls: what a run needs is in view.setup."""
+        """A sample of forces and probes (raw: {'force': [bodies][D], 'probes': {name: {'rho', 'u'}}, and with
+        Setup.sample_energy 'kinetic_energy': the lattice's total; lattice units) turned into the case's named
+        quantities (e.g. drag and lift coefficients); view: the run's read-only view. A case keeps no state
+        between calls: what a run needs is in view.setup."""
         return {}
 
 

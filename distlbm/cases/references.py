@@ -16,10 +16,18 @@ POISEUILLE_SELFCHECK = "lbm_selfcheck_poiseuille_bounceback.csv"  # the bounce-b
 COUETTE_SELFCHECK = "lbm_selfcheck_couette_shearwave.csv"
 SCHAEFER_TUREK = "schaefer_turek_2d1.csv"  # 2D-1 bounds of Schaefer & Turek 1996, high-accuracy values
 SPHERE_DRAG = "sphere_drag_reference.csv"  # sphere drag correlations and digitised data vs Re
+# Taylor-Green vortex at Re 1600: the 512^3 pseudo-spectral DNS of the high-order CFD workshops (case C3.5),
+# the workshop's own file (not in shared/reference; provenance in data/README.md)
+TGV_SPECTRAL = "spectral_Re1600_512.gdiag"
+TGV_SPECTRAL_CITATION = ("van Rees, Leonard, Pullin & Koumoutsakos 2011, J. Comput. Phys. 230:2794 (512^3 "
+                         "pseudo-spectral DNS; HiOCFD workshop case C3.5)")
 
 
 def cite(name: str) -> str:
-    """How a result names the table `name` (its place in the project's shared/reference/)."""
+    """How a result names the table `name` (its place in the project's shared/reference/, or in
+    distlbm/cases/data/ with its paper for a file copied from elsewhere)."""
+    if name == TGV_SPECTRAL:
+        return f"distlbm/cases/data/{name} ({TGV_SPECTRAL_CITATION})"
     return f"shared/reference/{name}"
 
 
@@ -41,3 +49,12 @@ def sphere_drag_row(re_number: float) -> dict | None:
         if abs(float(r["Re"]) - re_number) < 1e-9:
             return {k: (float(v) if v else None) for k, v in r.items()}
     return None
+
+
+def tgv_spectral() -> dict:
+    """The Taylor-Green Re 1600 spectral reference as float64 arrays [2000] (t = 0 ... 19.99 every 0.01):
+    t in L/V0, energy E_k in V0^2, dissipation -dE_k/dt in V0^3/L, enstrophy in (V0/L)^2."""
+    import numpy as np
+
+    rows = np.loadtxt(DATA / TGV_SPECTRAL, comments="#", dtype=np.float64)
+    return dict(zip(("t", "energy", "dissipation", "enstrophy"), rows.T))

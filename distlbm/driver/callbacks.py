@@ -200,8 +200,8 @@ class Progress:
 
 @dataclass
 class Sampler:
-    """One record of the forces and probes the case defines, turned into the case's quantities,
-    appended to the view's samples and to DIR/samples.jsonl."""
+    """One record of the forces, probes and (Setup.sample_energy) kinetic energy the case defines, turned
+    into the case's quantities, appended to the view's samples and to DIR/samples.jsonl."""
 
     quantities: Callable[[dict, RunView], dict]
     log: Optional[JsonLog] = None
@@ -211,6 +211,8 @@ class Sampler:
         raw = {"step": view.step, "time": view.time}
         if view.has_forces:
             raw["force"] = view.forces().tolist()
+        if s.sample_energy:  # the diagnostics of this state (shared with the check and progress line)
+            raw["kinetic_energy"] = view.diagnostics()["kinetic_energy"]
         if s.probes:
             names = list(s.probes)
             d = len(s.shape)

@@ -239,7 +239,7 @@ class Simulation:
     # ---- samples -------------------------------------------------------------------------------------
     @property
     def samples_enabled(self) -> bool:
-        return bool(self.view.has_forces or self.setup.probes)
+        return bool(self.view.has_forces or self.setup.probes or self.setup.sample_energy)
 
     def sample(self) -> dict:
         """One record of the forces and probes the case defines (the case turns it into its quantities)."""
