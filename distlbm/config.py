@@ -382,6 +382,7 @@ class RunConfig:
     checkpoint: CheckpointSpec
     warnings: tuple = ()
     source: str = ""
+    given: frozenset = frozenset()  # the keys set in the file, by --set or on the command line
 
     @property
     def lattice(self):
@@ -703,7 +704,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"{vkey} = {vval}{peak} gives Mach number {ma:.3f} > {MACH_WARN}: compressibility errors "
             f"of order Ma^2 = {ma * ma:.3f}"
         )
-    return RunConfig(case, params, setup, warnings=tuple(warnings), source=source, **specs)
+    return RunConfig(case, params, setup, warnings=tuple(warnings), source=source, given=frozenset(values), **specs)
 
 
 def _check_setup(setup: Setup, common: dict, where: str, shown: str) -> None:

@@ -233,8 +233,32 @@ class Simulation:
             self.checkpointer.last_step, self.checkpointer.last_path = int(meta["step"]), Path(path)
             self.restored_from = str(path)
             self.log(f"restarted from {path} at step {meta['step']}")
+            self._continue_checkpoints(meta)
             return
         raise ckpt.CheckpointError("no usable checkpoint: " + "; ".join(errors))
+
+    def _continue_checkpoints(self, meta: dict):
+        """A restart that sets no checkpoint schedule anywhere (file, --set, --checkpoint-every) keeps the
+        one of the run it continues: a resubmitted week-long run must not run on without checkpoints
+        because a flag was left out. An explicit 0 still means none."""
+        import dataclasses
+
+        chk = self.cfg.checkpoint
+        keys = {"checkpoint_every", "checkpoint_wall"}
+        if chk.checkpoint_every or chk.checkpoint_wall or keys & self.cfg.given:
+            return
+        old = meta.get("config") or {}
+        try:
+            kept = dataclasses.replace(chk, checkpoint_every=old.get("checkpoint_every", 0),
+                                       checkpoint_wall=old.get("checkpoint_wall", 0.0))
+        except (ConfigError, TypeError, ValueError):  # a schedule this version cannot read: keep none
+            return
+        if kept.checkpoint_every or kept.checkpoint_wall:
+            self.cfg = dataclasses.replace(self.cfg, checkpoint=kept)
+            what = " and ".join(x for x in (f"every {kept.checkpoint_every} steps" if kept.checkpoint_every else "",
+                                            f"every {kept.checkpoint_wall:g} s" if kept.checkpoint_wall else "") if x)
+            self.log(f"checkpoints {what}, as in the run this restart continues (--checkpoint-every N to "
+                     f"change it, 0 for none)")
 
     # ---- samples -------------------------------------------------------------------------------------
     @property

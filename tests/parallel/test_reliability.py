@@ -527,3 +527,20 @@ def test_a_stop_during_start_up_exits_75_with_a_message(tmp_path, sig):
     assert proc.returncode == 75, o + err
     assert f"during start-up on {sig}" in o
     assert "Traceback" not in err
+
+
+# ---- a restart keeps checkpointing -------------------------------------------------------------------
+
+def test_a_restart_without_a_schedule_keeps_the_runs_checkpoint_schedule(cli, tmp_path):
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--checkpoint-every", 10, "--out", tmp_path)
+    assert rc == 0, err
+    # resubmitted by hand without --checkpoint-every: the run goes on writing checkpoints every 10 steps
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 40, "--out", tmp_path, "--restart")
+    assert rc == 0, err
+    assert "checkpoints every 10 steps, as in the run this restart continues" in out
+    assert {"ckpt_000000030.h5", "ckpt_000000040.h5"} <= set(_names(tmp_path / "checkpoints"))
+    # an explicit 0 still means none
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 60, "--out", tmp_path, "--restart",
+                       "--checkpoint-every", 0)
+    assert rc == 0, err
+    assert "ckpt_000000050.h5" not in _names(tmp_path / "checkpoints")
