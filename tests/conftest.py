@@ -137,6 +137,9 @@ def pytest_collection_modifyitems(config, items):
             if test == name and re.search(pattern, cid):
                 item.add_marker(pytest.mark.exhaustive)
                 used[i] += 1
+    # the bitwise mesh, process and validation runs first, the many short unit tests last: the test
+    # processes then finish together instead of one waiting on a long test begun at the end
+    items.sort(key=lambda item: "/tests/unit/" in Path(str(item.fspath)).as_posix())
     # only when the whole suite was collected (a run of one file selects nothing of the others)
     if {Path(str(i.fspath)).resolve() for i in items} >= {REPO / "tests" / t.split("::")[0] for t, _ in EXHAUSTIVE}:
         stale = [EXHAUSTIVE[i][0] for i, n in enumerate(used) if n == 0]
