@@ -184,10 +184,18 @@ def slab_form(block_bytes: int, neighbours: bool = False, backend: Optional[str]
     storage and compute dtypes) and `planes` planes along x: 'whole' (small blocks, GPUs, outflow cells
     that read neighbours after streaming), 'in_place' (CPU: slab by slab into the one population array;
     needs 3 or more planes) or 'ab' (the slab form with a streamed copy; DISTLBM_INPLACE=0).
-    DISTLBM_SLABS=0/1 forces the whole/slab form."""
+    DISTLBM_SLABS=0/1 turns the slab forms off/on whatever the backend; DISTLBM_WHOLE_BYTES sets the
+    size up to which blocks keep the whole-array form (default WHOLE_BYTES; 0: the slab forms at any size,
+    as the tests use them on small lattices)."""
+    if whole_bytes is None:
+        text = os.environ.get("DISTLBM_WHOLE_BYTES", "").strip()
+        try:
+            whole_bytes = int(text) if text else WHOLE_BYTES
+        except ValueError:
+            raise ValueError(f"DISTLBM_WHOLE_BYTES = {text!r}: expected a whole number of bytes") from None
     env = os.environ.get("DISTLBM_SLABS", "")
     slabs = env == "1" or (env != "0" and (backend or jax.default_backend()) == "cpu")
-    if not slabs or neighbours or block_bytes <= (WHOLE_BYTES if whole_bytes is None else whole_bytes):
+    if not slabs or neighbours or block_bytes <= whole_bytes:
         return "whole"
     if inplace is None:
         inplace = os.environ.get("DISTLBM_INPLACE", "1") != "0"

@@ -39,8 +39,11 @@ def main():
         diag = sim.diagnostics()
         if sim.domain.process_index == 0:
             np.save(args.out, f)
+            from distlbm.stepper import xla_form
+
+            form = xla_form(sim.model, cfg.setup.shape, sim.domain.mesh_shape).replace(" ", "_")
             print(f"processes={procs['processes']} devices={sim.domain.n_devices} "
-                  f"mesh={'x'.join(map(str, sim.domain.mesh_shape))} mass={diag['mass']!r}", flush=True)
+                  f"mesh={'x'.join(map(str, sim.domain.mesh_shape))} mass={diag['mass']!r} form={form}", flush=True)
     except Exception as e:
         print(f"rank failed: {e}", file=sys.stderr, flush=True)
         abort(1)

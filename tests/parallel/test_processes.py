@@ -87,6 +87,18 @@ def test_processes_bitwise_equal_single_process(tmp_path, reference, name, launc
     assert np.array_equal(f, ref), f"max diff {np.abs(f - ref).max()}"
 
 
+@pytest.mark.parametrize("comm", ["jax", "mpi"])
+def test_in_place_step_under_two_processes_equals_the_whole_array_step(tmp_path, reference, monkeypatch, comm):
+    # the CPU step streams in place above 64 MiB per device; DISTLBM_WHOLE_BYTES=0 takes that form at a
+    # test's size, under mpiexec, against the single process's whole-array populations
+    case, steps, sets = CASES["couette3d"]
+    ref = reference(case, steps, *sets)
+    monkeypatch.setenv("DISTLBM_WHOLE_BYTES", "0")
+    f, out = _worker([MPIEXEC, "-n", 2], tmp_path / "f.npy", case, steps, "--mesh", "2x1x1", "--comm", comm, *sets)
+    assert "processes=2" in out and "form=in_place" in out, out
+    assert np.array_equal(f, ref), f"max diff {np.abs(f - ref).max()}"
+
+
 def test_cli_under_mpiexec_matches_single_process(tmp_path):
     args = ["run", "cavity2d", "--set", "n=14", "--steps", "300", "--progress-every", "100"]
     single, _ = _run([BIN / "distlbm", *args, "--out", tmp_path / "one"])
