@@ -626,6 +626,11 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             common[k] = _check_value(common_spec[k], v, where)
         else:
             raise _unknown(k, v, known, where)
+    for pair in getattr(case, "exclusive", ()):  # keys that set the same thing: one of them
+        both = [k for k in pair if k in values]
+        if len(both) > 1:
+            raise ConfigError(f"{where}{' and '.join(f'{k} = {values[k]!r}' for k in both)}: both given, but each "
+                              f"fixes the same thing in case {case_name!r}; expected one of {', '.join(pair)}")
     for k, v in case.common_defaults_for(params).items():  # e.g. the collision at Re 1600
         if k not in values:
             common[k] = v

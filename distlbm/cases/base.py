@@ -83,6 +83,9 @@ class Case:
     params: tuple = ()
     # common settings whose default differs for this case (e.g. {"equilibrium": "incompressible"})
     common_defaults: dict = {}
+    # groups of parameters that set the same thing (e.g. tau and u_lattice both fix the time step): giving
+    # more than one of a group is an error
+    exclusive: tuple = ()
     # the steady_tol default where the populations or the arithmetic are float64 (0: common_defaults'): a
     # case exact to round-off converges to ~1e-13 there, while float32 stalls near 1e-5
     steady_tol_float64: float = 0.0

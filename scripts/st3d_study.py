@@ -1,0 +1,206 @@
+#!/usr/bin/env python
+"""Schaefer-Turek 3D-1Z: a table and a convergence plot from finished runs of `distlbm run schaefer_turek_3d1z`.
+
+    .venv/bin/distlbm run schaefer_turek_3d1z --set n=10 --out out/st3d/n10        # tau 0.575 fixed, TRT
+    .venv/bin/distlbm run schaefer_turek_3d1z --set n=20 --out out/st3d/n20        # ~4x the cells, 4x the steps
+    .venv/bin/distlbm run schaefer_turek_3d1z --set n=10 --set collision=bgk --out out/st3d/n10_bgk
+    .venv/bin/python scripts/st3d_study.py out/st3d/* --png docs/validation/schaefer_turek_3d1z_study.png
+
+Each argument is a run's output folder (its summary.json; a run stopped early, e.g. by a signal, is read from
+its samples.jsonl instead and marked so). The table gives per run: lattice, collision (and Lambda for TRT),
+tau, Mach number, simulated time, cD, cL and dP with their errors against the FEATFLOW values (cD 6.18533,
+cL 0.009401; dP against the 1996 bounds only) and the wall time. Runs of one collision and tau at two or more
+resolutions get the observed order of each error, log(e1/e2)/log(n2/n1) between neighbours; the plot shows
+|error| against n on log axes with the slope-2 line and the bounds' half-widths.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from distlbm.cases.obstacles.benchmarks import ST_3D1Z_PAPER  # noqa: E402
+from distlbm.cases.references import ST_3D1Z_HIGH_ACCURACY  # noqa: E402
+
+QUANTITIES = ("cD", "cL", "dP")
+
+
+def read_run(folder: Path) -> dict:
+    """One run's settings and final values: summary.json when the run finished, else its last sample."""
+    summ = folder / "summary.json"
+    samples = folder / "samples.jsonl"
+    rows = [json.loads(x) for x in samples.read_text().splitlines() if x.strip()] if samples.exists() else []
+    if summ.exists():
+        s = json.loads(summ.read_text())
+        case = s["parameters"]["case"]
+        cfg = s["parameters"]["config"]
+        lat = s["parameters"]["lattice_units"]
+        final = s["observables"]["final"]
+        rec = {"folder": str(folder), "n": case["n"], "shape": s["shape"], "collision": cfg["collision"],
+               "lambda": cfg.get("trt_lambda") if cfg["collision"] == "trt" else None, "tau": lat["tau"],
+               "mach": lat["mach"], "steps": s["steps"], "wall_s": s["wall_time_s"], "mlups": s["mlups"],
+               "t": rows[-1]["time"] if rows else math.nan, "complete": True,
+               "steady": (s.get("steady") or {}).get("reached")}
+    else:  # still running or stopped: the settings of its newest checkpoint, the values of its last sample
+        meta = latest_meta(folder)
+        case, cfg = meta.get("params", {}), meta.get("common", {})
+        rec = {"folder": str(folder), "n": case.get("n"), "shape": meta.get("f_shape", [None])[1:],
+               "collision": cfg.get("collision"), "lambda": cfg.get("trt_lambda") if cfg.get("collision") == "trt"
+               else None, "tau": meta.get("tau"), "mach": None, "steps": rows[-1]["step"] if rows else 0,
+               "wall_s": None, "mlups": None, "t": rows[-1]["time"] if rows else math.nan, "complete": False,
+               "steady": None}
+        final = rows[-1] if rows else {}
+    for q in QUANTITIES:
+        rec[q] = final.get(q)
+    if rows:  # how much the last second of samples still moves (max - min over the last 1 s, relative)
+        tail = [r for r in rows if r["time"] >= rows[-1]["time"] - 1.0]
+        rec["drift"] = {q: (max(r[q] for r in tail) - min(r[q] for r in tail)) / abs(rec[q])
+                        for q in QUANTITIES if rec.get(q)}
+    return rec
+
+
+def latest_meta(folder: Path) -> dict:
+    """The metadata of the run's newest checkpoint ({} without one)."""
+    from distlbm.io import checkpoint
+
+    paths = checkpoint.list_checkpoints(folder / "checkpoints")
+    return checkpoint.read_meta(paths[-1]) if paths else {}
+
+
+def error(rec: dict, q: str):
+    ref = ST_3D1Z_HIGH_ACCURACY.get(q)
+    if ref is None or rec.get(q) is None:
+        return None
+    return (rec[q] - ref) / ref
+
+
+def inside(rec: dict, q: str) -> bool:
+    lo, hi = ST_3D1Z_PAPER[q]
+    return rec.get(q) is not None and lo <= rec[q] <= hi
+
+
+def family(rec: dict) -> tuple:
+    return (rec["collision"], rec["lambda"], round(rec["tau"], 6) if rec["tau"] else None)
+
+
+def orders(recs: list) -> dict:
+    """(family) -> [(n1, n2, {q: observed order})] between neighbouring resolutions of one family."""
+    out = {}
+    fams = {}
+    for r in recs:
+        fams.setdefault(family(r), []).append(r)
+    for fam, rs in fams.items():
+        rs = sorted(rs, key=lambda r: r["n"])
+        pairs = []
+        for a, b in zip(rs, rs[1:]):
+            od = {}
+            for q in ("cD", "cL"):
+                ea, eb = error(a, q), error(b, q)
+                if ea and eb and ea * eb > 0:
+                    od[q] = math.log(abs(ea) / abs(eb)) / math.log(b["n"] / a["n"])
+            pairs.append((a["n"], b["n"], od))
+        if pairs:
+            out[fam] = pairs
+    return out
+
+
+def table(recs: list) -> str:
+    head = ("| lattice | collision | τ | Ma | t (s) | cD (error) | cL (error) | dP | all three inside | wall time |\n"
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    lines = [head]
+    for r in sorted(recs, key=lambda r: (str(r["collision"]), r["lambda"] or 0, r["n"] or 0)):
+        coll = r["collision"] + (f" (Λ = {r['lambda']:.4g})" if r["lambda"] is not None else "")
+        shape = "×".join(str(x) for x in r["shape"]) if r["shape"] else "?"
+
+        def cell(q):
+            v = r.get(q)
+            if v is None:
+                return "—"
+            e = error(r, q)
+            mark = "" if inside(r, q) else " ✗"
+            return f"{v:.5g}{mark}" + (f" ({e:+.2%})" if e is not None else "")
+
+        ok = all(inside(r, q) for q in QUANTITIES)
+        wall = f"{r['wall_s'] / 60:.1f} min" if r.get("wall_s") else "—"
+        t = f"{r['t']:.2f}" + ("" if r["complete"] else " (stopped)")
+        lines.append(f"| {shape} (D = {r['n']}) | {coll} | {r['tau']:.4g} | {r['mach']:.3f} | {t} | {cell('cD')} | "
+                     f"{cell('cL')} | {cell('dP')} | {'yes' if ok else 'no'} | {wall} |"
+                     if r["mach"] is not None else
+                     f"| {shape} (D = {r['n']}) | {coll} | {r['tau']} | — | {t} | {cell('cD')} | {cell('cL')} | "
+                     f"{cell('dP')} | {'yes' if ok else 'no'} | {wall} |")
+    return "\n".join(lines)
+
+
+def plot(recs: list, png: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fams = {}
+    for r in recs:
+        fams.setdefault(family(r), []).append(r)
+    fig, axes = plt.subplots(1, 2, figsize=(9, 4))
+    for ax, q in zip(axes, ("cD", "cL")):
+        lo, hi = ST_3D1Z_PAPER[q]
+        ref = ST_3D1Z_HIGH_ACCURACY[q]
+        for fam, rs in sorted(fams.items(), key=lambda kv: str(kv[0])):
+            rs = sorted(rs, key=lambda r: r["n"])
+            ns = [r["n"] for r in rs if error(r, q) is not None]
+            es = [abs(error(r, q)) for r in rs if error(r, q) is not None]
+            if not ns:
+                continue
+            name = fam[0] + (f" Λ={fam[1]:.3g}" if fam[1] is not None else "") + f", τ={fam[2]:g}"
+            ax.loglog(ns, es, "o-", label=name)
+        nmin = min(r["n"] for r in recs)
+        nmax = max(r["n"] for r in recs)
+        xs = [nmin, max(nmax, 2 * nmin)]
+        top = max(abs(error(r, q)) for r in recs if error(r, q) is not None)
+        ax.loglog(xs, [top * (x / xs[0]) ** -2 for x in xs], "k--", lw=0.8, label="slope 2")
+        half = max(hi - ref, ref - lo) / ref
+        ax.axhline(min(hi - ref, ref - lo) / ref, color="grey", lw=0.8, ls=":",
+                   label=f"nearer 1996 bound ({min(hi - ref, ref - lo) / ref:.1%})")
+        del half
+        ax.set_xlabel("D (cells per diameter)")
+        ax.set_ylabel(f"|{q} - {ref:g}| / {ref:g}")
+        ax.set_title(f"3D-1Z {q} against FEATFLOW", fontsize=10)
+        ax.grid(True, which="both", lw=0.3)
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    png.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(png, dpi=110)
+    plt.close(fig)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("runs", nargs="+", type=Path, help="output folders of schaefer_turek_3d1z runs")
+    ap.add_argument("--png", type=Path, help="write the convergence plot here")
+    ap.add_argument("--json", type=Path, help="write the table's records here")
+    a = ap.parse_args(argv)
+    recs = []
+    for f in a.runs:
+        if not (f / "summary.json").exists() and not (f / "samples.jsonl").exists():
+            print(f"{f}: no summary.json or samples.jsonl: not a run's output folder", file=sys.stderr)
+            return 2
+        recs.append(read_run(f))
+    print(table(recs))
+    for fam, pairs in orders(recs).items():
+        for n1, n2, od in pairs:
+            print(f"observed order {fam[0]} τ={fam[2]}: D {n1} -> {n2}: " +
+                  ", ".join(f"{q} {v:.2f}" for q, v in od.items()))
+    if a.png:
+        plot(recs, a.png)
+        print(f"plot: {a.png}")
+    if a.json:
+        a.json.write_text(json.dumps(recs, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
