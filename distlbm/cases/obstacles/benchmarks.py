@@ -42,7 +42,7 @@ ST_2D2_PAPER = {"cD_max": (3.22, 3.24), "cL_max": (0.99, 1.01), "St": (0.295, 0.
 ST_3D1Z_PAPER = {"cD": (6.05, 6.25), "cL": (0.008, 0.010), "dP": (0.165, 0.175)}
 # the 3D-1Z preset's defaults: the resolution, the relaxation time held fixed across resolutions and the
 # collision (docs/validation.md, "Schaefer-Turek 3D-1Z")
-ST_3D1Z_N = 10
+ST_3D1Z_N = 20
 ST_3D1Z_TAU = 0.575
 ST_3D1Z_COMMON = {"collision": "trt"}
 
