@@ -626,7 +626,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             common[k] = _check_value(common_spec[k], v, where)
         else:
             raise _unknown(k, v, known, where)
-    for pair in getattr(case, "exclusive", ()):  # keys that set the same thing: one of them
+    for pair in case.exclusive:  # keys that set the same thing: one of them
         both = [k for k in pair if k in values]
         if len(both) > 1:
             raise ConfigError(f"{where}{' and '.join(f'{k} = {values[k]!r}' for k in both)}: both given, but each "

@@ -144,11 +144,10 @@ def table(recs: list) -> str:
         ok = all(inside(r, q) for q in QUANTITIES)
         wall = f"{r['wall_s'] / 60:.1f} min" if r.get("wall_s") else "—"
         t = f"{r['t']:.2f}" + ("" if r["complete"] else " (not finished)")
-        lines.append(f"| {Path(r['folder']).name} | {shape} (D = {r['n']}) | {coll} | {r['tau']:.4g} | {r['mach']:.3f} | {t} | {cell('cD')} | "
-                     f"{cell('cL')} | {cell('dP')} | {'yes' if ok else 'no'} | {wall} |"
-                     if r["mach"] is not None else
-                     f"| {Path(r['folder']).name} | {shape} (D = {r['n']}) | {coll} | {r['tau']} | — | {t} | {cell('cD')} | {cell('cL')} | "
-                     f"{cell('dP')} | {'yes' if ok else 'no'} | {wall} |")
+        tau = f"{r['tau']:.4g}" if r["tau"] else "—"
+        mach = f"{r['mach']:.3f}" if r["mach"] is not None else "—"
+        lines.append(f"| {Path(r['folder']).name} | {shape} (D = {r['n']}) | {coll} | {tau} | {mach} | {t} | "
+                     f"{cell('cD')} | {cell('cL')} | {cell('dP')} | {'yes' if ok else 'no'} | {wall} |")
     return "\n".join(lines)
 
 

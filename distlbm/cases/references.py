@@ -19,6 +19,8 @@ SPHERE_DRAG = "sphere_drag_reference.csv"  # sphere drag correlations and digiti
 # Taylor-Green vortex at Re 1600: the 512^3 pseudo-spectral DNS of the high-order CFD workshops (case C3.5),
 # the workshop's own file (not in shared/reference; provenance in data/README.md)
 TGV_SPECTRAL = "spectral_Re1600_512.gdiag"
+TGV_SPECTRAL_CITATION = ("van Rees, Leonard, Pullin & Koumoutsakos 2011, J. Comput. Phys. 230:2794 (512^3 "
+                         "pseudo-spectral DNS; HiOCFD workshop case C3.5)")
 # Schaefer-Turek 3D-1Z: shared/reference/schaefer_turek_2d1.csv names the high-accuracy 3D-1Z source but holds
 # no 3D rows; the FEATFLOW values (finest level, as published by Bayraktar, Mierka & Turek 2012 and on
 # featflow.de) of cD and cL, as quoted in public benchmark code. The pressure difference has no verified
@@ -26,8 +28,6 @@ TGV_SPECTRAL = "spectral_Re1600_512.gdiag"
 ST_3D1Z_HIGH_ACCURACY = {"cD": 6.18533, "cL": 0.009401}
 ST_3D1Z_HIGH_ACCURACY_SOURCE = ("FEATFLOW 3D-1Z finest level (Bayraktar, Mierka & Turek 2012, Int. J. Comput. Sci. "
                                 "Eng. 7:253; featflow.de)")
-TGV_SPECTRAL_CITATION = ("van Rees, Leonard, Pullin & Koumoutsakos 2011, J. Comput. Phys. 230:2794 (512^3 "
-                         "pseudo-spectral DNS; HiOCFD workshop case C3.5)")
 
 
 def cite(name: str) -> str:
