@@ -123,8 +123,15 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
     flags = flags_bytes_per_cell(lattice, features, cdt) * cells
     temporaries = moments
     setup = 0
+    if form is None:
+        form = _fused_form(lattice, dtype, cdt, features)
+    if form is None:
+        from distlbm.stepper import slab_form
+
+        form = slab_form(q * cells * max(itemsize(dtype), citem), planes=int(shape[0]))
     if features is not None and features.any:
-        if features.neighbours or features.bodies:
+        # the forces on bodies read the whole-array form's boundary populations (at the sample steps)
+        if features.bodies or (features.neighbours and form == "whole"):
             temporaries = max(moments, STEP_Q_ARRAYS_WHOLE * q * citem * cells + STEP_MOMENT_SETS_WHOLE * moments)
         # the kind, velocity and density fields (and wall fractions, body ids) from which the flags are made
         fields = 1 + (lattice.d + 1) * citem + (q if features.bouzidi else 0) + (1 if features.bodies else 0)
@@ -133,13 +140,6 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
             k = SETUP_Q_ARRAYS_MOVING if features.moving else SETUP_Q_ARRAYS_WALLS
             k += SETUP_Q_ARRAYS_BOUZIDI if features.bouzidi else 0
         setup = (fields + k * q * max(4, citem)) * cells
-    if form is None:
-        form = _fused_form(lattice, dtype, cdt, features)
-    if form is None:
-        from distlbm.stepper import slab_form
-
-        neighbours = bool(features is not None and features.neighbours)
-        form = slab_form(q * cells * max(itemsize(dtype), citem), neighbours, planes=int(shape[0]))
     faces = 2 * q * itemsize(dtype) * sum(cells // int(s) for s in shape)
     work = 2 * pop + temporaries
     if form in ("fused_in_place", "fused"):

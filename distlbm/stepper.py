@@ -178,12 +178,14 @@ WHOLE_BYTES = 64 << 20  # populations up to this size run the whole-array form (
 SLAB_BYTES = 6 << 20  # the slab form's slabs (measured on a 2-core CPU with 32 MiB L3)
 
 
-def slab_form(block_bytes: int, neighbours: bool = False, backend: Optional[str] = None, *,
+def slab_form(block_bytes: int, backend: Optional[str] = None, *,
               whole_bytes: Optional[int] = None, inplace: Optional[bool] = None, planes: int = 3) -> str:
     """Which form of the XLA step runs on a block of `block_bytes` populations (in the larger of the
-    storage and compute dtypes) and `planes` planes along x: 'whole' (small blocks, GPUs, outflow cells
-    that read neighbours after streaming), 'in_place' (CPU: slab by slab into the one population array;
-    needs 3 or more planes) or 'ab' (the slab form with a streamed copy; DISTLBM_INPLACE=0).
+    storage and compute dtypes) and `planes` planes along x: 'whole' (small blocks, GPUs, blocks of one
+    plane), 'in_place' (CPU: slab by slab into the one population array; needs 3 or more planes) or 'ab'
+    (the slab form with a streamed copy; DISTLBM_INPLACE=0). Inlets, outlets and outflow cells, which read
+    their inner neighbour after streaming, run in every form: a slab holds at least two planes along x,
+    so a face cell and its inner neighbour are in the same slab.
     DISTLBM_SLABS=0/1 turns the slab forms off/on whatever the backend; DISTLBM_WHOLE_BYTES sets the
     size up to which blocks keep the whole-array form (default WHOLE_BYTES; 0: the slab forms at any size,
     as the tests use them on small lattices)."""
@@ -195,7 +197,7 @@ def slab_form(block_bytes: int, neighbours: bool = False, backend: Optional[str]
             raise ValueError(f"DISTLBM_WHOLE_BYTES = {text!r}: expected a whole number of bytes") from None
     env = os.environ.get("DISTLBM_SLABS", "")
     slabs = env == "1" or (env != "0" and (backend or jax.default_backend()) == "cpu")
-    if not slabs or neighbours or block_bytes <= whole_bytes:
+    if not slabs or planes < 2 or block_bytes <= whole_bytes:
         return "whole"
     if inplace is None:
         inplace = os.environ.get("DISTLBM_INPLACE", "1") != "0"
@@ -208,7 +210,7 @@ def xla_form(model: Model, shape, mesh_shape=None) -> str:
     block = tuple(s // m for s, m in zip(shape, mesh_shape or (1,) * len(shape)))
     size = model.lattice.q * int(np.prod(block, dtype=np.int64))
     nbytes = size * max(jnp.dtype(model.dtype).itemsize, jnp.dtype(model.compute_dtype).itemsize)
-    form = slab_form(nbytes, model.features.neighbours, planes=block[0])
+    form = slab_form(nbytes, planes=block[0])
     return {"whole": "whole array", "ab": "A-B slabs", "in_place": "in place"}[form]
 
 
@@ -263,7 +265,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
     # On GPUs the whole-array form is one fused kernel per population; a loop over thin slabs would
     # launch kernels per slab. The slab form is for CPU caches (see `slab_form`).
 
-    def finish(fs, fc, kind, velocity, rho_bc, scale=None, sponge=None, keep_walls=True):
+    def finish(fs, fc, kind, velocity, rho_bc, scale=None, sponge=None, keep_walls=True, in_slab=False):
         """Moments, fixed-velocity/pressure cells, collision and the absorbing layer of the streamed,
         bounced-back fs; wall cells keep their populations fc (unless keep_walls is False: the caller
         puts them back)."""
@@ -281,7 +283,11 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         if feat.sponge:
             if sponge is None:
                 raise ValueError("the absorbing layer's strength is missing")
-            out = bc.sponge(out, sponge, velocity, lat, scale, inc)
+            if in_slab:  # the layer fills the last slabs before the outlet: the others skip it
+                out = lax.cond(jnp.any(sponge != 0), lambda g: bc.sponge(g, sponge, velocity, lat, scale, inc),
+                               lambda g: g, out)
+            else:
+                out = bc.sponge(out, sponge, velocity, lat, scale, inc)
         if feat.walls and keep_walls:
             out = jnp.where(bc.is_wall(kind)[None], fc, out)
         return out.astype(sdt)
@@ -296,16 +302,41 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         fc = f.astype(cdt)
         if feat.walls:
             fs = lax.optimization_barrier(walls(fs, fc, cells.links, cells.moving, cells.velocity, cells.qlink))
-        fs = bc.outflow(fs, cells.kind, feat, exchange, fc, lat)
+        return open_faces(fs, fc, cells.kind, cells.velocity, cells.rho, scale), fc
+
+    faces_x = all(axis == 0 for axis, _ in feat.outflow + feat.inlets + feat.outlets)
+
+    def slab_open_faces(fs, fc, x0, b, nx, kind, velocity, rho, scale):
+        """open_faces on the slab x0 .. x0+b-1 of a block of nx planes. Where every open face is normal to
+        x only the first and the last slab can hold face cells: the others skip them (lax.cond)."""
+        if not faces_x:
+            return open_faces(fs, fc, kind, velocity, rho, scale)
+        if isinstance(x0, int):
+            return open_faces(fs, fc, kind, velocity, rho, scale) if x0 == 0 or x0 + b == nx else fs
+        return lax.cond((x0 == 0) | (x0 + b == nx), lambda g: open_faces(g, fc, kind, velocity, rho, scale),
+                        lambda g: g, fs)
+
+    def open_faces(fs, fc, kind, velocity, rho, scale):
+        """Outflow, inlet and outlet cells (on the lattice faces; each reads its inner neighbour, which is
+        in the same block or slab along the face's axis). Elsewhere fs is returned unchanged."""
+        fs = bc.outflow(fs, kind, feat, exchange, fc, lat)
         if feat.inlets or feat.outlets:
-            fs = bc.extrapolated(fs, cells.kind, cells.velocity, cells.rho, lat, feat, scale, inc)
-        return fs, fc
+            fs = bc.extrapolated(fs, kind, velocity, rho, lat, feat, scale, inc)
+        return fs
 
     def walls(fs, fc, links, moving, velocity, qlink):
         out = bc.bounce_back(fs, fc, links, moving, velocity, lat)
         if qlink is None:
             return out
         return jnp.where(qlink == 0, out, bc.bouzidi(fs, fc, links, qlink, lat))
+
+    def slab_walls(fs, fc, links, moving, velocity, qlink):
+        """`walls` on a slab: the interpolated links only in slabs that hold one (curved obstacles fill a
+        few slabs of a channel; the others take halfway bounce-back alone, as they would per cell)."""
+        if qlink is None:
+            return walls(fs, fc, links, moving, velocity, None)
+        return lax.cond(jnp.any(qlink != 0), lambda g: walls(g, fc, links, moving, velocity, qlink),
+                        lambda g: walls(g, fc, links, moving, velocity, None), fs)
 
     def slab_size(shape, itemsize, least=1):
         """Planes per slab: the largest divisor of the block's x size within slab_bytes, at least `least`."""
@@ -324,14 +355,16 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
 
         fs = lax.optimization_barrier(fs).astype(cdt)
         fc = None
-        if feat.walls:  # the pre-streaming populations of the slab: still untouched in `out`
+        kind, velocity, rho = take(cells.kind), take(cells.velocity, 1), take(cells.rho)
+        if feat.walls or feat.convective > 0:  # the pre-streaming populations of the slab: untouched in `out`
             fc = take(out, 1).astype(cdt)
-            fs = walls(fs, fc, take(cells.links), take(cells.moving), take(cells.velocity, 1),
-                       take(cells.qlink, 1))
+        if feat.walls:
+            fs = slab_walls(fs, fc, take(cells.links), take(cells.moving), velocity, take(cells.qlink, 1))
             # materialised once, or every output population would redo the gathers over Q
             fs = lax.optimization_barrier(fs)
-        return finish(fs, fc, take(cells.kind), take(cells.velocity, 1), take(cells.rho), scale, take(cells.sponge),
-                      keep_walls)
+        if feat.neighbours:
+            fs = slab_open_faces(fs, fc, x0, b, out.shape[1], kind, velocity, rho, scale)
+        return finish(fs, fc, kind, velocity, rho, scale, take(cells.sponge), keep_walls, in_slab=True)
 
     def in_place(f, cells: Cells, scale):
         """The slab form with streaming done slab by slab inside the loop, into the one population
@@ -411,7 +444,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
 
     def step(f, cells: Cells, t=None):
         scale = bc.ramp_factor(t, feat.ramp_steps).astype(cdt) if (feat.ramp_steps and t is not None) else None
-        form = slab_form(f.size * max(f.dtype.itemsize, cdt.itemsize), feat.neighbours, whole_bytes=whole_bytes,
+        form = slab_form(f.size * max(f.dtype.itemsize, cdt.itemsize), whole_bytes=whole_bytes,
                          inplace=inplace, planes=f.shape[1])
         if form == "whole":
             return whole(f, cells, scale)
@@ -419,7 +452,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
             return in_place(f, cells, scale)
         pops = lax.optimization_barrier(stream_parts(f, lat.c, exchange))
         nx = f.shape[1]
-        b = slab_size(f.shape, f.dtype.itemsize)
+        b = slab_size(f.shape, f.dtype.itemsize, least=2 if feat.neighbours else 1)
 
         def body(i, out):
             x0 = i * b

@@ -24,10 +24,19 @@ CASES = [
     ("cavity3d", dict(n=6, u_lid=0.08, collision="trt")),
     ("poiseuille", dict(n=6, nx=8, lattice="D3Q19")),  # body force, walls
     ("couette", dict(n=6, nx=8)),
-    # Bouzidi links, velocity inlet, pressure outlet (12 x 8 cells)
-    ("channel_flow", dict(n=4, length=3, height=2, ref_length=1, re=10, obstacles="circle(1.1, 0.9, 0.3)")),
-    ("channel_flow", dict(n=4, length=3, height=2, ref_length=1, re=10, obstacles="circle(1.1, 0.9, 0.3)",
+    # Bouzidi links, velocity inlet, pressure outlet (12 x 10 cells: slabs of 2 and 3 planes, some with the
+    # cylinder's links or the layer and some without, the first and last with the open faces)
+    ("channel_flow", dict(n=4, length=2.75, height=2, ref_length=1, re=10, obstacles="circle(1.1, 0.9, 0.3)")),
+    ("channel_flow", dict(n=4, length=2.75, height=2, ref_length=1, re=10, obstacles="circle(1.1, 0.9, 0.3)",
                           sponge=1.0)),  # with the absorbing layer (per-cell strength)
+    # convective outflow (it reads the outlet cells' own old populations) with a ramp and the layer
+    ("channel_flow", dict(n=4, length=2.75, height=2, ref_length=1, re=10, obstacles="circle(1.1, 0.9, 0.3)",
+                          outlet="convective", sponge=1.0, ramp=0.5)),
+    ("channel_flow", dict(n=4, length=2.75, height=2, ref_length=1, re=10, obstacles="circle(1.1, 0.9, 0.3)",
+                          outlet="zero_gradient")),
+    # 3D: a cylinder from z wall to z wall (its Bouzidi links meet the walls), inlet, outlet, layer, ramp
+    ("channel_flow", dict(n=4, length=2.75, height=2, width=1, ref_length=1, re=10, lattice="D3Q19",
+                          collision="trt", obstacles="cylinder(1.1, 0.9, 0.3)", sponge=1.0, ramp=0.5)),
 ]
 
 
