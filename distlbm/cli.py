@@ -104,9 +104,11 @@ def _hard_exit(status: int):
 
 
 def cmd_run(args) -> int:
+    from distlbm.parallel.processes import env_rank, initialize, use_cpu_cores
+
+    use_cpu_cores(args.comm or "jax")  # before anything starts JAX's backends
     from distlbm import units
     from distlbm.config import parse_sets, resolve
-    from distlbm.parallel.processes import env_rank, initialize
 
     if args.restart is not None and not str(args.restart).strip():
         from distlbm.cases.base import ConfigError
