@@ -104,11 +104,9 @@ def _hard_exit(status: int):
 
 
 def cmd_run(args) -> int:
-    from distlbm.parallel.processes import env_rank, initialize, use_cpu_cores
-
-    use_cpu_cores(args.comm or "jax")  # before anything starts JAX's backends
     from distlbm import units
     from distlbm.config import parse_sets, resolve
+    from distlbm.parallel.processes import env_rank, initialize, use_cpu_cores
 
     if args.restart is not None and not str(args.restart).strip():
         from distlbm.cases.base import ConfigError
@@ -130,6 +128,7 @@ def cmd_run(args) -> int:
             if env_rank() == 0:
                 print(f"distlbm: error: {ckpt.occupied(Path(out) / 'checkpoints', found)}", file=sys.stderr)
             return 2
+    use_cpu_cores(cfg.decomposition.comm, cfg.decomposition.mesh)  # before anything starts JAX's backends
     procs = initialize(cfg.decomposition.comm)
     from distlbm.memory import preflight
 

@@ -622,6 +622,9 @@ def main(argv=None) -> int:
                 what += "" if e.reduced is not None else "  [not in --reduced]"
             print(f"{e.name:28s} {e.case:16s} {what}")
         return 0
+    from distlbm.parallel.processes import use_cpu_cores
+
+    use_cpu_cores()  # as `distlbm run` does: on CPUs, one device per core (before JAX starts)
     shown = [a for a in (argv if argv is not None else sys.argv[1:])]
     results = run_suite(args.case, args.reduced, args.out, args.plots, argv=shown)
     return 0 if all(r.passed for r in results) else 1

@@ -3,6 +3,7 @@ mpirun/mpiexec (Open MPI, MPICH/Hydra); a single process needs nothing."""
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
@@ -25,14 +26,15 @@ def launcher() -> tuple[str, int]:
 CPU_DEVICES_MAX = 8
 
 
-def use_cpu_cores(comm: str = "jax") -> int:
+def use_cpu_cores(comm: str = "jax", mesh: str = "") -> int:
     """Give a single process one CPU device per core (at most CPU_DEVICES_MAX), so that a run on CPUs
     splits its lattice over the cores as a mesh: XLA:CPU runs one device's step on about one core
-    (Schaefer-Turek 3D-1Z D = 20 on 2 cores: 13.8 MLUPS on one device, 26.6 on a 1x2x1 mesh, the same
-    bits). Call before JAX starts its backends; it changes nothing on GPUs (their devices are the
-    default) nor where the count is already chosen: XLA_FLAGS with --xla_force_host_platform_device_count,
-    JAX_NUM_CPU_DEVICES, DISTLBM_CPU_DEVICES (a number; 1: one device), several processes or comm='mpi'
-    (one device per rank). Returns the number of CPU devices asked for (0: left as it was)."""
+    (Schaefer-Turek 3D-1Z D = 20 on 2 cores: 13.8 MLUPS on one device, 21-27 on a 1x2x1 mesh, the same
+    bits), or as many as an explicit `mesh` ('2x2x2') needs. Call before JAX starts its backends; it
+    changes nothing on GPUs (their devices are the default) nor where the count is already chosen:
+    XLA_FLAGS with --xla_force_host_platform_device_count, JAX_NUM_CPU_DEVICES, DISTLBM_CPU_DEVICES (a
+    number; 1: one device), several processes or comm='mpi' (one device per rank). Returns the number of
+    CPU devices asked for (0: left as it was)."""
     if comm == "mpi" or launcher()[1] > 1:
         return 0
     if "xla_force_host_platform_device_count" in os.environ.get("XLA_FLAGS", "") or \
@@ -41,8 +43,12 @@ def use_cpu_cores(comm: str = "jax") -> int:
     text = os.environ.get("DISTLBM_CPU_DEVICES", "").strip()
     if text:
         if not text.isdigit() or int(text) < 1:
-            raise ValueError(f"DISTLBM_CPU_DEVICES = {text!r}: expected a whole number of CPU devices >= 1")
+            from distlbm.errors import ConfigError
+
+            raise ConfigError(f"DISTLBM_CPU_DEVICES = {text!r}: expected a whole number of CPU devices >= 1")
         n = int(text)
+    elif mesh and all(p.strip().isdigit() and int(p) > 0 for p in mesh.lower().split("x")):
+        n = math.prod(int(p) for p in mesh.lower().split("x"))  # a mesh that does not parse: config says so
     else:
         try:
             cores = len(os.sched_getaffinity(0))

@@ -214,3 +214,59 @@ def test_info_memory_estimate_float64(cli):
     rc, out, err = cli("info", "--lattice", "D2Q9", "--size", 100, "--dtype", "float64", "--json")
     assert rc == 0, err
     assert json.loads(out)["memory_estimate"]["population_bytes"] == 9 * 100 ** 2 * 8
+
+
+# --- one CPU device per core ---------------------------------------------------------------------------
+
+def _run_without_device_count(tmp_path, extra_env, *args):
+    """`python -m distlbm run ...` with the CPU device count left to distlbm (the tests' XLA_FLAGS removed)."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("XLA_FLAGS", "JAX_NUM_CPU_DEVICES", "DISTLBM_CPU_DEVICES")}
+    env.update(extra_env)
+    return subprocess.run([sys.executable, "-m", "distlbm", "run", *args, "--out", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=300, env=env)
+
+
+@pytest.mark.parametrize("count,args,expect", [("3", (), "on 3 cpu devices, mesh 3x1"),
+                                               ("1", (), "on 1 device (cpu)"),
+                                               ("", ("--mesh", "2x2"), "on 4 cpu devices, mesh 2x2")])
+def test_run_takes_the_cpu_device_count_and_the_same_bits(tmp_path, count, args, expect):
+    """DISTLBM_CPU_DEVICES sets how many CPU devices a single process splits the lattice over (default:
+    one per core, or as many as --mesh asks for); the populations are those of the one-device run, bit
+    for bit."""
+    import numpy as np
+
+    from distlbm.io import checkpoint as ckpt
+
+    env = {"DISTLBM_CPU_DEVICES": count} if count else {}
+    r = _run_without_device_count(tmp_path, env, "cavity2d", "--set", "n=22", "--steps", "30",
+                                  "--checkpoint-every", "30", *args)
+    assert r.returncode == 0, r.stderr
+    assert expect in r.stdout, r.stdout
+    path = ckpt.list_checkpoints(tmp_path / "out" / "checkpoints")[-1]
+    import h5py
+
+    with h5py.File(path, "r") as h:
+        f = np.asarray(h["f"])
+    from helpers import make_sim
+
+    sim = make_sim("cavity2d", n=22)
+    sim.advance(30)
+    assert np.array_equal(f, np.asarray(sim.state.f))
+
+
+def test_run_default_is_one_cpu_device_per_core(tmp_path):
+    import os
+
+    cores = min(len(os.sched_getaffinity(0)), 8)
+    if 120 % cores:
+        pytest.skip(f"{cores} cores: the 120-cell lattice does not split over them")
+    r = _run_without_device_count(tmp_path, {}, "cavity2d", "--set", "n=118", "--steps", "2")  # 120 x 120
+    assert r.returncode == 0, r.stderr
+    assert (f"on {cores} cpu devices" if cores > 1 else "on 1 device (cpu)") in r.stdout, r.stdout
+
+
+def test_bad_cpu_device_count_is_one_clear_error(tmp_path):
+    r = _run_without_device_count(tmp_path, {"DISTLBM_CPU_DEVICES": "two"}, "cavity2d", "--steps", "2")
+    assert_clean_error(r.returncode, r.stdout, r.stderr, "DISTLBM_CPU_DEVICES = 'two'", "whole number")
