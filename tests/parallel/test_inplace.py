@@ -34,6 +34,9 @@ CASES = [
                           outlet="convective", sponge=1.0, ramp=0.5)),
     ("channel_flow", dict(n=4, length=2.75, height=2, ref_length=1, re=10, obstacles="circle(1.1, 0.9, 0.3)",
                           outlet="zero_gradient")),
+    # 13 planes: with 5-plane slabs a last slab of 3 (prime sizes along x are common in channels)
+    ("channel_flow", dict(n=4, length=3, height=2, ref_length=1, re=10, obstacles="circle(1.1, 0.9, 0.3)",
+                          sponge=1.0, outlet="convective")),
     # 3D: a cylinder from z wall to z wall (its Bouzidi links meet the walls), inlet, outlet, layer, ramp
     ("channel_flow", dict(n=4, length=2.75, height=2, width=1, ref_length=1, re=10, lattice="D3Q19",
                           collision="trt", obstacles="cylinder(1.1, 0.9, 0.3)", sponge=1.0, ramp=0.5)),
@@ -70,7 +73,10 @@ def test_in_place_equals_whole_array_and_ab_slabs(case, params):
     ref = _run(ref_sim, None)  # small lattice: the whole-array form
     assert np.all(np.isfinite(ref))
     d = ref_sim.model.lattice.d
-    for inplace, slab_bytes in ((False, 1), (True, 1), (True, 1 << 30)):  # thinnest slabs; one slab
+    fs = ref_sim.state.f
+    five = 5 * fs.shape[0] * (fs.size // (fs.shape[0] * fs.shape[1])) * 4  # 5 planes (float32 compute)
+    # thinnest slabs; slabs of 5 planes (a smaller last one where 5 does not divide); one slab
+    for inplace, slab_bytes in ((False, 1), (True, 1), (False, five), (True, five), (True, 1 << 30)):
         f = _run(make_sim(case, **params), _form(inplace, slab_bytes))
         assert np.array_equal(f, ref), (inplace, slab_bytes, np.argwhere(f != ref)[:5])
     shape = ref_sim.setup.shape
@@ -83,16 +89,18 @@ def test_in_place_equals_whole_array_and_ab_slabs(case, params):
     assert np.array_equal(f, ref), ("in place on mesh", mesh, np.argwhere(f != ref)[:5])
 
 
-@pytest.mark.parametrize("case,params", [("box", dict(n=48, lattice="D3Q19")),
-                                         ("cavity3d", dict(n=46, u_lid=0.08))])
-def test_in_place_step_holds_one_population_array(case, params):
+@pytest.mark.parametrize("case,params,planes", [("box", dict(n=48, lattice="D3Q19"), 1),
+                                                ("box", dict(n=47, lattice="D3Q19"), 4),  # slabs 4, ..., 4, 3
+                                                ("cavity3d", dict(n=46, u_lid=0.08), 1)])
+def test_in_place_step_holds_one_population_array(case, params, planes):
     """XLA's own memory analysis of the compiled steps: the A-B slab form needs a second population
     array, the in-place form only slabs and faces (a copy that XLA inserts would show here)."""
     sim = make_sim(case, **params)
     pop = sim.state.f.size * sim.state.f.dtype.itemsize
+    per_x = pop // sim.state.f.shape[1]
     temp = {}
     for inplace in (False, True):
-        advance = make_advance(sim.model, sim.domain, step_factory=_form(inplace, 1))  # thin slabs
+        advance = make_advance(sim.model, sim.domain, step_factory=_form(inplace, planes * per_x))  # thin slabs
         compiled = advance.lower(sim.state, sim.cells, 2).compile()
         temp[inplace] = compiled.memory_analysis().temp_size_in_bytes
     assert temp[False] > 0.9 * pop, temp
