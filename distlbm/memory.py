@@ -84,9 +84,10 @@ def flags_bytes_per_cell(lattice, features=None, compute_dtype: str = "float32")
 #  - with moving walls, the streamed moving-wall mask and wall velocities: cavity3d 879 B/cell (11.6 x Q x
 #    4 B, D3Q19), cavity2d 397 B/cell (11 x Q x 4 B, D2Q9): 12;
 #  - the whole-array step with inlets, outlets or outflow (small blocks), and the force on bodies (the
-#    momentum exchange reads the whole-array step's boundary populations at the sample steps): 5 arrays of Q values and 4 of the D + 1 moments in the compute dtype, besides the
-#    populations twice and the flags (sphere, D3Q19: 538 B/cell measured, 637 estimated; channel_flow,
-#    D2Q9: 329 measured, 327 estimated).
+#    momentum exchange reads the whole-array step's boundary populations at the sample steps): 5 arrays
+#    of Q values and 4 of the D + 1 moments in the compute dtype, besides the populations twice and the
+#    flags (sphere, D3Q19: 538 B/cell measured, 637 estimated; channel_flow, D2Q9: 329 measured, 327
+#    estimated).
 IN_PLACE_SLABS = 8  # slab-sized temporaries of the in-place step (streamed, moments, collided, written)
 SETUP_Q_ARRAYS_WALLS = 3
 SETUP_Q_ARRAYS_BOUZIDI = 1

@@ -48,8 +48,8 @@ def use_cpu_cores(comm: str = "jax", mesh: str = "") -> int:
             raise ConfigError(f"DISTLBM_CPU_DEVICES = {text!r}: expected a whole number of CPU devices >= 1")
         n = int(text)
     elif mesh and all(p.strip().isdigit() and int(p) > 0 for p in mesh.lower().split("x")):
-        n = math.prod(int(p) for p in mesh.lower().split("x"))  # a mesh that does not parse: config says so
-    else:
+        n = math.prod(int(p) for p in mesh.lower().split("x"))
+    else:  # no mesh, or one that does not parse (the decomposition's own check says so)
         try:
             cores = len(os.sched_getaffinity(0))
         except AttributeError:  # not on Linux

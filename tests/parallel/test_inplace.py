@@ -100,7 +100,7 @@ def test_in_place_step_holds_one_population_array(case, params, planes):
     per_x = pop // sim.state.f.shape[1]
     temp = {}
     for inplace in (False, True):
-        advance = make_advance(sim.model, sim.domain, step_factory=_form(inplace, planes * per_x))  # thin slabs
+        advance = make_advance(sim.model, sim.domain, step_factory=_form(inplace, planes * per_x))
         compiled = advance.lower(sim.state, sim.cells, 2).compile()
         temp[inplace] = compiled.memory_analysis().temp_size_in_bytes
     assert temp[False] > 0.9 * pop, temp
