@@ -17,7 +17,7 @@ from distlbm.lattice import get_lattice
 CASE = "schaefer_turek_3d1z"
 
 
-@pytest.mark.parametrize("n", [10, 20, 30])
+@pytest.mark.parametrize("n", [10, 15, 20, 30])
 def test_tau_is_held_fixed_as_the_resolution_changes(n):
     cfg = resolve(CASE, {"n": n})
     u = 20.0 * (ST_3D1Z_TAU - 0.5) / (3 * n)  # Re (tau - 1/2) / (3 n)
@@ -25,7 +25,8 @@ def test_tau_is_held_fixed_as_the_resolution_changes(n):
     assert cfg.setup.units["u_mean_lattice"] == pytest.approx(u, rel=1e-12)
     dt = (0.1 / n) * u / 0.2  # dx u_lattice / U
     assert cfg.setup.steps == round(8.0 / dt)  # steps grow as n^2
-    assert cfg.setup.shape == (25 * n + 1, round(4.1 * n) + 2, round(4.1 * n) + 2)
+    across = math.floor(4.1 * n + 1e-9)  # H/dx = 4.1 n: 61.5 at n = 15 (then 61 fluid rows)
+    assert cfg.setup.shape == (25 * n + 1, across + 2, across + 2)
     assert cfg.model.collision == "trt" and cfg.model.equilibrium == "incompressible"
 
 
@@ -84,3 +85,44 @@ def test_convergence_entry_runs_outside_the_reduced_suite(tmp_path, capsys):
     assert V.main(["--list"]) == 0
     line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith(conv.name))
     assert "[not in --reduced]" in line
+
+
+@pytest.mark.parametrize("n,q", [(10, 0.5), (15, 0.75), (20, 0.5), (25, 0.75), (12, 0.6)])
+def test_walls_lie_at_their_exact_position(n, q):
+    """H = W = 4.1 D is 4.1 n cells: whole at n = 10, 20, 30 (halfway walls, as before), else floor(4.1 n)
+    fluid rows centred between the walls, whose links carry q = (1 + frac(4.1 n)) / 2. The reference area
+    D H is n * 4.1 n either way, and the cylinder's links keep their own q where it meets the z walls."""
+    import numpy as np
+
+    from distlbm.physics import boundaries as bc
+
+    case = SchaeferTurek3D1Z()
+    lat = get_lattice("D3Q19")
+    p = case.full(resolve(CASE, {"n": n}).params)
+    lay = case.layout(p, lat)
+    dx = 0.1 / n
+    assert lay.wall_q == pytest.approx((q, q), abs=1e-9) and lay.off_grid == (q != 0.5)
+    assert lay.origin[1] == pytest.approx((q - 1.5) * dx, rel=1e-12)  # cell 1's centre q dx from the wall
+    assert lay.origin[1] + (lay.shape[1] - 1.5) * dx == pytest.approx(0.41 - q * dx, rel=1e-12)
+    assert case.reference_area(p, lay)[0] == pytest.approx(n * 4.1 * n, rel=1e-12)
+    if q == 0.5:
+        assert lay.across(1) == lay.ncross[0] and isinstance(lay.across(1), int)
+    setup = resolve(CASE, {"n": n}).setup
+    assert setup.features.bouzidi  # the cylinder's links at every n
+    # a block across the cylinder: the links into the side walls (z = 0 and y = 0 here)
+    nx = lay.shape[0]
+    index = (slice(5 * n - 2, 5 * n + 2), slice(0, lay.shape[1]), slice(0, 3))
+    g = setup.geometry(index)
+    qlink, kind = np.asarray(g.qlink), np.asarray(g.kind)
+    assert qlink.shape == (19, 4) + (lay.shape[1], 3) and nx > 5 * n + 2
+    c = np.asarray(lat.c)
+    fluid = kind == bc.FLUID
+    into_z_wall = (c[:, 2] == 1)[:, None, None, None] & fluid[None] & (np.arange(3) == 1)[None, None, None, :]
+    # the body of x - c_i (the block lies inside the cylinder's x range, so the wrap of roll along x reads
+    # cylinder cells as the true neighbours would)
+    cyl = np.stack([np.roll(np.asarray(g.body), tuple(int(v) for v in c[i]), axis=(0, 1, 2)) for i in range(19)])
+    wall_links = into_z_wall & (cyl == 0)
+    assert wall_links.any()
+    expect = 0 if q == 0.5 else bc.encode_q(q)
+    assert np.all(qlink[wall_links] == expect), np.unique(qlink[wall_links])
+    assert np.any(qlink[into_z_wall & (cyl != 0)] != expect)  # the cylinder's links keep its q

@@ -185,7 +185,7 @@ class SchaeferTurek3D1Z(SchaeferTurek2D1):
                 "back": ((0.55, 0.2, 0.205), +1)}
 
     def reference_area(self, p, lay):
-        return p["n"] * lay.ncross[0], "ref_length * height (D H)"
+        return p["n"] * lay.across(1), "ref_length * height (D H)"
 
     def observe(self, view, p):
         out = ChannelFlow.observe(self, view, p)

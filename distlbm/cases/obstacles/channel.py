@@ -3,9 +3,12 @@ string or a voxel mask file, a velocity inlet, a pressure or outflow outlet, for
 
 Layout (x along the channel): a velocity inlet at x = 0 (non-equilibrium extrapolation, a prescribed
 profile), an outlet at x = L (pressure by non-equilibrium extrapolation, or zero-gradient/convective
-outflow), halfway bounce-back walls at y = 0, H (and z = 0, W in 3D) or periodic sides, obstacles with
-Bouzidi's interpolated bounce-back using the exact wall distance of the primitives. Inlet and outlet
-nodes sit on x = 0 and x = L; the walls lie half a cell outside the first and last fluid rows.
+outflow), no-slip walls at y = 0, H (and z = 0, W in 3D) or periodic sides, obstacles with Bouzidi's
+interpolated bounce-back using the exact wall distance of the primitives. Inlet and outlet nodes sit on
+x = 0 and x = L. Where H/dx is a whole number the walls lie half a cell outside the first and last fluid
+rows (halfway bounce-back); where it is not, floor(H/dx) fluid rows are centred between the walls and the
+links into the wall cells are interpolated too, with the wall's exact distance (`layout.Layout`), so any
+resolution n runs (the length L must still be whole cells).
 
 An optional absorbing (sponge) layer of thickness `sponge` ends at the outlet: after each collision its
 cells relax toward the equilibrium of rho = 1 and the inflow profile by a strength rising as sin^2 from 0
@@ -232,6 +235,7 @@ class ChannelFlow(Case):
         walls = lay.walls
         outlet = p["outlet"]
         use_bz = bool(p["bouzidi"]) and bool(shapes)
+        wall_bz = walls and lay.off_grid  # the side walls' links are interpolated too
         x_sponge = self.sponge_start(p, lay)
 
         def coords(index):
@@ -274,6 +278,9 @@ class ChannelFlow(Case):
                 if use_bz:
                     qlink = bc.encode_q(ob.q)
             kind[wall] = bc.WALL
+            if lay.off_grid:  # walls off the halfway position: their links carry q (the obstacles' win)
+                wq = bc.encode_q(self.wall_links(lay, lattice, grids, kind))
+                qlink = wq if qlink is None else np.where(qlink != 0, qlink, wq)
             sponge = None
             if x_sponge is not None:  # the layer's strength and, as its target, the inflow profile
                 sponge = np.where(kind == bc.WALL, 0.0, self.sponge_strengths(p, lay, x_sponge, grids[0]))
@@ -296,7 +303,7 @@ class ChannelFlow(Case):
                             outlets=((0, 1),) if outlet == "pressure" else (),
                             outflow=((0, 1),) if outlet != "pressure" else (),
                             convective=lay.u_lat if outlet == "convective" else 0.0,
-                            bouzidi=use_bz, ramp_steps=ramp_steps, bodies=n_bodies, sponge=x_sponge is not None)
+                            bouzidi=use_bz or wall_bz, ramp_steps=ramp_steps, bodies=n_bodies, sponge=x_sponge is not None)
         steps = max(1, int(round(p["t_end"] / lay.dt)))
         sample_every = (max(1, int(round(p["sample_dt"] / lay.dt))) if p["sample_dt"] > 0
                         else max(5, steps // 200))
@@ -305,7 +312,7 @@ class ChannelFlow(Case):
                  "reynolds": un.reynolds(p["u_mean"], p["ref_length"], lay.nu), "mach": un.mach(u_peak),
                  "nu_lattice": lay.nu_lat, "u_mean_lattice": lay.u_lat, "u_peak_lattice": u_peak,
                  "cells_per_ref_length": p["n"], "ramp_steps": ramp_steps, "outlet": outlet,
-                 "wall_treatment": "Bouzidi linear interpolated bounce-back" if use_bz else "halfway bounce-back",
+                 "wall_treatment": self.wall_treatment(use_bz, lay),
                  "inlet": "velocity, non-equilibrium extrapolation (Guo et al. 2002)",
                  "sponge": ("none" if x_sponge is None else
                             f"absorbing layer x = {x_sponge:.4g} .. {(nx - 1) * dx:.4g} m ({p['sponge'] / dx:.3g} "
@@ -317,6 +324,37 @@ class ChannelFlow(Case):
         return Setup(lattice, shape, lay.tau, initial, steps, u_peak, geometry=geometry, features=feats,
                      units=units, probes=probes, probe_weights=weights, sample_every=sample_every,
                      steady_every=max(1, int(round(self.steady_time(p) / lay.dt))) if self.steady_time(p) else 0)
+
+    @staticmethod
+    def wall_treatment(use_bz: bool, lay: Layout) -> str:
+        """What summary.json says of the wall treatment: the obstacles' and, between walls, the sides'."""
+        text = "obstacles: " + ("Bouzidi linear interpolated bounce-back" if use_bz else "halfway bounce-back")
+        if not lay.walls:
+            return text + "; periodic sides"
+        if not lay.off_grid:
+            return text + "; side walls: halfway bounce-back"
+        where = ", ".join(f"{name}/dx = {lay.across(a + 1):.6g}: q = {q:.6g}"
+                          for a, (name, q) in enumerate(zip(("H", "W"), lay.wall_q)))
+        return text + f"; side walls: Bouzidi linear interpolated bounce-back at their exact positions ({where})"
+
+    @staticmethod
+    def wall_links(lay: Layout, lattice, grids, kind) -> np.ndarray:
+        """q [Q, block] of the links from non-wall cells into the side walls' cells (0 elsewhere): the wall
+        crosses such a link at lay.wall_q of its length (the component across the wall is one cell), the
+        nearer wall where a link crosses two (an edge). grids: the block's global indices per axis."""
+        shape = lay.shape
+        c = np.asarray(lattice.c)
+        out = np.zeros((lattice.q,) + kind.shape, np.float64)
+        inside = kind != bc.WALL
+        for i in range(lattice.q):
+            qi = np.full(kind.shape, np.inf)
+            for a in range(1, lay.d):
+                if c[i][a] == 0:
+                    continue
+                nb = grids[a] - int(c[i][a])
+                qi = np.where((nb <= 0) | (nb >= shape[a] - 1), np.minimum(qi, lay.wall_q[a - 1]), qi)
+            out[i] = np.where(inside & np.isfinite(qi), qi, 0.0)
+        return out
 
     def steady_time(self, p) -> float:
         """Simulated time (s) between steadiness checks when the case runs until steady (0: the progress
@@ -373,7 +411,7 @@ class ChannelFlow(Case):
         """(area in lattice units, description) normalising the force coefficients."""
         if lay.d == 2:
             return p["n"], "ref_length (per unit depth)"
-        return p["n"] * lay.ncross[-1], "ref_length * width"
+        return p["n"] * lay.across(2), "ref_length * width"
 
     def quantities(self, raw: dict, view) -> dict:
         """cD, cL (suffixed _k for body k when there are several) of the sampled forces and the probes'
