@@ -40,8 +40,8 @@ CASES = [
     # 3D: a cylinder from z wall to z wall (its Bouzidi links meet the walls), inlet, outlet, layer, ramp
     ("channel_flow", dict(n=4, length=2.75, height=2, width=1, ref_length=1, re=10, lattice="D3Q19",
                           collision="trt", obstacles="cylinder(1.1, 0.9, 0.3)", sponge=1.0, ramp=0.5)),
-    # 3D with the side walls off the grid (H/dx = 8.4, W/dx = 4.6: q = 0.7 and 0.8 on every wall link, in
-    # every slab), the cylinder's links where it meets the z walls
+    # 3D with the far walls off the grid (H/dx = 8.4, W/dx = 4.6: q = 0.9 and 0.1 on their links, in every
+    # slab; q < 1/2 reads the second fluid row), the cylinder's links where it meets the z walls
     ("channel_flow", dict(n=4, length=2.75, height=2.1, width=1.15, ref_length=1, re=10, lattice="D3Q19",
                           collision="trt", obstacles="cylinder(1.1, 0.9, 0.3)", sponge=1.0, ramp=0.5)),
 ]

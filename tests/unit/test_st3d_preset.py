@@ -25,7 +25,7 @@ def test_tau_is_held_fixed_as_the_resolution_changes(n):
     assert cfg.setup.units["u_mean_lattice"] == pytest.approx(u, rel=1e-12)
     dt = (0.1 / n) * u / 0.2  # dx u_lattice / U
     assert cfg.setup.steps == round(8.0 / dt)  # steps grow as n^2
-    across = math.floor(4.1 * n + 1e-9)  # H/dx = 4.1 n: 61.5 at n = 15 (then 61 fluid rows)
+    across = math.ceil(4.1 * n - 0.5 - 1e-9)  # H/dx = 4.1 n: 61.5 at n = 15 (61 fluid rows, the 62nd on the wall)
     assert cfg.setup.shape == (25 * n + 1, across + 2, across + 2)
     assert cfg.model.collision == "trt" and cfg.model.equilibrium == "incompressible"
 
@@ -87,11 +87,12 @@ def test_convergence_entry_runs_outside_the_reduced_suite(tmp_path, capsys):
     assert "[not in --reduced]" in line
 
 
-@pytest.mark.parametrize("n,q", [(10, 0.5), (15, 0.75), (20, 0.5), (25, 0.75), (12, 0.6)])
+@pytest.mark.parametrize("n,q", [(10, 0.5), (15, 1.0), (20, 0.5), (25, 1.0), (12, 0.7), (16, 0.1)])
 def test_walls_lie_at_their_exact_position(n, q):
-    """H = W = 4.1 D is 4.1 n cells: whole at n = 10, 20, 30 (halfway walls, as before), else floor(4.1 n)
-    fluid rows centred between the walls, whose links carry q = (1 + frac(4.1 n)) / 2. The reference area
-    D H is n * 4.1 n either way, and the cylinder's links keep their own q where it meets the z walls."""
+    """H = W = 4.1 D is 4.1 n cells: whole at n = 10, 20, 30 (halfway walls, as before); else the rows keep
+    their places (centres (k - 1/2) dx from y = 0 and z = 0, the cylinder's centre midway between two rows)
+    and the far walls (y = H, z = W) cross the last row's links at q = 4.1 n - (rows - 1/2). The reference
+    area D H is n * 4.1 n either way, and the cylinder's links keep their own q where it meets the z walls."""
     import numpy as np
 
     from distlbm.physics import boundaries as bc
@@ -101,28 +102,57 @@ def test_walls_lie_at_their_exact_position(n, q):
     p = case.full(resolve(CASE, {"n": n}).params)
     lay = case.layout(p, lat)
     dx = 0.1 / n
-    assert lay.wall_q == pytest.approx((q, q), abs=1e-9) and lay.off_grid == (q != 0.5)
-    assert lay.origin[1] == pytest.approx((q - 1.5) * dx, rel=1e-12)  # cell 1's centre q dx from the wall
-    assert lay.origin[1] + (lay.shape[1] - 1.5) * dx == pytest.approx(0.41 - q * dx, rel=1e-12)
+    assert lay.far_q == pytest.approx((q, q), abs=1e-9) and lay.off_grid == (q != 0.5)
+    assert lay.origin[1] == -dx and lay.origin[2] == -dx  # as with whole H/dx: row 1 half a cell from y = 0
+    assert lay.origin[1] + (lay.shape[1] - 1.5 + q) * dx == pytest.approx(0.41, rel=1e-12)  # the far wall
+    assert (0.2 - lay.origin[1]) / dx - 0.5 == pytest.approx(2 * n + 0.5, abs=1e-9)  # midway between rows
     assert case.reference_area(p, lay)[0] == pytest.approx(n * 4.1 * n, rel=1e-12)
     if q == 0.5:
         assert lay.across(1) == lay.ncross[0] and isinstance(lay.across(1), int)
     setup = resolve(CASE, {"n": n}).setup
     assert setup.features.bouzidi  # the cylinder's links at every n
-    # a block across the cylinder: the links into the side walls (z = 0 and y = 0 here)
-    nx = lay.shape[0]
-    index = (slice(5 * n - 2, 5 * n + 2), slice(0, lay.shape[1]), slice(0, 3))
+    # a block across the cylinder and both z walls
+    nz = lay.shape[2]
+    index = (slice(5 * n - 2, 5 * n + 2), slice(0, lay.shape[1]), slice(0, nz))
     g = setup.geometry(index)
-    qlink, kind = np.asarray(g.qlink), np.asarray(g.kind)
-    assert qlink.shape == (19, 4) + (lay.shape[1], 3) and nx > 5 * n + 2
+    qlink, kind, body = np.asarray(g.qlink), np.asarray(g.kind), np.asarray(g.body)
     c = np.asarray(lat.c)
-    fluid = kind == bc.FLUID
-    into_z_wall = (c[:, 2] == 1)[:, None, None, None] & fluid[None] & (np.arange(3) == 1)[None, None, None, :]
+    z = np.arange(nz)[None, None, None, :]
+    ny = lay.shape[1]
+    # away from the y walls (a link across a y wall and a z wall takes the nearer wall's q)
+    fluid = ((kind == bc.FLUID) & (np.arange(ny)[None, :, None] >= 2) & (np.arange(ny)[None, :, None] <= ny - 3))[None]
     # the body of x - c_i (the block lies inside the cylinder's x range, so the wrap of roll along x reads
     # cylinder cells as the true neighbours would)
-    cyl = np.stack([np.roll(np.asarray(g.body), tuple(int(v) for v in c[i]), axis=(0, 1, 2)) for i in range(19)])
-    wall_links = into_z_wall & (cyl == 0)
-    assert wall_links.any()
+    cyl = np.stack([np.roll(body, tuple(int(v) for v in c[i]), axis=(0, 1, 2)) for i in range(19)])
+    near = (c[:, 2] == 1)[:, None, None, None] & fluid & (z == 1) & (cyl == 0)  # into the z = 0 wall
+    far = (c[:, 2] == -1)[:, None, None, None] & fluid & (z == nz - 2) & (cyl == 0)  # into the z = W wall
+    assert near.any() and far.any()
+    assert np.all(qlink[near] == 0)  # halfway
     expect = 0 if q == 0.5 else bc.encode_q(q)
-    assert np.all(qlink[wall_links] == expect), np.unique(qlink[wall_links])
-    assert np.any(qlink[into_z_wall & (cyl != 0)] != expect)  # the cylinder's links keep its q
+    assert np.all(qlink[far] == expect), np.unique(qlink[far])
+    assert np.any(qlink[fluid & (cyl != 0)] != 0)  # the cylinder's links keep its q
+
+
+def _study():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "st3d_study.py"
+    spec = importlib.util.spec_from_file_location("st3d_study", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_study_fits_the_limit_and_the_order():
+    """scripts/st3d_study.py: f(n) = f_inf + C n^-p through levels at unequal ratios (10, 12, 15, 20) gives
+    f_inf and p back; values that do not approach a limit monotonically give no fit; the walls' q per n."""
+    study = _study()
+    ns = [10, 12, 15, 20]
+    f_inf, c, p = study.richardson(ns, [0.1678 + 0.3 * n ** -2.2 for n in ns])
+    assert f_inf == pytest.approx(0.1678, abs=2e-5) and p == pytest.approx(2.2, abs=0.01)
+    f_inf, _, p = study.richardson(ns[:3], [6.18 - 2.0 * n ** -1.5 for n in ns[:3]])  # from below, 3 levels
+    assert f_inf == pytest.approx(6.18, abs=1e-3) and p == pytest.approx(1.5, abs=0.01)
+    assert study.richardson(ns, [1.0, 2.0, 1.0, 2.0]) is None
+    assert study.richardson(ns[:2], [1.0, 2.0]) is None
+    assert [study.wall_q(n) for n in (10, 12, 15, 20, 30)] == pytest.approx([0.5, 0.6, 0.75, 0.5, 0.5])

@@ -5,10 +5,10 @@ Layout (x along the channel): a velocity inlet at x = 0 (non-equilibrium extrapo
 profile), an outlet at x = L (pressure by non-equilibrium extrapolation, or zero-gradient/convective
 outflow), no-slip walls at y = 0, H (and z = 0, W in 3D) or periodic sides, obstacles with Bouzidi's
 interpolated bounce-back using the exact wall distance of the primitives. Inlet and outlet nodes sit on
-x = 0 and x = L. Where H/dx is a whole number the walls lie half a cell outside the first and last fluid
-rows (halfway bounce-back); where it is not, floor(H/dx) fluid rows are centred between the walls and the
-links into the wall cells are interpolated too, with the wall's exact distance (`layout.Layout`), so any
-resolution n runs (the length L must still be whole cells).
+x = 0 and x = L; the near walls (y = 0, z = 0) lie half a cell outside the first fluid row. Where H/dx is
+a whole number so does the far wall (halfway bounce-back); where it is not, the far wall crosses the last
+row's links at their exact fraction q and those links are interpolated (`layout.Layout`): any resolution
+n runs (the length L must still be whole cells).
 
 An optional absorbing (sponge) layer of thickness `sponge` ends at the outlet: after each collision its
 cells relax toward the equilibrium of rho = 1 and the inflow profile by a strength rising as sin^2 from 0
@@ -235,7 +235,7 @@ class ChannelFlow(Case):
         walls = lay.walls
         outlet = p["outlet"]
         use_bz = bool(p["bouzidi"]) and bool(shapes)
-        wall_bz = walls and lay.off_grid  # the side walls' links are interpolated too
+        wall_bz = walls and lay.off_grid  # the far walls' links are interpolated too
         x_sponge = self.sponge_start(p, lay)
 
         def coords(index):
@@ -278,7 +278,7 @@ class ChannelFlow(Case):
                 if use_bz:
                     qlink = bc.encode_q(ob.q)
             kind[wall] = bc.WALL
-            if lay.off_grid:  # walls off the halfway position: their links carry q (the obstacles' win)
+            if wall_bz:  # a far wall off the halfway position: its links carry q (the obstacles' win)
                 wq = bc.encode_q(self.wall_links(lay, lattice, grids, kind))
                 qlink = wq if qlink is None else np.where(qlink != 0, qlink, wq)
             sponge = None
@@ -334,15 +334,16 @@ class ChannelFlow(Case):
         if not lay.off_grid:
             return text + "; side walls: halfway bounce-back"
         where = ", ".join(f"{name}/dx = {lay.across(a + 1):.6g}: q = {q:.6g}"
-                          for a, (name, q) in enumerate(zip(("H", "W"), lay.wall_q)))
-        return text + f"; side walls: Bouzidi linear interpolated bounce-back at their exact positions ({where})"
+                          for a, (name, q) in enumerate(zip(("H", "W"), lay.far_q)) if q != 0.5)
+        return text + (f"; side walls: halfway bounce-back, and where the far wall lies off the grid Bouzidi "
+                       f"linear interpolated bounce-back at its exact position ({where})")
 
     @staticmethod
     def wall_links(lay: Layout, lattice, grids, kind) -> np.ndarray:
-        """q [Q, block] of the links from non-wall cells into the side walls' cells (0 elsewhere): the wall
-        crosses such a link at lay.wall_q of its length (the component across the wall is one cell), the
-        nearer wall where a link crosses two (an edge). grids: the block's global indices per axis."""
-        shape = lay.shape
+        """q [Q, block] of the links from non-wall cells across a far wall off the grid (lay.far_q; the
+        component of a link across the wall is one cell), 0 elsewhere (the near walls and the far walls
+        at the halfway position: halfway bounce-back). A link across two walls (an edge) takes the
+        nearer. grids: the block's global indices per axis."""
         c = np.asarray(lattice.c)
         out = np.zeros((lattice.q,) + kind.shape, np.float64)
         inside = kind != bc.WALL
@@ -352,8 +353,10 @@ class ChannelFlow(Case):
                 if c[i][a] == 0:
                     continue
                 nb = grids[a] - int(c[i][a])
-                qi = np.where((nb <= 0) | (nb >= shape[a] - 1), np.minimum(qi, lay.wall_q[a - 1]), qi)
-            out[i] = np.where(inside & np.isfinite(qi), qi, 0.0)
+                qi = np.where(nb <= 0, np.minimum(qi, 0.5), qi)
+                qi = np.where(nb >= lay.shape[a] - 1, np.minimum(qi, lay.far_q[a - 1]), qi)
+            off = inside & np.isfinite(qi) & (qi != 0.5)
+            out[i] = np.where(off, qi, 0.0)
         return out
 
     def steady_time(self, p) -> float:

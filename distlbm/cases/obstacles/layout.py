@@ -18,14 +18,18 @@ class Layout:
     d: 2 or 3; dx: cell size (m); dt: time step (s); nu: kinematic viscosity (m^2/s); nu_lat, tau: the
     lattice viscosity and relaxation time; shape: (nx, ny(, nz)) cells, walls included; origin: physical
     coordinates (m) of cell (0, 0(, 0))'s corner, so that cell k's centre is origin + (k + 1/2) dx;
-    walls: no-slip walls at the sides (else periodic); ncross: fluid cells across H (and W); u_lat:
-    the mean inflow velocity in lattice units; cross: the cross-section (H(, W)) in m; wall_q: per cross
-    axis, the fraction of a link from the first (or last) fluid cell at which it crosses the wall (1/2:
-    halfway, where H/dx is whole; () for periodic sides).
+    walls: no-slip walls at the sides (else periodic); ncross: fluid rows across H (and W); u_lat: the mean
+    inflow velocity in lattice units; cross: the cross-section (H(, W)) in m; far_q: per cross axis, the
+    fraction of a link from the last fluid row at which it crosses the far wall (y = H, z = W): 1/2
+    (halfway) where H/dx is whole; () for periodic sides.
 
-    Walls where H/dx is not whole: floor(H/dx) fluid cells, placed symmetrically, so that each wall lies
-    s = (1 + frac(H/dx))/2 cells from the nearest fluid centre (1/2 <= s < 1); the links into the wall cells
-    then carry q = s (interpolated bounce-back, `bc.bouzidi`), which is the halfway rule where s = 1/2.
+    The cells do not move with H: their centres lie at (k - 1/2) dx from the near wall (y = 0, z = 0;
+    halfway bounce-back there) whatever H is, so an obstacle sits on the lattice the same way at every H,
+    and a body placed symmetrically on the lattice stays so (a Schaefer-Turek cylinder: its centre, 2 D
+    from the wall, falls midway between two rows at every n). Where H/dx is not whole the far wall cuts
+    the links of the last of ceil(H/dx - 1/2) fluid rows at q = H/dx - (rows - 1/2) in (0, 1]: those
+    links are interpolated (Bouzidi). Rows centred between the walls instead moved the cylinder off the
+    lattice's symmetry and put lift errors of 100 % and more into cL (docs/validation.md).
     """
 
     d: int
@@ -40,20 +44,20 @@ class Layout:
     ncross: tuple
     u_lat: float
     cross: tuple
-    wall_q: tuple = ()
+    far_q: tuple = ()
 
     @property
     def off_grid(self) -> bool:
-        """Whether a wall lies off the halfway position (H/dx or W/dx not whole): its links are interpolated."""
-        return any(q != 0.5 for q in self.wall_q)
+        """Whether a far wall lies off the halfway position (H/dx or W/dx not whole): its links are interpolated."""
+        return any(q != 0.5 for q in self.far_q)
 
     def across(self, axis: int):
         """The channel's extent across cross axis `axis` (1: H, 2: W) in cells: ncross where it is whole,
-        else H/dx itself (ncross + 2 wall_q - 1)."""
+        else H/dx itself (ncross - 1/2 + far_q)."""
         a = axis - 1
-        if not self.wall_q or self.wall_q[a] == 0.5:
+        if not self.far_q or self.far_q[a] == 0.5:
             return self.ncross[a]
-        return self.ncross[a] + 2.0 * self.wall_q[a] - 1.0
+        return self.ncross[a] - 0.5 + self.far_q[a]
 
 
 def channel_layout(p: dict, d: int) -> Layout:
@@ -68,12 +72,12 @@ def channel_layout(p: dict, d: int) -> Layout:
     tau = units.relaxation_time(nu_lat)
     walls = p["sides"] == "walls"
     cross = (p["height"],) + ((p["width"],) if d == 3 else ())
-    ncross, wall_q = [], []
+    ncross, far_q = [], []
     for name, extent in zip(("height", "width"), cross):
         cells = extent / dx
         if abs(cells - round(cells)) <= 1e-6 * max(1.0, cells):
             ncross.append(int(round(cells)))
-            wall_q.append(0.5)
+            far_q.append(0.5)
             continue
         if not walls:
             raise ConfigError(f"n = {p['n']}: {name} {extent:g} is {cells:.4g} cells of dx = ref_length/n = "
@@ -82,9 +86,9 @@ def channel_layout(p: dict, d: int) -> Layout:
         if cells < 2.0:
             raise ConfigError(f"n = {p['n']}: {name} {extent:g} is {cells:.4g} cells of dx = ref_length/n = "
                               f"{dx:.4g}; expected at least 2 cells across")
-        m = int(math.floor(cells))
+        m = int(math.ceil(cells - 0.5))  # rows whose centre (k - 1/2) dx lies below the far wall (or on it: q 1)
         ncross.append(m)
-        wall_q.append(0.5 * (1.0 + cells - m))
+        far_q.append(cells - (m - 0.5))
     nl = p["length"] / dx
     if abs(nl - round(nl)) > 1e-6 * max(1.0, nl):
         raise ConfigError(f"n = {p['n']}: length {p['length']:g} is {nl:.4g} cells of dx = {dx:.4g}; "
@@ -92,10 +96,8 @@ def channel_layout(p: dict, d: int) -> Layout:
     nx = int(round(nl)) + 1  # nodes on x = 0 and x = L
     pad = 1 if walls else 0
     shape = (nx,) + tuple(m + 2 * pad for m in ncross)
-    # centre of cell k: origin + (k + 1/2) dx; inlet node at x = 0, walls wall_q cells outside row 1 (half a
-    # cell where the cross-section is whole cells: origin -dx)
-    origin = (-0.5 * dx,) + tuple((q - 1.5) * dx for q in wall_q) if walls else \
+    # centre of cell k: origin + (k + 1/2) dx; inlet node at x = 0, the near walls half a cell outside row 1
+    origin = (-0.5 * dx,) + tuple(-(pad + 0.0) * dx for _ in ncross) if walls else \
         (-0.5 * dx,) + (0.0,) * len(ncross)
     return Layout(d=d, dx=dx, dt=dt, nu=nu, nu_lat=nu_lat, tau=tau, shape=shape, origin=origin, walls=walls,
-                  ncross=tuple(ncross), u_lat=p["u_lattice"], cross=cross,
-                  wall_q=tuple(wall_q) if walls else ())
+                  ncross=tuple(ncross), u_lat=p["u_lattice"], cross=cross, far_q=tuple(far_q) if walls else ())
