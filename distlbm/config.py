@@ -697,8 +697,18 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     vkey = getattr(case, "velocity_key", None) or next((k for k in ("u_lid", "u0", "umax", "u_wall") if k in params),
                                                          "velocity")
     vval = params.get(vkey, setup.u_max)
-    peak = (f" (peak lattice velocity {setup.u_max:.4g})"
+    derived = ""
+    if isinstance(vval, (int, float)) and not vval > 0 and hasattr(case, "full"):
+        # a velocity derived from other settings (the 3D-1Z preset's u_lattice = 0: from tau): say its value
+        value = case.full(dict(params)).get(vkey)
+        if isinstance(value, (int, float)) and value > 0:
+            derived, vval = f"{vval} (derived from the other settings: {value:.4g}", value
+    peak = (f"peak lattice velocity {setup.u_max:.4g}"
             if isinstance(vval, (int, float)) and abs(setup.u_max - vval) > 1e-12 else "")
+    if derived:
+        vval, peak = derived + (f"; {peak})" if peak else ")"), ""
+    elif peak:
+        peak = f" ({peak})"
     if not ma <= MACH_MAX:  # also NaN
         raise ConfigError(
             f"{where}{vkey} = {vval}{peak}: gives Mach number {ma:{'.3f' if ma < 1e3 else '.3g'}} > {MACH_MAX}; "

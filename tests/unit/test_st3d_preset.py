@@ -37,6 +37,12 @@ def test_defaults():
     assert resolve(CASE, {"collision": "bgk"}).model.collision == "bgk"  # a given setting wins
 
 
+def test_mach_warning_names_the_derived_velocity():
+    """u_lattice = 0 means 'from tau': the Mach warning at D = 10 says the velocity that runs, not 0."""
+    (warning,) = resolve(CASE, {"n": 10}).warnings
+    assert "u_lattice = 0.0 (derived from the other settings: 0.05; peak lattice velocity 0.1125)" in warning
+
+
 def test_u_lattice_or_tau_but_not_both():
     cfg = resolve(CASE, {"n": 20, "u_lattice": 0.05})  # the lattice velocity fixed: tau follows
     assert cfg.setup.units["u_mean_lattice"] == 0.05 and cfg.setup.tau == pytest.approx(0.65, abs=1e-12)
