@@ -9,13 +9,13 @@
 Each argument is a run's output folder (its summary.json; a run stopped early, e.g. by a signal, is read from
 its samples.jsonl instead and marked so). The table gives per run: lattice, collision (and Lambda for TRT),
 tau, Mach number, simulated time, cD, cL and dP with their errors against the FEATFLOW values (cD 6.18533,
-cL 0.009401; dP against the 1996 bounds only), the wall treatment (halfway where H/dx = 4.1 D is whole, else
-interpolated at q) and the wall time. Runs of one collision and tau at two or more resolutions get the observed
+cL 0.009401; dP against the 1996 bounds only), the walls (halfway where H/dx = 4.1 D is whole, else the far
+walls interpolated at q) and the wall time. Runs of one collision and tau at two or more resolutions get the observed
 order of each error, log(e1/e2)/log(n2/n1) between neighbours, and the least-squares slope of log|error|
 against log n over all of them; at three or more resolutions, each of cD, cL and dP is also fitted as
 f(n) = f_inf + C n^-p (no reference needed: dP has none here), which gives the extrapolated value f_inf and
-the observed order p. The plot shows |error| against n on log axes (cD, cL against FEATFLOW; dP against its
-own f_inf) with the slope-2 line and the bounds' half-widths.
+the observed order p. The plot shows each quantity against 1/D^2 with the bounds, FEATFLOW's value and the
+fits (open markers: the far walls interpolated, where H/dx is not whole).
 """
 
 from __future__ import annotations
@@ -91,10 +91,15 @@ def latest_meta(folder: Path) -> dict:
 
 
 def wall_q(n: int) -> float:
-    """The fraction of a wall link at which the duct's walls lie (H = 4.1 D = 4.1 n cells; `Layout`)."""
-    cells = 4.1 * n
-    frac = cells - math.floor(cells + 1e-9)
-    return 0.5 if frac < 1e-6 else 0.5 * (1.0 + frac)
+    """Where the far walls (y = H, z = W) cross the last fluid row's links, as a fraction q of a link: 1/2
+    (halfway) where H/dx = 4.1 n is whole (`distlbm.cases.obstacles.layout.Layout`)."""
+    from distlbm.cases.obstacles.benchmarks import SchaeferTurek3D1Z
+    from distlbm.cases.obstacles.layout import channel_layout
+
+    case = SchaeferTurek3D1Z()
+    params = {q.name: q.default for q in case.params}
+    params["n"] = n
+    return channel_layout(case.full(params), 3).far_q[0]
 
 
 def richardson(ns, fs):
@@ -132,6 +137,12 @@ def family(rec: dict) -> tuple:
     """The settings other than the resolution: runs of one family at several n give observed orders."""
     return (rec["collision"], rec["lambda"], round(rec["tau"], 6) if rec["tau"] else None, rec["bouzidi"],
             rec["equilibrium"])
+
+
+def fam_name(fam: tuple) -> str:
+    """A family's legend: collision (Lambda), tau, halfway cylinder."""
+    return (str(fam[0]) + (f" Λ={fam[1]:.3g}" if fam[1] is not None else "") +
+            (f", τ={fam[2]:g}" if fam[2] is not None else "") + (", halfway cylinder" if fam[3] is False else ""))
 
 
 def orders(recs: list) -> dict:
@@ -207,13 +218,18 @@ def table(recs: list) -> str:
         t = f"{r['t']:.2f}" + ("" if r["complete"] else " (not finished)")
         tau = f"{r['tau']:.4g}" if r["tau"] else "—"
         mach = f"{r['mach']:.3f}" if r["mach"] is not None else "—"
-        walls = "—" if r.get("wall_q") is None else ("halfway" if r["wall_q"] == 0.5 else f"q = {r['wall_q']:.3g}")
-        lines.append(f"| {Path(r['folder']).name} | {shape} (D = {r['n']}) | {coll} | {walls} | {tau} | {mach} | {t} | "
+        walls = "—" if r.get("wall_q") is None else ("halfway" if r["wall_q"] == 0.5 else
+                                                     f"far q = {r['wall_q']:.3g}")
+        name = r.get("name") or Path(r["folder"]).name
+        lines.append(f"| {name} | {shape} (D = {r['n']}) | {coll} | {walls} | {tau} | {mach} | {t} | "
                      f"{cell('cD')} | {cell('cL')} | {cell('dP')} | {'yes' if ok else 'no'} | {wall} |")
     return "\n".join(lines)
 
 
 def plot(recs: list, png: Path) -> None:
+    """cD, cL and dP against 1/D^2 (second-order convergence is a straight line into the axis at D = inf):
+    the 1996 bounds as a band, FEATFLOW's value as a line, each family's f_inf + C D^-p fit as a curve;
+    filled markers where H/dx is whole (halfway walls), open ones where the far walls are interpolated."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -226,52 +242,38 @@ def plot(recs: list, png: Path) -> None:
     fig, axes = plt.subplots(1, 3, figsize=(13, 4))
     for ax, q in zip(axes, QUANTITIES):
         lo, hi = ST_3D1Z_PAPER[q]
-        tops = []
-        for fam, rs in sorted(fams.items(), key=lambda kv: str(kv[0])):
-            rs = sorted(rs, key=lambda r: r["n"])
-            if q in ST_3D1Z_HIGH_ACCURACY:
-                ref = ST_3D1Z_HIGH_ACCURACY[q]
-                what = f"FEATFLOW {ref:g}"
-            elif q in fitted.get(fam, {}).get("fit", {}):
-                ref = fitted[fam]["fit"][q][0]  # against the family's own extrapolated value
-                what = "f_inf of the fit"
-            else:
+        ax.axhspan(lo, hi, color="0.92", label="1996 bounds")
+        if q in ST_3D1Z_HIGH_ACCURACY:
+            ax.axhline(ST_3D1Z_HIGH_ACCURACY[q], color="k", lw=0.8, label=f"FEATFLOW {ST_3D1Z_HIGH_ACCURACY[q]:g}")
+        xmax = 0.0
+        for k, (fam, rs) in enumerate(sorted(fams.items(), key=lambda kv: str(kv[0]))):
+            rs = sorted((r for r in rs if r.get(q) is not None and r.get("n")), key=lambda r: r["n"])
+            if not rs:
                 continue
-            pts = [(r["n"], abs((r[q] - ref) / ref)) for r in rs if r.get(q) is not None]
-            if not pts:
-                continue
-            name = fam[0] + (f" Λ={fam[1]:.3g}" if fam[1] is not None else "") + f", τ={fam[2]:g}" + (
-                ", halfway cylinder" if fam[3] is False else "")
+            color = f"C{k}"
+            name = fam_name(fam)
+            xs = [r["n"] ** -2.0 for r in rs]
+            xmax = max(xmax, max(xs))
+            ax.plot(xs, [r[q] for r in rs], "-", color=color, lw=0.6)
+            for r, x in zip(rs, xs):
+                whole = r.get("wall_q") in (None, 0.5)
+                ax.plot([x], [r[q]], "o", color=color, mfc=color if whole else "white")
+                ax.annotate(f"{r['n']}", (x, r[q]), fontsize=7, textcoords="offset points", xytext=(4, 3))
             fit = fitted.get(fam, {}).get("fit", {}).get(q)
             if fit is not None:
-                name += f" (fit order {fit[2]:.2f})"
-            ax.loglog([n for n, _ in pts], [e for _, e in pts], "o-", label=name)
-            tops.append(max(e for _, e in pts))
-            for n, e in pts:
-                qw = wall_q(n)
-                if qw != 0.5:
-                    ax.annotate(f"q={qw:.2g}", (n, e), fontsize=6, textcoords="offset points", xytext=(3, 3))
-        if not tops:
-            continue
-        nmin = min(r["n"] for r in recs)
-        nmax = max(r["n"] for r in recs)
-        xs = [nmin, max(nmax, 2 * nmin)]
-        top = max(tops)
-        ax.loglog(xs, [top * (x / xs[0]) ** -2 for x in xs], "k--", lw=0.8, label="slope 2")
-        half = min(hi - ref, ref - lo) / ref
-        if half > 0:
-            ax.axhline(half, color="grey", lw=0.8, ls=":", label=f"nearer 1996 bound ({half:.1%})")
-        from matplotlib.ticker import NullFormatter
-
-        ticks = sorted({r["n"] for r in recs})
-        ax.set_xticks(ticks)
-        ax.set_xticklabels([str(t) for t in ticks])
-        ax.xaxis.set_minor_formatter(NullFormatter())
-        ax.set_xlabel("D (cells per diameter)")
-        ax.set_ylabel(f"|{q} - ref| / ref")
-        ax.set_title(f"3D-1Z {q} against {what}", fontsize=10)
-        ax.grid(True, which="both", lw=0.3)
-        ax.legend(fontsize=7)
+                f_inf, c, pw = fit
+                ns = np.linspace(min(r["n"] for r in rs), 200.0, 200)
+                ax.plot(ns ** -2.0, f_inf + c * ns ** -pw, "--", color=color, lw=0.8,
+                        label=f"{name}: fit {f_inf:.5g} + C D^-{pw:.2f}")
+            else:
+                ax.plot([], [], "-", color=color, label=name)
+        ax.plot([], [], "o", color="0.4", mfc="white", label="far walls interpolated (H/dx not whole)")
+        ax.set_xlim(0.0, 1.1 * xmax if xmax else 0.011)
+        ax.set_xlabel("1 / D²  (D: cells per diameter)")
+        ax.set_ylabel(q)
+        ax.set_title(f"3D-1Z {q} against 1/D² (τ fixed)", fontsize=10)
+        ax.grid(True, lw=0.3)
+        ax.legend(fontsize=6)
     fig.tight_layout()
     png.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(png, dpi=110)
@@ -283,8 +285,27 @@ def main(argv=None) -> int:
     ap.add_argument("runs", nargs="+", type=Path, help="output folders of schaefer_turek_3d1z runs")
     ap.add_argument("--png", type=Path, help="write the convergence plot here")
     ap.add_argument("--json", type=Path, help="write the table's records here")
+    ap.add_argument("--recorded", type=Path, action="append", default=[],
+                    help="a JSON list of records (as --json writes them) of runs whose folders are not here; "
+                         "each needs a 'source' saying where its numbers were measured")
     a = ap.parse_args(argv)
     recs = []
+    for path in a.recorded:
+        try:
+            rows = json.loads(path.read_text())
+        except (OSError, ValueError) as e:
+            print(f"--recorded {path}: {e}; expected a JSON list of records", file=sys.stderr)
+            return 2
+        if not isinstance(rows, list) or not all(isinstance(r, dict) and r.get("source") and r.get("n") for r in rows):
+            print(f"--recorded {path}: expected a JSON list of records, each with 'n' and 'source'", file=sys.stderr)
+            return 2
+        for r in rows:
+            rec = {k: None for k in ("shape", "collision", "lambda", "tau", "mach", "steps", "wall_s", "mlups",
+                                     "steady", "bouzidi", "equilibrium")}
+            rec.update({"folder": str(path), "name": f"d{r['n']} (recorded)", "t": math.nan, "complete": True,
+                        "wall_q": wall_q(r["n"])})
+            rec.update(r)
+            recs.append(rec)
     for f in a.runs:
         if not (f / "summary.json").exists() and not (f / "samples.jsonl").exists():
             print(f"{f}: no summary.json or samples.jsonl: not a run's output folder", file=sys.stderr)

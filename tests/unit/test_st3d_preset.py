@@ -161,4 +161,4 @@ def test_study_fits_the_limit_and_the_order():
     assert f_inf == pytest.approx(6.18, abs=1e-3) and p == pytest.approx(1.5, abs=0.01)
     assert study.richardson(ns, [1.0, 2.0, 1.0, 2.0]) is None
     assert study.richardson(ns[:2], [1.0, 2.0]) is None
-    assert [study.wall_q(n) for n in (10, 12, 15, 20, 30)] == pytest.approx([0.5, 0.6, 0.75, 0.5, 0.5])
+    assert [study.wall_q(n) for n in (10, 12, 15, 16, 20, 30)] == pytest.approx([0.5, 0.7, 1.0, 0.1, 0.5, 0.5])

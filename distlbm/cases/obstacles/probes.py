@@ -87,8 +87,9 @@ def stencil(pt, direction, lay: Layout, solid=None) -> tuple:
 
     Multilinear interpolation between the neighbouring cell centres. For a point on a surface (a
     direction: -1 upstream of the point, +1 downstream): the interpolation if every cell it weighs is
-    fluid (`solid(cells)` says which are not; e.g. the Schaefer-Turek points lie midway between two
-    fluid nodes on the cylinder surface for every n the preset allows), otherwise a linear extrapolation
+    fluid (`solid(cells)` says which are not; a Schaefer-Turek point on the cylinder's surface is a cell
+    centre, inside the cylinder, at some n and midway between two fluid centres at others), otherwise a
+    linear extrapolation
     along x from the first two whole cells on that side beyond the point (their centres at least half a
     cell away from it).
     """
