@@ -133,16 +133,26 @@ def inside(rec: dict, q: str) -> bool:
     return rec.get(q) is not None and lo <= rec[q] <= hi
 
 
+SPLIT_PARITY = False  # --split-parity: even and odd D are two families
+
+
 def family(rec: dict) -> tuple:
-    """The settings other than the resolution: runs of one family at several n give observed orders."""
-    return (rec["collision"], rec["lambda"], round(rec["tau"], 6) if rec["tau"] else None, rec["bouzidi"],
-            rec["equilibrium"])
+    """The settings other than the resolution: runs of one family at several n give observed orders. With
+    SPLIT_PARITY, even and odd n are separate families: the cylinder, centred on a cell centre in x and midway
+    between two in y, has cell centres on its surface at its front and back for even D and at its top and
+    bottom for odd D, and the two sets approach the limit along two branches (docs/validation.md)."""
+    fam = (rec["collision"], rec["lambda"], round(rec["tau"], 6) if rec["tau"] else None, rec["bouzidi"],
+           rec["equilibrium"])
+    if SPLIT_PARITY and rec.get("n"):
+        fam += ("odd D" if rec["n"] % 2 else "even D",)
+    return fam
 
 
 def fam_name(fam: tuple) -> str:
     """A family's legend: collision (Lambda), tau, halfway cylinder."""
     return (str(fam[0]) + (f" Λ={fam[1]:.3g}" if fam[1] is not None else "") +
-            (f", τ={fam[2]:g}" if fam[2] is not None else "") + (", halfway cylinder" if fam[3] is False else ""))
+            (f", τ={fam[2]:g}" if fam[2] is not None else "") + (", halfway cylinder" if fam[3] is False else "") +
+            "".join(f", {x}" for x in fam[5:]))
 
 
 def orders(recs: list) -> dict:
@@ -288,7 +298,10 @@ def main(argv=None) -> int:
     ap.add_argument("--recorded", type=Path, action="append", default=[],
                     help="a JSON list of records (as --json writes them) of runs whose folders are not here; "
                          "each needs a 'source' saying where its numbers were measured")
+    ap.add_argument("--split-parity", action="store_true", help="fit even and odd D as two families")
     a = ap.parse_args(argv)
+    global SPLIT_PARITY
+    SPLIT_PARITY = a.split_parity
     recs = []
     for path in a.recorded:
         try:
@@ -314,15 +327,15 @@ def main(argv=None) -> int:
     print(table(recs))
     for fam, pairs in orders(recs).items():
         for n1, n2, od in pairs:
-            print(f"observed order {fam[0]} Λ={fam[1]} τ={fam[2]} bouzidi={fam[3]}: D {n1} -> {n2}: " +
+            print(f"observed order {fam_name(fam)}: D {n1} -> {n2}: " +
                   ", ".join(f"{q} {v:.2f}" for q, v in od.items()))
     for fam, got in fits(recs).items():
         ns = ", ".join(str(n) for n in got["ns"])
         if got["slope"]:
-            print(f"least-squares slope of log|error| over D = {ns}: " +
+            print(f"{fam_name(fam)}: least-squares slope of log|error| over D = {ns}: " +
                   ", ".join(f"{q} {v:.2f}" for q, v in got["slope"].items()))
         for q, (f_inf, c, p) in got["fit"].items():
-            print(f"fit {q}(D) = {f_inf:.6g} + {c:.4g} D^-{p:.2f} over D = {ns}")
+            print(f"{fam_name(fam)}: fit {q}(D) = {f_inf:.6g} + {c:.4g} D^-{p:.2f} over D = {ns}")
     if a.png:
         plot(recs, a.png)
         print(f"plot: {a.png}")
