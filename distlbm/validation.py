@@ -327,13 +327,15 @@ ENTRIES: list[Entry] = [
     Entry("schaefer_turek_2d2", "schaefer_turek_2d2", {"n": 40}, reduced=None,
           note="Re 100 vortex shedding: cD_max, cL_max, Strouhal against the paper's bounds"),
     Entry("schaefer_turek_3d1z", "schaefer_turek_3d1z", {}, reduced=None,
-          note="Re 20 in a square duct: the preset's default (TRT with Lambda = 3/16, tau = 0.575 held fixed, "
-               "the incompressible equilibrium, an absorbing layer before the outlet)"),
+          note="Re 20 in a square duct: the preset's default (D = 13, the far walls interpolated; TRT with "
+               "Lambda = 3/16, tau = 0.575 held fixed, the incompressible equilibrium, an absorbing layer before "
+               "the outlet); ~10 min here"),
     ConvergenceEntry("schaefer_turek_3d1z_convergence", "schaefer_turek_3d1z", "n", (10, 20, 30), (),
                      quantity=_st_cd_error, order=2.0, order_tol=1.0, judge_runs=False,
                      note="relative cD error vs FEATFLOW's 6.18533; tau = 0.575 fixed (diffusive scaling: "
-                          "u_lattice = 0.5/n, the steps grow as n^2): D = 30 is 751x125x125 cells for 28800 steps, "
-                          "hours on a CPU (not in --reduced)"),
+                          "u_lattice = 0.5/n, the steps grow as n^2); the levels where H = 4.1 D is whole cells "
+                          "(halfway walls): D = 30 is 751x125x125 cells for 28800 steps, hours on a CPU (not in "
+                          "--reduced); docs/validation.md has the study at D = 10..20 (scripts/st3d_study.py)"),
     Entry("sphere_re20", "sphere", {"re": 20.0, "n": 12}, reduced=None, note="periodic sides 6 D apart"),
     Entry("sphere_re50", "sphere", {"re": 50.0, "n": 12}, reduced=None, note="periodic sides 6 D apart"),
     Entry("sphere_re100", "sphere", {"re": 100.0, "n": 12, "u_lattice": 0.08, "collision": "trt"}, reduced=None,
