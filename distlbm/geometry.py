@@ -11,9 +11,10 @@ with the global indices wrapped periodically (streaming is periodic); the whole 
 assembled on one host.
 
 Conventions: the centre of global cell k along axis a lies at `origin[a] + (k + 0.5) * dx`. A point
-on the surface of a primitive counts as inside (within SURFACE_TOL: round-off decides nothing). Closed triangle surfaces (STL files) are one more Shape,
-`distlbm.stl.TriangleMesh`; `Obstacles.block` passes the links of all directions to each shape's
-`crossing` in one call, so that a mesh intersects a direction and its opposite in one pass.
+on the surface of a primitive counts as inside (within SURFACE_TOL: round-off decides nothing). Closed
+triangle surfaces (STL files) are one more Shape, `distlbm.stl.TriangleMesh`; `Obstacles.block` passes the
+links of all directions to each shape's `crossing` in one call, so that a mesh intersects a direction and
+its opposite in one pass.
 """
 
 from __future__ import annotations
@@ -123,6 +124,11 @@ def _ball_interval(p, v, axes, center, radius):
     return lo, hi
 
 
+def _in_ball(r2, radius: float):
+    """Whether squared distances r2 from a centre lie within `radius` (on the surface: within SURFACE_TOL)."""
+    return r2 <= radius**2 * (1 + SURFACE_TOL)
+
+
 def _box_tol(lo: float, hi: float) -> float:
     """How far outside [lo, hi] a point still counts as on its face (SURFACE_TOL of its size and position)."""
     return SURFACE_TOL * max(abs(lo), abs(hi), hi - lo)
@@ -158,7 +164,7 @@ class Circle(Shape):
 
     def inside(self, points):
         self._check_dim(points)
-        return sum((np.asarray(x) - c) ** 2 for x, c in zip(points, self.center)) <= self.radius**2 * (1 + SURFACE_TOL)
+        return _in_ball(sum((np.asarray(x) - c) ** 2 for x, c in zip(points, self.center)), self.radius)
 
     def interval(self, p, v):
         return _ball_interval(p, v, (0, 1), self.center, self.radius)
@@ -182,7 +188,7 @@ class Sphere(Shape):
 
     def inside(self, points):
         self._check_dim(points)
-        return sum((np.asarray(x) - c) ** 2 for x, c in zip(points, self.center)) <= self.radius**2 * (1 + SURFACE_TOL)
+        return _in_ball(sum((np.asarray(x) - c) ** 2 for x, c in zip(points, self.center)), self.radius)
 
     def interval(self, p, v):
         return _ball_interval(p, v, (0, 1, 2), self.center, self.radius)
@@ -215,7 +221,7 @@ class Cylinder(Shape):
     def inside(self, points):
         self._check_dim(points)
         r2 = sum((np.asarray(points[a]) - c) ** 2 for a, c in zip(self.others, self.center))
-        ins = r2 <= self.radius**2 * (1 + SURFACE_TOL)
+        ins = _in_ball(r2, self.radius)
         if self.extent is not None:
             z = np.asarray(points[self.axis])
             tol = _box_tol(*self.extent)

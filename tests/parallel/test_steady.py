@@ -98,12 +98,12 @@ def test_float64_default_tolerance_reaches_round_off():
 
 def test_schaefer_turek_steady_defaults():
     """2D-1 and 3D-1Z run until steady, checked every D / U = 0.5 s; 2D-2 (periodic shedding) does not."""
+    from distlbm.cases.obstacles.benchmarks import ST_3D1Z_N
     from distlbm.config import resolve
 
-    from distlbm.cases.obstacles.benchmarks import ST_3D1Z_N
-
     n3 = ST_3D1Z_N  # 3D-1Z: dx = D / n, u_lattice = 0.5 / n (tau 0.575 fixed)
-    for case, dt in (("schaefer_turek_2d1", 0.0025 * 0.025 / 0.2), ("schaefer_turek_3d1z", (0.1 / n3) * (0.5 / n3) / 0.2)):
+    dt3 = (0.1 / n3) * (0.5 / n3) / 0.2
+    for case, dt in (("schaefer_turek_2d1", 0.0025 * 0.025 / 0.2), ("schaefer_turek_3d1z", dt3)):
         cfg = resolve(case, {})
         assert cfg.control.steady_tol == 1e-3 and cfg.setup.steady_every == round(0.5 / dt)
         assert cfg.setup.steps == round(cfg.params["t_end"] / dt)  # the longest run
