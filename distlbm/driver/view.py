@@ -125,18 +125,19 @@ class RunView:
     def probe(self, points) -> dict:
         """rho [N] and u [D, N] (lattice units) at the cells `points` ([N, D] global cell indices)."""
         pts = np.asarray(points, np.int64).reshape(-1, len(self.setup.shape))
-        rho, u = self.macroscopic()
-        return {"rho": self.domain.sample(rho, pts), "u": self.domain.sample(u, pts)}
+        # the populations of those cells alone, then their moments (the same arithmetic per cell as
+        # `macroscopic` on the whole lattice, without forming rho and u everywhere)
+        f = self._state.f
+        fp = jax.numpy.asarray(self.domain.sample(f, pts), dtype=f.dtype)
+        rho, u = self._readers.macro(fp)
+        return {"rho": np.asarray(rho), "u": np.asarray(u)}
 
     def forces(self) -> np.ndarray:
         """[bodies, D]: momentum-exchange force of the fluid on each body (lattice units), summed over
         every shard and process, for the step that starts from the current state."""
         if self._readers.forces is None:
             return np.zeros((0, self.model.lattice.d))
-        part = np.asarray(jax.device_get(self._readers.forces(self._state.f, self._cells, self._state.step)),
-                          np.float64)
-        total = part.reshape(part.shape[:2] + (-1,)).sum(axis=-1)
-        return np.asarray(self.domain.allreduce({"f": total})["f"], np.float64).reshape(total.shape)
+        return self.domain.sum_blocks(self._readers.forces(self._state.f, self._cells, self._state.step))
 
     @property
     def has_forces(self) -> bool:

@@ -51,6 +51,11 @@ class Domain(Protocol):
 
     def gather(self, x) -> np.ndarray: ...
 
+    def sum_blocks(self, x) -> np.ndarray:
+        """Per-block partial results [..., *blocks] (a size-1 axis per spatial axis in the local function,
+        stacked over the blocks by `map`) summed over every block of every process in float64: [...],
+        the same on every process."""
+
     def sample(self, x, points) -> np.ndarray: ...
 
     def layout(self, x) -> list: ...
@@ -158,6 +163,10 @@ class LocalDomain:
     def gather(self, x) -> np.ndarray:
         """The whole field as a NumPy array (small lattices: observables only)."""
         return np.asarray(x)
+
+    def sum_blocks(self, x) -> np.ndarray:
+        host = np.asarray(x, np.float64)
+        return host.reshape(host.shape[: host.ndim - len(self.shape)] + (-1,)).sum(axis=-1)
 
     def sample(self, x, points) -> np.ndarray:
         """x [..., *shape] at the cells `points` ([N, D] global indices): [..., N] NumPy, every process."""

@@ -197,11 +197,30 @@ class MeshDomain:
 
         return np.asarray(multihost_utils.process_allgather(x, tiled=True))
 
+    def sum_blocks(self, x) -> np.ndarray:
+        """Per-block partials [..., *mesh_shape] summed in float64 on every process (under several processes
+        the blocks of the others are fetched first: a global array's values are not all addressable)."""
+        if not x.is_fully_addressable:
+            from jax.experimental import multihost_utils
+
+            x = multihost_utils.process_allgather(x, tiled=True)
+        host = np.asarray(x, np.float64)
+        return host.reshape(host.shape[: host.ndim - len(self.shape)] + (-1,)).sum(axis=-1)
+
     def sample(self, x, points) -> np.ndarray:
         """x [..., *shape] at the cells `points` ([N, D] global indices): [..., N], replicated to every process."""
-        idx = tuple(np.asarray(points, np.int64).T)
-        got = jax.jit(lambda a: a[(Ellipsis,) + idx], out_shardings=NamedSharding(self.mesh, P()))(x)
-        return np.asarray(got)
+        pts = np.asarray(points, np.int64).reshape(-1, len(self.shape))
+        # one compiled gather per set of points (the probes sample the same cells every time: a new
+        # function per call would compile at every sample)
+        samplers = self.__dict__.setdefault("_samplers", {})
+        key = (pts.shape, pts.tobytes())
+        fn = samplers.get(key)
+        if fn is None:
+            if len(samplers) >= 16:
+                samplers.clear()
+            idx = tuple(pts.T)
+            fn = samplers[key] = jax.jit(lambda a: a[(Ellipsis,) + idx], out_shardings=NamedSharding(self.mesh, P()))
+        return np.asarray(fn(x))
 
     def layout(self, x) -> list:
         """(process index, spatial index) of every block of x over all processes (no duplicates)."""

@@ -91,19 +91,24 @@ class MPIDomain:
             full[(Ellipsis,) + tuple(index)] = block
         return full
 
+    def sum_blocks(self, x) -> np.ndarray:
+        """This rank's block partial [..., 1, ...] summed with every other rank's, in float64."""
+        local = np.asarray(x, np.float64)
+        local = local.reshape(local.shape[: local.ndim - len(self.shape)] + (-1,)).sum(axis=-1)
+        return np.asarray(self.allreduce({"s": local})["s"], np.float64).reshape(local.shape)
+
     def sample(self, x, points) -> np.ndarray:
         """x [..., *shape] at the cells `points` ([N, D] global indices): [..., N] on every rank (each
         point is read on the rank that holds it, then summed across ranks)."""
         pts = np.asarray(points, np.int64).reshape(-1, len(self.shape))
-        local = np.asarray(x)
-        lead = local.shape[: local.ndim - len(self.shape)]
+        lead = tuple(x.shape[: x.ndim - len(self.shape)])
         out = np.zeros(lead + (pts.shape[0],), np.float64)
         lo = np.asarray([sl.start for sl in self.index])
         hi = np.asarray([sl.stop for sl in self.index])
         mine = np.all((pts >= lo) & (pts < hi), axis=1)
-        if mine.any():
+        if mine.any():  # only the sampled cells leave the device
             rel = tuple((pts[mine] - lo).T)
-            out[..., mine] = local[(Ellipsis,) + rel]
+            out[..., mine] = np.asarray(x[(Ellipsis,) + rel])
         return self.cart.allreduce(out)
 
     def layout(self, x) -> list:
