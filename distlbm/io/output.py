@@ -290,9 +290,7 @@ class FieldOutput:
         """A PNG of |u| on the mid-plane z = Z/2 (3D) or the whole plane (2D), from process 0."""
         dom = view.domain
         speed = jnp.sqrt(jnp.sum(u * u, axis=0))
-        if speed.ndim == 3:
-            speed = speed[:, :, speed.shape[2] // 2]
-        plane = dom.gather(speed)
+        plane = dom.gather_plane(speed, 2, dom.shape[2] // 2) if speed.ndim == 3 else dom.gather(speed)
         if dom.process_index != 0:
             return
         try:

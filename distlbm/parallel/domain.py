@@ -51,6 +51,10 @@ class Domain(Protocol):
 
     def gather(self, x) -> np.ndarray: ...
 
+    def gather_plane(self, x, axis: int, index: int) -> np.ndarray:
+        """The plane `index` (global) along spatial `axis` of x [..., *shape]: [..., *shape without axis]
+        NumPy on every process (images; small planes)."""
+
     def sum_blocks(self, x) -> np.ndarray:
         """Per-block partial results [..., *blocks] (a size-1 axis per spatial axis in the local function,
         stacked over the blocks by `map`) summed over every block of every process in float64: [...],
@@ -163,6 +167,9 @@ class LocalDomain:
     def gather(self, x) -> np.ndarray:
         """The whole field as a NumPy array (small lattices: observables only)."""
         return np.asarray(x)
+
+    def gather_plane(self, x, axis: int, index: int) -> np.ndarray:
+        return np.asarray(jax.lax.index_in_dim(x, index, axis=x.ndim - len(self.shape) + axis, keepdims=False))
 
     def sum_blocks(self, x) -> np.ndarray:
         host = np.asarray(x, np.float64)

@@ -200,12 +200,12 @@ class MeshDomain:
     def sum_blocks(self, x) -> np.ndarray:
         """Per-block partials [..., *mesh_shape] summed in float64 on every process (under several processes
         the blocks of the others are fetched first: a global array's values are not all addressable)."""
-        if not x.is_fully_addressable:
-            from jax.experimental import multihost_utils
-
-            x = multihost_utils.process_allgather(x, tiled=True)
-        host = np.asarray(x, np.float64)
+        host = np.asarray(self.gather(x), np.float64)
         return host.reshape(host.shape[: host.ndim - len(self.shape)] + (-1,)).sum(axis=-1)
+
+    def gather_plane(self, x, axis: int, index: int) -> np.ndarray:
+        """The plane `index` along spatial `axis` of x [..., *shape] as a NumPy array on every process."""
+        return self.gather(jax.lax.index_in_dim(x, index, axis=x.ndim - len(self.shape) + axis, keepdims=False))
 
     def sample(self, x, points) -> np.ndarray:
         """x [..., *shape] at the cells `points` ([N, D] global indices): [..., N], replicated to every process."""

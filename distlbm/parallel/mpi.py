@@ -91,6 +91,20 @@ class MPIDomain:
             full[(Ellipsis,) + tuple(index)] = block
         return full
 
+    def gather_plane(self, x, axis: int, index: int) -> np.ndarray:
+        """The plane `index` along spatial `axis` on every rank, from the ranks whose blocks hold it."""
+        lead = tuple(x.shape[: x.ndim - len(self.shape)])
+        where = self.index[axis]
+        local = None
+        if where.start <= index < where.stop:
+            local = np.asarray(jax.lax.index_in_dim(x, index - where.start, axis=len(lead) + axis, keepdims=False))
+        rest = lambda t: tuple(t[:axis]) + tuple(t[axis + 1:])  # noqa: E731
+        full = np.empty(lead + rest(self.shape), np.dtype(x.dtype))
+        for index_, block in self.cart.allgather((rest(self.index), local)):
+            if block is not None:
+                full[(Ellipsis,) + index_] = block
+        return full
+
     def sum_blocks(self, x) -> np.ndarray:
         """This rank's block partial [..., 1, ...] summed with every other rank's, in float64."""
         local = np.asarray(x, np.float64)

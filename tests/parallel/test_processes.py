@@ -162,3 +162,24 @@ def test_forces_and_probes_under_two_processes_equal_one_process(tmp_path, comm)
                 assert b[key] == pytest.approx(a[key], rel=0, abs=1e-6 * abs(a["cD"])), (key, a, b)
             else:
                 assert b[key] == a[key], (key, a, b)
+
+
+@pytest.mark.parametrize("comm", ["jax", "mpi"])
+def test_images_under_two_processes_equal_one_process(tmp_path, comm):
+    # the PNG of |u| on the mid-plane z = Z/2 of a 3D lattice split along z: the plane lies in one
+    # process's block. Under --comm mpi this crashed (each rank cut its own block's middle).
+    mpimg = pytest.importorskip("matplotlib.image")
+    args = ["run", "cavity3d", "--set", "n=12", "--steps", "20", "--output-every", "20", "--set",
+            "output_images=true"]
+    single, _ = _run([BIN / "distlbm", *args, "--out", tmp_path / "one"])
+    assert single.returncode == 0, single.stderr
+    multi, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--mesh", "1x1x2", "--comm", comm,
+                     "--out", tmp_path / "two"])
+    assert multi.returncode == 0, multi.stderr
+    names = sorted(p.name for p in (tmp_path / "one" / "images").iterdir())
+    assert names == ["speed_000000000.png", "speed_000000020.png"]
+    assert sorted(p.name for p in (tmp_path / "two" / "images").iterdir()) == names
+    a = mpimg.imread(tmp_path / "one" / "images" / names[-1])
+    b = mpimg.imread(tmp_path / "two" / "images" / names[-1])
+    assert a.std() > 0.01  # a picture of the flow, not a blank
+    np.testing.assert_array_equal(a, b)
