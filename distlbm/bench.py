@@ -163,7 +163,7 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     cells_count = math.prod(shape)
     mlups = [cells_count * steps / t / 1e6 for t in times]
     est = memory_estimate(lat, shape, dtype, compute_dtype)
-    dev = jax.devices()[0]
+    dev = jax.local_devices()[0]  # this process's (memory statistics and bandwidth are measured here)
     device_peak = None
     try:
         stats = dev.memory_stats() or {}
@@ -190,6 +190,7 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
         "compute_dtype": compute_dtype,
         "collision": collision,
         "devices": dom.n_devices,
+        "processes": jax.process_count(),
         "mesh": list(dom.mesh_shape) if mesh else [1] * lat.d,
         "mlups_per_device": statistics.median(mlups) / dom.n_devices,
         "halo_bytes_per_step_per_device": halo,
@@ -234,15 +235,29 @@ def cmd_bench(args) -> int:
         if val <= 0:
             raise ConfigError(f"{key} = {val}: expected a positive integer")
     bw = None if args.bandwidth_mib is None else int(args.bandwidth_mib * (1 << 20))
+    from distlbm.parallel.processes import initialize, use_cpu_cores
+
+    mesh = args.mesh
+    if mesh:  # on CPUs, as many devices as the mesh names (as `distlbm run --mesh` gets)
+        use_cpu_cores("jax", mesh)
+    procs = initialize("jax")  # under srun / mpiexec: one program over every process's devices
+    if procs["processes"] > 1 and not mesh:  # every device of every process, as `distlbm run` splits a lattice
+        import jax
+
+        from distlbm.parallel.mesh import factorize
+
+        mesh = "x".join(map(str, factorize(jax.device_count(), (args.size,) * get_lattice(args.lattice).d)))
     r = run_bench(args.lattice, args.size, args.steps, args.repeat, args.dtype, args.compute_dtype, args.collision,
-                  args.mesh, bw, step=args.step)
+                  mesh, bw, step=args.step)
+    if procs["process_index"] != 0:  # one report, from process 0
+        return 0
     if args.json:
         print(json.dumps(r))
         return 0
     gib = 1024 ** 3
     print(f"{r['lattice']} {'x'.join(map(str, r['shape']))} {r['dtype']} storage, {r['compute_dtype']} compute, "
           f"{r['collision']} on {r['devices']} "
-          f"{r['platform']} device(s), mesh {'x'.join(map(str, r['mesh']))}; step: {r['step']} ({r['step_reason']})")
+          f"{r['platform']} device(s){f' in {pc} processes' if (pc := r['processes']) > 1 else ''}, mesh {'x'.join(map(str, r['mesh']))}; step: {r['step']} ({r['step_reason']})")
     if r["devices"] > 1:
         print(f"  halo exchange: {r['halo_bytes_per_step_per_device'] / 1e6:.3f} MB per step per device "
               f"(populations per device {r['population_bytes_per_device'] / 1e6:.1f} MB)")

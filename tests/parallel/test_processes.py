@@ -183,3 +183,23 @@ def test_images_under_two_processes_equal_one_process(tmp_path, comm):
     b = mpimg.imread(tmp_path / "two" / "images" / names[-1])
     assert a.std() > 0.01  # a picture of the flow, not a blank
     np.testing.assert_array_equal(a, b)
+
+
+def test_bench_under_two_processes_and_with_a_cpu_mesh(tmp_path):
+    # `mpiexec -n 2 distlbm bench` times one lattice over both processes' devices (the mesh defaults to
+    # all of them, as a run's does) and reports once; `distlbm bench --mesh 2x1x1` alone gets the two CPU
+    # devices it names (both said "needs 2 devices; expected at most the 1 available")
+    args = ["bench", "--lattice", "D3Q19", "--size", "16", "--steps", "4", "--repeat", "1", "--bandwidth-mib", "0",
+            "--json"]
+    multi, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args])
+    assert multi.returncode == 0, multi.stderr
+    lines = [ln for ln in multi.stdout.splitlines() if ln.startswith("{")]
+    assert len(lines) == 1, multi.stdout
+    r = json.loads(lines[0])
+    assert (r["processes"], r["devices"], r["mesh"]) == (2, 2, [2, 1, 1]) and r["mlups"] > 0
+    env = {k: v for k, v in _env(1).items() if k not in ("XLA_FLAGS", "JAX_NUM_CPU_DEVICES", "DISTLBM_CPU_DEVICES")}
+    one = subprocess.run([str(BIN / "distlbm"), *args, "--mesh", "2x1x1"], cwd=REPO, env=env, capture_output=True,
+                         text=True, timeout=180)
+    assert one.returncode == 0, one.stderr
+    r = json.loads(one.stdout)
+    assert (r["processes"], r["devices"], r["mesh"]) == (1, 2, [2, 1, 1])
