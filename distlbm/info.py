@@ -77,7 +77,14 @@ def cmd_info(args) -> int:
             get_lattice(args.lattice)
         except ValueError as e:
             raise ConfigError(f"--lattice = {args.lattice!r}: {e}") from None
+    from distlbm.parallel.processes import initialize
+
+    # under srun / mpiexec: join the other processes, so that the report shows whether they found each other
+    procs = initialize("jax")
     info = gather_info(args.lattice, args.size, args.dtype)
+    info["launcher"] = procs["launcher"]
+    if procs["process_index"] != 0:  # one report, from process 0
+        return 0
     if args.json:
         print(json.dumps(info, indent=2))
         return 0
@@ -85,7 +92,7 @@ def cmd_info(args) -> int:
     for k, v in info["versions"].items():
         if k != "distlbm":
             print(f"  {k:<8} {v or 'not installed'}")
-    print(f"processes: {info['process_count']} (this is {info['process_index']})")
+    print(f"processes: {info['process_count']} (launcher: {info['launcher']})")
     print(f"devices:   {', '.join(info['devices'])}")
     mpi = info["mpi"]
     print(f"MPI:       {mpi['library'] if mpi['available'] else 'not available (' + mpi['why'] + ')'}")

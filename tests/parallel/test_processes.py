@@ -203,3 +203,11 @@ def test_bench_under_two_processes_and_with_a_cpu_mesh(tmp_path):
     assert one.returncode == 0, one.stderr
     r = json.loads(one.stdout)
     assert (r["processes"], r["devices"], r["mesh"]) == (1, 2, [2, 1, 1])
+
+
+def test_info_under_two_processes_reports_once_that_they_joined():
+    p, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", "info", "--json"])
+    assert p.returncode == 0, p.stderr
+    start = p.stdout.index("{")
+    info = json.loads(p.stdout[start:])  # one report (a second would not parse as one object)
+    assert info["process_count"] == 2 and info["launcher"] == "mpich" and len(info["devices"]) == 2
