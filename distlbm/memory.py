@@ -83,11 +83,12 @@ def flags_bytes_per_cell(lattice, features=None, compute_dtype: str = "float32")
 #    wall fractions (sphere: 305 B/cell);
 #  - with moving walls, the streamed moving-wall mask and wall velocities: cavity3d 879 B/cell (11.6 x Q x
 #    4 B, D3Q19), cavity2d 397 B/cell (11 x Q x 4 B, D2Q9): 12;
-#  - the whole-array step with inlets, outlets or outflow (small blocks), and the force on bodies (the
-#    momentum exchange reads the whole-array step's boundary populations at the sample steps): 5 arrays
-#    of Q values and 4 of the D + 1 moments in the compute dtype, besides the populations twice and the
-#    flags (sphere, D3Q19: 538 B/cell measured, 637 estimated; channel_flow, D2Q9: 329 measured, 327
-#    estimated).
+#  - the whole-array step with inlets, outlets or outflow (small blocks), and there the force on bodies
+#    (the momentum exchange reads the whole-array step's boundary populations at the sample steps): 5
+#    arrays of Q values and 4 of the D + 1 moments in the compute dtype, besides the populations twice and
+#    the flags (sphere, D3Q19: 538 B/cell measured, 637 estimated; channel_flow, D2Q9: 329 measured, 327
+#    estimated). Where the step runs in slabs the forces are summed slab by slab (stepper.make_forces): a
+#    few slabs (3D-1Z at D = 20 on 2 CPU devices: peak RSS 2.41 GB with the whole-array forces, 1.41 GB).
 IN_PLACE_SLABS = 8  # slab-sized temporaries of the in-place step (streamed, moments, collided, written)
 SETUP_Q_ARRAYS_WALLS = 3
 SETUP_Q_ARRAYS_BOUZIDI = 1
@@ -131,9 +132,14 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
 
         form = slab_form(q * cells * max(itemsize(dtype), citem), planes=int(shape[0]))
     if features is not None and features.any:
-        # the forces on bodies read the whole-array form's boundary populations (at the sample steps)
-        if features.bodies or (features.neighbours and form == "whole"):
+        # the forces on bodies read the whole-array form's boundary populations (at the sample steps) where
+        # the step runs as a whole array; in the slab forms they are summed slab by slab (a few slabs)
+        if (features.bodies or features.neighbours) and form == "whole":
             temporaries = max(moments, STEP_Q_ARRAYS_WHOLE * q * citem * cells + STEP_MOMENT_SETS_WHOLE * moments)
+        elif features.bodies and form == "ab":
+            from distlbm.stepper import SLAB_BYTES
+
+            temporaries = moments + IN_PLACE_SLABS * SLAB_BYTES
         # the kind, velocity and density fields (and wall fractions, body ids) from which the flags are made
         fields = 1 + (lattice.d + 1) * citem + (q if features.bouzidi else 0) + (1 if features.bodies else 0)
         k = 0

@@ -360,25 +360,79 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
                 return b, nx % b
         return min(b for b in divisors if b >= min(least, nx)), 0
 
-    def slab_finish(out, fs, x0, b, cells: Cells, scale, keep_walls=True):
-        """The slab x0 .. x0+b-1 of the step's result from its streamed populations fs [Q, b, ...]
-        (storage dtype); `out` still holds the slab's pre-streaming populations."""
-
-        def take(a, axis=0):
-            return None if a is None else lax.dynamic_slice_in_dim(a, x0, b, axis=axis)
-
+    def slab_boundary(out, fs, x0, b, cells: Cells, scale, need_fc=False):
+        """The slab x0 .. x0+b-1's streamed populations fs [Q, b, ...] (storage dtype) after walls,
+        outflow, inlets and outlets (compute dtype), and its pre-streaming populations fc (where walls,
+        convective outflow or need_fc want them; else None); `out` still holds those in the slab."""
+        take = slab_taker(x0, b)
         fs = lax.optimization_barrier(fs).astype(cdt)
         fc = None
-        kind, velocity, rho = take(cells.kind), take(cells.velocity, 1), take(cells.rho)
-        if feat.walls or feat.convective > 0:  # the pre-streaming populations of the slab: untouched in `out`
+        velocity = take(cells.velocity, 1)
+        if feat.walls or feat.convective > 0 or need_fc:  # the pre-streaming populations: untouched in `out`
             fc = take(out, 1).astype(cdt)
         if feat.walls:
             fs = slab_walls(fs, fc, take(cells.links), take(cells.moving), velocity, take(cells.qlink, 1))
             # materialised once, or every output population would redo the gathers over Q
             fs = lax.optimization_barrier(fs)
         if feat.neighbours:
-            fs = slab_open_faces(fs, fc, x0, b, out.shape[1], kind, velocity, rho, scale)
-        return finish(fs, fc, kind, velocity, rho, scale, take(cells.sponge), keep_walls, in_slab=True)
+            fs = slab_open_faces(fs, fc, x0, b, out.shape[1], take(cells.kind), velocity, take(cells.rho), scale)
+        return fs, fc
+
+    def slab_taker(x0, b):
+        def take(a, axis=0):
+            return None if a is None else lax.dynamic_slice_in_dim(a, x0, b, axis=axis)
+
+        return take
+
+    def slab_finish(out, fs, x0, b, cells: Cells, scale, keep_walls=True):
+        """The slab x0 .. x0+b-1 of the step's result from its streamed populations fs [Q, b, ...]
+        (storage dtype); `out` still holds the slab's pre-streaming populations."""
+        take = slab_taker(x0, b)
+        fs, fc = slab_boundary(out, fs, x0, b, cells, scale)
+        return finish(fs, fc, take(cells.kind), take(cells.velocity, 1), take(cells.rho), scale, take(cells.sponge),
+                      keep_walls, in_slab=True)
+
+    def slab_forces(f, cells: Cells, scale=None):
+        """The momentum-exchange force on each body ([bodies, D, 1, ...] partial sums, as
+        bc.momentum_exchange) slab by slab along x: each slab's populations are pulled from f and the
+        exchanged faces, bounced back and summed over its wall links, so that the forces need the
+        populations once plus a few slabs (the whole-array form holds a streamed copy and the wall
+        treatment's temporaries: 5 arrays of Q values per cell). The same per-link values as the
+        whole-array form; the sums run slab by slab, so their last bits differ from its."""
+        c = lat.c
+        wraps = getattr(exchange, "wraps", None)
+        local = tuple(bool(wraps(a)) if wraps is not None else False for a in range(lat.d))
+        body_q = jnp.broadcast_to(cells.body[None], (lat.q,) + cells.body.shape)
+        recv, body_recv = entering_planes(f, c, exchange), entering_planes(body_q, c, exchange)
+        nx = f.shape[1]
+        b, tail = slab_plan(f.shape, f.dtype.itemsize, least=2 if feat.neighbours else 1)
+        n_slabs = (nx - tail) // b + (1 if tail else 0)
+
+        def window(src, enter, s, x0, size):
+            """Planes x0 - s .. x0 + size - 1 - s of src [nx, ...] (s = c_k[0]), with the entering plane
+            where they leave the block (x0 is a Python int for the first and the last slab)."""
+            if s > 0 and isinstance(x0, int) and x0 == 0:
+                return jnp.concatenate([enter, src[: size - 1]], axis=0)
+            if s < 0 and isinstance(x0, int) and x0 + size == nx:
+                return jnp.concatenate([src[x0 + 1:], enter], axis=0)
+            return lax.dynamic_slice_in_dim(src, x0 - s, size, axis=0)
+
+        def streamed(src, rec, x0, size):
+            return jnp.stack([stream_slab(window(src[k], rec[k].get(0), int(c[k][0]), x0, size), c[k], rec[k], x0,
+                                          size, local) for k in range(lat.q)])
+
+        def one(x0, size):
+            fs, fc = slab_boundary(f, streamed(f, recv, x0, size), x0, size, cells, scale, need_fc=True)
+            take = slab_taker(x0, size)
+            return bc.link_forces(fs, fc, take(cells.kind), take(cells.links), streamed(body_q, body_recv, x0, size),
+                                  feat.bodies, lat)
+
+        total = one(0, b if n_slabs > 1 or not tail else tail)
+        if n_slabs > 2:
+            total = lax.fori_loop(1, n_slabs - 1, lambda i, acc: acc + one(i * b, b), total)
+        if n_slabs > 1:
+            total = total + one((n_slabs - 1) * b, tail or b)
+        return total
 
     def in_place(f, cells: Cells, scale):
         """The slab form with streaming done slab by slab inside the loop, into the one population
@@ -484,17 +538,25 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         return one(out, n_full * b, tail) if tail else out
 
     step.boundary_populations = boundary_populations
+    step.slab_forces = slab_forces
     return step
 
 
-def make_forces(model: Model, exchange: Callable) -> Callable:
+def make_forces(model: Model, exchange: Callable, *, whole_bytes: Optional[int] = None,
+                slab_bytes: Optional[int] = None) -> Callable:
     """forces(f, cells) -> [bodies, D, 1, ...]: this block's momentum-exchange force on each body for
-    the step that starts from the stored populations f (see physics.boundaries.momentum_exchange)."""
-    step = make_step(model, exchange, path="xla")  # the forces read the XLA step's boundary populations
+    the step that starts from the stored populations f (see physics.boundaries.momentum_exchange), in
+    the form of the XLA step on this block: whole array, or slab by slab (`slab_forces`) where the step
+    runs in slabs. whole_bytes / slab_bytes: as for make_step (tests reach the slabs on small lattices)."""
+    # the forces read the XLA step's boundary populations
+    step = make_step(model, exchange, path="xla", whole_bytes=whole_bytes, slab_bytes=slab_bytes)
     feat = model.features
 
     def forces(f, cells: Cells, t=None):
         scale = bc.ramp_factor(t, feat.ramp_steps) if (feat.ramp_steps and t is not None) else None
+        cdt = jnp.dtype(model.compute_dtype)
+        if slab_form(f.size * max(f.dtype.itemsize, cdt.itemsize), whole_bytes=whole_bytes, planes=f.shape[1]) != "whole":
+            return step.slab_forces(f, cells, scale)  # the step's slab forms: the populations once, plus slabs
         fnew, fc = step.boundary_populations(f, cells, scale)
         return bc.momentum_exchange(fnew, fc, cells.kind, cells.links, cells.body, feat.bodies, model.lattice, exchange)
 

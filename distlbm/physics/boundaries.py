@@ -293,11 +293,17 @@ def momentum_exchange(fnew, fc, kind, links, body, n_bodies: int, lattice: Latti
     streaming; body: uint8 [...] body id of each solid cell (0: none). Returns [n_bodies, D, 1, ...]:
     this block's partial sums (a size-1 axis per spatial axis, so that blocks stack along them).
     """
+    body_s = stream(jnp.broadcast_to(body[None], (lattice.q,) + body.shape), lattice.c, exchange)  # body of x - c_i
+    return link_forces(fnew, fc, kind, links, body_s, n_bodies, lattice)
+
+
+def link_forces(fnew, fc, kind, links, body_s, n_bodies: int, lattice: Lattice):
+    """`momentum_exchange` with the streamed body ids given: body_s [Q, ...] is the body id of x - c_i
+    (so that a caller can stream them slab by slab). Returns [n_bodies, D, 1, ...] partial sums."""
     q, d = lattice.q, lattice.d
     nd = links.ndim
     bits = jnp.asarray(1 << np.arange(q, dtype=np.uint32), jnp.uint32).reshape((q,) + (1,) * nd)
     hit = ((links[None] & bits) != 0) & ~is_wall(kind)[None]  # links from fluid cells only
-    body_s = stream(jnp.broadcast_to(body[None], (q,) + body.shape), lattice.c, exchange)  # body of x - c_i
     # f*_j + f_i as deviations from the rest state: the weights' share, 2 w_i c_j summed over the links,
     # is the force of the uniform rest pressure, which vanishes on a body surrounded by fluid (every
     # lattice line enters and leaves it equally often): the result is the force of the gauge pressure
