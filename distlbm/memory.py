@@ -78,11 +78,13 @@ def flags_bytes_per_cell(lattice, features=None, compute_dtype: str = "float32")
 
 # Temporaries beyond the contract, in arrays of Q values per cell (4-byte link bits, or the compute dtype),
 # measured as the peak resident memory of `distlbm run` on CPU (XLA CPU, 4 to 8 M cells, float32):
-#  - building the link bits of walls (boundaries.link_data: a streamed Q x uint32 wall mask): duct
-#    212 B/cell = 2.6 x Q x 4 B (D3Q19) with the kind/velocity/density fields; 3, plus 1 with Bouzidi
-#    wall fractions (sphere: 305 B/cell);
-#  - with moving walls, the streamed moving-wall mask and wall velocities: cavity3d 879 B/cell (11.6 x Q x
-#    4 B, D3Q19), cavity2d 397 B/cell (11 x Q x 4 B, D2Q9): 12;
+#  - building the link bits of walls (boundaries.link_data, direction by direction: XLA's temporaries
+#    1 B/cell) with the kind/velocity/density fields on the host and the device: duct 66 B/cell above the
+#    runtime (0.9 x Q x 4 B, D3Q19): 1; with Bouzidi wall fractions, computed on the host in float64:
+#    sphere 308 B/cell: 3 more;
+#  - with moving walls, the moving-wall bits and wall velocities (60 B/cell of XLA temporaries): cavity3d
+#    250 B/cell (3.3 x Q x 4 B): 4. (Stacked Q x uint32 masks cost 2.6, 4 and 11.6 Q-arrays before
+#    2026-12-02: cavity3d at 162^3 peaked at 928 B/cell of RSS, now 295.)
 #  - the whole-array step with inlets, outlets or outflow (small blocks), and there the force on bodies
 #    (the momentum exchange reads the whole-array step's boundary populations at the sample steps): 5
 #    arrays of Q values and 4 of the D + 1 moments in the compute dtype, besides the populations twice and
@@ -90,9 +92,9 @@ def flags_bytes_per_cell(lattice, features=None, compute_dtype: str = "float32")
 #    estimated). Where the step runs in slabs the forces are summed slab by slab (stepper.make_forces): a
 #    few slabs (3D-1Z at D = 20 on 2 CPU devices: peak RSS 2.41 GB with the whole-array forces, 1.41 GB).
 IN_PLACE_SLABS = 8  # slab-sized temporaries of the in-place step (streamed, moments, collided, written)
-SETUP_Q_ARRAYS_WALLS = 3
-SETUP_Q_ARRAYS_BOUZIDI = 1
-SETUP_Q_ARRAYS_MOVING = 12
+SETUP_Q_ARRAYS_WALLS = 1
+SETUP_Q_ARRAYS_BOUZIDI = 3
+SETUP_Q_ARRAYS_MOVING = 4
 STEP_Q_ARRAYS_WHOLE = 5
 STEP_MOMENT_SETS_WHOLE = 4
 

@@ -80,8 +80,8 @@ def test_walls_add_flags_and_the_link_bit_transient():
     e = memory_estimate(cav.lattice, cav.setup.shape, "float32", None, cav.setup.features)
     cells = math.prod(cav.setup.shape)
     assert e["flags_bytes"] == (1 + 4 + 4 + 3 * 4) * cells  # kind, link bits, moving bits, wall velocity
-    # moving walls: measured 879 B/cell while the link bits are built (README of distlbm.memory)
-    assert e["setup_bytes"] >= 879 * cells and e["total_bytes"] == e["setup_bytes"]
+    # moving walls: measured 250 B/cell above the runtime while the link bits are built (distlbm.memory)
+    assert 250 * cells <= e["setup_bytes"] <= 400 * cells and e["total_bytes"] == e["setup_bytes"]
 
 
 def test_forces_on_bodies_cost_a_few_slabs_where_the_step_runs_in_slabs():
