@@ -255,9 +255,10 @@ def cmd_bench(args) -> int:
         print(json.dumps(r))
         return 0
     gib = 1024 ** 3
+    procs = f" in {r['processes']} processes" if r["processes"] > 1 else ""
     print(f"{r['lattice']} {'x'.join(map(str, r['shape']))} {r['dtype']} storage, {r['compute_dtype']} compute, "
-          f"{r['collision']} on {r['devices']} "
-          f"{r['platform']} device(s){f' in {pc} processes' if (pc := r['processes']) > 1 else ''}, mesh {'x'.join(map(str, r['mesh']))}; step: {r['step']} ({r['step_reason']})")
+          f"{r['collision']} on {r['devices']} {r['platform']} device(s){procs}, mesh {'x'.join(map(str, r['mesh']))}; "
+          f"step: {r['step']} ({r['step_reason']})")
     if r["devices"] > 1:
         print(f"  halo exchange: {r['halo_bytes_per_step_per_device'] / 1e6:.3f} MB per step per device "
               f"(populations per device {r['population_bytes_per_device'] / 1e6:.1f} MB)")

@@ -554,8 +554,8 @@ def make_forces(model: Model, exchange: Callable, *, whole_bytes: Optional[int] 
 
     def forces(f, cells: Cells, t=None):
         scale = bc.ramp_factor(t, feat.ramp_steps) if (feat.ramp_steps and t is not None) else None
-        cdt = jnp.dtype(model.compute_dtype)
-        if slab_form(f.size * max(f.dtype.itemsize, cdt.itemsize), whole_bytes=whole_bytes, planes=f.shape[1]) != "whole":
+        nbytes = f.size * max(f.dtype.itemsize, jnp.dtype(model.compute_dtype).itemsize)
+        if slab_form(nbytes, whole_bytes=whole_bytes, planes=f.shape[1]) != "whole":
             return step.slab_forces(f, cells, scale)  # the step's slab forms: the populations once, plus slabs
         fnew, fc = step.boundary_populations(f, cells, scale)
         return bc.momentum_exchange(fnew, fc, cells.kind, cells.links, cells.body, feat.bodies, model.lattice, exchange)

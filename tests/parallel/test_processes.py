@@ -143,7 +143,8 @@ def test_forces_and_probes_under_two_processes_equal_one_process(tmp_path, comm)
     # probes (read from the sampled cells' populations) bit for bit; the forces are float32 sums over each
     # block, so their last bits follow the blocks (within 1e-6 cD: a float32 ulp of cD is 6e-8 cD).
     # Under --comm jax this crashed at the first sample (a global array's values fetched on one process).
-    args = ["run", "channel_flow", "--set", "n=10", "--set", "length=2.19", "--set", "t_end=0.1", "--set", "sample_dt=0.025",
+    args = ["run", "channel_flow", "--set", "n=10", "--set", "length=2.19", "--set", "t_end=0.1",
+            "--set", "sample_dt=0.025",
             "--set", "probes=0.15,0.2; 0.25,0.21", "--set", "probe_dp=0.15,0.2; 0.25,0.2"]
     single, _ = _run([BIN / "distlbm", *args, "--out", tmp_path / "one"])
     assert single.returncode == 0, single.stderr
