@@ -174,7 +174,7 @@ class Simulation:
             return init_populations(rho, u, model.lattice, model.collision.tau, model.force, model.incompressible,
                                     grad)
 
-        return self.domain.make_field(block, (model.lattice.q,), np.dtype(model.dtype))
+        return self.domain.make_field(block, (model.lattice.q,), np.dtype(model.dtype), by_slabs=True)
 
     # ---- checkpoints -----------------------------------------------------------------------------------
     def _meta(self, view: RunView) -> dict:

@@ -13,7 +13,7 @@ import jax
 import numpy as np
 
 from distlbm.parallel import Domain
-from distlbm.physics.diagnostics import diagnostics as diagnostics_fn
+from distlbm.physics.diagnostics import block_diagnostics as diagnostics_fn
 from distlbm.stepper import Cells, Model, State, macroscopic
 
 
@@ -29,15 +29,25 @@ class Compiled(NamedTuple):
 def compile_readers(model: Model, domain: Domain) -> Compiled:
     """The view's compiled readers for `model` on `domain`."""
     from distlbm.parallel import distribute
-    from distlbm.stepper import make_forces
+    from distlbm.stepper import SLAB_BYTES, make_forces, slab_form
 
-    def diag(f, cells: Cells):
-        return diagnostics_fn(f, cells.kind, model.lattice, model.compute_dtype, model.force, model.incompressible)
+    def diag_factory(exchange):
+        def diag(f, cells: Cells):
+            # per block; slab by slab where the step runs in slabs (large blocks on CPUs), so that the
+            # moments' temporaries are a slab's (a whole 400^3 block's: 1.5 GB, over the 1.15x budget)
+            nbytes = f.size * max(f.dtype.itemsize, np.dtype(model.compute_dtype).itemsize)
+            planes = None
+            if slab_form(nbytes, planes=f.shape[1]) != "whole":
+                planes = max(1, SLAB_BYTES // max(1, nbytes // f.shape[1]))
+            return diagnostics_fn(f, cells.kind, model.lattice, model.compute_dtype, model.force,
+                                  model.incompressible, slab_planes=planes)
+
+        return diag
 
     forces = None
     if model.features.bodies:
         forces = jax.jit(distribute(domain, lambda exchange: make_forces(model, exchange)))
-    return Compiled(jax.jit(diag), jax.jit(lambda f: macroscopic(f, model)), forces)
+    return Compiled(jax.jit(distribute(domain, diag_factory)), jax.jit(lambda f: macroscopic(f, model)), forces)
 
 
 class RunView:
@@ -99,9 +109,9 @@ class RunView:
         state: the check, the progress line and the checkpoint of one step share it."""
         if self._diag is not None and self._diag[0] is self._state:
             return dict(self._diag[1])
-        raw = jax.device_get(self._readers.diag(self._state.f, self._cells))
-        umax = float(raw.pop("u_max"))
-        d = self.domain.allreduce(raw)
+        raw = self._readers.diag(self._state.f, self._cells)  # per block: combined over every process here
+        umax = float(self.domain.reduce_blocks(raw.pop("u_max"), "max"))
+        d = {k: self.domain.reduce_blocks(v) for k, v in raw.items()}
         mass = float(np.asarray(d["n_fluid"], np.float64)) + float(np.asarray(d["mass_dev"], np.float64))
         out = {"mass": mass, "momentum": [float(x) for x in np.ravel(d["momentum"])],
                "kinetic_energy": float(d["kinetic_energy"]), "finite": int(d["nonfinite"]) == 0,
@@ -137,7 +147,7 @@ class RunView:
         every shard and process, for the step that starts from the current state."""
         if self._readers.forces is None:
             return np.zeros((0, self.model.lattice.d))
-        return self.domain.sum_blocks(self._readers.forces(self._state.f, self._cells, self._state.step))
+        return self.domain.reduce_blocks(self._readers.forces(self._state.f, self._cells, self._state.step))
 
     @property
     def has_forces(self) -> bool:

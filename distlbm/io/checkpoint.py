@@ -326,7 +326,7 @@ def load(path, domain, dtype):
                 nonfinite[0] += int(np.size(data) - np.count_nonzero(np.isfinite(data)))
                 return data
 
-            arr = domain.make_field(block, (q,), np.dtype(dtype))
+            arr = domain.make_field(block, (q,), np.dtype(dtype), by_slabs=True)
     except (OSError, ValueError, KeyError, TypeError) as e:
         error = _short(e)
     if domain.any_process(error is not None):

@@ -7,8 +7,10 @@ LocalDomain here is the reference, MeshDomain (shard_map + ppermute, parallel/me
 from __future__ import annotations
 
 import gc
+import math
 import time
 import weakref
+from functools import partial
 from typing import Callable, Iterator, Protocol, Sequence
 
 import jax
@@ -36,8 +38,11 @@ class Domain(Protocol):
 
     def describe(self) -> str: ...
 
-    def make_field(self, fn: Callable, leading: tuple, dtype) -> jax.Array:
-        """Global array [*leading, *shape] from fn(spatial index) -> block, called for this process's blocks."""
+    def make_field(self, fn: Callable, leading: tuple, dtype, *, by_slabs: bool = False) -> jax.Array:
+        """Global array [*leading, *shape] from fn(spatial index) -> block, called for this process's blocks.
+        by_slabs: fn is called per slab along x and each block is filled on its device (`fill_on_device`),
+        so a block is never whole on the host (the populations: a host block and its device copy held
+        them twice)."""
 
     def commit(self, x: jax.Array) -> jax.Array: ...
 
@@ -55,10 +60,10 @@ class Domain(Protocol):
         """The plane `index` (global) along spatial `axis` of x [..., *shape]: [..., *shape without axis]
         NumPy on every process (images; small planes)."""
 
-    def sum_blocks(self, x) -> np.ndarray:
+    def reduce_blocks(self, x, op: str = "sum") -> np.ndarray:
         """Per-block partial results [..., *blocks] (a size-1 axis per spatial axis in the local function,
-        stacked over the blocks by `map`) summed over every block of every process in float64: [...],
-        the same on every process."""
+        stacked over the blocks by `map`) combined over every block of every process (op 'sum': in
+        float64; 'max'): [...], the same on every process."""
 
     def sample(self, x, points) -> np.ndarray: ...
 
@@ -84,6 +89,46 @@ def slabs(block, index, limit: int = SLAB_BYTES):
         j = min(nx, i + step)
         part = block[(Ellipsis, slice(i, j)) + (slice(None),) * (d - 1)]
         yield (slice(x0 + i, x0 + j),) + tuple(index[1:]), np.asarray(part)
+
+
+def combine_blocks(host: np.ndarray, d: int, op: str = "sum") -> np.ndarray:
+    """The blocks' partials host [..., *blocks] (d block axes) summed in float64, or their maximum."""
+    flat = host.reshape(host.shape[: host.ndim - d] + (-1,))
+    if op == "max":
+        return flat.max(axis=-1)
+    if op != "sum":
+        raise ValueError(f"op = {op!r}: expected 'sum' or 'max'")
+    return flat.astype(np.float64).sum(axis=-1)
+
+
+def fill_on_device(fn: Callable, index, leading: tuple, dtype, device, limit: int = SLAB_BYTES // 8) -> jax.Array:
+    """fn's values [*leading, *block] on the block `index` (slices with start and stop) of one device,
+    built slab by slab along x on that device: fn sees slabs of at most `limit` bytes (it may work in
+    float64) and no host copy of the whole block is made (initial populations, restarts: 2x the
+    populations at 400^3 before)."""
+    shape = tuple(sl.stop - sl.start for sl in index)
+    full = tuple(leading) + shape
+    nx = shape[0]
+    step = max(1, min(nx, limit // max(1, math.prod(full) // max(nx, 1) * np.dtype(dtype).itemsize)))
+
+    def part(x0, x1):
+        block = np.asarray(fn((slice(index[0].start + x0, index[0].start + x1),) + tuple(index[1:])), dtype=dtype)
+        assert block.shape == tuple(leading) + (x1 - x0,) + shape[1:], (block.shape, leading, index, x0, x1)
+        return block
+
+    if step >= nx:  # one slab: the block as it is
+        return jax.device_put(part(0, nx), device)
+    sharding = jax.sharding.SingleDeviceSharding(device)
+    x = jax.jit(lambda: jax.numpy.zeros(full, dtype), out_shardings=sharding)()
+    for x0 in range(0, nx, step):
+        x = _put_slab(x, jax.device_put(part(x0, min(nx, x0 + step)), device), x0, len(leading))
+    return x
+
+
+@partial(jax.jit, donate_argnums=0, static_argnums=3)
+def _put_slab(x, block, x0, axis: int):
+    """x with `block` written from x0 along `axis` (in place: x is donated)."""
+    return jax.lax.dynamic_update_slice_in_dim(x, block, x0, axis=axis)
 
 
 def release_host(host: "weakref.ref", x: jax.Array, host_ptr: int, timeout: float = 1.0):
@@ -128,22 +173,12 @@ class LocalDomain:
     def describe(self) -> str:
         return f"1 device ({self.device.platform})"
 
-    def make_field(self, fn: Callable, leading: tuple, dtype) -> jax.Array:
+    def make_field(self, fn: Callable, leading: tuple, dtype, *, by_slabs: bool = True) -> jax.Array:
         """Global array [*leading, *shape] from fn(index) -> np.ndarray, index a tuple of slices of the
-        spatial axes (the block this process fills)."""
-        # filled slab by slab along x: fn may work in float64 (init_populations does), and a whole
-        # float64 lattice would be 2-4x the stored populations (400^3 D3Q19: 9.7 GB)
-        out = np.empty(tuple(leading) + self.shape, dtype=dtype)
-        lead = (slice(None),) * len(leading)
-        for index, _ in slabs(out, tuple(slice(0, s) for s in self.shape), SLAB_BYTES // 8):
-            block = np.asarray(fn(index), dtype=dtype)
-            assert block.shape == out[lead + index].shape, (block.shape, leading, index)
-            out[lead + index] = block
-        x = jax.device_put(out, self.device)
-        host, ptr = weakref.ref(out), out.ctypes.data
-        out = _ = block = None  # `_` is a view of out
-        release_host(host, x, ptr)
-        return x
+        spatial axes, called slab by slab along x whatever by_slabs says: fn may work in float64
+        (init_populations does), and a whole float64 lattice would be 2-4x the stored populations (400^3
+        D3Q19: 9.7 GB); the slabs are written into the array on the device (`fill_on_device`)."""
+        return fill_on_device(fn, tuple(slice(0, s) for s in self.shape), leading, dtype, self.device)
 
     def sharding(self, ndim: int):
         return jax.sharding.SingleDeviceSharding(self.device)
@@ -171,9 +206,8 @@ class LocalDomain:
     def gather_plane(self, x, axis: int, index: int) -> np.ndarray:
         return np.asarray(jax.lax.index_in_dim(x, index, axis=x.ndim - len(self.shape) + axis, keepdims=False))
 
-    def sum_blocks(self, x) -> np.ndarray:
-        host = np.asarray(x, np.float64)
-        return host.reshape(host.shape[: host.ndim - len(self.shape)] + (-1,)).sum(axis=-1)
+    def reduce_blocks(self, x, op: str = "sum") -> np.ndarray:
+        return combine_blocks(np.asarray(x), len(self.shape), op)
 
     def sample(self, x, points) -> np.ndarray:
         """x [..., *shape] at the cells `points` ([N, D] global indices): [..., N] NumPy, every process."""

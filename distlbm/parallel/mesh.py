@@ -12,7 +12,7 @@ import jax
 import numpy as np
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
-from distlbm.parallel.domain import slabs
+from distlbm.parallel.domain import combine_blocks, fill_on_device, slabs
 from distlbm.parallel.halo import local_exchange, ppermute_exchange
 
 AXES = ("x", "y", "z")
@@ -133,10 +133,18 @@ class MeshDomain:
         return NamedSharding(self.mesh, self.spec(ndim))
 
     # ---- building and mapping ------------------------------------------------------------------
-    def make_field(self, fn: Callable, leading: tuple, dtype) -> jax.Array:
-        """Global array [*leading, *shape]; fn(spatial index) -> block, called only for local shards."""
+    def make_field(self, fn: Callable, leading: tuple, dtype, *, by_slabs: bool = False) -> jax.Array:
+        """Global array [*leading, *shape]; fn(spatial index) -> block, called only for local shards (per
+        slab along x, each block filled on its device, where by_slabs: see Domain.make_field)."""
         nl = len(leading)
         gshape = tuple(leading) + self.shape
+        if by_slabs:
+            sharding = self.sharding(len(gshape))
+            blocks = []
+            for dev, index in sharding.addressable_devices_indices_map(gshape).items():
+                spatial = tuple(slice(*sl.indices(n)[:2]) for sl, n in zip(index[nl:], self.shape))
+                blocks.append(fill_on_device(fn, spatial, leading, dtype, dev))
+            return jax.make_array_from_single_device_arrays(gshape, sharding, blocks)
 
         def cb(index):
             block = np.asarray(fn(tuple(index[nl:])), dtype=dtype)
@@ -197,11 +205,11 @@ class MeshDomain:
 
         return np.asarray(multihost_utils.process_allgather(x, tiled=True))
 
-    def sum_blocks(self, x) -> np.ndarray:
-        """Per-block partials [..., *mesh_shape] summed in float64 on every process (under several processes
-        the blocks of the others are fetched first: a global array's values are not all addressable)."""
-        host = np.asarray(self.gather(x), np.float64)
-        return host.reshape(host.shape[: host.ndim - len(self.shape)] + (-1,)).sum(axis=-1)
+    def reduce_blocks(self, x, op: str = "sum") -> np.ndarray:
+        """Per-block partials [..., *mesh_shape] combined on every process (Domain.reduce_blocks; under
+        several processes the blocks of the others are fetched first: a global array's values are not all
+        addressable)."""
+        return combine_blocks(np.asarray(self.gather(x)), len(self.shape), op)
 
     def gather_plane(self, x, axis: int, index: int) -> np.ndarray:
         """The plane `index` along spatial `axis` of x [..., *shape] as a NumPy array on every process."""

@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 import jax
 import numpy as np
 
-from distlbm.parallel.domain import slabs
+from distlbm.parallel.domain import combine_blocks, fill_on_device, slabs
 from distlbm.parallel.halo import sendrecv_exchange
 from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize
 
@@ -59,7 +59,9 @@ class MPIDomain:
         return (f"{self.process_count} MPI ranks x 1 {self.device.platform} device, mesh "
                 f"{'x'.join(map(str, self.mesh_shape))} (mpi4jax)")
 
-    def make_field(self, fn: Callable, leading: tuple, dtype) -> jax.Array:
+    def make_field(self, fn: Callable, leading: tuple, dtype, *, by_slabs: bool = False) -> jax.Array:
+        if by_slabs:  # see Domain.make_field
+            return fill_on_device(fn, self.index, leading, dtype, self.device)
         block = np.asarray(fn(self.index), dtype=dtype)
         return jax.device_put(block, self.device)
 
@@ -105,11 +107,10 @@ class MPIDomain:
                 full[(Ellipsis,) + index_] = block
         return full
 
-    def sum_blocks(self, x) -> np.ndarray:
-        """This rank's block partial [..., 1, ...] summed with every other rank's, in float64."""
-        local = np.asarray(x, np.float64)
-        local = local.reshape(local.shape[: local.ndim - len(self.shape)] + (-1,)).sum(axis=-1)
-        return np.asarray(self.allreduce({"s": local})["s"], np.float64).reshape(local.shape)
+    def reduce_blocks(self, x, op: str = "sum") -> np.ndarray:
+        """This rank's block partial [..., 1, ...] combined with every other rank's (sum in float64, or max)."""
+        local = np.asarray(combine_blocks(np.asarray(x), len(self.shape), op), np.float64)
+        return np.asarray(self.allreduce({"s": local}, op=op)["s"], np.float64).reshape(local.shape)
 
     def sample(self, x, points) -> np.ndarray:
         """x [..., *shape] at the cells `points` ([N, D] global indices): [..., N] on every rank (each

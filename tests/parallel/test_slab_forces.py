@@ -22,7 +22,7 @@ BODIES = "circle(0.065, 0.2, 0.05); circle(0.40, 0.21, 0.05); circle(0.72, 0.19,
 
 def forces(sim, **kw):
     fn = jax.jit(sim.domain.map(lambda exchange: make_forces(sim.model, exchange, **kw)))
-    return sim.domain.sum_blocks(fn(sim.state.f, sim.cells, sim.state.step))
+    return sim.domain.reduce_blocks(fn(sim.state.f, sim.cells, sim.state.step))
 
 
 def plane_bytes(sim):
