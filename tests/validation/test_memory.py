@@ -46,6 +46,18 @@ def test_float16_bench_peak_memory_within_budget():
     assert r["population_bytes"] <= r["peak_memory_bytes"] <= budget, (r["peak_memory_bytes"] / 1e9, budget / 1e9)
 
 
+def _run_peak(out_dir, *args) -> tuple:
+    """(peak resident bytes, stdout) of `distlbm run box ARGS --steps 2` on one CPU device, in a fresh
+    process: the peak of its own image (VmHWM), not ru_maxrss, which Linux carries over from the parent."""
+    code = ("import sys; from distlbm.cli import main; from distlbm.bench import peak_rss_bytes; "
+            "rc = main(sys.argv[1:]); print('PEAK', peak_rss_bytes(), file=sys.stderr); sys.exit(rc)")
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=1")
+    p = subprocess.run([sys.executable, "-c", code, "run", "box", *args, "--steps", "2", "--out", str(out_dir)],
+                       cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    return int(next(line.split()[1] for line in p.stderr.splitlines() if line.startswith("PEAK"))), p.stdout
+
+
 def test_float16_run_peak_memory_within_budget(tmp_path):
     """`distlbm run box` (host-built initial state, diagnostics, progress) in float16 keeps the same
     budget: the initial populations are built slab by slab, the diagnostics cast per population, and
@@ -53,15 +65,7 @@ def test_float16_run_peak_memory_within_budget(tmp_path):
     the next garbage collection, so it lived on through the first diagnostics: 2.25 GB here, budget
     1.97 GB; 1.60 GB without it). At 192^3 the 0.5 GB allowance hid that regression, so 256^3."""
     n = 256
-    # the peak of this process's own image (VmHWM), not ru_maxrss, which Linux carries over from the parent
-    code = ("import sys; from distlbm.cli import main; from distlbm.bench import peak_rss_bytes; "
-            "rc = main(sys.argv[1:]); print('PEAK', peak_rss_bytes(), file=sys.stderr); sys.exit(rc)")
-    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=1")
-    p = subprocess.run([sys.executable, "-c", code, "run", "box", "--set", "lattice=D3Q19", "--set", f"n={n}",
-                        "--set", "dtype=float16", "--steps", "2", "--out", str(tmp_path)], cwd=REPO, env=env,
-                       capture_output=True, text=True, timeout=600)
-    assert p.returncode == 0, p.stderr
-    peak = int(next(line.split()[1] for line in p.stderr.splitlines() if line.startswith("PEAK")))
+    peak, _ = _run_peak(tmp_path, "--set", "lattice=D3Q19", "--set", f"n={n}", "--set", "dtype=float16")
     pop = 19 * n ** 3 * 2
     assert pop <= peak <= 2.3 * pop + 0.5e9, (peak / 1e9, (2.3 * pop + 0.5e9) / 1e9)
 
@@ -73,14 +77,7 @@ def test_run_peak_memory_within_the_in_place_budget(tmp_path):
     run slab by slab (their moments over the whole lattice cost 24 B/cell). 400^3 on 2 CPU devices: 10.3 GB
     before, 5.70 GB after (populations 4.86 GB)."""
     n = 256
-    code = ("import sys; from distlbm.cli import main; from distlbm.bench import peak_rss_bytes; "
-            "rc = main(sys.argv[1:]); print('PEAK', peak_rss_bytes(), file=sys.stderr); sys.exit(rc)")
-    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=1")
-    p = subprocess.run([sys.executable, "-c", code, "run", "box", "--set", "lattice=D3Q19", "--set", f"n={n}",
-                        "--steps", "2", "--progress-every", "1", "--out", str(tmp_path)], cwd=REPO, env=env,
-                       capture_output=True, text=True, timeout=600)
-    assert p.returncode == 0, p.stderr
-    assert "in place" in p.stdout, p.stdout
-    peak = int(next(line.split()[1] for line in p.stderr.splitlines() if line.startswith("PEAK")))
+    peak, out = _run_peak(tmp_path, "--set", "lattice=D3Q19", "--set", f"n={n}", "--progress-every", "1")
+    assert "in place" in out, out
     pop = 19 * n ** 3 * 4
     assert pop <= peak <= 1.15 * pop + 0.5e9, (peak / 1e9, (1.15 * pop + 0.5e9) / 1e9)
