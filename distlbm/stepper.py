@@ -204,6 +204,13 @@ def slab_form(block_bytes: int, backend: Optional[str] = None, *,
     return "in_place" if inplace and planes >= 3 else "ab"
 
 
+def runs_in_slabs(f, compute_dtype, whole_bytes: Optional[int] = None) -> bool:
+    """Whether the XLA step runs this block f [Q, X, ...] in slabs (`slab_form` is not 'whole'): then the
+    readers that visit every cell (forces, diagnostics) go slab by slab too."""
+    nbytes = f.size * max(f.dtype.itemsize, jnp.dtype(compute_dtype).itemsize)
+    return slab_form(nbytes, whole_bytes=whole_bytes, planes=f.shape[1]) != "whole"
+
+
 def xla_form(model: Model, shape, mesh_shape=None) -> str:
     """How the XLA step runs on one device's block of a `shape` lattice split over `mesh_shape`:
     'whole array', 'A-B slabs' or 'in place' (slab_form)."""
@@ -554,8 +561,7 @@ def make_forces(model: Model, exchange: Callable, *, whole_bytes: Optional[int] 
 
     def forces(f, cells: Cells, t=None):
         scale = bc.ramp_factor(t, feat.ramp_steps) if (feat.ramp_steps and t is not None) else None
-        nbytes = f.size * max(f.dtype.itemsize, jnp.dtype(model.compute_dtype).itemsize)
-        if slab_form(nbytes, whole_bytes=whole_bytes, planes=f.shape[1]) != "whole":
+        if runs_in_slabs(f, model.compute_dtype, whole_bytes):
             return step.slab_forces(f, cells, scale)  # the step's slab forms: the populations once, plus slabs
         fnew, fc = step.boundary_populations(f, cells, scale)
         return bc.momentum_exchange(fnew, fc, cells.kind, cells.links, cells.body, feat.bodies, model.lattice, exchange)

@@ -29,16 +29,16 @@ class Compiled(NamedTuple):
 def compile_readers(model: Model, domain: Domain) -> Compiled:
     """The view's compiled readers for `model` on `domain`."""
     from distlbm.parallel import distribute
-    from distlbm.stepper import SLAB_BYTES, make_forces, slab_form
+    from distlbm.stepper import SLAB_BYTES, make_forces, runs_in_slabs
 
     def diag_factory(exchange):
         def diag(f, cells: Cells):
             # per block; slab by slab where the step runs in slabs (large blocks on CPUs), so that the
             # moments' temporaries are a slab's (a whole 400^3 block's: 1.5 GB, over the 1.15x budget)
-            nbytes = f.size * max(f.dtype.itemsize, np.dtype(model.compute_dtype).itemsize)
             planes = None
-            if slab_form(nbytes, planes=f.shape[1]) != "whole":
-                planes = max(1, SLAB_BYTES // max(1, nbytes // f.shape[1]))
+            if runs_in_slabs(f, model.compute_dtype):
+                per_x = f.size // f.shape[1] * max(f.dtype.itemsize, np.dtype(model.compute_dtype).itemsize)
+                planes = max(1, SLAB_BYTES // per_x)
             return diagnostics_fn(f, cells.kind, model.lattice, model.compute_dtype, model.force,
                                   model.incompressible, slab_planes=planes)
 

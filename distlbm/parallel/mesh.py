@@ -113,6 +113,7 @@ class MeshDomain:
         self.process_index = jax.process_index()
         self.process_count = jax.process_count()
         self.exchange = ppermute_exchange(self.axes, self.mesh_shape)
+        self._samplers: dict = {}  # sample(): one compiled gather per set of points
 
     @property
     def n_devices(self) -> int:
@@ -152,7 +153,7 @@ class MeshDomain:
 
         arr = jax.make_array_from_callback(gshape, self.sharding(len(gshape)), cb)
         # jaxlib drops its references to the host blocks of finished copies only at a garbage
-        # collection (see distlbm.parallel.domain.release_host): free them before anything else runs
+        # collection (see distlbm.parallel.domain.fill_on_device): free them before anything else runs
         jax.block_until_ready(arr)
         gc.collect(0)
         return arr
@@ -220,14 +221,13 @@ class MeshDomain:
         pts = np.asarray(points, np.int64).reshape(-1, len(self.shape))
         # one compiled gather per set of points (the probes sample the same cells every time: a new
         # function per call would compile at every sample)
-        samplers = self.__dict__.setdefault("_samplers", {})
         key = (pts.shape, pts.tobytes())
-        fn = samplers.get(key)
+        fn = self._samplers.get(key)
         if fn is None:
-            if len(samplers) >= 16:
-                samplers.clear()
+            if len(self._samplers) >= 16:
+                self._samplers.clear()
             idx = tuple(pts.T)
-            fn = samplers[key] = jax.jit(lambda a: a[(Ellipsis,) + idx], out_shardings=NamedSharding(self.mesh, P()))
+            fn = self._samplers[key] = jax.jit(lambda a: a[(Ellipsis,) + idx], out_shardings=NamedSharding(self.mesh, P()))
         return np.asarray(fn(x))
 
     def layout(self, x) -> list:
