@@ -185,7 +185,7 @@ def _fused_form(lattice, dtype, compute_dtype, features) -> Optional[str]:
                   compute_dtype=compute_dtype)
     if not fused_supports(model)[0]:
         return None
-    return "fused_in_place" if fused_form() == "in place (AA)" else "fused"
+    return "fused_in_place" if fused_form(model=model) == "in place (AA)" else "fused"
 
 
 # ---- what is available ---------------------------------------------------------------------------

@@ -178,6 +178,16 @@ WHOLE_BYTES = 64 << 20  # populations up to this size run the whole-array form (
 SLAB_BYTES = 6 << 20  # the slab form's slabs (measured on a 2-core CPU with 32 MiB L3)
 
 
+def _whole_bytes(whole_bytes: Optional[int]) -> int:
+    if whole_bytes is not None:
+        return whole_bytes
+    text = os.environ.get("DISTLBM_WHOLE_BYTES", "").strip()
+    try:
+        return int(text) if text else WHOLE_BYTES
+    except ValueError:
+        raise ValueError(f"DISTLBM_WHOLE_BYTES = {text!r}: expected a whole number of bytes") from None
+
+
 def slab_form(block_bytes: int, backend: Optional[str] = None, *,
               whole_bytes: Optional[int] = None, inplace: Optional[bool] = None, planes: int = 3) -> str:
     """Which form of the XLA step runs on a block of `block_bytes` populations (in the larger of the
@@ -189,12 +199,7 @@ def slab_form(block_bytes: int, backend: Optional[str] = None, *,
     DISTLBM_SLABS=0/1 turns the slab forms off/on whatever the backend; DISTLBM_WHOLE_BYTES sets the
     size up to which blocks keep the whole-array form (default WHOLE_BYTES; 0: the slab forms at any size,
     as the tests use them on small lattices)."""
-    if whole_bytes is None:
-        text = os.environ.get("DISTLBM_WHOLE_BYTES", "").strip()
-        try:
-            whole_bytes = int(text) if text else WHOLE_BYTES
-        except ValueError:
-            raise ValueError(f"DISTLBM_WHOLE_BYTES = {text!r}: expected a whole number of bytes") from None
+    whole_bytes = _whole_bytes(whole_bytes)
     env = os.environ.get("DISTLBM_SLABS", "")
     slabs = env == "1" or (env != "0" and (backend or jax.default_backend()) == "cpu")
     if not slabs or planes < 2 or block_bytes <= whole_bytes:
@@ -204,11 +209,25 @@ def slab_form(block_bytes: int, backend: Optional[str] = None, *,
     return "in_place" if inplace and planes >= 3 else "ab"
 
 
+READER_SLAB_BYTES_GPU = 256 << 20  # the readers' slabs on GPUs (no cache to fit: few, large slabs)
+
+
 def runs_in_slabs(f, compute_dtype, whole_bytes: Optional[int] = None) -> bool:
-    """Whether the XLA step runs this block f [Q, X, ...] in slabs (`slab_form` is not 'whole'): then the
-    readers that visit every cell (forces, diagnostics) go slab by slab too."""
+    """Whether the readers that visit every cell of this block f [Q, X, ...] (forces, diagnostics) go slab
+    by slab: where the XLA step runs in slabs (`slab_form` is not 'whole'), and on GPUs for blocks above
+    whole_bytes, where the step is one fused kernel or the whole-array XLA step but a whole-array reader
+    would hold a streamed copy and the wall treatment's temporaries (5 arrays of Q values per cell) beside
+    the populations (DISTLBM_SLABS=0 keeps them whole)."""
     nbytes = f.size * max(f.dtype.itemsize, jnp.dtype(compute_dtype).itemsize)
-    return slab_form(nbytes, whole_bytes=whole_bytes, planes=f.shape[1]) != "whole"
+    if slab_form(nbytes, whole_bytes=whole_bytes, planes=f.shape[1]) != "whole":
+        return True
+    return (jax.default_backend() != "cpu" and os.environ.get("DISTLBM_SLABS", "") != "0" and f.shape[1] >= 2
+            and nbytes > _whole_bytes(whole_bytes))
+
+
+def reader_slab_bytes() -> int:
+    """The size of the readers' slabs: the step's slabs on CPUs (SLAB_BYTES), READER_SLAB_BYTES_GPU elsewhere."""
+    return SLAB_BYTES if jax.default_backend() == "cpu" else READER_SLAB_BYTES_GPU
 
 
 def xla_form(model: Model, shape, mesh_shape=None) -> str:
@@ -221,18 +240,27 @@ def xla_form(model: Model, shape, mesh_shape=None) -> str:
     return {"whole": "whole array", "ab": "A-B slabs", "in_place": "in place"}[form]
 
 
-def fused_form(inplace: Optional[bool] = None) -> str:
+def fused_form(inplace: Optional[bool] = None, model: Optional[Model] = None) -> str:
     """How the fused Pallas kernel advances: 'in place (AA)' (physics/fused_inplace.py: one population
-    array; the default) or 'A-B' (a new array per step: DISTLBM_INPLACE=0, or inplace=False)."""
+    array; the default) or 'A-B' (a new array per step: DISTLBM_INPLACE=0, or inplace=False; and, with the
+    reason, where the in-place kernels do not cover `model`: Bouzidi links, open faces, ...)."""
     if inplace is None:
         inplace = os.environ.get("DISTLBM_INPLACE", "1") != "0"
-    return "in place (AA)" if inplace else "A-B"
+    if not inplace:
+        return "A-B"
+    if model is not None:
+        from distlbm.physics.fused import fused_supports
+
+        ok, why = fused_supports(model, inplace=True)
+        if not ok:
+            return f"A-B (the in-place kernels do not cover {why})"
+    return "in place (AA)"
 
 
 def step_form(model: Model, path: str, shape, mesh_shape=None) -> str:
     """The form of the step `path` ('xla' | 'pallas', from `step_path`) on one device's block of a `shape`
     lattice split over `mesh_shape`: `xla_form` or `fused_form`."""
-    return fused_form() if path == "pallas" else xla_form(model, shape, mesh_shape)
+    return fused_form(model=model) if path == "pallas" else xla_form(model, shape, mesh_shape)
 
 
 def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: Optional[bool] = None,
@@ -556,7 +584,8 @@ def make_forces(model: Model, exchange: Callable, *, whole_bytes: Optional[int] 
     the form of the XLA step on this block: whole array, or slab by slab (`slab_forces`) where the step
     runs in slabs. whole_bytes / slab_bytes: as for make_step (tests reach the slabs on small lattices)."""
     # the forces read the XLA step's boundary populations
-    step = make_step(model, exchange, path="xla", whole_bytes=whole_bytes, slab_bytes=slab_bytes)
+    step = make_step(model, exchange, path="xla", whole_bytes=whole_bytes,
+                     slab_bytes=reader_slab_bytes() if slab_bytes is None else slab_bytes)
     feat = model.features
 
     def forces(f, cells: Cells, t=None):

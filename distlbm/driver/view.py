@@ -29,16 +29,17 @@ class Compiled(NamedTuple):
 def compile_readers(model: Model, domain: Domain) -> Compiled:
     """The view's compiled readers for `model` on `domain`."""
     from distlbm.parallel import distribute
-    from distlbm.stepper import SLAB_BYTES, make_forces, runs_in_slabs
+    from distlbm.stepper import make_forces, reader_slab_bytes, runs_in_slabs
 
     def diag_factory(exchange):
         def diag(f, cells: Cells):
-            # per block; slab by slab where the step runs in slabs (large blocks on CPUs), so that the
-            # moments' temporaries are a slab's (a whole 400^3 block's: 1.5 GB, over the 1.15x budget)
+            # per block; slab by slab where the step runs in slabs (large blocks on CPUs) or on large blocks
+            # (GPUs), so that the moments' temporaries are a slab's (a whole 400^3 block's: 1.5 GB, over the
+            # 1.15x budget)
             planes = None
             if runs_in_slabs(f, model.compute_dtype):
                 per_x = f.size // f.shape[1] * max(f.dtype.itemsize, np.dtype(model.compute_dtype).itemsize)
-                planes = max(1, SLAB_BYTES // per_x)
+                planes = max(1, reader_slab_bytes() // per_x)
             return diagnostics_fn(f, cells.kind, model.lattice, model.compute_dtype, model.force,
                                   model.incompressible, slab_planes=planes)
 

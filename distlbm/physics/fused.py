@@ -46,10 +46,24 @@ from distlbm.physics.moments import deviation_moments
 STORAGE = ("float32", "float16", "bfloat16")
 
 
-def fused_supports(model, features=None) -> tuple:
+# what the A-B kernel covers beyond the in-place (AA) pair (physics/fused_inplace.py), which falls back to it
+AB_ONLY = (("bouzidi", "Bouzidi (interpolated) wall links"), ("velocity", "fixed-velocity cells"),
+           ("pressure", "fixed-pressure cells"), ("outflow", "outflow faces"), ("inlets", "velocity inlets"),
+           ("outlets", "pressure outlets"), ("sponge", "absorbing (sponge) layers"))
+
+
+def open_faces(features) -> list:
+    """[(kind base, axis, sign)] of the open faces in the order the XLA step treats them (outflow, inlets,
+    outlets; physics.boundaries.outflow / extrapolated)."""
+    return ([(bc.OUTFLOW, a, s) for a, s in features.outflow] + [(bc.INLET, a, s) for a, s in features.inlets]
+            + [(bc.OUTLET, a, s) for a, s in features.outlets])
+
+
+def fused_supports(model, features=None, inplace: bool = False) -> tuple:
     """(True, 'covered') when the fused kernel computes `model`'s step, else (False, reasons).
 
-    features: the boundary features to judge (default: model.features).
+    features: the boundary features to judge (default: model.features). inplace: judge the in-place (AA)
+    kernels of physics/fused_inplace.py, which cover less (AB_ONLY: where they do not, the A-B kernel runs).
     """
     feat = model.features if features is None else features
     why = []
@@ -57,12 +71,15 @@ def fused_supports(model, features=None) -> tuple:
         why.append(f"compute_dtype {model.compute_dtype} (the kernel computes in float32)")
     if str(model.dtype) not in STORAGE:
         why.append(f"storage dtype {model.dtype} (the kernel stores {'/'.join(STORAGE)})")
-    uncovered = ((model.collision.smagorinsky > 0, "Smagorinsky subgrid viscosity"),
-                 (feat.bouzidi, "Bouzidi (interpolated) wall links"), (feat.velocity, "fixed-velocity cells"),
-                 (feat.pressure, "fixed-pressure cells"), (feat.outflow, "outflow faces"),
-                 (feat.inlets, "velocity inlets"), (feat.outlets, "pressure outlets"),
-                 (feat.sponge, "absorbing (sponge) layers"))
-    why += [text for present, text in uncovered if present]
+    if inplace:
+        why += [text for name, text in AB_ONLY if getattr(feat, name)]
+        if model.collision.smagorinsky > 0:
+            why.append("Smagorinsky subgrid viscosity")
+    # a face cell takes its inner neighbour's populations after the walls alone: where faces meet at an edge
+    # of the lattice, the XLA step hands one face's result to the other
+    axes = {a for _, a, _ in open_faces(feat)}
+    if len(axes) > 1:
+        why.append(f"open faces normal to more than one axis ({', '.join('xyz'[a] for a in sorted(axes))})")
     if model.lattice.d not in (2, 3):
         why.append(f"{model.lattice.d}D lattice")
     try:  # deprecated in jax 0.11 ("will be removed in a future version")
@@ -186,6 +203,20 @@ class _Physics:
         force = m.force
         geq = self.equilibria(drho, u)
         omega = 1.0 / op.tau
+        pi = None
+        if op.kind == "regularized" or op.smagorinsky > 0:
+            pi = second_moment([fs[k] - geq[k] for k in range(lat.q)], lat)
+            if force is not None:
+                pi = {(a, b): v + 0.5 * (u[a] * force[b] + u[b] * force[a]) for (a, b), v in pi.items()}
+        if op.smagorinsky > 0:  # physics.collision.collide: the local relaxation time from |Pi^(1)|
+            norm = None
+            for (a, b), v in pi.items():
+                t = v * v if a == b else 2.0 * (v * v)
+                norm = t if norm is None else norm + t
+            cs, tau0 = op.smagorinsky, op.tau
+            rho = 1.0 + drho
+            tau = 0.5 * (tau0 + jnp.sqrt(tau0 * tau0 + 18.0 * math.sqrt(2.0) * cs * cs * jnp.sqrt(norm) / rho))
+            omega = 1.0 / tau
         src = self.guo(u, force) if force is not None else None
         q = lat.q
         if op.kind == "bgk":
@@ -194,9 +225,6 @@ class _Physics:
                 out = [out[k] + (1.0 - 0.5 * omega) * src[k] for k in range(q)]
             return out
         if op.kind == "regularized":
-            pi = second_moment([fs[k] - geq[k] for k in range(q)], lat)
-            if force is not None:
-                pi = {(a, b): v + 0.5 * (u[a] * force[b] + u[b] * force[a]) for (a, b), v in pi.items()}
             out = []
             for k in range(q):
                 acc = None
@@ -209,7 +237,10 @@ class _Physics:
                 out.append(o)
             return out
         # TRT, with geq of the opposite directions from -u as the stepper passes it
-        omega_m = 1.0 / (0.5 + op.trt_lambda / (op.tau - 0.5))
+        if op.smagorinsky > 0:
+            omega_m = 1.0 / (0.5 + op.trt_lambda / (1.0 / omega - 0.5))
+        else:
+            omega_m = 1.0 / (0.5 + op.trt_lambda / (op.tau - 0.5))
         geq_opp = self.equilibria(drho, tuple(-ua for ua in u))
         opp = lat.opposite
         out = []
@@ -235,6 +266,25 @@ class _Physics:
                 val = val + m * self.wall_correction(k, wall_u)
             new.append(jnp.where(hit[k], val, fs[k]))
         return new
+
+    def bouzidi(self, new, fs, fc, hit, qlink):
+        """Interpolated bounce-back (physics.boundaries.bouzidi, then the selection of `stepper`'s walls):
+        new[k] (halfway bounce-back) is replaced where qlink[k] (uint8, q * 254) is not 0. fs: the streamed
+        populations before bounce-back; fc: the cell's own pre-streaming ones."""
+        out = []
+        for k in range(self.lat.q):
+            j = int(self.lat.opposite[k])
+            qq = qlink[k].astype(jnp.float32) * (1.0 / 254.0)
+            lo = qq < 0.5
+            two_q = 2.0 * qq
+            inv = 1.0 / jnp.maximum(two_q, 1e-3)
+            a = jnp.where(lo, two_q, inv)
+            b = jnp.where(lo, 1.0 - two_q, 1.0 - inv)
+            other = jnp.where(lo, fs[j], fc[k])
+            val = a * fc[j] + b * other
+            val = jnp.where(lo & hit[j], fc[j], val)  # x + c_k is solid too: halfway bounce-back
+            out.append(jnp.where(qlink[k] == 0, new[k], val))
+        return out
 
     def wall_correction(self, k, wall_u):
         """2 w_k rho_w (c_k . u_w) / cs2 of a moving wall (physics.boundaries.bounce_back)."""
@@ -314,11 +364,26 @@ def tile_index(n, blk) -> list:
     return idx
 
 
-def puller(f_ref, h_refs, hpops, hdims, idx, n, split, c3) -> Callable:
+def masked_load(ref, row, at, mask):
+    """ref[row, at] (row None: ref[at]) on the lanes of `mask`, 0 on the others: a GPU reads memory only for
+    those lanes (Triton's masked load)."""
+    from jax.experimental.pallas import triton as pltriton
+
+    r = ref.at[at] if row is None else ref.at[row, at]
+    return pltriton.load(r, mask=jnp.broadcast_to(mask, jnp.shape(at)), other=0)
+
+
+def puller(f_ref, h_refs, hpops, hdims, idx, n, split, c3, mask=None) -> Callable:
     """pull(k): population k of the tile's cells pulled from their upstream neighbours, f_k(x - c_k), in
     float32: from f_ref [Q, cells] inside the block (wrapped along the axes that are not split), from the
-    arrived planes h_refs[(b, sign)] (`entering_halos`) across split faces."""
+    arrived planes h_refs[(b, sign)] (`entering_halos`) across split faces. idx: the cells' indices (those
+    of the tile, or of their neighbours); mask: read only these lanes (the others get 0)."""
     strides = (n[1] * n[2], n[2], 1)
+
+    def read(ref, row, at):
+        if mask is None:
+            return ref[row, at]
+        return masked_load(ref, row, at, mask)
 
     def shifted(b, cb):
         """(source index, clamped source index, out-of-block flag or None) along axis b."""
@@ -336,7 +401,7 @@ def puller(f_ref, h_refs, hpops, hdims, idx, n, split, c3) -> Callable:
     def pull(k):
         src = [shifted(b, int(c3[k, b])) for b in range(3)]
         off = src[0][1] * strides[0] + src[1][1] * strides[1] + src[2][1]
-        v = f_ref[k, off]
+        v = read(f_ref, k, off)
         for b in range(3):  # the last axis the source lies outside along decides (corners)
             if src[b][2] is None:
                 continue
@@ -347,7 +412,7 @@ def puller(f_ref, h_refs, hpops, hdims, idx, n, split, c3) -> Callable:
                 s, cl, _ = src[e]
                 hidx.append(s + 1 if (split[e] and e < b) else cl)
             hoff = hidx[0] * hdims[key][1] + hidx[1]
-            hv = h_refs[key][hpops[key].index(k), hoff]
+            hv = read(h_refs[key], hpops[key].index(k), hoff)
             v = jnp.where(src[b][2], hv, v)
         return v.astype(jnp.float32)
 
@@ -358,10 +423,11 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
                     interpret=None) -> Callable:
     """Returns step(f, cells, t=None) -> f, one fused Pallas kernel per step (see the module docstring).
 
-    f: [Q, X, Y(, Z)] stored deviations (storage dtype); cells: stepper.Cells. block: the tile of the
-    3D view (2D lattices are viewed as [Q, 1, X, Y]) as powers of two (default `default_block`);
-    num_warps/num_stages: Triton's; interpret: run the kernel with Pallas' interpreter (default: on
-    any backend that is not a GPU). Raises ValueError for a configuration `fused_supports` refuses.
+    f: [Q, X, Y(, Z)] stored deviations (storage dtype); cells: stepper.Cells; t: the step number (start-up
+    ramps of inlets, fixed velocities and the absorbing layer's target). block: the tile of the 3D view (2D
+    lattices are viewed as [Q, 1, X, Y]) as powers of two (default `default_block`); num_warps/num_stages:
+    Triton's; interpret: run the kernel with Pallas' interpreter (default: on any backend that is not a
+    GPU). Raises ValueError for a configuration `fused_supports` refuses.
     """
     ok, why = fused_supports(model)
     if not ok:
@@ -378,11 +444,21 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
     opp = np.asarray(lat.opposite)
     walls = bool(feat.walls)
     moving = bool(feat.moving)
+    bouzidi = bool(feat.bouzidi) and walls
+    faces = open_faces(feat)
+    dirichlet = bool(feat.velocity or feat.pressure)
+    need_kind = walls or dirichlet or bool(faces)
+    need_vel = bool(feat.uses_velocity)
+    need_rho = bool(feat.uses_rho)
+    sponge = bool(feat.sponge)
 
     def step(f, cells, t=None):
-        del t  # only ramps of velocity cells and inlets depend on t; neither is covered
         shape = f.shape[1:]
         n = (1,) * lead + tuple(int(s) for s in shape)
+        for _, axis, _ in faces:
+            if n[axis + lead] < 2:
+                raise ValueError(f"open faces normal to {'xyz'[axis]} need blocks of 2 or more planes along it; "
+                                 f"this block has {n[axis + lead]}")
         f3 = f.reshape((q,) + n)
         split, got_h = entering_halos(f3, exchange, c3, d)
         blk = tuple(block) if block is not None else default_block(n, 4096 if _interpret() else 512)
@@ -399,16 +475,30 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             ks, arr = got_h[key]
             hdims[key] = arr.shape[1:]
             inputs.append(arr.reshape(len(ks), -1))
+        ramp = bool(feat.ramp_steps) and t is not None
+        if ramp:  # the step's one scalar: the ramp factor, computed as the XLA step computes it
+            inputs.append(bc.ramp_factor(t, feat.ramp_steps).astype(jnp.float32).reshape(1))
+        if need_kind:
+            inputs.append(cells.kind.reshape(ncell))
         if walls:
-            inputs += [cells.kind.reshape(ncell), cells.links.reshape(ncell)]
+            inputs.append(cells.links.reshape(ncell))
             if moving:
-                inputs += [cells.moving.reshape(ncell), cells.velocity.reshape(d, ncell)]
+                inputs.append(cells.moving.reshape(ncell))
+        if need_vel:
+            inputs.append(cells.velocity.reshape(d, ncell))
+        if need_rho:
+            inputs.append(cells.rho.reshape(ncell))
+        if bouzidi:
+            inputs.append(cells.qlink.reshape(q, ncell))
+        if sponge:
+            inputs.append(cells.sponge.reshape(ncell))
 
-        kernel = _make_kernel(n, blk, split, hkeys, {k: got_h[k][0] for k in hkeys}, hdims, interp)
+        kernel = _make_kernel(n, blk, split, hkeys, {k: got_h[k][0] for k in hkeys}, hdims, interp, ramp)
         params = {}
         if not interp:
             params["compiler_params"] = pltriton.CompilerParams(num_warps=num_warps, num_stages=num_stages)
         # what XLA's cost analysis reports for the call: every input read once, the populations written once
+        # (the masked reads of wall fractions, velocities and face neighbours touch only a few cells)
         nbytes = sum(int(x.size) * x.dtype.itemsize for x in inputs) + q * ncell * sdt.itemsize
         out = pl.pallas_call(
             kernel,
@@ -426,7 +516,7 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             return bool(interpret)
         return jax.default_backend() not in ("gpu", "cuda", "rocm")
 
-    def _make_kernel(n, blk, split, hkeys, hpops, hdims, interp):
+    def _make_kernel(n, blk, split, hkeys, hpops, hdims, interp, ramp):
         strides = (n[1] * n[2], n[2], 1)
 
         def kernel(*refs):
@@ -434,31 +524,127 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             f_ref = next(it)
             phys.tab = next(it) if interp else None
             h_refs = {key: next(it) for key in hkeys}
-            kind_ref = links_ref = moving_ref = vel_ref = None
-            if walls:
-                kind_ref, links_ref = next(it), next(it)
-                if moving:
-                    moving_ref, vel_ref = next(it), next(it)
+            scale_ref = next(it) if ramp else None
+            kind_ref = next(it) if need_kind else None
+            links_ref = next(it) if walls else None
+            moving_ref = next(it) if walls and moving else None
+            vel_ref = next(it) if need_vel else None
+            rho_ref = next(it) if need_rho else None
+            qlink_ref = next(it) if bouzidi else None
+            sponge_ref = next(it) if sponge else None
             out_ref = next(it)
+
+            def read(ref, row, at, mask):
+                if mask is None:
+                    return ref[at] if row is None else ref[row, at]
+                return masked_load(ref, row, at, mask)
+
+            def both(a, b):
+                return b if a is None else a & b
 
             idx = tile_index(n, blk)
             cell_off = idx[0] * strides[0] + idx[1] * strides[1] + idx[2]
-            pull = puller(f_ref, h_refs, hpops, hdims, idx, n, split, c3)
+            scale = scale_ref[0] if ramp else None
+            kind = kind_ref[cell_off] if need_kind else None
+            wall = ((kind == bc.WALL) | (kind == bc.MOVING_WALL)) if walls else None
+            at_face = [kind == base + 2 * axis + (0 if sign > 0 else 1) for base, axis, sign in faces]
+            convective = [base == bc.OUTFLOW and feat.convective > 0 for base, _, _ in faces]
 
-            fs = [pull(k) for k in range(q)]
-            if walls:
-                kind = kind_ref[cell_off]
-                links = links_ref[cell_off]
-                wall = (kind == bc.WALL) | (kind == bc.MOVING_WALL)
+            def walled(idx_c, off, live, keep=None, extra=None):
+                """(fs, fc) of the cells at idx_c: their populations pulled from upstream and bounced back
+                (halfway, moving walls, Bouzidi: physics.boundaries.bounce_back / bouzidi), and fc[k], their
+                own pre-streaming populations, read where a wall link, `keep` or extra[k] needs them (else
+                None). live: the lanes to read (None: all)."""
+                pull = puller(f_ref, h_refs, hpops, hdims, idx_c, n, split, c3, mask=live)
+                fs = [pull(k) for k in range(q)]
+                if not walls:
+                    if extra is None:
+                        return fs, None
+                    return fs, [None if extra[k] is None else read(f_ref, k, off, both(live, extra[k])).astype(
+                        jnp.float32) for k in range(q)]
+                links = read(links_ref, None, off, live)
                 hit = [(links & np.uint32(1 << k)) != 0 for k in range(q)]
-                # the cell's own pre-streaming populations: read only where a wall needs them
-                fc = [pltriton.load(f_ref.at[k, cell_off], mask=wall | hit[opp[k]]).astype(jnp.float32)
-                      for k in range(q)]
-                mov = moving_ref[cell_off] if moving else None
-                wall_u = tuple(vel_ref[a, cell_off].astype(jnp.float32) for a in range(d)) if moving else None
-                fs = phys.bounce_back(fs, [fc[opp[k]] for k in range(q)], hit, mov, wall_u)
+                fc = []
+                for k in range(q):
+                    need = hit[opp[k]]
+                    if bouzidi:
+                        need = need | hit[k]
+                    if keep is not None:
+                        need = keep | need
+                    if extra is not None and extra[k] is not None:
+                        need = need | extra[k]
+                    # the cell's own pre-streaming populations: read only where a wall needs them
+                    if live is None:
+                        fc.append(pltriton.load(f_ref.at[k, off], mask=need).astype(jnp.float32))
+                    else:
+                        fc.append(read(f_ref, k, off, live & need).astype(jnp.float32))
+                mov = wall_u = None
+                if moving:
+                    mov = read(moving_ref, None, off, live)
+                    # the adjacent moving wall's velocity, read where a link to a moving wall needs it
+                    wall_u = tuple(read(vel_ref, a, off, both(live, mov != 0)).astype(jnp.float32) for a in range(d))
+                new = phys.bounce_back(fs, [fc[opp[k]] for k in range(q)], hit, mov, wall_u)
+                if bouzidi:
+                    new = phys.bouzidi(new, fs, fc, hit, [read(qlink_ref, k, off, both(live, hit[k])) for k in range(q)])
+                return new, fc
+
+            extra = None
+            if any(convective):  # a convective outflow cell reads its own f* of its unknown populations
+                extra = [None] * q
+                for (base, axis, sign), sel, conv in zip(faces, at_face, convective):
+                    if conv:
+                        for k in range(q):
+                            if c3[k, axis + lead] * sign < 0:
+                                extra[k] = sel if extra[k] is None else extra[k] | sel
+            fs, fc = walled(idx, cell_off, None, keep=wall, extra=extra)
+            for (base, axis, sign), sel, conv in zip(faces, at_face, convective):
+                # a face cell and its inner neighbour x - sign e_axis (physics.boundaries.outflow / extrapolated)
+                b = axis + lead
+                idx_f = list(idx)
+                idx_f[b] = jnp.maximum(idx[b] - 1, 0) if sign > 0 else jnp.minimum(idx[b] + 1, n[b] - 1)
+                off_f = idx_f[0] * strides[0] + idx_f[1] * strides[1] + idx_f[2]
+                inner, _ = walled(idx_f, off_f, sel)
+                if base == bc.OUTFLOW:
+                    u_c = feat.convective
+                    for k in range(q):
+                        if c3[k, b] * sign < 0:  # unknown after streaming: from the inner neighbour
+                            new = (fc[k] + u_c * inner[k]) * (1.0 / (1.0 + u_c)) if conv else inner[k]
+                            fs[k] = jnp.where(sel, new, fs[k])
+                    continue
+                drho_f, u_f = deviation_moments(inner, lat, incompressible=model.incompressible)
+                geq_f = phys.equilibria(drho_f, u_f)
+                if base == bc.INLET:
+                    ub = tuple(read(vel_ref, a, cell_off, sel).astype(jnp.float32) for a in range(d))
+                    if scale is not None:
+                        ub = tuple(x * scale for x in ub)
+                    geq = phys.equilibria(drho_f, ub)
+                else:
+                    geq = phys.equilibria(read(rho_ref, None, cell_off, sel).astype(jnp.float32) - 1.0, u_f)
+                fs = [jnp.where(sel, geq[k] + (inner[k] - geq_f[k]), fs[k]) for k in range(q)]
             drho, u = deviation_moments(fs, lat, model.force, model.incompressible)
+            if dirichlet:  # physics.boundaries.dirichlet
+                mask = None
+                if feat.velocity:
+                    vc = kind == bc.VELOCITY
+                    ub = tuple(read(vel_ref, a, cell_off, vc).astype(jnp.float32) for a in range(d))
+                    if scale is not None:
+                        ub = tuple(x * scale for x in ub)
+                    u = tuple(jnp.where(vc, ub[a], u[a]) for a in range(d))
+                    mask = vc
+                if feat.pressure:
+                    pc = kind == bc.PRESSURE
+                    drho = jnp.where(pc, read(rho_ref, None, cell_off, pc).astype(jnp.float32) - 1.0, drho)
+                    mask = pc if mask is None else (mask | pc)
+                geq = phys.equilibria(drho, u)
+                fs = [jnp.where(mask, geq[k], fs[k]) for k in range(q)]
             out = phys.collide(fs, drho, u)
+            if sponge:  # physics.boundaries.sponge, the target velocity read where the layer is
+                s = sponge_ref[cell_off].astype(jnp.float32)
+                ut = tuple(read(vel_ref, a, cell_off, s != 0).astype(jnp.float32) for a in range(d))
+                if scale is not None:
+                    ut = tuple(x * scale for x in ut)
+                geq = phys.equilibria(jnp.zeros_like(s), ut)
+                out = [out[k] - s * (out[k] - geq[k]) for k in range(q)]
             # Lanes past the lattice's end (tiles that do not divide it) were clamped onto its last cell
             # and computed that cell's values, so they store the same bits there: no mask (a masked
             # scatter in interpret mode writes the old value back from the masked lanes).

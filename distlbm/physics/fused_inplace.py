@@ -90,9 +90,9 @@ def make_fused_inplace(model, exchange: Callable, *, block=None, num_warps=None,
     on any backend that is not a GPU). Raises ValueError for a configuration `fused_supports` refuses
     or a tile that does not divide the block.
     """
-    ok, why = fused_supports(model)
+    ok, why = fused_supports(model, inplace=True)
     if not ok:
-        raise ValueError(f"the fused kernel does not cover this configuration: {why}")
+        raise ValueError(f"the in-place fused kernels do not cover this configuration: {why}")
     from jax.experimental.pallas import triton as pltriton
 
     lat = model.lattice
