@@ -369,8 +369,10 @@ def masked_load(ref, row, at, mask):
     those lanes (Triton's masked load)."""
     from jax.experimental.pallas import triton as pltriton
 
+    shape = jnp.broadcast_shapes(jnp.shape(at), jnp.shape(mask))
+    at = jnp.broadcast_to(at, shape)
     r = ref.at[at] if row is None else ref.at[row, at]
-    return pltriton.load(r, mask=jnp.broadcast_to(mask, jnp.shape(at)), other=0)
+    return pltriton.load(r, mask=jnp.broadcast_to(mask, shape), other=0)
 
 
 def puller(f_ref, h_refs, hpops, hdims, idx, n, split, c3, mask=None) -> Callable:

@@ -78,13 +78,15 @@ def test_bad_sponges_are_refused_up_front(case, sets, message):
         resolve(case, sets)
 
 
-def test_the_fused_kernel_does_not_claim_it():
+def test_the_fused_kernel_covers_it_and_the_in_place_kernels_do_not():
+    # the fused A-B kernel's layer equals the XLA step's bit for bit (tests/unit/test_fused.py, SIM_CASES)
     from distlbm.physics.fused import fused_supports
     from distlbm.stepper import Model
     from distlbm.physics.collision import Collision
 
     feat = bc.Features(walls=True, inlets=((0, -1),), outlets=((0, 1),), sponge=True)
-    ok, why = fused_supports(Model(LAT, Collision("bgk", 0.8)), feat)
+    assert fused_supports(Model(LAT, Collision("bgk", 0.8)), feat) == (True, "covered")
+    ok, why = fused_supports(Model(LAT, Collision("bgk", 0.8)), feat, inplace=True)
     assert not ok and "absorbing (sponge) layers" in why
     with pytest.raises(ValueError, match="needs an inlet, outlet or outflow face"):
         bc.Features(walls=True, sponge=True)
