@@ -114,8 +114,8 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
     default: the one that runs here on this block). In place (the CPU slab form), the step holds the
     populations once, plus a few slabs and the faces; the fused kernel in place (AA) the populations once
     plus two of their Q rows (an odd step's last data movement) and the halo and ghost faces; otherwise
-    twice. (A Smagorinsky model, which the fused kernel does not cover, is not seen here: on a GPU its
-    XLA step needs more than this estimates.)"""
+    twice. The fused kernel covers the obstacle channels (Bouzidi links, open faces, the absorbing layer)
+    in its A-B form: the in-place kernels do not."""
     from distlbm.config import default_compute_dtype
 
     cdt = compute_dtype or default_compute_dtype(dtype)
@@ -154,6 +154,12 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
     if form in ("fused_in_place", "fused"):
         # no moments or streamed copies: each cell's are in registers; the halo planes in, the ghost planes out
         temporaries = max(temporaries - moments, 0) + 2 * faces
+        if features is not None and features.bodies:
+            # the forces at the sample steps: slab by slab (stepper.runs_in_slabs), as a whole below WHOLE_BYTES
+            from distlbm.stepper import READER_SLAB_BYTES_GPU, WHOLE_BYTES
+
+            temporaries += max(IN_PLACE_SLABS * min(READER_SLAB_BYTES_GPU, pop),
+                               STEP_Q_ARRAYS_WHOLE * q * citem * cells if pop <= WHOLE_BYTES else 0)
         if form == "fused_in_place":
             temporaries += 2 * (pop // q)  # the two rows an odd step's last data movement copies
         work = (pop if form == "fused_in_place" else 2 * pop) + temporaries

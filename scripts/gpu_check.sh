@@ -9,7 +9,9 @@
 #   MLUPS (median of 3 x GPU_CHECK_STEPS steps), fraction of the HBM roofline (measured copy bandwidth and
 #   nominal 4.8 TB/s), XLA's bytes per cell update, peak device memory per cell and over the populations,
 #   kernels per step (counted in the optimized HLO of one step; the 256^3 modules are saved under
-#   $OUT/hlo/), max |df| of each Pallas path against the XLA path after 100 steps, the largest cubic lattice
+#   $OUT/hlo/), max |df| of each Pallas path against the XLA path after 100 steps; then the sphere case at
+#   n = 24 (241 x 144 x 144: Bouzidi links, velocity inlet, pressure outlet) as `distlbm run` advances it, on
+#   the XLA step and on the fused kernel (A-B), with max |df| after 100 steps; the largest cubic lattice
 #   that fits each path, and a small sweep of the kernel's tile and warps (last, if time is left).
 # Everything goes into one JSON: $OUT/gpu_check.json (else ./gpu_check.json). A failure (no GPU, a missing
 # API in this jax, a Triton compile error, an out-of-memory, a timeout) is an entry of its "failed" list,
@@ -18,6 +20,7 @@
 # Settings (environment):
 #   GPU_CHECK_SIZES=256,512   GPU_CHECK_DTYPES=float32,float16   GPU_CHECK_STEPS=50
 #   GPU_CHECK_BUDGET_S=420    GPU_CHECK_NOMINAL_BW=4.8e12        GPU_CHECK_PYTHON=python3
+#   GPU_CHECK_CASE_N=24       the sphere case's cells per diameter
 #   GPU_CHECK_ALLOW_CPU=1     run on a machine without a GPU (to check this script; use small sizes)
 # Run on a device machine: `OUT=$OUT bash scripts/gpu_check.sh` with a timeout of ~480 s.
 set -u

@@ -282,6 +282,56 @@ def task_compare(t, out_dir):
             "bitwise_equal": int(neq) == 0, "finite": bool(finite)}
 
 
+def task_case(t, out_dir):
+    """A built-in case's own step (its cells: walls, Bouzidi links, inlet, outlet, absorbing layer, ...), as
+    `distlbm run` advances it (driver.Simulation on one device), on the XLA path and on the Pallas path:
+    MLUPS of each (median of `repeat` runs of `steps` steps), the form each ran in, peak device memory, and
+    max |df| between the two after `compare` steps from the case's initial state."""
+    import jax
+    import jax.numpy as jnp
+
+    from distlbm.config import resolve
+    from distlbm.driver import Simulation
+    from distlbm.parallel.domain import LocalDomain
+
+    f32 = jnp.float32
+    res, finals = {}, {}
+    steps, repeat, compare = int(t.get("steps", 50)), int(t.get("repeat", 3)), int(t.get("compare", 100))
+    for path in ("xla", "pallas"):
+        cfg = resolve(t["case"], dict(t.get("sets", {}), step=path))
+        sim = Simulation(cfg, domain=LocalDomain(cfg.setup.shape), log=lambda msg: None)
+        cells = int(math.prod(cfg.setup.shape))
+        state0 = sim.state
+        t0 = time.perf_counter()
+        st = sim._advance(state0, sim.cells, jnp.int32(compare))
+        st.f.block_until_ready()
+        finals[path] = jnp.copy(st.f)  # the advance donates its state
+        first = time.perf_counter() - t0
+        times = []
+        for _ in range(repeat):
+            t1 = time.perf_counter()
+            st = sim._advance(st, sim.cells, jnp.int32(steps))
+            st.f.block_until_ready()
+            times.append(time.perf_counter() - t1)
+        peak, _ = _device_peak(jax.devices()[0])
+        res[path] = {"mlups": statistics.median(cells * steps / x / 1e6 for x in times), "form": sim.step_path[1],
+                     "first_call_s": first, "device_peak_bytes": peak,
+                     "peak_bytes_per_cell": peak / cells if peak else None}
+        res.update(shape=list(cfg.setup.shape), cells=cells, lattice=cfg.setup.lattice.name,
+                   features=str(sim.model.features))
+        del sim, st
+
+    @jax.jit
+    def stats(a, b):
+        d = jnp.abs(a.astype(f32) - b.astype(f32))
+        return jnp.max(d), jnp.max(jnp.abs(a.astype(f32))), jnp.all(jnp.isfinite(b))
+
+    diff, scale, finite = (x.item() for x in stats(finals["xla"], finals["pallas"]))
+    res.update(compare_steps=compare, max_abs_diff=float(diff), max_rel_diff=float(diff) / float(scale) if scale else None,
+               finite=bool(finite), pallas_over_xla=res["pallas"]["mlups"] / res["xla"]["mlups"])
+    return res
+
+
 def task_fit(t, out_dir):
     """The largest cubic lattice (multiple of 16) whose step runs: predicted from the step's memory analysis
     per cell and the device's memory, then tried (2 steps), stepping down on an allocation failure."""
@@ -316,7 +366,7 @@ def task_fit(t, out_dir):
     return {"error": "no size fitted", "tried": tried, "predicted_bytes_per_cell": per_cell}
 
 
-TASKS = {"bandwidth": task_bandwidth, "time": task_time, "compare": task_compare, "fit": task_fit}
+TASKS = {"bandwidth": task_bandwidth, "time": task_time, "compare": task_compare, "case": task_case, "fit": task_fit}
 
 
 def worker(tasks, out_dir):
@@ -372,6 +422,11 @@ def gpu_plan(sizes, dtypes, steps):
             groups.append(g)
         groups.append([dict(task="compare", size=s, dtype=dtype, steps=100, paths=p) for s in sizes
                        for p in (("xla", "pallas"), ("xla", "pallas-inplace"))])
+    # an obstacle channel as `distlbm run` advances it: the sphere benchmark's geometry (Bouzidi links, velocity
+    # inlet, pressure outlet) at 241 x 144 x 144 cells, XLA step against the fused kernel (A-B: the in-place
+    # kernels do not cover these features)
+    groups.append([dict(task="case", case="sphere", sets=dict(n=int(os.environ.get("GPU_CHECK_CASE_N", "24"))),
+                        steps=steps, repeat=3, compare=100)])
     for dtype in dtypes:
         for path in ("pallas-inplace", "pallas", "xla"):
             groups.append([dict(task="fit", path=path, dtype=dtype)])
@@ -470,6 +525,11 @@ def _line(r, out):
         return (f"step_variants: {pb} vs {pa} {r['size']}^3 {r['dtype']} after {r['steps']} steps: "
                 f"max |df| {r['max_abs_diff']:.3g} ({r['max_rel_diff']:.3g} of max |f|), "
                 f"{r['cells_x_q_differing']} values differ")
+    if r.get("task") == "case":
+        return (f"step_variants: case {r['case']} {r.get('sets')} {'x'.join(map(str, r['shape']))}: xla "
+                f"{r['xla']['mlups']:.1f} MLUPS ({r['xla']['form']}), pallas {r['pallas']['mlups']:.1f} MLUPS "
+                f"({r['pallas']['form']}), {r['pallas_over_xla']:.2f}x; max |df| after {r['compare_steps']} steps "
+                f"{r['max_abs_diff']:.3g} ({r['max_rel_diff']:.3g} of max |f|)")
     if r.get("task") == "bandwidth":
         return f"step_variants: copy bandwidth {r['bandwidth_bytes_per_s'] / 1e9:.1f} GB/s"
     if r.get("task") == "fit":

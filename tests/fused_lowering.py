@@ -1,8 +1,10 @@
 """Lower the fused Pallas step for CUDA on a machine without a GPU (run in ./.venv-cuda, which has
 jax-cuda13-plugin; see scripts/setup_cuda_lowering.sh): `JAX_PLATFORMS=cpu python tests/fused_lowering.py`.
 
-For every covered configuration in LOWER, `jax.jit(step).trace(f, cells).lower(lowering_platforms=("cuda",))`
-must succeed and its text must hold the Triton custom call; and as NAME + INPLACE the in-place advance
+For every covered configuration in LOWER, `jax.jit(step).trace(f, cells, t).lower(lowering_platforms=("cuda",))`
+must succeed and its text must hold the Triton custom call (with the obstacle channels' features: Bouzidi
+links, inlets, outlets, outflow, the absorbing layer, a ramp, Smagorinsky, fixed-velocity/pressure cells); and
+as NAME + INPLACE, for the configurations the in-place kernels cover (not AB_ONLY), the in-place advance
 (physics/fused_inplace.py: stepper.make_inplace_advance over the push, local and unpush kernels, tiles
 from `inplace_block`) must lower with Q/2 + 3 Triton calls (two push, one local, Q/2 unpush), each with
 its population array aliased to its output (`output_operand_aliases`). Prints one JSON line
@@ -41,7 +43,24 @@ LOWER["D3Q19-trt-moving-halo-xyz"] = ("D3Q19", "trt", (1e-5, 0.0, 0.0), "moving"
                                       (0, 1, 2))
 LOWER["D2Q9-bgk-halo-y"] = ("D2Q9", "bgk", None, "walls", "float16", False, (32, 16), None, (1,))
 
-ALL = list(LOWER) + [name + INPLACE for name in LOWER]
+# the obstacle channels' features, which the A-B kernel covers and the in-place kernels leave to it:
+# walls value -> Features keywords (and the cells they carry)
+FEATURES = {
+    "obstacle": dict(walls=True, bouzidi=True, inlets=((0, -1),), outlets=((0, 1),), sponge=True, ramp_steps=100,
+                     bodies=1),
+    "outflow": dict(walls=True, bouzidi=True, inlets=((0, -1),), outflow=((0, 1),), convective=0.05),
+    "dirichlet": dict(walls=True, moving=True, velocity=True, pressure=True),
+}
+LOWER["D3Q19-trt-obstacle-smagorinsky-float32"] = ("D3Q19", "trt+smagorinsky", None, "obstacle", "float32", False,
+                                                   (32, 16, 16), None, ())
+LOWER["D3Q19-bgk-obstacle-halo-xy-float16"] = ("D3Q19", "bgk", None, "obstacle", "float16", False, (32, 16, 16), None,
+                                               (0, 1))
+LOWER["D2Q9-regularized-outflow-halo-x"] = ("D2Q9", "regularized", None, "outflow", "float32", False, (64, 32), None,
+                                            (0,))
+LOWER["D3Q27-bgk-dirichlet"] = ("D3Q27", "bgk", (1e-5, 0.0, 0.0), "dirichlet", "float32", False, (16, 16, 16), None, ())
+AB_ONLY = [name for name, spec in LOWER.items() if spec[3] in FEATURES or "smagorinsky" in spec[1]]
+
+ALL = list(LOWER) + [name + INPLACE for name in LOWER if name not in AB_ONLY]
 
 
 def lower_one(spec, inplace=False):
@@ -56,8 +75,11 @@ def lower_one(spec, inplace=False):
 
     lat_name, coll, force, walls, dtype, inc, shape, block, split = spec
     lat = get_lattice(lat_name)
-    feat = bc.Features(walls=bool(walls), moving=walls == "moving")
-    model = Model(lat, Collision(coll, 0.8), force=force, features=feat, dtype=dtype, incompressible=inc)
+    feat = bc.Features(**FEATURES[walls]) if walls in FEATURES else bc.Features(walls=bool(walls),
+                                                                                 moving=walls == "moving")
+    kind, _, smag = coll.partition("+")
+    model = Model(lat, Collision(kind, 0.8, smagorinsky=0.1 if smag else 0.0), force=force, features=feat, dtype=dtype,
+                  incompressible=inc)
 
     def exchange(planes, axis, sign):  # a stand-in for a neighbour: any new array makes the axis "split"
         return -planes if axis in split else planes
@@ -66,9 +88,18 @@ def lower_one(spec, inplace=False):
     cells = Cells()
     if walls:
         u32 = jax.ShapeDtypeStruct(shape, jnp.uint32)
+        f32 = jax.ShapeDtypeStruct(shape, jnp.float32)
         cells = Cells(kind=jax.ShapeDtypeStruct(shape, jnp.uint8), links=u32)
-        if walls == "moving":
-            cells = cells._replace(moving=u32, velocity=jax.ShapeDtypeStruct((lat.d,) + shape, jnp.float32))
+        if feat.moving:
+            cells = cells._replace(moving=u32)
+        if feat.uses_velocity:
+            cells = cells._replace(velocity=jax.ShapeDtypeStruct((lat.d,) + shape, jnp.float32))
+        if feat.uses_rho:
+            cells = cells._replace(rho=f32)
+        if feat.bouzidi:
+            cells = cells._replace(qlink=jax.ShapeDtypeStruct((lat.q,) + shape, jnp.uint8))
+        if feat.sponge:
+            cells = cells._replace(sponge=f32)
     if inplace:
         from distlbm.physics.fused_inplace import make_fused_inplace
         from distlbm.stepper import State, make_inplace_advance
@@ -78,7 +109,7 @@ def lower_one(spec, inplace=False):
         lowered = jax.jit(advance).trace(State(f, n), cells, n).lower(lowering_platforms=("cuda",))
         return lowered.as_text()
     step = make_fused_step(model, exchange, block=block, interpret=False)
-    lowered = jax.jit(step).trace(f, cells).lower(lowering_platforms=("cuda",))
+    lowered = jax.jit(step).trace(f, cells, jax.ShapeDtypeStruct((), jnp.int32)).lower(lowering_platforms=("cuda",))
     return lowered.as_text()
 
 

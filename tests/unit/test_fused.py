@@ -153,4 +153,5 @@ def test_lowers_for_cuda_to_the_triton_custom_call():
 
     assert set(res) == set(fused_lowering.ALL)
     inplace = [k for k in res if k.endswith(fused_lowering.INPLACE)]
-    assert len(inplace) == len(fused_lowering.LOWER) and all(res[k]["aliased"] >= 7 for k in inplace)
+    assert len(inplace) == len(fused_lowering.LOWER) - len(fused_lowering.AB_ONLY) > 0
+    assert all(res[k]["aliased"] >= 7 for k in inplace)
