@@ -19,13 +19,16 @@ order and grouping (the moment sums are `physics.moments`' own functions), so on
 interpret mode) the populations agree bit for bit with `make_step`'s; on a GPU, Triton may contract
 multiply-adds differently from XLA, so the two agree to round-off there.
 
-`fused_supports(model)` says whether a configuration is covered (walls and moving walls, body force,
-BGK/TRT/regularized, standard and incompressible equilibrium, float32/float16/bfloat16 storage with
-float32 compute); the rest (Bouzidi links, fixed-velocity/pressure cells, outflow, inlets and outlets,
-Smagorinsky, other compute dtypes) stays with the XLA step.
+`fused_supports(model)` says whether a configuration is covered: BGK/TRT/regularized (with Smagorinsky),
+body force, standard and incompressible equilibrium, walls and moving walls, Bouzidi links (the cell's wall
+fractions read only where it has a link), velocity inlets, pressure outlets and zero-gradient/convective
+outflow (a face cell pulls its inner neighbour's populations too, and applies that neighbour's walls),
+fixed-velocity/pressure cells, the absorbing layer and start-up ramps, float32/float16/bfloat16 storage with
+float32 compute; the rest (other compute dtypes, open faces on more than one axis) stays with the XLA step.
 
 This kernel is A-B (it reads f and writes a new array); physics/fused_inplace.py is the same arithmetic
-streaming in place (AA pattern, one population array), which `parallel.make_advance` runs by default.
+streaming in place (AA pattern, one population array), which `parallel.make_advance` runs by default where
+it covers the model (walls and moving walls; the rest of the above runs this kernel).
 """
 
 from __future__ import annotations
