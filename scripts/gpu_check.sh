@@ -9,10 +9,10 @@
 #   MLUPS (median of 3 x GPU_CHECK_STEPS steps), fraction of the HBM roofline (measured copy bandwidth and
 #   nominal 4.8 TB/s), XLA's bytes per cell update, peak device memory per cell and over the populations,
 #   kernels per step (counted in the optimized HLO of one step; the 256^3 modules are saved under
-#   $OUT/hlo/), max |df| of each Pallas path against the XLA path after 100 steps; then the sphere case at
-#   n = 24 (241 x 144 x 144: Bouzidi links, velocity inlet, pressure outlet) as `distlbm run` advances it, on
-#   the XLA step and on the fused kernel (A-B), with max |df| after 100 steps; the largest cubic lattice
-#   that fits each path, and a small sweep of the kernel's tile and warps (last, if time is left).
+#   $OUT/hlo/), max |df| of each Pallas path against the XLA path after 100 steps, the largest cubic lattice
+#   that fits each path; then the sphere case at n = 24 (241 x 144 x 144: Bouzidi links, velocity inlet,
+#   pressure outlet) as `distlbm run` advances it, on the XLA step and on the fused kernel (A-B), with max
+#   |df| after 100 steps; and a small sweep of the kernel's tile and warps (last, if time is left).
 # Everything goes into one JSON: $OUT/gpu_check.json (else ./gpu_check.json). A failure (no GPU, a missing
 # API in this jax, a Triton compile error, an out-of-memory, a timeout) is an entry of its "failed" list,
 # never a crash; exit status 0 when everything ran, 1 otherwise.

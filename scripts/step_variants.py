@@ -422,14 +422,14 @@ def gpu_plan(sizes, dtypes, steps):
             groups.append(g)
         groups.append([dict(task="compare", size=s, dtype=dtype, steps=100, paths=p) for s in sizes
                        for p in (("xla", "pallas"), ("xla", "pallas-inplace"))])
+    for dtype in dtypes:
+        for path in ("pallas-inplace", "pallas", "xla"):
+            groups.append([dict(task="fit", path=path, dtype=dtype)])
     # an obstacle channel as `distlbm run` advances it: the sphere benchmark's geometry (Bouzidi links, velocity
     # inlet, pressure outlet) at 241 x 144 x 144 cells, XLA step against the fused kernel (A-B: the in-place
     # kernels do not cover these features)
     groups.append([dict(task="case", case="sphere", sets=dict(n=int(os.environ.get("GPU_CHECK_CASE_N", "24"))),
                         steps=steps, repeat=3, compare=100)])
-    for dtype in dtypes:
-        for path in ("pallas-inplace", "pallas", "xla"):
-            groups.append([dict(task="fit", path=path, dtype=dtype)])
     # a small sweep of the kernel's tile and warps at the first size (float32), last: only if time is left
     groups.append([dict(task="time", path="pallas", size=sizes[0], dtype=dtypes[0], steps=steps, repeat=3,
                         block=list(b), num_warps=w, tuning=True)
