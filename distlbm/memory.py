@@ -158,8 +158,8 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
             # the forces at the sample steps: slab by slab (stepper.runs_in_slabs), as a whole below WHOLE_BYTES
             from distlbm.stepper import READER_SLAB_BYTES_GPU, WHOLE_BYTES
 
-            temporaries += max(IN_PLACE_SLABS * min(READER_SLAB_BYTES_GPU, pop),
-                               STEP_Q_ARRAYS_WHOLE * q * citem * cells if pop <= WHOLE_BYTES else 0)
+            whole = STEP_Q_ARRAYS_WHOLE * q * citem * cells + STEP_MOMENT_SETS_WHOLE * moments
+            temporaries += whole if pop <= WHOLE_BYTES else min(IN_PLACE_SLABS * READER_SLAB_BYTES_GPU, whole)
         if form == "fused_in_place":
             temporaries += 2 * (pop // q)  # the two rows an odd step's last data movement copies
         work = (pop if form == "fused_in_place" else 2 * pop) + temporaries

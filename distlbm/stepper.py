@@ -209,7 +209,7 @@ def slab_form(block_bytes: int, backend: Optional[str] = None, *,
     return "in_place" if inplace and planes >= 3 else "ab"
 
 
-READER_SLAB_BYTES_GPU = 256 << 20  # the readers' slabs on GPUs (no cache to fit: few, large slabs)
+READER_SLAB_BYTES_GPU = 64 << 20  # the readers' slabs on GPUs (no cache to fit: fewer, larger slabs)
 
 
 def runs_in_slabs(f, compute_dtype, whole_bytes: Optional[int] = None) -> bool:

@@ -98,6 +98,35 @@ def test_forces_on_bodies_cost_a_few_slabs_where_the_step_runs_in_slabs():
     assert slabs["step_working_set_bytes"] < 2 * pop and slabs["total_bytes"] == slabs["setup_bytes"]
     ab = memory_estimate(st.lattice, block, "float32", None, st.setup.features, form="ab")
     assert 2 * pop < ab["step_working_set_bytes"] < 3 * pop
+    # on a GPU the fused kernel (A-B: the in-place kernels do not cover Bouzidi links and open faces) holds the
+    # populations twice, and the forces at the sample steps a few 64 MiB slabs (stepper.runs_in_slabs)
+    from distlbm.stepper import READER_SLAB_BYTES_GPU
+
+    fused = memory_estimate(st.lattice, block, "float32", None, st.setup.features, form="fused")
+    periodic = memory_estimate(st.lattice, block, "float32", None, None, form="fused")
+    extra = fused["step_working_set_bytes"] - periodic["step_working_set_bytes"]
+    assert extra == 8 * READER_SLAB_BYTES_GPU and fused["step_working_set_bytes"] < 2.2 * pop + extra
+
+
+def test_readers_of_large_blocks_go_slab_by_slab_on_gpus(monkeypatch):
+    # forces and diagnostics: on GPUs the step is the fused kernel (or the whole-array XLA step), but a whole-array
+    # reader would hold a streamed copy and 5 Q-arrays of temporaries beside the populations
+    import jax
+    import jax.numpy as jnp
+
+    from distlbm import stepper
+
+    f = jax.ShapeDtypeStruct((19, 64, 64, 64), jnp.float32)  # 19 MiB
+    assert not stepper.runs_in_slabs(f, "float32", whole_bytes=1 << 30)
+    assert stepper.runs_in_slabs(f, "float32", whole_bytes=1 << 20)  # CPU: the step's own slab form
+    assert stepper.reader_slab_bytes() == stepper.SLAB_BYTES
+    monkeypatch.setattr(jax, "default_backend", lambda: "gpu")
+    assert stepper.slab_form(19 << 20, whole_bytes=1 << 20, planes=64) == "whole"  # the step: one kernel
+    assert stepper.runs_in_slabs(f, "float32", whole_bytes=1 << 20)
+    assert not stepper.runs_in_slabs(f, "float32", whole_bytes=1 << 30)
+    assert stepper.reader_slab_bytes() == stepper.READER_SLAB_BYTES_GPU
+    monkeypatch.setenv("DISTLBM_SLABS", "0")
+    assert not stepper.runs_in_slabs(f, "float32", whole_bytes=1 << 20)
 
 
 # --- what is available ----------------------------------------------------------------------------------
