@@ -3,7 +3,8 @@ jax-cuda13-plugin; see scripts/setup_cuda_lowering.sh): `JAX_PLATFORMS=cpu pytho
 
 For every covered configuration in LOWER, `jax.jit(step).trace(f, cells, t).lower(lowering_platforms=("cuda",))`
 must succeed and its text must hold the Triton custom call (with the obstacle channels' features: Bouzidi
-links, inlets, outlets, outflow, the absorbing layer, a ramp, Smagorinsky, fixed-velocity/pressure cells); and
+links, inlets, outlets, outflow, the absorbing layer, a ramp, Smagorinsky, fixed-velocity/pressure cells;
+one more call per open face, aliased to the result); and
 as NAME + INPLACE, for the configurations the in-place kernels cover (not AB_ONLY), the in-place advance
 (physics/fused_inplace.py: stepper.make_inplace_advance over the push, local and unpush kernels, tiles
 from `inplace_block`) must lower with Q/2 + 3 Triton calls (two push, one local, Q/2 unpush), each with
@@ -121,8 +122,16 @@ def check(name) -> dict:
     spec = LOWER[name[: -len(INPLACE)] if inplace else name]
     text = lower_one(spec, inplace)
     n = text.count(TRITON)
-    if not inplace:
-        return {"ok": n >= 1, "triton_calls": n, "error": "" if n else "no Triton custom call in the text"}
+    if not inplace:  # one call, and one more per open face (over its plane, aliased to the result)
+        spec_walls = spec[3]
+        nf = 0
+        if spec_walls in FEATURES:
+            f = FEATURES[spec_walls]
+            nf = len(f.get("inlets", ())) + len(f.get("outlets", ())) + len(f.get("outflow", ()))
+        aliased = sum(1 for line in text.splitlines() if TRITON in line and "output_operand_aliases" in line)
+        err = "" if (n, aliased) == (1 + nf, nf) else (f"{n} Triton calls, {aliased} aliased; expected {1 + nf}, {nf} "
+                                                      f"(one per open face)")
+        return {"ok": not err, "triton_calls": n, "aliased": aliased, "error": err}
     want = get_lattice(spec[0]).q // 2 + 3
     aliased = sum(1 for line in text.splitlines() if TRITON in line and ALIAS.search(line))
     err = "" if n == want == aliased else f"{n} Triton calls, {aliased} with the populations aliased; expected {want}"

@@ -22,7 +22,8 @@ multiply-adds differently from XLA, so the two agree to round-off there.
 `fused_supports(model)` says whether a configuration is covered: BGK/TRT/regularized (with Smagorinsky),
 body force, standard and incompressible equilibrium, walls and moving walls, Bouzidi links (the cell's wall
 fractions read only where it has a link), velocity inlets, pressure outlets and zero-gradient/convective
-outflow (a face cell pulls its inner neighbour's populations too, and applies that neighbour's walls),
+outflow (a small call per open face, over its plane, recomputes its cells into the result: a face cell
+pulls its inner neighbour's populations too and applies that neighbour's walls),
 fixed-velocity/pressure cells, the absorbing layer and start-up ramps, float32/float16/bfloat16 storage with
 float32 compute; the rest (other compute dtypes, open faces on more than one axis) stays with the XLA step.
 
@@ -498,15 +499,15 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
         if sponge:
             inputs.append(cells.sponge.reshape(ncell))
 
-        kernel = _make_kernel(n, blk, split, hkeys, {k: got_h[k][0] for k in hkeys}, hdims, interp, ramp)
+        hpops = {k: got_h[k][0] for k in hkeys}
         params = {}
         if not interp:
             params["compiler_params"] = pltriton.CompilerParams(num_warps=num_warps, num_stages=num_stages)
         # what XLA's cost analysis reports for the call: every input read once, the populations written once
-        # (the masked reads of wall fractions, velocities and face neighbours touch only a few cells)
+        # (the masked reads of wall fractions and velocities touch only a few cells)
         nbytes = sum(int(x.size) * x.dtype.itemsize for x in inputs) + q * ncell * sdt.itemsize
         out = pl.pallas_call(
-            kernel,
+            _make_kernel(n, blk, split, hkeys, hpops, hdims, interp, ramp),
             out_shape=jax.ShapeDtypeStruct((q, ncell), sdt),
             grid=grid,
             interpret=interp,
@@ -514,6 +515,26 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             cost_estimate=pl.CostEstimate(flops=20 * q * ncell, transcendentals=0, bytes_accessed=nbytes),
             **params,
         )(*inputs)
+        # Each open face: a small call over its plane alone, written into the result (aliased), which computes
+        # its cells again with the face's treatment (their inner neighbours' populations pulled too). The main
+        # kernel stays free of that code (registers), and its face cells' values are replaced.
+        for face in faces:
+            b = face[1] + lead
+            plane = 0 if face[2] < 0 else n[b] - 1
+            fblk = tuple(1 if e == b else blk[e] for e in range(3))
+            fgrid = tuple(1 if e == b else grid[e] for e in range(3))
+            fcells = ncell // n[b]
+            out = pl.pallas_call(
+                _make_kernel(n, fblk, split, hkeys, hpops, hdims, interp, ramp, face=face, plane=plane),
+                out_shape=jax.ShapeDtypeStruct((q, ncell), sdt),
+                grid=fgrid,
+                interpret=interp,
+                input_output_aliases={len(inputs): 0},
+                name=f"distlbm_fused_face_{lat.name.lower()}",
+                cost_estimate=pl.CostEstimate(flops=40 * q * fcells, transcendentals=0,
+                                              bytes_accessed=4 * q * fcells * sdt.itemsize),
+                **params,
+            )(*inputs, out)
         return out.reshape(f.shape)
 
     def _interpret():
@@ -521,8 +542,11 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             return bool(interpret)
         return jax.default_backend() not in ("gpu", "cuda", "rocm")
 
-    def _make_kernel(n, blk, split, hkeys, hpops, hdims, interp, ramp):
+    def _make_kernel(n, blk, split, hkeys, hpops, hdims, interp, ramp, face=None, plane=None):
+        """The kernel over the whole block (face None: open-face cells computed as if they were fluid, then
+        replaced), or over the plane `plane` of one open face (base, axis, sign) with its treatment."""
         strides = (n[1] * n[2], n[2], 1)
+        here = [] if face is None else [face]
 
         def kernel(*refs):
             it = iter(refs)
@@ -537,6 +561,8 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             rho_ref = next(it) if need_rho else None
             qlink_ref = next(it) if bouzidi else None
             sponge_ref = next(it) if sponge else None
+            if face is not None:
+                next(it)  # the main kernel's result, aliased to the output: written, never read
             out_ref = next(it)
 
             def read(ref, row, at, mask):
@@ -548,12 +574,15 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
                 return b if a is None else a & b
 
             idx = tile_index(n, blk)
+            if face is not None:  # the grid spans the face's plane: one cell thick along its axis
+                b = face[1] + lead
+                idx[b] = idx[b] + plane
             cell_off = idx[0] * strides[0] + idx[1] * strides[1] + idx[2]
             scale = scale_ref[0] if ramp else None
             kind = kind_ref[cell_off] if need_kind else None
             wall = ((kind == bc.WALL) | (kind == bc.MOVING_WALL)) if walls else None
-            at_face = [kind == base + 2 * axis + (0 if sign > 0 else 1) for base, axis, sign in faces]
-            convective = [base == bc.OUTFLOW and feat.convective > 0 for base, _, _ in faces]
+            at_face = [kind == base + 2 * axis + (0 if sign > 0 else 1) for base, axis, sign in here]
+            convective = [base == bc.OUTFLOW and feat.convective > 0 for base, _, _ in here]
 
             def walled(idx_c, off, live, keep=None, extra=None):
                 """(fs, fc) of the cells at idx_c: their populations pulled from upstream and bounced back
@@ -596,13 +625,13 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             extra = None
             if any(convective):  # a convective outflow cell reads its own f* of its unknown populations
                 extra = [None] * q
-                for (base, axis, sign), sel, conv in zip(faces, at_face, convective):
+                for (base, axis, sign), sel, conv in zip(here, at_face, convective):
                     if conv:
                         for k in range(q):
                             if c3[k, axis + lead] * sign < 0:
                                 extra[k] = sel if extra[k] is None else extra[k] | sel
             fs, fc = walled(idx, cell_off, None, keep=wall, extra=extra)
-            for (base, axis, sign), sel, conv in zip(faces, at_face, convective):
+            for (base, axis, sign), sel, conv in zip(here, at_face, convective):
                 # a face cell and its inner neighbour x - sign e_axis (physics.boundaries.outflow / extrapolated)
                 b = axis + lead
                 idx_f = list(idx)
