@@ -12,7 +12,9 @@
 #   $OUT/hlo/), max |df| of each Pallas path against the XLA path after 100 steps, the largest cubic lattice
 #   that fits each path; then the sphere case at n = 24 (241 x 144 x 144: Bouzidi links, velocity inlet,
 #   pressure outlet) as `distlbm run` advances it, on the XLA step and on the fused kernel (A-B), with max
-#   |df| after 100 steps; and a small sweep of the kernel's tile and warps (last, if time is left).
+#   |df| after 100 steps; `distlbm run sphere --set n=12` itself for 200 steps with checkpoints and field
+#   output, then its restart to 300 steps (exit statuses, summaries, files: the driver's GPU path); and a
+#   small sweep of the kernel's tile and warps (last, if time is left).
 # Everything goes into one JSON: $OUT/gpu_check.json (else ./gpu_check.json). A failure (no GPU, a missing
 # API in this jax, a Triton compile error, an out-of-memory, a timeout) is an entry of its "failed" list,
 # never a crash; exit status 0 when everything ran, 1 otherwise.

@@ -332,6 +332,50 @@ def task_case(t, out_dir):
     return res
 
 
+def task_run(t, out_dir, python, env, timeout):
+    """`distlbm run` end to end, as a user runs it (run by the parent, which holds no device: the CLI gets
+    the whole device): the case for `steps` steps with checkpoints and field output every `every` steps, then
+    a restart from its last checkpoint to `restart_to` steps. Exit statuses, wall times, each summary's
+    status, MLUPS, step path and form, the restart's origin, and the files written."""
+    import shutil
+    import tempfile
+
+    base = Path(out_dir) / "run" if out_dir else Path(tempfile.mkdtemp(prefix="gpu_check_run_"))
+    shutil.rmtree(base, ignore_errors=True)
+    sets = [x for k, v in t.get("sets", {}).items() for x in ("--set", f"{k}={v}")]
+    first = [python, "-m", "distlbm", "run", t["case"], *sets, "--steps", str(t["steps"]), "--checkpoint-every",
+             str(t["every"]), "--output-every", str(t["every"]), "--out", str(base)]
+    again = [python, "-m", "distlbm", "run", t["case"], *sets, "--steps", str(t["restart_to"]), "--restart", "latest",
+             "--out", str(base)]
+    res, t_start = {}, time.time()
+    for name, cmd in (("run", first), ("restart", again)):
+        t0 = time.time()
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=REPO,
+                               timeout=max(10.0, timeout - (t0 - t_start)))
+            rc, tail = r.returncode, (r.stdout + r.stderr)[-3000:]
+        except subprocess.TimeoutExpired as e:
+            rc, tail = "timeout", str(e.stderr)[-3000:] if e.stderr else ""
+        entry = {"exit_status": rc, "wall_s": time.time() - t0}
+        try:
+            sm = json.loads((base / "summary.json").read_text())
+            entry.update({k: sm.get(k) for k in ("status", "steps", "mlups", "step_path", "step_reason", "mesh",
+                                                 "restarted_from", "relative_mass_drift")})
+        except (OSError, ValueError) as e:
+            entry["summary_error"] = f"{type(e).__name__}: {e}"[:300]
+        if rc != 0:
+            entry["output_tail"] = tail
+        res[name] = entry
+        if rc != 0:
+            break
+    res["files"] = sorted(str(p.relative_to(base)) for p in base.rglob("*") if p.is_file())[:50] if base.exists() else []
+    ok = all(res.get(k, {}).get("exit_status") == 0 for k in ("run", "restart"))
+    if not ok:
+        res["error"] = "distlbm run or its restart failed: " + "; ".join(
+            f"{k}: exit {res[k].get('exit_status')}" for k in ("run", "restart") if k in res)
+    return res
+
+
 def task_fit(t, out_dir):
     """The largest cubic lattice (multiple of 16) whose step runs: predicted from the step's memory analysis
     per cell and the device's memory, then tried (2 steps), stepping down on an allocation failure."""
@@ -430,6 +474,9 @@ def gpu_plan(sizes, dtypes, steps):
     # kernels do not cover these features)
     groups.append([dict(task="case", case="sphere", sets=dict(n=int(os.environ.get("GPU_CHECK_CASE_N", "24"))),
                         steps=steps, repeat=3, compare=100)])
+    # `distlbm run` itself on the device, with checkpoints, field output and a restart: the driver's GPU path
+    run_n = max(3, int(os.environ.get("GPU_CHECK_CASE_N", "24")) // 2)
+    groups.append([dict(task="run", case="sphere", sets=dict(n=run_n), steps=200, every=100, restart_to=300)])
     # a small sweep of the kernel's tile and warps at the first size (float32), last: only if time is left
     groups.append([dict(task="time", path="pallas", size=sizes[0], dtype=dtypes[0], steps=steps, repeat=3,
                         block=list(b), num_warps=w, tuning=True)
@@ -462,6 +509,19 @@ def run_plan(groups, out_path, budget_s, python, start, header):
             save()
             continue
         got = []
+        if group[0].get("task") == "run":  # here, in the parent: the CLI gets the device to itself
+            for t in group:
+                t0 = time.time()
+                try:
+                    r_ = task_run(t, str(Path(out_path).parent) if out_path else "", python, env, min(left, 240))
+                except Exception as e:  # noqa: BLE001
+                    r_ = {"error": f"{type(e).__name__}: {e}"[:2000]}
+                r_["ok"] = "error" not in r_
+                r_.update(t, wall_s=time.time() - t0)
+                (out["results"] if r_["ok"] else out["failed"]).append(r_)
+                print(_line(r_, out), file=sys.stderr, flush=True)
+            save()
+            continue
         cmd = [python, str(Path(__file__).resolve()), "--worker", json.dumps(group)]
         if out_path:
             cmd += ["--out-dir", str(Path(out_path).parent)]
@@ -530,6 +590,11 @@ def _line(r, out):
                 f"{r['xla']['mlups']:.1f} MLUPS ({r['xla']['form']}), pallas {r['pallas']['mlups']:.1f} MLUPS "
                 f"({r['pallas']['form']}), {r['pallas_over_xla']:.2f}x; max |df| after {r['compare_steps']} steps "
                 f"{r['max_abs_diff']:.3g} ({r['max_rel_diff']:.3g} of max |f|)")
+    if r.get("task") == "run":
+        parts = [f"{k}: exit {r[k].get('exit_status')}, {r[k].get('status')}, {r[k].get('steps')} steps, "
+                 f"{r[k].get('mlups') or 0:.1f} MLUPS" for k in ("run", "restart") if k in r]
+        return f"step_variants: distlbm run {r['case']} {r.get('sets')}: " + "; ".join(parts) + (
+            f" [{r.get('run', {}).get('step_reason')}]" if r.get("run") else "")
     if r.get("task") == "bandwidth":
         return f"step_variants: copy bandwidth {r['bandwidth_bytes_per_s'] / 1e9:.1f} GB/s"
     if r.get("task") == "fit":
@@ -583,7 +648,7 @@ def main(argv=None):
     out = run_plan(groups, a.out or None, a.budget, a.python, start, header)
     print(table(out))
     for r in out["results"]:
-        if r.get("task") in ("compare", "fit", "bandwidth"):
+        if r.get("task") in ("compare", "fit", "bandwidth", "case", "run"):
             print(_line(r, out))
     if out["failed"]:
         print(f"{len(out['failed'])} failed: " + "; ".join(f"{f.get('task')} {f.get('path', '')} {f.get('size', '')} "
