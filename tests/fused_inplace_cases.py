@@ -31,6 +31,9 @@ CASES = {
     # D3Q27, BGK, force, walls, bfloat16; a 2x2x1 mesh (two split axes, one wrapping)
     "d3q27-bgk-force-walls-bf16-mesh2x2x1": (("D3Q27", "bgk", (0.0, 1e-5, 0.0), "walls", "bfloat16", False, (8, 8, 4)),
                                              (2, 2, 1), (2, 2, 4), ("ab",)),
+    # D3Q19, TRT with Smagorinsky, force, walls, float32; x split (2 x 1 x 1)
+    "d3q19-trt-smagorinsky-walls-mesh2x1x1": (("D3Q19", "trt+smagorinsky", (1e-5, 0.0, 0.0), "walls", "float32",
+                                               False, (8, 8, 8)), (2, 1, 1), (2, 4, 4), ("xla",)),
     # slow (not in the unit test): every axis split, D3Q27 (3D corners through three exchanges)
     "d3q27-bgk-force-moving-mesh2x2x2": (("D3Q27", "bgk", (1e-5, 2e-5, -1e-5), "moving", "float32", False, (8, 8, 8)),
                                          (2, 2, 2), (2, 2, 2), ("ab",)),

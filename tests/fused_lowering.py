@@ -59,7 +59,9 @@ LOWER["D3Q19-bgk-obstacle-halo-xy-float16"] = ("D3Q19", "bgk", None, "obstacle",
 LOWER["D2Q9-regularized-outflow-halo-x"] = ("D2Q9", "regularized", None, "outflow", "float32", False, (64, 32), None,
                                             (0,))
 LOWER["D3Q27-bgk-dirichlet"] = ("D3Q27", "bgk", (1e-5, 0.0, 0.0), "dirichlet", "float32", False, (16, 16, 16), None, ())
-AB_ONLY = [name for name, spec in LOWER.items() if spec[3] in FEATURES or "smagorinsky" in spec[1]]
+LOWER["D3Q19-regularized-smagorinsky-walls"] = ("D3Q19", "regularized+smagorinsky", None, "walls", "float32", False,
+                                                (16, 16, 16), None, (0,))
+AB_ONLY = [name for name, spec in LOWER.items() if spec[3] in FEATURES]
 
 ALL = list(LOWER) + [name + INPLACE for name in LOWER if name not in AB_ONLY]
 

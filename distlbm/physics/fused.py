@@ -29,7 +29,7 @@ float32 compute; the rest (other compute dtypes, open faces on more than one axi
 
 This kernel is A-B (it reads f and writes a new array); physics/fused_inplace.py is the same arithmetic
 streaming in place (AA pattern, one population array), which `parallel.make_advance` runs by default where
-it covers the model (walls and moving walls; the rest of the above runs this kernel).
+it covers the model (periodic, walls and moving walls, every collision; the rest of the above runs this kernel).
 """
 
 from __future__ import annotations
@@ -77,8 +77,6 @@ def fused_supports(model, features=None, inplace: bool = False) -> tuple:
         why.append(f"storage dtype {model.dtype} (the kernel stores {'/'.join(STORAGE)})")
     if inplace:
         why += [text for name, text in AB_ONLY if getattr(feat, name)]
-        if model.collision.smagorinsky > 0:
-            why.append("Smagorinsky subgrid viscosity")
     # a face cell takes its inner neighbour's populations after the walls alone: where faces meet at an edge
     # of the lattice, the XLA step hands one face's result to the other
     axes = {a for _, a, _ in open_faces(feat)}
@@ -221,6 +219,8 @@ class _Physics:
             rho = 1.0 + drho
             tau = 0.5 * (tau0 + jnp.sqrt(tau0 * tau0 + 18.0 * math.sqrt(2.0) * cs * cs * jnp.sqrt(norm) / rho))
             omega = 1.0 / tau
+            if self.tab is not None:  # interpret mode: as the XLA step's barrier, keep TRT's 1 / omega from
+                omega = lax.optimization_barrier(omega)  # being simplified to tau (A / (B / C) -> A C / B)
         src = self.guo(u, force) if force is not None else None
         q = lat.q
         if op.kind == "bgk":

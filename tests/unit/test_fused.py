@@ -38,7 +38,7 @@ BITWISE = ["d2q9-bgk-force-tiles", "d2q9-reg-force-moving", "d3q19-trt-moving-ti
 
 
 # the cells of built-in cases: obstacle channels (Bouzidi, inlet, outlets, outflow, layer, ramp), Smagorinsky
-SIM_BITWISE = list(fc.SIM_CASES) + ["d2q9-trt-dirichlet-ramp", "d3q19-bgk-dirichlet-f16"]
+SIM_BITWISE = list(fc.SIM_CASES) + ["d2q9-trt-dirichlet-ramp", "d3q19-bgk-dirichlet-f16", "d3q19-trt-smagorinsky-force-walls"]
 
 
 def test_supports_names_what_falls_back():
@@ -70,8 +70,8 @@ def test_supports_names_what_falls_back():
         assert fused_supports(model)[0], words
         good, why = fused_supports(model, inplace=True)
         assert not good and all(w in why for w in words), (words, why)
-    good, why = fused_supports(Model(lat, Collision("bgk", 0.8, smagorinsky=0.1)), inplace=True)
-    assert not good and "Smagorinsky" in why
+    # Smagorinsky is per cell: the in-place kernels share the collision (tests/unit/test_fused_inplace.py)
+    assert fused_supports(Model(lat, Collision("bgk", 0.8, smagorinsky=0.1)), inplace=True) == (True, "covered")
     refused = {
         "open faces normal to more than one axis (x, y)": Model(
             lat, Collision("bgk", 0.8), features=bc.Features(inlets=((0, -1),), outflow=((1, 1),))),

@@ -3,7 +3,8 @@
 - Bit for bit against the XLA step after an even and an odd number of steps (XLA:CPU's FMA contraction off,
   as in test_fused.py, in a fresh interpreter with 8 forced CPU devices): D2Q9 regularized + force + moving
   walls in float16 on a 2x2 mesh of 8x4 blocks with 2x2 tiles (faces, edges, corners, the ghost planes),
-  D3Q19 TRT + force + moving walls + incompressible equilibrium on one device with 8 tiles. The kernel reads
+  D3Q19 TRT + force + moving walls + incompressible equilibrium on one device with 8 tiles, D3Q19 TRT with
+  Smagorinsky + force + walls on a 2x1x1 mesh. The kernel reads
   the populations through its aliased output, so in interpret mode every program sees what the programs
   before it wrote: a slot read after another cell wrote it would change the bits.
 - One population array: XLA's memory analysis of the compiled advance (no second population array;
@@ -31,7 +32,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 TESTS = Path(__file__).resolve().parents[1]
-BITWISE = ["d2q9-reg-force-moving-f16-mesh2x2", "d3q19-trt-force-moving-inc"]
+BITWISE = ["d2q9-reg-force-moving-f16-mesh2x2", "d3q19-trt-force-moving-inc", "d3q19-trt-smagorinsky-walls-mesh2x1x1"]
 
 
 def _model(lat="D2Q9", walls=True, **kw):
