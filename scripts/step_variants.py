@@ -327,8 +327,9 @@ def task_case(t, out_dir):
         return jnp.max(d), jnp.max(jnp.abs(a.astype(f32))), jnp.all(jnp.isfinite(b))
 
     diff, scale, finite = (x.item() for x in stats(finals["xla"], finals["pallas"]))
-    res.update(compare_steps=compare, max_abs_diff=float(diff), max_rel_diff=float(diff) / float(scale) if scale else None,
-               finite=bool(finite), pallas_over_xla=res["pallas"]["mlups"] / res["xla"]["mlups"])
+    res.update(compare_steps=compare, max_abs_diff=float(diff), finite=bool(finite),
+               max_rel_diff=float(diff) / float(scale) if scale else None,
+               pallas_over_xla=res["pallas"]["mlups"] / res["xla"]["mlups"])
     return res
 
 
@@ -368,7 +369,8 @@ def task_run(t, out_dir, python, env, timeout):
         res[name] = entry
         if rc != 0:
             break
-    res["files"] = sorted(str(p.relative_to(base)) for p in base.rglob("*") if p.is_file())[:50] if base.exists() else []
+    files = sorted(str(p.relative_to(base)) for p in base.rglob("*") if p.is_file()) if base.exists() else []
+    res["files"] = files[:50]
     ok = all(res.get(k, {}).get("exit_status") == 0 for k in ("run", "restart"))
     if not ok:
         res["error"] = "distlbm run or its restart failed: " + "; ".join(

@@ -5,8 +5,9 @@ CASES: random deviations and cell kinds on small periodic lattices; SIM_CASES: t
 a Smagorinsky Taylor-Green vortex), a few steps into their run.
 
 Also a worker: `python tests/fused_cases.py NAME...` runs the named cases (all: every case; NAME@mesh: a
-SIM_CASES case split over its mesh, which needs 8 forced CPU devices) in a fresh interpreter and prints one JSON line {name: {"max_abs": ..., "equal": ...}} (the bitwise run uses it
-with XLA:CPU's FMA contraction off, see test_fused.py).
+SIM_CASES case split over its mesh, which needs 8 forced CPU devices) in a fresh interpreter and prints one
+JSON line {name: {"max_abs": ..., "equal": ...}} (the bitwise run uses it with XLA:CPU's FMA contraction
+off, see test_fused.py).
 """
 
 from __future__ import annotations

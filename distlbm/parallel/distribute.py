@@ -19,8 +19,8 @@ def make_advance(model, domain: Domain, step_factory: Optional[Callable] = None,
     """advance(state, cells, n) -> state: n steps of `model` on `domain` in one compiled loop.
     step_factory(model, exchange) -> step(f, cells, t) (default: distlbm.stepper.make_step on the
     step `path`, 'auto' | 'xla' | 'pallas'). Where the fused Pallas kernel runs and streams in place
-    (stepper.fused_form: the in-place kernels cover the model; inplace overrides DISTLBM_INPLACE), the loop alternates its two in-place
-    kernels on one population array (physics/fused_inplace.py)."""
+    (stepper.fused_form: the in-place kernels cover the model; inplace overrides DISTLBM_INPLACE), the
+    loop alternates its two in-place kernels on one population array (physics/fused_inplace.py)."""
     from distlbm import stepper
 
     if step_factory is None and stepper.step_path(model, path)[0] == "pallas" \

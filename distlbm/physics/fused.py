@@ -619,7 +619,8 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
                     wall_u = tuple(read(vel_ref, a, off, both(live, mov != 0)).astype(jnp.float32) for a in range(d))
                 new = phys.bounce_back(fs, [fc[opp[k]] for k in range(q)], hit, mov, wall_u)
                 if bouzidi:
-                    new = phys.bouzidi(new, fs, fc, hit, [read(qlink_ref, k, off, both(live, hit[k])) for k in range(q)])
+                    qlink = [read(qlink_ref, k, off, both(live, hit[k])) for k in range(q)]
+                    new = phys.bouzidi(new, fs, fc, hit, qlink)
                 return new, fc
 
             extra = None

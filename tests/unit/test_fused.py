@@ -38,7 +38,8 @@ BITWISE = ["d2q9-bgk-force-tiles", "d2q9-reg-force-moving", "d3q19-trt-moving-ti
 
 
 # the cells of built-in cases: obstacle channels (Bouzidi, inlet, outlets, outflow, layer, ramp), Smagorinsky
-SIM_BITWISE = list(fc.SIM_CASES) + ["d2q9-trt-dirichlet-ramp", "d3q19-bgk-dirichlet-f16", "d3q19-trt-smagorinsky-force-walls"]
+SIM_BITWISE = list(fc.SIM_CASES) + ["d2q9-trt-dirichlet-ramp", "d3q19-bgk-dirichlet-f16",
+                                    "d3q19-trt-smagorinsky-force-walls"]
 
 
 def test_supports_names_what_falls_back():
