@@ -43,7 +43,8 @@ def main():
 
             form = xla_form(sim.model, cfg.setup.shape, sim.domain.mesh_shape).replace(" ", "_")
             print(f"processes={procs['processes']} devices={sim.domain.n_devices} "
-                  f"mesh={'x'.join(map(str, sim.domain.mesh_shape))} mass={diag['mass']!r} form={form}", flush=True)
+                  f"mesh={'x'.join(map(str, sim.domain.mesh_shape))} mass={diag['mass']!r} form={form} "
+                  f"path={sim.step_path[0]}", flush=True)
     except Exception as e:
         print(f"rank failed: {e}", file=sys.stderr, flush=True)
         abort(1)
