@@ -125,11 +125,10 @@ def check(name) -> dict:
     text = lower_one(spec, inplace)
     n = text.count(TRITON)
     if not inplace:  # one call, and one more per open face (over its plane, aliased to the result)
-        spec_walls = spec[3]
-        nf = 0
-        if spec_walls in FEATURES:
-            f = FEATURES[spec_walls]
-            nf = len(f.get("inlets", ())) + len(f.get("outlets", ())) + len(f.get("outflow", ()))
+        from distlbm.physics import boundaries as bc
+        from distlbm.physics.fused import open_faces
+
+        nf = len(open_faces(bc.Features(**FEATURES[spec[3]]))) if spec[3] in FEATURES else 0
         aliased = sum(1 for line in text.splitlines() if TRITON in line and "output_operand_aliases" in line)
         err = "" if (n, aliased) == (1 + nf, nf) else (f"{n} Triton calls, {aliased} aliased; expected {1 + nf}, {nf} "
                                                       f"(one per open face)")

@@ -368,9 +368,11 @@ def tile_index(n, blk) -> list:
     return idx
 
 
-def masked_load(ref, row, at, mask):
-    """ref[row, at] (row None: ref[at]) on the lanes of `mask`, 0 on the others: a GPU reads memory only for
-    those lanes (Triton's masked load)."""
+def masked_load(ref, row, at, mask=None):
+    """ref[row, at] (row None: ref[at]); with a mask, on its lanes only, 0 on the others: a GPU reads memory
+    only for those lanes (Triton's masked load)."""
+    if mask is None:
+        return ref[at] if row is None else ref[row, at]
     from jax.experimental.pallas import triton as pltriton
 
     shape = jnp.broadcast_shapes(jnp.shape(at), jnp.shape(mask))
@@ -385,11 +387,6 @@ def puller(f_ref, h_refs, hpops, hdims, idx, n, split, c3, mask=None) -> Callabl
     arrived planes h_refs[(b, sign)] (`entering_halos`) across split faces. idx: the cells' indices (those
     of the tile, or of their neighbours); mask: read only these lanes (the others get 0)."""
     strides = (n[1] * n[2], n[2], 1)
-
-    def read(ref, row, at):
-        if mask is None:
-            return ref[row, at]
-        return masked_load(ref, row, at, mask)
 
     def shifted(b, cb):
         """(source index, clamped source index, out-of-block flag or None) along axis b."""
@@ -407,7 +404,7 @@ def puller(f_ref, h_refs, hpops, hdims, idx, n, split, c3, mask=None) -> Callabl
     def pull(k):
         src = [shifted(b, int(c3[k, b])) for b in range(3)]
         off = src[0][1] * strides[0] + src[1][1] * strides[1] + src[2][1]
-        v = read(f_ref, k, off)
+        v = masked_load(f_ref, k, off, mask)
         for b in range(3):  # the last axis the source lies outside along decides (corners)
             if src[b][2] is None:
                 continue
@@ -418,7 +415,7 @@ def puller(f_ref, h_refs, hpops, hdims, idx, n, split, c3, mask=None) -> Callabl
                 s, cl, _ = src[e]
                 hidx.append(s + 1 if (split[e] and e < b) else cl)
             hoff = hidx[0] * hdims[key][1] + hidx[1]
-            hv = read(h_refs[key], hpops[key].index(k), hoff)
+            hv = masked_load(h_refs[key], hpops[key].index(k), hoff, mask)
             v = jnp.where(src[b][2], hv, v)
         return v.astype(jnp.float32)
 
@@ -565,10 +562,7 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
                 next(it)  # the main kernel's result, aliased to the output: written, never read
             out_ref = next(it)
 
-            def read(ref, row, at, mask):
-                if mask is None:
-                    return ref[at] if row is None else ref[row, at]
-                return masked_load(ref, row, at, mask)
+            read = masked_load
 
             def both(a, b):
                 return b if a is None else a & b
@@ -591,27 +585,21 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
                 None). live: the lanes to read (None: all)."""
                 pull = puller(f_ref, h_refs, hpops, hdims, idx_c, n, split, c3, mask=live)
                 fs = [pull(k) for k in range(q)]
-                if not walls:
-                    if extra is None:
-                        return fs, None
-                    return fs, [None if extra[k] is None else read(f_ref, k, off, both(live, extra[k])).astype(
-                        jnp.float32) for k in range(q)]
-                links = read(links_ref, None, off, live)
-                hit = [(links & np.uint32(1 << k)) != 0 for k in range(q)]
+                hit = None
+                if walls:
+                    links = read(links_ref, None, off, live)
+                    hit = [(links & np.uint32(1 << k)) != 0 for k in range(q)]
                 fc = []
-                for k in range(q):
-                    need = hit[opp[k]]
-                    if bouzidi:
-                        need = need | hit[k]
-                    if keep is not None:
-                        need = keep | need
+                for k in range(q):  # the cell's own pre-streaming populations: read only where needed
+                    need = None
+                    if walls:
+                        need = hit[opp[k]] | hit[k] if bouzidi else hit[opp[k]]
+                        need = need if keep is None else keep | need
                     if extra is not None and extra[k] is not None:
-                        need = need | extra[k]
-                    # the cell's own pre-streaming populations: read only where a wall needs them
-                    if live is None:
-                        fc.append(pltriton.load(f_ref.at[k, off], mask=need).astype(jnp.float32))
-                    else:
-                        fc.append(read(f_ref, k, off, live & need).astype(jnp.float32))
+                        need = extra[k] if need is None else need | extra[k]
+                    fc.append(None if need is None else read(f_ref, k, off, both(live, need)).astype(jnp.float32))
+                if not walls:
+                    return fs, fc
                 mov = wall_u = None
                 if moving:
                     mov = read(moving_ref, None, off, live)
