@@ -378,10 +378,11 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
                         lambda g: walls(g, fc, links, moving, velocity, None), fs)
 
     def slab_plan(shape, itemsize, least=1):
-        """(planes per slab b, planes of a last, smaller slab r or 0), each at least `least`: the largest
+        """(planes per slab b, planes of a last slab r or 0), each at least `least`: the largest
         divisor of the block's x size within slab_bytes; where none fits (a prime size, as channel lengths
         give: 751 planes ran as one slab), the most planes that fit with the rest r >= least in a last
-        slab; else the smallest divisor above `least`. (Larger slabs are not faster here: 3D-1Z at D = 20
+        slab; else slabs of the most planes that fit and a last one of them plus the rest (less than
+        twice a slab; never one whole-block slab where two fit). (Larger slabs are not faster here: 3D-1Z at D = 20
         on 2 CPU devices ran 21 MLUPS in 3-plane slabs, 15.5 in 22-plane ones.)"""
         nx = shape[1]
         per_x = shape[0] * int(np.prod(shape[2:], dtype=np.int64)) * max(itemsize, cdt.itemsize)
@@ -393,7 +394,11 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         for b in range(most, least - 1, -1):
             if nx % b >= least:
                 return b, nx % b
-        return min(b for b in divisors if b >= min(least, nx)), 0
+        if nx < 2 * most or nx % most == 0:
+            return (nx, 0) if nx < 2 * most else (most, 0)
+        # slabs of `most` planes and a last one of most + (nx % most) < 2 most: one whole-block slab instead (a
+        # prime nx with 3-plane slabs: 97, 173, 241) held the whole-array form's 2 arrays of temporaries
+        return most, most + nx % most
 
     def slab_boundary(out, fs, x0, b, cells: Cells, scale, need_fc=False):
         """The slab x0 .. x0+b-1's streamed populations fs [Q, b, ...] (storage dtype) after walls,

@@ -95,6 +95,9 @@ def test_in_place_equals_whole_array_and_ab_slabs(case, params):
 
 @pytest.mark.parametrize("case,params,planes", [("box", dict(n=48, lattice="D3Q19"), 1),
                                                 ("box", dict(n=47, lattice="D3Q19"), 4),  # slabs 4, ..., 4, 3
+                                                # 3 planes fit and 47 % 3 < 3: slabs 3, ..., 3, 5 (a prime nx
+                                                # ran as one whole-block slab: 2 arrays of temporaries)
+                                                ("box", dict(n=47, lattice="D3Q19"), 3),
                                                 ("cavity3d", dict(n=46, u_lid=0.08), 1)])
 def test_in_place_step_holds_one_population_array(case, params, planes):
     """XLA's own memory analysis of the compiled steps: the A-B slab form needs a second population
