@@ -7,6 +7,7 @@ cells -> moments -> collision. Macroscopic fields are recovered from f* by `macr
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple, Optional
@@ -68,31 +69,6 @@ class Cells(NamedTuple):
     sponge: Optional[jax.Array] = None  # [X, Y(, Z)] strength of an absorbing layer (target velocity: velocity)
 
 
-def make_cells(model: Model, exchange: Callable) -> Callable:
-    """Returns cells_fn(kind, velocity, rho) -> Cells, computing the link bits with the given exchange."""
-    feat = model.features
-
-    def cells_fn(kind, velocity, rho, qlink=None, body=None, sponge=None):
-        if not feat.any:
-            return Cells()
-        links = moving = None
-        vel = velocity
-        if feat.walls:
-            links, moving, vel = bc.link_data(kind, velocity, model.lattice, exchange, feat)
-        return Cells(
-            kind=kind,
-            links=links,
-            moving=moving,
-            velocity=vel if feat.uses_velocity else None,
-            rho=rho if feat.uses_rho else None,
-            qlink=qlink if feat.bouzidi else None,
-            body=body if feat.bodies else None,
-            sponge=sponge if feat.sponge else None,
-        )
-
-    return cells_fn
-
-
 def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
     """(Cells, kind) for `model` on `domain`: the static per-cell data built block by block from
     geometry(index) -> Geometry (kind, velocity, rho, qlink, body; see cases.base.Geometry), each
@@ -104,51 +80,50 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
     feat = model.features
     if not feat.any:
         return Cells(), None
-    cache = {}
-
-    def geo(index):
-        key = tuple((sl.start, sl.stop) for sl in index)
-        if key not in cache:
-            cache.clear()
-            g = tuple(geometry(index))
-            g = g + (None,) * (6 - len(g))  # (kind, velocity, rho, qlink, body, sponge), trailing ones optional
-            bad = bc.off_face(g[0], index, domain.shape)
-            if bad:
-                raise ValueError(bad)
-            cache[key] = g
-        return cache[key]
-
-    def part(k, empty):
-        def fn(index):
-            g = geo(index)
-            return g[k] if g[k] is not None else empty(g[0].shape)
-        return fn
-
     cdt = model.compute_dtype
-    kind = domain.make_field(part(0, None), (), np.uint8)
-    vel = domain.make_field(part(1, lambda s: np.zeros((d,) + s)), (d,), cdt)
-    rho = domain.make_field(part(2, np.ones), (), cdt)
-    extra = []
+    # the fields the step keeps (velocities and densities only where a boundary reads them), each with its
+    # default where the geometry gives none
+    fields = [(0, (), np.uint8, None)]
+    if feat.uses_velocity:
+        fields.append((1, (d,), cdt, lambda s: np.zeros((d,) + s)))
+    if feat.uses_rho:
+        fields.append((2, (), cdt, np.ones))
     if feat.bouzidi:
-        extra.append(domain.make_field(part(3, lambda s: np.zeros((lat.q,) + s, np.uint8)), (lat.q,), np.uint8))
+        fields.append((3, (lat.q,), np.uint8, lambda s: np.zeros((lat.q,) + s, np.uint8)))
     if feat.bodies:
-        extra.append(domain.make_field(part(4, lambda s: np.zeros(s, np.uint8)), (), np.uint8))
+        fields.append((4, (), np.uint8, lambda s: np.zeros(s, np.uint8)))
     if feat.sponge:
-        extra.append(domain.make_field(part(5, np.zeros), (), cdt))
+        fields.append((5, (), cdt, np.zeros))
 
-    def factory(exchange):
-        cells_fn = make_cells(model, exchange)
+    def slab(index):
+        g = tuple(geometry(index))
+        g = g + (None,) * (6 - len(g))  # (kind, velocity, rho, qlink, body, sponge), trailing ones optional
+        bad = bc.off_face(g[0], index, domain.shape)
+        if bad:
+            raise ValueError(bad)
+        return [g[k] if g[k] is not None else empty(g[0].shape) for k, _, _, empty in fields]
 
-        def build(kind, vel, rho, *rest):
-            it = iter(rest)
-            qlink = next(it) if feat.bouzidi else None
-            body = next(it) if feat.bodies else None
-            sponge = next(it) if feat.sponge else None
-            return cells_fn(kind, vel, rho, qlink, body, sponge)
+    # The geometry runs once per slab of SETUP_SLAB_CELLS cells (a case's geometry works in float64 and
+    # Q-arrays: the Bouzidi fractions of a whole block held 3 Q-arrays of float64 temporaries on the host)
+    specs = [(leading, dt) for _, leading, dt, _ in fields]
+    per_cell = sum(math.prod(leading) * np.dtype(dt).itemsize for leading, dt in specs)
+    built = dict(zip((k for k, _, _, _ in fields), domain.make_fields(slab, specs, SETUP_SLAB_CELLS * per_cell)))
+    kind, vel = built[0], built.get(1)
+    links = moving = None
+    if feat.walls:  # the link bits (and the velocities of adjacent moving walls) with the halo exchange
+        def factory(exchange):
+            def fn(kind, *velocity):
+                return bc.link_data(kind, velocity[0] if velocity else None, lat, exchange, feat)
+            return fn
 
-        return build
-
-    return jax.jit(domain.map(factory))(kind, vel, rho, *extra), kind
+        # only what is computed goes through the jit: its results are new arrays, and the fields passed
+        # through it were held twice (sphere: 41 B/cell more at the set-up's peak)
+        links, moving, wall_u = jax.jit(domain.map(factory))(kind, *((vel,) if feat.moving else ()))
+        if feat.moving:
+            vel = wall_u
+    cells = Cells(kind=kind, links=links, moving=moving, velocity=vel, rho=built.get(2), qlink=built.get(3),
+                  body=built.get(4), sponge=built.get(5))
+    return cells, kind
 
 
 STEP_PATHS = ("auto", "xla", "pallas")
@@ -174,6 +149,7 @@ def step_path(model: Model, requested: str = "auto") -> tuple:
     return ("pallas", "fused Triton kernel") if ok else ("xla", f"the fused kernel does not cover {why}")
 
 
+SETUP_SLAB_CELLS = 1 << 18  # cells per call of a case's geometry while the static per-cell data are built
 WHOLE_BYTES = 64 << 20  # populations up to this size run the whole-array form (they fit the CPU's caches)
 SLAB_BYTES = 6 << 20  # the slab form's slabs (measured on a 2-core CPU with 32 MiB L3)
 
@@ -442,7 +418,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         c = lat.c
         wraps = getattr(exchange, "wraps", None)
         local = tuple(bool(wraps(a)) if wraps is not None else False for a in range(lat.d))
-        body_q = jnp.broadcast_to(cells.body[None], (lat.q,) + cells.body.shape)
+        body_q = [cells.body] * lat.q  # a list, not a broadcast [Q, ...] array: XLA formed that (Q B/cell)
         recv, body_recv = entering_planes(f, c, exchange), entering_planes(body_q, c, exchange)
         nx = f.shape[1]
         b, tail = slab_plan(f.shape, f.dtype.itemsize, least=2 if feat.neighbours else 1)

@@ -42,6 +42,11 @@ class Domain(Protocol):
         so a block is never whole on the host (the populations: a host block and its device copy held
         them twice)."""
 
+    def make_fields(self, fn: Callable, specs: Sequence, limit: int) -> list:
+        """Global arrays [*leading, *shape], one per spec (leading, dtype), from fn(spatial index) -> one
+        block per spec, called once per slab along x of this process's blocks (slabs of at most `limit`
+        bytes of all the fields), each block filled on its device (`fill_fields_on_device`)."""
+
     def commit(self, x: jax.Array) -> jax.Array: ...
 
     def replicate(self, value) -> jax.Array: ...
@@ -104,26 +109,49 @@ def fill_on_device(fn: Callable, index, leading: tuple, dtype, device, limit: in
     built slab by slab along x on that device: fn sees slabs of at most `limit` bytes (it may work in
     float64) and no host copy of the whole block is made (initial populations, restarts: 2x the
     populations at 400^3 before)."""
+    return fill_fields_on_device(lambda ix: (fn(ix),), index, ((leading, dtype),), device, limit)[0]
+
+
+def fill_fields_on_device(fn: Callable, index, specs: Sequence, device, limit: int = SLAB_BYTES // 8) -> list:
+    """Several fields of one block at once: fn(slab index) -> one array per spec (leading, dtype), each
+    [*leading, *slab], called once per slab along x; the slabs hold at most `limit` bytes of all the fields
+    together (at least one plane). Returns the fields on `device`, each filled there slab by slab. For
+    fields that come from one computation (a case's geometry: kinds, velocities, wall fractions), so that
+    it runs once per slab and its temporaries stay slab-sized."""
     shape = tuple(sl.stop - sl.start for sl in index)
-    full = tuple(leading) + shape
+    fulls = [tuple(leading) + shape for leading, _ in specs]
+    dtypes = [np.dtype(dt) for _, dt in specs]
     nx = shape[0]
-    step = max(1, min(nx, limit // max(1, math.prod(full) // max(nx, 1) * np.dtype(dtype).itemsize)))
+    per_x = sum(math.prod(full) // max(nx, 1) * dt.itemsize for full, dt in zip(fulls, dtypes))
+    step = max(1, min(nx, limit // max(1, per_x)))
 
     def part(x0, x1):
-        block = np.asarray(fn((slice(index[0].start + x0, index[0].start + x1),) + tuple(index[1:])), dtype=dtype)
-        assert block.shape == tuple(leading) + (x1 - x0,) + shape[1:], (block.shape, leading, index, x0, x1)
-        return block
+        blocks = fn((slice(index[0].start + x0, index[0].start + x1),) + tuple(index[1:]))
+        if len(blocks) != len(specs):
+            raise ValueError(f"fill_fields_on_device: {len(blocks)} fields for {len(specs)} specs")
+        out = []
+        for block, (leading, _), dt in zip(blocks, specs, dtypes):
+            block = np.asarray(block, dtype=dt)
+            assert block.shape == tuple(leading) + (x1 - x0,) + shape[1:], (block.shape, leading, index, x0, x1)
+            out.append(block)
+        return out
 
     if step >= nx:  # one slab: the block as it is
-        return jax.device_put(part(0, nx), device)
+        return [jax.device_put(b, device) for b in part(0, nx)]
     sharding = jax.sharding.SingleDeviceSharding(device)
-    x = jax.jit(lambda: jax.numpy.zeros(full, dtype), out_shardings=sharding)()
+    xs = [jax.jit(lambda full=full, dt=dt: jax.numpy.zeros(full, dt), out_shardings=sharding)()
+          for full, dt in zip(fulls, dtypes)]
     for x0 in range(0, nx, step):
-        x = _put_slab(x, jax.device_put(part(x0, min(nx, x0 + step)), device), x0, len(leading))
+        blocks = part(x0, min(nx, x0 + step))
+        for k, (leading, _) in enumerate(specs):
+            xs[k] = _put_slab(xs[k], jax.device_put(blocks[k], device), x0, len(leading))
+        del blocks
         # jaxlib drops its reference to a finished copy's host source only at a garbage collection (a gc
         # callback): without one, the host slabs of a float16 400^3 lattice outlived their copies (2.4 GB)
         gc.collect(0)
-    return x
+    jax.block_until_ready(xs)
+    gc.collect()
+    return xs
 
 
 @partial(jax.jit, donate_argnums=0, static_argnums=3)
@@ -157,6 +185,9 @@ class LocalDomain:
         (init_populations does), and a whole float64 lattice would be 2-4x the stored populations (400^3
         D3Q19: 9.7 GB); the slabs are written into the array on the device (`fill_on_device`)."""
         return fill_on_device(fn, tuple(slice(0, s) for s in self.shape), leading, dtype, self.device)
+
+    def make_fields(self, fn: Callable, specs: Sequence, limit: int) -> list:
+        return fill_fields_on_device(fn, tuple(slice(0, s) for s in self.shape), specs, self.device, limit)
 
     def sharding(self, ndim: int):
         return jax.sharding.SingleDeviceSharding(self.device)

@@ -12,7 +12,7 @@ import jax
 import numpy as np
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
-from distlbm.parallel.domain import combine_blocks, fill_on_device, slabs
+from distlbm.parallel.domain import combine_blocks, fill_fields_on_device, fill_on_device, slabs
 from distlbm.parallel.halo import local_exchange, ppermute_exchange
 
 AXES = ("x", "y", "z")
@@ -157,6 +157,18 @@ class MeshDomain:
         jax.block_until_ready(arr)
         gc.collect(0)
         return arr
+
+    def make_fields(self, fn: Callable, specs, limit: int) -> list:
+        per_field = [[] for _ in specs]
+        for dev, index in self.sharding(len(self.shape)).addressable_devices_indices_map(self.shape).items():
+            spatial = tuple(slice(*sl.indices(n)[:2]) for sl, n in zip(index, self.shape))
+            for k, x in enumerate(fill_fields_on_device(fn, spatial, specs, dev, limit)):
+                per_field[k].append(x)
+        out = []
+        for (leading, _), blocks in zip(specs, per_field):
+            gshape = tuple(leading) + self.shape
+            out.append(jax.make_array_from_single_device_arrays(gshape, self.sharding(len(gshape)), blocks))
+        return out
 
     def commit(self, x: jax.Array) -> jax.Array:
         return jax.device_put(x, self.sharding(x.ndim))

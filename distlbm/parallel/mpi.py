@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 import jax
 import numpy as np
 
-from distlbm.parallel.domain import combine_blocks, fill_on_device, slabs
+from distlbm.parallel.domain import combine_blocks, fill_fields_on_device, fill_on_device, slabs
 from distlbm.parallel.halo import sendrecv_exchange
 from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize
 
@@ -64,6 +64,9 @@ class MPIDomain:
             return fill_on_device(fn, self.index, leading, dtype, self.device)
         block = np.asarray(fn(self.index), dtype=dtype)
         return jax.device_put(block, self.device)
+
+    def make_fields(self, fn: Callable, specs, limit: int) -> list:
+        return fill_fields_on_device(fn, self.index, specs, self.device, limit)
 
     def commit(self, x):
         return jax.device_put(x, self.device)
