@@ -76,15 +76,15 @@ def flags_bytes_per_cell(lattice, features=None, compute_dtype: str = "float32")
     return b
 
 
-# Temporaries beyond the contract, in arrays of Q values per cell (4-byte link bits, or the compute dtype),
-# measured as the peak resident memory of `distlbm run` on CPU (XLA CPU, 4 to 8 M cells, float32):
-#  - building the link bits of walls (boundaries.link_data, direction by direction: XLA's temporaries
-#    1 B/cell) with the kind/velocity/density fields on the host and the device: duct 66 B/cell above the
-#    runtime (0.9 x Q x 4 B, D3Q19): 1; with Bouzidi wall fractions, computed on the host in float64:
-#    sphere 308 B/cell: 3 more;
-#  - with moving walls, the moving-wall bits and wall velocities (60 B/cell of XLA temporaries): cavity3d
-#    250 B/cell (3.3 x Q x 4 B): 4. (Stacked Q x uint32 masks cost 2.6, 4 and 11.6 Q-arrays before
-#    2026-12-02: cavity3d at 162^3 peaked at 928 B/cell of RSS, now 295.)
+# Temporaries beyond the contract, measured as the peak resident memory of `distlbm run` on CPU (XLA CPU, 5 to
+# 23 M cells, float32), and where noted XLA's memory analysis:
+#  - the set-up of the static per-cell data: a case's geometry runs slab by slab on the host (SETUP_SLAB_CELLS
+#    cells at a time: its float64 and Q-array temporaries stay slab-sized), each field is filled on its device,
+#    then the link bits are folded from byte masks one direction at a time (boundaries.link_data): with walls
+#    1 B/cell of XLA temporaries, with moving walls 60 B/cell (and the wall velocities beside the given ones).
+#    Measured set-up peaks above the runtime: sphere n = 40, 47 B/cell (flags 41); cavity3d 252^3, 104 B/cell
+#    (flags 21); duct 250 x 252^2, 10 B/cell (flags 5). (Before 2026-12-02 the geometry ran on whole blocks:
+#    sphere 308 B/cell, cavity3d 250 B/cell.)
 #  - the whole-array step with inlets, outlets or outflow (small blocks), and there the force on bodies
 #    (the momentum exchange reads the whole-array step's boundary populations at the sample steps): 5
 #    arrays of Q values and 4 of the D + 1 moments in the compute dtype, besides the populations twice and
@@ -92,9 +92,8 @@ def flags_bytes_per_cell(lattice, features=None, compute_dtype: str = "float32")
 #    estimated). Where the step runs in slabs the forces are summed slab by slab (stepper.make_forces): a
 #    few slabs (3D-1Z at D = 20 on 2 CPU devices: peak RSS 2.41 GB with the whole-array forces, 1.41 GB).
 IN_PLACE_SLABS = 8  # slab-sized temporaries of the in-place step (streamed, moments, collided, written)
-SETUP_Q_ARRAYS_WALLS = 1
-SETUP_Q_ARRAYS_BOUZIDI = 3
-SETUP_Q_ARRAYS_MOVING = 4
+SETUP_BYTES_WALLS = 1  # XLA's temporaries while the link bits are folded (per cell; test_boundaries.py)
+SETUP_BYTES_MOVING = 60  # and with moving walls (the moving-wall bits and the adjacent walls' velocities)
 STEP_Q_ARRAYS_WHOLE = 5
 STEP_MOMENT_SETS_WHOLE = 4
 
@@ -142,13 +141,12 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
             from distlbm.stepper import SLAB_BYTES
 
             temporaries = moments + IN_PLACE_SLABS * SLAB_BYTES
-        # the kind, velocity and density fields (and wall fractions, body ids) from which the flags are made
-        fields = 1 + (lattice.d + 1) * citem + (q if features.bouzidi else 0) + (1 if features.bodies else 0)
-        k = 0
+        # the flags, and while the link bits are folded their temporaries and (moving walls) the given
+        # velocities beside the adjacent walls' ones; the geometry's host temporaries are slab-sized
+        extra = 0
         if features.walls:
-            k = SETUP_Q_ARRAYS_MOVING if features.moving else SETUP_Q_ARRAYS_WALLS
-            k += SETUP_Q_ARRAYS_BOUZIDI if features.bouzidi else 0
-        setup = (fields + k * q * max(4, citem)) * cells
+            extra = SETUP_BYTES_MOVING + lattice.d * citem if features.moving else SETUP_BYTES_WALLS
+        setup = (flags_bytes_per_cell(lattice, features, cdt) + extra) * cells
     faces = 2 * q * itemsize(dtype) * sum(cells // int(s) for s in shape)
     work = 2 * pop + temporaries
     if form in ("fused_in_place", "fused"):
