@@ -45,7 +45,8 @@ def write_nodes(path, axes, spacing: float = 1.0) -> Path:
         h5 = hdf5.create_exclusive(tmp)
         ds = h5.create_dataset("XYZ" if d == 3 else "XY", shape=nodes + (d,), dtype="float32")
         axes = [np.asarray(ax, np.float64) for ax in axes]
-        step = max(1, (32 << 20) // (int(np.prod(nodes[1:])) * d * 4))
+        # 8 MiB of float32 nodes per slab: the float64 grids and their stack hold 6x that (32 MiB slabs: 0.2 GB)
+        step = max(1, (8 << 20) // (int(np.prod(nodes[1:])) * d * 4))
         for i0 in range(0, nodes[0], step):
             i1 = min(nodes[0], i0 + step)
             grids = np.meshgrid(axes[0][i0:i1], *axes[1:], indexing="ij")

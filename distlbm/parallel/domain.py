@@ -17,7 +17,8 @@ import numpy as np
 from distlbm.parallel.halo import local_exchange
 
 
-SLAB_BYTES = 256 << 20
+SLAB_BYTES = 64 << 20  # host slabs of written fields and checkpoints (with h5py's copy of a vector slab: 2x)
+FILL_BYTES = 32 << 20  # host slabs of the fields built on the devices (fill_on_device)
 
 
 class Domain(Protocol):
@@ -104,7 +105,7 @@ def combine_blocks(host: np.ndarray, d: int, op: str = "sum") -> np.ndarray:
     return flat.astype(np.float64).sum(axis=-1)
 
 
-def fill_on_device(fn: Callable, index, leading: tuple, dtype, device, limit: int = SLAB_BYTES // 8) -> jax.Array:
+def fill_on_device(fn: Callable, index, leading: tuple, dtype, device, limit: int = FILL_BYTES) -> jax.Array:
     """fn's values [*leading, *block] on the block `index` (slices with start and stop) of one device,
     built slab by slab along x on that device: fn sees slabs of at most `limit` bytes (it may work in
     float64) and no host copy of the whole block is made (initial populations, restarts: 2x the
@@ -112,7 +113,7 @@ def fill_on_device(fn: Callable, index, leading: tuple, dtype, device, limit: in
     return fill_fields_on_device(lambda ix: (fn(ix),), index, ((leading, dtype),), device, limit)[0]
 
 
-def fill_fields_on_device(fn: Callable, index, specs: Sequence, device, limit: int = SLAB_BYTES // 8) -> list:
+def fill_fields_on_device(fn: Callable, index, specs: Sequence, device, limit: int = FILL_BYTES) -> list:
     """Several fields of one block at once: fn(slab index) -> one array per spec (leading, dtype), each
     [*leading, *slab], called once per slab along x; the slabs hold at most `limit` bytes of all the fields
     together (at least one plane). Returns the fields on `device`, each filled there slab by slab. For
