@@ -70,7 +70,7 @@ class Cells(NamedTuple):
 
 
 def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
-    """(Cells, kind) for `model` on `domain`: the static per-cell data built block by block from
+    """(Cells, kind) for `model` on `domain`: the static per-cell data built slab by slab from
     geometry(index) -> Geometry (kind, velocity, rho, qlink, body; see cases.base.Geometry), each
     process building only its own blocks, then the link bits computed with the halo exchange.
     kind is the global uint8 [X, Y(, Z)] array (None when the model has no boundary cells). Raises
@@ -370,11 +370,11 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         for b in range(most, least - 1, -1):
             if nx % b >= least:
                 return b, nx % b
-        if nx < 2 * most or nx % most == 0:
-            return (nx, 0) if nx < 2 * most else (most, 0)
+        if nx < 2 * most:
+            return nx, 0
         # slabs of `most` planes and a last one of most + (nx % most) < 2 most: one whole-block slab instead (a
         # prime nx with 3-plane slabs: 97, 173, 241) held the whole-array form's 2 arrays of temporaries
-        return most, most + nx % most
+        return most, (most + nx % most if nx % most else 0)
 
     def slab_boundary(out, fs, x0, b, cells: Cells, scale, need_fc=False):
         """The slab x0 .. x0+b-1's streamed populations fs [Q, b, ...] (storage dtype) after walls,

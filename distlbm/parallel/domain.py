@@ -18,7 +18,7 @@ from distlbm.parallel.halo import local_exchange
 
 
 SLAB_BYTES = 64 << 20  # host slabs of written fields and checkpoints (with h5py's copy of a vector slab: 2x)
-FILL_BYTES = 32 << 20  # host slabs of the fields built on the devices (fill_on_device)
+FILL_BYTES = 32 << 20  # host slabs of the fields built on the devices (fill_fields_on_device)
 
 
 class Domain(Protocol):
@@ -39,7 +39,7 @@ class Domain(Protocol):
 
     def make_field(self, fn: Callable, leading: tuple, dtype, *, by_slabs: bool = False) -> jax.Array:
         """Global array [*leading, *shape] from fn(spatial index) -> block, called for this process's blocks.
-        by_slabs: fn is called per slab along x and each block is filled on its device (`fill_on_device`),
+        by_slabs: fn is called per slab along x and each block is filled on its device (`fill_fields_on_device`),
         so a block is never whole on the host (the populations: a host block and its device copy held
         them twice)."""
 
@@ -105,20 +105,13 @@ def combine_blocks(host: np.ndarray, d: int, op: str = "sum") -> np.ndarray:
     return flat.astype(np.float64).sum(axis=-1)
 
 
-def fill_on_device(fn: Callable, index, leading: tuple, dtype, device, limit: int = FILL_BYTES) -> jax.Array:
-    """fn's values [*leading, *block] on the block `index` (slices with start and stop) of one device,
-    built slab by slab along x on that device: fn sees slabs of at most `limit` bytes (it may work in
-    float64) and no host copy of the whole block is made (initial populations, restarts: 2x the
-    populations at 400^3 before)."""
-    return fill_fields_on_device(lambda ix: (fn(ix),), index, ((leading, dtype),), device, limit)[0]
-
-
 def fill_fields_on_device(fn: Callable, index, specs: Sequence, device, limit: int = FILL_BYTES) -> list:
     """Several fields of one block at once: fn(slab index) -> one array per spec (leading, dtype), each
     [*leading, *slab], called once per slab along x; the slabs hold at most `limit` bytes of all the fields
     together (at least one plane). Returns the fields on `device`, each filled there slab by slab. For
     fields that come from one computation (a case's geometry: kinds, velocities, wall fractions), so that
-    it runs once per slab and its temporaries stay slab-sized."""
+    it runs once per slab and its temporaries stay slab-sized. fn may work in float64, and no host copy of
+    a whole block is made (initial populations, restarts: 2x the populations at 400^3 before)."""
     shape = tuple(sl.stop - sl.start for sl in index)
     fulls = [tuple(leading) + shape for leading, _ in specs]
     dtypes = [np.dtype(dt) for _, dt in specs]
@@ -150,8 +143,6 @@ def fill_fields_on_device(fn: Callable, index, specs: Sequence, device, limit: i
         # jaxlib drops its reference to a finished copy's host source only at a garbage collection (a gc
         # callback): without one, the host slabs of a float16 400^3 lattice outlived their copies (2.4 GB)
         gc.collect(0)
-    jax.block_until_ready(xs)
-    gc.collect()
     return xs
 
 
@@ -184,8 +175,8 @@ class LocalDomain:
         """Global array [*leading, *shape] from fn(index) -> np.ndarray, index a tuple of slices of the
         spatial axes, called slab by slab along x whatever by_slabs says: fn may work in float64
         (init_populations does), and a whole float64 lattice would be 2-4x the stored populations (400^3
-        D3Q19: 9.7 GB); the slabs are written into the array on the device (`fill_on_device`)."""
-        return fill_on_device(fn, tuple(slice(0, s) for s in self.shape), leading, dtype, self.device)
+        D3Q19: 9.7 GB); the slabs are written into the array on the device (`fill_fields_on_device`)."""
+        return self.make_fields(lambda index: (fn(index),), ((leading, dtype),), FILL_BYTES)[0]
 
     def make_fields(self, fn: Callable, specs: Sequence, limit: int) -> list:
         return fill_fields_on_device(fn, tuple(slice(0, s) for s in self.shape), specs, self.device, limit)

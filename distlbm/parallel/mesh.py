@@ -12,7 +12,7 @@ import jax
 import numpy as np
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
-from distlbm.parallel.domain import combine_blocks, fill_fields_on_device, fill_on_device, slabs
+from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, slabs
 from distlbm.parallel.halo import local_exchange, ppermute_exchange
 
 AXES = ("x", "y", "z")
@@ -140,20 +140,15 @@ class MeshDomain:
         nl = len(leading)
         gshape = tuple(leading) + self.shape
         if by_slabs:
-            sharding = self.sharding(len(gshape))
-            blocks = []
-            for dev, index in sharding.addressable_devices_indices_map(gshape).items():
-                spatial = tuple(slice(*sl.indices(n)[:2]) for sl, n in zip(index[nl:], self.shape))
-                blocks.append(fill_on_device(fn, spatial, leading, dtype, dev))
-            return jax.make_array_from_single_device_arrays(gshape, sharding, blocks)
+            return self.make_fields(lambda index: (fn(index),), ((leading, dtype),), FILL_BYTES)[0]
 
         def cb(index):
             block = np.asarray(fn(tuple(index[nl:])), dtype=dtype)
             return block[tuple(index[:nl])]
 
         arr = jax.make_array_from_callback(gshape, self.sharding(len(gshape)), cb)
-        # jaxlib drops its references to the host blocks of finished copies only at a garbage
-        # collection (see distlbm.parallel.domain.fill_on_device): free them before anything else runs
+        # jaxlib drops its references to the host blocks of finished copies only at a garbage collection
+        # (see distlbm.parallel.domain.fill_fields_on_device): free them before anything else runs
         jax.block_until_ready(arr)
         gc.collect(0)
         return arr

@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 import jax
 import numpy as np
 
-from distlbm.parallel.domain import combine_blocks, fill_fields_on_device, fill_on_device, slabs
+from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, slabs
 from distlbm.parallel.halo import sendrecv_exchange
 from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize
 
@@ -61,7 +61,7 @@ class MPIDomain:
 
     def make_field(self, fn: Callable, leading: tuple, dtype, *, by_slabs: bool = False) -> jax.Array:
         if by_slabs:  # see Domain.make_field
-            return fill_on_device(fn, self.index, leading, dtype, self.device)
+            return self.make_fields(lambda index: (fn(index),), ((leading, dtype),), FILL_BYTES)[0]
         block = np.asarray(fn(self.index), dtype=dtype)
         return jax.device_put(block, self.device)
 

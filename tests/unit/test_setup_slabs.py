@@ -56,8 +56,8 @@ def test_fields_built_slab_by_slab_equal_whole_blocks(case, params, monkeypatch)
 
 def test_only_the_fields_a_boundary_reads_are_built(monkeypatch):
     # walls alone (the duct): kinds and link bits; no velocities or densities (12 + 4 B/cell before)
-    cells, _ = _cells(resolve("duct", {"n": 6}), LocalDomain(resolve("duct", {"n": 6}).setup.shape), 1 << 20,
-                      monkeypatch)
+    duct = resolve("duct", {"n": 6})
+    cells, _ = _cells(duct, LocalDomain(duct.setup.shape), 1 << 20, monkeypatch)
     assert cells["kind"] is not None and cells["links"] is not None
     assert all(cells[k] is None for k in ("moving", "velocity", "rho", "qlink", "body", "sponge")), cells.keys()
     # a pressure outlet reads densities, an inlet velocities
