@@ -14,16 +14,19 @@ import numpy as np
 
 from distlbm.parallel import Domain
 from distlbm.physics.diagnostics import block_diagnostics as diagnostics_fn
+from distlbm.physics.diagnostics import block_vorticity
 from distlbm.stepper import Cells, Model, State, macroscopic
 
 
 class Compiled(NamedTuple):
     """The compiled functions a view reads the state with: diag(f, cells) -> dict of partial sums,
-    macro(f) -> (rho, u), forces(f, cells, step) -> [bodies, D, ...] partial forces, or None."""
+    macro(f) -> (rho, u), forces(f, cells, step) -> [bodies, D, ...] partial forces, or None,
+    vorticity(f) -> |curl u| (compiled on first use: field output alone asks for it)."""
 
     diag: Callable
     macro: Callable
     forces: Optional[Callable]
+    vorticity: Optional[Callable] = None
 
 
 def compile_readers(model: Model, domain: Domain) -> Compiled:
@@ -31,24 +34,33 @@ def compile_readers(model: Model, domain: Domain) -> Compiled:
     from distlbm.parallel import distribute
     from distlbm.stepper import make_forces, reader_slab_bytes, runs_in_slabs
 
+    def planes(f):
+        """Planes per slab of a reader of the block f: slab by slab where the step runs in slabs (large blocks
+        on CPUs) or on large blocks (GPUs), so that the moments' temporaries are a slab's (a whole 400^3
+        block's: 1.5 GB, over the 1.15x budget); None: the whole block."""
+        if not runs_in_slabs(f, model.compute_dtype):
+            return None
+        per_x = f.size // f.shape[1] * max(f.dtype.itemsize, np.dtype(model.compute_dtype).itemsize)
+        return max(1, reader_slab_bytes() // per_x)
+
     def diag_factory(exchange):
         def diag(f, cells: Cells):
-            # per block; slab by slab where the step runs in slabs (large blocks on CPUs) or on large blocks
-            # (GPUs), so that the moments' temporaries are a slab's (a whole 400^3 block's: 1.5 GB, over the
-            # 1.15x budget)
-            planes = None
-            if runs_in_slabs(f, model.compute_dtype):
-                per_x = f.size // f.shape[1] * max(f.dtype.itemsize, np.dtype(model.compute_dtype).itemsize)
-                planes = max(1, reader_slab_bytes() // per_x)
             return diagnostics_fn(f, cells.kind, model.lattice, model.compute_dtype, model.force,
-                                  model.incompressible, slab_planes=planes)
+                                  model.incompressible, slab_planes=planes(f))
 
         return diag
+
+    def vorticity_factory(exchange):
+        def vorticity(f):
+            return block_vorticity(f, lambda fs: macroscopic(fs, model)[1], exchange, slab_planes=planes(f))
+
+        return vorticity
 
     forces = None
     if model.features.bodies:
         forces = jax.jit(distribute(domain, lambda exchange: make_forces(model, exchange)))
-    return Compiled(jax.jit(distribute(domain, diag_factory)), jax.jit(lambda f: macroscopic(f, model)), forces)
+    return Compiled(jax.jit(distribute(domain, diag_factory)), jax.jit(lambda f: macroscopic(f, model)), forces,
+                    jax.jit(distribute(domain, vorticity_factory)))
 
 
 class RunView:
@@ -127,6 +139,11 @@ class RunView:
     def macroscopic(self):
         """rho: [X, Y(, Z)] and u: [D, X, Y(, Z)] as global arrays (compute dtype, lattice units)."""
         return self._readers.macro(self._state.f)
+
+    def vorticity(self):
+        """|curl u| [X, Y(, Z)] as a global array (compute dtype; lattice units: central differences per cell,
+        periodic across the lattice's faces), formed block by block and slab by slab (u is never whole)."""
+        return self._readers.vorticity(self._state.f)
 
     def fields(self, dtype="float32"):
         """rho and u as NumPy arrays on this process (small lattices only: observables)."""

@@ -183,19 +183,6 @@ def _series(index) -> list:
             for e in sorted(index, key=lambda e: e["step"])]
 
 
-def vorticity_magnitude(u):
-    """|curl u| by central differences on the periodic global array u: [D, X, Y(, Z)] (lattice units)."""
-    def d(a, axis):
-        return 0.5 * (jnp.roll(u[a], -1, axis=axis) - jnp.roll(u[a], 1, axis=axis))
-
-    if u.shape[0] == 2:
-        return jnp.abs(d(1, 0) - d(0, 1))
-    wx = d(2, 1) - d(1, 2)
-    wy = d(0, 2) - d(2, 0)
-    wz = d(1, 0) - d(0, 1)
-    return jnp.sqrt(wx * wx + wy * wy + wz * wz)
-
-
 class FieldOutput:
     """Writes the fields an output spec (config.OutputSpec) asks for, from a run's view: the whole fields,
     or the spec's light outputs (its sub-box and slices). `index` lists the whole-field outputs written
@@ -209,9 +196,9 @@ class FieldOutput:
         self.case_name = case_name
         self.index = list(index or [])
         self.light_index = list(light_index or [])
-        self._vort = jax.jit(vorticity_magnitude)
         self._macro = None  # the moments of a cut's populations (compiled on first use)
         self._planes = None  # rho and u of some planes of a block (the whole fields, piece by piece)
+        self._speed = None  # |u| of populations (images)
         self._last = None
         self._grids = set()  # the light outputs' grids written by this run
         self.grid = "grid.h5"
@@ -232,9 +219,8 @@ class FieldOutput:
         time_ = step * dt
         phys = self.units == "physical"
         cuts = self.spec.cuts(dom.shape, dx or 1.0, units.get("origin"))
-        if cuts and not self.images and "vorticity" not in self.names:
-            rho = u = None  # the light outputs need the moments of their own cells only
-        elif not self.images and "vorticity" not in self.names:
+        rho = u = None  # the light outputs need the moments of their own cells only
+        if not cuts:
             # the whole fields: each block's moments formed piece by piece as they are written
             if not self._planes:
                 model = view.model
@@ -246,10 +232,6 @@ class FieldOutput:
             cdt = view.model.compute_dtype
             rho = MomentField(view.state.f, dom, 0, self._planes[0], cdt)
             u = MomentField(view.state.f, dom, 1, self._planes[1], cdt, (dx / dt) if phys else None)
-        else:
-            rho, u = view.macroscopic()
-            if phys:
-                u = u * (dx / dt)
         fields, meta = [], {}
         d = len(dom.shape)
         for name in self.names:
@@ -260,7 +242,9 @@ class FieldOutput:
                 fields.append(hdf5.Field("u", u, "vector"))
                 meta["u"] = ((d,), np.dtype(view.model.compute_dtype), "Vector")
             elif name == "vorticity":
-                w = self._vort(u)
+                w = view.vorticity()  # per cell (lattice units); in physical units per second (1/dt)
+                if phys:
+                    w = w * (1.0 / dt)
                 fields.append(hdf5.Field("vorticity", w, "scalar"))
                 meta["vorticity"] = ((), w.dtype, "Scalar")
             elif name == "populations":
@@ -272,7 +256,8 @@ class FieldOutput:
                 meta["kind"] = ((), np.uint8, "Scalar")
         attrs = {"step": step, "time": time_, "units": self.units, "lattice": view.model.lattice.name,
                  "dx": dx, "dt": dt, "case": self.case_name,
-                 "velocity_units": "m/s (dx/dt)" if phys else "lattice (dx/dt = 1)"}
+                 "velocity_units": "m/s (dx/dt)" if phys else "lattice (dx/dt = 1)",
+                 "vorticity_units": "1/s (1/dt)" if phys else "lattice (1/dt = 1)"}
         if cuts:
             written = [self._write_cut(view, cut, fields, meta, attrs, step, time_, dx / dt if phys else None)
                        for cut in cuts]
@@ -280,7 +265,7 @@ class FieldOutput:
             written = [self._write_whole(view, fields, meta, attrs, step, time_)]
         self._last = step
         if self.images:
-            self._image(view, rho, u, step)
+            self._image(view, step, dx / dt if phys else None)
         self.seconds += time.perf_counter() - t0
         self.count += 1
         view.log(f"output: {', '.join(str(directory / rel) for rel in written)} ({time.perf_counter() - t0:.2f} s)")
@@ -357,13 +342,22 @@ class FieldOutput:
         origin = units.get("origin") or (0.0,) * len(idx)
         return [o + dx * x for o, x in zip(origin, idx)]
 
-    def _image(self, view, rho, u, step):
-        """A PNG of |u| on the mid-plane z = Z/2 (3D) or the whole plane (2D), from process 0."""
+    def _image(self, view, step, scale=None):
+        """A PNG of |u| (times `scale` if given) on the mid-plane z = Z/2 (3D: from that plane's populations
+        alone) or the whole plane (2D), from process 0."""
         dom = view.domain
-        speed = jnp.sqrt(jnp.sum(u * u, axis=0))
-        plane = dom.gather_plane(speed, 2, dom.shape[2] // 2) if speed.ndim == 3 else dom.gather(speed)
+        if self._speed is None:
+            model = view.model
+            self._speed = jax.jit(lambda f: jnp.sqrt(jnp.sum(jnp.square(macroscopic(f, model)[1]), axis=0)))
+        f = view.state.f
+        # every process takes part in the gather; process 0 draws
+        plane = dom.gather_plane(f, 2, dom.shape[2] // 2) if f.ndim == 4 else dom.gather(self._speed(f))
         if dom.process_index != 0:
             return
+        if f.ndim == 4:
+            plane = np.asarray(self._speed(plane))
+        if scale is not None:
+            plane = plane * scale
         try:
             import matplotlib
 

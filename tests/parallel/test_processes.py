@@ -182,12 +182,16 @@ def test_fused_kernel_under_two_processes_equals_the_xla_step(tmp_path, comm):
 
 
 @pytest.mark.parametrize("comm", ["jax", "mpi"])
-def test_images_under_two_processes_equal_one_process(tmp_path, comm):
+def test_images_and_vorticity_under_two_processes_equal_one_process(tmp_path, comm):
     # the PNG of |u| on the mid-plane z = Z/2 of a 3D lattice split along z: the plane lies in one
-    # process's block. Under --comm mpi this crashed (each rank cut its own block's middle).
+    # process's block. Under --comm mpi this crashed (each rank cut its own block's middle). The vorticity
+    # differences u across the blocks' faces: under --comm mpi each rank differenced its own block as if
+    # periodic by itself (wrong on the faces between the ranks).
+    import h5py
+
     mpimg = pytest.importorskip("matplotlib.image")
     args = ["run", "cavity3d", "--set", "n=12", "--steps", "20", "--output-every", "20", "--set",
-            "output_images=true"]
+            "output_images=true", "--set", "output_fields=u,vorticity"]
     single, _ = _run([BIN / "distlbm", *args, "--out", tmp_path / "one"])
     assert single.returncode == 0, single.stderr
     multi, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--mesh", "1x1x2", "--comm", comm,
@@ -200,6 +204,13 @@ def test_images_under_two_processes_equal_one_process(tmp_path, comm):
     b = mpimg.imread(tmp_path / "two" / "images" / names[-1])
     assert a.std() > 0.01  # a picture of the flow, not a blank
     np.testing.assert_array_equal(a, b)
+    fields = []
+    for where in ("one", "two"):
+        with h5py.File(tmp_path / where / "fields" / "fields_000000020.h5", "r") as h5:
+            fields.append((h5["u"][...], h5["vorticity"][...]))
+    (u1, w1), (u2, w2) = fields
+    assert np.array_equal(u1, u2)
+    assert w1.max() > 1e-3 and np.array_equal(w1, w2)
 
 
 def test_bench_under_two_processes_and_with_a_cpu_mesh(tmp_path):

@@ -254,3 +254,70 @@ def test_whole_fields_formed_piece_by_piece_equal_the_whole_lattice_moments(tmp_
     if mesh is None:  # a slab that starts inside the block, as parallel.domain.slabs reads one
         part = u[(Ellipsis, slice(2, 5), slice(None), slice(None))]
         assert np.array_equal(part, ref_u[:, 2:5] * np.float32(0.5))
+
+
+# ---- vorticity -----------------------------------------------------------------------------------------
+
+def _central_curl(u):
+    """|curl u| by periodic central differences per cell (NumPy, float32) of u [X, Y(, Z), D] as written."""
+    def d(a, axis):
+        return np.float32(0.5) * (np.roll(u[..., a], -1, axis=axis) - np.roll(u[..., a], 1, axis=axis))
+
+    if u.shape[-1] == 2:
+        return np.abs(d(1, 0) - d(0, 1))
+    wx, wy, wz = d(2, 1) - d(1, 2), d(0, 2) - d(2, 0), d(1, 0) - d(0, 1)
+    return np.sqrt(wx * wx + wy * wy + wz * wz)
+
+
+@pytest.mark.parametrize("case,n,mesh", [("cavity3d", 8, (2, 2, 2)), ("cavity2d", 10, (2, 4))])
+def test_vorticity_on_a_mesh_and_in_slabs_is_the_whole_lattice_curl(tmp_path, monkeypatch, case, n, mesh):
+    """The written vorticity is the periodic central differences of the written u, formed block by block with
+    the neighbours' face planes from the halo exchange and slab by slab (3-plane slabs and a shorter last
+    one): the same bits on one device as on a mesh, in one slab or in several. (Before, a run under
+    --comm mpi differenced each rank's block as if it were periodic by itself.)"""
+    from distlbm import stepper
+    from distlbm.parallel.mesh import MeshDomain
+
+    shape = resolve(case, {"n": n}).setup.shape
+    got = {}
+    for where, slabbed in (("one", False), ("mesh", False), ("mesh-slabs", True), ("one-slabs", True)):
+        if slabbed:
+            per_x = resolve(case, {"n": n}).setup.lattice.q * int(np.prod(shape[1:])) * 4
+            monkeypatch.setattr(stepper, "runs_in_slabs", lambda *a, **k: True)
+            monkeypatch.setattr(stepper, "reader_slab_bytes", lambda: 3 * per_x)
+        sim = make_sim(case, n=n, output_every=20, output_fields="u,vorticity",
+                       domain=MeshDomain(shape, mesh) if where.startswith("mesh") else None)
+        sim.out_dir = tmp_path / where
+        sim.run(20)
+        with h5py.File(tmp_path / where / "fields" / "fields_000000020.h5", "r") as h5:
+            got[where] = (h5["u"][...], h5["vorticity"][...])
+            assert h5.attrs["vorticity_units"] == "lattice (1/dt = 1)"
+    u, w = got["one"]
+    assert w.shape == shape and w.dtype == np.float32 and w.max() > 1e-3  # the flow has vorticity
+    np.testing.assert_allclose(w, _central_curl(u), rtol=1e-5, atol=1e-6 * w.max())
+    for where in ("mesh", "mesh-slabs", "one-slabs"):
+        assert np.array_equal(got[where][0], u) and np.array_equal(got[where][1], w), where
+
+
+def test_vorticity_in_physical_units_is_the_taylor_green_curl(tmp_path):
+    """In physical units the vorticity is per second (the lattice value / dt). The 3D Taylor-Green vortex at
+    t = 0 (V0 = L = 1) has |curl u| = V0 / L |(-cos x sin y sin z, -sin x cos y sin z, 2 sin x sin y cos z)|;
+    central differences on 32 cells per 2 pi L are within (2 pi / 32)^2 / 6 = 0.64 % of it (2nd order)
+    (analytic: TGV3D in shared/reference/analytic_reference_solutions.csv gives the velocity field)."""
+    import math
+
+    from distlbm.cases.base import grid_coords
+
+    n = 32
+    sim = make_sim("taylor_green3d", n=n, output_every=1, output_fields="vorticity", output_units="physical")
+    sim.out_dir = tmp_path
+    sim.run(0)
+    with h5py.File(tmp_path / "fields" / "fields_000000000.h5", "r") as h5:
+        w = h5["vorticity"][...]
+        assert h5.attrs["vorticity_units"] == "1/s (1/dt)"
+    x, y, z = (c * 2 * math.pi / n - math.pi for c in grid_coords((slice(None),) * 3, (n,) * 3))
+    ref = np.sqrt((np.cos(x) * np.sin(y) * np.sin(z)) ** 2 + (np.sin(x) * np.cos(y) * np.sin(z)) ** 2
+                  + (2 * np.sin(x) * np.sin(y) * np.cos(z)) ** 2)
+    err = np.abs(w - ref).max() / ref.max()
+    assert err < (2 * math.pi / n) ** 2 / 6 * 1.2, err
+    assert err > 1e-4  # central differences, not the analytic field copied
