@@ -54,7 +54,11 @@ def fmt_bytes(n: float) -> str:
 def flags_bytes_per_cell(lattice, features=None, compute_dtype: str = "float32") -> int:
     """Static per-cell data of a run with these boundary features (stepper.Cells): the cell kind and
     link bits with walls, the moving-wall bits, the prescribed velocity and density, the Bouzidi wall
-    fractions (Q bytes), the body ids and an absorbing layer's strength. A periodic lattice has none."""
+    fractions (Q bytes), the body ids and an absorbing layer's strength. A periodic lattice has none.
+    The fractions are counted on every cell: the set-up builds them so, and the run then keeps them for each
+    block's box of planes along x that holds a curved obstacle's links (stepper.Cells.qlink; sphere n = 40:
+    42 of 401 planes), which the estimate cannot know before the geometry is built (an over-estimate of up to
+    Q B/cell of the run's static data, never an under-estimate)."""
     if features is None or not features.any:
         return 0
     c = itemsize(compute_dtype)

@@ -56,7 +56,8 @@ class Cells(NamedTuple):
 
     kind: [X, Y(, Z)] uint8; links, moving: [X, Y(, Z)] uint32 link bits;
     velocity: [D, X, Y(, Z)] prescribed / adjacent-wall velocity; rho: [X, Y(, Z)] prescribed density.
-    The per-link wall fractions (Bouzidi) cost Q bytes per cell and exist only for curved obstacles.
+    The per-link wall fractions (Bouzidi) cost Q bytes per cell of a box of planes along x (the planes that hold
+    a curved obstacle's links) and exist only for curved obstacles.
     """
 
     kind: Optional[jax.Array] = None
@@ -64,9 +65,12 @@ class Cells(NamedTuple):
     moving: Optional[jax.Array] = None
     velocity: Optional[jax.Array] = None
     rho: Optional[jax.Array] = None
-    qlink: Optional[jax.Array] = None  # uint8 [Q, X, Y(, Z)]: wall fraction q * 254 of each wall link (0: halfway)
+    # uint8 [Q, B, Y(, Z)]: wall fraction q * 254 of each wall link (0: halfway) on the planes qbox .. qbox+B-1
+    # along x of each block, the box that holds its interpolated links (physics.boundaries.wall_fraction_box)
+    qlink: Optional[jax.Array] = None
     body: Optional[jax.Array] = None  # uint8 [X, Y(, Z)]: body id of solid cells (0: none), for forces
     sponge: Optional[jax.Array] = None  # [X, Y(, Z)] strength of an absorbing layer (target velocity: velocity)
+    qbox: Optional[jax.Array] = None  # int32, one per block (size 1 along each spatial axis): qlink's first plane
 
 
 def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
@@ -121,8 +125,14 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
         links, moving, wall_u = jax.jit(domain.map(factory))(kind, *((vel,) if feat.moving else ()))
         if feat.moving:
             vel = wall_u
-    cells = Cells(kind=kind, links=links, moving=moving, velocity=vel, rho=built.get(2), qlink=built.get(3),
-                  body=built.get(4), sponge=built.get(5))
+    qlink = built.pop(3, None)
+    qbox = None
+    if qlink is not None:  # the fractions kept for each block's box of planes that hold an interpolated link
+        extent = jax.jit(domain.map(lambda exchange: bc.wall_fraction_extent))(qlink)
+        planes = int(domain.reduce_blocks(extent, "max"))
+        qlink, qbox = jax.jit(domain.map(lambda exchange: lambda a: bc.wall_fraction_box(a, planes)))(qlink)
+    cells = Cells(kind=kind, links=links, moving=moving, velocity=vel, rho=built.get(2), qlink=qlink,
+                  body=built.get(4), sponge=built.get(5), qbox=qbox)
     return cells, kind
 
 
@@ -316,7 +326,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         fs = lax.optimization_barrier(stream(f, lat.c, exchange)).astype(cdt)
         fc = f.astype(cdt)
         if feat.walls:
-            fs = lax.optimization_barrier(walls(fs, fc, cells.links, cells.moving, cells.velocity, cells.qlink))
+            fs = lax.optimization_barrier(box_walls(fs, fc, cells))
         return open_faces(fs, fc, cells.kind, cells.velocity, cells.rho, scale), fc
 
     faces_x = all(axis == 0 for axis, _ in feat.outflow + feat.inlets + feat.outlets)
@@ -344,6 +354,21 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         if qlink is None:
             return out
         return jnp.where(qlink == 0, out, bc.bouzidi(fs, fc, links, qlink, lat))
+
+    def box_walls(fs, fc, cells: Cells):
+        """`walls` on the whole block: halfway bounce-back everywhere, the interpolated links on qlink's box
+        of planes alone."""
+        out = bc.bounce_back(fs, fc, cells.links, cells.moving, cells.velocity, lat)
+        if cells.qlink is None:
+            return out
+        x0, b = jnp.reshape(cells.qbox, ()), cells.qlink.shape[1]
+
+        def box(a, axis=1):
+            return lax.dynamic_slice_in_dim(a, x0, b, axis=axis)
+
+        interpolated = bc.bouzidi(box(fs), box(fc), box(cells.links, 0), cells.qlink, lat)
+        inner = jnp.where(cells.qlink == 0, box(out), interpolated)
+        return lax.dynamic_update_slice_in_dim(out, inner, x0, axis=1)
 
     def slab_walls(fs, fc, links, moving, velocity, qlink):
         """`walls` on a slab: the interpolated links only in slabs that hold one (curved obstacles fill a
@@ -387,7 +412,8 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         if feat.walls or feat.convective > 0 or need_fc:  # the pre-streaming populations: untouched in `out`
             fc = take(out, 1).astype(cdt)
         if feat.walls:
-            fs = slab_walls(fs, fc, take(cells.links), take(cells.moving), velocity, take(cells.qlink, 1))
+            qlink = None if cells.qlink is None else bc.wall_fraction_window(cells.qlink, cells.qbox, x0, b)
+            fs = slab_walls(fs, fc, take(cells.links), take(cells.moving), velocity, qlink)
             # materialised once, or every output population would redo the gathers over Q
             fs = lax.optimization_barrier(fs)
         if feat.neighbours:

@@ -100,7 +100,10 @@ def lower_one(spec, inplace=False):
         if feat.uses_rho:
             cells = cells._replace(rho=f32)
         if feat.bouzidi:
-            cells = cells._replace(qlink=jax.ShapeDtypeStruct((lat.q,) + shape, jnp.uint8))
+            # the fractions of a box of planes along x (a third of the block's) and its first plane
+            box = (lat.q, max(1, shape[0] // 3)) + tuple(shape[1:])
+            cells = cells._replace(qlink=jax.ShapeDtypeStruct(box, jnp.uint8),
+                                   qbox=jax.ShapeDtypeStruct((1,) * len(shape), jnp.int32))
         if feat.sponge:
             cells = cells._replace(sponge=f32)
     if inplace:

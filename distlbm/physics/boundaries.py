@@ -204,6 +204,41 @@ def bouzidi(fs, fc, links, qlink, lattice: Lattice):
     return jnp.where(lo & far_wall, fc[opp], val)
 
 
+# The Bouzidi fractions are kept for a box of planes along x of each block: those between its first and its last
+# plane that hold an interpolated link (a curved obstacle fills a few planes of a channel; Q bytes per cell over
+# the whole block were the largest static item: 19 of the sphere's 41 B/cell). Every block's box has the same
+# number of planes (the most any block needs: the blocks stack into one global array), and its first plane
+# along x is kept beside it (`first`, int32 with a size-1 axis per spatial axis, stacked like the blocks).
+
+def wall_fraction_extent(qlink):
+    """The number of planes along x between the block's first and last plane that hold a nonzero fraction
+    (1 where none does), with a size-1 axis per spatial axis. qlink: uint8 [Q, X, ...] of the whole block."""
+    held = jnp.any(qlink != 0, axis=tuple(a for a in range(qlink.ndim) if a != 1))
+    nx = held.shape[0]
+    first = jnp.argmax(held)
+    last = nx - 1 - jnp.argmax(held[::-1])
+    planes = jnp.where(jnp.any(held), last - first + 1, 1).astype(jnp.int32)
+    return planes.reshape((1,) * (qlink.ndim - 1))
+
+
+def wall_fraction_box(qlink, planes: int):
+    """(box [Q, planes, ...], first): the `planes` planes of the block's fractions from `first` (as early as
+    the block's held planes allow: they all lie in the box)."""
+    held = jnp.any(qlink != 0, axis=tuple(a for a in range(qlink.ndim) if a != 1))
+    first = jnp.clip(jnp.argmax(held), 0, qlink.shape[1] - planes).astype(jnp.int32)
+    box = lax.dynamic_slice_in_dim(qlink, first, planes, axis=1)
+    return box, first.reshape((1,) * (qlink.ndim - 1))
+
+
+def wall_fraction_window(box, first, x0, size: int):
+    """The fractions [Q, size, ...] of the block's planes x0 .. x0+size-1 from its box (0 outside it).
+    box: [Q, B, ...]; first: the box's first plane (any shape of one element)."""
+    p = x0 + jnp.arange(size, dtype=jnp.int32) - jnp.reshape(first, ())
+    inside = (p >= 0) & (p < box.shape[1])
+    planes = jnp.take(box, jnp.clip(p, 0, box.shape[1] - 1), axis=1)
+    return jnp.where(inside.reshape((1, size) + (1,) * (box.ndim - 2)), planes, jnp.zeros((), box.dtype))
+
+
 def _plane(x, axis: int, index: int):
     """The plane `index` (negative: from the end) of x along `axis`, kept with size 1."""
     n = x.shape[axis]

@@ -491,8 +491,11 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             inputs.append(cells.velocity.reshape(d, ncell))
         if need_rho:
             inputs.append(cells.rho.reshape(ncell))
-        if bouzidi:
-            inputs.append(cells.qlink.reshape(q, ncell))
+        qplanes = None
+        if bouzidi:  # the fractions of the block's box of planes along x (physics.boundaries.wall_fraction_box)
+            qplanes = int(cells.qlink.shape[1])
+            inputs.append(cells.qlink.reshape(q, -1))
+            inputs.append(jnp.reshape(cells.qbox, (1,)).astype(jnp.int32))
         if sponge:
             inputs.append(cells.sponge.reshape(ncell))
 
@@ -504,7 +507,7 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
         # (the masked reads of wall fractions and velocities touch only a few cells)
         nbytes = sum(int(x.size) * x.dtype.itemsize for x in inputs) + q * ncell * sdt.itemsize
         out = pl.pallas_call(
-            _make_kernel(n, blk, split, hkeys, hpops, hdims, interp, ramp),
+            _make_kernel(n, blk, split, hkeys, hpops, hdims, interp, ramp, qplanes=qplanes),
             out_shape=jax.ShapeDtypeStruct((q, ncell), sdt),
             grid=grid,
             interpret=interp,
@@ -522,7 +525,8 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             fgrid = tuple(1 if e == b else grid[e] for e in range(3))
             fcells = ncell // n[b]
             out = pl.pallas_call(
-                _make_kernel(n, fblk, split, hkeys, hpops, hdims, interp, ramp, face=face, plane=plane),
+                _make_kernel(n, fblk, split, hkeys, hpops, hdims, interp, ramp, face=face, plane=plane,
+                             qplanes=qplanes),
                 out_shape=jax.ShapeDtypeStruct((q, ncell), sdt),
                 grid=fgrid,
                 interpret=interp,
@@ -539,7 +543,7 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             return bool(interpret)
         return jax.default_backend() not in ("gpu", "cuda", "rocm")
 
-    def _make_kernel(n, blk, split, hkeys, hpops, hdims, interp, ramp, face=None, plane=None):
+    def _make_kernel(n, blk, split, hkeys, hpops, hdims, interp, ramp, face=None, plane=None, qplanes=None):
         """The kernel over the whole block (face None: open-face cells computed as if they were fluid, then
         replaced), or over the plane `plane` of one open face (base, axis, sign) with its treatment."""
         strides = (n[1] * n[2], n[2], 1)
@@ -557,6 +561,7 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             vel_ref = next(it) if need_vel else None
             rho_ref = next(it) if need_rho else None
             qlink_ref = next(it) if bouzidi else None
+            qbox_ref = next(it) if bouzidi else None
             sponge_ref = next(it) if sponge else None
             if face is not None:
                 next(it)  # the main kernel's result, aliased to the output: written, never read
@@ -607,7 +612,12 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
                     wall_u = tuple(read(vel_ref, a, off, both(live, mov != 0)).astype(jnp.float32) for a in range(d))
                 new = phys.bounce_back(fs, [fc[opp[k]] for k in range(q)], hit, mov, wall_u)
                 if bouzidi:
-                    qlink = [read(qlink_ref, k, off, both(live, hit[k])) for k in range(q)]
+                    # the box's planes qbox .. qbox+qplanes-1 along x hold the fractions (0 elsewhere: halfway)
+                    x0 = qbox_ref[0]
+                    rel = idx_c[lead] - x0
+                    inside = (rel >= 0) & (rel < qplanes)
+                    boff = jnp.clip(off - x0 * strides[lead], 0, qplanes * strides[lead] - 1)
+                    qlink = [read(qlink_ref, k, boff, both(live, hit[k] & inside)) for k in range(q)]
                     new = phys.bouzidi(new, fs, fc, hit, qlink)
                 return new, fc
 

@@ -14,6 +14,7 @@ from distlbm.config import resolve
 from distlbm.driver.loop import build_model
 from distlbm.parallel.domain import LocalDomain
 from distlbm.parallel.mesh import MeshDomain
+from distlbm.physics import boundaries as bc
 
 
 def _cells(cfg, domain, slab_cells, monkeypatch):
@@ -25,7 +26,15 @@ def _cells(cfg, domain, slab_cells, monkeypatch):
         return cfg.setup.geometry(index)
 
     cells, _ = stepper.assemble_cells(build_model(cfg), geometry, domain)
-    return {k: None if v is None else np.asarray(jax.device_get(v)) for k, v in cells._asdict().items()}, calls
+    out = {k: None if v is None else np.asarray(jax.device_get(v)) for k, v in cells._asdict().items()}
+    if cells.qlink is not None:  # each block's box of planes, put back in its block: the fractions of every cell
+        mx = domain.mesh_shape[0] if domain.mesh_shape else 1
+        nx = domain.shape[0] // mx
+        out["box_planes"] = cells.qlink.shape[1] // mx
+        out["qlink"] = np.asarray(jax.jit(domain.map(lambda exchange: lambda box, first: bc.wall_fraction_window(
+            box, first, 0, nx)))(cells.qlink, cells.qbox))
+        out["qbox"] = None
+    return out, calls
 
 
 @pytest.mark.parametrize("case,params", [
@@ -50,8 +59,15 @@ def test_fields_built_slab_by_slab_equal_whole_blocks(case, params, monkeypatch)
         for other in (slabbed, meshed):
             if ref is None:
                 assert other[name] is None, name
-            else:
+            elif name != "box_planes":
                 assert np.array_equal(other[name], ref), name
+    if whole["qlink"] is not None:
+        # the Bouzidi fractions are kept for a box of planes along x: every nonzero fraction of the geometry's,
+        # in fewer planes than the lattice's
+        full = np.asarray(cfg.setup.geometry(tuple(slice(0, n) for n in shape))[3])
+        assert np.any(full != 0) and np.array_equal(whole["qlink"], full)
+        held = np.flatnonzero(np.any(full != 0, axis=(0, 2, 3)))
+        assert whole["box_planes"] == held[-1] - held[0] + 1 < shape[0], (whole["box_planes"], shape)
 
 
 def test_only_the_fields_a_boundary_reads_are_built(monkeypatch):
@@ -64,3 +80,41 @@ def test_only_the_fields_a_boundary_reads_are_built(monkeypatch):
     cfg = resolve("channel_flow", dict(n=4, length=2.75, height=2, ref_length=1, re=10, obstacles=""))
     cells, _ = _cells(cfg, LocalDomain(cfg.setup.shape), 1 << 20, monkeypatch)
     assert cells["velocity"] is not None and cells["rho"] is not None
+
+
+@pytest.mark.parametrize("mesh", [None, (2, 2, 1)])
+def test_steps_with_the_boxed_wall_fractions_equal_those_with_every_plane(mesh):
+    """The Bouzidi fractions kept for each block's box of planes (stepper.Cells.qlink, qbox) step as the
+    fractions of every cell do (a box that is the whole block): the whole-array form (the box alone is
+    interpolated), the A-B and in-place slab forms (each slab's window of the box, 2-plane slabs), and the
+    forces. A box one plane off, or a slab's window misplaced, changes the result."""
+    from distlbm.driver.loop import build_model
+
+    # 24 x 16 x 8 cells; on the mesh the sphere (x = 9.2 .. 14 cells) crosses the faces between the blocks
+    cfg = resolve("channel_flow", dict(n=8, length=2.875, height=2, width=1, ref_length=1, re=10, lattice="D3Q19",
+                                       obstacles="sphere(1.45, 0.9, 0.5, 0.3)"))
+    shape = cfg.setup.shape
+    domain = MeshDomain(shape, mesh) if mesh else LocalDomain(shape)
+    model = build_model(cfg)
+    cells, _ = stepper.assemble_cells(model, cfg.setup.geometry, domain)
+    nx = shape[0] // (mesh[0] if mesh else 1)
+    assert cells.qlink.shape[1] // (mesh[0] if mesh else 1) < nx  # a box smaller than the blocks
+    full = jax.jit(domain.map(lambda exchange: lambda box, first: (
+        bc.wall_fraction_window(box, first, 0, nx), jax.numpy.zeros_like(first))))(cells.qlink, cells.qbox)
+    every = cells._replace(qlink=full[0], qbox=full[1])
+    rng = np.random.default_rng(3)
+    f0 = domain.commit(jax.numpy.asarray(rng.normal(scale=1e-2, size=(model.lattice.q,) + shape), jax.numpy.float32))
+    per_x = model.lattice.q * int(np.prod(shape[1:])) * 4 // (int(np.prod(mesh)) // mesh[0] if mesh else 1)
+    for form, kw in (("whole", dict(whole_bytes=1 << 40)), ("ab", dict(whole_bytes=0, inplace=False)),
+                     ("in place", dict(whole_bytes=0, inplace=True))):
+        def factory(exchange, kw=kw):
+            step = stepper.make_step(model, exchange, path="xla", slab_bytes=3 * per_x, **kw)
+            return lambda f, c: jax.lax.fori_loop(0, 3, lambda i, g: step(g, c, i), f)
+
+        run = jax.jit(domain.map(factory))
+        a, b = (np.asarray(run(f0, c)) for c in (cells, every))
+        assert np.isfinite(a).all() and np.array_equal(a, b), form
+        forces = jax.jit(domain.map(lambda exchange, kw=kw: stepper.make_forces(
+            model, exchange, whole_bytes=kw["whole_bytes"], slab_bytes=3 * per_x)))
+        fa, fb = (domain.reduce_blocks(forces(f0, c, None)) for c in (cells, every))
+        assert np.abs(fa).max() > 0 and np.array_equal(fa, fb), form
