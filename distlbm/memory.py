@@ -67,9 +67,9 @@ def flags_bytes_per_cell(lattice, features=None, compute_dtype: str = "float32")
         b += 4
         if features.moving:
             b += 4
-    if features.uses_velocity:
+    if features.uses_velocity and not features.x_invariant:  # else one plane per block
         b += lattice.d * c
-    if features.uses_rho:
+    if features.uses_rho and not features.x_invariant:
         b += c
     if features.bouzidi:
         b += lattice.q

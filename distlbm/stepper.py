@@ -55,7 +55,8 @@ class Cells(NamedTuple):
     """Static per-cell data, sharded like the populations. Absent pieces are None.
 
     kind: [X, Y(, Z)] uint8; links, moving: [X, Y(, Z)] uint32 link bits;
-    velocity: [D, X, Y(, Z)] prescribed / adjacent-wall velocity; rho: [X, Y(, Z)] prescribed density.
+    velocity: [D, X, Y(, Z)] prescribed / adjacent-wall velocity; rho: [X, Y(, Z)] prescribed density (one plane
+    along x per block, [D, 1, ...] and [1, ...] in a block, where Features.x_invariant).
     The per-link wall fractions (Bouzidi) cost Q bytes per cell of a box of planes along x (the planes that hold
     a curved obstacle's links) and exist only for curved obstacles.
     """
@@ -88,10 +89,14 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
     # the fields the step keeps (velocities and densities only where a boundary reads them), each with its
     # default where the geometry gives none
     fields = [(0, (), np.uint8, None)]
+    # velocities and densities the same in every plane along x (Features.x_invariant): one plane per block
+    values = []
     if feat.uses_velocity:
-        fields.append((1, (d,), cdt, lambda s: np.zeros((d,) + s)))
+        values.append((1, (d,), cdt, lambda s: np.zeros((d,) + s)))
     if feat.uses_rho:
-        fields.append((2, (), cdt, np.ones))
+        values.append((2, (), cdt, np.ones))
+    if not feat.x_invariant:
+        fields += values
     if feat.bouzidi:
         fields.append((3, (lat.q,), np.uint8, lambda s: np.zeros((lat.q,) + s, np.uint8)))
     if feat.bodies:
@@ -112,6 +117,13 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
     specs = [(leading, dt) for _, leading, dt, _ in fields]
     per_cell = sum(math.prod(leading) * np.dtype(dt).itemsize for leading, dt in specs)
     built = dict(zip((k for k, _, _, _ in fields), domain.make_fields(slab, specs, SETUP_SLAB_CELLS * per_cell)))
+    if feat.x_invariant and values:
+        def plane(index):
+            g = tuple(geometry(index)) + (None,) * 3
+            return [g[k] if g[k] is not None else empty(g[0].shape) for k, _, _, empty in values]
+
+        built.update(zip((k for k, _, _, _ in values),
+                         domain.make_planes(plane, [(leading, dt) for _, leading, dt, _ in values])))
     kind, vel = built[0], built.get(1)
     links = moving = None
     if feat.walls:  # the link bits (and the velocities of adjacent moving walls) with the halo exchange
@@ -408,7 +420,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         take = slab_taker(x0, b)
         fs = lax.optimization_barrier(fs).astype(cdt)
         fc = None
-        velocity = take(cells.velocity, 1)
+        velocity, rho = slab_values(cells, x0, b)
         if feat.walls or feat.convective > 0 or need_fc:  # the pre-streaming populations: untouched in `out`
             fc = take(out, 1).astype(cdt)
         if feat.walls:
@@ -417,7 +429,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
             # materialised once, or every output population would redo the gathers over Q
             fs = lax.optimization_barrier(fs)
         if feat.neighbours:
-            fs = slab_open_faces(fs, fc, x0, b, out.shape[1], take(cells.kind), velocity, take(cells.rho), scale)
+            fs = slab_open_faces(fs, fc, x0, b, out.shape[1], take(cells.kind), velocity, rho, scale)
         return fs, fc
 
     def slab_taker(x0, b):
@@ -426,13 +438,21 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
 
         return take
 
+    def slab_values(cells: Cells, x0, b):
+        """(velocity, rho) of the slab x0 .. x0+b-1: the block's one plane of each where they are the same in
+        every plane along x (Features.x_invariant; they broadcast along x)."""
+        if feat.x_invariant:
+            return cells.velocity, cells.rho
+        take = slab_taker(x0, b)
+        return take(cells.velocity, 1), take(cells.rho)
+
     def slab_finish(out, fs, x0, b, cells: Cells, scale, keep_walls=True):
         """The slab x0 .. x0+b-1 of the step's result from its streamed populations fs [Q, b, ...]
         (storage dtype); `out` still holds the slab's pre-streaming populations."""
         take = slab_taker(x0, b)
         fs, fc = slab_boundary(out, fs, x0, b, cells, scale)
-        return finish(fs, fc, take(cells.kind), take(cells.velocity, 1), take(cells.rho), scale, take(cells.sponge),
-                      keep_walls, in_slab=True)
+        velocity, rho = slab_values(cells, x0, b)
+        return finish(fs, fc, take(cells.kind), velocity, rho, scale, take(cells.sponge), keep_walls, in_slab=True)
 
     def slab_forces(f, cells: Cells, scale=None):
         """The momentum-exchange force on each body ([bodies, D, 1, ...] partial sums, as

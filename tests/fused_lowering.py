@@ -49,7 +49,9 @@ LOWER["D2Q9-bgk-halo-y"] = ("D2Q9", "bgk", None, "walls", "float16", False, (32,
 FEATURES = {
     "obstacle": dict(walls=True, bouzidi=True, inlets=((0, -1),), outlets=((0, 1),), sponge=True, ramp_steps=100,
                      bodies=1),
-    "outflow": dict(walls=True, bouzidi=True, inlets=((0, -1),), outflow=((0, 1),), convective=0.05),
+    # the inflow velocity as one plane along x per block (Features.x_invariant), as the channel cases keep it
+    "outflow": dict(walls=True, bouzidi=True, inlets=((0, -1),), outflow=((0, 1),), convective=0.05,
+                    x_invariant=True),
     "dirichlet": dict(walls=True, moving=True, velocity=True, pressure=True),
 }
 LOWER["D3Q19-trt-obstacle-smagorinsky-float32"] = ("D3Q19", "trt+smagorinsky", None, "obstacle", "float32", False,
@@ -95,10 +97,11 @@ def lower_one(spec, inplace=False):
         cells = Cells(kind=jax.ShapeDtypeStruct(shape, jnp.uint8), links=u32)
         if feat.moving:
             cells = cells._replace(moving=u32)
+        values = (1,) + tuple(shape[1:]) if feat.x_invariant else shape  # one plane along x, or every cell
         if feat.uses_velocity:
-            cells = cells._replace(velocity=jax.ShapeDtypeStruct((lat.d,) + shape, jnp.float32))
+            cells = cells._replace(velocity=jax.ShapeDtypeStruct((lat.d,) + values, jnp.float32))
         if feat.uses_rho:
-            cells = cells._replace(rho=f32)
+            cells = cells._replace(rho=jax.ShapeDtypeStruct(values, jnp.float32))
         if feat.bouzidi:
             # the fractions of a box of planes along x (a third of the block's) and its first plane
             box = (lat.q, max(1, shape[0] // 3)) + tuple(shape[1:])

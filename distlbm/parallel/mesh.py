@@ -12,7 +12,7 @@ import jax
 import numpy as np
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
-from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, slabs
+from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, plane_blocks, slabs
 from distlbm.parallel.halo import local_exchange, ppermute_exchange
 
 AXES = ("x", "y", "z")
@@ -164,6 +164,17 @@ class MeshDomain:
             gshape = tuple(leading) + self.shape
             out.append(jax.make_array_from_single_device_arrays(gshape, self.sharding(len(gshape)), blocks))
         return out
+
+    def make_planes(self, fn: Callable, specs) -> list:
+        per_field = [[] for _ in specs]
+        for dev, index in self.sharding(len(self.shape)).addressable_devices_indices_map(self.shape).items():
+            spatial = (slice(0, 1),) + tuple(slice(*sl.indices(n)[:2]) for sl, n in zip(index[1:], self.shape[1:]))
+            for k, x in enumerate(plane_blocks(fn, spatial, specs)):
+                per_field[k].append(jax.device_put(x, dev))
+        shape = (self.mesh_shape[0],) + self.shape[1:]
+        return [jax.make_array_from_single_device_arrays(tuple(leading) + shape,
+                                                         self.sharding(len(leading) + len(shape)), blocks)
+                for (leading, _), blocks in zip(specs, per_field)]
 
     def commit(self, x: jax.Array) -> jax.Array:
         return jax.device_put(x, self.sharding(x.ndim))

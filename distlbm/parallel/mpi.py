@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 import jax
 import numpy as np
 
-from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, slabs
+from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, plane_blocks, slabs
 from distlbm.parallel.halo import sendrecv_exchange
 from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize
 
@@ -67,6 +67,9 @@ class MPIDomain:
 
     def make_fields(self, fn: Callable, specs, limit: int) -> list:
         return fill_fields_on_device(fn, self.index, specs, self.device, limit)
+
+    def make_planes(self, fn: Callable, specs) -> list:
+        return [jax.device_put(p, self.device) for p in plane_blocks(fn, (slice(0, 1),) + tuple(self.index[1:]), specs)]
 
     def commit(self, x):
         return jax.device_put(x, self.device)

@@ -67,11 +67,18 @@ class Features:
     ramp_steps: int = 0  # inlet and fixed velocities rise as sin^2(pi t / (2 T)) over T steps
     bodies: int = 0  # obstacles whose force is measured (cells carry a body id)
     sponge: bool = False  # an absorbing layer: cells carry a strength and a target velocity (`sponge`)
+    # the prescribed velocities and densities are the same in every plane along x wherever a boundary reads
+    # them (a channel's inflow profile, at the inlet and as the absorbing layer's target, and its outlet
+    # density): they are kept as one plane per block, [D, 1, Y(, Z)] and [1, Y(, Z)], not per cell (16 B/cell)
+    x_invariant: bool = False
 
     def __post_init__(self):
         if self.sponge and not (self.outflow or self.inlets or self.outlets):
             # the layer lies before an open boundary; such cases take the step's whole-array form
             raise ValueError("an absorbing (sponge) layer needs an inlet, outlet or outflow face")
+        if self.x_invariant and (self.moving or self.velocity or self.pressure):
+            raise ValueError("moving walls and fixed-velocity/pressure cells carry values per cell; "
+                             "x_invariant is for inlets, outlets and the absorbing layer alone")
 
     @property
     def any(self) -> bool:

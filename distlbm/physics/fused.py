@@ -487,10 +487,10 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             inputs.append(cells.links.reshape(ncell))
             if moving:
                 inputs.append(cells.moving.reshape(ncell))
-        if need_vel:
-            inputs.append(cells.velocity.reshape(d, ncell))
+        if need_vel:  # per cell, or one plane along x (Features.x_invariant)
+            inputs.append(cells.velocity.reshape(d, -1))
         if need_rho:
-            inputs.append(cells.rho.reshape(ncell))
+            inputs.append(cells.rho.reshape(-1))
         qplanes = None
         if bouzidi:  # the fractions of the block's box of planes along x (physics.boundaries.wall_fraction_box)
             qplanes = int(cells.qlink.shape[1])
@@ -577,6 +577,9 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
                 b = face[1] + lead
                 idx[b] = idx[b] + plane
             cell_off = idx[0] * strides[0] + idx[1] * strides[1] + idx[2]
+            # where the prescribed velocities and densities are read: the cell's, or in the block's one plane
+            # along x the cell's position in that plane (Features.x_invariant)
+            value_off = cell_off - idx[lead] * strides[lead] if feat.x_invariant else cell_off
             scale = scale_ref[0] if ramp else None
             kind = kind_ref[cell_off] if need_kind else None
             wall = ((kind == bc.WALL) | (kind == bc.MOVING_WALL)) if walls else None
@@ -647,12 +650,12 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
                 drho_f, u_f = deviation_moments(inner, lat, incompressible=model.incompressible)
                 geq_f = phys.equilibria(drho_f, u_f)
                 if base == bc.INLET:
-                    ub = tuple(read(vel_ref, a, cell_off, sel).astype(jnp.float32) for a in range(d))
+                    ub = tuple(read(vel_ref, a, value_off, sel).astype(jnp.float32) for a in range(d))
                     if scale is not None:
                         ub = tuple(x * scale for x in ub)
                     geq = phys.equilibria(drho_f, ub)
                 else:
-                    geq = phys.equilibria(read(rho_ref, None, cell_off, sel).astype(jnp.float32) - 1.0, u_f)
+                    geq = phys.equilibria(read(rho_ref, None, value_off, sel).astype(jnp.float32) - 1.0, u_f)
                 fs = [jnp.where(sel, geq[k] + (inner[k] - geq_f[k]), fs[k]) for k in range(q)]
             drho, u = deviation_moments(fs, lat, model.force, model.incompressible)
             if dirichlet:  # physics.boundaries.dirichlet
@@ -673,7 +676,7 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             out = phys.collide(fs, drho, u)
             if sponge:  # physics.boundaries.sponge, the target velocity read where the layer is
                 s = sponge_ref[cell_off].astype(jnp.float32)
-                ut = tuple(read(vel_ref, a, cell_off, s != 0).astype(jnp.float32) for a in range(d))
+                ut = tuple(read(vel_ref, a, value_off, s != 0).astype(jnp.float32) for a in range(d))
                 if scale is not None:
                     ut = tuple(x * scale for x in ut)
                 geq = phys.equilibria(jnp.zeros_like(s), ut)

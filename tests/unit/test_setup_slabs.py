@@ -34,6 +34,14 @@ def _cells(cfg, domain, slab_cells, monkeypatch):
         out["qlink"] = np.asarray(jax.jit(domain.map(lambda exchange: lambda box, first: bc.wall_fraction_window(
             box, first, 0, nx)))(cells.qlink, cells.qbox))
         out["qbox"] = None
+    if cells.velocity is not None and build_model(cfg).features.x_invariant:  # one plane along x per block
+        mx = domain.mesh_shape[0] if domain.mesh_shape else 1
+        for k in ("velocity", "rho"):
+            v = out[k]
+            assert v.shape[v.ndim - len(domain.shape)] == mx, (k, v.shape)
+            first = np.take(v, [0], axis=v.ndim - len(domain.shape))
+            assert all(np.array_equal(np.take(v, [i], axis=v.ndim - len(domain.shape)), first) for i in range(mx))
+            out[k] = first
     return out, calls
 
 
@@ -46,11 +54,12 @@ def _cells(cfg, domain, slab_cells, monkeypatch):
 def test_fields_built_slab_by_slab_equal_whole_blocks(case, params, monkeypatch):
     cfg = resolve(case, params)
     shape = cfg.setup.shape
+    planar = build_model(cfg).features.x_invariant  # the velocities and densities: one more call, for a plane
     whole, calls = _cells(cfg, LocalDomain(shape), 1 << 40, monkeypatch)
-    assert calls == [tuple((0, n) for n in shape)]  # one call for the whole lattice
+    assert calls == [tuple((0, n) for n in shape)] + planar * [((0, 1),) + tuple((0, n) for n in shape[1:])]
     plane = int(np.prod(shape[1:]))
     slabbed, calls = _cells(cfg, LocalDomain(shape), 2 * plane, monkeypatch)
-    assert len(calls) == -(-shape[0] // 2)  # each slab once, for every field together
+    assert len(calls) == -(-shape[0] // 2) + planar  # each slab once, for every field together
     assert all(stop - start <= 2 for (start, stop), *_ in calls), calls
     mesh = MeshDomain(shape, (2, 2, 1))
     meshed, calls = _cells(cfg, mesh, plane // 4, monkeypatch)  # one plane of a block per call
@@ -61,6 +70,14 @@ def test_fields_built_slab_by_slab_equal_whole_blocks(case, params, monkeypatch)
                 assert other[name] is None, name
             elif name != "box_planes":
                 assert np.array_equal(other[name], ref), name
+    if planar:
+        # the planes hold the geometry's inflow profile, which it gives at the inlet and as the layer's target
+        g = cfg.setup.geometry(tuple(slice(0, n) for n in shape))
+        vel, sponge = np.asarray(g[1], np.float32), np.asarray(g[5])
+        assert np.any(vel != 0) and np.any(sponge > 0)
+        assert np.array_equal(whole["velocity"][:, 0], vel[:, 0])
+        layer = np.broadcast_to(sponge > 0, vel.shape[1:])
+        assert np.array_equal(np.broadcast_to(whole["velocity"], vel.shape)[:, layer], vel[:, layer])
     if whole["qlink"] is not None:
         # the Bouzidi fractions are kept for a box of planes along x: every nonzero fraction of the geometry's,
         # in fewer planes than the lattice's
@@ -83,38 +100,51 @@ def test_only_the_fields_a_boundary_reads_are_built(monkeypatch):
 
 
 @pytest.mark.parametrize("mesh", [None, (2, 2, 1)])
-def test_steps_with_the_boxed_wall_fractions_equal_those_with_every_plane(mesh):
-    """The Bouzidi fractions kept for each block's box of planes (stepper.Cells.qlink, qbox) step as the
-    fractions of every cell do (a box that is the whole block): the whole-array form (the box alone is
-    interpolated), the A-B and in-place slab forms (each slab's window of the box, 2-plane slabs), and the
-    forces. A box one plane off, or a slab's window misplaced, changes the result."""
+def test_steps_with_compact_static_data_equal_those_with_every_cells(mesh):
+    """The Bouzidi fractions kept for each block's box of planes (stepper.Cells.qlink, qbox) and the inflow
+    velocity and outlet density kept as one plane per block (Features.x_invariant) step as the values of every
+    cell do (a box that is the whole block; the planes broadcast to every cell, with a model that reads them per
+    cell): the whole-array form (the box alone is interpolated), the A-B and in-place slab forms (each slab's
+    window of the box, 3-plane slabs), and the forces. A box one plane off, a slab's window misplaced or a plane
+    read at the wrong cells changes the result."""
+    import dataclasses
+
     from distlbm.driver.loop import build_model
 
-    # 24 x 16 x 8 cells; on the mesh the sphere (x = 9.2 .. 14 cells) crosses the faces between the blocks
+    # 24 x 16 x 8 cells; on the mesh the sphere (x = 9.2 .. 14 cells) crosses the faces between the blocks; an
+    # absorbing layer over the last 4 planes (its target: the inflow profile)
     cfg = resolve("channel_flow", dict(n=8, length=2.875, height=2, width=1, ref_length=1, re=10, lattice="D3Q19",
-                                       obstacles="sphere(1.45, 0.9, 0.5, 0.3)"))
+                                       obstacles="sphere(1.45, 0.9, 0.5, 0.3)", sponge=0.5, sponge_strength=0.5))
     shape = cfg.setup.shape
     domain = MeshDomain(shape, mesh) if mesh else LocalDomain(shape)
     model = build_model(cfg)
+    assert model.features.x_invariant and model.features.sponge
     cells, _ = stepper.assemble_cells(model, cfg.setup.geometry, domain)
     nx = shape[0] // (mesh[0] if mesh else 1)
     assert cells.qlink.shape[1] // (mesh[0] if mesh else 1) < nx  # a box smaller than the blocks
-    full = jax.jit(domain.map(lambda exchange: lambda box, first: (
-        bc.wall_fraction_window(box, first, 0, nx), jax.numpy.zeros_like(first))))(cells.qlink, cells.qbox)
-    every = cells._replace(qlink=full[0], qbox=full[1])
+    assert cells.velocity.shape[1] == cells.rho.shape[0] == (mesh[0] if mesh else 1)  # one plane per block
+    full = jax.jit(domain.map(lambda exchange: lambda box, first, vel, rho: (
+        bc.wall_fraction_window(box, first, 0, nx), jax.numpy.zeros_like(first),
+        jax.numpy.broadcast_to(vel, vel.shape[:1] + (nx,) + vel.shape[2:]),
+        jax.numpy.broadcast_to(rho, (nx,) + rho.shape[1:]))))(cells.qlink, cells.qbox, cells.velocity, cells.rho)
+    every = cells._replace(qlink=full[0], qbox=full[1], velocity=full[2], rho=full[3])
+    per_cell = dataclasses.replace(model, features=dataclasses.replace(model.features, x_invariant=False))
     rng = np.random.default_rng(3)
     f0 = domain.commit(jax.numpy.asarray(rng.normal(scale=1e-2, size=(model.lattice.q,) + shape), jax.numpy.float32))
     per_x = model.lattice.q * int(np.prod(shape[1:])) * 4 // (int(np.prod(mesh)) // mesh[0] if mesh else 1)
     for form, kw in (("whole", dict(whole_bytes=1 << 40)), ("ab", dict(whole_bytes=0, inplace=False)),
                      ("in place", dict(whole_bytes=0, inplace=True))):
-        def factory(exchange, kw=kw):
-            step = stepper.make_step(model, exchange, path="xla", slab_bytes=3 * per_x, **kw)
+        def factory(exchange, m, kw=kw):
+            step = stepper.make_step(m, exchange, path="xla", slab_bytes=3 * per_x, **kw)
             return lambda f, c: jax.lax.fori_loop(0, 3, lambda i, g: step(g, c, i), f)
 
-        run = jax.jit(domain.map(factory))
-        a, b = (np.asarray(run(f0, c)) for c in (cells, every))
+        a, b = (np.asarray(jax.jit(domain.map(lambda e, m=m: factory(e, m)))(f0, c))
+                for m, c in ((model, cells), (per_cell, every)))
         assert np.isfinite(a).all() and np.array_equal(a, b), form
-        forces = jax.jit(domain.map(lambda exchange, kw=kw: stepper.make_forces(
-            model, exchange, whole_bytes=kw["whole_bytes"], slab_bytes=3 * per_x)))
-        fa, fb = (domain.reduce_blocks(forces(f0, c, None)) for c in (cells, every))
+
+        def forces(m, kw=kw):
+            return jax.jit(domain.map(lambda exchange: stepper.make_forces(
+                m, exchange, whole_bytes=kw["whole_bytes"], slab_bytes=3 * per_x)))
+
+        fa, fb = (domain.reduce_blocks(forces(m)(f0, c, None)) for m, c in ((model, cells), (per_cell, every)))
         assert np.abs(fa).max() > 0 and np.array_equal(fa, fb), form
