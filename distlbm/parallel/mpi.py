@@ -69,7 +69,8 @@ class MPIDomain:
         return fill_fields_on_device(fn, self.index, specs, self.device, limit)
 
     def make_planes(self, fn: Callable, specs) -> list:
-        return [jax.device_put(p, self.device) for p in plane_blocks(fn, (slice(0, 1),) + tuple(self.index[1:]), specs)]
+        index = (slice(0, 1),) + tuple(self.index[1:])
+        return [jax.device_put(p, self.device) for p in plane_blocks(fn, index, specs)]
 
     def commit(self, x):
         return jax.device_put(x, self.device)
