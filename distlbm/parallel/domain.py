@@ -151,19 +151,6 @@ def fill_fields_on_device(fn: Callable, index, specs: Sequence, device, limit: i
     return xs
 
 
-def plane_blocks(fn: Callable, index, specs) -> list:
-    """fn(index) -> one plane per spec (leading, dtype), checked to be [*leading, 1, ...] of the index's
-    block (Domain.make_planes), as NumPy arrays of the specs' dtypes."""
-    shape = tuple(sl.stop - sl.start for sl in index)
-    out = []
-    for (leading, dtype), plane in zip(specs, fn(index)):
-        plane = np.asarray(plane, dtype=dtype)
-        if plane.shape != tuple(leading) + shape:
-            raise ValueError(f"a plane of shape {plane.shape}; expected {tuple(leading) + shape}")
-        out.append(plane)
-    return out
-
-
 @partial(jax.jit, donate_argnums=0, static_argnums=3)
 def _put_slab(x, block, x0, axis: int):
     """x with `block` written from x0 along `axis` (in place: x is donated)."""
@@ -200,8 +187,8 @@ class LocalDomain:
         return fill_fields_on_device(fn, tuple(slice(0, s) for s in self.shape), specs, self.device, limit)
 
     def make_planes(self, fn: Callable, specs: Sequence) -> list:
-        return [jax.device_put(p, self.device) for p in plane_blocks(fn, (slice(0, 1),) + tuple(
-            slice(0, s) for s in self.shape[1:]), specs)]
+        index = (slice(0, 1),) + tuple(slice(0, s) for s in self.shape[1:])
+        return fill_fields_on_device(fn, index, specs, self.device)
 
     def sharding(self, ndim: int):
         return jax.sharding.SingleDeviceSharding(self.device)

@@ -12,7 +12,7 @@ import jax
 import numpy as np
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
-from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, plane_blocks, slabs
+from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, slabs
 from distlbm.parallel.halo import local_exchange, ppermute_exchange
 
 AXES = ("x", "y", "z")
@@ -154,24 +154,22 @@ class MeshDomain:
         return arr
 
     def make_fields(self, fn: Callable, specs, limit: int) -> list:
+        return self._fill(fn, specs, limit)
+
+    def make_planes(self, fn: Callable, specs) -> list:
+        return self._fill(fn, specs, FILL_BYTES, planes=True)
+
+    def _fill(self, fn: Callable, specs, limit: int, planes: bool = False) -> list:
+        """make_fields, or with planes one plane along x per block (fn sees x = 0:1 and the block's other
+        ranges): each local block filled on its device (fill_fields_on_device), then the global arrays."""
         per_field = [[] for _ in specs]
         for dev, index in self.sharding(len(self.shape)).addressable_devices_indices_map(self.shape).items():
             spatial = tuple(slice(*sl.indices(n)[:2]) for sl, n in zip(index, self.shape))
+            if planes:
+                spatial = (slice(0, 1),) + spatial[1:]
             for k, x in enumerate(fill_fields_on_device(fn, spatial, specs, dev, limit)):
                 per_field[k].append(x)
-        out = []
-        for (leading, _), blocks in zip(specs, per_field):
-            gshape = tuple(leading) + self.shape
-            out.append(jax.make_array_from_single_device_arrays(gshape, self.sharding(len(gshape)), blocks))
-        return out
-
-    def make_planes(self, fn: Callable, specs) -> list:
-        per_field = [[] for _ in specs]
-        for dev, index in self.sharding(len(self.shape)).addressable_devices_indices_map(self.shape).items():
-            spatial = (slice(0, 1),) + tuple(slice(*sl.indices(n)[:2]) for sl, n in zip(index[1:], self.shape[1:]))
-            for k, x in enumerate(plane_blocks(fn, spatial, specs)):
-                per_field[k].append(jax.device_put(x, dev))
-        shape = (self.mesh_shape[0],) + self.shape[1:]
+        shape = ((self.mesh_shape[0],) + self.shape[1:]) if planes else self.shape
         return [jax.make_array_from_single_device_arrays(tuple(leading) + shape,
                                                          self.sharding(len(leading) + len(shape)), blocks)
                 for (leading, _), blocks in zip(specs, per_field)]

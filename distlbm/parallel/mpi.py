@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 import jax
 import numpy as np
 
-from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, plane_blocks, slabs
+from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, slabs
 from distlbm.parallel.halo import sendrecv_exchange
 from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize
 
@@ -69,8 +69,7 @@ class MPIDomain:
         return fill_fields_on_device(fn, self.index, specs, self.device, limit)
 
     def make_planes(self, fn: Callable, specs) -> list:
-        index = (slice(0, 1),) + tuple(self.index[1:])
-        return [jax.device_put(p, self.device) for p in plane_blocks(fn, index, specs)]
+        return fill_fields_on_device(fn, (slice(0, 1),) + tuple(self.index[1:]), specs, self.device)
 
     def commit(self, x):
         return jax.device_put(x, self.device)
