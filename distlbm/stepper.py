@@ -58,7 +58,8 @@ class Cells(NamedTuple):
     velocity: [D, X, Y(, Z)] prescribed / adjacent-wall velocity; rho: [X, Y(, Z)] prescribed density (one plane
     along x per block, [D, 1, ...] and [1, ...] in a block, where Features.x_invariant).
     The per-link wall fractions (Bouzidi) cost Q bytes per cell of a box of planes along x (the planes that hold
-    a curved obstacle's links) and exist only for curved obstacles.
+    a curved obstacle's links), plus one plane per block for the links of far walls off the grid, and exist only
+    for curved obstacles and such walls.
     """
 
     kind: Optional[jax.Array] = None
@@ -72,6 +73,9 @@ class Cells(NamedTuple):
     body: Optional[jax.Array] = None  # uint8 [X, Y(, Z)]: body id of solid cells (0: none), for forces
     sponge: Optional[jax.Array] = None  # [X, Y(, Z)] strength of an absorbing layer (target velocity: velocity)
     qbox: Optional[jax.Array] = None  # int32, one per block (size 1 along each spatial axis): qlink's first plane
+    # uint8 [Q, 1, Y(, Z)] per block: the fractions of every plane outside the box (a channel's far walls off the
+    # grid, the same in every plane along x: Features.x_invariant); None: 0 there
+    qplane: Optional[jax.Array] = None
 
 
 def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
@@ -117,13 +121,18 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
     specs = [(leading, dt) for _, leading, dt, _ in fields]
     per_cell = sum(math.prod(leading) * np.dtype(dt).itemsize for leading, dt in specs)
     built = dict(zip((k for k, _, _, _ in fields), domain.make_fields(slab, specs, SETUP_SLAB_CELLS * per_cell)))
-    if feat.x_invariant and values:
+    # the geometry's plane x = 0 of each block: the values of every plane along x, and the wall fractions of the
+    # planes that hold no obstacle's link (a channel's far walls off the grid: Q B/cell along the whole channel)
+    planar = values + [fd for fd in fields if fd[0] == 3] if feat.x_invariant else []
+    if planar:
         def plane(index):
             g = tuple(geometry(index)) + (None,) * 3
-            return [g[k] if g[k] is not None else empty(g[0].shape) for k, _, _, empty in values]
+            return [g[k] if g[k] is not None else empty(g[0].shape) for k, _, _, empty in planar]
 
-        built.update(zip((k for k, _, _, _ in values),
-                         domain.make_planes(plane, [(leading, dt) for _, leading, dt, _ in values])))
+        planes = dict(zip((k for k, _, _, _ in planar),
+                          domain.make_planes(plane, [(leading, dt) for _, leading, dt, _ in planar])))
+        qplane = planes.pop(3, None)
+        built.update(planes)
     kind, vel = built[0], built.get(1)
     links = moving = None
     if feat.walls:  # the link bits (and the velocities of adjacent moving walls) with the halo exchange
@@ -139,12 +148,19 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
             vel = wall_u
     qlink = built.pop(3, None)
     qbox = None
-    if qlink is not None:  # the fractions kept for each block's box of planes that hold an interpolated link
-        extent = jax.jit(domain.map(lambda exchange: bc.wall_fraction_extent))(qlink)
-        planes = int(domain.reduce_blocks(extent, "max"))
-        qlink, qbox = jax.jit(domain.map(lambda exchange: lambda a: bc.wall_fraction_box(a, planes)))(qlink)
+    if qlink is None or not planar:
+        qplane = None
+    elif not int(domain.reduce_blocks(jax.jit(domain.map(lambda exchange: lambda a: jnp.any(a != 0).astype(
+            jnp.int32).reshape((1,) * (a.ndim - 1))))(qplane), "max")):
+        qplane = None  # no plane outside the boxes holds an interpolated link: nothing to keep but the boxes
+    if qlink is not None:  # the fractions kept for each block's box of planes that differ from qplane (or hold one)
+        ref = () if qplane is None else (qplane,)
+        extent = jax.jit(domain.map(lambda exchange: bc.wall_fraction_extent))(qlink, *ref)
+        n_box = int(domain.reduce_blocks(extent, "max"))
+        qlink, qbox = jax.jit(domain.map(lambda exchange: lambda a, *p: bc.wall_fraction_box(a, n_box, *p)))(
+            qlink, *ref)
     cells = Cells(kind=kind, links=links, moving=moving, velocity=vel, rho=built.get(2), qlink=qlink,
-                  body=built.get(4), sponge=built.get(5), qbox=qbox)
+                  body=built.get(4), sponge=built.get(5), qbox=qbox, qplane=qplane)
     return cells, kind
 
 
@@ -369,7 +385,10 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
 
     def box_walls(fs, fc, cells: Cells):
         """`walls` on the whole block: halfway bounce-back everywhere, the interpolated links on qlink's box
-        of planes alone."""
+        of planes alone (on every plane where the planes outside the box hold links: qplane)."""
+        if cells.qplane is not None:
+            qlink = bc.wall_fraction_window(cells.qlink, cells.qbox, 0, fs.shape[1], cells.qplane)
+            return walls(fs, fc, cells.links, cells.moving, cells.velocity, qlink)
         out = bc.bounce_back(fs, fc, cells.links, cells.moving, cells.velocity, lat)
         if cells.qlink is None:
             return out
@@ -424,7 +443,8 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         if feat.walls or feat.convective > 0 or need_fc:  # the pre-streaming populations: untouched in `out`
             fc = take(out, 1).astype(cdt)
         if feat.walls:
-            qlink = None if cells.qlink is None else bc.wall_fraction_window(cells.qlink, cells.qbox, x0, b)
+            qlink = None if cells.qlink is None else bc.wall_fraction_window(
+                cells.qlink, cells.qbox, x0, b, cells.qplane)
             fs = slab_walls(fs, fc, take(cells.links), take(cells.moving), velocity, qlink)
             # materialised once, or every output population would redo the gathers over Q
             fs = lax.optimization_barrier(fs)

@@ -49,7 +49,8 @@ LOWER["D2Q9-bgk-halo-y"] = ("D2Q9", "bgk", None, "walls", "float16", False, (32,
 FEATURES = {
     "obstacle": dict(walls=True, bouzidi=True, inlets=((0, -1),), outlets=((0, 1),), sponge=True, ramp_steps=100,
                      bodies=1),
-    # the inflow velocity as one plane along x per block (Features.x_invariant), as the channel cases keep it
+    # the inflow velocity and the far walls' fractions as one plane along x per block (Features.x_invariant), as
+    # the channel cases keep them
     "outflow": dict(walls=True, bouzidi=True, inlets=((0, -1),), outflow=((0, 1),), convective=0.05,
                     x_invariant=True),
     "dirichlet": dict(walls=True, moving=True, velocity=True, pressure=True),
@@ -107,6 +108,8 @@ def lower_one(spec, inplace=False):
             box = (lat.q, max(1, shape[0] // 3)) + tuple(shape[1:])
             cells = cells._replace(qlink=jax.ShapeDtypeStruct(box, jnp.uint8),
                                    qbox=jax.ShapeDtypeStruct((1,) * len(shape), jnp.int32))
+            if feat.x_invariant:  # and one plane for the planes outside the box (far walls off the grid)
+                cells = cells._replace(qplane=jax.ShapeDtypeStruct((lat.q, 1) + tuple(shape[1:]), jnp.uint8))
         if feat.sponge:
             cells = cells._replace(sponge=f32)
     if inplace:

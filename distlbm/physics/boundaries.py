@@ -212,15 +212,25 @@ def bouzidi(fs, fc, links, qlink, lattice: Lattice):
 
 
 # The Bouzidi fractions are kept for a box of planes along x of each block: those between its first and its last
-# plane that hold an interpolated link (a curved obstacle fills a few planes of a channel; Q bytes per cell over
-# the whole block were the largest static item: 19 of the sphere's 41 B/cell). Every block's box has the same
-# number of planes (the most any block needs: the blocks stack into one global array), and its first plane
-# along x is kept beside it (`first`, int32 with a size-1 axis per spatial axis, stacked like the blocks).
+# plane that differ from the block's `plane` (a curved obstacle fills a few planes of a channel; Q bytes per cell
+# over the whole block were the largest static item: 19 of the sphere's 41 B/cell). `plane` [Q, 1, ...] holds the
+# fractions of every plane outside the box: the links of a channel's far walls off the grid, the same in every
+# plane along x (Features.x_invariant); None where no plane outside the box holds one (0: halfway). Every block's
+# box has the same number of planes (the most any block needs: the blocks stack into one global array), and its
+# first plane along x is kept beside it (`first`, int32 with a size-1 axis per spatial axis, stacked like the
+# blocks).
 
-def wall_fraction_extent(qlink):
-    """The number of planes along x between the block's first and last plane that hold a nonzero fraction
-    (1 where none does), with a size-1 axis per spatial axis. qlink: uint8 [Q, X, ...] of the whole block."""
-    held = jnp.any(qlink != 0, axis=tuple(a for a in range(qlink.ndim) if a != 1))
+def _held(qlink, plane):
+    """Which planes along x of the block's fractions qlink [Q, X, ...] differ from `plane` (None: 0)."""
+    other = qlink != 0 if plane is None else qlink != plane
+    return jnp.any(other, axis=tuple(a for a in range(qlink.ndim) if a != 1))
+
+
+def wall_fraction_extent(qlink, plane=None):
+    """The number of planes along x between the block's first and last plane that differ from `plane` (hold a
+    nonzero fraction where plane is None; 1 where none does), with a size-1 axis per spatial axis. qlink: uint8
+    [Q, X, ...] of the whole block."""
+    held = _held(qlink, plane)
     nx = held.shape[0]
     first = jnp.argmax(held)
     last = nx - 1 - jnp.argmax(held[::-1])
@@ -228,22 +238,22 @@ def wall_fraction_extent(qlink):
     return planes.reshape((1,) * (qlink.ndim - 1))
 
 
-def wall_fraction_box(qlink, planes: int):
+def wall_fraction_box(qlink, planes: int, plane=None):
     """(box [Q, planes, ...], first): the `planes` planes of the block's fractions from `first` (as early as
-    the block's held planes allow: they all lie in the box)."""
-    held = jnp.any(qlink != 0, axis=tuple(a for a in range(qlink.ndim) if a != 1))
-    first = jnp.clip(jnp.argmax(held), 0, qlink.shape[1] - planes).astype(jnp.int32)
+    the block's planes that differ from `plane` allow: they all lie in the box)."""
+    first = jnp.clip(jnp.argmax(_held(qlink, plane)), 0, qlink.shape[1] - planes).astype(jnp.int32)
     box = lax.dynamic_slice_in_dim(qlink, first, planes, axis=1)
     return box, first.reshape((1,) * (qlink.ndim - 1))
 
 
-def wall_fraction_window(box, first, x0, size: int):
-    """The fractions [Q, size, ...] of the block's planes x0 .. x0+size-1 from its box (0 outside it).
-    box: [Q, B, ...]; first: the box's first plane (any shape of one element)."""
+def wall_fraction_window(box, first, x0, size: int, plane=None):
+    """The fractions [Q, size, ...] of the block's planes x0 .. x0+size-1 from its box (`plane` [Q, 1, ...]
+    outside it; None: 0). box: [Q, B, ...]; first: the box's first plane (any shape of one element)."""
     p = x0 + jnp.arange(size, dtype=jnp.int32) - jnp.reshape(first, ())
     inside = (p >= 0) & (p < box.shape[1])
     planes = jnp.take(box, jnp.clip(p, 0, box.shape[1] - 1), axis=1)
-    return jnp.where(inside.reshape((1, size) + (1,) * (box.ndim - 2)), planes, jnp.zeros((), box.dtype))
+    outside = jnp.zeros((), box.dtype) if plane is None else plane
+    return jnp.where(inside.reshape((1, size) + (1,) * (box.ndim - 2)), planes, outside)
 
 
 def _plane(x, axis: int, index: int):

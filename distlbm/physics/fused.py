@@ -492,10 +492,13 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
         if need_rho:
             inputs.append(cells.rho.reshape(-1))
         qplanes = None
+        qplane = bouzidi and cells.qplane is not None
         if bouzidi:  # the fractions of the block's box of planes along x (physics.boundaries.wall_fraction_box)
             qplanes = int(cells.qlink.shape[1])
             inputs.append(cells.qlink.reshape(q, -1))
             inputs.append(jnp.reshape(cells.qbox, (1,)).astype(jnp.int32))
+            if qplane:  # and those of every plane outside the box
+                inputs.append(cells.qplane.reshape(q, -1))
         if sponge:
             inputs.append(cells.sponge.reshape(ncell))
 
@@ -507,7 +510,7 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
         # (the masked reads of wall fractions and velocities touch only a few cells)
         nbytes = sum(int(x.size) * x.dtype.itemsize for x in inputs) + q * ncell * sdt.itemsize
         out = pl.pallas_call(
-            _make_kernel(n, blk, split, hkeys, hpops, hdims, interp, ramp, qplanes=qplanes),
+            _make_kernel(n, blk, split, hkeys, hpops, hdims, interp, ramp, qplanes=qplanes, qplane=qplane),
             out_shape=jax.ShapeDtypeStruct((q, ncell), sdt),
             grid=grid,
             interpret=interp,
@@ -526,7 +529,7 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             fcells = ncell // n[b]
             out = pl.pallas_call(
                 _make_kernel(n, fblk, split, hkeys, hpops, hdims, interp, ramp, face=face, plane=plane,
-                             qplanes=qplanes),
+                             qplanes=qplanes, qplane=qplane),
                 out_shape=jax.ShapeDtypeStruct((q, ncell), sdt),
                 grid=fgrid,
                 interpret=interp,
@@ -543,7 +546,8 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             return bool(interpret)
         return jax.default_backend() not in ("gpu", "cuda", "rocm")
 
-    def _make_kernel(n, blk, split, hkeys, hpops, hdims, interp, ramp, face=None, plane=None, qplanes=None):
+    def _make_kernel(n, blk, split, hkeys, hpops, hdims, interp, ramp, face=None, plane=None, qplanes=None,
+                     qplane=False):
         """The kernel over the whole block (face None: open-face cells computed as if they were fluid, then
         replaced), or over the plane `plane` of one open face (base, axis, sign) with its treatment."""
         strides = (n[1] * n[2], n[2], 1)
@@ -562,6 +566,7 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
             rho_ref = next(it) if need_rho else None
             qlink_ref = next(it) if bouzidi else None
             qbox_ref = next(it) if bouzidi else None
+            qplane_ref = next(it) if qplane else None
             sponge_ref = next(it) if sponge else None
             if face is not None:
                 next(it)  # the main kernel's result, aliased to the output: written, never read
@@ -615,12 +620,17 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
                     wall_u = tuple(read(vel_ref, a, off, both(live, mov != 0)).astype(jnp.float32) for a in range(d))
                 new = phys.bounce_back(fs, [fc[opp[k]] for k in range(q)], hit, mov, wall_u)
                 if bouzidi:
-                    # the box's planes qbox .. qbox+qplanes-1 along x hold the fractions (0 elsewhere: halfway)
+                    # the box's planes qbox .. qbox+qplanes-1 along x hold the fractions; elsewhere the block's
+                    # one plane does at the cell's position in it (qplane), or they are 0 (halfway)
                     x0 = qbox_ref[0]
                     rel = idx_c[lead] - x0
                     inside = (rel >= 0) & (rel < qplanes)
                     boff = jnp.clip(off - x0 * strides[lead], 0, qplanes * strides[lead] - 1)
                     qlink = [read(qlink_ref, k, boff, both(live, hit[k] & inside)) for k in range(q)]
+                    if qplane:
+                        poff = off - idx_c[lead] * strides[lead]
+                        qlink = [jnp.where(inside, qlink[k], read(qplane_ref, k, poff, both(live, hit[k] & ~inside)))
+                                 for k in range(q)]
                     new = phys.bouzidi(new, fs, fc, hit, qlink)
                 return new, fc
 

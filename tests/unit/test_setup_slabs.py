@@ -27,13 +27,16 @@ def _cells(cfg, domain, slab_cells, monkeypatch):
 
     cells, _ = stepper.assemble_cells(build_model(cfg), geometry, domain)
     out = {k: None if v is None else np.asarray(jax.device_get(v)) for k, v in cells._asdict().items()}
-    if cells.qlink is not None:  # each block's box of planes, put back in its block: the fractions of every cell
+    if cells.qlink is not None:  # each block's box of planes (and its plane outside the box), put back in its
+        # block: the fractions of every cell
         mx = domain.mesh_shape[0] if domain.mesh_shape else 1
         nx = domain.shape[0] // mx
         out["box_planes"] = cells.qlink.shape[1] // mx
-        out["qlink"] = np.asarray(jax.jit(domain.map(lambda exchange: lambda box, first: bc.wall_fraction_window(
-            box, first, 0, nx)))(cells.qlink, cells.qbox))
-        out["qbox"] = None
+        plane = () if cells.qplane is None else (cells.qplane,)
+        out["qlink"] = np.asarray(jax.jit(domain.map(lambda exchange: lambda box, first, *p: bc.wall_fraction_window(
+            box, first, 0, nx, *p)))(cells.qlink, cells.qbox, *plane))
+        out["qbox"] = out["qplane"] = None
+        out["planar_q"] = cells.qplane is not None
     if cells.velocity is not None and build_model(cfg).features.x_invariant:  # one plane along x per block
         mx = domain.mesh_shape[0] if domain.mesh_shape else 1
         for k in ("velocity", "rho"):
@@ -46,8 +49,9 @@ def _cells(cfg, domain, slab_cells, monkeypatch):
 
 
 @pytest.mark.parametrize("case,params", [
-    # Bouzidi links, inlet, outlet, a body, the absorbing layer
-    ("channel_flow", dict(n=4, length=2.75, height=2, width=1, ref_length=1, re=10, lattice="D3Q19",
+    # Bouzidi links (a sphere's, and those of the far walls off the grid: 8.4 and 4.6 cells), inlet, outlet, a
+    # body, the absorbing layer
+    ("channel_flow", dict(n=4, length=2.75, height=2.1, width=1.15, ref_length=1, re=10, lattice="D3Q19",
                           obstacles="sphere(1.1, 0.9, 0.5, 0.3)", sponge=1.0)),
     ("cavity3d", dict(n=8)),  # moving walls: the velocities of the adjacent walls
 ])
@@ -68,7 +72,7 @@ def test_fields_built_slab_by_slab_equal_whole_blocks(case, params, monkeypatch)
         for other in (slabbed, meshed):
             if ref is None:
                 assert other[name] is None, name
-            elif name != "box_planes":
+            elif name not in ("box_planes", "planar_q"):
                 assert np.array_equal(other[name], ref), name
     if planar:
         # the planes hold the geometry's inflow profile, which it gives at the inlet and as the layer's target
@@ -79,11 +83,12 @@ def test_fields_built_slab_by_slab_equal_whole_blocks(case, params, monkeypatch)
         layer = np.broadcast_to(sponge > 0, vel.shape[1:])
         assert np.array_equal(np.broadcast_to(whole["velocity"], vel.shape)[:, layer], vel[:, layer])
     if whole["qlink"] is not None:
-        # the Bouzidi fractions are kept for a box of planes along x: every nonzero fraction of the geometry's,
-        # in fewer planes than the lattice's
+        # the Bouzidi fractions are kept for a box of planes along x and the far walls' plane: every fraction of
+        # the geometry's, the box in fewer planes than the lattice's (those that differ from the far walls')
         full = np.asarray(cfg.setup.geometry(tuple(slice(0, n) for n in shape))[3])
         assert np.any(full != 0) and np.array_equal(whole["qlink"], full)
-        held = np.flatnonzero(np.any(full != 0, axis=(0, 2, 3)))
+        assert all(other["planar_q"] for other in (whole, slabbed, meshed))
+        held = np.flatnonzero(np.any(full != full[:, :1], axis=(0, 2, 3)))
         assert whole["box_planes"] == held[-1] - held[0] + 1 < shape[0], (whole["box_planes"], shape)
 
 
@@ -99,22 +104,29 @@ def test_only_the_fields_a_boundary_reads_are_built(monkeypatch):
     assert cells["velocity"] is not None and cells["rho"] is not None
 
 
-@pytest.mark.parametrize("mesh", [None, (2, 2, 1)])
-def test_steps_with_compact_static_data_equal_those_with_every_cells(mesh):
-    """The Bouzidi fractions kept for each block's box of planes (stepper.Cells.qlink, qbox) and the inflow
-    velocity and outlet density kept as one plane per block (Features.x_invariant) step as the values of every
-    cell do (a box that is the whole block; the planes broadcast to every cell, with a model that reads them per
-    cell): the whole-array form (the box alone is interpolated), the A-B and in-place slab forms (each slab's
-    window of the box, 3-plane slabs), and the forces. A box one plane off, a slab's window misplaced or a plane
-    read at the wrong cells changes the result."""
+@pytest.mark.parametrize("mesh,off_grid", [
+    pytest.param((2, 2, 1), True, id="mesh2x2x1-far-walls-off-grid"),
+    pytest.param((2, 2, 1), False, id="mesh2x2x1-walls-on-grid"),
+    pytest.param(None, False, id="one-device"),
+])
+def test_steps_with_compact_static_data_equal_those_with_every_cells(mesh, off_grid):
+    """The Bouzidi fractions kept for each block's box of planes (stepper.Cells.qlink, qbox) and, where the
+    channel's far walls lie off the grid, one plane per block for those of every plane outside the box (qplane),
+    and the inflow velocity and outlet density kept as one plane per block (Features.x_invariant) step as the
+    values of every cell do (a box that is the whole block; the planes broadcast to every cell, with a model that
+    reads them per cell): the whole-array form (the box alone is interpolated where no qplane), the A-B and
+    in-place slab forms (each slab's window of the box, 3-plane slabs), and the forces. A box one plane off, a
+    slab's window misplaced or a plane read at the wrong cells changes the result."""
     import dataclasses
 
     from distlbm.driver.loop import build_model
 
-    # 24 x 16 x 8 cells; on the mesh the sphere (x = 9.2 .. 14 cells) crosses the faces between the blocks; an
-    # absorbing layer over the last 4 planes (its target: the inflow profile)
-    cfg = resolve("channel_flow", dict(n=8, length=2.875, height=2, width=1, ref_length=1, re=10, lattice="D3Q19",
-                                       obstacles="sphere(1.45, 0.9, 0.5, 0.3)", sponge=0.5, sponge_strength=0.5))
+    # 24 x 16 x 8 cells (off the grid: 24 x 18 x 11, the far walls at 16.4 and 8.8 cells); on the mesh the sphere
+    # (x = 9.2 .. 14 cells) crosses the faces between the blocks; an absorbing layer over the last 4 planes (its
+    # target: the inflow profile)
+    cfg = resolve("channel_flow", dict(n=8, length=2.875, height=2.05 if off_grid else 2, width=1.1 if off_grid else 1,
+                                       ref_length=1, re=10, lattice="D3Q19", obstacles="sphere(1.45, 0.9, 0.5, 0.3)",
+                                       sponge=0.5, sponge_strength=0.5))
     shape = cfg.setup.shape
     domain = MeshDomain(shape, mesh) if mesh else LocalDomain(shape)
     model = build_model(cfg)
@@ -123,11 +135,15 @@ def test_steps_with_compact_static_data_equal_those_with_every_cells(mesh):
     nx = shape[0] // (mesh[0] if mesh else 1)
     assert cells.qlink.shape[1] // (mesh[0] if mesh else 1) < nx  # a box smaller than the blocks
     assert cells.velocity.shape[1] == cells.rho.shape[0] == (mesh[0] if mesh else 1)  # one plane per block
-    full = jax.jit(domain.map(lambda exchange: lambda box, first, vel, rho: (
-        bc.wall_fraction_window(box, first, 0, nx), jax.numpy.zeros_like(first),
+    assert (cells.qplane is not None) == off_grid
+    planes = () if cells.qplane is None else (cells.qplane,)
+    full = jax.jit(domain.map(lambda exchange: lambda box, first, vel, rho, *plane: (
+        bc.wall_fraction_window(box, first, 0, nx, *plane), jax.numpy.zeros_like(first),
         jax.numpy.broadcast_to(vel, vel.shape[:1] + (nx,) + vel.shape[2:]),
-        jax.numpy.broadcast_to(rho, (nx,) + rho.shape[1:]))))(cells.qlink, cells.qbox, cells.velocity, cells.rho)
-    every = cells._replace(qlink=full[0], qbox=full[1], velocity=full[2], rho=full[3])
+        jax.numpy.broadcast_to(rho, (nx,) + rho.shape[1:]))))(
+        cells.qlink, cells.qbox, cells.velocity, cells.rho, *planes)
+    assert np.array_equal(np.asarray(full[0]), np.asarray(cfg.setup.geometry(tuple(slice(0, n) for n in shape))[3]))
+    every = cells._replace(qlink=full[0], qbox=full[1], velocity=full[2], rho=full[3], qplane=None)
     per_cell = dataclasses.replace(model, features=dataclasses.replace(model.features, x_invariant=False))
     rng = np.random.default_rng(3)
     f0 = domain.commit(jax.numpy.asarray(rng.normal(scale=1e-2, size=(model.lattice.q,) + shape), jax.numpy.float32))
