@@ -55,10 +55,9 @@ def flags_bytes_per_cell(lattice, features=None, compute_dtype: str = "float32")
     """Static per-cell data of a run with these boundary features (stepper.Cells): the cell kind and
     link bits with walls, the moving-wall bits, the prescribed velocity and density, the Bouzidi wall
     fractions (Q bytes), the body ids and an absorbing layer's strength. A periodic lattice has none.
-    The fractions are counted on every cell: the set-up builds them so, and the run then keeps them for each
+    The fractions are counted on every cell: the set-up builds them so; the run then keeps them for each
     block's box of planes along x that holds a curved obstacle's links (stepper.Cells.qlink; sphere n = 40:
-    42 of 401 planes), which the estimate cannot know before the geometry is built (an over-estimate of up to
-    Q B/cell of the run's static data, never an under-estimate)."""
+    42 of 401 planes), which `memory_estimate` counts where the case bounds it (its fraction_planes)."""
     if features is None or not features.any:
         return 0
     c = itemsize(compute_dtype)
@@ -103,7 +102,7 @@ STEP_MOMENT_SETS_WHOLE = 4
 
 
 def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, features=None,
-                    form: Optional[str] = None) -> dict:
+                    form: Optional[str] = None, fraction_planes: Optional[int] = None) -> dict:
     """Predicted memory of a run (or of one device's block: pass its shape), all in bytes.
 
     population_bytes: the populations; step_working_set_bytes: a step's working set, the populations
@@ -118,7 +117,10 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
     populations once, plus a few slabs and the faces; the fused kernel in place (AA) the populations once
     plus two of their Q rows (an odd step's last data movement) and the halo and ghost faces; otherwise
     twice. The fused kernel covers the obstacle channels (Bouzidi links, open faces, the absorbing layer)
-    in its A-B form: the in-place kernels do not."""
+    in its A-B form: the in-place kernels do not.
+    fraction_planes: the planes along x that can hold a curved obstacle's interpolated links (cases.base.Setup's
+    fraction_planes; None: any): the run keeps the Bouzidi fractions for a box of at most that many planes of
+    each block, plus one plane per block (far walls off the grid), instead of Q bytes on every cell."""
     from distlbm.config import default_compute_dtype
 
     cdt = compute_dtype or default_compute_dtype(dtype)
@@ -128,6 +130,11 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
     pop = q * cells * itemsize(dtype)
     moments = (lattice.d + 1) * cells * citem
     flags = flags_bytes_per_cell(lattice, features, cdt) * cells
+    if features is not None and features.bouzidi and fraction_planes is not None:
+        # the box of fractions (stepper.Cells.qlink) and the plane outside it (qplane), not every plane
+        nx = int(shape[0])
+        box = max(1, min(nx, int(fraction_planes)))
+        flags += q * (cells // nx) * (box + 1 - nx)
     temporaries = moments
     setup = 0
     if form is None:
@@ -331,9 +338,11 @@ def _block(shape, mesh_shape):
     return tuple(-(-int(s) // int(m)) for s, m in zip(shape, mesh_shape))
 
 
-def _needs(lattice, shape, mesh_shape, dtype, compute_dtype, features, devices, sharing) -> list:
+def _needs(lattice, shape, mesh_shape, dtype, compute_dtype, features, devices, sharing, fraction_planes=None
+           ) -> list:
     """[(label, needed bytes, device to ask for the available figure, devices counted)] per unit."""
-    per_dev = memory_estimate(lattice, _block(shape, mesh_shape), dtype, compute_dtype, features)["total_bytes"]
+    per_dev = memory_estimate(lattice, _block(shape, mesh_shape), dtype, compute_dtype, features,
+                              fraction_planes=fraction_planes)["total_bytes"]
     units = []
     cpus = [dv for dv in devices if dv.platform == "cpu"]
     if cpus:  # CPU devices of a process (and the processes of a node) share the host's memory
@@ -344,14 +353,17 @@ def _needs(lattice, shape, mesh_shape, dtype, compute_dtype, features, devices, 
     return units
 
 
-def _largest_fitting(lattice, shape, mesh_shape, dtype, compute_dtype, features, devices, sharing, limits):
-    """The largest lattice of the same proportions (cubic if `shape` is) that fits every unit."""
+def _largest_fitting(lattice, shape, mesh_shape, dtype, compute_dtype, features, devices, sharing, limits,
+                     fraction_planes=None):
+    """The largest lattice of the same proportions (cubic if `shape` is) that fits every unit (the obstacles'
+    planes, fraction_planes, scaled with it)."""
     def fits(sh):
-        needs = _needs(lattice, sh, mesh_shape, dtype, compute_dtype, features, devices, sharing)
+        planes = None if fraction_planes is None else math.ceil(fraction_planes * sh[0] / shape[0])
+        needs = _needs(lattice, sh, mesh_shape, dtype, compute_dtype, features, devices, sharing, planes)
         return all(lim is None or need <= lim for (_, need, _, _), lim in zip(needs, limits))
 
     cubic = len(set(shape)) == 1
-    needs = _needs(lattice, shape, mesh_shape, dtype, compute_dtype, features, devices, sharing)
+    needs = _needs(lattice, shape, mesh_shape, dtype, compute_dtype, features, devices, sharing, fraction_planes)
     ratio = min((lim / need) for (_, need, _, _), lim in zip(needs, limits) if lim is not None and need > 0)
     scale = ratio ** (1.0 / len(shape))
     for _ in range(64):
@@ -368,7 +380,7 @@ def _largest_fitting(lattice, shape, mesh_shape, dtype, compute_dtype, features,
 
 def check_fits(lattice, shape, dtype="float32", compute_dtype=None, features=None, mesh_shape=None,
                devices=None, available: Optional[Callable] = None, sharing: Optional[int] = None,
-               what: str = "") -> dict:
+               what: str = "", fraction_planes: Optional[int] = None) -> dict:
     """Raise InsufficientMemoryError unless the lattice fits on `devices` (this process's devices of the
     mesh; default: the first device) split over `mesh_shape`. available(device) -> bytes or (bytes,
     source); default: `available_memory` (monkeypatchable). sharing: processes of the run on this node
@@ -387,16 +399,16 @@ def check_fits(lattice, shape, dtype="float32", compute_dtype=None, features=Non
     devices = list(devices)
     sharing = sharing or _local_process_count()
     n_dev = math.prod(mesh_shape)
-    est = memory_estimate(lattice, shape, dtype, cdt, features)
+    est = memory_estimate(lattice, shape, dtype, cdt, features, fraction_planes=fraction_planes)
     report = {"lattice": lattice.name, "shape": list(shape), "dtype": dtype, "compute_dtype": cdt,
               "mesh": list(mesh_shape), "n_devices": n_dev, "estimate": est,
-              "per_device_bytes": memory_estimate(lattice, _block(shape, mesh_shape), dtype, cdt,
-                                                  features)["total_bytes"],
+              "per_device_bytes": memory_estimate(lattice, _block(shape, mesh_shape), dtype, cdt, features,
+                                                  fraction_planes=fraction_planes)["total_bytes"],
               "units": [], "fits": True, "checked": False}
     if os.environ.get(SKIP_ENV, "").strip() == "0":
         return report
     fn = available or available_memory
-    units = _needs(lattice, shape, mesh_shape, dtype, cdt, features, devices, sharing)
+    units = _needs(lattice, shape, mesh_shape, dtype, cdt, features, devices, sharing, fraction_planes)
     limits, failed = [], []
     for label, need, dv, count in units:
         avail, source = _available(fn, dv)
@@ -436,7 +448,8 @@ def check_fits(lattice, shape, dtype="float32", compute_dtype=None, features=Non
     else:
         where = label
     on = f"; {fmt_bytes(need)} on {where}" if need != est["total_bytes"] else f" on {where}"
-    fit = _largest_fitting(lattice, shape, mesh_shape, dtype, cdt, features, devices, sharing, limits)
+    fit = _largest_fitting(lattice, shape, mesh_shape, dtype, cdt, features, devices, sharing, limits,
+                           fraction_planes)
     half_helps = itemsize(dtype) > 2 and est["setup_bytes"] < est["total_bytes"]
     hint = ("use more devices" if plat != "cpu" else "use more nodes") + (
         ", or dtype=float16 storage" if half_helps else "")
@@ -482,6 +495,7 @@ def preflight(cfg, mesh=None, available: Optional[Callable] = None, devices=None
 
             me = jax.process_index()
             devs = [dv for dv in jax.devices()[: math.prod(mesh_shape)] if getattr(dv, "process_index", 0) == me]
+    planes = None if s.fraction_planes is None else s.fraction_planes[1] - s.fraction_planes[0] + 1
     return check_fits(s.lattice, shape, cfg.model.dtype, cfg.model.compute_dtype or None,
                       s.features, mesh_shape, devices if devices is not None else devs, available, sharing,
-                      what=f"case {cfg.case.name}: ")
+                      what=f"case {cfg.case.name}: ", fraction_planes=planes)

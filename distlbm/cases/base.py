@@ -69,6 +69,9 @@ class Setup:
     sample_every: int = 0  # steps between samples of forces and probes (0: the progress interval)
     sample_energy: bool = False  # add the total kinetic energy (lattice units) to every sample
     steady_every: int = 0  # steps between steadiness checks (0: the progress interval), e.g. a transit time
+    # (first, last) global x planes that can hold a curved obstacle's interpolated wall link (None: any): the
+    # memory estimate's box of Bouzidi fractions (memory.memory_estimate's fraction_planes)
+    fraction_planes: Optional[tuple] = None
 
 
 class Case:

@@ -5,6 +5,9 @@ and the fields are those of whole blocks, on one device and on a mesh. Runs on 8
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import jax
 import numpy as np
 import pytest
@@ -164,3 +167,46 @@ def test_steps_with_compact_static_data_equal_those_with_every_cells(mesh, off_g
 
         fa, fb = (domain.reduce_blocks(forces(m)(f0, c, None)) for m, c in ((model, cells), (per_cell, every)))
         assert np.abs(fa).max() > 0 and np.array_equal(fa, fb), form
+
+
+@pytest.mark.parametrize("case,params,mesh", [
+    ("sphere", dict(n=8), None),
+    # off-grid far walls (45.1 cells): their fractions are the plane outside the box
+    ("schaefer_turek_3d1z", dict(n=11), (2, 1, 1)),
+    ("schaefer_turek_2d1", dict(n=20), (3, 2)),
+    # a circle and a box (2D); an STL body (its bounding box)
+    ("channel_flow", dict(obstacles="circle(0.5,0.2,0.05); box(1,0.1,1.2,0.3)", length=2.2, height=0.41, u_mean=0.2,
+                          nu=1e-3, n=20), None),
+    pytest.param("channel_flow", dict(lattice="D3Q19", obstacles="stl(examples/sphere.stl, 0.1, 0.5, 0.2, 0.2)",
+                                      length=1.2, n=10), None,
+                 marks=pytest.mark.skipif(importlib.util.find_spec("stl") is None, reason="numpy-stl absent")),
+])
+def test_the_memory_estimate_bounds_the_static_data_kept(case, params, mesh, monkeypatch):
+    """The case bounds the planes along x that can hold an obstacle's interpolated link (Setup.fraction_planes,
+    from the bodies' bounding boxes), and `memory_estimate` counts the Bouzidi fractions for that box and the
+    plane outside it instead of on every cell: the box the set-up keeps lies within those planes, and the
+    estimated static data hold what the run keeps (stepper.Cells), within a few planes of fractions."""
+    from distlbm.memory import memory_estimate
+
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])  # examples/sphere.stl
+    cfg = resolve(case, params)
+    s = cfg.setup
+    model = build_model(cfg)
+    assert model.features.bouzidi and s.fraction_planes is not None
+    first, last = s.fraction_planes
+    domain = MeshDomain(s.shape, mesh) if mesh else LocalDomain(s.shape)
+    cells, _ = stepper.assemble_cells(model, s.geometry, domain)
+    full = np.asarray(s.geometry(tuple(slice(0, n) for n in s.shape))[3])
+    outside = 0 if cells.qplane is None else full[:, :1]
+    assert (cells.qplane is not None) == (case == "schaefer_turek_3d1z")
+    held = np.flatnonzero(np.any(full != outside, axis=tuple(a for a in range(full.ndim) if a != 1)))
+    assert held.size and first <= held[0] and held[-1] <= last, (held[0], held[-1], first, last)
+    kept = sum(int(x.nbytes) for x in cells if x is not None)
+    blocks = int(np.prod(mesh)) if mesh else 1
+    block = tuple(n // m for n, m in zip(s.shape, mesh or (1,) * len(s.shape)))
+    est = blocks * memory_estimate(model.lattice, block, model.dtype, None, model.features,
+                                   fraction_planes=last - first + 1)["flags_bytes"]
+    # one plane of fractions in every block (each block's box has as many planes)
+    plane = model.lattice.q * int(np.prod(s.shape[1:])) * (mesh[0] if mesh else 1)
+    every = blocks * memory_estimate(model.lattice, block, model.dtype, None, model.features)["flags_bytes"]
+    assert kept <= est <= kept + 8 * plane < every, (kept, est, every)

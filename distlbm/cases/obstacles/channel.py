@@ -45,8 +45,8 @@ from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_
 from distlbm.cases.obstacles.layout import Layout, channel_layout
 from distlbm.cases.obstacles.probes import (check_points, line_profile, parse_line, parse_points, probe_quantities,
                                             steadiness, stencils)
-from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, check_clear_of_layer, check_obstacles, load_stl, number,
-                                          parse_obstacles, show)
+from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, check_clear_of_layer, check_obstacles, fraction_planes,
+                                          load_stl, number, parse_obstacles, show)
 from distlbm.physics import boundaries as bc
 
 
@@ -327,7 +327,10 @@ class ChannelFlow(Case):
         probes, weights = self.probe_stencils(p, lay)
         return Setup(lattice, shape, lay.tau, initial, steps, u_peak, geometry=geometry, features=feats,
                      units=units, probes=probes, probe_weights=weights, sample_every=sample_every,
-                     steady_every=max(1, int(round(self.steady_time(p) / lay.dt))) if self.steady_time(p) else 0)
+                     steady_every=max(1, int(round(self.steady_time(p) / lay.dt))) if self.steady_time(p) else 0,
+                     # the far walls' fractions are one plane per block (stepper.Cells.qplane): the box holds the
+                     # obstacles' planes alone
+                     fraction_planes=fraction_planes(shapes if use_bz else [], lay) if feats.bouzidi else None)
 
     @staticmethod
     def wall_treatment(use_bz: bool, lay: Layout) -> str:

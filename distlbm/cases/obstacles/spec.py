@@ -377,6 +377,31 @@ def _bbox(s, d: int):
     return None
 
 
+def fraction_planes(bodies, lay: Layout) -> tuple | None:
+    """(first, last) global x indices of the planes that can hold an interpolated link of the bodies, from
+    their bounding boxes: the fluid cells of such links lie within a cell of a solid one, and a solid cell's
+    centre inside its body (one cell more on each side for the surface tolerance). None where a body has no
+    bounded x extent (a mask file, a cylinder along x). The memory estimate's box of wall fractions
+    (stepper.Cells.qlink): the set-up keeps each block's planes that hold one, never more than these."""
+    d, nx = lay.d, lay.shape[0]
+    lo, hi = math.inf, -math.inf
+    for body in bodies:
+        for s in _members(body):
+            if _is_mesh(s):
+                box = [list(s.bounds[0]), list(s.bounds[1])]
+            else:
+                box = _bbox(s, d)
+            if box is None or not (math.isfinite(box[0][0]) and math.isfinite(box[1][0])):
+                return None
+            lo, hi = min(lo, box[0][0]), max(hi, box[1][0])
+    if lo > hi:
+        return (0, -1)  # no body: no interpolated link of one
+    # cell i's centre is origin + (i + 1/2) dx
+    first = math.floor((lo - lay.origin[0]) / lay.dx - 0.5) - 2
+    last = math.ceil((hi - lay.origin[0]) / lay.dx - 0.5) + 2
+    return max(0, first), min(nx - 1, last)
+
+
 def check_bodies_hold_cells(bodies, lay: Layout, key: str = "obstacles", text: str = "") -> None:
     """ConfigError unless every body made of primitives holds the centre of at least one fluid cell
     (inlet, outlet and wall cells excluded) that no earlier body holds (a cell belongs to the first
