@@ -206,7 +206,7 @@ class Simulation:
         if spec == "latest":
             for odd in ckpt.odd_entries(self.checkpoint_dir):
                 self.log(f"warning: {odd} is not a regular file (a folder or a FIFO): ignored")
-        errors = []
+        errors = {}  # reason -> the checkpoints it rules out (each reason said once: a run's checkpoints share one)
         lat = self.model.lattice
         for path in candidates:
             try:
@@ -218,10 +218,14 @@ class Simulation:
                              f"metadata is not verified")
                 f, meta = ckpt.load(path, self.domain, self.model.dtype)
             except ckpt.CheckpointError as e:
-                errors.append(str(e))
-                self.log(f"warning: {e}; trying an older checkpoint" if len(candidates) > 1 else f"error: {e}")
                 if len(candidates) == 1:
+                    self.log(f"error: {e}")
                     raise
+                text = str(e)
+                reason = text[len(f"{path}: "):] if text.startswith(f"{path}: ") else text
+                same = errors.setdefault(reason, [])
+                self.log(f"warning: {path}: {'the same' if same else reason}; trying an older checkpoint")
+                same.append(str(path))
                 continue
             self.state = State(f, self.domain.replicate(np.asarray(meta["step"], np.int32)))
             self.mass0 = meta.get("mass0")
@@ -235,7 +239,9 @@ class Simulation:
             self.log(f"restarted from {path} at step {meta['step']}")
             self._continue_checkpoints(meta)
             return
-        raise ckpt.CheckpointError("no usable checkpoint: " + "; ".join(errors))
+        raise ckpt.CheckpointError("no usable checkpoint: " + "; ".join(
+            f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}"
+            for reason, paths in errors.items()))
 
     def _continue_checkpoints(self, meta: dict):
         """A restart that sets no checkpoint schedule anywhere (file, --set, --checkpoint-every) keeps the
