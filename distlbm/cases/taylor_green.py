@@ -171,15 +171,21 @@ class TaylorGreen3D(Case):
         if hist:
             e0 = hist[0]["kinetic_energy"]
             out["energy_ratio_final"] = hist[-1]["kinetic_energy"] / e0
-        if len(hist) >= 2 and hist[1]["step"] > hist[0]["step"]:
-            vol = n ** 3
-            de = -(hist[1]["kinetic_energy"] - hist[0]["kinetic_energy"]) / vol / (hist[1]["step"] - hist[0]["step"])
+        t, e = self.energy_history(view)
+        # over the first sample interval (sample_dt: a fixed time, whatever --steps and the report interval are;
+        # over a report interval of 10^4 steps the rate measured was 75 % low), else the first report interval
+        de = None
+        if t.size >= 2 and t[0] == 0.0 and t[1] > 0.0:
+            de, over = -(e[1] - e[0]) / (t[1] - t[0]) * u0 ** 3 / L, "first sample interval"
+        elif len(hist) >= 2 and hist[1]["step"] > hist[0]["step"]:
+            de = -(hist[1]["kinetic_energy"] - hist[0]["kinetic_energy"]) / n ** 3 / (hist[1]["step"] - hist[0]["step"])
+            over = "first report interval"
+        if de is not None:
             ref = 3 * u0 ** 3 / (4 * p["re"] * L)
             out["initial_dissipation"] = {"measured": de, "reference": ref, "rel_error": de / ref - 1.0,
-                                          "what": "-dE/dt (per volume, lattice units) over the first report interval"}
-            out["checks"] = [check("initial dissipation rate -dE/dt vs 3 V0^3 / (4 Re L) (first report interval)",
+                                          "what": f"-dE/dt (per volume, lattice units) over the {over}"}
+            out["checks"] = [check(f"initial dissipation rate -dE/dt vs 3 V0^3 / (4 Re L) ({over})",
                                    de, ref, tolerance=0.02, source=f"analytic: TGV3D_Re1600 ({REF})")]
-        t, e = self.energy_history(view)
         if t.size >= 3:
             rate = dissipation_rate(t, e)
             out["dissipation_history"] = {"t": t.tolist(), "energy": e.tolist(), "rate": rate.tolist(),
