@@ -13,8 +13,9 @@
 #   that fits each path; then the sphere case at n = 24 (241 x 144 x 144: Bouzidi links, velocity inlet,
 #   pressure outlet) as `distlbm run` advances it, on the XLA step and on the fused kernel (A-B), with max
 #   |df| after 100 steps; `distlbm run sphere --set n=12` itself for 200 steps with checkpoints and field
-#   output, then its restart to 300 steps (exit statuses, summaries, files: the driver's GPU path); and a
-#   small sweep of the kernel's tile and warps (last, if time is left).
+#   output, then its restart to 300 steps (exit statuses, summaries, files: the driver's GPU path); Schaefer-Turek
+#   3D-1Z at D = 13 (far walls off the grid, TRT) on the XLA step and the fused kernel, with max |df| after 100
+#   steps; and a small sweep of the kernel's tile and warps (last, if time is left).
 # Everything goes into one JSON: $OUT/gpu_check.json (else ./gpu_check.json). A failure (no GPU, a missing
 # API in this jax, a Triton compile error, an out-of-memory, a timeout) is an entry of its "failed" list,
 # never a crash; exit status 0 when everything ran, 1 otherwise.
@@ -23,6 +24,7 @@
 #   GPU_CHECK_SIZES=256,512   GPU_CHECK_DTYPES=float32,float16   GPU_CHECK_STEPS=50
 #   GPU_CHECK_BUDGET_S=420    GPU_CHECK_NOMINAL_BW=4.8e12        GPU_CHECK_PYTHON=python3
 #   GPU_CHECK_CASE_N=24       the sphere case's cells per diameter
+#   GPU_CHECK_ST_N=13         Schaefer-Turek 3D-1Z's cells per diameter (GPU_CHECK_ST_TAU: its tau, for small n)
 #   GPU_CHECK_ALLOW_CPU=1     run on a machine without a GPU (to check this script; use small sizes)
 # Run on a device machine: `OUT=$OUT bash scripts/gpu_check.sh` with a timeout of ~480 s.
 set -u

@@ -479,6 +479,13 @@ def gpu_plan(sizes, dtypes, steps):
     # `distlbm run` itself on the device, with checkpoints, field output and a restart: the driver's GPU path
     run_n = max(3, int(os.environ.get("GPU_CHECK_CASE_N", "24")) // 2)
     groups.append([dict(task="run", case="sphere", sets=dict(n=run_n), steps=200, every=100, restart_to=300)])
+    # a channel between walls off the grid: Schaefer-Turek 3D-1Z at its default D = 13 (326 x 55 x 55; the far
+    # walls' Bouzidi fractions as one plane per block beside the cylinder's box, TRT, incompressible), XLA step
+    # against the fused kernel
+    st = dict(n=int(os.environ.get("GPU_CHECK_ST_N", "13")))
+    if os.environ.get("GPU_CHECK_ST_TAU"):  # a small n keeps its Mach number with a smaller tau (CPU dry runs)
+        st["tau"] = float(os.environ["GPU_CHECK_ST_TAU"])
+    groups.append([dict(task="case", case="schaefer_turek_3d1z", sets=st, steps=steps, repeat=3, compare=100)])
     # a small sweep of the kernel's tile and warps at the first size (float32), last: only if time is left
     groups.append([dict(task="time", path="pallas", size=sizes[0], dtype=dtypes[0], steps=steps, repeat=3,
                         block=list(b), num_warps=w, tuning=True)
