@@ -86,6 +86,9 @@ class Checkpointer:
     last_step: Optional[int] = None
     last_path: Optional[Path] = None
     log: Optional[JsonLog] = None
+    # the longest checkpoint write of this run (s; restored from the checkpoint a run restarts from): the
+    # wall-time limit keeps that much time for the last one
+    write_s: float = 0.0
 
     def last_good(self) -> str:
         if self.last_path is None:
@@ -93,6 +96,7 @@ class Checkpointer:
         return f"the last good checkpoint is {self.last_path} (step {self.last_step})"
 
     def __call__(self, view: RunView) -> Path:
+        t0 = time.perf_counter()
         guard(view, self)  # a blown-up state is never written
         try:
             path = ckpt.save(self.directory, view.state.f, view.domain, self.meta(view), keep=self.keep,
@@ -100,6 +104,7 @@ class Checkpointer:
         except WriteError as e:
             self.failed(view, e, f"checkpoint at step {view.step} not written")
             raise
+        self.write_s = max(self.write_s, time.perf_counter() - t0)
         view.log(f"checkpoint: {path} (step {view.step})")
         self.last_step, self.last_path = view.step, Path(path)
         return path
@@ -315,15 +320,17 @@ class SteadyCheck:
 
 @dataclass
 class WallTimeStop:
-    """Stop before `limit` seconds of wall time since `t_created`, keeping time for the checkpoint."""
+    """Stop before `limit` seconds of wall time since `t_created`, keeping time for the checkpoint: the next
+    chunk, a margin (5 % of the limit, at most 60 s) and 1.5 times the longest checkpoint write seen
+    (`write_s`: a lattice of hundreds of GB takes minutes to write, longer than the margin)."""
 
     limit: float
     t_created: float
 
-    def __call__(self, chunk_wall: float) -> Optional[str]:
+    def __call__(self, chunk_wall: float, write_s: float = 0.0) -> Optional[str]:
         if self.limit <= 0:
             return None
-        margin = min(60.0, 0.05 * self.limit)
+        margin = min(60.0, 0.05 * self.limit) + 1.5 * write_s
         elapsed = time.perf_counter() - self.t_created
         return "the wall-time limit" if elapsed + 1.5 * chunk_wall + margin > self.limit else None
 

@@ -5,6 +5,7 @@ run's read-only view (driver.view.RunView)."""
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from pathlib import Path
@@ -184,7 +185,8 @@ class Simulation:
                 "schedules": {c.name: c.schedule.state() for c in self._callbacks},
                 "steady": self._steady.state() if self._steady is not None else None,
                 "outputs": self._output.index if self._output is not None else None,
-                "light_outputs": self._output.light_index if self._output is not None else None}
+                "light_outputs": self._output.light_index if self._output is not None else None,
+                "checkpoint_write_s": self.checkpointer.write_s}
 
     def verify_state(self) -> dict:
         """Diagnostics of the current state; raises InstabilityError if it is not sane."""
@@ -235,6 +237,9 @@ class Simulation:
             self._steady_state = meta.get("steady") or {}
             self.checkpointer.run_id = meta.get("run_id") or ckpt.LEGACY_RUN
             self.checkpointer.last_step, self.checkpointer.last_path = int(meta["step"]), Path(path)
+            write_s = meta.get("checkpoint_write_s")
+            if isinstance(write_s, (int, float)) and math.isfinite(write_s) and write_s > 0:
+                self.checkpointer.write_s = float(write_s)
             self.restored_from = str(path)
             self.log(f"restarted from {path} at step {meta['step']}")
             self._continue_checkpoints(meta)
@@ -413,7 +418,7 @@ class Simulation:
                     if self.domain.process_count > 1:  # every process must advance the same steps
                         max_chunk = min(self.domain.allgather_obj(max_chunk))
                     step = nxt
-                    why = stop.name or wall_stop(chunk_wall)
+                    why = stop.name or wall_stop(chunk_wall, self.checkpointer.write_s)
                     halt = self.domain.any_process(why is not None)
                     steady = self._fire(step, time.perf_counter() - t0, final=halt or step == end)
                     if steady and not halt:

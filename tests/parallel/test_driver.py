@@ -319,6 +319,39 @@ def test_wall_time_limit_stops_with_checkpoint(tmp_path):
     assert list((tmp_path / "checkpoints").glob("ckpt_*.h5"))
 
 
+def test_wall_time_limit_keeps_time_for_a_checkpoint_as_long_as_the_longest_written(tmp_path, monkeypatch):
+    """The wall-time stop keeps 1.5 times the longest checkpoint write of the run beside its margin (a lattice of
+    hundreds of GB takes minutes to write: with the 60 s margin alone the job was killed mid-write), and a
+    restarted run keeps the time its checkpoint's run measured."""
+    import time
+
+    from distlbm.driver.callbacks import WallTimeStop
+    from distlbm.io import checkpoint as ckpt
+
+    stop = WallTimeStop(100.0, time.perf_counter() - 50.0)  # 50 s of 100 spent; margin 5 s
+    assert stop(1.0) is None and stop(1.0, write_s=20.0) is None
+    assert stop(1.0, write_s=30.0) == "the wall-time limit"  # 50 + 1.5 + 5 + 45 > 100
+    assert WallTimeStop(0.0, 0.0)(1e9, 1e9) is None  # no limit
+
+    save = ckpt.save
+
+    def slow_save(*args, **kw):  # a slow file system
+        time.sleep(0.3)
+        return save(*args, **kw)
+
+    monkeypatch.setattr(ckpt, "save", slow_save)
+    sim = make_sim("box", n=8, lattice="D3Q19", checkpoint_every=5)
+    sim.out_dir = tmp_path
+    sim.run(10)
+    assert 0.3 <= sim.checkpointer.write_s < 30, sim.checkpointer.write_s
+    meta = ckpt.read_meta(tmp_path / "checkpoints" / "ckpt_000000010.h5")
+    assert 0.3 <= meta["checkpoint_write_s"] <= sim.checkpointer.write_s
+    again = make_sim("box", n=8, lattice="D3Q19")
+    again.out_dir = tmp_path
+    again._restore("latest")
+    assert again.checkpointer.write_s == meta["checkpoint_write_s"]
+
+
 def test_sigkill_during_checkpoint_leaves_previous_loadable(tmp_path):
     proc = _start(tmp_path / "run", "--steps", 100000, "--checkpoint-every", 20, "--set", "n=96")
     ck = tmp_path / "run" / "checkpoints"
