@@ -203,6 +203,45 @@ class Simulation:
     def check_folder(self):
         self.checkpointer.refuse_foreign(self.view)
 
+    def check_checkpoint_space(self):
+        """Before any step: WriteError if the file system of the checkpoint folder cannot hold one checkpoint
+        (every run may write one: on a stop signal or at the wall-time limit; a run that found out at its first
+        checkpoint had computed for nothing), a warning if it cannot hold the kept ones and the one being
+        written (checkpoint_keep + 1, with periodic checkpoints). As the write checks it: the whole file on
+        process 0, or each process's part where each writes its own file (io.hdf5.write_mode 'split')."""
+        from distlbm.io.hdf5 import write_mode
+
+        chk = self.cfg.checkpoint
+        pc = self.domain.process_count
+        size = self.model.lattice.q * math.prod(self.setup.shape) * np.dtype(self.model.dtype).itemsize
+        split = pc > 1 and write_mode(self.domain) == "split"
+        need = int((size / pc if split else size) * 1.01) + (1 << 20)
+        where = self.checkpoint_dir
+        while not where.exists() and where.parent != where:  # the folder is made at the first checkpoint
+            where = where.parent
+        free = None
+        if split or self.domain.process_index == 0:
+            try:
+                free = files.free_bytes(where)
+            except OSError:
+                pass
+        seen = self.domain.allgather_obj(free) if pc > 1 else [free]
+        free = min((x for x in seen if x is not None), default=None)
+        if free is None:
+            return
+        part = " (this process's part)" if split else ""
+        if free < need:
+            raise WriteError(self.checkpoint_dir, f"not enough space for one checkpoint before the run starts: "
+                                                  f"needs about {files.size_text(need)}{part}, "
+                                                  f"{files.size_text(free)} free in {where} (a run writes one on "
+                                                  f"a stop signal or at the wall-time limit); free space there or "
+                                                  f"choose another --out")
+        keep = chk.checkpoint_keep + 1
+        if (chk.checkpoint_every or chk.checkpoint_wall) and free < keep * need:
+            self.log(f"warning: checkpoints of about {files.size_text(need)}{part} each, {chk.checkpoint_keep} "
+                     f"kept (checkpoint_keep) and one being written, need about {files.size_text(keep * need)}; "
+                     f"{files.size_text(free)} free in {where}: a later checkpoint may not fit")
+
     def _restore(self, spec: str):
         candidates = ckpt.resolve_restart(spec, self.checkpoint_dir)
         if spec == "latest":
@@ -369,6 +408,7 @@ class Simulation:
         start_step = view.step
         stop = signals.process_flag() or signals.StopFlag()
         self.check_folder()
+        self.check_checkpoint_space()
         logs = {"log": JsonLog(view, "log.jsonl"), "samples": None}
         self.checkpointer.log = logs["log"]
         if self.samples_enabled:

@@ -219,6 +219,25 @@ def test_disk_full_stops_with_one_line_and_older_checkpoints_intact(small_disk):
     assert sim.step == 20
 
 
+def test_a_disk_without_room_for_one_checkpoint_is_refused_before_any_step(small_disk):
+    """A run writes a checkpoint at least on a stop signal or at the wall-time limit: where the file system cannot
+    hold one, the run stops before its first step with one line (it found out at its first checkpoint, after
+    computing for nothing); where it holds one but not the kept ones, a warning."""
+    out = small_disk / "run"
+    p = _cli("run", "box", "--set", "n=64", "--set", "lattice=D3Q19", "--checkpoint-every", 10, "--steps", 20,
+             "--out", out)  # 19.9 MB of populations, 6 MiB of disk
+    assert p.returncode == 74, p.stdout + p.stderr
+    err = p.stderr.strip().splitlines()
+    assert len(err) == 1 and "Traceback" not in p.stderr, p.stderr
+    assert "not enough space for one checkpoint before the run starts: needs about 20.19 MiB" in err[0], err[0]
+    assert "free in" in err[0] and "step " not in p.stdout and not list(out.rglob("*.h5"))
+    q = _cli("run", "box", "--set", "n=24", "--set", "lattice=D3Q19", "--checkpoint-every", 10, "--steps", 20,
+             "--out", small_disk / "fits")  # 1.05 MB a checkpoint, 2.05 MiB with the allowance: one fits, not 4
+    assert q.returncode == 0, q.stdout + q.stderr
+    assert "a later checkpoint may not fit" in q.stdout
+    assert _names(small_disk / "fits" / "checkpoints") == ["ckpt_000000010.h5", "ckpt_000000020.h5"]
+
+
 def test_field_output_on_a_full_disk_stops_with_one_line(small_disk):
     out = small_disk / "run"
     p = _cli("run", "box", "--set", "n=32", "--set", "lattice=D3Q19", "--set", "output_fields=rho,u,populations",
