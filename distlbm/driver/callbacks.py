@@ -89,6 +89,7 @@ class Checkpointer:
     # the longest checkpoint write of this run (s; restored from the checkpoint a run restarts from): the
     # wall-time limit keeps that much time for the last one
     write_s: float = 0.0
+    SLOW_WRITE_S = 20.0  # a write this long is noted once: a scheduler's stop signal must come that much earlier
 
     def last_good(self) -> str:
         if self.last_path is None:
@@ -104,8 +105,14 @@ class Checkpointer:
         except WriteError as e:
             self.failed(view, e, f"checkpoint at step {view.step} not written")
             raise
-        self.write_s = max(self.write_s, time.perf_counter() - t0)
+        took = time.perf_counter() - t0
         view.log(f"checkpoint: {path} (step {view.step})")
+        if took > max(self.write_s, self.SLOW_WRITE_S):
+            lead = int(math.ceil(1.5 * took + 60))
+            view.log(f"note: this checkpoint took {took:.0f} s to write; a stop signal must leave the run that long "
+                     f"before it is killed: ask for it at least {lead} s before the time limit (Slurm: "
+                     f"--signal=B:USR1@{lead}; the grace after a plain SIGTERM, KillWait, is often only 30 s)")
+        self.write_s = max(self.write_s, took)
         self.last_step, self.last_path = view.step, Path(path)
         return path
 

@@ -4,7 +4,9 @@ bitwise and elastic restart), the instability guard and stopping cleanly on sign
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -342,8 +344,15 @@ def test_wall_time_limit_keeps_time_for_a_checkpoint_as_long_as_the_longest_writ
     monkeypatch.setattr(ckpt, "save", slow_save)
     sim = make_sim("box", n=8, lattice="D3Q19", checkpoint_every=5)
     sim.out_dir = tmp_path
+    logs = []
+    sim.view._log = logs.append
+    sim.checkpointer.SLOW_WRITE_S = 0.2  # 20 s: a slow write is noted with the signal's lead time it needs
     sim.run(10)
     assert 0.3 <= sim.checkpointer.write_s < 30, sim.checkpointer.write_s
+    notes = [ln for ln in logs if ln.startswith("note: this checkpoint took")]
+    assert 1 <= len(notes) <= 2, logs
+    took = float(re.search(r"took (\S+) s", notes[0]).group(1))
+    assert f"--signal=B:USR1@{math.ceil(1.5 * sim.checkpointer.write_s + 60)}" in notes[-1] and took >= 0, notes
     meta = ckpt.read_meta(tmp_path / "checkpoints" / "ckpt_000000010.h5")
     assert 0.3 <= meta["checkpoint_write_s"] <= sim.checkpointer.write_s
     again = make_sim("box", n=8, lattice="D3Q19")
