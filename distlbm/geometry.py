@@ -332,13 +332,21 @@ def _runs(idx: np.ndarray):
 class MaskFile:
     """A voxel mask on the lattice: a `.npy` file or an HDF5 dataset (`dataset` names it; default: the
     only dataset in the file) whose shape equals the lattice's spatial shape. Nonzero cells are solid;
-    an integer mask gives body ids (0..255), a boolean mask makes its cells the body of its position
-    in the `Obstacles` list (body 1 when it is the only entry). Links into the mask get q = 1/2
+    an integer mask gives body ids (1..255): its distinct ids, in increasing order, are the bodies after those
+    listed before it in the `Obstacles` list (a mask in position k with ids 3 and 7: bodies k and k + 1; the
+    whole file is read once to find them); a boolean mask makes its cells the body of its position (body 1
+    when it is the only entry). Links into the mask get q = 1/2
     (halfway bounce-back). Only the hyperslabs a block needs are read (the .npy is memory-mapped);
     `bytes_read` counts the bytes read so far.
     """
 
     dim: int = 0
+    ids: Optional[list] = None  # the distinct nonzero ids of an integer mask (check_values), in increasing order
+
+    @property
+    def bodies(self) -> int:
+        """The bodies it holds: its distinct ids (at least one; a boolean mask: one)."""
+        return max(1, len(self.ids)) if self.ids is not None else 1
 
     def __init__(self, path, dataset: Optional[str] = None):
         self.path = Path(path)
@@ -462,20 +470,24 @@ class MaskFile:
                 f"mask file {self.path}: mask shape {self.shape} does not match the lattice spatial shape {shape}"
             )
 
-    def check_values(self, max_bytes: int = 1 << 24) -> None:
-        """Read the whole mask once, in slabs along the first axis of at most ~max_bytes each, and check
-        that every value is a body id 0..255 (ValueError naming the first cell that is not). Bool and
-        uint8 masks hold nothing else and are not read."""
-        if self.dtype.kind == "b" or self.dtype == np.uint8 or not self.shape or 0 in self.shape:
-            return
+    def check_values(self, max_bytes: int = 1 << 24) -> list:
+        """Read the whole mask once, in slabs along the first axis of at most ~max_bytes each, check that
+        every value is a body id 0..255 (ValueError naming the first cell that is not) and return its distinct
+        nonzero ids in increasing order (kept as `ids`; a boolean mask: [], not read)."""
+        if self.dtype.kind == "b" or not self.shape or 0 in self.shape:
+            self.ids = None if self.dtype.kind == "b" else []
+            return []
         plane = math.prod(self.shape[1:]) * self.dtype.itemsize
         step = max(1, max_bytes // max(plane, 1))
         rest = tuple(slice(0, n) for n in self.shape[1:])
+        seen = np.zeros(256, bool)
 
         def scan(src):
             for start in range(0, self.shape[0], step):
                 sel = (slice(start, min(start + step, self.shape[0])),) + rest
-                self._check_range(self._read(src, sel), start)
+                values = self._read(src, sel)
+                self._check_range(values, start)
+                seen[np.unique(values).astype(np.int64)] = True
 
         if self.format == "npy":
             src = self._open_npy()
@@ -484,6 +496,8 @@ class MaskFile:
         else:
             with self._open_h5() as (_f, ds):
                 scan(ds)
+        self.ids = [int(i) for i in np.flatnonzero(seen[1:]) + 1]
+        return self.ids
 
     def _check_range(self, values, start=None):
         """ValueError naming the first value outside 0..255 (and its cell, given the slab's first index)."""
@@ -532,12 +546,22 @@ class MaskFile:
         return out
 
     def body_ids(self, values, k: int):
-        """uint8 body ids from raw mask values (a boolean mask becomes body k)."""
+        """uint8 body ids from raw mask values of the entry in position k (a boolean mask becomes body k; the
+        i-th distinct id of an integer mask body k + i - 1: the file is scanned for them on first use)."""
         if values.dtype.kind == "b":
             return values.astype(np.uint8) * np.uint8(k)
-        if values.size:
-            self._check_range(values)
-        return values.astype(np.uint8)
+        if not values.size:
+            return values.astype(np.uint8)
+        self._check_range(values)
+        if self.ids is None:
+            self.check_values()
+        if k - 1 + len(self.ids) > MAX_BODIES:
+            raise ValueError(f"mask file {self.path}: its {len(self.ids)} body ids after the {k - 1} bodies listed "
+                             f"before it make {k - 1 + len(self.ids)} bodies; expected at most {MAX_BODIES} "
+                             f"(8-bit body ids)")
+        table = np.zeros(256, np.uint8)
+        table[self.ids] = np.arange(k, k + len(self.ids), dtype=np.int64).astype(np.uint8)
+        return table[values.astype(np.int64)]
 
 
 # --------------------------------------------------------------------------------------------------

@@ -329,6 +329,10 @@ def test_mask_blocks_read_per_block(masks, monkeypatch):
 
     halves = [(slice(0, 7), slice(None), slice(None)), (slice(7, 14), slice(None), slice(None))]
     for values, mf in ((ids, MaskFile(npy)), (boolean, MaskFile(h5))):
+        if values.dtype != bool:
+            # an integer mask's distinct ids (its bodies) are found once, in one pass over the whole file (the
+            # channel cases do it at set-up); the blocks then read their own cells alone
+            assert mf.check_values() == [1, 2, 3] and mf.bytes_read == values.nbytes
         obs = Obstacles([mf], 1.0, None, D3Q19)
         solid, body, q = mask_reference(values, D3Q19)
         for index in halves:
@@ -366,6 +370,28 @@ def test_mask_and_primitives_together(masks):
     solid, body, q, lb = assemble(obs, shape, (2, 2, 2))
     np.testing.assert_array_equal(q, ob.q)
     np.testing.assert_array_equal(body, ob.body)
+
+
+def test_integer_mask_ids_follow_the_bodies_before_it(masks, tmp_path):
+    """An integer mask's distinct ids, in increasing order, are the bodies after the entries before it (its raw
+    ids used to collide with the earlier bodies', and the forces of ids beyond the body count were dropped); a
+    mask of 255 for solid is one body; more bodies than 255 are refused."""
+    shape, ids, boolean, npy, h5 = masks
+    far = Sphere((50.0, 50.0, 50.0), 1.0)  # outside the lattice: no cells
+    sparse = tmp_path / "sparse.npy"
+    np.save(sparse, np.choose(ids, [0, 7, 200, 255]).astype(np.int16))  # ids 7, 200, 255 where 1, 2, 3 were
+    for path in (npy, sparse):
+        mask = MaskFile(path)
+        ob = Obstacles([far, far, mask], 1.0, None, D3Q19).block(whole(shape), shape)
+        np.testing.assert_array_equal(ob.body, np.where(ids > 0, ids + 2, 0))  # bodies 3, 4, 5
+        assert mask.bodies == 3
+    assert MaskFile(sparse).check_values() == [7, 200, 255] and MaskFile(h5).check_values() == []
+    assert MaskFile(h5).bodies == 1
+    many = tmp_path / "many.npy"
+    np.save(many, (np.arange(np.prod(shape)).reshape(shape) % 255 + 1).astype(np.uint8))  # ids 1..255
+    Obstacles([MaskFile(many)], 1.0, None, D3Q19).block(whole(shape), shape)  # 255 bodies: the most
+    with pytest.raises(ValueError, match=r"its 255 body ids after the 1 bodies listed before it make 256 bodies"):
+        Obstacles([far, MaskFile(many)], 1.0, None, D3Q19).block(whole(shape), shape)
 
 
 def test_mask_errors(tmp_path, masks):

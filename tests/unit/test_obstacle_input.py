@@ -281,6 +281,27 @@ def test_good_masks_still_load(tmp_path):
     resolve("channel_flow", {"n": N, "obstacles": "", "mask": str(tmp_path / "ids.npy")})
 
 
+def test_integer_mask_ids_are_bodies_after_the_obstacles(tmp_path):
+    """Each distinct id of an integer mask is a body after the obstacles' (summary.json's units name them): a mask
+    with ids 1 and 3 beside a circle used to make the circle and id 1 one body and drop id 3's force."""
+    ids = np.zeros(SHAPE2, np.int32)
+    ids[50:60, 15:25] = 1
+    ids[120:130, 15:25] = 3
+    np.save(tmp_path / "ids.npy", ids)
+    cfg = resolve("channel_flow", {"n": N, "obstacles": "circle(0.3,0.2,0.03)", "mask": str(tmp_path / "ids.npy")})
+    assert cfg.setup.features.bodies == 3
+    assert cfg.setup.units["bodies"] == ["circle(0.3,0.2,0.03)", "mask id 1", "mask id 3"]
+    body = np.asarray(cfg.setup.geometry(tuple(slice(0, n) for n in SHAPE2))[4])
+    assert set(np.unique(body[50:60, 15:25])) == {2} and set(np.unique(body[120:130, 15:25])) == {3}
+    assert set(np.unique(body)) == {0, 1, 2, 3}
+    many = (np.arange(np.prod(SHAPE2)).reshape(SHAPE2) % 255 + 1).astype(np.uint8)
+    many[:, :2] = many[:, -2:] = 0
+    np.save(tmp_path / "many.npy", many)
+    with pytest.raises(ConfigError, match=r"its 255 body ids after the 1 bodies of obstacles/stl make 256; expected "
+                                          r"at most 255 bodies"):
+        resolve("channel_flow", {"n": N, "obstacles": "circle(0.3,0.2,0.03)", "mask": str(tmp_path / "many.npy")})
+
+
 def test_mask_values_are_scanned_in_slabs(tmp_path):
     a = np.zeros((40, 7, 5), np.int16)
     a[33, 6, 2] = 300

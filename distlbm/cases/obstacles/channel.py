@@ -145,9 +145,14 @@ class ChannelFlow(Case):
                 mask = geo.MaskFile(p["mask"], p["mask_dataset"] or None)
                 if lay is not None:
                     mask.check_shape(lay.shape)
-                    mask.check_values()
+                    mask.check_values()  # its distinct ids: the bodies after the others
             except (OSError, ValueError) as e:
                 raise self._mask_error(p, e) from None
+            if len(shapes) + mask.bodies > geo.MAX_BODIES:
+                raise ConfigError(f"mask = {p['mask']!r}: its {mask.bodies} body ids after the {len(shapes)} bodies "
+                                  f"of obstacles/stl make {len(shapes) + mask.bodies}; expected at most "
+                                  f"{geo.MAX_BODIES} bodies (8-bit body ids): give the mask fewer ids, or join shapes "
+                                  f"with '+' into one body")
             shapes.append(mask)
         return shapes
 
@@ -297,7 +302,7 @@ class ChannelFlow(Case):
                 u[0] = np.where(moving, np.broadcast_to(self.profile(p, lay, cross)[None], bs), 0.0)
             return np.ones(bs), u, None
 
-        n_bodies = len(shapes)
+        n_bodies = sum(getattr(s, "bodies", 1) for s in shapes)  # a mask with integer ids: its distinct ids
         ramp_steps = int(round(p["ramp"] / lay.dt)) if p["ramp"] > 0 else 0
         feats = bc.Features(walls=walls or bool(shapes), inlets=((0, -1),),
                             outlets=((0, 1),) if outlet == "pressure" else (),
@@ -323,7 +328,9 @@ class ChannelFlow(Case):
                             f"cells), strength sin^2 rising to {p['sponge_strength']:g}, target rho = 1 and the "
                             f"inflow profile"),
                  "units_note": "lattice -> physical: x = dx * cells, t = dt * steps, u = (dx/dt) u_lattice, "
-                               "p = rho cs^2 (rho_lattice - 1) (dx/dt)^2"}
+                               "p = rho cs^2 (rho_lattice - 1) (dx/dt)^2",
+                 # what body k (cD_k, cL_k) is: an obstacle's spec, the stl file, or a mask id
+                 "bodies": self.body_names(shapes)}
         probes, weights = self.probe_stencils(p, lay)
         return Setup(lattice, shape, lay.tau, initial, steps, u_peak, geometry=geometry, features=feats,
                      units=units, probes=probes, probe_weights=weights, sample_every=sample_every,
@@ -331,6 +338,18 @@ class ChannelFlow(Case):
                      # the far walls' fractions are one plane per block (stepper.Cells.qplane): the box holds the
                      # obstacles' planes alone
                      fraction_planes=fraction_planes(shapes if use_bz else [], lay) if feats.bouzidi else None)
+
+    @staticmethod
+    def body_names(shapes) -> list:
+        """What each body is, in body order: an obstacle's spec text, or 'mask id v' for each distinct id of an
+        integer mask file ('mask' for a boolean one)."""
+        names = []
+        for s in shapes:
+            if isinstance(s, geo.MaskFile):
+                names += [f"mask id {v}" for v in s.ids] if s.ids else ["mask"]
+            else:
+                names.append(getattr(s, "spec", None) or repr(s))
+        return names
 
     @staticmethod
     def wall_treatment(use_bz: bool, lay: Layout) -> str:
