@@ -32,18 +32,21 @@ def _settle_steps(n, tau, efolds=35.0):
 
 class _SteadyChannel(Case):
     """The plane channels run until steady: the velocity field is compared every e-fold time of the slowest
-    transient mode, H^2 / (nu pi^2), and the run stops when it changed by less than 1e-4 U anywhere (float32:
-    measured at n = 16, tau = 0.8, the change stalls at 6e-6 (BGK) to 2.4e-5 (TRT) after ~10 e-fold times,
-    where the float32 answer stops improving), or 1e-11 U in float64 (then exact to round-off: the checks'
-    1e-10 needs the transient gone to ~1e-11, ~27 e-fold times); the old 35 e-fold times is the longest run."""
+    transient mode, H^2 / (nu pi^2), and the run stops when it changed by less than 1e-6 U anywhere (float32:
+    measured at n = 16, tau = 0.8, the change stalls at 1e-7 (BGK) to 5e-7 (TRT), where the float32 answer
+    stops improving; 6e-6 to 2.4e-5 before the equilibrium's float32 cancellation was removed, when the
+    tolerance was 1e-4 and the default runs stopped 6 % off the slip law), or 1e-11 U in float64 (then exact to
+    round-off: the checks' 1e-10 needs the transient gone to ~1e-11, ~27 e-fold times); the old 35 e-fold
+    times is the longest run."""
 
-    common_defaults = {"steady_tol": 1e-4}
+    common_defaults = {"steady_tol": 1e-6}
     steady_tol_float64 = 1e-11
 
 
 def _roundoff(view) -> float:
-    """Largest relative L2 error accepted as 'exact to round-off' for the run's compute dtype."""
-    return 1e-10 if "float64" in (view.model.compute_dtype, view.model.dtype) else 1e-5
+    """Largest relative L2 error accepted as 'exact to round-off' for the run's compute dtype (float32 at n = 16,
+    tau = 0.8: Couette 8.8e-6, TRT Poiseuille 1.5e-5; float64: ~1e-12)."""
+    return 1e-10 if "float64" in (view.model.compute_dtype, view.model.dtype) else 3e-5
 
 
 def _profile(view):
@@ -120,7 +123,7 @@ class Poiseuille(_SteadyChannel):
             pred = float(np.linalg.norm(np.full(n, slip)) / np.linalg.norm(exact))
             out["slip_law"] = {"Lambda": lam, "predicted_rel_l2": pred, "measured_rel_l2": err,
                                "what": f"(16 Lambda - 3)/24 F/nu constant slip ({POIS_REF})"}
-            if pred > 100 * _roundoff(view):  # the error is the slip law's, to 1 %
+            if pred > 10 * _roundoff(view):  # the error is the slip law's, to 1 %
                 chk = check(f"{what} (reference: slip law, Lambda = {lam:.4g})", err, pred, tolerance=0.01,
                             source=POIS_REF)
             else:  # Lambda = 3/16: exact

@@ -174,12 +174,10 @@ class _Physics:
                 out.append(self.const("w", k) * (head + cu * (inv + k2 * cu)))
             return out
         rho = 1.0 + drho
-        base = -(0.5 * inv) * self.usq(u)
-        one_base = 1.0 + base
+        base = 0.0 - (0.5 * inv) * self.usq(u)
         for k in range(self.lat.q):
             cu = self.cdotu(k, u)
-            wk = self.const("w", k)
-            out.append((wk * rho) * (one_base + cu * (inv + k2 * cu)) - wk)
+            out.append(self.const("w", k) * (drho + rho * (cu * (inv + k2 * cu) + base)))
         return out
 
     def guo(self, u, force):
