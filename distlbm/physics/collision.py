@@ -70,6 +70,12 @@ def _regular_part(pi, lattice: Lattice, dtype):
     return qconst(lattice.w / (2.0 * cs2 * cs2), nd, dtype) * acc
 
 
+def _first_moment_part(force, lattice: Lattice, nd: int, dtype):
+    """w_i c_i . (F/2) / cs2 as [Q, 1, ...]: minus the Hermite term of the non-equilibrium first moment -F/2."""
+    cf = lattice.c @ [float(x) for x in force]
+    return qconst(0.5 * lattice.w * cf / lattice.cs2, nd, dtype)
+
+
 def collide(f, rho, u, feq, op: Collision, lattice: Lattice, force=None, feq_opp=None):
     """Relax f: [Q, ...] towards feq: [Q, ...]. rho, u are the moments of f (u half-force shifted).
 
@@ -108,7 +114,10 @@ def collide(f, rho, u, feq, op: Collision, lattice: Lattice, force=None, feq_opp
     if op.kind == "regularized":
         out = feq + (1.0 - omega) * _regular_part(pi, lattice, dt)
         if src is not None:
-            out = out + (1.0 - 0.5 * omega) * src
+            # with the half-force-shifted u the non-equilibrium part has the first moment sum c (f - feq) = -F/2;
+            # its Hermite term, w c.(-F/2)/cs2, is kept: without it the regularized step lost that momentum and a
+            # force-driven channel came out 12.6 % off (0.5 % with it, as BGK's slip law)
+            out = out + (1.0 - 0.5 * omega) * src - (1.0 - omega) * _first_moment_part(force, lattice, f.ndim - 1, dt)
         return out
 
     # TRT: symmetric part relaxes with omega+, antisymmetric part with omega-, Lambda fixed

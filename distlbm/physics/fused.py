@@ -138,6 +138,8 @@ class _Physics:
                     qab = lat.c[:, a] * lat.c[:, b] - (cs2 if a == b else 0.0)
                     cols[("qab", a, b)] = qab * (1.0 if a == b else 2.0)
             cols["wr"] = lat.w / (2.0 * cs2 * cs2)
+            if model.force is not None:  # physics.collision._first_moment_part
+                cols["fm"] = 0.5 * lat.w * (lat.c @ [float(x) for x in model.force]) / cs2
         self.names = list(cols)
         self.table = np.stack([np.asarray(cols[n], np.float32) for n in self.names], axis=1)  # [Q, M]
         self.col = {n: i for i, n in enumerate(self.names)}
@@ -234,8 +236,8 @@ class _Physics:
                     t = self.const(("qab", a, b), k) * v
                     acc = t if acc is None else acc + t
                 o = geq[k] + (1.0 - omega) * (self.const("wr", k) * acc)
-                if src is not None:
-                    o = o + (1.0 - 0.5 * omega) * src[k]
+                if src is not None:  # and the non-equilibrium first moment's term (physics.collision.collide)
+                    o = o + (1.0 - 0.5 * omega) * src[k] - (1.0 - omega) * self.const("fm", k)
                 out.append(o)
             return out
         # TRT, with geq of the opposite directions from -u as the stepper passes it
