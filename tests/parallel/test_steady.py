@@ -90,7 +90,7 @@ def test_steady_cases_stop_steady_by_default(tmp_path, case, params):
 def test_float64_default_tolerance_reaches_round_off():
     from distlbm.config import resolve
 
-    assert resolve("poiseuille", {}).control.steady_tol == 1e-4
+    assert resolve("poiseuille", {}).control.steady_tol == 1e-6
     assert resolve("poiseuille", {"dtype": "float64"}).control.steady_tol == 1e-11
     assert resolve("poiseuille", {"dtype": "float64", "steady_tol": 1e-3}).control.steady_tol == 1e-3
     assert resolve("cavity2d", {"dtype": "float64"}).control.steady_tol == 1e-4  # no float64 default: the same

@@ -63,8 +63,11 @@ def cavity():
     return out
 
 
-# max |u16 - u32| / U_lid measured: 0.0015 (float16), 0.0048 (bfloat16)
-@pytest.mark.parametrize("dtype,bound", [("float16", 0.006), ("bfloat16", 0.02)])
+# max |u16 - u32| / U_lid measured: 0.0015 (float16), 0.0048 (bfloat16). bfloat16 never settles in the closed
+# cavity (its kinetic energy wanders by ~0.3 %), so where its run ends is rounding noise: with BGK 0.0048 and
+# 0.0255 (before and after the float32 equilibrium lost its cancellation, stop 25), with TRT 0.026 and 0.022.
+# Bound 0.05: full populations rounded in 16 bits (steps ~100x larger) stay far outside it.
+@pytest.mark.parametrize("dtype,bound", [("float16", 0.006), ("bfloat16", 0.05)])
 def test_cavity_16bit_against_float32_and_ghia(cavity, dtype, bound):
     s32, u32, ulid = cavity["float32"]
     s16, u16, _ = cavity[dtype]
