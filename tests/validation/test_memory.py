@@ -87,8 +87,9 @@ def test_obstacle_run_peak_memory_within_the_estimate(tmp_path):
     """`distlbm run sphere` (Bouzidi links, inlet, outlet, the force on the body at every sample) peaks at what
     the pre-flight check estimates (the populations once, in place, plus the static per-cell data: 6 B/cell and
     the Bouzidi fractions of the planes the sphere's bounding box allows, 8.2 B/cell; 25 with the fractions on
-    every cell) plus the runtime and two compiled programs (the step, the forces; ~0.7 GB here). Its set-up ran the case's geometry over whole blocks (3 Q-arrays of float64 temporaries on
-    the host): at n = 32 that was the peak, 315 B/cell = 3.7 GB; 2.14 GB after. The static data were 41 B/cell
+    every cell) plus the runtime and two compiled programs (the step, the forces; ~0.7 GB here). Its set-up ran
+    the case's geometry over whole blocks (3 Q-arrays of float64 temporaries on the host): at n = 32 that was the
+    peak, 315 B/cell = 3.7 GB; 2.14 GB after. The static data were 41 B/cell
     until the fractions were kept for a box of planes and the inflow velocity and outlet density as one plane
     per block (stop 24): n = 32 peaks at 1.74 GB now; n = 40 on 2 devices: 7.29 GB, 3.45 GB, now 2.98 GB."""
     from distlbm.config import resolve
