@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ import numpy as np
 from distlbm.driver.schedules import IterationInterval, Schedule
 from distlbm.driver.view import RunView
 from distlbm.io import checkpoint as ckpt
-from distlbm.io.files import WriteError
+from distlbm.io.files import WriteError, check_target, reason
 from distlbm.physics.boundaries import is_wall
 from distlbm.physics.diagnostics import RHO_RANGE
 from distlbm import units
@@ -51,13 +52,31 @@ def json_default(o):
 
 
 class JsonLog:
-    """An append-only JSON-lines file in the output folder (process 0; None folder: nothing)."""
+    """An append-only JSON-lines file in the output folder (process 0; None folder: nothing). WriteError (one
+    line, on every process) where it cannot be opened: a folder or a FIFO in its place (a traceback before), a
+    symbolic link (appending wrote through it into its target), no permission."""
 
     def __init__(self, view: RunView, name: str):
         self._fh = None
+        error = None
         if view.out_dir is not None and view.domain.process_index == 0:
-            Path(view.out_dir).mkdir(parents=True, exist_ok=True)
-            self._fh = open(Path(view.out_dir) / name, "a")
+            path = Path(view.out_dir) / name
+            try:
+                Path(view.out_dir).mkdir(parents=True, exist_ok=True)
+                check_target(path)
+                if path.is_symlink():
+                    raise WriteError(path, "it is a symbolic link; expected a regular file (appending would write "
+                                           "through the link into its target; move it away)")
+                fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+                self._fh = os.fdopen(fd, "a")
+            except WriteError as e:
+                error = e
+            except OSError as e:
+                error = WriteError(path, reason(e, None, path.parent))
+        if view.domain.process_count > 1 and view.domain.any_process(error is not None):
+            raise error or WriteError(Path(str(view.out_dir)) / name, "it could not be opened on process 0")
+        if error is not None:
+            raise error
 
     def write(self, rec: dict):
         if self._fh is not None:

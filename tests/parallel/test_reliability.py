@@ -188,6 +188,32 @@ def test_links_at_temporary_names_are_not_followed(cli, tmp_path):
     assert not list(out.rglob("*.tmp"))
 
 
+def test_run_logs_are_never_written_through_a_link_or_into_a_folder(cli, tmp_path):
+    """log.jsonl and samples.jsonl are appended to: a symbolic link in their place had every line written into
+    its target, and a folder there stopped the run with a traceback (exit 1). Both are one line (exit 74) before
+    any step; a regular file is appended to as before."""
+    precious = tmp_path / "precious"
+    precious.write_text("keep me")
+    for name, make in (("log.jsonl", lambda p: p.symlink_to(precious)), ("log.jsonl", lambda p: p.mkdir()),
+                       ("samples.jsonl", lambda p: p.symlink_to(precious))):
+        out = tmp_path / f"run_{name}_{len(list(tmp_path.iterdir()))}"
+        out.mkdir()
+        make(out / name)
+        case = ("channel_flow", "--set", "n=4", "--set", "obstacles=circle(0.5,0.2,0.05)") if name.startswith(
+            "samples") else ("box", "--set", "n=8")
+        rc, o, err = cli("run", *case, "--steps", 4, "--out", out)
+        errors = [ln for ln in err.strip().splitlines() if not ln.startswith("warning:")]  # n = 4: Mach 0.13
+        assert rc == 74 and "Traceback" not in err and len(errors) == 1, (name, rc, err)
+        assert f"{name} failed: " in errors[0] and ("symbolic link" in err or "a folder" in err), err
+        assert "step " not in o, o
+    assert precious.read_text() == "keep me"
+    out = tmp_path / "again"
+    for _ in range(2):  # a second run in the same folder appends
+        rc, o, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--out", out)
+        assert rc == 0, err
+    assert len((out / "log.jsonl").read_text().splitlines()) > 2
+
+
 # ---- 5. a full disk ------------------------------------------------------------------------------
 
 @pytest.fixture
