@@ -215,7 +215,7 @@ class Simulation:
         pc = self.domain.process_count
         size = self.model.lattice.q * math.prod(self.setup.shape) * np.dtype(self.model.dtype).itemsize
         split = pc > 1 and write_mode(self.domain) == "split"
-        need = int((size / pc if split else size) * 1.01) + (1 << 20)
+        need = files.space_needed(size / pc if split else size)  # as io.hdf5.write asks for it
         where = self.checkpoint_dir
         while not where.exists() and where.parent != where:  # the folder is made at the first checkpoint
             where = where.parent

@@ -28,6 +28,11 @@ def size_text(n: float) -> str:
     return f"{n:.2f} PiB"
 
 
+def space_needed(nbytes: float) -> int:
+    """The free space a write of `nbytes` of data asks for: 1 % and 1 MiB more (HDF5's metadata and chunk index)."""
+    return int(nbytes * 1.01) + (1 << 20)
+
+
 def free_bytes(directory) -> int:
     """Bytes available to this user in the file system that holds `directory` (statvfs)."""
     st = os.statvfs(directory)

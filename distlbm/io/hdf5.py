@@ -19,7 +19,7 @@ from pathlib import Path
 import h5py
 import numpy as np
 
-from distlbm.io.files import WriteError, check_target, free_bytes, reason, remove_stale, size_text
+from distlbm.io.files import WriteError, check_target, free_bytes, reason, remove_stale, size_text, space_needed
 from distlbm.parallel.processes import mpi_world
 
 
@@ -234,7 +234,7 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
     if error is None:
         needed = _bytes_of(fields, domain, mine=(mode == "split"))
         if mode == "split" or rank == 0:
-            needed_all = int(needed * 1.01) + (1 << 20)
+            needed_all = space_needed(needed)
             try:
                 free = free_bytes(path.parent)
             except OSError:
