@@ -104,7 +104,6 @@ def _hard_exit(status: int):
 
 
 def cmd_run(args) -> int:
-    from distlbm import units
     from distlbm.config import parse_sets, resolve
     from distlbm.parallel.processes import env_rank, initialize, use_cpu_cores
 
@@ -126,17 +125,20 @@ def cmd_run(args) -> int:
         found = ckpt.list_checkpoints(Path(out) / "checkpoints")
         if found:
             if env_rank() == 0:
-                print(f"distlbm: error: {ckpt.occupied(Path(out) / 'checkpoints', found)}", file=sys.stderr)
+                from distlbm.io.lock import holder
+
+                busy = holder(out)  # the run that wrote them may still be running: say so, not "continue it"
+                print(f"distlbm: error: {ckpt.occupied(Path(out) / 'checkpoints', found)}" if busy is None else
+                      f"distlbm: error: --out = {out!r}: another distlbm run is using this folder ({busy}); "
+                      f"wait for it to end, or give this run another --out", file=sys.stderr)
             return 2
     use_cpu_cores(cfg.decomposition.comm, cfg.decomposition.mesh)  # before anything starts JAX's backends
     procs = initialize(cfg.decomposition.comm)
     from distlbm.memory import preflight
 
     preflight(cfg)  # before anything is allocated: what the run needs per device and host vs what they have
-    from distlbm.driver import (EXIT_CONFIG, EXIT_INSTABILITY, EXIT_RESUBMIT, EXIT_WRITE_FAILED, InstabilityError,
-                                Simulation)
+    from distlbm.driver import EXIT_CONFIG, Simulation
     from distlbm.io.checkpoint import CheckpointError
-    from distlbm.io.files import WriteError
 
     try:
         sim = Simulation(cfg, out_dir=out, restart=args.restart)
@@ -144,6 +146,18 @@ def cmd_run(args) -> int:
         if env_rank() == 0:
             print(f"distlbm: restart failed: {e}", file=sys.stderr)
         return EXIT_CONFIG
+    try:
+        return _run_simulation(sim, cfg, procs)
+    finally:
+        sim.close()  # the output folder is free for the next run
+
+
+def _run_simulation(sim, cfg, procs) -> int:
+    from distlbm import units
+    from distlbm.driver import EXIT_CONFIG, EXIT_INSTABILITY, EXIT_RESUBMIT, EXIT_WRITE_FAILED, InstabilityError
+    from distlbm.io.checkpoint import CheckpointError
+    from distlbm.io.files import WriteError
+
     say = print if sim.domain.process_index == 0 else (lambda *a, **k: None)
     for w in cfg.warnings:
         say(f"warning: {w}", file=sys.stderr)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import sys
 import time
+import weakref
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -24,6 +25,7 @@ from distlbm.driver.view import RunView, compile_readers
 from distlbm.errors import ConfigError
 from distlbm.io import checkpoint as ckpt
 from distlbm.io import files
+from distlbm.io import lock as folder_lock
 from distlbm.io.files import WriteError
 from distlbm.io.output import FieldOutput
 from distlbm.parallel import make_advance, make_domain
@@ -65,6 +67,8 @@ class Simulation:
         dec = cfg.decomposition
         self.domain = domain or make_domain(self.setup.shape, dec.mesh, dec.comm)
         self._log = log
+        self._lock, self._lock_dir = None, None
+        self._hold_folder(Path(out_dir) if out_dir else None)  # before any work: one run per folder at a time
         try:
             self.cells, self.kind = assemble_cells(self.model, self.setup.geometry, self.domain)
         except ValueError as e:  # a case's geometry puts a boundary cell where it cannot be
@@ -96,7 +100,11 @@ class Simulation:
             run_id = self.domain.allgather_obj(run_id)[0]
         self.checkpointer = Checkpointer(self.checkpoint_dir, run_id, cfg.checkpoint.checkpoint_keep, self._meta)
         if restart:
-            self._restore(restart)
+            try:
+                self._restore(restart)
+            except BaseException:
+                self._release_folder()
+                raise
         else:
             self.state = State(self._initial_populations(), self.domain.replicate(np.zeros((), np.int32)))
 
@@ -121,6 +129,43 @@ class Simulation:
     def out_dir(self, value):
         self.view.out_dir = Path(value) if value else None
         self.checkpointer.directory = self.checkpoint_dir
+        if self._lock_dir != self.view.out_dir:  # held again by run()
+            self._release_folder()
+
+    def _hold_folder(self, folder: Optional[Path]):
+        """Process 0 holds the output folder (io.lock: two runs in one folder replace each other's
+        checkpoints), until this Simulation is gone or the process ends; every process agrees on the outcome:
+        FolderInUse (one line, a configuration error) on all of them if another run holds it."""
+        if folder is None or self._lock_dir == folder:  # (_lock_dir on every process: they all agree here)
+            return
+        self._release_folder()
+        error = warning = None
+        if self.domain.process_index == 0:
+            try:
+                self._lock = folder_lock.acquire(folder, say=lambda msg, **_: self._log(msg))
+                warning = self._lock.warning
+            except ConfigError as e:
+                error = str(e)
+        if self.domain.process_count > 1:
+            error = next((e for e in self.domain.allgather_obj(error) if e), None)
+        if error is not None:
+            self._release_folder()
+            raise folder_lock.FolderInUse(error)
+        self._lock_dir = folder
+        if self._lock is not None:
+            self._lock_finalizer = weakref.finalize(self, self._lock.release)
+        if warning:
+            self._log(f"warning: {warning}")
+
+    def close(self):
+        """Let go of the output folder (held from construction with `out_dir` until then, or the process's end;
+        a run() on a folder set afterwards holds it while it runs)."""
+        self._release_folder()
+
+    def _release_folder(self):
+        if self._lock is not None:
+            self._lock.release()
+        self._lock, self._lock_dir = None, None
 
     @property
     def run_id(self) -> str:
@@ -363,6 +408,8 @@ class Simulation:
     def _checkpoint(self, view):
         if self.checkpointer.last_step != view.step:
             self.save_checkpoint()
+            if self._lock is not None:  # a write of minutes is quiet that long: the folder's record stays live
+                self._lock.keep_for(self.checkpointer.write_s)
 
     def _write_output(self, view):
         if self._output.written(view.step):
@@ -402,7 +449,17 @@ class Simulation:
         return stop
 
     def run(self, steps: Optional[int] = None) -> dict:
-        """Run to step `steps` (absolute; default: the configured or the case's number of steps)."""
+        """Run to step `steps` (absolute; default: the configured or the case's number of steps). The output
+        folder is held while it runs (io.lock: FolderInUse if another run holds it)."""
+        took = self.out_dir is not None and self._lock_dir != self.out_dir  # released again at the end
+        self._hold_folder(self.out_dir)
+        try:
+            return self._run(steps)
+        finally:
+            if took:
+                self._release_folder()
+
+    def _run(self, steps: Optional[int]) -> dict:
         end = steps if steps is not None else (self.cfg.control.steps or self.setup.steps)
         view = self.view
         start_step = view.step

@@ -63,6 +63,52 @@ def test_a_second_run_in_the_same_folder_is_refused_before_it_starts(cli, tmp_pa
     assert "restarted from" in out
 
 
+def _wait_for_checkpoint(proc, out, timeout=180):
+    import time
+
+    t0 = time.monotonic()
+    while not list((out / "checkpoints").glob("ckpt_*.h5")):
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() - t0 < timeout, "no checkpoint written"
+        time.sleep(0.1)
+
+
+def test_two_runs_at_once_in_one_folder_the_second_is_refused(cli, tmp_path):
+    """Two runs in one folder at the same time replaced each other's checkpoints (the later rename wins): two
+    `distlbm run cavity2d` started together at Re 100 and 400 both exited 0, and the folder held only the Re 400
+    run's files. A second run, fresh or `--restart`, is now refused while the first runs (exit 2, one line naming
+    it), with its checkpoints untouched; once the first is gone, however it went (SIGKILL here: the kernel drops
+    its lock), a restart continues it. Under several processes every process refuses."""
+    out = tmp_path / "run"
+    first = subprocess.Popen([str(BIN / "distlbm"), "run", "box", "--set", "n=8", "--steps", "100000000",
+                              "--checkpoint-every", "200", "--out", str(out)], cwd=REPO, env=_env(),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        _wait_for_checkpoint(first, out)
+        for extra in ((), ("--restart",)):
+            rc, o, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--checkpoint-every", 5, *extra, "--out", out)
+            assert rc == 2, (extra, rc, o, err)
+            assert "another distlbm run is using this folder" in err and f"pid {first.pid} on host" in err, err
+            assert "another --out" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+            assert "restarted from" not in o
+        p = _cli("run", "box", "--set", "n=8", "--steps", 20, "--restart", "--out", out, "--mesh", "2x1x1",
+                 launch=[BIN / "mpiexec", "-n", 2])
+        assert p.returncode == 2, p.stdout + p.stderr
+        assert p.stderr.count("another distlbm run is using this folder") == 1 and "Traceback" not in p.stderr, \
+            p.stderr
+        ids = set()
+        for f in (out / "checkpoints").glob("ckpt_*.h5"):
+            with h5py.File(f, "r") as h:
+                ids.add(json.loads(h.attrs["meta"])["run_id"])
+        assert len(ids) == 1
+    finally:
+        first.kill()
+        first.communicate()
+    rc, o, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--restart", "--out", out)
+    assert rc == 0 and "restarted from" in o, err
+    assert json.loads((out / ".distlbm.lock").read_text())["pid"] == os.getpid()
+
+
 def test_pruning_removes_only_the_runs_own_checkpoints(tmp_path):
     from distlbm.io import checkpoint as ckpt
 

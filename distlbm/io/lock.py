@@ -1,0 +1,296 @@
+"""One run per output folder at a time.
+
+Two runs writing into one folder at the same time replace each other's checkpoints: both write
+`ckpt_000001000.h5` and the later rename wins, so one run's checkpoints are silently gone (measured: two
+`distlbm run cavity2d` started together at Re 100 and 400 both ended with exit 0, and the folder held only
+the Re 400 run's files). A run therefore holds the folder's lock file `OUT/.distlbm.lock` from its
+set-up to its exit (process 0 only; the other processes agree on the outcome):
+
+- an advisory `flock` on it, which the kernel (or the network file system) drops when the process dies,
+  however it dies: a killed run never blocks the next one on its own host;
+- a record in it (host, process id, Slurm job, start, command) whose modification time a background
+  thread renews every HEARTBEAT_S seconds, and `"ended": true` once the run has left. Where the file
+  system keeps locks per node (Lustre `localflock`, BeeGFS without global locks) or has none, a run on
+  another node is still seen: a record that has not ended and was renewed within its `stale_after_s`
+  belongs to a live run. A record older than that (its node died), a run that ended, or a dead process
+  on this host are taken over.
+
+A folder in use is one line (FolderInUse, a configuration error: exit 2, nothing ran) naming the run
+that holds it. `DISTLBM_LOCK_WAIT` (seconds, default 0) waits that long for the folder first; the Slurm
+templates wait 360 s, so that a job requeued after its node failed outlives the dead run's record.
+Several Simulations in one Python process share the folder's lock (the library's own business)."""
+
+from __future__ import annotations
+
+import atexit
+import errno
+import fcntl
+import json
+import os
+import socket
+import stat
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Callable, Optional
+
+from distlbm.errors import ConfigError
+
+NAME = ".distlbm.lock"
+FORMAT = "distlbm-lock-1"
+HEARTBEAT_S = 15.0
+STALE_AFTER_S = 300.0  # a record renewed longer ago than this belongs to a run that no longer runs
+_UNSUPPORTED = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL, errno.EBADF}
+
+
+class FolderInUse(ConfigError):
+    """Another run holds the output folder: the message names it and what to do."""
+
+
+def _now() -> float:
+    return time.time()
+
+
+def _read_record(fd: int) -> Optional[dict]:
+    try:
+        data = os.pread(fd, 65536, 0)
+        rec = json.loads(data.decode("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return rec if isinstance(rec, dict) and rec.get("format") == FORMAT else None
+
+
+def _pid_alive(pid) -> bool:
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: it exists, owned by someone else
+        return True
+    return True
+
+
+def _describe(rec: Optional[dict], age: Optional[float]) -> str:
+    if not rec:
+        return "another process holds its lock"
+    parts = [f"pid {rec.get('pid')} on host {rec.get('host')}"]
+    if rec.get("job"):
+        parts.append(f"Slurm job {rec.get('job')}")
+    if rec.get("started"):
+        parts.append(f"started {rec.get('started')}")
+    if age is not None:
+        parts.append(f"last seen {max(age, 0):.0f} s ago")
+    cmd = str(rec.get("command") or "")[:120]
+    return ", ".join(parts) + (f": {cmd}" if cmd else "")
+
+
+def _live_elsewhere(rec: Optional[dict], age: float, locked: bool) -> bool:
+    """A record of a run that did not end and was renewed recently on another host (locks there may be
+    per node), or, where the file system has no locks at all, of a live process on this host (where it
+    has them, a live run on this host would hold the lock: a dead run's process id may have been reused)."""
+    if not rec or rec.get("ended"):
+        return False
+    if rec.get("host") == socket.gethostname():
+        return not locked and rec.get("pid") != os.getpid() and _pid_alive(rec.get("pid"))
+    try:
+        stale = float(rec.get("stale_after_s", STALE_AFTER_S))
+    except (TypeError, ValueError):
+        stale = STALE_AFTER_S
+    return age < stale
+
+
+class _Held:
+    def __init__(self, path: Path, fd: int, locked: bool):
+        self.path, self.fd, self.locked, self.users = path, fd, locked, 0
+        self.record = {"format": FORMAT, "host": socket.gethostname(), "pid": os.getpid(),
+                       "job": os.environ.get("SLURM_JOB_ID") or None,
+                       "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
+                       "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]])[:300] if sys.argv else "",
+                       "stale_after_s": STALE_AFTER_S, "heartbeat_s": HEARTBEAT_S, "ended": False}
+
+    def write(self):
+        data = (json.dumps(self.record) + "\n").encode()
+        os.ftruncate(self.fd, 0)
+        os.pwrite(self.fd, data, 0)
+
+    def touch(self):
+        os.utime(self.fd)
+
+    def end(self):
+        try:
+            self.record["ended"] = True
+            self.write()
+        except OSError:
+            pass
+        try:
+            os.close(self.fd)  # drops the flock
+        except OSError:
+            pass
+
+
+_held: dict[str, _Held] = {}
+_mutex = threading.Lock()
+_beat: Optional[threading.Thread] = None
+
+
+def renew():
+    """Renew the record of every folder this process holds (the heartbeat thread's work)."""
+    with _mutex:
+        for h in list(_held.values()):
+            try:
+                h.touch()
+            except OSError:  # the folder went away (a test's temporary folder): nothing to renew
+                pass
+
+
+def _heartbeat():
+    while True:
+        time.sleep(HEARTBEAT_S)
+        renew()
+
+
+def _release_all():
+    with _mutex:
+        for h in _held.values():
+            h.end()
+        _held.clear()
+
+
+atexit.register(_release_all)
+
+
+class FolderLock:
+    """This process's hold on one folder (release() once done; shared by the holders in this process)."""
+
+    def __init__(self, held: _Held, warning: Optional[str]):
+        self._held = held
+        self.warning = warning
+        self.path = held.path
+
+    def release(self):
+        with _mutex:
+            h, self._held = self._held, None
+            if h is None:
+                return
+            h.users -= 1
+            if h.users <= 0:
+                _held.pop(str(h.path), None)
+                h.end()
+
+    def keep_for(self, seconds: float):
+        """A live run may go quiet this long (a long checkpoint write): records renewed within
+        max(STALE_AFTER_S, 3 x seconds) still count as live."""
+        with _mutex:
+            h = self._held
+            want = max(STALE_AFTER_S, 3.0 * float(seconds))
+            if h is not None and want > h.record["stale_after_s"]:
+                h.record["stale_after_s"] = round(want, 1)
+                try:
+                    h.write()
+                except OSError:
+                    pass
+
+
+def _try(path: Path):
+    """(held or None, the holder's description or None, warning or None) for one attempt."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise ConfigError(f"{path}: is a symbolic link; expected the run lock file (a regular file); "
+                              f"move it away") from None
+        raise ConfigError(f"{path}: cannot open the run lock file ({e.strerror}); expected a writable "
+                          f"output folder") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise ConfigError(f"{path}: is not a regular file; expected the run lock file (move it away)")
+    warning = None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        locked = True
+    except BlockingIOError:
+        rec = _read_record(fd)
+        age = _now() - os.fstat(fd).st_mtime
+        os.close(fd)
+        return None, _describe(rec, age), None
+    except OSError as e:
+        if e.errno not in _UNSUPPORTED:
+            os.close(fd)
+            raise ConfigError(f"{path}: cannot lock the run lock file ({e.strerror})") from None
+        locked = False
+        warning = (f"the file system of {path.parent} has no file locks ({e.strerror}): a second run started "
+                   f"in this folder on another node at the same moment could not be detected")
+    rec = _read_record(fd)
+    age = _now() - os.fstat(fd).st_mtime
+    if _live_elsewhere(rec, age, locked):
+        os.close(fd)
+        return None, _describe(rec, age), None
+    return _Held(path, fd, locked), None, warning
+
+
+def acquire(folder, wait: Optional[float] = None, say: Callable = print) -> FolderLock:
+    """Hold `folder` for this run (FolderInUse if another run holds it for longer than `wait` seconds,
+    default DISTLBM_LOCK_WAIT or 0)."""
+    global _beat
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / NAME
+    key = str(Path(os.path.realpath(folder)) / NAME)
+    with _mutex:
+        if key in _held:
+            _held[key].users += 1
+            return FolderLock(_held[key], None)
+    if wait is None:
+        text = os.environ.get("DISTLBM_LOCK_WAIT", "0")
+        try:
+            wait = float(text)
+        except ValueError:
+            raise ConfigError(f"DISTLBM_LOCK_WAIT = {text!r}: expected seconds (a number >= 0)") from None
+        if not wait >= 0:
+            raise ConfigError(f"DISTLBM_LOCK_WAIT = {text!r}: expected seconds (a number >= 0)")
+    deadline = time.monotonic() + wait
+    said = False
+    while True:
+        held, holder, warning = _try(path)
+        if held is not None:
+            break
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise FolderInUse(
+                f"--out = {str(folder)!r}: another distlbm run is using this folder ({holder}); two runs in one "
+                f"folder replace each other's checkpoints: wait for it to end, or give this run another --out "
+                f"(if that run no longer runs, e.g. its node failed, remove {path})")
+        if not said:
+            say(f"distlbm: {folder} is in use by another run ({holder}); waiting up to {left:.0f} s "
+                f"(DISTLBM_LOCK_WAIT)", file=sys.stderr)
+            said = True
+        time.sleep(min(2.0, max(left, 0.05)))
+    held.write()
+    with _mutex:
+        held.users = 1
+        _held[key] = held
+        if _beat is None:
+            _beat = threading.Thread(target=_heartbeat, name="distlbm-lock-heartbeat", daemon=True)
+            _beat.start()
+    return FolderLock(held, warning)
+
+
+def holder(folder) -> Optional[str]:
+    """The description of the run holding `folder`, or None when it is free (nothing is taken)."""
+    path = Path(folder) / NAME
+    if not path.is_file() or path.is_symlink():
+        return None
+    with _mutex:
+        if str(Path(os.path.realpath(folder)) / NAME) in _held:
+            return None
+    try:
+        held, desc, _ = _try(path)
+    except ConfigError:
+        return None
+    if held is not None:
+        os.close(held.fd)
+    return desc

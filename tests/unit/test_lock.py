@@ -1,0 +1,153 @@
+"""distlbm.io.lock: one run per output folder at a time. The kernel lock across processes is tested with a
+real second process in tests/parallel/test_reliability.py; here the record that stands in where locks are
+per node or absent: who counts as live, what is taken over, the one-line refusal, the wait, the heartbeat."""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from distlbm.errors import ConfigError
+from distlbm.io import lock
+
+
+def _record(folder, age=0.0, **fields):
+    rec = {"format": lock.FORMAT, "host": "node17", "pid": 4242, "job": "5678", "started": "2026-12-02 10:00:00 UTC",
+           "command": "distlbm run box", "stale_after_s": lock.STALE_AFTER_S, "ended": False, **fields}
+    path = folder / lock.NAME
+    path.write_text(json.dumps(rec))
+    t = time.time() - age
+    os.utime(path, (t, t))
+    return path
+
+
+def _read(folder):
+    return json.loads((folder / lock.NAME).read_text())
+
+
+def test_a_run_holds_the_folder_and_says_who_when_it_ends(tmp_path):
+    held = lock.acquire(tmp_path, wait=0)
+    rec = _read(tmp_path)
+    assert rec["pid"] == os.getpid() and rec["host"] == socket.gethostname() and rec["ended"] is False
+    assert held.warning is None
+    again = lock.acquire(tmp_path, wait=0)  # a second Simulation in this process shares it
+    again.release()
+    assert _read(tmp_path)["ended"] is False  # still held by the first
+    assert lock.holder(tmp_path) is None  # this process's own hold is not "another run"
+    held.release()
+    assert _read(tmp_path)["ended"] is True
+    held.release()  # twice is harmless
+    assert lock.holder(tmp_path) is None
+
+
+def test_a_live_run_on_another_node_is_refused_with_one_line(tmp_path):
+    _record(tmp_path, age=20)
+    with pytest.raises(lock.FolderInUse) as e:
+        lock.acquire(tmp_path, wait=0)
+    msg = str(e.value)
+    assert "\n" not in msg
+    for part in ("--out", "another distlbm run is using this folder", "pid 4242 on host node17", "Slurm job 5678",
+                 "last seen 20 s ago", "another --out", str(tmp_path / lock.NAME)):
+        assert part in msg, part
+    assert isinstance(e.value, ConfigError)  # exit status 2: nothing ran
+    assert "node17" in lock.holder(tmp_path)
+    assert _read(tmp_path)["pid"] == 4242  # the refused run wrote nothing
+
+
+@pytest.mark.parametrize("how", ["stale", "ended", "dead pid here", "not a record"])
+def test_records_of_runs_that_no_longer_run_are_taken_over(tmp_path, how):
+    if how == "stale":
+        _record(tmp_path, age=lock.STALE_AFTER_S + 5)
+    elif how == "ended":
+        _record(tmp_path, ended=True)
+    elif how == "dead pid here":
+        p = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+        _record(tmp_path, host=socket.gethostname(), pid=int(p.stdout))
+    else:
+        (tmp_path / lock.NAME).write_text("garbage {")
+    held = lock.acquire(tmp_path, wait=0)
+    assert _read(tmp_path)["pid"] == os.getpid()
+    held.release()
+
+
+def test_a_longer_quiet_time_is_announced_in_the_record(tmp_path):
+    held = lock.acquire(tmp_path, wait=0)
+    held.keep_for(10.0)
+    assert _read(tmp_path)["stale_after_s"] == lock.STALE_AFTER_S  # 3 x 10 s is inside the default
+    held.keep_for(400.0)
+    assert _read(tmp_path)["stale_after_s"] == 1200.0  # a 400 s checkpoint write: quiet up to 3x that
+    held.release()
+    _record(tmp_path, age=lock.STALE_AFTER_S + 60, stale_after_s=1200.0)  # such a run, quiet for 6 min: live
+    with pytest.raises(lock.FolderInUse):
+        lock.acquire(tmp_path, wait=0)
+
+
+def test_the_heartbeat_renews_the_record(tmp_path):
+    held = lock.acquire(tmp_path, wait=0)
+    old = time.time() - 200
+    os.utime(tmp_path / lock.NAME, (old, old))
+    lock.renew()
+    assert time.time() - os.stat(tmp_path / lock.NAME).st_mtime < 5
+    assert any(t.name == "distlbm-lock-heartbeat" and t.daemon for t in threading.enumerate())
+    held.release()
+
+
+def test_waiting_for_the_folder_says_so_then_refuses_or_takes_it(tmp_path):
+    _record(tmp_path, age=0)
+    said = []
+    t0 = time.monotonic()
+    with pytest.raises(lock.FolderInUse):
+        lock.acquire(tmp_path, wait=1.0, say=lambda msg, **k: said.append(msg))
+    assert time.monotonic() - t0 >= 1.0
+    assert len(said) == 1 and "waiting up to 1 s" in said[0] and "DISTLBM_LOCK_WAIT" in said[0]
+
+    # the holder ends while we wait: taken
+    timer = threading.Timer(0.5, lambda: _record(tmp_path, ended=True))
+    timer.start()
+    held = lock.acquire(tmp_path, wait=10.0, say=lambda msg, **k: None)
+    timer.join()
+    assert _read(tmp_path)["pid"] == os.getpid()
+    held.release()
+
+
+@pytest.mark.parametrize("value", ["soon", "-1", "nan"])
+def test_a_bad_wait_setting_is_one_line(tmp_path, monkeypatch, value):
+    monkeypatch.setenv("DISTLBM_LOCK_WAIT", value)
+    with pytest.raises(ConfigError, match=f"DISTLBM_LOCK_WAIT = '{value}': expected seconds"):
+        lock.acquire(tmp_path)
+
+
+def test_a_link_or_folder_at_the_lock_name_is_refused(tmp_path):
+    target = tmp_path / "elsewhere"
+    target.write_text("keep me")
+    (tmp_path / lock.NAME).symlink_to(target)
+    with pytest.raises(ConfigError, match="symbolic link"):
+        lock.acquire(tmp_path, wait=0)
+    assert target.read_text() == "keep me"
+    (tmp_path / lock.NAME).unlink()
+    (tmp_path / lock.NAME).mkdir()
+    with pytest.raises(ConfigError, match="lock file"):
+        lock.acquire(tmp_path, wait=0)
+
+
+def test_without_file_locks_the_record_still_guards_and_a_warning_says_what_is_lost(tmp_path, monkeypatch):
+    def no_locks(fd, op):
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    _record(tmp_path, host=socket.gethostname(), pid=os.getppid())  # a live process on this host
+    with pytest.raises(lock.FolderInUse):
+        lock.acquire(tmp_path, wait=0)
+    _record(tmp_path, ended=True)
+    held = lock.acquire(tmp_path, wait=0)
+    assert "has no file locks" in held.warning and "could not be detected" in held.warning
+    held.release()
