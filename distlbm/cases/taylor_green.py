@@ -177,7 +177,7 @@ class TaylorGreen3D(Case):
         de = None
         if t.size >= 2 and t[0] == 0.0 and t[1] > 0.0:
             de, over = -(e[1] - e[0]) / (t[1] - t[0]) * u0 ** 3 / L, "first sample interval"
-        elif len(hist) >= 2 and hist[1]["step"] > hist[0]["step"]:
+        elif len(hist) >= 2 and hist[1]["step"] > hist[0]["step"] and not hist[0].get("restored"):
             de = -(hist[1]["kinetic_energy"] - hist[0]["kinetic_energy"]) / n ** 3 / (hist[1]["step"] - hist[0]["step"])
             over = "first report interval"
         if de is not None:

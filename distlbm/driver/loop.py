@@ -88,6 +88,7 @@ class Simulation:
         self.compile_s = 0.0
         self.status = "new"
         self.restored_from = None
+        self._initial: Optional[dict] = None  # the diagnostics at step 0 when this run started earlier
         self._sched_state: dict = {}
         self._outputs_state: list = []
         self._light_state: list = []  # the light outputs' index (sub-box, slices), kept in checkpoints
@@ -226,12 +227,22 @@ class Simulation:
     def _meta(self, view: RunView) -> dict:
         return {"step": view.step, "time": view.time, "config": self.cfg.as_dict(),
                 "lattice": self.model.lattice.name, "shape": list(self.setup.shape), "dtype": self.model.dtype,
-                "mass0": view.mass0,
+                "mass0": view.mass0, "initial": self._initial_record(),
                 "schedules": {c.name: c.schedule.state() for c in self._callbacks},
                 "steady": self._steady.state() if self._steady is not None else None,
                 "outputs": self._output.index if self._output is not None else None,
                 "light_outputs": self._output.light_index if self._output is not None else None,
                 "checkpoint_write_s": self.checkpointer.write_s}
+
+    def _initial_record(self) -> Optional[dict]:
+        """The diagnostics of step 0 (kept in checkpoints: a restart's observables, such as a decay's
+        E(t)/E(0) or its initial dissipation, still see the run's start)."""
+        if self._initial is not None:
+            return {k: v for k, v in self._initial.items() if k != "restored"}
+        h0 = self.history[0] if self.history else None
+        if h0 is None or h0.get("step") != 0:
+            return None
+        return {k: v for k, v in h0.items() if k != "wall"}
 
     def verify_state(self) -> dict:
         """Diagnostics of the current state; raises InstabilityError if it is not sane."""
@@ -315,6 +326,8 @@ class Simulation:
                 continue
             self.state = State(f, self.domain.replicate(np.asarray(meta["step"], np.int32)))
             self.mass0 = meta.get("mass0")
+            initial = meta.get("initial")  # the run's diagnostics at step 0 (E(0) of a decay): history goes on
+            self._initial = dict(initial, restored=True) if isinstance(initial, dict) else None
             self._sched_state = meta.get("schedules") or {}
             self._outputs_state = meta.get("outputs") or []
             self._light_state = [e for e in (meta.get("light_outputs") or []) if isinstance(e, dict)]
@@ -478,6 +491,8 @@ class Simulation:
         d0 = view.diagnostics()
         if self.mass0 is None:
             self.mass0 = d0["mass"]
+        if self._initial is not None and not self.history and start_step > 0:
+            self.history.append(dict(self._initial))  # a restart's history begins at the run's step 0
         self.history.append({"step": start_step, **d0, "wall": 0.0})
         if self.samples_enabled and not self.samples and self.restored_from and self.out_dir is not None:
             self.samples.extend(cb.load_samples(self.out_dir / "samples.jsonl", start_step))

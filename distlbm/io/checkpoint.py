@@ -223,6 +223,10 @@ def _check_meta(meta: dict, path, fmt: str):
     if m0 is not None and (isinstance(m0, bool) or not isinstance(m0, (int, float)) or not math.isfinite(m0)
                            or m0 <= 0):
         raise bad("mass0", "a finite positive number (or null)")
+    initial = meta.get("initial")
+    if initial is not None and not _diagnostics_record(initial):
+        raise bad("initial", "the diagnostics of step 0: a table of at most 32 numbers, flags and short lists of "
+                             "finite numbers, with step 0 (or null)")
     shape = meta.get("shape")
     if (not isinstance(shape, list) or not 1 <= len(shape) <= 3
             or not all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in shape)):
@@ -248,6 +252,16 @@ def _check_meta(meta: dict, path, fmt: str):
         for key in ("run_id", "checkpoint_id"):
             if not isinstance(meta.get(key), str) or not re.fullmatch(r"[0-9a-zA-Z_-]{1,64}", meta[key]):
                 raise bad(key, "an identifier")
+
+
+def _diagnostics_record(rec) -> bool:
+    def number(x):
+        return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+    if not isinstance(rec, dict) or len(rec) > 32 or rec.get("step") != 0 or isinstance(rec.get("step"), bool):
+        return False
+    return all(isinstance(k, str) and (isinstance(v, bool) or number(v) or (
+        isinstance(v, list) and len(v) <= 3 and all(number(x) for x in v))) for k, v in rec.items())
 
 
 def _check_parts(h5, ds, path: Path, meta: dict):

@@ -404,6 +404,8 @@ CRAFTED = [
     ("schedules", _set("schedules", {"output_time": {"count": -3}}), True, "schedules"),
     ("outputs path", _set("outputs", [{"step": 0, "time": 0.0, "file": "../../etc/passwd", "fields": {}}]), True,
      "outputs"),
+    ("initial diagnostics", _set("initial", {"step": 5, "kinetic_energy": [[1e300] * 10 ** 3]}), True,
+     "initial = .*expected the diagnostics of step 0"),
 ]
 
 

@@ -109,7 +109,9 @@ def test_validation_entry_128_in_the_full_suite_and_a_smoke_run_in_the_reduced(t
 def test_a_restart_keeps_the_energy_history(tmp_path):
     """Stopped half way and restarted from the checkpoint: the samples before the restart come back from
     samples.jsonl and equal the uninterrupted run's bit for bit, plus the sample the stop itself took; E(0)
-    is lost with the first process, so the history starts at the first sample."""
+    comes back from the checkpoint (the diagnostics of step 0). Before, it was lost with the first process: the
+    history started at the first sample, E(t_end)/E(0) was taken from the restart step, and the initial
+    dissipation was measured at the restart (27 % off at n = 32, Re 100, a FAIL of a run that was right)."""
     from helpers import make_sim
 
     params = dict(n=16, re=RE_BENCHMARK, t_end=1.0)
@@ -125,5 +127,9 @@ def test_a_restart_keeps_the_energy_history(tmp_path):
     h0, h1 = straight["observables"]["dissipation_history"], again["observables"]["dissipation_history"]
     e0, e1 = dict(zip(h0["t"], h0["energy"])), dict(zip(h1["t"], h1["energy"]))
     assert set(e1) - set(e0) == {first.view.samples[-1]["time"]}  # the stop's own sample, off the grid
-    assert all(e1[t] == e for t, e in e0.items() if t > 0) and 0.0 not in e1
-    assert again["observables"]["dissipation_vs_spectral"]["t_start"] == h0["t"][1]
+    assert all(e1[t] == e for t, e in e0.items())
+    assert h1["t"][0] == 0.0 and again["observables"]["dissipation_vs_spectral"]["t_start"] == 0.0
+    for key in ("initial_dissipation", "energy_ratio_final"):
+        assert again["observables"][key] == straight["observables"][key], key
+    assert [c["quantity"] for c in again["observables"]["checks"]] == [
+        c["quantity"] for c in straight["observables"]["checks"]]
