@@ -89,6 +89,8 @@ class Simulation:
         self.status = "new"
         self.restored_from = None
         self._initial: Optional[dict] = None  # the diagnostics at step 0 when this run started earlier
+        self._end_step: Optional[int] = None  # the step this run goes to (kept in checkpoints)
+        self._kept_end: Optional[int] = None  # a restart that sets no steps: the end of the run it continues
         self._sched_state: dict = {}
         self._outputs_state: list = []
         self._light_state: list = []  # the light outputs' index (sub-box, slices), kept in checkpoints
@@ -227,7 +229,7 @@ class Simulation:
     def _meta(self, view: RunView) -> dict:
         return {"step": view.step, "time": view.time, "config": self.cfg.as_dict(),
                 "lattice": self.model.lattice.name, "shape": list(self.setup.shape), "dtype": self.model.dtype,
-                "mass0": view.mass0, "initial": self._initial_record(),
+                "mass0": view.mass0, "initial": self._initial_record(), "end_step": self._end_step,
                 "schedules": {c.name: c.schedule.state() for c in self._callbacks},
                 "steady": self._steady.state() if self._steady is not None else None,
                 "outputs": self._output.index if self._output is not None else None,
@@ -340,6 +342,7 @@ class Simulation:
             self.restored_from = str(path)
             self.log(f"restarted from {path} at step {meta['step']}")
             self._continue_checkpoints(meta)
+            self._continue_end(meta)
             return
         raise ckpt.CheckpointError("no usable checkpoint: " + "; ".join(
             f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}"
@@ -367,6 +370,17 @@ class Simulation:
                                             f"every {kept.checkpoint_wall:g} s" if kept.checkpoint_wall else "") if x)
             self.log(f"checkpoints {what}, as in the run this restart continues (--checkpoint-every N to "
                      f"change it, 0 for none)")
+
+    def _continue_end(self, meta: dict):
+        """A restart that sets no steps (no --steps, no `steps` in the file or --set) runs to the end step of the
+        run it continues, not to the case's default: `--steps 200000` then a `--restart latest` without it ran
+        to the default 100 steps, or, past it, ran nothing and said done."""
+        end = meta.get("end_step")
+        if (self.cfg.control.steps or "steps" in self.cfg.given or not isinstance(end, int)
+                or end == self.setup.steps):
+            return
+        self._kept_end = end
+        self.log(f"running to step {end}, the end step of the run this restart continues (--steps N to change it)")
 
     # ---- samples -------------------------------------------------------------------------------------
     @property
@@ -473,9 +487,18 @@ class Simulation:
                 self._release_folder()
 
     def _run(self, steps: Optional[int]) -> dict:
-        end = steps if steps is not None else (self.cfg.control.steps or self.setup.steps)
+        end = steps if steps is not None else (self.cfg.control.steps or self._kept_end or self.setup.steps)
         view = self.view
         start_step = view.step
+        if steps is None and end < start_step:  # a count taken for the end step: nothing would run
+            given = ("--steps / steps" if self.cfg.control.steps else "the end step of the run it continues"
+                     if self._kept_end else "the case's number of steps")
+            raise ConfigError(f"steps = {end} ({given}): the step to run to, not a count, is before step {start_step} "
+                              f"of the checkpoint this run continues; expected {start_step} or more (to run {end} more "
+                              f"steps: --steps {start_step + end})")
+        if start_step > 0 and end == start_step:
+            self.log(f"nothing to run: the run is already at its end step {end} (--steps N to go further)")
+        self._end_step = end
         stop = signals.process_flag() or signals.StopFlag()
         self.check_folder()
         self.check_checkpoint_space()

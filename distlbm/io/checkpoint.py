@@ -223,6 +223,9 @@ def _check_meta(meta: dict, path, fmt: str):
     if m0 is not None and (isinstance(m0, bool) or not isinstance(m0, (int, float)) or not math.isfinite(m0)
                            or m0 <= 0):
         raise bad("mass0", "a finite positive number (or null)")
+    end = meta.get("end_step")
+    if end is not None and (isinstance(end, bool) or not isinstance(end, int) or not 0 <= end <= MAX_STEP):
+        raise bad("end_step", f"an integer in 0..{MAX_STEP} (or null)")
     initial = meta.get("initial")
     if initial is not None and not _diagnostics_record(initial):
         raise bad("initial", "the diagnostics of step 0: a table of at most 32 numbers, flags and short lists of "

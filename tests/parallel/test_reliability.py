@@ -404,6 +404,7 @@ CRAFTED = [
     ("schedules", _set("schedules", {"output_time": {"count": -3}}), True, "schedules"),
     ("outputs path", _set("outputs", [{"step": 0, "time": 0.0, "file": "../../etc/passwd", "fields": {}}]), True,
      "outputs"),
+    ("end step", _set("end_step", -7), True, "end_step = -7: expected an integer"),
     ("initial diagnostics", _set("initial", {"step": 5, "kinetic_energy": [[1e300] * 10 ** 3]}), True,
      "initial = .*expected the diagnostics of step 0"),
 ]
@@ -637,3 +638,25 @@ def test_a_restart_without_a_schedule_keeps_the_runs_checkpoint_schedule(cli, tm
                        "--checkpoint-every", 0)
     assert rc == 0, err
     assert "ckpt_000000050.h5" not in _names(tmp_path / "checkpoints")
+
+
+def test_a_restart_without_steps_runs_to_the_end_of_the_run_it_continues(cli, tmp_path):
+    """`--steps` is the step to run to. A restart that gave none ran to the case's default instead (100 for the
+    box): a run of --steps 40 went on to 100, and a run of --steps 400 restarted at 200 ran nothing and said done
+    (exit 0). It now keeps the end step of the run it continues; an end before the checkpoint (a count taken for
+    the end step) is one line, exit 2, naming what to give."""
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 400, "--checkpoint-every", 200, "--out", tmp_path)
+    assert rc == 0, err
+    (tmp_path / "checkpoints" / "ckpt_000000400.h5").unlink()  # as if stopped at 200
+    rc, out, err = cli("run", "box", "--set", "n=8", "--out", tmp_path, "--restart")
+    assert rc == 0, err
+    assert "running to step 400, the end step of the run this restart continues" in out
+    assert "running steps 200..400" in out and "ckpt_000000400.h5" in _names(tmp_path / "checkpoints")
+    rc, out, err = cli("run", "box", "--set", "n=8", "--out", tmp_path, "--restart")  # a chain resubmitted once more
+    assert rc == 0 and "nothing to run: the run is already at its end step 400" in out, err
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 50, "--out", tmp_path, "--restart")
+    assert rc == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert "steps = 50 (--steps / steps): the step to run to, not a count, is before step 400" in err
+    assert "--steps 450" in err
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 420, "--out", tmp_path, "--restart")
+    assert rc == 0 and "running steps 400..420" in out, err
