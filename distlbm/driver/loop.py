@@ -342,6 +342,7 @@ class Simulation:
             self.restored_from = str(path)
             self.log(f"restarted from {path} at step {meta['step']}")
             self._continue_checkpoints(meta)
+            self._continue_outputs(meta)
             self._continue_end(meta)
             return
         raise ckpt.CheckpointError("no usable checkpoint: " + "; ".join(
@@ -370,6 +371,56 @@ class Simulation:
                                             f"every {kept.checkpoint_wall:g} s" if kept.checkpoint_wall else "") if x)
             self.log(f"checkpoints {what}, as in the run this restart continues (--checkpoint-every N to "
                      f"change it, 0 for none)")
+
+    def _continue_outputs(self, meta: dict):
+        """Likewise the field output: a restart that sets no output setting anywhere (no --output-every, no
+        `output_*` in the file or --set) writes the fields of the run it continues, as it did (before, a restart
+        resubmitted by hand without --output-every wrote no field for the rest of the run). Any output setting
+        given, an explicit 0 too, replaces them all."""
+        import dataclasses
+
+        from distlbm.config import OutputSpec
+
+        names = [f.name for f in dataclasses.fields(OutputSpec)]
+        out = self.cfg.output
+        if out.output_every or out.output_interval or set(names) & self.cfg.given:
+            return
+        old = meta.get("config") or {}
+        try:
+            kept = dataclasses.replace(out, **{k: old[k] for k in names if k in old})
+        except (ConfigError, TypeError, ValueError):  # settings this version cannot read: keep none
+            return
+        if kept.output_every or kept.output_interval:
+            self.cfg = dataclasses.replace(self.cfg, output=kept)
+            when = (f"every {kept.output_every} steps" if kept.output_every else
+                    f"every {kept.output_interval:g} of simulated time")
+            self.log(f"field output {when} ({kept.output_fields}), as in the run this restart continues "
+                     f"(--output-every N to change it, 0 for none)")
+
+    def _keep_outputs_here(self):
+        """The field outputs of the run so far (from the checkpoint) that lie in this output folder: a restart
+        into another folder listed the earlier ones in its fields.xdmf, files that are not there (ParaView then
+        fails to open the series). Decided on process 0, which writes the XDMF."""
+        whole, light = self._outputs_state, self._light_state
+        if not (whole or light):
+            return
+        if self.domain.process_index == 0:
+            here = {}
+
+            def found(e):
+                f = e.get("file")
+                if f not in here:
+                    here[f] = isinstance(f, str) and (self.out_dir / f).is_file()
+                return here[f]
+
+            whole, light = [e for e in whole if found(e)], [e for e in light if found(e)]
+        if self.domain.process_count > 1:
+            whole, light = self.domain.allgather_obj((whole, light))[0]
+        gone = len(self._outputs_state) + len(self._light_state) - len(whole) - len(light)
+        if gone:
+            self.log(f"note: {gone} earlier field output(s) of this run are not in {self.out_dir} (a restart into "
+                     f"another folder, or removed): the XDMF series here list the outputs found in it")
+        self._outputs_state, self._light_state = whole, light
 
     def _continue_end(self, meta: dict):
         """A restart that sets no steps (no --steps, no `steps` in the file or --set) runs to the end step of the
@@ -508,6 +559,7 @@ class Simulation:
             logs["samples"] = JsonLog(view, "samples.jsonl")
         self._output = None
         if self.out_dir is not None and (self.cfg.output.output_every or self.cfg.output.output_interval):
+            self._keep_outputs_here()
             self._output = FieldOutput(self.cfg.output, self.cfg.case.name, self._outputs_state, self._light_state)
         self._t0 = time.perf_counter()
         self._callbacks = self._make_callbacks(end, start_step, logs)

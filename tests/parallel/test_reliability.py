@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -660,3 +661,34 @@ def test_a_restart_without_steps_runs_to_the_end_of_the_run_it_continues(cli, tm
     assert "--steps 450" in err
     rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 420, "--out", tmp_path, "--restart")
     assert rc == 0 and "running steps 400..420" in out, err
+
+
+def test_a_restart_without_output_settings_keeps_writing_the_runs_fields(cli, tmp_path):
+    """A restart resubmitted by hand without --output-every wrote no field for the rest of the run; it now writes
+    the fields of the run it continues (every output setting: slices too), and an explicit 0 still means none. Restarted into another
+    folder, its fields.xdmf listed the earlier outputs, files that are not there (ParaView cannot open the
+    series): the XDMF series list only the outputs in the folder."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    args = ("run", "cavity2d", "--set", "n=16", "--checkpoint-every", 20)
+    rc, out, err = cli(*args, "--steps", 60, "--output-every", 20, "--out", a)
+    assert rc == 0, err
+    (a / "checkpoints" / "ckpt_000000060.h5").unlink()
+    for f in (a / "fields").glob("*60.h5"):
+        f.unlink()
+    rc, out, err = cli(*args[:-2], "--steps", 60, "--out", a, "--restart")
+    assert rc == 0, err
+    assert "field output every 20 steps (rho,u), as in the run this restart continues" in out
+    assert (a / "fields" / "fields_000000060.h5").is_file()
+    series = lambda x: sorted(set(re.findall(r"[a-z_0-9]+/[a-z_0-9]+_\d{9}\.h5", x.read_text())))  # noqa: E731
+    assert series(a / "fields.xdmf") == [f"fields/fields_{s:09d}.h5" for s in (0, 20, 40, 60)]
+
+    rc, out, err = cli(*args[:-2], "--steps", 60, "--out", b, "--restart", a / "checkpoints" / "ckpt_000000040.h5")
+    assert rc == 0, err
+    assert "earlier field output(s) of this run are not in" in out
+    assert series(b / "fields.xdmf") == ["fields/fields_000000060.h5"]
+    assert (b / "fields" / "fields_000000060.h5").is_file()
+
+    c = tmp_path / "c"
+    rc, out, err = cli(*args[:-2], "--steps", 60, "--out", c, "--restart", a / "checkpoints" / "ckpt_000000040.h5",
+                       "--output-every", 0)
+    assert rc == 0 and not (c / "fields").exists() and "field output every" not in out, err
