@@ -571,6 +571,9 @@ class Simulation:
         self.history.append({"step": start_step, **d0, "wall": 0.0})
         if self.samples_enabled and not self.samples and self.restored_from and self.out_dir is not None:
             self.samples.extend(cb.load_samples(self.out_dir / "samples.jsonl", start_step))
+            ckpts = Path(self.restored_from).resolve().parent
+            if not self.samples and ckpts.name == "checkpoints":  # a restart into another folder: the run's own
+                self.samples.extend(cb.load_samples(ckpts.parent / "samples.jsonl", start_step))
         t_c = time.perf_counter()
         self.advance(0)  # compile outside the timed loop (a 0-step call compiles the same executable)
         jax.block_until_ready(self.state.f)

@@ -107,8 +107,8 @@ def test_validation_entry_128_in_the_full_suite_and_a_smoke_run_in_the_reduced(t
 
 
 def test_a_restart_keeps_the_energy_history(tmp_path):
-    """Stopped half way and restarted from the checkpoint: the samples before the restart come back from
-    samples.jsonl and equal the uninterrupted run's bit for bit, plus the sample the stop itself took; E(0)
+    """Stopped half way and restarted from the checkpoint, in its folder or into another: the samples before
+    the restart come back from the run's samples.jsonl (into another folder they were lost) and equal the uninterrupted run's bit for bit, plus the sample the stop itself took; E(0)
     comes back from the checkpoint (the diagnostics of step 0). Before, it was lost with the first process: the
     history started at the first sample, E(t_end)/E(0) was taken from the restart step, and the initial
     dissipation was measured at the restart (27 % off at n = 32, Re 100, a FAIL of a run that was right)."""
@@ -120,16 +120,20 @@ def test_a_restart_keeps_the_energy_history(tmp_path):
     first = make_sim("taylor_green3d", checkpoint_every=end // 2, **params)
     first.out_dir = tmp_path
     first.run(end // 2)
-    second = make_sim("taylor_green3d", **params)
-    second.out_dir = tmp_path
-    second._restore("latest")
-    again = second.run(end)
-    h0, h1 = straight["observables"]["dissipation_history"], again["observables"]["dissipation_history"]
-    e0, e1 = dict(zip(h0["t"], h0["energy"])), dict(zip(h1["t"], h1["energy"]))
-    assert set(e1) - set(e0) == {first.view.samples[-1]["time"]}  # the stop's own sample, off the grid
-    assert all(e1[t] == e for t, e in e0.items())
-    assert h1["t"][0] == 0.0 and again["observables"]["dissipation_vs_spectral"]["t_start"] == 0.0
-    for key in ("initial_dissipation", "energy_ratio_final"):
-        assert again["observables"][key] == straight["observables"][key], key
-    assert [c["quantity"] for c in again["observables"]["checks"]] == [
-        c["quantity"] for c in straight["observables"]["checks"]]
+    h0 = straight["observables"]["dissipation_history"]
+    e0 = dict(zip(h0["t"], h0["energy"]))
+    # in the same folder, and into another one (whose samples.jsonl does not hold the run's first half)
+    for out, spec in ((tmp_path, "latest"), (tmp_path / "other", tmp_path / "checkpoints" / f"ckpt_{end // 2:09d}.h5")):
+        second = make_sim("taylor_green3d", **params)
+        second.out_dir = out
+        second._restore(str(spec))
+        again = second.run(end)
+        h1 = again["observables"]["dissipation_history"]
+        e1 = dict(zip(h1["t"], h1["energy"]))
+        assert set(e1) - set(e0) == {first.view.samples[-1]["time"]}, out  # the stop's own sample, off the grid
+        assert all(e1[t] == e for t, e in e0.items())
+        assert h1["t"][0] == 0.0 and again["observables"]["dissipation_vs_spectral"]["t_start"] == 0.0
+        for key in ("initial_dissipation", "energy_ratio_final"):
+            assert again["observables"][key] == straight["observables"][key], key
+        assert [c["quantity"] for c in again["observables"]["checks"]] == [
+            c["quantity"] for c in straight["observables"]["checks"]]
