@@ -549,7 +549,8 @@ class Simulation:
                               f"steps: --steps {start_step + end})")
         if start_step > 0 and end == start_step:
             self.log(f"nothing to run: the run is already at its end step {end} (--steps N to go further)")
-        self._end_step = end
+        # the end a later restart without steps keeps: the configured one (a run(steps) call's own is its own)
+        self._end_step = (self.cfg.control.steps or self._kept_end) if steps is None else None
         stop = signals.process_flag() or signals.StopFlag()
         self.check_folder()
         self.check_checkpoint_space()

@@ -114,8 +114,8 @@ def test_cli_under_mpiexec_matches_single_process(tmp_path):
     assert b["processes"] == 2 and b["devices"] == 2
     for key in ("centreline_u_min", "centreline_v_min", "centreline_v_max"):
         assert a["observables"][key] == b["observables"][key]  # derived from identical populations
-    # one summary and one progress log, written by process 0 only
-    assert sorted(p.name for p in (tmp_path / "two").iterdir()) == ["log.jsonl", "summary.json"]
+    # one summary, one progress log and the folder's lock (io.lock), written by process 0 only
+    assert sorted(p.name for p in (tmp_path / "two").iterdir()) == [".distlbm.lock", "log.jsonl", "summary.json"]
     records = [json.loads(line) for line in (tmp_path / "two" / "log.jsonl").read_text().splitlines()]
     assert [r["step"] for r in records if "event" not in r] == [100, 200, 300]  # progress, once each
     # the cavity checks steadiness every lid transit (280 steps): one record, written once

@@ -105,7 +105,8 @@ def test_two_runs_at_once_in_one_folder_the_second_is_refused(cli, tmp_path):
     finally:
         first.kill()
         first.communicate()
-    rc, o, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--restart", "--out", out)
+    last = max(int(f.name[5:14]) for f in (out / "checkpoints").glob("ckpt_*.h5"))
+    rc, o, err = cli("run", "box", "--set", "n=8", "--steps", last + 20, "--restart", "--out", out)
     assert rc == 0 and "restarted from" in o, err
     assert json.loads((out / ".distlbm.lock").read_text())["pid"] == os.getpid()
 
