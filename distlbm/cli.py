@@ -20,8 +20,9 @@ def _add_run(sub):
                    help="continue from a checkpoint (default: the latest good one in OUT/checkpoints)")
     p.add_argument("--output-every", type=int, default=None, help="steps between field outputs")
     p.add_argument("--checkpoint-every", type=int, default=None, help="steps between checkpoints")
-    p.add_argument("--wall-time", default=None, metavar="SECONDS|HH:MM:SS",
-                   help="stop with a checkpoint before this wall time (exit status 75: resubmit)")
+    p.add_argument("--wall-time", default=None, metavar="SECONDS|HH:MM:SS|D-HH:MM:SS",
+                   help="stop with a checkpoint before this wall time (exit status 75: resubmit); Slurm's --time "
+                   "forms D-HH[:MM[:SS]] too")
     p.add_argument("--until-steady", dest="until_steady", type=float, default=None, metavar="TOL",
                    help="stop when max |du| / U between two steadiness checks (every steady_every steps) falls "
                    "below TOL (the steady_tol setting)")
@@ -198,25 +199,51 @@ def _run_simulation(sim, cfg, procs) -> int:
 
 
 def parse_wall_time(text):
-    """'3600', '90.5' or 'HH:MM:SS' / 'MM:SS' -> seconds (None stays None)."""
+    """Seconds from '3600' or '90.5' (seconds), 'MM:SS', 'HH:MM:SS', or Slurm's 'D-HH', 'D-HH:MM', 'D-HH:MM:SS'
+    (as `--time` takes it and `squeue -o %l` prints it); None stays None."""
     if text is None:
         return None
+    import math
+
     from distlbm.cases.base import ConfigError
 
-    try:
-        if ":" in str(text):
-            parts = [float(p) for p in str(text).split(":")]
-            if len(parts) > 3:
-                raise ValueError
-            secs = 0.0
-            for p in parts:
-                secs = secs * 60 + p
-        else:
-            secs = float(text)
-    except ValueError:
-        raise ConfigError(f"--wall-time = {text!r}: expected seconds or HH:MM:SS") from None
-    if secs <= 0:
-        raise ConfigError(f"--wall-time = {text!r}: expected a positive duration")
+    raw = str(text).strip()
+    bad = ConfigError(f"--wall-time = {text!r}: expected a positive duration: seconds, MM:SS, HH:MM:SS or Slurm's "
+                      f"D-HH[:MM[:SS]] (e.g. 1-12:00:00), with minutes and seconds below 60")
+
+    def number(part):
+        try:
+            v = float(part)
+        except ValueError:
+            raise bad from None
+        if not math.isfinite(v) or v < 0 or part.strip() != part or not part:
+            raise bad
+        return v
+
+    days = 0.0
+    if "-" in raw.lstrip("-"):
+        d, _, raw = raw.partition("-")
+        if not d.isdigit():
+            raise bad
+        days = float(d)
+        parts = raw.split(":")
+        if not 1 <= len(parts) <= 3:
+            raise bad
+        parts += ["0"] * (3 - len(parts))  # D-HH, D-HH:MM
+    else:
+        parts = raw.split(":")
+        if len(parts) > 3:
+            raise bad
+    vals = [number(p) for p in parts]
+    if any(v >= 60 for v in vals[1:]):
+        raise bad
+    secs = days * 86400.0
+    scale = 1.0
+    for v in reversed(vals):
+        secs += v * scale
+        scale *= 60.0
+    if not secs > 0 or not math.isfinite(secs):
+        raise bad
     return secs
 
 

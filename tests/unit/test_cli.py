@@ -270,3 +270,19 @@ def test_run_default_is_one_cpu_device_per_core(tmp_path):
 def test_bad_cpu_device_count_is_one_clear_error(tmp_path):
     r = _run_without_device_count(tmp_path, {"DISTLBM_CPU_DEVICES": "two"}, "cavity2d", "--steps", "2")
     assert_clean_error(r.returncode, r.stdout, r.stderr, "DISTLBM_CPU_DEVICES = 'two'", "whole number")
+
+
+@pytest.mark.parametrize("text,seconds", [("3600", 3600.0), ("90.5", 90.5), ("10:00", 600.0), ("1:00:00", 3600.0),
+                                          ("1-12:00:00", 129600.0), ("2-03", 183600.0), ("0-00:30", 1800.0)])
+def test_wall_time_takes_seconds_clock_times_and_slurms_day_forms(text, seconds):
+    from distlbm.cli import parse_wall_time
+
+    assert parse_wall_time(text) == seconds
+
+
+@pytest.mark.parametrize("text", ["25:00:99", "1-1:60", "nan", "inf", "-5", "0", "1-", "x-1", "1:2:3:4", "1h"])
+def test_a_wall_time_that_is_not_a_duration_is_one_line(cli, text):
+    """'nan' ran without a limit and '25:00:99' was taken as 25 h 1 min 39 s; Slurm's 1-12:00:00 was refused."""
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--wall-time", text)
+    assert rc == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert f"--wall-time = {text!r}: expected a positive duration" in err and "D-HH[:MM[:SS]]" in err
