@@ -145,7 +145,9 @@ class Simulation:
         error = warning = None
         if self.domain.process_index == 0:
             try:
-                self._lock = folder_lock.acquire(folder, say=lambda msg, **_: self._log(msg))
+                flag = signals.process_flag()  # a stop signal ends a wait for the folder
+                self._lock = folder_lock.acquire(folder, say=lambda msg, **_: self._log(msg),
+                                                 stopped=lambda: bool(flag is not None and flag.requested))
                 warning = self._lock.warning
             except ConfigError as e:
                 error = str(e)

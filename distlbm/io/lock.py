@@ -232,9 +232,10 @@ def _try(path: Path):
     return _Held(path, fd, locked), None, warning
 
 
-def acquire(folder, wait: Optional[float] = None, say: Callable = print) -> FolderLock:
+def acquire(folder, wait: Optional[float] = None, say: Callable = print,
+            stopped: Callable[[], bool] = lambda: False) -> FolderLock:
     """Hold `folder` for this run (FolderInUse if another run holds it for longer than `wait` seconds,
-    default DISTLBM_LOCK_WAIT or 0)."""
+    default DISTLBM_LOCK_WAIT or 0, or if `stopped()` turns true while waiting: a stop signal)."""
     global _beat
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -259,16 +260,17 @@ def acquire(folder, wait: Optional[float] = None, say: Callable = print) -> Fold
         if held is not None:
             break
         left = deadline - time.monotonic()
-        if left <= 0:
+        if left <= 0 or stopped():
             raise FolderInUse(
-                f"--out = {str(folder)!r}: another distlbm run is using this folder ({holder}); two runs in one "
+                f"--out = {str(folder)!r}: another distlbm run is using this folder ({holder})"
+                f"{'; stopped by a signal while waiting for it' if stopped() else ''}; two runs in one "
                 f"folder replace each other's checkpoints: wait for it to end, or give this run another --out "
                 f"(if that run no longer runs, e.g. its node failed, remove {path})")
         if not said:
             say(f"distlbm: {folder} is in use by another run ({holder}); waiting up to {left:.0f} s "
                 f"(DISTLBM_LOCK_WAIT)", file=sys.stderr)
             said = True
-        time.sleep(min(2.0, max(left, 0.05)))
+        time.sleep(min(0.5, max(left, 0.05)))
     held.write()
     with _mutex:
         held.users = 1

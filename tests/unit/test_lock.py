@@ -151,3 +151,11 @@ def test_without_file_locks_the_record_still_guards_and_a_warning_says_what_is_l
     held = lock.acquire(tmp_path, wait=0)
     assert "has no file locks" in held.warning and "could not be detected" in held.warning
     held.release()
+
+
+def test_a_stop_signal_ends_the_wait(tmp_path):
+    _record(tmp_path, age=0)
+    t0 = time.monotonic()
+    with pytest.raises(lock.FolderInUse, match="stopped by a signal while waiting"):
+        lock.acquire(tmp_path, wait=60.0, say=lambda msg, **k: None, stopped=lambda: time.monotonic() - t0 > 0.3)
+    assert time.monotonic() - t0 < 5
