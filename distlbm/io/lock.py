@@ -26,6 +26,7 @@ import atexit
 import errno
 import fcntl
 import json
+import math
 import os
 import socket
 import stat
@@ -95,11 +96,15 @@ def _live_elsewhere(rec: Optional[dict], age: float, locked: bool) -> bool:
         return False
     if rec.get("host") == socket.gethostname():
         return not locked and rec.get("pid") != os.getpid() and _pid_alive(rec.get("pid"))
+    return age < _stale_after(rec)
+
+
+def _stale_after(rec: dict) -> float:
     try:
         stale = float(rec.get("stale_after_s", STALE_AFTER_S))
     except (TypeError, ValueError):
-        stale = STALE_AFTER_S
-    return age < stale
+        return STALE_AFTER_S
+    return stale if math.isfinite(stale) and stale > 0 else STALE_AFTER_S
 
 
 class _Held:
@@ -228,7 +233,11 @@ def _try(path: Path):
     age = _now() - os.fstat(fd).st_mtime
     if _live_elsewhere(rec, age, locked):
         os.close(fd)
-        return None, _describe(rec, age), None
+        desc = _describe(rec, age)
+        if rec.get("host") != socket.gethostname():  # known by its record only: say when it counts as gone
+            stale = _stale_after(rec)
+            desc += f"; its record is taken over once unseen for {stale:.0f} s, in {max(stale - age, 0):.0f} s"
+        return None, desc, None
     return _Held(path, fd, locked), None, warning
 
 
