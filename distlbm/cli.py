@@ -63,6 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run(sub)
     _add_bench(sub)
     _add_info(sub)
+    p = sub.add_parser("status", help="where run folders stand: running or not, progress, checkpoints (reads only)")
+    p.add_argument("folders", nargs="*", metavar="OUT", help="run folders (--out of a run; default: those under out/)")
+    p.add_argument("--json", action="store_true")
     p = sub.add_parser("cases", help="list the built-in cases, their parameters and what they validate")
     p.add_argument("--json", action="store_true")
     return ap
@@ -343,6 +346,10 @@ def _dispatch(args) -> int:
             return cmd_info(args)
         if args.command == "cases":
             return cmd_cases(args)
+        if args.command == "status":
+            from distlbm.status import cmd_status
+
+            return cmd_status(args)
     except (ConfigError, DecompositionError) as e:
         from distlbm.memory import InsufficientMemoryError
 

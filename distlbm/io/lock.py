@@ -305,3 +305,31 @@ def holder(folder) -> Optional[str]:
     if held is not None:
         os.close(held.fd)
     return desc
+
+
+def read_holder(folder) -> tuple[str, Optional[str]]:
+    """What the folder's lock record says, without taking the lock (a `distlbm status` in a watch loop must
+    never make a starting run find its folder busy): ('free', None) with no record; ('running', who) for a
+    record that has not ended of a live process on this host or one renewed within its stale_after_s elsewhere;
+    ('ended', who) for a run that left; ('gone', who) for one that never ended: killed, or its node failed."""
+    path = Path(folder) / NAME
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return "free", None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return "free", None
+        rec = _read_record(fd)
+        age = _now() - os.fstat(fd).st_mtime
+    finally:
+        os.close(fd)
+    if rec is None:
+        return "free", None
+    who = _describe(rec, age)
+    if rec.get("ended"):
+        return "ended", who
+    if rec.get("host") == socket.gethostname():
+        alive = rec.get("pid") == os.getpid() or _pid_alive(rec.get("pid"))
+        return ("running" if alive else "gone"), who
+    return ("running" if age < _stale_after(rec) else "gone"), who

@@ -97,17 +97,29 @@ def test_two_runs_at_once_in_one_folder_the_second_is_refused(cli, tmp_path):
         assert p.returncode == 2, p.stdout + p.stderr
         assert p.stderr.count("another distlbm run is using this folder") == 1 and "Traceback" not in p.stderr, \
             p.stderr
+        rc, o, err = cli("status", out)  # what a user watching the run sees (reads only: the run goes on)
+        assert rc == 0 and f"{out}: running: pid {first.pid} on host" in o and "--restart latest continues from" in o, o
+        assert first.poll() is None
         ids = set()
         for f in (out / "checkpoints").glob("ckpt_*.h5"):
-            with h5py.File(f, "r") as h:
-                ids.add(json.loads(h.attrs["meta"])["run_id"])
+            try:
+                with h5py.File(f, "r") as h:
+                    ids.add(json.loads(h.attrs["meta"])["run_id"])
+            except FileNotFoundError:  # pruned by the first run meanwhile
+                pass
         assert len(ids) == 1
     finally:
         first.kill()
         first.communicate()
+    rc, o, err = cli("status", out)
+    assert rc == 0 and "not running: the last run never ended (killed, or its node failed)" in o, o
     last = max(int(f.name[5:14]) for f in (out / "checkpoints").glob("ckpt_*.h5"))
     rc, o, err = cli("run", "box", "--set", "n=8", "--steps", last + 20, "--restart", "--out", out)
     assert rc == 0 and "restarted from" in o, err
+    rc, o, err = cli("status", out, "--json")
+    st = json.loads(o)
+    assert st["state"] == "ended" and st["summary"]["status"] == "complete" and st["summary"]["step"] == last + 20
+    assert st["checkpoints"][-1]["step"] == last and st["progress"]["step"] == last + 20
     assert json.loads((out / ".distlbm.lock").read_text())["pid"] == os.getpid()
 
 

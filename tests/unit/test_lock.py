@@ -160,3 +160,25 @@ def test_a_stop_signal_ends_the_wait(tmp_path):
     with pytest.raises(lock.FolderInUse, match="stopped by a signal while waiting"):
         lock.acquire(tmp_path, wait=60.0, say=lambda msg, **k: None, stopped=lambda: time.monotonic() - t0 > 0.3)
     assert time.monotonic() - t0 < 5
+
+
+def test_status_reads_the_record_without_taking_the_lock(tmp_path, monkeypatch, cli):
+    """`distlbm status` in a watch loop must never make a starting run find its folder busy: it reads."""
+    def no_locking(fd, op):
+        raise AssertionError("status took the lock")
+
+    _record(tmp_path, age=10)
+    monkeypatch.setattr(fcntl, "flock", no_locking)
+    assert lock.read_holder(tmp_path)[0] == "running"
+    _record(tmp_path, age=lock.STALE_AFTER_S + 1)
+    assert lock.read_holder(tmp_path)[0] == "gone"
+    _record(tmp_path, ended=True)
+    assert lock.read_holder(tmp_path)[0] == "ended"
+    (tmp_path / "checkpoints").mkdir()
+    (tmp_path / "checkpoints" / "ckpt_000000010.h5").write_bytes(b"not hdf5")
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0, err
+    assert "not running (the last run ended)" in out and "checkpoints: none" in out
+    assert "checkpoint ckpt_000000010.h5 does not verify" in out
+    rc, out, err = cli("status", tmp_path / "nothere")
+    assert rc == 2 and "no such run folder" in err and len(err.strip().splitlines()) == 1

@@ -1,0 +1,147 @@
+"""`distlbm status [OUT ...]`: where a run folder stands, read without touching it.
+
+- whether a run is using it now (its lock record, io.lock: read, never taken, so a status in a watch loop
+  cannot make a starting run find its folder busy), or ended, or was killed;
+- how far it got: the last progress record of `log.jsonl` (step, end step, MLUPS, ETA, mass drift);
+- its checkpoints: how many, and the newest whose metadata verifies (what `--restart latest` continues
+  from; the populations are checked when a restart reads them), with the ones that do not verify named;
+- how the last run ended (`summary.json`).
+
+Without a folder, every run folder under out/ (the default --out is out/CASE). Exit status 0, or 2 with one
+line for a folder that does not exist."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+from distlbm.errors import ConfigError
+
+
+def _last_progress(path: Path):
+    """The last progress record of a log.jsonl (read from its end), and its age in seconds."""
+    try:
+        size = path.stat().st_size
+        with open(path, "rb") as fh:
+            fh.seek(max(0, size - 65536))
+            lines = fh.read().decode("utf-8", "replace").splitlines()
+        age = time.time() - path.stat().st_mtime
+    except OSError:
+        return None, None
+    for line in reversed(lines):
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(rec, dict) and "event" not in rec and isinstance(rec.get("step"), int):
+            return rec, age
+    return None, None
+
+
+def folder_status(out) -> dict:
+    from distlbm.io import checkpoint as ckpt
+    from distlbm.io.lock import read_holder
+
+    out = Path(out)
+    if not out.is_dir():
+        raise ConfigError(f"{str(out)!r}: no such run folder; expected the --out folder of a run")
+    state, who = read_holder(out)
+    result = {"folder": str(out), "state": state, "holder": who}
+    rec, age = _last_progress(out / "log.jsonl")
+    if rec is not None:
+        result["progress"] = {k: rec.get(k) for k in ("step", "end", "time", "mlups", "eta_s", "mass_drift")}
+        result["progress"]["age_s"] = age
+    found, damaged = [], []
+    for p in reversed(ckpt.list_checkpoints(out / "checkpoints")):
+        try:
+            meta = ckpt.read_meta(p)
+        except ckpt.CheckpointError as e:
+            if not p.exists():  # pruned by the run meanwhile
+                continue
+            damaged.append({"file": p.name, "reason": str(e).replace(f"{p}: ", "", 1)})
+            continue
+        found.append({"file": p.name, "step": meta["step"], "run_id": meta.get("run_id"),
+                      "end_step": meta.get("end_step"), "age_s": time.time() - p.stat().st_mtime})
+    result["checkpoints"] = found[::-1]
+    result["damaged"] = damaged[::-1]
+    try:
+        summary = json.loads((out / "summary.json").read_text())
+        result["summary"] = {k: summary.get(k) for k in ("status", "step", "steps", "mlups", "wall_time_s")}
+    except (OSError, ValueError, AttributeError):
+        pass
+    return result
+
+
+def _ago(s) -> str:
+    if s is None:
+        return "?"
+    s = max(0.0, float(s))
+    if s < 90:
+        return f"{s:.0f} s ago"
+    if s < 5400:
+        return f"{s / 60:.0f} min ago"
+    if s < 172800:
+        return f"{s / 3600:.1f} h ago"
+    return f"{s / 86400:.1f} days ago"
+
+
+def _span(s) -> str:
+    s = max(0.0, float(s))
+    return f"{s:.0f} s" if s < 90 else f"{s / 60:.0f} min" if s < 5400 else f"{s / 3600:.1f} h"
+
+
+def describe(st: dict) -> list[str]:
+    what = {"running": "running", "ended": "not running (the last run ended)",
+            "gone": "not running: the last run never ended (killed, or its node failed)",
+            "free": "not running"}[st["state"]]
+    lines = [f"{st['folder']}: {what}" + (f": {st['holder']}" if st["holder"] else "")]
+    p = st.get("progress")
+    if p:
+        end = p.get("end")
+        part = f"step {p['step']:,}" + (f" of {end:,} ({100.0 * p['step'] / end:.1f} %)" if end else "")
+        if p.get("mlups") is not None:
+            part += f", {p['mlups']:.4g} MLUPS"
+        if st["state"] == "running" and p.get("eta_s") is not None:
+            part += f", ETA {_span(p['eta_s'])}"
+        if p.get("mass_drift") is not None:
+            part += f", mass drift {p['mass_drift']:+.2e}"
+        lines.append(f"  progress: {part} (log.jsonl, {_ago(p['age_s'])})")
+    cks = st["checkpoints"]
+    if cks:
+        last = cks[-1]
+        lines.append(f"  checkpoints: {len(cks)} (steps {cks[0]['step']:,}..{last['step']:,}); --restart latest "
+                     f"continues from {last['file']} (step {last['step']:,}, written {_ago(last['age_s'])})")
+    else:
+        lines.append("  checkpoints: none")
+    for d in st["damaged"]:
+        lines.append(f"  checkpoint {d['file']} does not verify: {d['reason']}")
+    s = st.get("summary")
+    if s and st["state"] != "running":
+        lines.append(f"  last run: {s.get('status')} at step {s.get('step')} (summary.json)")
+    return lines
+
+
+def run_folders(parent="out") -> list[Path]:
+    """The run folders under `parent` (the default --out is out/CASE): those with a log or checkpoints."""
+    base = Path(parent)
+    if not base.is_dir():
+        return []
+    return sorted(d for d in base.iterdir() if d.is_dir() and ((d / "log.jsonl").exists() or (d / "checkpoints").is_dir()))
+
+
+def cmd_status(args) -> int:
+    folders = args.folders or run_folders()
+    if not folders:
+        raise ConfigError("no run folders under out/ (the default --out is out/CASE); expected the --out folder "
+                          "of a run: distlbm status OUT")
+    states = [folder_status(f) for f in folders]
+    if args.json:
+        print(json.dumps(states if len(states) > 1 else states[0], indent=2))
+    else:
+        for st in states:
+            print("\n".join(describe(st)))
+    sys.stdout.flush()
+    return 0
+
