@@ -111,8 +111,14 @@ def test_waiting_for_the_folder_says_so_then_refuses_or_takes_it(tmp_path):
     assert time.monotonic() - t0 >= 1.0
     assert len(said) == 1 and "waiting up to 1 s" in said[0] and "DISTLBM_LOCK_WAIT" in said[0]
 
-    # the holder ends while we wait: taken
-    timer = threading.Timer(0.5, lambda: _record(tmp_path, ended=True))
+    # the holder ends while we wait: taken (its record replaced whole, as a rename: a record half written
+    # would read as no record)
+    def end():
+        _record(tmp_path / "staged", ended=True)
+        os.replace(tmp_path / "staged" / lock.NAME, tmp_path / lock.NAME)
+
+    (tmp_path / "staged").mkdir()
+    timer = threading.Timer(0.5, end)
     timer.start()
     held = lock.acquire(tmp_path, wait=10.0, say=lambda msg, **k: None)
     timer.join()
