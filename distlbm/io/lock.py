@@ -117,9 +117,11 @@ class _Held:
                        "stale_after_s": STALE_AFTER_S, "heartbeat_s": HEARTBEAT_S, "ended": False}
 
     def write(self):
+        # over the old record, padded with spaces (JSON whitespace) to its length, never truncated first: a
+        # reader on a file system without locks never sees an empty record, which would read as a free folder
         data = (json.dumps(self.record) + "\n").encode()
-        os.ftruncate(self.fd, 0)
-        os.pwrite(self.fd, data, 0)
+        size = os.fstat(self.fd).st_size
+        os.pwrite(self.fd, data.ljust(size, b" "), 0)
 
     def touch(self):
         os.utime(self.fd)

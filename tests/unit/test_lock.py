@@ -188,3 +188,11 @@ def test_status_reads_the_record_without_taking_the_lock(tmp_path, monkeypatch, 
     assert "checkpoint ckpt_000000010.h5 does not verify" in out
     rc, out, err = cli("status", tmp_path / "nothere")
     assert rc == 2 and "no such run folder" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_record_rewritten_shorter_still_reads_whole(tmp_path):
+    (tmp_path / lock.NAME).write_text(json.dumps({"format": lock.FORMAT, "command": "x" * 2000, "ended": True}))
+    held = lock.acquire(tmp_path, wait=0)
+    assert _read(tmp_path)["pid"] == os.getpid()  # the shorter record, padded: valid JSON
+    held.release()
+    assert _read(tmp_path)["ended"] is True
