@@ -75,24 +75,14 @@ def folder_status(out) -> dict:
 
 
 def _ago(s) -> str:
-    if s is None:
-        return "?"
-    s = max(0.0, float(s))
-    if s < 90:
-        return f"{s:.0f} s ago"
-    if s < 5400:
-        return f"{s / 60:.0f} min ago"
-    if s < 172800:
-        return f"{s / 3600:.1f} h ago"
-    return f"{s / 86400:.1f} days ago"
+    from distlbm.driver.callbacks import fmt_time  # the progress line's form
 
-
-def _span(s) -> str:
-    s = max(0.0, float(s))
-    return f"{s:.0f} s" if s < 90 else f"{s / 60:.0f} min" if s < 5400 else f"{s / 3600:.1f} h"
+    return "?" if s is None else f"{fmt_time(max(0.0, float(s)))} ago"
 
 
 def describe(st: dict) -> list[str]:
+    from distlbm.driver.callbacks import fmt_time
+
     what = {"running": "running", "ended": "not running (the last run ended)",
             "gone": "not running: the last run never ended (killed, or its node failed)",
             "free": "not running"}[st["state"]]
@@ -104,7 +94,7 @@ def describe(st: dict) -> list[str]:
         if p.get("mlups") is not None:
             part += f", {p['mlups']:.4g} MLUPS"
         if st["state"] == "running" and p.get("eta_s") is not None:
-            part += f", ETA {_span(p['eta_s'])}"
+            part += f", ETA {fmt_time(p['eta_s'])}"
         if p.get("mass_drift") is not None:
             part += f", mass drift {p['mass_drift']:+.2e}"
         lines.append(f"  progress: {part} (log.jsonl, {_ago(p['age_s'])})")

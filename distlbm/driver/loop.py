@@ -351,49 +351,46 @@ class Simulation:
             f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}"
             for reason, paths in errors.items()))
 
-    def _continue_checkpoints(self, meta: dict):
-        """A restart that sets no checkpoint schedule anywhere (file, --set, --checkpoint-every) keeps the
-        one of the run it continues: a resubmitted week-long run must not run on without checkpoints
-        because a flag was left out. An explicit 0 still means none."""
+    def _continue_spec(self, meta: dict, attr: str, names, active: Callable):
+        """A restart that sets none of `names` anywhere (file, --set, command line) keeps their values from the
+        run it continues (its config in the checkpoint), if they make `active(spec)` true: the spec kept, or None.
+        An explicit 0 still means none."""
         import dataclasses
 
-        chk = self.cfg.checkpoint
-        keys = {"checkpoint_every", "checkpoint_wall"}
-        if chk.checkpoint_every or chk.checkpoint_wall or keys & self.cfg.given:
-            return
+        spec = getattr(self.cfg, attr)
+        if active(spec) or set(names) & self.cfg.given:
+            return None
         old = meta.get("config") or {}
         try:
-            kept = dataclasses.replace(chk, checkpoint_every=old.get("checkpoint_every", 0),
-                                       checkpoint_wall=old.get("checkpoint_wall", 0.0))
-        except (ConfigError, TypeError, ValueError):  # a schedule this version cannot read: keep none
-            return
-        if kept.checkpoint_every or kept.checkpoint_wall:
-            self.cfg = dataclasses.replace(self.cfg, checkpoint=kept)
+            kept = dataclasses.replace(spec, **{k: old[k] for k in names if k in old})
+        except (ConfigError, TypeError, ValueError):  # settings this version cannot read: keep none
+            return None
+        if not active(kept):
+            return None
+        self.cfg = dataclasses.replace(self.cfg, **{attr: kept})
+        return kept
+
+    def _continue_checkpoints(self, meta: dict):
+        """The checkpoint schedule: a resubmitted week-long run must not run on without checkpoints because a
+        flag was left out."""
+        kept = self._continue_spec(meta, "checkpoint", ("checkpoint_every", "checkpoint_wall"),
+                                   lambda c: c.checkpoint_every or c.checkpoint_wall)
+        if kept is not None:
             what = " and ".join(x for x in (f"every {kept.checkpoint_every} steps" if kept.checkpoint_every else "",
                                             f"every {kept.checkpoint_wall:g} s" if kept.checkpoint_wall else "") if x)
             self.log(f"checkpoints {what}, as in the run this restart continues (--checkpoint-every N to "
                      f"change it, 0 for none)")
 
     def _continue_outputs(self, meta: dict):
-        """Likewise the field output: a restart that sets no output setting anywhere (no --output-every, no
-        `output_*` in the file or --set) writes the fields of the run it continues, as it did (before, a restart
-        resubmitted by hand without --output-every wrote no field for the rest of the run). Any output setting
-        given, an explicit 0 too, replaces them all."""
+        """The field output, every output setting of it (slices too; any one given replaces them all): a restart
+        resubmitted by hand without --output-every wrote no field for the rest of the run."""
         import dataclasses
 
         from distlbm.config import OutputSpec
 
-        names = [f.name for f in dataclasses.fields(OutputSpec)]
-        out = self.cfg.output
-        if out.output_every or out.output_interval or set(names) & self.cfg.given:
-            return
-        old = meta.get("config") or {}
-        try:
-            kept = dataclasses.replace(out, **{k: old[k] for k in names if k in old})
-        except (ConfigError, TypeError, ValueError):  # settings this version cannot read: keep none
-            return
-        if kept.output_every or kept.output_interval:
-            self.cfg = dataclasses.replace(self.cfg, output=kept)
+        kept = self._continue_spec(meta, "output", [f.name for f in dataclasses.fields(OutputSpec)],
+                                   lambda o: o.output_every or o.output_interval)
+        if kept is not None:
             when = (f"every {kept.output_every} steps" if kept.output_every else
                     f"every {kept.output_interval:g} of simulated time")
             self.log(f"field output {when} ({kept.output_fields}), as in the run this restart continues "

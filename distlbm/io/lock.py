@@ -88,15 +88,20 @@ def _describe(rec: Optional[dict], age: Optional[float]) -> str:
     return ", ".join(parts) + (f": {cmd}" if cmd else "")
 
 
-def _live_elsewhere(rec: Optional[dict], age: float, locked: bool) -> bool:
-    """A record of a run that did not end and was renewed recently on another host (locks there may be
-    per node), or, where the file system has no locks at all, of a live process on this host (where it
-    has them, a live run on this host would hold the lock: a dead run's process id may have been reused)."""
-    if not rec or rec.get("ended"):
-        return False
+def _state(rec: Optional[dict], age: float, locked: bool = False) -> str:
+    """What a record says of its run: 'free' (no record), 'ended', 'running' or 'gone' (never ended: killed, or
+    its node failed). Running: renewed recently on another host (locks there may be per node), or a live process
+    on this host where the lock was not taken (where it was, a live run on this host would hold it: a dead run's
+    process id may have been reused)."""
+    if not rec:
+        return "free"
+    if rec.get("ended"):
+        return "ended"
     if rec.get("host") == socket.gethostname():
-        return not locked and rec.get("pid") != os.getpid() and _pid_alive(rec.get("pid"))
-    return age < _stale_after(rec)
+        live = not locked and rec.get("pid") != os.getpid() and _pid_alive(rec.get("pid"))
+    else:
+        live = age < _stale_after(rec)
+    return "running" if live else "gone"
 
 
 def _stale_after(rec: dict) -> float:
@@ -233,7 +238,7 @@ def _try(path: Path):
                    f"in this folder on another node at the same moment could not be detected")
     rec = _read_record(fd)
     age = _now() - os.fstat(fd).st_mtime
-    if _live_elsewhere(rec, age, locked):
+    if _state(rec, age, locked) == "running":
         os.close(fd)
         desc = _describe(rec, age)
         if rec.get("host") != socket.gethostname():  # known by its record only: say when it counts as gone
@@ -293,20 +298,12 @@ def acquire(folder, wait: Optional[float] = None, say: Callable = print,
 
 
 def holder(folder) -> Optional[str]:
-    """The description of the run holding `folder`, or None when it is free (nothing is taken)."""
-    path = Path(folder) / NAME
-    if not path.is_file() or path.is_symlink():
-        return None
+    """The description of another run holding `folder`, or None (read from its record: nothing is taken)."""
     with _mutex:
         if str(Path(os.path.realpath(folder)) / NAME) in _held:
             return None
-    try:
-        held, desc, _ = _try(path)
-    except ConfigError:
-        return None
-    if held is not None:
-        os.close(held.fd)
-    return desc
+    state, who = read_holder(folder)
+    return who if state == "running" else None
 
 
 def read_holder(folder) -> tuple[str, Optional[str]]:
@@ -326,12 +323,4 @@ def read_holder(folder) -> tuple[str, Optional[str]]:
         age = _now() - os.fstat(fd).st_mtime
     finally:
         os.close(fd)
-    if rec is None:
-        return "free", None
-    who = _describe(rec, age)
-    if rec.get("ended"):
-        return "ended", who
-    if rec.get("host") == socket.gethostname():
-        alive = rec.get("pid") == os.getpid() or _pid_alive(rec.get("pid"))
-        return ("running" if alive else "gone"), who
-    return ("running" if age < _stale_after(rec) else "gone"), who
+    return _state(rec, age), (_describe(rec, age) if rec else None)
