@@ -26,6 +26,7 @@ from distlbm.errors import ConfigError
 from distlbm.io import checkpoint as ckpt
 from distlbm.io import files
 from distlbm.io import lock as folder_lock
+from distlbm.io import results
 from distlbm.io.files import WriteError
 from distlbm.io.output import FieldOutput
 from distlbm.parallel import make_advance, make_domain
@@ -396,6 +397,35 @@ class Simulation:
             self.log(f"field output {when} ({kept.output_fields}), as in the run this restart continues "
                      f"(--output-every N to change it, 0 for none)")
 
+    def _earlier_results(self, start_step: int):
+        """Before the run writes into its folder (process 0, which holds it): results of another run there
+        (summary, logs, field outputs; io.results) are moved into OUT/previous/, so that the two runs do not mix;
+        in the folder of the run it continues, samples.jsonl keeps the records up to this step (the later ones
+        are recorded again). Every process agrees: WriteError on all of them if it cannot be done."""
+        if self.out_dir is None:
+            return
+        error = None
+        if self.domain.process_index == 0:
+            try:
+                earlier = results.run_of(self.out_dir)
+                ours = earlier == self.run_id or (earlier is None and self.restored_from is not None and Path(
+                    self.restored_from).resolve().parent == Path(self.checkpoint_dir).resolve())
+                if ours:
+                    dropped = results.trim_samples(self.out_dir, start_step)
+                    if dropped:
+                        self.log(f"note: {dropped} record(s) of samples.jsonl after step {start_step} dropped: "
+                                 f"this restart records them again")
+                else:
+                    moved = results.set_aside(self.out_dir)
+                    if moved:
+                        self.log(f"note: {moved}")
+            except WriteError as e:
+                error = e
+        if self.domain.process_count > 1 and self.domain.any_process(error is not None):
+            raise error or WriteError(self.out_dir, "its earlier results could not be set aside on process 0")
+        if error is not None:
+            raise error
+
     def _keep_outputs_here(self):
         """The field outputs of the run so far (from the checkpoint) that lie in this output folder: a restart
         into another folder listed the earlier ones in its fields.xdmf, files that are not there (ParaView then
@@ -553,8 +583,13 @@ class Simulation:
         stop = signals.process_flag() or signals.StopFlag()
         self.check_folder()
         self.check_checkpoint_space()
+        self._earlier_results(start_step)
         logs = {"log": JsonLog(view, "log.jsonl"), "samples": None}
         self.checkpointer.log = logs["log"]
+        logs["log"].write({"event": "start", "step": start_step, "end": end, "run_id": self.run_id,
+                           "restarted_from": self.restored_from, "case": self.cfg.case.name,
+                           "processes": self.domain.process_count, "mesh": list(self.domain.mesh_shape),
+                           "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")})
         if self.samples_enabled:
             logs["samples"] = JsonLog(view, "samples.jsonl")
         self._output = None
@@ -653,7 +688,8 @@ class Simulation:
             extra["output"] = {"writes": self._output.count, "seconds": round(self._output.seconds, 4)}
         return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
                             wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from,
-                            extra={"step_path": self.step_path[0], "step_reason": self.step_path[1], **extra})
+                            extra={"run_id": self.run_id, "step_path": self.step_path[0],
+                                   "step_reason": self.step_path[1], **extra})
 
     def write_summary(self, summary: dict) -> Optional[Path]:
         if self.out_dir is None or self.domain.process_index != 0:

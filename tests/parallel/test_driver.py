@@ -251,7 +251,8 @@ def test_split_output_under_two_processes_reads_back_from_elsewhere(tmp_path):
 def test_progress_log_jsonl(tmp_path):
     p = _cli("run", "box", "--set", "n=8", "--steps", 30, "--progress-every", 10, "--out", tmp_path)
     assert p.returncode == 0, p.stderr
-    recs = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines()]
+    start, *recs = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines()]
+    assert start["event"] == "start" and (start["step"], start["end"], start["restarted_from"]) == (0, 30, None)
     assert [r["step"] for r in recs] == [10, 20, 30]
     for r in recs:
         assert {"time", "mlups", "eta_s", "mass_drift", "kinetic_energy"} <= set(r)
@@ -295,7 +296,7 @@ def test_signal_stops_with_checkpoint_and_restart_is_bitwise(tmp_path, sig):
     end = 400
     proc = _start(tmp_path / "run", "--steps", end)
     assert _wait_for(lambda: (tmp_path / "run" / "log.jsonl").exists() and
-                     (tmp_path / "run" / "log.jsonl").read_text().count("\n") >= 2)
+                     (tmp_path / "run" / "log.jsonl").read_text().count("\n") >= 3)  # start, 2 progress
     proc.send_signal(getattr(signal, sig))
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 75, out + err

@@ -268,10 +268,79 @@ def test_run_logs_are_never_written_through_a_link_or_into_a_folder(cli, tmp_pat
         assert "step " not in o, o
     assert precious.read_text() == "keep me"
     out = tmp_path / "again"
-    for _ in range(2):  # a second run in the same folder appends
-        rc, o, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--out", out)
-        assert rc == 0, err
-    assert len((out / "log.jsonl").read_text().splitlines()) > 2
+    rc, o, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--checkpoint-every", 4, "--out", out)
+    rc2, o, err = cli("run", "box", "--set", "n=8", "--steps", 8, "--out", out, "--restart", "latest")  # appends
+    assert rc == 0 and rc2 == 0, err
+    assert [json.loads(x).get("event") for x in (out / "log.jsonl").read_text().splitlines()].count("start") == 2
+
+
+def _records(path):
+    return [json.loads(x) for x in Path(path).read_text().splitlines()]
+
+
+def test_a_new_run_in_a_finished_runs_folder_sets_its_results_aside(cli, tmp_path):
+    """A new run in a folder where an earlier one finished without checkpoints (a re-run into the default
+    out/CASE with another parameter) appended its samples and log records after the earlier run's: samples.jsonl
+    ran through both runs, and fields/ held the outputs of both side by side (the XDMF listed the new run's).
+    The earlier run's results now move to OUT/previous/ (the run before that there is removed), one note says so,
+    and files that are not a run's stay where they are."""
+    case = ("run", "channel_flow", "--set", "n=4", "--set", "sample_every=10", "--output-every", 20, "--out", tmp_path)
+    rc, out, err = cli(*case, "--steps", 40)
+    assert rc == 0, err
+    first = _records(tmp_path / "samples.jsonl")
+    assert [r["step"] for r in first] == [10, 20, 30, 40]
+    (tmp_path / "notes.txt").write_text("mine")
+    rc, out, err = cli(*case, "--steps", 20, "--set", "u_mean=0.1")
+    assert rc == 0, err
+    assert f"note: {tmp_path} held an earlier run's results (fields/ (3 outputs), log.jsonl, samples.jsonl, " \
+           f"summary.json): moved to {tmp_path / 'previous'}/ so that the two runs do not mix" in out
+    assert [r["step"] for r in _records(tmp_path / "samples.jsonl")] == [10, 20]
+    assert _records(tmp_path / "previous" / "samples.jsonl") == first
+    assert sorted(p.name for p in (tmp_path / "fields").iterdir()) == ["fields_000000000.h5", "fields_000000020.h5"]
+    assert len(list((tmp_path / "previous" / "fields").iterdir())) == 3
+    assert "fields/fields_000000040.h5" in (tmp_path / "previous" / "fields.xdmf").read_text()
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+    starts = [r for r in _records(tmp_path / "log.jsonl") if r.get("event") == "start"]
+    assert len(starts) == 1 and starts[0]["run_id"] == json.loads((tmp_path / "summary.json").read_text())["run_id"]
+    rc, out, err = cli(*case, "--steps", 10)
+    assert rc == 0 and "the older run's results that were there are removed" in out, err
+    assert [r["step"] for r in _records(tmp_path / "previous" / "samples.jsonl")] == [10, 20]
+
+    other = tmp_path / "other"
+    rc, out, err = cli(*case[:-1], other, "--steps", 10)
+    assert rc == 0, err
+    (other / "previous").write_text("a file")
+    rc, out, err = cli(*case[:-1], other, "--steps", 10)
+    errors = [ln for ln in err.strip().splitlines() if not ln.startswith("warning:")]  # n = 4: Mach 0.13
+    assert rc == 74 and "Traceback" not in err and len(errors) == 1, err
+    assert "previous failed: it is not a folder; expected a folder (or nothing)" in errors[0]
+    assert (other / "samples.jsonl").is_file() and "step " not in out
+
+
+def test_a_restart_in_its_own_folder_records_each_sample_once(cli, tmp_path):
+    """A run killed after its last checkpoint had written samples past it; the restart recorded them again after
+    them, so samples.jsonl went back in time (10 … 50, 30 … 50). It now keeps the records up to the checkpoint
+    (the later ones are recorded again, the same bits), and log.jsonl marks where each part of the run starts."""
+    case = ("run", "channel_flow", "--set", "n=4", "--set", "sample_every=10", "--checkpoint-every", 20,
+            "--steps", 50, "--out", tmp_path)
+    rc, out, err = cli(*case)
+    assert rc == 0, err
+    first = _records(tmp_path / "samples.jsonl")
+    rc, out, err = cli(*case, "--restart", tmp_path / "checkpoints" / "ckpt_000000020.h5")  # as if killed at 50
+    assert rc == 0, err
+    assert "note: 3 record(s) of samples.jsonl after step 20 dropped: this restart records them again" in out
+    assert _records(tmp_path / "samples.jsonl") == first and not (tmp_path / "previous").exists()
+    starts = [r for r in _records(tmp_path / "log.jsonl") if r.get("event") == "start"]
+    assert [(r["step"], r["end"]) for r in starts] == [(0, 50), (20, 50)]
+    assert starts[0]["run_id"] == starts[1]["run_id"] and starts[1]["restarted_from"].endswith("ckpt_000000020.h5")
+
+
+def test_a_simulation_run_twice_in_one_process_keeps_its_own_results(tmp_path):
+    """Simulation.run() called again continues the same run: nothing of it is set aside."""
+    sim = _run_box(tmp_path, steps=10, every=0)
+    sim.run(20)
+    assert not (tmp_path / "previous").exists()
+    assert [r["step"] for r in _records(tmp_path / "log.jsonl") if r.get("event") == "start"] == [0, 10]
 
 
 # ---- 5. a full disk ------------------------------------------------------------------------------

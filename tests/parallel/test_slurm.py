@@ -73,7 +73,8 @@ def _check_chain(tmp_path, subs, jobs, logs):
 
 STEPS = 10 ** 7
 TG = ["taylor_green2d", "--set", "n=32", "--progress-every", "50", "--steps", STEPS]
-SIGNAL = dict(FAKE_SBATCH_MAX_JOBS="2", FAKE_SBATCH_SIGNAL_JOBS="2", FAKE_SBATCH_SIGNAL_WHEN="out/*/log.jsonl")
+SIGNAL = dict(FAKE_SBATCH_MAX_JOBS="2", FAKE_SBATCH_SIGNAL_JOBS="2", FAKE_SBATCH_SIGNAL_WHEN="out/*/log.jsonl",
+              FAKE_SBATCH_SIGNAL_LINES="2")  # the start record and one progress record: the run loop is going
 
 
 def test_single_node_template_resubmits_after_signal(tmp_path):
@@ -118,7 +119,8 @@ def test_wall_time_stop_resubmits(tmp_path):
 def test_cancelled_job_is_not_resubmitted(tmp_path):
     """scancel (SIGTERM to the shell and the run): the run still stops with a checkpoint (75), but a
     cancelled job is not resubmitted."""
-    env = _env(1, FAKE_SBATCH_MAX_JOBS="2", FAKE_SBATCH_SIGNAL_WHEN="out/*/log.jsonl", FAKE_SBATCH_CANCEL="1")
+    env = _env(1, FAKE_SBATCH_MAX_JOBS="2", FAKE_SBATCH_SIGNAL_WHEN="out/*/log.jsonl",
+               FAKE_SBATCH_SIGNAL_LINES="2", FAKE_SBATCH_CANCEL="1")
     subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", SLURM / "single_node.sbatch", *TG)
     log = logs[jobs[0]["job_id"]]
     assert "sending SIGTERM to the whole job" in log and "SIGTERM" in log.split("sending")[1], log

@@ -1,0 +1,142 @@
+"""A run's own files in its output folder, besides its checkpoints: summary.json, log.jsonl, samples.jsonl,
+the field outputs (fields.xdmf, grid.h5, fields/), the light outputs (region.xdmf, slice_x200.xdmf and their
+folders) and images/. What a run does with the ones it finds there (process 0, holding the folder):
+
+- those of another run (a fresh run in a folder an earlier run finished in without checkpoints, a re-run with
+  other parameters into the default out/CASE) are moved into OUT/previous/, whose own earlier contents of this
+  kind are removed: before, the new run appended its samples and log records after the earlier run's, so a
+  plot of samples.jsonl ran through both, and fields/ held outputs of both runs side by side;
+- those of the run it continues (a restart in its own folder) stay, and samples.jsonl keeps only the records
+  up to the checkpoint's step: the records written after it (before a crash or a kill) are recorded again by
+  the restart, so the file held each of them twice, out of order.
+
+Only the names above are touched, and only regular files and folders (a link at one of them is left for the
+writer to refuse); anything else in the folder stays where it is."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Optional
+
+from distlbm.io.files import WriteError, reason, write_text
+
+PREVIOUS = "previous"
+_FILES = ("summary.json", "log.jsonl", "samples.jsonl", "fields.xdmf", "grid.h5")
+_FOLDERS = ("fields", "images")
+_CUT = re.compile(r"(region|slice_[xyz]\d+)(\.xdmf)?$")  # the light outputs' series (config.output_cuts)
+
+
+def products(folder) -> list[Path]:
+    """The run files in `folder` (its own names only; regular files and folders, not links)."""
+    folder = Path(folder)
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        return []
+    found = []
+    for p in entries:
+        if p.is_symlink():
+            continue
+        cut = _CUT.match(p.name)
+        if ((p.name in _FILES or (cut and cut.group(2))) and p.is_file()
+                or (p.name in _FOLDERS or (cut and not cut.group(2))) and p.is_dir()):
+            found.append(p)
+    return found
+
+
+def run_of(folder) -> Optional[str]:
+    """The run id of the results in `folder`: the last `start` record of its log.jsonl, else its summary.json's
+    `run_id`; None if neither says (results of a version before they did, or none)."""
+    folder = Path(folder)
+    last = None
+    try:
+        with open(folder / "log.jsonl", "rb") as fh:
+            for line in fh:
+                if b'"start"' not in line:
+                    continue
+                try:
+                    rec = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(rec, dict) and rec.get("event") == "start" and isinstance(rec.get("run_id"), str):
+                    last = rec["run_id"]
+    except OSError:
+        pass
+    if last is not None:
+        return last
+    try:
+        rid = json.loads((folder / "summary.json").read_text()).get("run_id")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return rid if isinstance(rid, str) else None
+
+
+def _describe(found: list[Path]) -> str:
+    parts = []
+    for p in found:
+        if p.name == "fields":
+            n = sum(1 for q in p.glob("fields_*.h5") if ".p" not in q.name)  # not the parts of a split write
+            parts.append(f"fields/ ({n} output{'s' if n != 1 else ''})")
+        elif p.is_dir():
+            parts.append(f"{p.name}/")
+        elif not (p.name.endswith(".xdmf") or p.name == "grid.h5"):
+            parts.append(p.name)
+    return ", ".join(parts)
+
+
+def set_aside(folder) -> Optional[str]:
+    """Move the run files of an earlier run in `folder` into folder/previous/ (removing the run files already
+    there); a line saying what moved, or None if there were none (or folders only, no file of a run: a
+    `fields/` made by hand is not an earlier run). WriteError (one line) if it cannot."""
+    folder = Path(folder)
+    found = products(folder)
+    if not any(p.is_file() for p in found):  # a run leaves a log.jsonl at least: folders alone are no run's results
+        return None
+    prev, what = folder / PREVIOUS, _describe(found)
+    if prev.is_symlink() or (prev.exists() and not prev.is_dir()):
+        raise WriteError(prev, f"it is not a folder; expected a folder (or nothing) to move the earlier run's "
+                               f"results of {folder} into ({what}); move it away or use another --out")
+    try:
+        prev.mkdir(exist_ok=True)
+        older = products(prev)
+        for old in older:
+            shutil.rmtree(old) if old.is_dir() else old.unlink()
+        for p in found:
+            os.replace(p, prev / p.name)
+    except OSError as e:
+        raise WriteError(prev, reason(e, None, folder)) from None
+    return (f"{folder} held an earlier run's results ({what}): moved to {prev}/ so that the two runs "
+            f"do not mix" + ("; the older run's results that were there are removed" if older else ""))
+
+
+def trim_samples(folder, upto: int) -> int:
+    """A restart in its own folder: samples.jsonl keeps the records up to step `upto` (the checkpoint's; the
+    restart records the later ones again), rewritten under a temporary name and renamed. The number of
+    records dropped."""
+    path = Path(folder) / "samples.jsonl"
+    if path.is_symlink() or not path.is_file():
+        return 0
+    try:
+        lines = path.read_bytes().splitlines(keepends=True)
+    except OSError:
+        return 0
+    keep, dropped, last = [], 0, None
+    for line in lines:
+        try:
+            rec = json.loads(line)
+            step = rec["step"] if isinstance(rec, dict) else None
+        except (ValueError, KeyError):
+            step = None
+        if not isinstance(step, int) or step > upto or (last is not None and step <= last):
+            dropped += 1  # after the checkpoint, a repeat, or not a record (a line cut short by a kill)
+            continue
+        keep.append(line if line.endswith(b"\n") else line + b"\n")
+        last = step
+    if not dropped:
+        return 0
+    write_text(path, b"".join(keep).decode("utf-8", "replace"))
+    return dropped

@@ -1,0 +1,98 @@
+"""distlbm.io.results: an earlier run's files in an output folder are found by their own names only, moved
+into OUT/previous/ (replacing an older run's there), and a restart's samples.jsonl keeps the records up to
+its checkpoint's step, each once."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from distlbm.io import results
+from distlbm.io.files import WriteError
+
+
+def _run_files(folder, steps=(10, 20, 30)):
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "summary.json").write_text(json.dumps({"run_id": "aaaa", "step": steps[-1]}))
+    (folder / "log.jsonl").write_text("".join(json.dumps({"step": s}) + "\n" for s in steps))
+    (folder / "samples.jsonl").write_text("".join(json.dumps({"step": s, "cD": s / 10}) + "\n" for s in steps))
+    for name in ("fields", "region", "slice_x12", "images"):
+        (folder / name).mkdir()
+        (folder / name / f"{name}_000000010.h5").write_bytes(b"h5")
+    for name in ("fields.xdmf", "region.xdmf", "slice_x12.xdmf", "grid.h5"):
+        (folder / name).write_text(name)
+
+
+def test_products_are_the_runs_own_names_and_never_links(tmp_path):
+    _run_files(tmp_path)
+    for other in ("notes.txt", "mesh.stl", "slice_q3.xdmf", "region2.xdmf", "fieldsX"):
+        (tmp_path / other).write_text("mine")
+    (tmp_path / "checkpoints").mkdir()
+    (tmp_path / "fields.xdmf").unlink()
+    (tmp_path / "fields.xdmf").symlink_to(tmp_path / "notes.txt")  # a link: the writer refuses it, not moved
+    (tmp_path / "log.jsonl").unlink()
+    (tmp_path / "log.jsonl").mkdir()  # a folder at a file's name: left for the writer to refuse
+    names = [p.name for p in results.products(tmp_path)]
+    assert names == sorted(["summary.json", "samples.jsonl", "fields", "region", "slice_x12", "images",
+                            "region.xdmf", "slice_x12.xdmf", "grid.h5"])
+    assert results.products(tmp_path / "missing") == []
+
+
+def test_set_aside_moves_them_and_replaces_an_older_runs(tmp_path):
+    _run_files(tmp_path, steps=(10, 20))
+    (tmp_path / "notes.txt").write_text("mine")
+    msg = results.set_aside(tmp_path)
+    assert "held an earlier run's results" in msg and "fields/ (1 output)" in msg and "removed" not in msg
+    prev = tmp_path / "previous"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "previous"]
+    assert (prev / "samples.jsonl").read_text().count("\n") == 2 and (prev / "fields" / "fields_000000010.h5").exists()
+    assert results.set_aside(tmp_path) is None  # nothing left to move
+    (tmp_path / "fields").mkdir()
+    assert results.set_aside(tmp_path) is None and (tmp_path / "fields").is_dir()  # a folder alone is no run's
+    (tmp_path / "fields").rmdir()
+
+    _run_files(tmp_path, steps=(10, 20, 30))
+    (prev / "fields" / "fields_000000020.h5").write_bytes(b"h5")  # the older run had more outputs
+    (prev / "kept.txt").write_text("mine")
+    msg = results.set_aside(tmp_path)
+    assert "the older run's results that were there are removed" in msg
+    assert (prev / "samples.jsonl").read_text().count("\n") == 3
+    assert sorted(p.name for p in (prev / "fields").iterdir()) == ["fields_000000010.h5"]
+    assert (prev / "kept.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize("make", [lambda p, t: p.write_text("a file"), lambda p, t: p.symlink_to(t)])
+def test_set_aside_refuses_a_previous_that_is_not_a_folder(tmp_path, make):
+    _run_files(tmp_path)
+    target = tmp_path.parent / f"{tmp_path.name}_target"
+    target.mkdir()
+    make(tmp_path / "previous", target)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    with pytest.raises(WriteError, match="previous failed: it is not a folder; expected a folder"):
+        results.set_aside(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == before and list(target.iterdir()) == []
+
+
+def test_trim_samples_keeps_each_record_up_to_the_checkpoint_once(tmp_path):
+    path = tmp_path / "samples.jsonl"
+    recs = [{"step": s, "cD": s} for s in (10, 20, 30, 40)]
+    text = "".join(json.dumps(r) + "\n" for r in recs)
+    path.write_text(text + json.dumps({"step": 20, "cD": -1}) + "\n" + '{"step": 30, "cD"')  # a repeat; a cut line
+    assert results.trim_samples(tmp_path, 20) == 4
+    assert [json.loads(x) for x in path.read_text().splitlines()] == recs[:2]
+    assert results.trim_samples(tmp_path, 20) == 0 and results.trim_samples(tmp_path / "none", 5) == 0
+    assert results.trim_samples(tmp_path, 0) == 2 and path.read_text() == ""
+
+
+def test_run_of_reads_the_last_start_record_then_the_summary(tmp_path):
+    assert results.run_of(tmp_path) is None
+    (tmp_path / "summary.json").write_text(json.dumps({"run_id": "fromsummary"}))
+    assert results.run_of(tmp_path) == "fromsummary"
+    (tmp_path / "log.jsonl").write_text("\n".join([
+        json.dumps({"event": "start", "run_id": "one"}), json.dumps({"step": 10}), "not json \"start\"",
+        json.dumps({"event": "start", "run_id": "two"}), json.dumps({"step": 20, "note": "start"})]) + "\n")
+    assert results.run_of(tmp_path) == "two"
+    (tmp_path / "summary.json").write_text("[1, 2]")
+    (tmp_path / "log.jsonl").write_text("")
+    assert results.run_of(tmp_path) is None
