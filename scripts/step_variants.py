@@ -582,6 +582,22 @@ def _derive(out):
 
 
 def _line(r, out):
+    """One line for a result; a failed one names its task and error (it lacks the figures). Never raises: a line
+    that cannot be formed must not end the plan (a failed case task did, losing the rest of the GPU check)."""
+    try:
+        return _format_line(r, out)
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        return f"step_variants: (unformatted: {type(e).__name__} {e}) " + json.dumps(r, default=str)[:300]
+
+
+def _what(r) -> str:
+    """What a task was: its kind, path or case, size, dtype, settings."""
+    return " ".join(str(r[k]) for k in ("task", "path", "case", "size", "dtype", "sets") if r.get(k) is not None)
+
+
+def _format_line(r, out):
+    if not r.get("ok", True):
+        return f"step_variants: FAILED {_what(r)}: {str(r.get('error'))[:500]}"
     if r.get("task") == "time":
         ratio = f", {r['speed_over_xla']:.2f}x xla" if r.get("speed_over_xla") else ""
         xb = r.get("xla_bytes_per_cell")
@@ -617,16 +633,20 @@ def table(out) -> str:
     for r in out["results"]:
         if r.get("task") != "time":
             continue
-        xb = r.get("xla_bytes_per_cell")
-        rows.append(f"| {r['path']}{' ' + str(r['block']) if r.get('block') else ''} | {r.get('lattice', 'D3Q19')} | "
-                    f"{r['size']}³ | {r['dtype']} | {r['mlups']:.1f} | "
-                    f"{r['speed_over_xla']:.3f} | {'-' if xb is None else round(xb)} ({r['min_bytes_per_cell']}) | "
-                    f"{r['peak_bytes'] / 2**30:.2f} GiB | {r['peak_over_population']:.2f} | {r.get('kernels')} |"
-                    if r.get("speed_over_xla") else
-                    f"| {r['path']} | {r.get('lattice', 'D3Q19')} | {r['size']}³ | {r['dtype']} | {r['mlups']:.1f} | - | "
-                    f"{'-' if xb is None else round(xb)} ({r['min_bytes_per_cell']}) | {r['peak_bytes'] / 2**30:.2f} GiB"
-                    f" | {r['peak_over_population']:.2f} | {r.get('kernels')} |")
+        try:
+            rows.append(_table_row(r))
+        except (KeyError, TypeError, ValueError) as e:  # a row that cannot be formed must not lose the JSON
+            rows.append(f"| {_what(r)} (unformatted: {type(e).__name__} {e}) |")
     return "\n".join(rows)
+
+
+def _table_row(r) -> str:
+    xb = r.get("xla_bytes_per_cell")
+    name = r["path"] + (" " + str(r["block"]) if r.get("block") else "")
+    ratio = f"{r['speed_over_xla']:.3f}" if r.get("speed_over_xla") else "-"
+    return (f"| {name} | {r.get('lattice', 'D3Q19')} | {r['size']}³ | {r['dtype']} | {r['mlups']:.1f} | {ratio} | "
+            f"{'-' if xb is None else round(xb)} ({r['min_bytes_per_cell']}) | {r['peak_bytes'] / 2**30:.2f} GiB | "
+            f"{r['peak_over_population']:.2f} | {r.get('kernels')} |")
 
 
 def main(argv=None):
@@ -660,8 +680,7 @@ def main(argv=None):
         if r.get("task") in ("compare", "fit", "bandwidth", "case", "run"):
             print(_line(r, out))
     if out["failed"]:
-        print(f"{len(out['failed'])} failed: " + "; ".join(f"{f.get('task')} {f.get('path', '')} {f.get('size', '')} "
-                                                           f"{f.get('dtype', '')}: {f.get('error', '')[:200]}"
+        print(f"{len(out['failed'])} failed: " + "; ".join(f"{_what(f)}: {str(f.get('error', ''))[:200]}"
                                                            for f in out["failed"]))
     return 0 if out["ok"] else 1
 

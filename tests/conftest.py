@@ -130,6 +130,8 @@ EXHAUSTIVE = [
     ("validation/test_validation.py::test_couette_moving_wall_exact", r"-N(8|32)$"),
     ("validation/test_validation.py::test_poiseuille_trt_magic_is_exact", r"^D3Q19-(0.6|1.5)$"),
     ("validation/test_validation.py::test_mass_conserved_in_periodic_box", r"^float32-1e-06-D3Q19|^float64-1e-12-D3Q"),
+    # the GPU check's dry run on CPU (~2 min); its line printer's and table's failures stay
+    ("unit/test_step_variants.py::test_the_gpu_check_runs_to_its_end_on_cpu_through_a_failing_case", r""),
 ]
 
 

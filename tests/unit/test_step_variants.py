@@ -1,0 +1,81 @@
+"""scripts/step_variants.py (what scripts/gpu_check.sh runs on a lent GPU): a failed task is a line and an entry
+of the JSON's failed list, never the end of the check. A failed case task (no `shape`: its set-up was refused)
+raised KeyError in the line printer, which ended the plan and lost the entries after it (the driver's run and
+restart, Schaefer-Turek 3D-1Z, the tile sweep), found in a CPU dry run on 2026-12-03."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "step_variants.py"
+
+
+@pytest.fixture(scope="module")
+def sv():
+    spec = importlib.util.spec_from_file_location("step_variants", SCRIPT)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("task", ["time", "compare", "case", "run", "bandwidth", "fit", "other"])
+def test_a_failed_task_of_any_kind_is_one_line(sv, task):
+    r = {"task": task, "case": "schaefer_turek_3d1z", "sets": {"n": 5}, "ok": False,
+         "error": "ConfigError: u_lattice = 0.0 (derived from the other settings: 0.1333 ...)"}
+    line = sv._line(r, {})
+    assert line.startswith(f"step_variants: FAILED {task} schaefer_turek_3d1z {{'n': 5}}: ConfigError: u_lattice")
+    assert "\n" not in line
+
+
+def test_a_result_missing_its_figures_never_raises(sv):
+    for task in ("time", "compare", "case", "run", "bandwidth", "fit"):
+        line = sv._line({"task": task, "ok": True, "path": "pallas"}, {})
+        assert line.startswith("step_variants: (unformatted: KeyError") and task in line
+    ok = {"task": "time", "ok": True, "path": "xla", "size": 16, "dtype": "float32", "mlups": 11.7,
+          "min_bytes_per_cell": 152, "peak_bytes": 2**30, "peak_over_population": 1.1, "kernels": 3,
+          "xla_bytes_per_cell": 664.2, "speed_over_xla": 1.0}
+    table = sv.table({"results": [ok, {"task": "time", "ok": True, "path": "pallas", "size": 16,
+                                       "peak_bytes": None}]})
+    rows = table.splitlines()
+    assert rows[2] == "| xla | D3Q19 | 16³ | float32 | 11.7 | 1.000 | 664 (152) | 1.00 GiB | 1.10 | 3 |"
+    assert rows[3].startswith("| time pallas 16 (unformatted: KeyError")
+
+
+def test_the_gpu_check_runs_to_its_end_on_cpu_through_a_failing_case(tmp_path):
+    """scripts/gpu_check.sh as a lent GPU would run it, on CPU at tiny sizes (GPU_CHECK_ALLOW_CPU, ~2 min: the
+    exhaustive tier), with a Schaefer-Turek case whose set-up is refused (D = 5 at tau 0.6: Mach 0.52): one JSON
+    with every path's figures, the sphere case bit for bit between the paths, the driver's run and restart, the
+    refused case as a failure entry, and the tile sweep after it (the plan went on)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, GPU_CHECK_ALLOW_CPU="1", GPU_CHECK_PYTHON=sys.executable, GPU_CHECK_SIZES="16",
+               GPU_CHECK_DTYPES="float32", GPU_CHECK_STEPS="2", GPU_CHECK_CASE_N="6", GPU_CHECK_ST_N="5",
+               GPU_CHECK_ST_TAU="0.6", GPU_CHECK_BUDGET_S="400", OUT=str(tmp_path))
+    env.pop("XLA_FLAGS", None)
+    p = subprocess.run(["bash", str(SCRIPT.parent / "gpu_check.sh")], env=env, capture_output=True, text=True,
+                       timeout=560)
+    assert "Traceback" not in p.stderr, p.stderr[-3000:]
+    out = json.loads((tmp_path / "gpu_check.json").read_text())
+    assert p.returncode == 1 and out["ok"] is False  # CPU devices report no memory limit: "fit" fails
+    failed = sorted(_key(f) for f in out["failed"])
+    assert failed == ["case schaefer_turek_3d1z", "fit pallas", "fit pallas-inplace", "fit xla"], out["failed"]
+    assert "Mach number" in next(f["error"] for f in out["failed"] if f["task"] == "case")
+    done = {_key(r) for r in out["results"]}
+    assert {"time xla", "time pallas", "time pallas-inplace", "compare pallas", "compare pallas-inplace",
+            "case sphere", "run sphere", "bandwidth"} <= done, done
+    assert [r["max_abs_diff"] for r in out["results"] if r["task"] in ("compare", "case")] == [0.0, 0.0, 0.0]
+    run = next(r for r in out["results"] if r["task"] == "run")
+    assert (run["run"]["exit_status"], run["restart"]["exit_status"]) == (0, 0)
+    assert any(r.get("tuning") for r in out["results"]), "the tile sweep after the failed case did not run"
+
+
+def _key(r):
+    if r["task"] == "compare":
+        return f"compare {r.get('paths', ('xla', 'pallas'))[1]}"
+    return " ".join(str(x) for x in (r["task"], r.get("path") or r.get("case")) if x)
