@@ -5,7 +5,8 @@
 - how far it got: the last progress record of `log.jsonl` (step, end step, MLUPS, ETA, mass drift);
 - its checkpoints: how many, and the newest whose metadata verifies (what `--restart latest` continues
   from; the populations are checked when a restart reads them), with the ones that do not verify named;
-- how the last run ended (`summary.json`).
+- how the last run ended (`summary.json`), where it started and each restart (the `start` records of
+  `log.jsonl`), and the earlier run whose results it set aside in `previous/`.
 
 Without a folder, every run folder under out/ (the default --out is out/CASE). Exit status 0, or 2 with one
 line for a folder that does not exist."""
@@ -49,6 +50,8 @@ def folder_status(out) -> dict:
         raise ConfigError(f"{str(out)!r}: no such run folder; expected the --out folder of a run")
     state, who = read_holder(out)
     result = {"folder": str(out), "state": state, "holder": who}
+    from distlbm.io import results
+
     rec, age = _last_progress(out / "log.jsonl")
     if rec is not None:
         result["progress"] = {k: rec.get(k) for k in ("step", "end", "time", "mlups", "eta_s", "mass_drift")}
@@ -66,12 +69,23 @@ def folder_status(out) -> dict:
                       "end_step": meta.get("end_step"), "age_s": time.time() - p.stat().st_mtime})
     result["checkpoints"] = found[::-1]
     result["damaged"] = damaged[::-1]
-    try:
-        summary = json.loads((out / "summary.json").read_text())
+    result["parts"] = [{k: r.get(k) for k in ("step", "end", "started", "restarted_from", "processes")}
+                       for r in results.starts(out)]
+    summary = _summary(out / "summary.json")
+    if summary:
         result["summary"] = {k: summary.get(k) for k in ("status", "step", "steps", "mlups", "wall_time_s")}
-    except (OSError, ValueError, AttributeError):
-        pass
+    earlier = _summary(out / results.PREVIOUS / "summary.json")
+    if earlier:
+        result["previous"] = {k: earlier.get(k) for k in ("case", "status", "step")}
     return result
+
+
+def _summary(path: Path):
+    try:
+        s = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    return s if isinstance(s, dict) else None
 
 
 def _ago(s) -> str:
@@ -98,6 +112,16 @@ def describe(st: dict) -> list[str]:
         if p.get("mass_drift") is not None:
             part += f", mass drift {p['mass_drift']:+.2e}"
         lines.append(f"  progress: {part} (log.jsonl, {_ago(p['age_s'])})")
+    parts = st.get("parts") or []
+    if parts:
+        first, rest = parts[0], parts[1:]
+        line = f"  started at step {first.get('step')} on {first.get('started')}"
+        if rest:
+            src = Path(str(rest[-1].get("restarted_from") or "?")).name
+            line += (f"; restarted {len(rest)} time{'s' if len(rest) > 1 else ''} (at step"
+                     f"{'s' if len(rest) > 1 else ''} {', '.join(str(r.get('step')) for r in rest)}; the last from "
+                     f"{src} on {rest[-1].get('started')})")
+        lines.append(line + " (log.jsonl)")
     cks = st["checkpoints"]
     if cks:
         last = cks[-1]
@@ -110,6 +134,10 @@ def describe(st: dict) -> list[str]:
     s = st.get("summary")
     if s and st["state"] != "running":
         lines.append(f"  last run: {s.get('status')} at step {s.get('step')} (summary.json)")
+    prev = st.get("previous")
+    if prev:
+        lines.append(f"  previous/: an earlier run's results ({prev.get('case')}, {prev.get('status')} at step "
+                     f"{prev.get('step')}), set aside when this run started")
     return lines
 
 

@@ -589,7 +589,7 @@ class Simulation:
         logs["log"].write({"event": "start", "step": start_step, "end": end, "run_id": self.run_id,
                            "restarted_from": self.restored_from, "case": self.cfg.case.name,
                            "processes": self.domain.process_count, "mesh": list(self.domain.mesh_shape),
-                           "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")})
+                           "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())})
         if self.samples_enabled:
             logs["samples"] = JsonLog(view, "samples.jsonl")
         self._output = None

@@ -48,13 +48,11 @@ def products(folder) -> list[Path]:
     return found
 
 
-def run_of(folder) -> Optional[str]:
-    """The run id of the results in `folder`: the last `start` record of its log.jsonl, else its summary.json's
-    `run_id`; None if neither says (results of a version before they did, or none)."""
-    folder = Path(folder)
-    last = None
+def starts(folder) -> list[dict]:
+    """The `start` records of the folder's log.jsonl, one per part of its run (the run, then each restart)."""
+    found = []
     try:
-        with open(folder / "log.jsonl", "rb") as fh:
+        with open(Path(folder) / "log.jsonl", "rb") as fh:
             for line in fh:
                 if b'"start"' not in line:
                     continue
@@ -62,12 +60,20 @@ def run_of(folder) -> Optional[str]:
                     rec = json.loads(line)
                 except ValueError:
                     continue
-                if isinstance(rec, dict) and rec.get("event") == "start" and isinstance(rec.get("run_id"), str):
-                    last = rec["run_id"]
+                if isinstance(rec, dict) and rec.get("event") == "start":
+                    found.append(rec)
     except OSError:
         pass
-    if last is not None:
-        return last
+    return found
+
+
+def run_of(folder) -> Optional[str]:
+    """The run id of the results in `folder`: the last `start` record of its log.jsonl, else its summary.json's
+    `run_id`; None if neither says (results of a version before they did, or none)."""
+    folder = Path(folder)
+    for rec in reversed(starts(folder)):
+        if isinstance(rec.get("run_id"), str):
+            return rec["run_id"]
     try:
         rid = json.loads((folder / "summary.json").read_text()).get("run_id")
     except (OSError, ValueError, AttributeError):

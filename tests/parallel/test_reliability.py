@@ -302,6 +302,8 @@ def test_a_new_run_in_a_finished_runs_folder_sets_its_results_aside(cli, tmp_pat
     assert (tmp_path / "notes.txt").read_text() == "mine"
     starts = [r for r in _records(tmp_path / "log.jsonl") if r.get("event") == "start"]
     assert len(starts) == 1 and starts[0]["run_id"] == json.loads((tmp_path / "summary.json").read_text())["run_id"]
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and "  previous/: an earlier run's results (channel_flow, complete at step 40), set aside" in out
     rc, out, err = cli(*case, "--steps", 10)
     assert rc == 0 and "the older run's results that were there are removed" in out, err
     assert [r["step"] for r in _records(tmp_path / "previous" / "samples.jsonl")] == [10, 20]
@@ -333,6 +335,9 @@ def test_a_restart_in_its_own_folder_records_each_sample_once(cli, tmp_path):
     starts = [r for r in _records(tmp_path / "log.jsonl") if r.get("event") == "start"]
     assert [(r["step"], r["end"]) for r in starts] == [(0, 50), (20, 50)]
     assert starts[0]["run_id"] == starts[1]["run_id"] and starts[1]["restarted_from"].endswith("ckpt_000000020.h5")
+    rc, out, err = cli("status", tmp_path)  # the parts of the run, from those records
+    assert rc == 0 and f"  started at step 0 on {starts[0]['started']}; restarted 1 time (at step 20; the last from " \
+                       f"ckpt_000000020.h5 on {starts[1]['started']}) (log.jsonl)" in out, out
 
 
 def test_a_simulation_run_twice_in_one_process_keeps_its_own_results(tmp_path):
