@@ -23,6 +23,8 @@ from distlbm.errors import ConfigError
 
 def _last_progress(path: Path):
     """The last progress record of a log.jsonl (read from its end), and its age in seconds."""
+    if not path.is_file():  # a FIFO there would block the read
+        return None, None
     try:
         size = path.stat().st_size
         with open(path, "rb") as fh:
@@ -81,6 +83,8 @@ def folder_status(out) -> dict:
 
 
 def _summary(path: Path):
+    if not path.is_file():
+        return None
     try:
         s = json.loads(path.read_text())
     except (OSError, ValueError):

@@ -50,9 +50,11 @@ def products(folder) -> list[Path]:
 
 def starts(folder) -> list[dict]:
     """The `start` records of the folder's log.jsonl, one per part of its run (the run, then each restart)."""
-    found = []
+    found, path = [], Path(folder) / "log.jsonl"
+    if not path.is_file():  # a FIFO there would block the read (the log's writer refuses it)
+        return found
     try:
-        with open(Path(folder) / "log.jsonl", "rb") as fh:
+        with open(path, "rb") as fh:
             for line in fh:
                 if b'"start"' not in line:
                     continue
@@ -74,6 +76,8 @@ def run_of(folder) -> Optional[str]:
     for rec in reversed(starts(folder)):
         if isinstance(rec.get("run_id"), str):
             return rec["run_id"]
+    if not (folder / "summary.json").is_file():
+        return None
     try:
         rid = json.loads((folder / "summary.json").read_text()).get("run_id")
     except (OSError, ValueError, AttributeError):

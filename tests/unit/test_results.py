@@ -96,3 +96,19 @@ def test_run_of_reads_the_last_start_record_then_the_summary(tmp_path):
     (tmp_path / "summary.json").write_text("[1, 2]")
     (tmp_path / "log.jsonl").write_text("")
     assert results.run_of(tmp_path) is None
+
+
+def test_a_fifo_at_a_log_or_summary_name_never_blocks(tmp_path):
+    """Reading the run id of a folder with a FIFO at log.jsonl or summary.json returned nothing, at once (an open
+    for reading blocks until a writer comes); the FIFO is no run file either (the log's writer refuses it)."""
+    import os
+
+    os.mkfifo(tmp_path / "log.jsonl")
+    os.mkfifo(tmp_path / "summary.json")
+    assert results.starts(tmp_path) == [] and results.run_of(tmp_path) is None
+    assert results.products(tmp_path) == [] and results.set_aside(tmp_path) is None
+    from distlbm.status import folder_status
+
+    st = folder_status(tmp_path)  # `distlbm status` reads both (it blocked on the log's FIFO before)
+    assert "progress" not in st and "summary" not in st and st["parts"] == []
+
