@@ -45,6 +45,7 @@ def _last_progress(path: Path):
 
 def folder_status(out) -> dict:
     from distlbm.io import checkpoint as ckpt
+    from distlbm.io import results
     from distlbm.io.lock import read_holder
 
     out = Path(out)
@@ -52,8 +53,6 @@ def folder_status(out) -> dict:
         raise ConfigError(f"{str(out)!r}: no such run folder; expected the --out folder of a run")
     state, who = read_holder(out)
     result = {"folder": str(out), "state": state, "holder": who}
-    from distlbm.io import results
-
     rec, age = _last_progress(out / "log.jsonl")
     if rec is not None:
         result["progress"] = {k: rec.get(k) for k in ("step", "end", "time", "mlups", "eta_s", "mass_drift")}
