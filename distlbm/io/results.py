@@ -123,12 +123,31 @@ def set_aside(folder) -> Optional[str]:
             f"do not mix" + ("; the older run's results that were there are removed" if older else ""))
 
 
+def _ends_by(path: Path, upto: int) -> bool:
+    """Whether the file's last line is a whole record of a step at or before `upto` (read from its end only)."""
+    try:
+        with open(path, "rb") as fh:
+            size = fh.seek(0, os.SEEK_END)
+            fh.seek(max(0, size - 65536))
+            tail = fh.read()
+    except OSError:
+        return False
+    if not tail.endswith(b"\n"):
+        return not tail  # an empty file; otherwise a line cut short by a kill
+    try:
+        rec = json.loads(tail.splitlines()[-1])
+    except (ValueError, IndexError):
+        return False
+    return isinstance(rec, dict) and isinstance(rec.get("step"), int) and rec["step"] <= upto
+
+
 def trim_samples(folder, upto: int) -> int:
     """A restart in its own folder: samples.jsonl keeps the records up to step `upto` (the checkpoint's; the
     restart records the later ones again), rewritten under a temporary name and renamed. The number of
-    records dropped."""
+    records dropped. A file whose last record is at or before `upto` is left as it is, read from its end only:
+    a restart after a stop at a checkpoint (a Slurm chain's) does not parse a long run's samples."""
     path = Path(folder) / "samples.jsonl"
-    if path.is_symlink() or not path.is_file():
+    if path.is_symlink() or not path.is_file() or _ends_by(path, upto):
         return 0
     try:
         lines = path.read_bytes().splitlines(keepends=True)

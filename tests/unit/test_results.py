@@ -83,6 +83,20 @@ def test_trim_samples_keeps_each_record_up_to_the_checkpoint_once(tmp_path):
     assert [json.loads(x) for x in path.read_text().splitlines()] == recs[:2]
     assert results.trim_samples(tmp_path, 20) == 0 and results.trim_samples(tmp_path / "none", 5) == 0
     assert results.trim_samples(tmp_path, 0) == 2 and path.read_text() == ""
+    assert results.trim_samples(tmp_path, 0) == 0  # empty
+
+
+def test_trim_samples_reads_only_the_end_when_nothing_follows_the_checkpoint(tmp_path):
+    """A restart after a stop at a checkpoint (every Slurm resubmission) leaves a long run's samples.jsonl as it
+    is: the same file (not rewritten), whatever lies before its last record."""
+    import os
+
+    path = tmp_path / "samples.jsonl"
+    path.write_text("".join(json.dumps({"step": s, "cD": 1.0}) + "\n" for s in range(10, 200001, 10)))
+    inode = os.stat(path).st_ino
+    assert results.trim_samples(tmp_path, 200000) == 0 and os.stat(path).st_ino == inode
+    assert results.trim_samples(tmp_path, 199990) == 1 and os.stat(path).st_ino != inode
+    assert path.read_text().count("\n") == 19999
 
 
 def test_run_of_reads_the_last_start_record_then_the_summary(tmp_path):
