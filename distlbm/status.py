@@ -23,17 +23,14 @@ from distlbm.errors import ConfigError
 
 def _last_progress(path: Path):
     """The last progress record of a log.jsonl (read from its end), and its age in seconds."""
-    if not path.is_file():  # a FIFO there would block the read
-        return None, None
+    from distlbm.io.results import tail
+
+    end = tail(path)
     try:
-        size = path.stat().st_size
-        with open(path, "rb") as fh:
-            fh.seek(max(0, size - 65536))
-            lines = fh.read().decode("utf-8", "replace").splitlines()
         age = time.time() - path.stat().st_mtime
     except OSError:
         return None, None
-    for line in reversed(lines):
+    for line in reversed((end or b"").decode("utf-8", "replace").splitlines()):
         try:
             rec = json.loads(line)
         except ValueError:
@@ -72,23 +69,13 @@ def folder_status(out) -> dict:
     result["damaged"] = damaged[::-1]
     result["parts"] = [{k: r.get(k) for k in ("step", "end", "started", "restarted_from", "processes")}
                        for r in results.starts(out)]
-    summary = _summary(out / "summary.json")
+    summary = results.read_object(out / "summary.json")
     if summary:
         result["summary"] = {k: summary.get(k) for k in ("status", "step", "steps", "mlups", "wall_time_s")}
-    earlier = _summary(out / results.PREVIOUS / "summary.json")
+    earlier = results.read_object(out / results.PREVIOUS / "summary.json")
     if earlier:
         result["previous"] = {k: earlier.get(k) for k in ("case", "status", "step")}
     return result
-
-
-def _summary(path: Path):
-    if not path.is_file():
-        return None
-    try:
-        s = json.loads(path.read_text())
-    except (OSError, ValueError):
-        return None
-    return s if isinstance(s, dict) else None
 
 
 def _ago(s) -> str:

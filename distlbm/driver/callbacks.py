@@ -265,17 +265,15 @@ class Sampler:
 
 def load_samples(path: Path, upto: int) -> list[dict]:
     """After a restart: the samples recorded up to the restart step (for signals such as the lift)."""
-    if path is None or not path.exists():
+    from distlbm.io.results import records_upto
+
+    if path is None or not path.is_file():
         return []
-    keep = []
-    for line in path.read_text().splitlines():
-        try:
-            rec = json.loads(line)
-        except ValueError:
-            continue
-        if rec.get("step", upto + 1) <= upto and (not keep or rec["step"] > keep[-1]["step"]):
-            keep.append(rec)
-    return keep
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return []
+    return [rec for _, rec in records_upto(data, upto)]
 
 
 # ---- run until steady ---------------------------------------------------------------------------------

@@ -69,6 +69,48 @@ def starts(folder) -> list[dict]:
     return found
 
 
+def read_object(path) -> Optional[dict]:
+    """A JSON object from a regular file (summary.json), or None (missing, not a regular file: a FIFO would block
+    the read, not JSON, not an object)."""
+    path = Path(path)
+    if not path.is_file():
+        return None
+    try:
+        obj = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    return obj if isinstance(obj, dict) else None
+
+
+def tail(path, nbytes: int = 65536) -> Optional[bytes]:
+    """The last `nbytes` of a regular file (a JSON-lines log read from its end), or None."""
+    path = Path(path)
+    if not path.is_file():
+        return None
+    try:
+        with open(path, "rb") as fh:
+            size = fh.seek(0, os.SEEK_END)
+            fh.seek(max(0, size - nbytes))
+            return fh.read()
+    except OSError:
+        return None
+
+
+def records_upto(data: bytes, upto: int) -> list[tuple[bytes, dict]]:
+    """The records of a samples.jsonl (its bytes) up to step `upto`, each step once and in order: (line, record)
+    pairs; lines after `upto`, repeats and lines that are not a record (one cut short by a kill) are left out."""
+    keep = []
+    for line in data.splitlines(keepends=True):
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        step = rec.get("step") if isinstance(rec, dict) else None
+        if isinstance(step, int) and step <= upto and (not keep or step > keep[-1][1]["step"]):
+            keep.append((line if line.endswith(b"\n") else line + b"\n", rec))
+    return keep
+
+
 def run_of(folder) -> Optional[str]:
     """The run id of the results in `folder`: the last `start` record of its log.jsonl, else its summary.json's
     `run_id`; None if neither says (results of a version before they did, or none)."""
@@ -76,12 +118,7 @@ def run_of(folder) -> Optional[str]:
     for rec in reversed(starts(folder)):
         if isinstance(rec.get("run_id"), str):
             return rec["run_id"]
-    if not (folder / "summary.json").is_file():
-        return None
-    try:
-        rid = json.loads((folder / "summary.json").read_text()).get("run_id")
-    except (OSError, ValueError, AttributeError):
-        return None
+    rid = (read_object(folder / "summary.json") or {}).get("run_id")
     return rid if isinstance(rid, str) else None
 
 
@@ -125,17 +162,11 @@ def set_aside(folder) -> Optional[str]:
 
 def _ends_by(path: Path, upto: int) -> bool:
     """Whether the file's last line is a whole record of a step at or before `upto` (read from its end only)."""
+    end = tail(path)
+    if end is None or not end.endswith(b"\n"):
+        return end == b""  # an empty file; otherwise a line cut short by a kill
     try:
-        with open(path, "rb") as fh:
-            size = fh.seek(0, os.SEEK_END)
-            fh.seek(max(0, size - 65536))
-            tail = fh.read()
-    except OSError:
-        return False
-    if not tail.endswith(b"\n"):
-        return not tail  # an empty file; otherwise a line cut short by a kill
-    try:
-        rec = json.loads(tail.splitlines()[-1])
+        rec = json.loads(end.splitlines()[-1])
     except (ValueError, IndexError):
         return False
     return isinstance(rec, dict) and isinstance(rec.get("step"), int) and rec["step"] <= upto
@@ -144,28 +175,18 @@ def _ends_by(path: Path, upto: int) -> bool:
 def trim_samples(folder, upto: int) -> int:
     """A restart in its own folder: samples.jsonl keeps the records up to step `upto` (the checkpoint's; the
     restart records the later ones again), rewritten under a temporary name and renamed. The number of
-    records dropped. A file whose last record is at or before `upto` is left as it is, read from its end only:
+    lines dropped. A file whose last record is at or before `upto` is left as it is, read from its end only:
     a restart after a stop at a checkpoint (a Slurm chain's) does not parse a long run's samples."""
     path = Path(folder) / "samples.jsonl"
     if path.is_symlink() or not path.is_file() or _ends_by(path, upto):
         return 0
     try:
-        lines = path.read_bytes().splitlines(keepends=True)
+        data = path.read_bytes()
     except OSError:
         return 0
-    keep, dropped, last = [], 0, None
-    for line in lines:
-        try:
-            rec = json.loads(line)
-            step = rec["step"] if isinstance(rec, dict) else None
-        except (ValueError, KeyError):
-            step = None
-        if not isinstance(step, int) or step > upto or (last is not None and step <= last):
-            dropped += 1  # after the checkpoint, a repeat, or not a record (a line cut short by a kill)
-            continue
-        keep.append(line if line.endswith(b"\n") else line + b"\n")
-        last = step
+    keep = records_upto(data, upto)
+    dropped = len(data.splitlines()) - len(keep)
     if not dropped:
         return 0
-    write_text(path, b"".join(keep).decode("utf-8", "replace"))
+    write_text(path, b"".join(line for line, _ in keep).decode("utf-8", "replace"))
     return dropped
