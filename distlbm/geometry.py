@@ -342,6 +342,7 @@ class MaskFile:
 
     dim: int = 0
     ids: Optional[list] = None  # the distinct nonzero ids of an integer mask (check_values), in increasing order
+    plane_solid: Optional[np.ndarray] = None  # solid cells per plane along x in a cross-section (check_values)
 
     @property
     def bodies(self) -> int:
@@ -470,12 +471,20 @@ class MaskFile:
                 f"mask file {self.path}: mask shape {self.shape} does not match the lattice spatial shape {shape}"
             )
 
-    def check_values(self, max_bytes: int = 1 << 24) -> list:
-        """Read the whole mask once, in slabs along the first axis of at most ~max_bytes each, check that
-        every value is a body id 0..255 (ValueError naming the first cell that is not) and return its distinct
-        nonzero ids in increasing order (kept as `ids`; a boolean mask: [], not read)."""
-        if self.dtype.kind == "b" or not self.shape or 0 in self.shape:
-            self.ids = None if self.dtype.kind == "b" else []
+    def check_values(self, max_bytes: int = 1 << 24, cross: Optional[tuple] = None) -> list:
+        """Read the whole mask once, in slabs along the first axis of at most ~max_bytes each: check that
+        every value is a body id 0..255 (ValueError naming the first cell that is not), keep its distinct
+        nonzero ids in increasing order (`ids`, returned; a boolean mask: []) and, given `cross` (slices of the
+        other axes: the cross-section to look at), the number of solid cells inside it on each plane along the
+        first axis (`plane_solid`, int64 [n0]). A boolean mask is read only when `cross` is given."""
+        boolean = self.dtype.kind == "b"
+        if cross is not None:
+            cross = tuple(cross)
+            if len(cross) != len(self.shape) - 1:
+                raise ValueError(f"mask file {self.path}: cross-section {cross!r} needs {len(self.shape) - 1} slices")
+            self.plane_solid = np.zeros(self.shape[0] if self.shape else 0, np.int64)
+        if (boolean and cross is None) or not self.shape or 0 in self.shape:
+            self.ids = None if boolean else []
             return []
         plane = math.prod(self.shape[1:]) * self.dtype.itemsize
         step = max(1, max_bytes // max(plane, 1))
@@ -484,10 +493,15 @@ class MaskFile:
 
         def scan(src):
             for start in range(0, self.shape[0], step):
-                sel = (slice(start, min(start + step, self.shape[0])),) + rest
-                values = self._read(src, sel)
-                self._check_range(values, start)
-                seen[np.unique(values).astype(np.int64)] = True
+                stop = min(start + step, self.shape[0])
+                values = self._read(src, (slice(start, stop),) + rest)
+                if not boolean:
+                    self._check_range(values, start)
+                    # a count per value, not a sort: one pass over the slab
+                    seen[:] |= np.bincount(values.reshape(-1).astype(np.intp, copy=False), minlength=256) > 0
+                if cross is not None:
+                    inside = values[(slice(None),) + cross].reshape(stop - start, -1)
+                    self.plane_solid[start:stop] = np.count_nonzero(inside, axis=1)
 
         if self.format == "npy":
             src = self._open_npy()
@@ -496,6 +510,9 @@ class MaskFile:
         else:
             with self._open_h5() as (_f, ds):
                 scan(ds)
+        if boolean:
+            self.ids = None
+            return []
         self.ids = [int(i) for i in np.flatnonzero(seen[1:]) + 1]
         return self.ids
 

@@ -319,6 +319,94 @@ def test_mask_values_are_scanned_in_slabs(tmp_path):
     np.testing.assert_array_equal(m.read([np.arange(3), np.arange(1, 3)]), fortran[:, 1:3])
 
 
+def _mask_with(cells, dtype=bool, shape=SHAPE2):
+    m = np.zeros(shape, dtype)
+    for sel, v in cells:
+        m[sel] = v
+    return m
+
+
+# A mask was checked for its values only: one that blocked the channel (mass drift +77 %, cD 1913), filled it
+# (an inverted mask, 0 = solid) or covered the inlet (a step from x = 0: the inlet pushed its profile into the
+# wall) ran to the end with exit status 0.
+BLOCKING_MASKS = [
+    ("wall", [((100, slice(1, 42)), 1)], r"blocks the whole channel: every cell of the cross-section at x index 100 "
+                                         r"\(x = 1\), inside the side walls, is solid; expected a fluid path from the "
+                                         r"inlet to the outlet: a gap in every cross-section$"),
+    ("wall_and_walls", [((100, slice(None)), 1)], r"blocks the whole channel: .*cross-section at x index 100 \(x = 1\)"),
+    ("inverted", [((slice(None), slice(None)), 1), ((slice(50, 60), slice(10, 20)), 0)],
+     r"blocks the whole channel: .* at x index 2 \(x = 0.02\), inside the side walls, is solid \(207 planes in all, "
+     r"x index 2 .. 218\); .*; 99% of the channel's fluid cells are solid: nonzero mask cells are solid \(an "
+     r"inverted mask, 0 = solid, fills the channel\)$"),
+    ("step", [((slice(0, 30), slice(1, 15)), 1)], r"14 solid cells at x index 0 \(x = 0\), on the inlet plane; "
+                                                  r"expected obstacles clear of the inlet and outlet cells and their "
+                                                  r"neighbours: solid cells at x index 2 .. 218 only \(the inlet "
+                                                  r"imposes its profile on its whole plane\)$"),
+    ("near_inlet", [((1, slice(5, 9)), 3)], r"4 solid cells at x index 1 \(x = 0.01\), on the inlet cells' neighbours"),
+    ("near_outlet", [((219, slice(5, 9)), 1)], r"4 solid cells at x index 219 \(x = 2.19\), on the outlet cells' "
+                                               r"neighbours; .* x index 2 .. 218 only$"),
+    ("outlet", [((220, 20), 1)], r"1 solid cells at x index 220 \(x = 2.2\), on the outlet plane"),
+]
+
+
+@pytest.mark.parametrize("name, cells, expected", BLOCKING_MASKS, ids=[c[0] for c in BLOCKING_MASKS])
+@pytest.mark.parametrize("dtype", [bool, np.uint8])
+def test_masks_that_block_the_channel_or_touch_its_ends_are_one_line(cli, tmp_path, name, cells, expected, dtype):
+    path = tmp_path / f"{name}.npy"
+    np.save(path, _mask_with(cells, dtype))
+    line = refused(cli, tmp_path, "obstacles=", f"mask={path}")
+    assert re.search(r"mask = '" + re.escape(str(path)) + "': " + expected, line), line
+
+
+def test_masks_with_a_gap_or_solid_walls_at_the_ends_still_run(tmp_path):
+    """The rules leave alone what is fine: one open row is a gap; solid side-wall rows at the inlet and outlet
+    (a mask that draws the walls too) are walls anyway; solid cells from x index 2 to nx - 3."""
+    import h5py
+
+    ok = {
+        "gap": [((100, slice(2, 42)), 1)],
+        "walls_drawn": [((slice(None), 0), 1), ((slice(None), 42), 1), ((slice(60, 70), slice(10, 20)), 2)],
+        "ends": [((2, slice(5, 9)), 1), ((218, slice(5, 9)), 1)],
+    }
+    for name, cells in ok.items():
+        np.save(tmp_path / f"{name}.npy", _mask_with(cells, np.uint8))
+        resolve("channel_flow", {"n": N, "obstacles": "", "mask": str(tmp_path / f"{name}.npy")})
+    with h5py.File(tmp_path / "wall.h5", "w") as f:  # HDF5, read in slabs like the .npy
+        f["m"] = _mask_with([((100, slice(1, 42)), 1)])
+    with pytest.raises(ConfigError, match=r"blocks the whole channel"):
+        resolve("channel_flow", {"n": N, "obstacles": "", "mask": str(tmp_path / "wall.h5")})
+
+
+def test_mask_solid_cells_in_the_absorbing_layer_and_in_3d(tmp_path):
+    np.save(tmp_path / "late.npy", _mask_with([((205, slice(5, 9)), 1)]))
+    with pytest.raises(ConfigError, match=r"^sponge = 0.2: mask = '.*late.npy': solid cells up to x index 205 "
+                                          r"\(x = 2.05\), into the layer from x = 2 to the outlet; expected obstacles "
+                                          r"ahead of it, x < 1.99 \(one cell dx = 0.01 before it\)$"):
+        resolve("channel_flow", {"n": N, "obstacles": "", "sponge": 0.2, "mask": str(tmp_path / "late.npy")})
+    np.save(tmp_path / "early.npy", _mask_with([((198, slice(5, 9)), 1)]))
+    resolve("channel_flow", {"n": N, "obstacles": "", "sponge": 0.2, "mask": str(tmp_path / "early.npy")})
+    three = {"lattice": "D3Q19", "n": 4, "length": 1.1, "height": 0.41, "width": 0.41, "obstacles": ""}
+    shape3 = (45, 18, 18)
+    np.save(tmp_path / "plug.npy", _mask_with([((20, slice(1, 17), slice(1, 17)), 1)], np.uint8, shape3))
+    with pytest.raises(ConfigError, match=r"cross-section at x index 20 \(x = 0.5\), inside the side walls, is solid"):
+        resolve("channel_flow", dict(three, mask=str(tmp_path / "plug.npy")))
+    np.save(tmp_path / "holed.npy", _mask_with([((20, slice(1, 17), slice(1, 16)), 1)], np.uint8, shape3))
+    resolve("channel_flow", dict(three, mask=str(tmp_path / "holed.npy")))
+
+
+def test_mask_planes_are_counted_in_slabs(tmp_path):
+    rng = np.random.default_rng(7)
+    for dtype in (bool, np.uint8, np.int32):
+        a = (rng.random((30, 6, 5)) < 0.4).astype(dtype)
+        np.save(tmp_path / "a.npy", a)
+        cross = (slice(1, 5), slice(0, 5))
+        m = geo.MaskFile(tmp_path / "a.npy")
+        m.check_values(max_bytes=1, cross=cross)  # one plane per slab
+        np.testing.assert_array_equal(m.plane_solid, np.count_nonzero(a[:, 1:5, 0:5], axis=(1, 2)))
+        assert m.bytes_read == a.nbytes  # read once, whole
+        assert m.ids == (None if dtype is bool else [1])
+
+
 # ---- probes --------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("key, value, expected", [
     ("probe_line", "0.1,0.1;0.5,0.1;-5", r"npoints = '-5'; expected 'x0,y0; x1,y1; npoints' with npoints a positive "

@@ -45,8 +45,9 @@ from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_
 from distlbm.cases.obstacles.layout import Layout, channel_layout
 from distlbm.cases.obstacles.probes import (check_points, line_profile, parse_line, parse_points, probe_quantities,
                                             steadiness, stencils)
-from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, check_clear_of_layer, check_obstacles, fraction_planes,
-                                          load_stl, number, parse_obstacles, show)
+from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, check_clear_of_layer, check_mask_cells, check_obstacles,
+                                          fraction_planes, load_stl, mask_cross_section, number, parse_obstacles,
+                                          show)
 from distlbm.physics import boundaries as bc
 
 
@@ -132,6 +133,7 @@ class ChannelFlow(Case):
                               f"{' and the mask' if p['mask'] else ''}; expected at most {geo.MAX_BODIES} bodies "
                               f"(8-bit body ids{'; the mask counts as one' if p['mask'] else ''}): join shapes "
                               f"with '+' into one body")
+        x0 = None
         if lay is not None:
             key, text = "obstacles", p["obstacles"]
             if p.get("stl"):  # the stl key's body is checked with the others (together they must leave a gap)
@@ -145,7 +147,8 @@ class ChannelFlow(Case):
                 mask = geo.MaskFile(p["mask"], p["mask_dataset"] or None)
                 if lay is not None:
                     mask.check_shape(lay.shape)
-                    mask.check_values()  # its distinct ids: the bodies after the others
+                    # its distinct ids (the bodies after the others) and its solid cells per plane
+                    mask.check_values(cross=mask_cross_section(lay))
             except (OSError, ValueError) as e:
                 raise self._mask_error(p, e) from None
             if len(shapes) + mask.bodies > geo.MAX_BODIES:
@@ -153,6 +156,8 @@ class ChannelFlow(Case):
                                   f"of obstacles/stl make {len(shapes) + mask.bodies}; expected at most "
                                   f"{geo.MAX_BODIES} bodies (8-bit body ids): give the mask fewer ids, or join shapes "
                                   f"with '+' into one body")
+            if lay is not None:
+                check_mask_cells(mask, lay, x0, f"sponge = {p['sponge']:g}" if x0 is not None else "", p["mask"])
             shapes.append(mask)
         return shapes
 
@@ -274,7 +279,7 @@ class ChannelFlow(Case):
                 except ValueError as e:  # a mask value read here for the first time (checked at build)
                     raise self._mask_error(p, e) from None
                 solid = ob.solid & ~inlet & ~outl
-                if x_sponge is not None and np.any(solid & (grids[0] * dx >= x_sponge - dx)):
+                if x_sponge is not None and np.any(solid & ~wall & (grids[0] * dx >= x_sponge - dx)):
                     raise ConfigError(f"sponge = {p['sponge']:g}: the mask {p['mask']!r} has solid cells in the "
                                       f"layer from x = {x_sponge:.4g} to the outlet; expected obstacles ahead of "
                                       f"it, x < {x_sponge - dx:.4g}")

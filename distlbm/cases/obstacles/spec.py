@@ -459,10 +459,65 @@ def check_bodies_hold_cells(bodies, lay: Layout, key: str = "obstacles", text: s
         raise ConfigError(f"{head}{label} {why}; {fix}")
 
 
+def mask_cross_section(lay: Layout) -> tuple:
+    """The slices of the cross axes holding the channel's fluid rows (the side walls' rows left out)."""
+    pad = 1 if lay.walls else 0
+    return tuple(slice(pad, n - pad) for n in lay.shape[1:])
+
+
+def check_mask_cells(mask: geo.MaskFile, lay: Layout, x_layer: float | None = None, layer: str = "",
+                     name: str | None = None) -> None:
+    """ConfigError unless a scanned mask (`check_values` with `mask_cross_section(lay)`: its solid cells per plane
+    along x, the side walls' rows left out) obeys the rules the obstacle strings obey: no solid cell on the inlet
+    or outlet cells or their neighbours, a fluid gap in every cross-section, and, given a layer from x_layer to the
+    outlet (the absorbing layer), every solid cell more than a cell ahead of it. `name`: the mask as the
+    configuration gave it. Every process reads the same file and decides the same."""
+    counts = mask.plane_solid
+    if counts is None:
+        raise ValueError(f"{mask!r}: check_values(cross=...) must scan the mask first")
+    nx, dx = lay.shape[0], lay.dx
+    head = f"mask = {str(mask.path) if name is None else name!r}: "
+    cells = math.prod(len(range(*sl.indices(n))) for sl, n in zip(mask_cross_section(lay), lay.shape[1:]))
+
+    def x(k):
+        return lay.origin[0] + (k + 0.5) * dx
+
+    solid = np.flatnonzero(counts)
+    if not solid.size:
+        return
+    blocked = np.flatnonzero(counts >= cells) if cells else np.array([], int)
+    inner = blocked[(blocked >= 2) & (blocked <= nx - 3)]
+    if inner.size:
+        k = int(inner[0])
+        share = float(counts.sum()) / (cells * nx)
+        more = f" ({inner.size} planes in all, x index {int(inner[0])} .. {int(inner[-1])})" if inner.size > 1 else ""
+        hint = (f"; {share:.0%} of the channel's fluid cells are solid: nonzero mask cells are solid (an inverted "
+                f"mask, 0 = solid, fills the channel)" if share > 0.5 else "")
+        walls = ", inside the side walls," if lay.walls else ""
+        raise ConfigError(f"{head}blocks the whole channel: every cell of the cross-section at x index {k} "
+                          f"(x = {x(k):.4g}){walls} is solid{more}; expected a fluid path from the inlet to the outlet: "
+                          f"a gap in every cross-section{hint}")
+    for ks, what, why in (((0, 1), "inlet", " (the inlet imposes its profile on its whole plane)"),
+                          ((nx - 1, nx - 2), "outlet", "")):
+        for k in ks:
+            if 0 <= k < nx and counts[k]:
+                plane = "plane" if k in (0, nx - 1) else "cells' neighbours"
+                raise ConfigError(f"{head}{int(counts[k])} solid cells at x index {k} (x = {x(k):.4g}), on the "
+                                  f"{what} {plane}; expected obstacles clear of the inlet and outlet cells and their "
+                                  f"neighbours: solid cells at x index 2 .. {nx - 3} only{why}")
+    if x_layer is not None:
+        into = solid[x(solid) >= x_layer - dx]
+        if into.size:
+            k = int(into[-1])
+            raise ConfigError(f"{layer}: {head}solid cells up to x index {k} (x = {x(k):.4g}), into the layer from "
+                              f"x = {x_layer:.4g} to the outlet; expected obstacles ahead of it, x < "
+                              f"{x_layer - dx:.4g} (one cell dx = {dx:g} before it)")
+
+
 def check_clear_of_layer(bodies, lay: Layout, x0: float, key: str, text: str, layer: str) -> None:
     """ConfigError unless every body lies ahead of x = x0 by more than a cell (a layer from x0 to the
     outlet, e.g. the absorbing layer: forces and the flow around the bodies are measured ahead of it).
-    Mask files are checked cell by cell when their blocks are read."""
+    Mask files are checked from their solid cells per plane (`check_mask_cells`)."""
     for body in bodies:
         for s in _members(body):
             xr = _x_range(s, [0.0] * len(lay.cross), list(lay.cross))
