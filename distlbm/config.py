@@ -694,8 +694,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"at this resolution (raise n, lower re, or set smagorinsky=0.1)"
         )
     ma = units.mach(setup.u_max)
-    vkey = getattr(case, "velocity_key", None) or next((k for k in ("u_lid", "u0", "umax", "u_wall") if k in params),
-                                                         "velocity")
+    vkey = velocity_key(case, params)
     vval = params.get(vkey, setup.u_max)
     derived = ""
     if isinstance(vval, (int, float)) and not vval > 0 and hasattr(case, "full"):
@@ -720,6 +719,12 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"of order Ma^2 = {ma * ma:.3f}"
         )
     return RunConfig(case, params, setup, warnings=tuple(warnings), source=source, given=frozenset(values), **specs)
+
+
+def velocity_key(case: Case, params: dict) -> str:
+    """The setting that sets a case's lattice velocity (what a Mach number message names)."""
+    return getattr(case, "velocity_key", None) or next((k for k in ("u_lid", "u0", "umax", "u_wall") if k in params),
+                                                        "velocity")
 
 
 def _check_setup(setup: Setup, common: dict, where: str, shown: str) -> None:

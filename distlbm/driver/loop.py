@@ -22,6 +22,7 @@ from distlbm.driver.callbacks import Callback, Checkpointer, InstabilityError, J
 from distlbm.driver.schedules import IterationInterval, TimeInterval, WallTimeInterval, next_due
 from distlbm.driver.summary import summary as make_summary
 from distlbm.driver.view import RunView, compile_readers
+from distlbm.config import MACH_MAX, velocity_key
 from distlbm.errors import ConfigError
 from distlbm.io import checkpoint as ckpt
 from distlbm.io import files
@@ -98,6 +99,7 @@ class Simulation:
         self._output: Optional[FieldOutput] = None
         self._callbacks: list[Callback] = []
         self._steady: Optional[cb.SteadyCheck] = None
+        self._mach: Optional[cb.MachWatch] = None  # the local Mach numbers of the checks (set by run)
         self._steady_state: dict = {}
         run_id = ckpt.new_run_id()  # checkpoints belong to one run; a restart continues the checkpoint's run
         if self.domain.process_count > 1:
@@ -486,9 +488,12 @@ class Simulation:
             cbs.append(Callback("sample", IterationInterval(every), cb.Sampler(self.cfg.case.quantities,
                                                                                 logs["samples"])))
 
+        self._mach = cb.MachWatch(MACH_MAX, start_step, logs["log"], velocity_key(self.cfg.case, self.cfg.params))
+
         def check(view):
             diag = cb.guard(view, guard, logs["log"])
             view.history.append({"step": view.step, **diag, "wall": time.perf_counter() - self._t0})
+            self._mach(view, diag)
 
         cbs.append(Callback("check", IterationInterval(ctl.check_every), check))
         cbs.append(Callback("progress", IterationInterval(progress_every),
@@ -686,6 +691,8 @@ class Simulation:
             extra["steady"] = self._steady.report(getattr(self, "_end", self.step))
         if self._output is not None:
             extra["output"] = {"writes": self._output.count, "seconds": round(self._output.seconds, 4)}
+        if self._mach is not None:
+            extra["mach_local"] = self._mach.report()
         return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
                             wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from,
                             extra={"run_id": self.run_id, "step_path": self.step_path[0],

@@ -190,6 +190,32 @@ def test_instability_keeps_only_verified_checkpoints_and_restart_uses_them(tmp_p
     assert f"the last good checkpoint is step {int(last[5:14])}" in p.stdout
 
 
+def test_a_flow_past_the_mach_limit_is_said_long_before_it_blows_up(tmp_path, cli):
+    """The set-up checks the inflow's peak (Mach 0.26 here); the gap of 2.5 cells beside the cylinder speeds the
+    flow past Mach 0.3 within 150 steps. Before, nothing was said until the blow-up, whose message then named
+    "local Mach up to 0" (the speeds of a non-finite state)."""
+    rc, out, err = cli("run", "channel_flow", "--set", "n=10", "--set", "u_lattice=0.1", "--set",
+                       "obstacles=circle(0.5,0.205,0.18)", "--steps", 2000, "--progress-every", 50, "--out", tmp_path)
+    assert rc == 4, out + err
+    lines = out.splitlines()
+    warned = [i for i, x in enumerate(lines) if x.startswith("warning: step ") and "local Mach" in x]
+    assert len(warned) == 1, out  # once, not at every check
+    m = re.match(r"warning: step (\d+): the flow reaches local Mach ([\d.]+) \(speed [\d.]+ in lattice units\) > "
+                 r"0.3, beyond what the set-up accepts \(the case's velocity: Mach 0.26\): compressibility errors "
+                 r"of order Ma\^2 = [\d.]+ there, and the run may blow up; lower u_lattice \(the flow's lattice "
+                 r"velocity\) or raise the resolution$", lines[warned[0]])
+    assert m, lines[warned[0]]
+    warn_step, mach = int(m.group(1)), float(m.group(2))
+    assert mach > 0.3
+    blown = re.search(r"error: instability at step (\d+): .* \(tau = 0.65, local Mach up to ([\d.]+ now and )?"
+                      r"([\d.]+) at step (\d+) \(the last sane check\)\);", out)
+    assert blown, out
+    assert int(blown.group(4)) < int(blown.group(1)) and float(blown.group(3)) > mach
+    assert warn_step + 200 < int(blown.group(1))  # said hundreds of steps before
+    events = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines()]
+    assert [e["step"] for e in events if e.get("event") == "mach"] == [warn_step]
+
+
 def test_non_finite_checkpoint_is_refused_and_latest_falls_back(tmp_path, cli):
     from distlbm.io.checkpoint import CheckpointError
 

@@ -95,6 +95,11 @@ def test_run_couette_writes_summary(cli, tmp_path):
     params = json.dumps(summary["parameters"])
     assert "tau" in params and "u_wall" in params
     assert isinstance(summary["observables"], dict) and summary["observables"]
+    # the largest local Mach number of the checks: the fluid moves slower than the moving wall
+    mach = summary["mach_local"]
+    wall = summary["parameters"]["lattice_units"]["mach"]
+    assert 0.5 * wall < mach["max"] <= wall * (1 + 1e-6) and mach["step"] == 200, (mach, wall)
+    assert mach["since_step"] == 0 and mach["limit"] == 0.3 and mach["warned_at_step"] is None
 
 
 def test_run_toml_file_with_set_override(cli, tmp_path):
