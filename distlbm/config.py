@@ -454,9 +454,51 @@ def parse_sets(items) -> dict:
     return out
 
 
+# string settings that hold a list, and how a TOML array of them is joined into that string: output_fields =
+# ["rho", "u"] is 'rho,u', mesh = [2, 2, 1] is '2x2x1', probes = [[0.1, 0.2], [0.3, 0.2]] is '0.1,0.2; 0.3,0.2'
+# (an inner array is a point: its numbers joined by ','); an array was refused with "expected a string"
+LIST_FORMS = {"output_fields": ",", "mesh": "x", "box": "x", "stl_translate": ",", "stl_rotate": ",",
+              "obstacles": "; ", "output_region": "; ", "output_slices": "; ", "probes": "; ", "probe_dp": "; ",
+              "probe_line": "; "}
+
+
+def _join_list(name: str, value: list) -> Optional[str]:
+    """The string form of a TOML array given for a list setting, or None where the array does not fit it."""
+    sep = LIST_FORMS[name]
+
+    def scalar(v):
+        if isinstance(v, str):
+            return v
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return repr(v) if isinstance(v, float) else str(v)
+        return None
+
+    items = []
+    for v in value:
+        if isinstance(v, list) and sep == "; ":  # a point
+            parts = [scalar(x) for x in v]
+            if not parts or any(x is None or isinstance(x, list) for x in parts):
+                return None
+            items.append(",".join(parts))
+        else:
+            item = scalar(v)
+            if item is None:
+                return None
+            items.append(item)
+    return sep.join(items)
+
+
 def _check_value(p: Param, value: Any, where: str) -> Any:
     def bad(expected):
         return ConfigError(f"{where}{p.name} = {value!r}: expected {expected}")
+
+    if p.type is str and isinstance(value, list) and p.name in LIST_FORMS:
+        joined = _join_list(p.name, value)
+        if joined is None:
+            sep = LIST_FORMS[p.name]
+            what = "strings or numbers" + (" (a point: an array of numbers)" if sep == "; " else "")
+            raise bad(f"a string, or an array of {what} joined as {sep.strip() or sep!r}")
+        value = joined
 
     if p.type is bool:
         if not isinstance(value, bool):
@@ -479,7 +521,8 @@ def _check_value(p: Param, value: Any, where: str) -> Any:
             raise bad("a finite number")
     elif p.type is str:
         if not isinstance(value, str):
-            raise bad("a string")
+            form = f" (or an array of its items, joined as {LIST_FORMS[p.name].strip()!r})" if p.name in LIST_FORMS else ""
+            raise bad(f"a string{form}")
     if p.choices:
         match = next((c for c in p.choices if isinstance(value, str) and c.lower() == value.lower()), None)
         if match is None:

@@ -120,6 +120,30 @@ def test_regular_toml_still_loads(tmp_path):
     assert resolve(str(f), {}).setup.shape == (8, 8, 8)
 
 
+def test_toml_arrays_for_list_settings(tmp_path, cli):
+    """A TOML user writes a list as an array: output_fields = ["rho", "u"] was refused with "expected a string".
+    An array of a list setting is its string form, so a restart, summary.json and the checks see one value."""
+    f = tmp_path / "lists.toml"
+    f.write_text('case = "channel_flow"\nn = 10\nobstacles = ["circle(0.5,0.2,0.05)", "box(1,0.1,1.2,0.3)"]\n'
+                 'probes = [[0.3, 0.2], [0.7, 0.2]]\nprobe_line = [[0.3, 0.1], [0.3, 0.3], 5]\nmesh = [1, 1]\n'
+                 'output_fields = ["rho", "u", "vorticity"]\n')
+    cfg = resolve(str(f), {})
+    assert cfg.params["obstacles"] == "circle(0.5,0.2,0.05); box(1,0.1,1.2,0.3)"
+    assert cfg.params["probes"] == "0.3,0.2; 0.7,0.2" and cfg.params["probe_line"] == "0.3,0.1; 0.3,0.3; 5"
+    assert cfg.common["mesh"] == "1x1" and cfg.output.fields == ("rho", "u", "vorticity")
+    assert cfg.setup.features.bodies == 2
+    f.write_text('case = "box"\noutput_fields = ["rho", "u", "rho"]\n')  # then checked as the string is
+    assert "output_fields = 'rho,u,rho': 'rho' given more than once" in error(str(f))
+    f.write_text('case = "box"\noutput_fields = ["rho", true]\n')
+    rc, out, err = cli("run", f)
+    assert_one_line(rc, out, err, "output_fields = ['rho', True]: expected a string, or an array of strings or "
+                                  "numbers joined as ','")
+    f.write_text('case = "box"\nmesh = 2\n')
+    assert "mesh = 2: expected a string (or an array of its items, joined as 'x')" in error(str(f))
+    f.write_text('case = "box"\ncollision = ["bgk"]\n')  # not a list setting
+    assert "collision = ['bgk']: expected a string" in error(str(f))
+
+
 # --- A2: duplicate output fields ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("fields,twice", [("rho,rho,u", "'rho'"), ("u, rho, u", "'u'"), ("rho,u,rho,u", "'rho', 'u'")])
