@@ -76,6 +76,18 @@ def peak_rss_bytes() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
 
 
+def rss_bytes() -> int:
+    """This process's resident memory now (VmRSS), 0 where /proc is not there."""
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
 def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32", compute_dtype=None,
               collision="bgk", mesh: str | None = None, bandwidth_bytes: int | None = None,
               step: str = "auto") -> dict:
@@ -149,6 +161,7 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
         xla_bytes = float(ca.get("bytes accessed", float("nan"))) / math.prod(local_shape[1:])
     except Exception:  # cost analysis is informational; some backends do not provide it
         pass
+    baseline = rss_bytes()  # the process before the lattice: Python, JAX, XLA (the peak RSS holds them too)
     state = State(init_(), dom.replicate(np.zeros((), np.int32)))
     t0 = time.perf_counter()
     state = advance(state, cells, jnp.int32(1))  # compile + warm-up
@@ -204,6 +217,7 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
         "population_bytes": est["population_bytes"],
         "peak_memory_bytes": int(device_peak) if device_peak else peak,
         "peak_rss_bytes": peak,
+        "baseline_rss_bytes": baseline,
         "peak_over_population": (int(device_peak) if device_peak else peak) / est["population_bytes"],
         "estimated_bytes": est["total_bytes"],  # distlbm.memory's prediction, which the pre-flight checks
         "bandwidth_bytes_per_s": bandwidth,
@@ -267,8 +281,13 @@ def cmd_bench(args) -> int:
     xb = r["xla_bytes_per_cell"]
     print(f"  bytes per cell update: {r['bytes_per_cell']} minimum (read + write Q populations)"
           + (f", {xb:.0f} accessed per XLA cost analysis" if xb else ""))
+    base = ""
+    if r["peak_memory_bytes"] == r["peak_rss_bytes"] and r.get("baseline_rss_bytes"):  # host memory: the process's
+        base = (f", {r['baseline_rss_bytes'] / gib:.3f} GiB of it the process before the lattice was made: Python, "
+                f"JAX, XLA")
     print(f"  populations {r['population_bytes'] / gib:.3f} GiB, peak memory {r['peak_memory_bytes'] / gib:.3f} GiB "
-          f"({r['peak_over_population']:.2f}x the populations; estimated {r['estimated_bytes'] / gib:.3f} GiB)")
+          f"({r['peak_over_population']:.2f}x the populations{base}; estimated {r['estimated_bytes'] / gib:.3f} GiB "
+          f"for the lattice)")
     if r["bandwidth_bytes_per_s"]:
         print(f"  memory bandwidth (copy): {r['bandwidth_bytes_per_s'] / 1e9:.1f} GB/s; roofline "
               f"{r['roofline_mlups']:.1f} MLUPS ({r['bytes_per_cell']} B per cell update); "

@@ -178,6 +178,8 @@ def test_bench_json(module_cli):
     # XLA's own count of the step's traffic (its cost analysis of one block's compiled step)
     assert obj["xla_bytes_per_cell"] >= 2 * 9 * 4
     assert obj["peak_memory_bytes"] >= obj["population_bytes"]
+    # the process before the lattice (Python, JAX, XLA): most of a small bench's peak, said beside it
+    assert 0 < obj["baseline_rss_bytes"] <= obj["peak_rss_bytes"]
     assert obj["lattice"] == "D2Q9" and list(obj["shape"]) == [32, 32]
 
 
