@@ -535,6 +535,11 @@ def _check_value(p: Param, value: Any, where: str) -> Any:
     return value
 
 
+def _is_off(value: Any) -> bool:
+    """A 0 given for a number that acts only when > 0 (re = 0: from nu; u_lattice = 0: from tau)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
+
+
 def _unknown(key: str, value: Any, known, where: str) -> ConfigError:
     near = difflib.get_close_matches(key, list(known), n=1, cutoff=0.5)
     hint = f"; did you mean {near[0]!r}?" if near else ""
@@ -626,8 +631,10 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     where = ""
     source = "default"
     base_case = base_from = None
+    from_file: dict = {}
     if case_or_file and _is_file_target(case_or_file):
-        values.update(load_file(Path(case_or_file)))
+        from_file = load_file(Path(case_or_file))
+        values.update(from_file)
         where = f"{case_or_file}: "
         source = case_or_file
         if "case" not in values:
@@ -669,11 +676,26 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             common[k] = _check_value(common_spec[k], v, where)
         else:
             raise _unknown(k, v, known, where)
-    for pair in case.exclusive:  # keys that set the same thing: one of them
-        both = [k for k in pair if k in values]
-        if len(both) > 1:
-            raise ConfigError(f"{where}{' and '.join(f'{k} = {values[k]!r}' for k in both)}: both given, but each "
-                              f"fixes the same thing in case {case_name!r}; expected one of {', '.join(pair)}")
+    notes = []
+    command_line = {k for k in (sets or {})} | {k for k, v in overrides.items() if v is not None}
+    for pair in case.exclusive:  # keys that set the same thing: one of them (a 0 of an "if > 0" key is off)
+        both = [k for k in pair if k in values and not _is_off(values[k])]
+        if len(both) < 2:
+            continue
+        said = [k for k in both if k in command_line]
+        if len(said) == 1 and all(k in from_file and k not in command_line for k in both if k != said[0]):
+            # the command line overrides the file: its key replaces the file's keys that fix the same thing
+            for k in both:
+                if k != said[0]:
+                    spec = case_spec if k in case_spec else common_spec
+                    (params if k in case_spec else common)[k] = spec[k].default
+                    del values[k]
+                    notes.append(f"{k} = {from_file[k]!r} of {case_or_file} set aside: {said[0]} = "
+                                 f"{values[said[0]]!r} given on the command line fixes the same thing")
+            continue
+        raise ConfigError(f"{where}{' and '.join(f'{k} = {values[k]!r}' for k in both)}: both given, but each "
+                          f"fixes the same thing in case {case_name!r}; expected "
+                          f"one of {', '.join(pair)}")
     for k, v in case.common_defaults_for(params).items():  # e.g. the collision at Re 1600
         if k not in values:
             common[k] = v
@@ -722,7 +744,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"representable size"
         ) from None
     _check_setup(setup, common, where, shown)
-    warnings = []
+    warnings = list(notes)
     # the collision applies omega = 1/tau in the compute dtype: a tau that rounds to 1/2 there is zero viscosity
     omega_c = float(np.asarray(1.0 / setup.tau if setup.tau > 0 else math.inf, dtype=common["compute_dtype"]))
     if not setup.tau > 0.5 or not omega_c < 2.0:

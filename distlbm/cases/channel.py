@@ -65,12 +65,13 @@ class Poiseuille(_SteadyChannel):
     reference = f"analytic + {POIS_REF}"
     dims = (2, 3)
     default_lattice = "D2Q9"
+    exclusive = (("re", "tau"),)  # re > 0 sets tau: a tau given beside it was silently ignored
     params = (
         Param("n", 16, int, "fluid cells across the channel (H = n)", positive=True),
         Param("nx", 2, int, "cells along the periodic directions", positive=True),
         Param("tau", 0.8, float, "relaxation time (nu = (tau - 1/2)/3)"),
         Param("umax", 0.01, float, "centre-line velocity of the analytic profile", unit="lattice", positive=True),
-        Param("re", 0.0, float, "if > 0: Reynolds number umax H / nu, which sets tau instead", minimum=0.0),
+        Param("re", 0.0, float, "if > 0: Reynolds number umax H / nu, which sets tau instead (then no tau)", minimum=0.0),
     )
 
     def build(self, p, lattice):

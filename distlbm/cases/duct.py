@@ -50,6 +50,7 @@ class Duct(Case):
     default_lattice = "D3Q19"
     common_defaults = {"steady_tol": 1e-5}
     steady_tol_float64 = 1e-7
+    exclusive = (("re", "tau"),)  # re > 0 sets tau: a tau given beside it was silently ignored
     params = (
         Param("n", 16, int, "fluid cells across y (duct width 2a = n; halfway bounce-back walls)", positive=True),
         Param("aspect", 1.0, float, "b/a: the z extent is round(aspect * n) fluid cells", positive=True),
@@ -57,7 +58,7 @@ class Duct(Case):
         Param("nx", 2, int, "cells along the periodic x direction", positive=True),
         Param("tau", 0.8, float, "relaxation time (nu = (tau - 1/2)/3)"),
         Param("umax", 0.01, float, "centre velocity of the series solution", unit="lattice", positive=True),
-        Param("re", 0.0, float, "if > 0: Reynolds number umax 2a / nu, which sets tau instead", minimum=0.0),
+        Param("re", 0.0, float, "if > 0: Reynolds number umax 2a / nu, which sets tau instead (then no tau)", minimum=0.0),
         Param("efolds", 18.0, float, "longest run in e-folding times of the slowest transient mode (it stops when "
               "steady: steady_tol, checked every e-folding time)", positive=True),
     )

@@ -174,6 +174,33 @@ def test_toml_case_and_set_case_differ(tmp_path):
     assert "case = 'box'" in msg and "'couette'" in msg and str(f) in msg
 
 
+@pytest.mark.parametrize("case, sets, fixed", [
+    ("channel_flow", {"n": 10, "nu": 1e-3, "re": 50.0}, "re = 50.0 and nu = 0.001"),
+    ("poiseuille", {"tau": 0.9, "re": 10.0}, "re = 10.0 and tau = 0.9"),
+    ("duct", {"tau": 0.9, "re": 10.0}, "re = 10.0 and tau = 0.9"),
+])
+def test_two_settings_that_fix_the_same_thing_are_refused(case, sets, fixed, tmp_path, cli):
+    """re > 0 sets nu (tau): a nu (tau) given beside it was silently ignored (nu = 1e-3 ran at 4e-4)."""
+    msg = error(case, dict(sets))
+    assert f"{fixed}: both given, but each fixes the same thing in case {case!r}; expected one of" in msg, msg
+    off = dict(sets, re=0.0)  # re = 0: off, the other one acts
+    resolve(case, off)
+    # a file's value and the command line's: the command line wins, and says what it set aside
+    f = tmp_path / "base.toml"
+    other = "nu" if "nu" in sets else "tau"
+    f.write_text(f'case = "{case}"\n{other} = {sets[other]}\n' + ("n = 10\n" if "n" in sets else ""))
+    cfg = resolve(str(f), {"re": sets["re"]})
+    assert cfg.params[other] == {q.name: q.default for q in CASES[case].params}[other]
+    assert any(w.startswith(f"{other} = {sets[other]!r} of {f} set aside: re = {sets['re']!r} given on the command "
+                            f"line fixes the same thing") for w in cfg.warnings), cfg.warnings
+    if other == "nu":  # re sets nu = U ref_length / re
+        assert cfg.setup.units["viscosity"] == pytest.approx(0.2 * 0.1 / sets["re"])
+    else:  # re sets tau
+        assert cfg.setup.tau != pytest.approx(sets["tau"])
+    f.write_text(f'case = "{case}"\n{other} = {sets[other]}\nre = {sets["re"]}\n')  # both in one file
+    assert "both given" in error(str(f))
+
+
 def test_same_case_twice_is_fine(tmp_path):
     assert resolve("box", {"case": "box", "n": 8}).case.name == "box"
     f = tmp_path / "c.toml"

@@ -62,6 +62,7 @@ class ChannelFlow(Case):
     # itself is that of the peak inflow velocity, 3/2 u_lattice (2D) or 9/4 u_lattice (3D) for the
     # parabolic profile
     velocity_key = "u_lattice"
+    exclusive = (("re", "nu"),)  # re > 0 sets nu: a nu given beside it was silently ignored
     params = (
         Param("n", 20, int, "cells per reference length (resolution)", positive=True),
         Param("length", 2.2, float, "channel length L (x)", unit="m", positive=True),
@@ -70,7 +71,7 @@ class ChannelFlow(Case):
         Param("ref_length", 0.1, float, "reference length (Re, coefficients, resolution): e.g. the diameter",
               unit="m", positive=True),
         Param("u_mean", 0.2, float, "mean inflow velocity U", unit="m/s", positive=True),
-        Param("nu", 1e-3, float, "kinematic viscosity (ignored if re > 0)", unit="m^2/s", positive=True),
+        Param("nu", 1e-3, float, "kinematic viscosity (or re instead: not both)", unit="m^2/s", positive=True),
         Param("re", 0.0, float, "if > 0: Reynolds number U ref_length / nu, which sets nu", minimum=0.0),
         Param("u_lattice", 0.05, float, "mean inflow velocity in lattice units (sets dt)", unit="lattice",
               positive=True),
