@@ -745,6 +745,10 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
         ) from None
     _check_setup(setup, common, where, shown)
     warnings = list(notes)
+    if common["steps"] and "t_end" in values and "t_end" in case_spec and common["steps"] != setup.steps:
+        # steps is the count to run and wins (a quick try of a file's case: --steps 10), but say it
+        warnings.append(f"t_end = {values['t_end']!r} ({setup.steps} steps) set aside: steps = {common['steps']} "
+                        f"given runs {common['steps']} steps")
     # the collision applies omega = 1/tau in the compute dtype: a tau that rounds to 1/2 there is zero viscosity
     omega_c = float(np.asarray(1.0 / setup.tau if setup.tau > 0 else math.inf, dtype=common["compute_dtype"]))
     if not setup.tau > 0.5 or not omega_c < 2.0:

@@ -264,7 +264,11 @@ def test_steps_beyond_int32_cli(cli):
 def test_case_default_steps_beyond_int32():
     msg = error("cavity2d", {"t_end": 1e9})
     assert "number of steps" in msg and "t_end=1000000000.0" in msg and "int32" in msg
-    assert resolve("cavity2d", {"t_end": 1e9, "steps": 10}).common["steps"] == 10  # steps given: fine
+    cfg = resolve("cavity2d", {"t_end": 1e9, "steps": 10})
+    assert cfg.common["steps"] == 10  # steps given: fine, and the t_end it sets aside is said
+    assert any(w.startswith("t_end = 1000000000.0 (") and w.endswith("set aside: steps = 10 given runs 10 steps")
+               for w in cfg.warnings), cfg.warnings
+    assert not any("t_end" in w for w in resolve("cavity2d", {"steps": 10}).warnings)
 
 
 @pytest.mark.parametrize("case,key,value,kind", [
