@@ -535,6 +535,20 @@ def _check_value(p: Param, value: Any, where: str) -> Any:
     return value
 
 
+# settings read only when another one is on: (keys, on(common, params), what turns them on)
+_OUTPUT_ON = "output_every or output_interval > 0 (--output-every)"
+_DEPENDENT = (
+    (("trt_lambda",), lambda c, p: c["collision"] == "trt", "collision = 'trt'"),
+    (("steady_every",), lambda c, p: c["steady_tol"] > 0, "steady_tol > 0 (--until-steady)"),
+    (("output_fields", "output_units", "output_images", "output_region", "output_stride", "output_slices"),
+     lambda c, p: c["output_every"] > 0 or c["output_interval"] > 0, _OUTPUT_ON),
+    (("stl_scale", "stl_translate", "stl_rotate"), lambda c, p: bool(p.get("stl")),
+     "stl = PATH (a body stl(path, scale, ...) in obstacles takes its own scale and placement)"),
+    (("mask_dataset",), lambda c, p: bool(p.get("mask")), "mask = an HDF5 file"),
+    (("sponge_strength",), lambda c, p: p.get("sponge", 0) > 0, "sponge > 0 (the absorbing layer's length, m)"),
+)
+
+
 def _is_off(value: Any) -> bool:
     """A 0 given for a number that acts only when > 0 (re = 0: from nu; u_lattice = 0: from tau)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
@@ -745,6 +759,10 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
         ) from None
     _check_setup(setup, common, where, shown)
     warnings = list(notes)
+    for keys, active, needs in _DEPENDENT:  # a setting given where nothing reads it was silently accepted
+        for k in keys:
+            if k in values and (k in case_spec or k in common_spec) and not active(common, params):
+                warnings.append(f"{k} = {values[k]!r} has no effect: it applies with {needs}")
     if common["steps"] and "t_end" in values and "t_end" in case_spec and common["steps"] != setup.steps:
         # steps is the count to run and wins (a quick try of a file's case: --steps 10), but say it
         warnings.append(f"t_end = {values['t_end']!r} ({setup.steps} steps) set aside: steps = {common['steps']} "

@@ -201,6 +201,28 @@ def test_two_settings_that_fix_the_same_thing_are_refused(case, sets, fixed, tmp
     assert "both given" in error(str(f))
 
 
+@pytest.mark.parametrize("sets, warned", [
+    ({"trt_lambda": 0.25}, "trt_lambda = 0.25 has no effect: it applies with collision = 'trt'"),
+    ({"output_stride": 2, "output_fields": "rho"}, "output_stride = 2 has no effect: it applies with output_every or "
+                                                   "output_interval > 0"),
+    ({"stl_scale": 0.001}, "stl_scale = 0.001 has no effect: it applies with stl = PATH"),
+    ({"mask_dataset": "m"}, "mask_dataset = 'm' has no effect: it applies with mask = an HDF5 file"),
+    ({"sponge_strength": 0.2}, "sponge_strength = 0.2 has no effect: it applies with sponge > 0"),
+    ({"steady_every": 50}, "steady_every = 50 has no effect: it applies with steady_tol > 0"),
+])
+def test_a_setting_that_nothing_reads_is_said(sets, warned):
+    """A setting read only when another is on was silently accepted: trt_lambda with the default BGK ran BGK."""
+    cfg = resolve("channel_flow", {"n": 10, **sets})
+    assert any(w.startswith(warned) for w in cfg.warnings), cfg.warnings
+    on = {"trt_lambda": {"collision": "trt"}, "output_stride": {"output_every": 10}, "stl_scale": None,
+          "mask_dataset": None, "sponge_strength": {"sponge": 0.2}, "steady_every": {"steady_tol": 1e-4}}
+    switch = on[next(iter(sets))]
+    if switch is not None:  # with the setting that turns it on: nothing said
+        cfg = resolve("channel_flow", {"n": 10, **sets, **switch})
+        assert not any("has no effect" in w for w in cfg.warnings), cfg.warnings
+    assert not any("has no effect" in w for w in resolve("channel_flow", {"n": 10}).warnings)
+
+
 def test_same_case_twice_is_fine(tmp_path):
     assert resolve("box", {"case": "box", "n": 8}).case.name == "box"
     f = tmp_path / "c.toml"
