@@ -28,6 +28,10 @@ def _add_run(sub):
                    "below TOL (the steady_tol setting)")
     p.add_argument("--comm", default=None, choices=("jax", "mpi"),
                    help="halo exchange: jax (one device mesh, default) or mpi (mpi4jax, one rank per device)")
+    p.add_argument("--dry-run", dest="dry_run", action="store_true",
+                   help="check everything the run checks before its first step (configuration, geometry and input "
+                   "files, output folder, a restart's checkpoint, memory per device for --mesh, disk space) and "
+                   "say what it would do; nothing is allocated or written (on a login node, before queueing)")
 
 
 def _add_bench(sub):
@@ -120,6 +124,19 @@ def cmd_run(args) -> int:
                   mesh=args.mesh, comm=args.comm, output_every=args.output_every,
                   checkpoint_every=args.checkpoint_every, wall_time=parse_wall_time(args.wall_time),
                   steady_tol=args.until_steady)
+    if getattr(args, "dry_run", False):
+        from distlbm.dryrun import dry_run
+
+        from distlbm.driver import EXIT_CONFIG
+        from distlbm.io.checkpoint import CheckpointError
+
+        say = print if env_rank() == 0 else (lambda *a, **k: None)
+        _describe(cfg, say)
+        try:
+            return dry_run(cfg, args.out if args.out is not None else f"out/{cfg.case.name}", args.restart, say)
+        except CheckpointError as e:  # as the run says it
+            say(f"distlbm: restart failed: {e}", file=sys.stderr)
+            return EXIT_CONFIG
     out = prepare_out(args.out if args.out is not None else f"out/{cfg.case.name}")
     if args.restart is None:  # a new run: refuse a folder that holds another run's checkpoints, before any work
         from pathlib import Path
@@ -156,13 +173,10 @@ def cmd_run(args) -> int:
         sim.close()  # the output folder is free for the next run
 
 
-def _run_simulation(sim, cfg, procs) -> int:
+def _describe(cfg, say):
+    """The start-up lines of a run: the configuration's warnings, the case, the lattice and the units."""
     from distlbm import units
-    from distlbm.driver import EXIT_CONFIG, EXIT_INSTABILITY, EXIT_RESUBMIT, EXIT_WRITE_FAILED, InstabilityError
-    from distlbm.io.checkpoint import CheckpointError
-    from distlbm.io.files import WriteError
 
-    say = print if sim.domain.process_index == 0 else (lambda *a, **k: None)
     for w in cfg.warnings:
         say(f"warning: {w}", file=sys.stderr)
     s = cfg.setup
@@ -178,6 +192,15 @@ def _run_simulation(sim, cfg, procs) -> int:
             f"{units.velocity_to_lattice(u['velocity'], u['dx'], u['dt']):.4g} lattice; viscosity "
             f"{u['viscosity']:.4g} -> {units.viscosity(s.tau):.4g} lattice (tau {s.tau:.5g}); Mach "
             f"{units.mach(s.u_max):.3f} at the peak velocity {s.u_max:.4g}")
+
+
+def _run_simulation(sim, cfg, procs) -> int:
+    from distlbm.driver import EXIT_CONFIG, EXIT_INSTABILITY, EXIT_RESUBMIT, EXIT_WRITE_FAILED, InstabilityError
+    from distlbm.io.checkpoint import CheckpointError
+    from distlbm.io.files import WriteError
+
+    say = print if sim.domain.process_index == 0 else (lambda *a, **k: None)
+    _describe(cfg, say)
     say(f"  on {sim.domain.describe()}" + (f", launched by {procs['launcher']}" if procs["processes"] > 1 else "")
         + f"; step: {sim.step_path[0]} ({sim.step_path[1]})")
     try:

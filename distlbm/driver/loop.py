@@ -52,6 +52,39 @@ def build_model(cfg) -> Model:
                  m.equilibrium == "incompressible")
 
 
+def _kept_spec(cfg, meta: dict, attr: str, names, active: Callable):
+    """A restart that sets none of `names` anywhere (file, --set, command line) keeps their values from the
+    run it continues (its config in the checkpoint's metadata `meta`), if they make `active(spec)` true: the
+    spec kept, or None. An explicit 0 still means none."""
+    import dataclasses
+
+    spec = getattr(cfg, attr)
+    if active(spec) or set(names) & cfg.given:
+        return None
+    old = meta.get("config") or {}
+    try:
+        kept = dataclasses.replace(spec, **{k: old[k] for k in names if k in old})
+    except (ConfigError, TypeError, ValueError):  # settings this version cannot read: keep none
+        return None
+    return kept if active(kept) else None
+
+
+def kept_checkpoints(cfg, meta: dict):
+    """The checkpoint schedule a restart keeps from the run it continues (None: its own)."""
+    return _kept_spec(cfg, meta, "checkpoint", ("checkpoint_every", "checkpoint_wall"),
+                      lambda c: c.checkpoint_every or c.checkpoint_wall)
+
+
+def kept_outputs(cfg, meta: dict):
+    """The field output a restart keeps from the run it continues (None: its own)."""
+    import dataclasses
+
+    from distlbm.config import OutputSpec
+
+    return _kept_spec(cfg, meta, "output", [f.name for f in dataclasses.fields(OutputSpec)],
+                      lambda o: o.output_every or o.output_interval)
+
+
 class Simulation:
     """One run of a configured case (config.RunConfig: typed specs plus the case's setup) on a domain
     (from the decomposition spec unless given).
@@ -354,31 +387,14 @@ class Simulation:
             f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}"
             for reason, paths in errors.items()))
 
-    def _continue_spec(self, meta: dict, attr: str, names, active: Callable):
-        """A restart that sets none of `names` anywhere (file, --set, command line) keeps their values from the
-        run it continues (its config in the checkpoint), if they make `active(spec)` true: the spec kept, or None.
-        An explicit 0 still means none."""
-        import dataclasses
-
-        spec = getattr(self.cfg, attr)
-        if active(spec) or set(names) & self.cfg.given:
-            return None
-        old = meta.get("config") or {}
-        try:
-            kept = dataclasses.replace(spec, **{k: old[k] for k in names if k in old})
-        except (ConfigError, TypeError, ValueError):  # settings this version cannot read: keep none
-            return None
-        if not active(kept):
-            return None
-        self.cfg = dataclasses.replace(self.cfg, **{attr: kept})
-        return kept
-
     def _continue_checkpoints(self, meta: dict):
         """The checkpoint schedule: a resubmitted week-long run must not run on without checkpoints because a
         flag was left out."""
-        kept = self._continue_spec(meta, "checkpoint", ("checkpoint_every", "checkpoint_wall"),
-                                   lambda c: c.checkpoint_every or c.checkpoint_wall)
+        kept = kept_checkpoints(self.cfg, meta)
         if kept is not None:
+            import dataclasses
+
+            self.cfg = dataclasses.replace(self.cfg, checkpoint=kept)
             what = " and ".join(x for x in (f"every {kept.checkpoint_every} steps" if kept.checkpoint_every else "",
                                             f"every {kept.checkpoint_wall:g} s" if kept.checkpoint_wall else "") if x)
             self.log(f"checkpoints {what}, as in the run this restart continues (--checkpoint-every N to "
@@ -387,13 +403,11 @@ class Simulation:
     def _continue_outputs(self, meta: dict):
         """The field output, every output setting of it (slices too; any one given replaces them all): a restart
         resubmitted by hand without --output-every wrote no field for the rest of the run."""
-        import dataclasses
-
-        from distlbm.config import OutputSpec
-
-        kept = self._continue_spec(meta, "output", [f.name for f in dataclasses.fields(OutputSpec)],
-                                   lambda o: o.output_every or o.output_interval)
+        kept = kept_outputs(self.cfg, meta)
         if kept is not None:
+            import dataclasses
+
+            self.cfg = dataclasses.replace(self.cfg, output=kept)
             when = (f"every {kept.output_every} steps" if kept.output_every else
                     f"every {kept.output_interval:g} of simulated time")
             self.log(f"field output {when} ({kept.output_fields}), as in the run this restart continues "

@@ -1,0 +1,172 @@
+"""`distlbm run ... --dry-run`: everything a run checks before its first step, on the login node, before
+the job waits in the queue: the configuration, the geometry and its input files (a mask is scanned, an STL
+surface read and checked), the output folder, a restart's checkpoint (its metadata against this
+configuration), the memory per device for the mesh and the space for checkpoints and field outputs.
+Nothing is allocated on a device and nothing is written; the same one-line errors and exit statuses as the
+run itself. A run that passes may still stop where only the run can tell: the populations of a restart's
+checkpoint are verified when they are read, and the memory available is that of the machine it runs on."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+from pathlib import Path
+from typing import Callable
+
+
+def _where_writable(out: Path) -> tuple[Path, str | None]:
+    """The folder the run would create or write, and why it could not (None: it can)."""
+    if out.exists() and not out.is_dir():
+        return out, "exists and is not a folder"
+    probe = out
+    while not probe.exists() and probe.parent != probe:
+        probe = probe.parent
+    if not probe.is_dir():
+        return probe, f"{probe} is not a folder"
+    if not os.access(probe, os.W_OK | os.X_OK):
+        return probe, f"{probe} is not writable"
+    return probe, None
+
+
+def _forms(model, block) -> dict:
+    """The step's form on a block on CPU devices and on a GPU (the fused kernel where it covers the case)."""
+    from distlbm.memory import itemsize
+    from distlbm.physics.fused import fused_supports
+    from distlbm.stepper import fused_form, slab_form
+
+    q = model.lattice.q
+    cells = math.prod(block)
+    nbytes = q * cells * max(itemsize(model.dtype), itemsize(model.compute_dtype))
+    cpu = slab_form(nbytes, backend="cpu", planes=int(block[0]))
+    if fused_supports(model)[0]:
+        gpu = "fused_in_place" if fused_form(model=model) == "in place (AA)" else "fused"
+    else:
+        gpu = slab_form(nbytes, backend="gpu", planes=int(block[0]))
+    return {"GPU": gpu, "CPU": cpu}
+
+
+FORM_TEXT = {"in_place": "XLA step in place", "ab": "XLA step A-B", "whole": "XLA step, whole array",
+             "fused_in_place": "fused kernel in place", "fused": "fused kernel A-B"}
+
+
+def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None]) -> int:
+    """Check what `distlbm run` would check before its first step and print what it would do. Raises
+    ConfigError (exit 2) where the run would stop; returns 0."""
+    from distlbm.cases.base import ConfigError
+    from distlbm.driver.loop import build_model, kept_checkpoints, kept_outputs
+    from distlbm.io import checkpoint as ckpt
+    from distlbm.io import files
+    from distlbm.io.lock import holder
+    from distlbm.memory import fmt_bytes, memory_estimate
+    from distlbm.parallel.mesh import DecompositionError, check_divisible, parse_mesh
+
+    s = cfg.setup
+    shape = tuple(int(n) for n in s.shape)
+    model = build_model(cfg)
+    out_path = Path(out)
+    # the folder
+    probe, why = _where_writable(out_path)
+    if why:
+        raise ConfigError(f"--out = {out!r}: {why}; expected a writable folder")
+    busy = holder(out_path) if out_path.is_dir() else None
+    cdir = out_path / "checkpoints"
+    found = ckpt.list_checkpoints(cdir) if cdir.is_dir() else []
+    start = 0
+    end = cfg.control.steps or s.steps
+    if restart is None:
+        if found:
+            raise ConfigError(ckpt.occupied(cdir, found))
+    else:
+        candidates = ckpt.resolve_restart(restart, cdir)
+        errors = {}  # reason -> the checkpoints it rules out, as the run says it
+        for path in candidates:
+            try:
+                meta = ckpt.read_meta(path)
+                cfg.check_restart(meta, path)
+                ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype)
+            except ckpt.CheckpointError as e:
+                if len(candidates) == 1:
+                    raise
+                text = str(e)
+                errors.setdefault(text[len(f"{path}: "):] if text.startswith(f"{path}: ") else text, []).append(path)
+                continue
+            start = int(meta["step"])
+            kept = meta.get("end_step")
+            if not (cfg.control.steps or "steps" in cfg.given) and isinstance(kept, int):
+                end = kept
+            say(f"  restart: from {path} at step {start} (its metadata verified against this configuration; its "
+                f"populations are verified when the run reads them)")
+            # the schedules a restart keeps from the run it continues where this one sets none
+            cfg = dataclasses.replace(cfg, **{k: v for k, v in (("checkpoint", kept_checkpoints(cfg, meta)),
+                                                                ("output", kept_outputs(cfg, meta))) if v})
+            break
+        else:
+            raise ckpt.CheckpointError("no usable checkpoint: " + "; ".join(
+                f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}"
+                for reason, paths in errors.items()))
+    if end <= start:
+        say(f"  steps: none to run (the run is at step {start}, its end step {end})")
+    else:
+        say(f"  steps: {start}..{end} ({end - start:,} steps of {math.prod(shape):,} cells)")
+    # the memory per device, for the mesh given or one device
+    d = len(shape)
+    mesh = tuple(parse_mesh(cfg.decomposition.mesh, d)) if cfg.decomposition.mesh else (1,) * d
+    try:
+        check_divisible(shape, mesh)
+    except DecompositionError as e:
+        raise ConfigError(f"--mesh = {cfg.decomposition.mesh!r}: {e}") from None
+    block = tuple(n // m for n, m in zip(shape, mesh))
+    planes = None if s.fraction_planes is None else s.fraction_planes[1] - s.fraction_planes[0] + 1
+    ndev = math.prod(mesh)
+    which = (f"mesh {'x'.join(map(str, mesh))}, {ndev} devices" if cfg.decomposition.mesh else
+             "one device (give --mesh for the job's devices)")
+    parts = []
+    for kind, form in _forms(model, block).items():
+        est = memory_estimate(model.lattice, block, model.dtype, model.compute_dtype, s.features, form=form,
+                              fraction_planes=planes)
+        parts.append(f"{fmt_bytes(est['total_bytes'])} on a {kind} ({FORM_TEXT.get(form, form)})")
+    say(f"  memory per device ({which}, block {'x'.join(map(str, block))}): {'; '.join(parts)}")
+    # the space for checkpoints and field outputs
+    chk, output = cfg.checkpoint, cfg.output
+    size = model.lattice.q * math.prod(shape) * _itemsize(model.dtype)
+    one = files.space_needed(size)
+    # periodic checkpoints at the multiples of checkpoint_every after the start
+    count = end // chk.checkpoint_every - start // chk.checkpoint_every if chk.checkpoint_every and end > start else 0
+    kept = min(count, chk.checkpoint_keep) + 1 if (chk.checkpoint_every or chk.checkpoint_wall) else 1
+    try:
+        free = files.free_bytes(probe)
+    except OSError:
+        free = None
+    line = (f"  checkpoints: {files.size_text(one)} each"
+            + (f", every {chk.checkpoint_every} steps ({count} in this run)" if chk.checkpoint_every else "")
+            + (f", every {chk.checkpoint_wall:g} s of wall time" if chk.checkpoint_wall else "")
+            + f"; at most {kept} on disk at once: {files.size_text(kept * one)}")
+    if free is not None:
+        line += f"; {files.size_text(free)} free in {probe}"
+    say(line)
+    if free is not None and free < one:
+        raise ConfigError(f"--out = {out!r}: not enough space for one checkpoint: needs about "
+                          f"{files.size_text(one)}, {files.size_text(free)} free in {probe} (a run writes one on a "
+                          f"stop signal or at the wall-time limit); free space there or choose another --out")
+    if free is not None and free < kept * one:
+        say(f"warning: the checkpoints kept need about {files.size_text(kept * one)}, {files.size_text(free)} "
+            f"free: a later checkpoint may not fit")
+    if output.output_every:  # at the multiples of output_every: step 0 too in a new run
+        every = output.output_every
+        n_out = max(0, end // every - start // every) + (1 if start == 0 else 0)
+        say(f"  field outputs: every {every} steps ({n_out} in this run) of {', '.join(output.fields)}")
+    elif output.output_interval:
+        say(f"  field outputs: every {output.output_interval:g} of simulated time, of {', '.join(output.fields)}")
+    if busy is not None:
+        say(f"warning: another distlbm run is using {out} now ({busy}): a run started now would be refused "
+            f"(or wait for it with DISTLBM_LOCK_WAIT)")
+    say(f"dry run: ready; nothing was allocated or written (the run checks the devices' memory and the "
+        f"checkpoint's populations when it starts)")
+    return 0
+
+
+def _itemsize(dtype: str) -> int:
+    from distlbm.memory import itemsize
+
+    return itemsize(dtype)

@@ -1,0 +1,79 @@
+"""`distlbm run ... --dry-run`: what the run checks before its first step, on a login node before the job
+waits in the queue; nothing allocated, nothing written; the run's own one-line errors and exit statuses."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import numpy as np
+
+
+def _tree(folder):
+    """Every file under folder with its size and modification time (what a dry run must leave alone)."""
+    out = {}
+    for root, _dirs, names in os.walk(folder):
+        for n in names:
+            p = os.path.join(root, n)
+            st = os.stat(p)
+            out[p] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+def test_a_new_run_is_checked_and_described_and_nothing_is_written(cli, tmp_path):
+    out = tmp_path / "run"
+    rc, stdout, err = cli("run", "box", "--set", "lattice=D3Q19", "--set", "n=400", "--mesh", "2x2x2", "--steps", 1000,
+                          "--checkpoint-every", 200, "--output-every", 500, "--dry-run", "--out", out)
+    assert rc == 0, err
+    assert not out.exists()  # not even the folder
+    lines = stdout.splitlines()
+    assert lines[0].startswith("distlbm: box (")  # the run's own start-up lines
+    assert "  steps: 0..1000 (1,000 steps of 64,000,000 cells)" in lines
+    mem = next(x for x in lines if x.startswith("  memory per device"))
+    # 200^3 D3Q19 float32 populations: 580 MiB per device; held once in place on either kind
+    assert "(mesh 2x2x2, 8 devices, block 200x200x200)" in mem
+    assert re.search(r"(6\d\d) MiB on a GPU \(fused kernel in place\); (6\d\d) MiB on a CPU \(XLA step in place\)", mem), mem
+    ck = next(x for x in lines if x.startswith("  checkpoints:"))
+    assert ck.startswith("  checkpoints: 4.58 GiB each, every 200 steps (5 in this run); at most 4 on disk at once: "
+                         "18.30 GiB; "), ck
+    assert "  field outputs: every 500 steps (3 in this run) of rho, u" in lines
+    assert lines[-1].startswith("dry run: ready; nothing was allocated or written")
+
+
+def test_what_the_run_would_refuse_the_dry_run_refuses(cli, tmp_path):
+    rc, out, err = cli("run", "box", "--set", "n=30", "--mesh", "4x1x1", "--dry-run", "--out", tmp_path / "a")
+    assert rc == 2 and err.strip().splitlines() == [
+        "distlbm: configuration error: --mesh = '4x1x1': lattice size 30 along x does not divide over 4 devices "
+        "(mesh 4x1x1); sizes that would work: 28 or 32, or a mesh size along x in [1, 2, 3, 5, 6, 10, 15, 30]"], err
+    mask = np.zeros((221, 43), bool)
+    mask[100, 1:42] = True
+    np.save(tmp_path / "wall.npy", mask)
+    rc, out, err = cli("run", "channel_flow", "--set", "n=10", "--set", "obstacles=", "--set",
+                       f"mask={tmp_path / 'wall.npy'}", "--dry-run", "--out", tmp_path / "b")
+    assert rc == 2 and "blocks the whole channel" in err and len(err.strip().splitlines()) == 1, err
+    (tmp_path / "file").write_text("x")
+    rc, out, err = cli("run", "box", "--set", "n=8", "--dry-run", "--out", tmp_path / "file")
+    assert rc == 2 and "--out = " in err and "exists and is not a folder; expected a writable folder" in err, err
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+def test_a_restart_is_checked_against_its_checkpoint_without_touching_it(cli, tmp_path):
+    out = tmp_path / "run"
+    rc, _, err = cli("run", "box", "--set", "n=16", "--steps", 40, "--checkpoint-every", 20, "--out", out)
+    assert rc == 0, err
+    before = _tree(out)
+    # a new run into it is refused as the run refuses it
+    rc, stdout, err = cli("run", "box", "--set", "n=16", "--dry-run", "--out", out)
+    assert rc == 2 and "holds 2 checkpoint(s) of another run (steps 20..40); continue that run with --restart " \
+                       "latest" in err, err
+    rc, stdout, err = cli("run", "box", "--set", "n=16", "--restart", "--steps", 100, "--dry-run", "--out", out)
+    assert rc == 0, err
+    assert f"  restart: from {out / 'checkpoints' / 'ckpt_000000040.h5'} at step 40 (its metadata verified" in stdout
+    assert "  steps: 40..100 (60 steps of 4,096 cells)" in stdout
+    # the restart keeps the run's checkpoint schedule: said as the run would keep it
+    assert "  checkpoints: 1.30 MiB each, every 20 steps (3 in this run)" in stdout, stdout
+    rc, stdout, err = cli("run", "box", "--set", "n=20", "--restart", "--dry-run", "--out", out)
+    assert rc == 2 and err.strip().startswith(
+        f"distlbm: restart failed: no usable checkpoint: {out / 'checkpoints' / 'ckpt_000000040.h5'} and 1 older: "
+        f"incompatible with this configuration (n: checkpoint 16, now 20;"), err
+    assert _tree(out) == before
