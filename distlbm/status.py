@@ -6,7 +6,8 @@
 - its checkpoints: how many, and the newest whose metadata verifies (what `--restart latest` continues
   from; the populations are checked when a restart reads them), with the ones that do not verify named;
 - how the last run ended (`summary.json`), where it started and each restart (the `start` records of
-  `log.jsonl`), and the earlier run whose results it set aside in `previous/`.
+  `log.jsonl`), what it warned about or stopped on (a local Mach number past the limit, an instability, a
+  failed write: the events of `log.jsonl`), and the earlier run whose results it set aside in `previous/`.
 
 Without a folder, every run folder under out/ (the default --out is out/CASE). Exit status 0, or 2 with one
 line for a folder that does not exist."""
@@ -67,8 +68,11 @@ def folder_status(out) -> dict:
                       "end_step": meta.get("end_step"), "age_s": time.time() - p.stat().st_mtime})
     result["checkpoints"] = found[::-1]
     result["damaged"] = damaged[::-1]
+    said = results.events(out, ("start",) + WARNED)
     result["parts"] = [{k: r.get(k) for k in ("step", "end", "started", "restarted_from", "processes")}
-                       for r in results.starts(out)]
+                       for r in said if r.get("event") == "start"]
+    # what the run warned about or stopped on: a local Mach number past the limit, an instability, a failed write
+    result["events"] = [{k: r.get(k) for k in ("event", "step", "message")} for r in said if r.get("event") in WARNED]
     summary = results.read_object(out / "summary.json")
     if summary:
         result["summary"] = {k: summary.get(k) for k in ("status", "step", "steps", "mlups", "wall_time_s")}
@@ -76,6 +80,9 @@ def folder_status(out) -> dict:
     if earlier:
         result["previous"] = {k: earlier.get(k) for k in ("case", "status", "step")}
     return result
+
+
+WARNED = ("mach", "instability", "write_failed")  # the log.jsonl events status shows
 
 
 def _ago(s) -> str:
@@ -121,6 +128,10 @@ def describe(st: dict) -> list[str]:
         lines.append("  checkpoints: none")
     for d in st["damaged"]:
         lines.append(f"  checkpoint {d['file']} does not verify: {d['reason']}")
+    for e in st.get("events") or []:
+        msg = str(e.get("message") or "")
+        at = "" if "step" in msg else f"step {e.get('step')}: "
+        lines.append(f"  {'warning' if e.get('event') == 'mach' else 'error'}: {at}{msg} (log.jsonl)")
     s = st.get("summary")
     if s and st["state"] != "running":
         lines.append(f"  last run: {s.get('status')} at step {s.get('step')} (summary.json)")

@@ -48,25 +48,31 @@ def products(folder) -> list[Path]:
     return found
 
 
-def starts(folder) -> list[dict]:
-    """The `start` records of the folder's log.jsonl, one per part of its run (the run, then each restart)."""
+def events(folder, names=("start",)) -> list[dict]:
+    """The records of the folder's log.jsonl whose `event` is one of `names`, in order (read in one pass)."""
     found, path = [], Path(folder) / "log.jsonl"
     if not path.is_file():  # a FIFO there would block the read (the log's writer refuses it)
         return found
+    keys = [f'"{n}"'.encode() for n in names]
     try:
         with open(path, "rb") as fh:
             for line in fh:
-                if b'"start"' not in line:
+                if not any(k in line for k in keys):
                     continue
                 try:
                     rec = json.loads(line)
                 except ValueError:
                     continue
-                if isinstance(rec, dict) and rec.get("event") == "start":
+                if isinstance(rec, dict) and rec.get("event") in names:
                     found.append(rec)
     except OSError:
         pass
     return found
+
+
+def starts(folder) -> list[dict]:
+    """The `start` records of the folder's log.jsonl, one per part of its run (the run, then each restart)."""
+    return events(folder, ("start",))
 
 
 def read_object(path) -> Optional[dict]:

@@ -214,6 +214,13 @@ def test_a_flow_past_the_mach_limit_is_said_long_before_it_blows_up(tmp_path, cl
     assert warn_step + 200 < int(blown.group(1))  # said hundreds of steps before
     events = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines()]
     assert [e["step"] for e in events if e.get("event") == "mach"] == [warn_step]
+    # `distlbm status` shows both: a user watching a week-long run sees the warning while it runs
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0, err
+    shown = [x for x in out.splitlines() if x.startswith(("  warning: ", "  error: "))]
+    assert len(shown) == 2 and shown[0].startswith(f"  warning: step {warn_step}: the flow reaches local Mach"), out
+    assert shown[1].startswith(f"  error: instability at step {blown.group(1)}: ") and shown[1].endswith(
+        "(log.jsonl)"), out
 
 
 def test_non_finite_checkpoint_is_refused_and_latest_falls_back(tmp_path, cli):
