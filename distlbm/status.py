@@ -82,7 +82,7 @@ def folder_status(out) -> dict:
     return result
 
 
-WARNED = ("mach", "instability", "write_failed")  # the log.jsonl events status shows
+WARNED = ("mach", "no_checkpoints", "instability", "write_failed")  # the log.jsonl events status shows
 
 
 def _ago(s) -> str:
@@ -131,7 +131,8 @@ def describe(st: dict) -> list[str]:
     for e in st.get("events") or []:
         msg = str(e.get("message") or "")
         at = "" if "step" in msg else f"step {e.get('step')}: "
-        lines.append(f"  {'warning' if e.get('event') == 'mach' else 'error'}: {at}{msg} (log.jsonl)")
+        lines.append(f"  {'warning' if e.get('event') in ('mach', 'no_checkpoints') else 'error'}: {at}{msg} "
+                     f"(log.jsonl)")
     s = st.get("summary")
     if s and st["state"] != "running":
         lines.append(f"  last run: {s.get('status')} at step {s.get('step')} (summary.json)")

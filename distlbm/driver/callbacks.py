@@ -280,6 +280,49 @@ class Progress:
             view.log(line)
 
 
+NO_CHECKPOINT_WARN_S = 3600.0  # a run foreseen to last longer than this without periodic checkpoints is warned
+SPEED_AFTER_S = 10.0  # the run's speed is taken after this much of its wall time (the first chunks are short)
+
+
+def _nice(n: float) -> int:
+    """n rounded down to 1, 2 or 5 times a power of ten (at least 1): a checkpoint interval to type."""
+    if n < 1:
+        return 1
+    p = 10 ** math.floor(math.log10(n))
+    return int(max(m * p for m in (1, 2, 5) if m * p <= n))
+
+
+@dataclass
+class CheckpointAdvice:
+    """One warning, as soon as the run's speed is known (SPEED_AFTER_S of its wall time), for a run with no
+    periodic checkpoint (no checkpoint_every, no checkpoint_wall) that has more than NO_CHECKPOINT_WARN_S to
+    go: a stop signal or the wall-time limit still writes one, but a node failure or a job killed outright
+    loses the whole run. It names an interval of about an hour at the measured speed. Called after every
+    chunk (nothing collective: process 0 says it)."""
+
+    start_step: int
+    end: int
+    log: Optional[JsonLog] = None
+    said: bool = False
+
+    def __call__(self, view: RunView, step: int, wall: float):
+        done = step - self.start_step
+        if self.said or wall < SPEED_AFTER_S or done <= 0 or step >= self.end:
+            return
+        self.said = True  # decided once, on the first speed measured
+        rate = done / wall
+        eta = (self.end - step) / rate
+        if eta <= NO_CHECKPOINT_WARN_S:
+            return
+        every = _nice(rate * 3600.0)
+        msg = (f"step {step}: about {fmt_time(eta)} to go and no periodic checkpoint: a node failure or a job "
+               f"killed outright loses the whole run (a stop signal or --wall-time still writes one); give "
+               f"--checkpoint-every {every} (about one an hour at this speed) or checkpoint_wall = 3600")
+        view.log(f"warning: {msg}")
+        if self.log is not None:
+            self.log.write({"event": "no_checkpoints", "step": step, "message": msg})
+
+
 # ---- forces and probes ---------------------------------------------------------------------------
 
 @dataclass

@@ -133,6 +133,7 @@ class Simulation:
         self._callbacks: list[Callback] = []
         self._steady: Optional[cb.SteadyCheck] = None
         self._mach: Optional[cb.MachWatch] = None  # the local Mach numbers of the checks (set by run)
+        self._advice: Optional[cb.CheckpointAdvice] = None  # said for a long run without periodic checkpoints
         self._steady_state: dict = {}
         run_id = ckpt.new_run_id()  # checkpoints belong to one run; a restart continues the checkpoint's run
         if self.domain.process_count > 1:
@@ -512,6 +513,9 @@ class Simulation:
         cbs.append(Callback("check", IterationInterval(ctl.check_every), check))
         cbs.append(Callback("progress", IterationInterval(progress_every),
                             lambda view: progress(view, view.history[-1])))
+        self._advice = None
+        if not (chk.checkpoint_every or chk.checkpoint_wall):
+            self._advice = cb.CheckpointAdvice(start_step, end, logs["log"])
         if self._output is not None:
             if out.output_every:
                 cbs.append(Callback("output", IterationInterval(out.output_every), self._write_output))
@@ -662,6 +666,8 @@ class Simulation:
                     if self.domain.process_count > 1:  # every process must advance the same steps
                         max_chunk = min(self.domain.allgather_obj(max_chunk))
                     step = nxt
+                    if self._advice is not None:  # no periodic checkpoint: said once the speed is known
+                        self._advice(view, step, time.perf_counter() - t0)
                     why = stop.name or wall_stop(chunk_wall, self.checkpointer.write_s)
                     halt = self.domain.any_process(why is not None)
                     steady = self._fire(step, time.perf_counter() - t0, final=halt or step == end)

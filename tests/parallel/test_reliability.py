@@ -223,6 +223,30 @@ def test_a_flow_past_the_mach_limit_is_said_long_before_it_blows_up(tmp_path, cl
         "(log.jsonl)"), out
 
 
+def test_a_long_run_without_periodic_checkpoints_is_warned_once_its_speed_is_known(tmp_path, cli, monkeypatch):
+    """A run that would last longer than an hour (here: a few seconds, the thresholds lowered) with no
+    checkpoint_every and no checkpoint_wall: a node failure would lose all of it. Said once, with an interval of
+    about an hour at the measured speed; not said where checkpoints are periodic."""
+    import distlbm.driver.callbacks as cb
+
+    monkeypatch.setattr(cb, "NO_CHECKPOINT_WARN_S", 1.0)
+    monkeypatch.setattr(cb, "SPEED_AFTER_S", 0.3)
+    args = ["run", "cavity2d", "--set", "n=48", "--steps", 12000, "--progress-every", 3000]
+    rc, out, err = cli(*args, "--out", tmp_path / "a")
+    assert rc == 0, out + err
+    said = [x for x in out.splitlines() if "no periodic checkpoint" in x]
+    assert len(said) == 1, out
+    m = re.match(r"warning: step (\d+): about \S+ to go and no periodic checkpoint: a node failure or a job killed "
+                 r"outright loses the whole run \(a stop signal or --wall-time still writes one\); give "
+                 r"--checkpoint-every ([125]0*) \(about one an hour at this speed\) or checkpoint_wall = 3600$", said[0])
+    assert m, said[0]
+    assert int(m.group(2)) > 12000  # an hour at thousands of steps a second
+    events = [json.loads(x) for x in (tmp_path / "a" / "log.jsonl").read_text().splitlines()]
+    assert [e["step"] for e in events if e.get("event") == "no_checkpoints"] == [int(m.group(1))]
+    rc, out, err = cli(*args, "--checkpoint-every", 6000, "--out", tmp_path / "b")
+    assert rc == 0 and "no periodic checkpoint" not in out, out
+
+
 def test_non_finite_checkpoint_is_refused_and_latest_falls_back(tmp_path, cli):
     from distlbm.io.checkpoint import CheckpointError
 
