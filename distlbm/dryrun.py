@@ -141,6 +141,9 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None]) -> i
     line = (f"  checkpoints: {files.size_text(one)} each"
             + (f", every {chk.checkpoint_every} steps ({count} in this run)" if chk.checkpoint_every else "")
             + (f", every {chk.checkpoint_wall:g} s of wall time" if chk.checkpoint_wall else "")
+            + ("" if chk.checkpoint_every or chk.checkpoint_wall else
+               ", none periodic (one on a stop signal or at --wall-time; a node failure loses the run: "
+               "--checkpoint-every N)")
             + f"; at most {kept} on disk at once: {files.size_text(kept * one)}")
     if free is not None:
         line += f"; {files.size_text(free)} free in {probe}"
