@@ -663,14 +663,19 @@ class Simulation:
                     chunk_wall = time.perf_counter() - tc
                     # keep chunks short enough (~10 s) to answer signals and wall-time limits promptly
                     max_chunk = max(1, int(10.0 * (nxt - step) / max(chunk_wall, 1e-9)))
-                    if self.domain.process_count > 1:  # every process must advance the same steps
-                        max_chunk = min(self.domain.allgather_obj(max_chunk))
+                    wall = time.perf_counter() - t0
+                    if self.domain.process_count > 1:
+                        # every process must advance the same steps and fire the same callbacks: a wall-clock
+                        # schedule (checkpoint_wall, a collective write) reads process 0's clock, or processes
+                        # whose clocks differ by a hair would disagree on it and wait on each other for ever
+                        seen = self.domain.allgather_obj((max_chunk, wall))
+                        max_chunk, wall = min(m for m, _ in seen), seen[0][1]
                     step = nxt
                     if self._advice is not None:  # no periodic checkpoint: said once the speed is known
-                        self._advice(view, step, time.perf_counter() - t0)
+                        self._advice(view, step, wall)
                     why = stop.name or wall_stop(chunk_wall, self.checkpointer.write_s)
                     halt = self.domain.any_process(why is not None)
-                    steady = self._fire(step, time.perf_counter() - t0, final=halt or step == end)
+                    steady = self._fire(step, wall, final=halt or step == end)
                     if steady and not halt:
                         if self._output is not None and not self._output.written(step):
                             self._write_output(view)  # the steady state is the result: always written
