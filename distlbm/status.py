@@ -64,8 +64,12 @@ def folder_status(out) -> dict:
                 continue
             damaged.append({"file": p.name, "reason": str(e).replace(f"{p}: ", "", 1)})
             continue
+        try:
+            age = time.time() - p.stat().st_mtime
+        except OSError:  # read, then pruned by the run meanwhile
+            continue
         found.append({"file": p.name, "step": meta["step"], "run_id": meta.get("run_id"),
-                      "end_step": meta.get("end_step"), "age_s": time.time() - p.stat().st_mtime})
+                      "end_step": meta.get("end_step"), "age_s": age})
     result["checkpoints"] = found[::-1]
     result["damaged"] = damaged[::-1]
     said = results.events(out, ("start",) + WARNED)

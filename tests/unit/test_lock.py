@@ -190,6 +190,28 @@ def test_status_reads_the_record_without_taking_the_lock(tmp_path, monkeypatch, 
     assert rc == 2 and "no such run folder" in err and len(err.strip().splitlines()) == 1
 
 
+def test_status_skips_a_checkpoint_pruned_while_it_reads(tmp_path, monkeypatch, cli):
+    """A run prunes its checkpoints while `distlbm status` lists them: one read and then pruned is skipped (a
+    FileNotFoundError traceback before, seen with a run checkpointing every few milliseconds)."""
+    from distlbm.io import checkpoint as ckpt
+
+    _record(tmp_path, ended=True)
+    (tmp_path / "checkpoints").mkdir()
+    for s in (10, 20):
+        (tmp_path / "checkpoints" / f"ckpt_{s:09d}.h5").write_bytes(b"")
+
+    def read_then_pruned(p):
+        step = int(p.name[5:14])
+        if step == 10:
+            p.unlink()
+        return {"step": step, "run_id": "r"}
+
+    monkeypatch.setattr(ckpt, "read_meta", read_then_pruned)
+    rc, out, err = cli("status", tmp_path, "--json")
+    assert rc == 0 and "Traceback" not in err, err
+    assert [c["step"] for c in json.loads(out)["checkpoints"]] == [20]
+
+
 def test_a_record_rewritten_shorter_still_reads_whole(tmp_path):
     (tmp_path / lock.NAME).write_text(json.dumps({"format": lock.FORMAT, "command": "x" * 2000, "ended": True}))
     held = lock.acquire(tmp_path, wait=0)
