@@ -133,14 +133,18 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None]) -> i
     one = files.space_needed(size)
     # periodic checkpoints at the multiples of checkpoint_every after the start
     count = end // chk.checkpoint_every - start // chk.checkpoint_every if chk.checkpoint_every and end > start else 0
+    if chk.checkpoint_every and end > start and end % chk.checkpoint_every:
+        count += 1  # a run that checkpoints keeps its end too
     kept = min(count, chk.checkpoint_keep) + 1 if (chk.checkpoint_every or chk.checkpoint_wall) else 1
     try:
         free = files.free_bytes(probe)
     except OSError:
         free = None
     line = (f"  checkpoints: {files.size_text(one)} each"
-            + (f", every {chk.checkpoint_every} steps ({count} in this run)" if chk.checkpoint_every else "")
+            + (f", every {chk.checkpoint_every} steps ({count} in this run, the last at its end)"
+               if chk.checkpoint_every else "")
             + (f", every {chk.checkpoint_wall:g} s of wall time" if chk.checkpoint_wall else "")
+            + (", and one at the end" if chk.checkpoint_wall and not chk.checkpoint_every else "")
             + ("" if chk.checkpoint_every or chk.checkpoint_wall else
                ", none periodic (one on a stop signal or at --wall-time; a node failure loses the run: "
                "--checkpoint-every N)")

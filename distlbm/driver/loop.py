@@ -514,7 +514,8 @@ class Simulation:
         cbs.append(Callback("progress", IterationInterval(progress_every),
                             lambda view: progress(view, view.history[-1])))
         self._advice = None
-        if not (chk.checkpoint_every or chk.checkpoint_wall):
+        self._periodic_checkpoints = bool(chk.checkpoint_every or chk.checkpoint_wall)
+        if not self._periodic_checkpoints:
             self._advice = cb.CheckpointAdvice(start_step, end, logs["log"])
         if self._output is not None:
             if out.output_every:
@@ -691,6 +692,11 @@ class Simulation:
                 else:
                     if self.status != "stopped":
                         self.status = "complete"
+                if self.status in ("complete", "steady") and self._periodic_checkpoints \
+                        and self.checkpointer.last_step != step:
+                    # the run checkpoints: its end is kept too, so that it can be continued (--restart latest
+                    # --steps N) from where it ended, not from its last periodic checkpoint
+                    self.save_checkpoint()
             self._end = end
         except InstabilityError:
             self.status = "unstable"

@@ -119,7 +119,8 @@ def test_two_runs_at_once_in_one_folder_the_second_is_refused(cli, tmp_path):
     rc, o, err = cli("status", out, "--json")
     st = json.loads(o)
     assert st["state"] == "ended" and st["summary"]["status"] == "complete" and st["summary"]["step"] == last + 20
-    assert st["checkpoints"][-1]["step"] == last and st["progress"]["step"] == last + 20
+    # the run checkpoints, so its end is kept too
+    assert st["checkpoints"][-1]["step"] == last + 20 and st["progress"]["step"] == last + 20
     assert json.loads((out / ".distlbm.lock").read_text())["pid"] == os.getpid()
 
 
@@ -783,6 +784,24 @@ def test_a_restart_without_a_schedule_keeps_the_runs_checkpoint_schedule(cli, tm
                        "--checkpoint-every", 0)
     assert rc == 0, err
     assert "ckpt_000000050.h5" not in _names(tmp_path / "checkpoints")
+
+
+def test_a_run_that_checkpoints_keeps_its_end(cli, tmp_path):
+    """A run that ended between two periodic checkpoints (or with checkpoint_wall only) left its last periodic one:
+    a run continued with --restart latest --steps N recomputed the steps after it (up to the whole interval, an
+    hour with checkpoint_wall = 3600). A run that checkpoints now keeps its end; one that does not writes none."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 25, "--checkpoint-every", 10, "--out", a)
+    assert rc == 0, err
+    assert _names(a / "checkpoints") == ["ckpt_000000010.h5", "ckpt_000000020.h5", "ckpt_000000025.h5"]
+    assert f"checkpoint: {a / 'checkpoints' / 'ckpt_000000025.h5'} (step 25)" in out
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 40, "--out", a, "--restart")
+    assert rc == 0 and "running steps 25..40" in out, err
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 40, "--out", b)
+    assert rc == 0 and not (b / "checkpoints").exists(), err  # no schedule: nothing written at the end
+    assert _names(a / "checkpoints")[-2:] == ["ckpt_000000030.h5", "ckpt_000000040.h5"]
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 30, "--set", "checkpoint_wall=3600", "--out", b / "w")
+    assert rc == 0 and _names(b / "w" / "checkpoints") == ["ckpt_000000030.h5"], err
 
 
 def test_a_restart_without_steps_runs_to_the_end_of_the_run_it_continues(cli, tmp_path):

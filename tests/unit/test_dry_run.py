@@ -34,7 +34,7 @@ def test_a_new_run_is_checked_and_described_and_nothing_is_written(cli, tmp_path
     assert "(mesh 2x2x2, 8 devices, block 200x200x200)" in mem
     assert re.search(r"(6\d\d) MiB on a GPU \(fused kernel in place\); (6\d\d) MiB on a CPU \(XLA step in place\)", mem), mem
     ck = next(x for x in lines if x.startswith("  checkpoints:"))
-    assert ck.startswith("  checkpoints: 4.58 GiB each, every 200 steps (5 in this run); at most 4 on disk at once: "
+    assert ck.startswith("  checkpoints: 4.58 GiB each, every 200 steps (5 in this run, the last at its end); at most 4 on disk at once: "
                          "18.30 GiB; "), ck
     assert "  field outputs: every 500 steps (3 in this run) of rho, u" in lines
     assert lines[-1].startswith("dry run: ready; nothing was allocated or written")
@@ -66,12 +66,12 @@ def test_a_restart_is_checked_against_its_checkpoint_without_touching_it(cli, tm
     rc, stdout, err = cli("run", "box", "--set", "n=16", "--dry-run", "--out", out)
     assert rc == 2 and "holds 2 checkpoint(s) of another run (steps 20..40); continue that run with --restart " \
                        "latest" in err, err
-    rc, stdout, err = cli("run", "box", "--set", "n=16", "--restart", "--steps", 100, "--dry-run", "--out", out)
+    rc, stdout, err = cli("run", "box", "--set", "n=16", "--restart", "--steps", 110, "--dry-run", "--out", out)
     assert rc == 0, err
     assert f"  restart: from {out / 'checkpoints' / 'ckpt_000000040.h5'} at step 40 (its metadata verified" in stdout
-    assert "  steps: 40..100 (60 steps of 4,096 cells)" in stdout
-    # the restart keeps the run's checkpoint schedule: said as the run would keep it
-    assert "  checkpoints: 1.30 MiB each, every 20 steps (3 in this run)" in stdout, stdout
+    assert "  steps: 40..110 (70 steps of 4,096 cells)" in stdout
+    # the restart keeps the run's checkpoint schedule: said as the run would keep it (60, 80, 100 and its end)
+    assert "  checkpoints: 1.30 MiB each, every 20 steps (4 in this run, the last at its end)" in stdout, stdout
     rc, stdout, err = cli("run", "box", "--set", "n=20", "--restart", "--dry-run", "--out", out)
     assert rc == 2 and err.strip().startswith(
         f"distlbm: restart failed: no usable checkpoint: {out / 'checkpoints' / 'ckpt_000000040.h5'} and 1 older: "
