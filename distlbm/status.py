@@ -160,12 +160,21 @@ def cmd_status(args) -> int:
     if not folders:
         raise ConfigError("no run folders under out/ (the default --out is out/CASE); expected the --out folder "
                           "of a run: distlbm status OUT")
-    states = [folder_status(f) for f in folders]
+    states, missing = [], []
+    for f in folders:  # a mistyped folder among several is said; the others are still shown
+        try:
+            states.append(folder_status(f))
+        except ConfigError as e:
+            missing.append(e)
+    if len(missing) == len(folders):
+        raise missing[0] if len(missing) == 1 else ConfigError("; ".join(map(str, missing)))
     if args.json:
-        print(json.dumps(states if len(states) > 1 else states[0], indent=2))
+        print(json.dumps(states if len(folders) > 1 else states[0], indent=2))
     else:
         for st in states:
             print("\n".join(describe(st)))
     sys.stdout.flush()
-    return 0
+    for e in missing:
+        print(f"distlbm: configuration error: {e}", file=sys.stderr)
+    return 2 if missing else 0
 

@@ -212,6 +212,19 @@ def test_status_skips_a_checkpoint_pruned_while_it_reads(tmp_path, monkeypatch, 
     assert [c["step"] for c in json.loads(out)["checkpoints"]] == [20]
 
 
+def test_status_of_several_folders_says_a_missing_one_and_shows_the_others(tmp_path, cli):
+    """`distlbm status run1 typo run3` stopped at the typo and showed nothing of the others."""
+    for name in ("a", "c"):
+        (tmp_path / name).mkdir()
+        _record(tmp_path / name, ended=True)
+    rc, out, err = cli("status", tmp_path / "a", tmp_path / "b", tmp_path / "c")
+    assert rc == 2 and f"{tmp_path / 'a'}: not running" in out and f"{tmp_path / 'c'}: not running" in out, out
+    assert err.strip() == f"distlbm: configuration error: {str(tmp_path / 'b')!r}: no such run folder; expected " \
+                          f"the --out folder of a run", err
+    rc, out, err = cli("status", tmp_path / "a", tmp_path / "b", "--json")
+    assert rc == 2 and [st["folder"] for st in json.loads(out)] == [str(tmp_path / "a")], out
+
+
 def test_a_record_rewritten_shorter_still_reads_whole(tmp_path):
     (tmp_path / lock.NAME).write_text(json.dumps({"format": lock.FORMAT, "command": "x" * 2000, "ended": True}))
     held = lock.acquire(tmp_path, wait=0)
