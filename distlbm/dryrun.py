@@ -140,8 +140,17 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None]) -> i
         free = files.free_bytes(probe)
     except OSError:
         free = None
+    # temporaries of writes that were interrupted (a run killed while writing): the run removes them first
+    left = files.interrupted_writes([out_path / "checkpoints", out_path / "fields", out_path / "region"]
+                                    + (sorted(out_path.glob("slice_*")) if out_path.is_dir() else []))
+    if left:
+        freed = sum(size for _, size in left)
+        say(f"  {len(left)} temporary file(s) of interrupted writes ({files.size_text(freed)}, e.g. {left[0][0]}): "
+            f"removed when the run starts")
+        if free is not None:
+            free += freed
     line = (f"  checkpoints: {files.size_text(one)} each"
-            + (f", every {chk.checkpoint_every} steps ({count} in this run, the last at its end)"
+            + (f", every {chk.checkpoint_every} steps ({count} in this run{', the last at its end' if count else ''})"
                if chk.checkpoint_every else "")
             + (f", every {chk.checkpoint_wall:g} s of wall time" if chk.checkpoint_wall else "")
             + (", and one at the end" if chk.checkpoint_wall and not chk.checkpoint_every else "")

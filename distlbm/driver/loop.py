@@ -300,6 +300,36 @@ class Simulation:
     def check_folder(self):
         self.checkpointer.refuse_foreign(self.view)
 
+    def output_folders(self) -> list[Path]:
+        """The folders of the run's numbered files: checkpoints, field outputs and cut outputs."""
+        folders = [self.checkpoint_dir]
+        if self.out_dir is not None:
+            folders += [self.out_dir / "fields", self.out_dir / "region"]
+            try:
+                folders += sorted(self.out_dir.glob("slice_*"))
+            except OSError:
+                pass
+        return folders
+
+    def remove_interrupted_writes(self):
+        """Before the space is checked (process 0, which holds the folder: no other run writes there): the
+        temporaries that a write killed midway left (SIGKILL after a scheduler's grace, a node failure), each as
+        large as its file, are removed and said. They were left for ever: in a Slurm chain whose jobs were killed
+        while writing, one more per job, until the quota was full and the chain stopped with exit 74."""
+        if self.out_dir is None or self._lock_dir != self.out_dir:  # only in a folder this run holds
+            return
+        if self.domain.process_index == 0:
+            removed, freed, failed = files.remove_interrupted_writes(self.output_folders())
+            if removed:
+                names = ", ".join(str(p) for p in removed[:3]) + (f" and {len(removed) - 3} more" if len(removed) > 3
+                                                                   else "")
+                self.log(f"note: removed {len(removed)} temporary file(s) of writes that were interrupted (the run "
+                         f"was killed while writing), {files.size_text(freed)}: {names}")
+            for line in failed:
+                self.log(f"warning: a temporary file of an interrupted write could not be removed: {line}")
+        if self.domain.process_count > 1:
+            self.domain.barrier()  # the space is checked after the removal, on every process
+
     def check_checkpoint_space(self):
         """Before any step: WriteError if the file system of the checkpoint folder cannot hold one checkpoint
         (every run may write one: on a stop signal or at the wall-time limit; a run that found out at its first
@@ -606,6 +636,7 @@ class Simulation:
         self._end_step = (self.cfg.control.steps or self._kept_end) if steps is None else None
         stop = signals.process_flag() or signals.StopFlag()
         self.check_folder()
+        self.remove_interrupted_writes()
         self.check_checkpoint_space()
         self._earlier_results(start_step)
         logs = {"log": JsonLog(view, "log.jsonl"), "samples": None}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -80,6 +81,50 @@ def remove_stale(tmp: Path):
     if stat.S_ISDIR(st.st_mode):
         raise WriteError(tmp, "a folder lies at this temporary name; move it away")
     os.unlink(tmp)
+
+
+# the temporaries of numbered writes (checkpoints, field and cut outputs, their part files): a write killed midway
+# (SIGKILL after a scheduler's grace, a node failure) leaves one, as large as the file, under a name that the next
+# writes need not reuse, so they piled up in a Slurm chain until the quota was full
+INTERRUPTED = re.compile(r"^[a-z][a-z0-9_]*_\d{9}(\.p\d+)?\.h5\.tmp$")
+
+
+def interrupted_writes(folders) -> list[tuple[Path, int]]:
+    """The temporaries of interrupted numbered writes in `folders` (regular files or links at such names; a link
+    counts its own size, never its target's), with their sizes."""
+    found = []
+    for d in folders:
+        try:
+            entries = sorted(Path(d).iterdir())
+        except OSError:
+            continue
+        for p in entries:
+            if not INTERRUPTED.match(p.name):
+                continue
+            try:
+                st = os.lstat(p)
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode):
+                found.append((p, int(st.st_blocks) * 512 if stat.S_ISREG(st.st_mode) else 0))
+    return found
+
+
+def remove_interrupted_writes(folders) -> tuple[list[Path], int, list[str]]:
+    """Remove the temporaries of interrupted writes (only while this run holds its folder: nobody else writes
+    there): the paths removed, the bytes freed, and one line per temporary that could not be removed."""
+    removed, freed, failed = [], 0, []
+    for p, size in interrupted_writes(folders):
+        try:
+            os.unlink(p)
+        except FileNotFoundError:
+            continue
+        except OSError as e:
+            failed.append(f"{p}: {os.strerror(e.errno) if e.errno else e}")
+            continue
+        removed.append(p)
+        freed += size
+    return removed, freed, failed
 
 
 def write_text(path, text: str) -> Path:

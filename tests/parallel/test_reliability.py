@@ -456,6 +456,30 @@ def test_a_disk_without_room_for_one_checkpoint_is_refused_before_any_step(small
     assert _names(small_disk / "fits" / "checkpoints") == ["ckpt_000000010.h5", "ckpt_000000020.h5"]
 
 
+def test_temporaries_of_writes_killed_midway_are_removed_before_the_space_is_checked(small_disk):
+    """A write killed midway (SIGKILL after the scheduler's grace, a node failure) leaves its temporary, as large as
+    the checkpoint, under a name no later write need reuse: they were left for ever, and a Slurm chain whose jobs
+    were killed while writing stopped with exit 74 once they had filled the quota ("not enough space for one
+    checkpoint before the run starts", with the space held by dead temporaries). The run removes them first and
+    says so; the dry run counts them as free."""
+    out = small_disk / "run"
+    args = ["run", "box", "--set", "n=32", "--set", "lattice=D3Q19", "--checkpoint-every", 10,
+            "--set", "checkpoint_keep=1", "--out", out]
+    p = _cli(*args, "--steps", 10)
+    assert p.returncode == 0, p.stdout + p.stderr
+    dead = out / "checkpoints" / "ckpt_000000015.h5.tmp"  # what a run killed while writing at step 15 leaves
+    dead.write_bytes(b"\0" * (out / "checkpoints" / "ckpt_000000010.h5").stat().st_size)
+    q = _cli(*args, "--steps", 20, "--restart", "latest", "--dry-run")
+    assert q.returncode == 0, q.stdout + q.stderr
+    assert f"1 temporary file(s) of interrupted writes (2.39 MiB, e.g. {dead}): removed when the run starts" in \
+        q.stdout, q.stdout
+    q = _cli(*args, "--steps", 20, "--restart", "latest")
+    assert q.returncode == 0, q.stdout + q.stderr  # 74 before: 1.2 MiB free, 3.40 MiB needed
+    assert f"note: removed 1 temporary file(s) of writes that were interrupted (the run was killed while writing), " \
+           f"2.39 MiB: {dead}" in q.stdout, q.stdout
+    assert _names(out / "checkpoints") == ["ckpt_000000020.h5"] and not dead.exists()
+
+
 def test_field_output_on_a_full_disk_stops_with_one_line(small_disk):
     out = small_disk / "run"
     p = _cli("run", "box", "--set", "n=32", "--set", "lattice=D3Q19", "--set", "output_fields=rho,u,populations",
