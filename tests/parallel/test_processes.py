@@ -125,10 +125,10 @@ def test_cli_under_mpiexec_matches_single_process(tmp_path):
 
 
 SKEWED_CLOCK = """import os, sys, time
-if os.environ.get("PMI_RANK") == os.environ["SKEWED_RANK"]:  # this process's wall clock runs 100x fast
+if os.environ.get("PMI_RANK") == os.environ["SKEWED_RANK"]:  # this process's wall clock runs 200x fast
     _pc = time.perf_counter
     _t = _pc()
-    time.perf_counter = lambda: _t + 100.0 * (_pc() - _t)
+    time.perf_counter = lambda: _t + 200.0 * (_pc() - _t)
 from distlbm.cli import main
 sys.exit(main(sys.argv[1:]))
 """
@@ -139,7 +139,7 @@ def test_a_wall_clock_checkpoint_is_agreed_by_all_processes(tmp_path, skewed):
     # checkpoint_wall is a collective write on a wall-clock schedule: each process read its own clock, so one
     # whose clock ran ahead wrote alone while the others stepped on, and the run hung for ever (seen with the
     # code before this test: no exit, no answer to SIGTERM). Process 0's clock decides for all. The fast clock
-    # passes 100 s after 1 s: well within the run (several seconds, more under load), which the slow one never sees.
+    # passes 100 s after 0.5 s: well within the run (several seconds, more under load), which the slow one never sees.
     script = tmp_path / "skewed.py"
     script.write_text(SKEWED_CLOCK)
     out = tmp_path / "run"
