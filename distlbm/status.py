@@ -72,6 +72,12 @@ def folder_status(out) -> dict:
                       "end_step": meta.get("end_step"), "age_s": age})
     result["checkpoints"] = found[::-1]
     result["damaged"] = damaged[::-1]
+    # a write killed midway leaves its temporary (as large as the file); a running run's are its writes
+    from distlbm.io.files import interrupted_writes
+
+    folders = [out / "checkpoints", out / "fields", out / "region"] + sorted(out.glob("slice_*"))
+    result["interrupted"] = [] if state == "running" else [
+        {"file": str(p.relative_to(out)), "bytes": size} for p, size in interrupted_writes(folders)]
     said = results.events(out, ("start",) + WARNED)
     result["parts"] = [{k: r.get(k) for k in ("step", "end", "started", "restarted_from", "processes")}
                        for r in said if r.get("event") == "start"]
@@ -132,6 +138,14 @@ def describe(st: dict) -> list[str]:
         lines.append("  checkpoints: none")
     for d in st["damaged"]:
         lines.append(f"  checkpoint {d['file']} does not verify: {d['reason']}")
+    left = st.get("interrupted") or []
+    if left:
+        from distlbm.io.files import size_text
+
+        lines.append(f"  {len(left)} temporary file(s) of writes that were interrupted (killed while writing), "
+                     f"{size_text(sum(x['bytes'] for x in left))}: {left[0]['file']}"
+                     f"{f' and {len(left) - 1} more' if len(left) > 1 else ''}; the next run in this folder removes "
+                     f"them")
     for e in st.get("events") or []:
         msg = str(e.get("message") or "")
         at = "" if "step" in msg else f"step {e.get('step')}: "

@@ -225,6 +225,21 @@ def test_status_of_several_folders_says_a_missing_one_and_shows_the_others(tmp_p
     assert rc == 2 and [st["folder"] for st in json.loads(out)] == [str(tmp_path / "a")], out
 
 
+def test_status_says_the_temporaries_of_interrupted_writes_of_a_run_not_running(tmp_path, cli):
+    """A write killed midway leaves a temporary as large as the checkpoint: a user whose quota is full sees it in
+    `distlbm status`; a running run's temporaries are its writes in progress, not said."""
+    (tmp_path / "checkpoints").mkdir()
+    (tmp_path / "checkpoints" / "ckpt_000000045.h5.tmp").write_bytes(b"x" * 8192)
+    _record(tmp_path, age=lock.STALE_AFTER_S + 1)  # killed: its record was never marked ended
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0, err
+    assert "  1 temporary file(s) of writes that were interrupted (killed while writing), 8.00 KiB: " \
+           "checkpoints/ckpt_000000045.h5.tmp; the next run in this folder removes them" in out, out
+    _record(tmp_path, age=1)  # running
+    rc, out, err = cli("status", tmp_path, "--json")
+    assert rc == 0 and json.loads(out)["interrupted"] == [], out
+
+
 def test_a_record_rewritten_shorter_still_reads_whole(tmp_path):
     (tmp_path / lock.NAME).write_text(json.dumps({"format": lock.FORMAT, "command": "x" * 2000, "ended": True}))
     held = lock.acquire(tmp_path, wait=0)
