@@ -344,8 +344,10 @@ def output_cuts(spec: "OutputSpec", shape: tuple, dx: float, origin=None) -> tup
 class CheckpointSpec(_Spec):
     """Checkpoints: every N steps and/or W seconds of wall time; how many of this run's to keep."""
 
-    checkpoint_every: int = setting(0, "steps between checkpoints (DIR/checkpoints); 0: none", minimum=0)
-    checkpoint_wall: float = setting(0.0, "seconds of wall time between checkpoints; 0: none", minimum=0.0)
+    checkpoint_every: int = setting(0, "steps between checkpoints (DIR/checkpoints; the end step too); 0: none",
+                                    minimum=0)
+    checkpoint_wall: float = setting(0.0, "seconds of wall time between checkpoints (the end step too); 0: none",
+                                     minimum=0.0)
     checkpoint_keep: int = setting(3, "how many checkpoints to keep", positive=True)
 
 
