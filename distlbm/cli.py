@@ -19,7 +19,8 @@ def _add_run(sub):
     p.add_argument("--restart", nargs="?", const="latest", default=None, metavar="PATH|latest",
                    help="continue from a checkpoint (default: the latest good one in OUT/checkpoints)")
     p.add_argument("--output-every", type=int, default=None, help="steps between field outputs")
-    p.add_argument("--checkpoint-every", type=int, default=None, help="steps between checkpoints (DIR/checkpoints; the end step too; 0: none)")
+    p.add_argument("--checkpoint-every", type=int, default=None,
+                   help="steps between checkpoints (DIR/checkpoints; the end step too; 0: none)")
     p.add_argument("--wall-time", default=None, metavar="SECONDS|HH:MM:SS|D-HH:MM:SS",
                    help="stop with a checkpoint before this wall time (exit status 75: resubmit); Slurm's --time "
                    "forms D-HH[:MM[:SS]] too")

@@ -57,6 +57,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None]) -> i
     from distlbm.driver.loop import build_model, kept_checkpoints, kept_outputs
     from distlbm.io import checkpoint as ckpt
     from distlbm.io import files
+    from distlbm.io import results
     from distlbm.io.lock import holder
     from distlbm.memory import fmt_bytes, memory_estimate
     from distlbm.parallel.mesh import DecompositionError, check_divisible, parse_mesh
@@ -141,8 +142,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None]) -> i
     except OSError:
         free = None
     # temporaries of writes that were interrupted (a run killed while writing): the run removes them first
-    left = files.interrupted_writes([out_path / "checkpoints", out_path / "fields", out_path / "region"]
-                                    + (sorted(out_path.glob("slice_*")) if out_path.is_dir() else []))
+    left = files.interrupted_writes(results.numbered_folders(out_path))
     if left:
         freed = sum(size for _, size in left)
         say(f"  {len(left)} temporary file(s) of interrupted writes ({files.size_text(freed)}, e.g. {left[0][0]}): "

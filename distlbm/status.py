@@ -75,9 +75,9 @@ def folder_status(out) -> dict:
     # a write killed midway leaves its temporary (as large as the file); a running run's are its writes
     from distlbm.io.files import interrupted_writes
 
-    folders = [out / "checkpoints", out / "fields", out / "region"] + sorted(out.glob("slice_*"))
     result["interrupted"] = [] if state == "running" else [
-        {"file": str(p.relative_to(out)), "bytes": size} for p, size in interrupted_writes(folders)]
+        {"file": str(p.relative_to(out)), "bytes": size}
+        for p, size in interrupted_writes(results.numbered_folders(out))]
     said = results.events(out, ("start",) + WARNED)
     result["parts"] = [{k: r.get(k) for k in ("step", "end", "started", "restarted_from", "processes")}
                        for r in said if r.get("event") == "start"]

@@ -300,17 +300,6 @@ class Simulation:
     def check_folder(self):
         self.checkpointer.refuse_foreign(self.view)
 
-    def output_folders(self) -> list[Path]:
-        """The folders of the run's numbered files: checkpoints, field outputs and cut outputs."""
-        folders = [self.checkpoint_dir]
-        if self.out_dir is not None:
-            folders += [self.out_dir / "fields", self.out_dir / "region"]
-            try:
-                folders += sorted(self.out_dir.glob("slice_*"))
-            except OSError:
-                pass
-        return folders
-
     def remove_interrupted_writes(self):
         """Before the space is checked (process 0, which holds the folder: no other run writes there): the
         temporaries that a write killed midway left (SIGKILL after a scheduler's grace, a node failure), each as
@@ -319,7 +308,7 @@ class Simulation:
         if self.out_dir is None or self._lock_dir != self.out_dir:  # only in a folder this run holds
             return
         if self.domain.process_index == 0:
-            removed, freed, failed = files.remove_interrupted_writes(self.output_folders())
+            removed, freed, failed = files.remove_interrupted_writes(results.numbered_folders(self.out_dir))
             if removed:
                 names = ", ".join(str(p) for p in removed[:3]) + (f" and {len(removed) - 3} more" if len(removed) > 3
                                                                    else "")

@@ -48,6 +48,19 @@ def products(folder) -> list[Path]:
     return found
 
 
+def numbered_folders(folder) -> list[Path]:
+    """The folders of a run's numbered files (NAME_N.h5: checkpoints, field outputs, the light outputs' folders),
+    where a write killed midway leaves its temporary (files.interrupted_writes)."""
+    folder = Path(folder)
+    found = [folder / "checkpoints", folder / "fields"]
+    try:
+        found += [p for p in sorted(folder.iterdir()) if _CUT.match(p.name) and not _CUT.match(p.name).group(2)
+                  and p.is_dir() and not p.is_symlink()]
+    except OSError:
+        pass
+    return found
+
+
 def events(folder, names=("start",)) -> list[dict]:
     """The records of the folder's log.jsonl whose `event` is one of `names`, in order (read in one pass)."""
     found, path = [], Path(folder) / "log.jsonl"

@@ -5,6 +5,7 @@ its checkpoint's step, each once."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -126,3 +127,13 @@ def test_a_fifo_at_a_log_or_summary_name_never_blocks(tmp_path):
     st = folder_status(tmp_path)  # `distlbm status` reads both (it blocked on the log's FIFO before)
     assert "progress" not in st and "summary" not in st and st["parts"] == []
 
+
+
+def test_the_folders_of_numbered_files(tmp_path):
+    """Where a write killed midway leaves its temporary: checkpoints/, fields/ and the light outputs' folders."""
+    for d in ("region", "slice_x3", "images", "slice_q3"):
+        (tmp_path / d).mkdir()
+    (tmp_path / "slice_y7.xdmf").write_text("")
+    os.symlink(tmp_path / "images", tmp_path / "slice_z1")  # a link at such a name is not a run's folder
+    assert results.numbered_folders(tmp_path) == [tmp_path / "checkpoints", tmp_path / "fields", tmp_path / "region",
+                                                  tmp_path / "slice_x3"]
