@@ -18,6 +18,10 @@ def _add_run(sub):
     p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: all devices)")
     p.add_argument("--restart", nargs="?", const="latest", default=None, metavar="PATH|latest",
                    help="continue from a checkpoint (default: the latest good one in OUT/checkpoints)")
+    p.add_argument("--init-from", default=None, metavar="PATH",
+                   help="start a new run from the populations of a checkpoint of another run (a file, or a run "
+                   "folder: its newest good checkpoint), with this run's settings (e.g. Re 400 from the flow at Re "
+                   "100); same lattice, size and dtype; ignored with --restart")
     p.add_argument("--output-every", type=int, default=None, help="steps between field outputs")
     p.add_argument("--checkpoint-every", type=int, default=None,
                    help="steps between checkpoints (DIR/checkpoints; the end step too; 0: none)")
@@ -125,6 +129,15 @@ def cmd_run(args) -> int:
                   mesh=args.mesh, comm=args.comm, output_every=args.output_every,
                   checkpoint_every=args.checkpoint_every, wall_time=parse_wall_time(args.wall_time),
                   steady_tol=args.until_steady)
+    init_from = getattr(args, "init_from", None)
+    if init_from is not None and not str(init_from).strip():
+        from distlbm.cases.base import ConfigError
+
+        raise ConfigError(f"--init-from = {init_from!r}: expected a checkpoint file or a run folder")
+    if init_from is not None and args.restart is not None:  # a resubmitted job of a chain begun --init-from
+        if env_rank() == 0:
+            print(f"note: --init-from {init_from} ignored: --restart continues the run's own checkpoint")
+        init_from = None
     if getattr(args, "dry_run", False):
         from distlbm.dryrun import dry_run
 
@@ -134,9 +147,10 @@ def cmd_run(args) -> int:
         say = print if env_rank() == 0 else (lambda *a, **k: None)
         _describe(cfg, say)
         try:
-            return dry_run(cfg, args.out if args.out is not None else f"out/{cfg.case.name}", args.restart, say)
+            return dry_run(cfg, args.out if args.out is not None else f"out/{cfg.case.name}", args.restart, say,
+                           init_from=init_from)
         except CheckpointError as e:  # as the run says it
-            say(f"distlbm: restart failed: {e}", file=sys.stderr)
+            say(f"distlbm: {'initial state' if init_from else 'restart'} failed: {e}", file=sys.stderr)
             return EXIT_CONFIG
     out = prepare_out(args.out if args.out is not None else f"out/{cfg.case.name}")
     if args.restart is None:  # a new run: refuse a folder that holds another run's checkpoints, before any work
@@ -163,10 +177,10 @@ def cmd_run(args) -> int:
     from distlbm.io.checkpoint import CheckpointError
 
     try:
-        sim = Simulation(cfg, out_dir=out, restart=args.restart)
+        sim = Simulation(cfg, out_dir=out, restart=args.restart, init_from=init_from)
     except CheckpointError as e:
         if env_rank() == 0:
-            print(f"distlbm: restart failed: {e}", file=sys.stderr)
+            print(f"distlbm: {'initial state' if init_from else 'restart'} failed: {e}", file=sys.stderr)
         return EXIT_CONFIG
     try:
         return _run_simulation(sim, cfg, procs)

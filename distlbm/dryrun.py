@@ -50,7 +50,7 @@ FORM_TEXT = {"in_place": "XLA step in place", "ab": "XLA step A-B", "whole": "XL
              "fused_in_place": "fused kernel in place", "fused": "fused kernel A-B"}
 
 
-def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None]) -> int:
+def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init_from: str | None = None) -> int:
     """Check what `distlbm run` would check before its first step and print what it would do. Raises
     ConfigError (exit 2) where the run would stop; returns 0."""
     from distlbm.cases.base import ConfigError
@@ -78,6 +78,21 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None]) -> i
     if restart is None:
         if found:
             raise ConfigError(ckpt.occupied(cdir, found))
+        if init_from is not None:  # the newest checkpoint there whose populations fit, as the run takes it
+            candidates, errors = ckpt.init_candidates(init_from), []
+            for path in candidates:
+                try:
+                    meta = ckpt.read_meta(path)
+                    ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype)
+                except ckpt.CheckpointError as e:
+                    errors.append(str(e).replace("to restart from it", "to start from it"))
+                    continue
+                say(f"  initial state: the populations of {path} (step {meta['step']}; its metadata verified "
+                    f"against this lattice; its populations are verified when the run reads them)")
+                break
+            else:
+                raise ckpt.CheckpointError(f"--init-from: {errors[0]}" + (
+                    f" (and {len(errors) - 1} older)" if len(errors) > 1 else ""))
     else:
         candidates = ckpt.resolve_restart(restart, cdir)
         errors = {}  # reason -> the checkpoints it rules out, as the run says it

@@ -89,10 +89,13 @@ class Simulation:
     """One run of a configured case (config.RunConfig: typed specs plus the case's setup) on a domain
     (from the decomposition spec unless given).
 
-    restart: None, 'latest' or a checkpoint path; the run then continues from that checkpoint."""
+    restart: None, 'latest' or a checkpoint path; the run then continues from that checkpoint.
+    init_from: a checkpoint file or a run folder (its newest good checkpoint) whose populations are the initial
+    state of this new run (step 0, its own physics: e.g. Re 400 started from the steady flow at Re 100); the
+    lattice, its size and the storage dtype must be the same. Ignored with `restart`."""
 
     def __init__(self, cfg, domain=None, out_dir: Optional[str] = None, log: Callable = print,
-                 restart: Optional[str] = None):
+                 restart: Optional[str] = None, init_from: Optional[str] = None):
         self._t_created = time.perf_counter()  # the wall-time limit counts from here
         self.cfg = cfg
         self.setup = cfg.setup
@@ -123,6 +126,7 @@ class Simulation:
         self.compile_s = 0.0
         self.status = "new"
         self.restored_from = None
+        self.initialized_from: Optional[str] = None  # the checkpoint whose populations began this run
         self._initial: Optional[dict] = None  # the diagnostics at step 0 when this run started earlier
         self._end_step: Optional[int] = None  # the step this run goes to (kept in checkpoints)
         self._kept_end: Optional[int] = None  # a restart that sets no steps: the end of the run it continues
@@ -139,9 +143,9 @@ class Simulation:
         if self.domain.process_count > 1:
             run_id = self.domain.allgather_obj(run_id)[0]
         self.checkpointer = Checkpointer(self.checkpoint_dir, run_id, cfg.checkpoint.checkpoint_keep, self._meta)
-        if restart:
+        if restart or init_from:
             try:
-                self._restore(restart)
+                self._restore(restart) if restart else self._init_from(init_from)
             except BaseException:
                 self._release_folder()
                 raise
@@ -407,6 +411,37 @@ class Simulation:
             f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}"
             for reason, paths in errors.items()))
 
+    def _init_from(self, spec: str):
+        """The initial populations from a checkpoint of another run (a file, or a run folder or checkpoint folder:
+        its newest good checkpoint), at step 0 of this new run with this run's physics. Only the populations are
+        taken: not the step, schedules, outputs or run id. CheckpointError (one line) if none fits."""
+        candidates = ckpt.init_candidates(spec)
+        lat, errors = self.model.lattice, []
+        for path in candidates:
+            try:
+                meta = ckpt.read_meta(path)
+                ckpt.check_against(meta, path, lat.q, self.setup.shape, self.model.dtype)
+                f, meta = ckpt.load(path, self.domain, self.model.dtype)
+            except ckpt.CheckpointError as e:
+                text = str(e).replace("to restart from it", "to start from it")
+                if len(candidates) == 1:
+                    raise ckpt.CheckpointError(f"--init-from: {text}") from None
+                reason = text[len(f"{path}: "):] if text.startswith(f"{path}: ") else text
+                self.log(f"warning: {path}: {'the same' if reason in errors else reason}; trying an older checkpoint")
+                errors.append(reason)
+                continue
+            self.state = State(f, self.domain.replicate(np.zeros((), np.int32)))
+            self.initialized_from = str(path)
+            case = (meta.get("config") or {}).get("case") if isinstance(meta.get("config"), dict) else None
+            self.log(f"initial state: the populations of {path} (step {meta['step']}"
+                     + (f" of a {case} run" if case else "") + "), at step 0 of this run with its own settings")
+            if case and case != self.cfg.case.name:
+                self.log(f"warning: {path} is a checkpoint of case {case!r}, this run is {self.cfg.case.name!r}: "
+                         f"its flow is taken as it is")
+            return
+        raise ckpt.CheckpointError(f"--init-from {spec}: no usable checkpoint: {candidates[0]} and {len(errors) - 1} "
+                                   f"older: {errors[0]}")
+
     def _continue_checkpoints(self, meta: dict):
         """The checkpoint schedule: a resubmitted week-long run must not run on without checkpoints because a
         flag was left out."""
@@ -633,7 +668,8 @@ class Simulation:
         logs["log"].write({"event": "start", "step": start_step, "end": end, "run_id": self.run_id,
                            "restarted_from": self.restored_from, "case": self.cfg.case.name,
                            "processes": self.domain.process_count, "mesh": list(self.domain.mesh_shape),
-                           "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())})
+                           "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
+                           **({"initialized_from": self.initialized_from} if self.initialized_from else {})})
         if self.samples_enabled:
             logs["samples"] = JsonLog(view, "samples.jsonl")
         self._output = None
@@ -747,7 +783,8 @@ class Simulation:
         return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
                             wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from,
                             extra={"run_id": self.run_id, "step_path": self.step_path[0],
-                                   "step_reason": self.step_path[1], **extra})
+                                   "step_reason": self.step_path[1], **extra,
+                                   **({"initialized_from": self.initialized_from} if self.initialized_from else {})})
 
     def write_summary(self, summary: dict) -> Optional[Path]:
         if self.out_dir is None or self.domain.process_index != 0:

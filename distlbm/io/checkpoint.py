@@ -376,6 +376,21 @@ def resolve_restart(spec: str, directory) -> list[Path]:
     return [p]
 
 
+def init_candidates(spec: str) -> list[Path]:
+    """Candidate files for --init-from, newest first: the given file, or the checkpoints of a run folder (its
+    checkpoints/) or of a checkpoint folder."""
+    p = Path(spec)
+    if p.is_dir():
+        folder = p / "checkpoints" if (p / "checkpoints").is_dir() else p
+        found = list(reversed(list_checkpoints(folder)))
+        if not found:
+            raise CheckpointError(f"--init-from {spec}: no checkpoint in {folder}")
+        return found
+    if not p.is_file():
+        raise CheckpointError(f"--init-from {spec}: no such checkpoint file or run folder")
+    return [p]
+
+
 def occupied(directory, paths, run: str | None = None) -> str:
     """Why a new run may not write into `directory`, which holds the checkpoints `paths` of another run."""
     steps = sorted(int(NAME.match(Path(p).name).group(1)) for p in paths)

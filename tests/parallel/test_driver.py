@@ -445,3 +445,46 @@ def test_collective_mpio_output_and_checkpoint(tmp_path):
     p = subprocess.run([str(c) for c in again], cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
     assert np.array_equal(_ckpt(tmp_path / "mpio" / "checkpoints" / "ckpt_000000020.h5"), np.asarray(one.state.f))
+
+
+def test_a_new_run_starts_from_the_flow_of_another_runs_checkpoint(cli, tmp_path):
+    """--init-from: a new run (step 0, its own settings: Re 400) whose initial populations are those of another
+    run's checkpoint (the cavity at Re 100), as CFD users start a harder case from an easier one's flow. A restart
+    with other physics is refused; this is how to do it. The same lattice, size and dtype are required."""
+    a, b, c = tmp_path / "re100", tmp_path / "re400", tmp_path / "chain"
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 200, "--checkpoint-every", 100,
+                       "--output-every", 200, "--out", a)
+    assert rc == 0, err
+    args = ["run", "cavity2d", "--set", "n=16", "--set", "re=400", "--init-from", a]
+    rc, out, err = cli(*args, "--steps", 50, "--out", b, "--dry-run")
+    assert rc == 0 and f"  initial state: the populations of {a / 'checkpoints' / 'ckpt_000000200.h5'} (step 200;" \
+        in out, out + err
+    rc, out, err = cli(*args, "--steps", 50, "--output-every", 50, "--out", b)
+    assert rc == 0, err
+    assert f"initial state: the populations of {a / 'checkpoints' / 'ckpt_000000200.h5'} (step 200 of a cavity2d " \
+           f"run), at step 0 of this run with its own settings" in out, out
+    assert "running steps 0..50" in out and "Re 400" in out
+    with h5py.File(a / "fields" / "fields_000000200.h5", "r") as fa, \
+            h5py.File(b / "fields" / "fields_000000000.h5", "r") as fb:
+        for k in ("rho", "u"):  # the flow at Re 100 is the initial state, bit for bit
+            assert np.array_equal(fa[k][()], fb[k][()]), k
+        assert not np.array_equal(fa["u"][()], np.zeros_like(fa["u"][()]))
+    summary = json.loads((b / "summary.json").read_text())
+    assert summary["initialized_from"] == str(a / "checkpoints" / "ckpt_000000200.h5")
+    assert summary["restarted_from"] is None and summary["step"] == 50
+    start = [json.loads(x) for x in (b / "log.jsonl").read_text().splitlines() if '"start"' in x][0]
+    assert start["step"] == 0 and start["initialized_from"] == summary["initialized_from"]
+    # another size: one line, exit 2, naming what does not fit
+    rc, out, err = cli("run", "cavity2d", "--set", "n=20", "--init-from", a, "--out", tmp_path / "n20")
+    assert rc == 2 and "Traceback" not in err and err.strip().splitlines()[-1] == (
+        f"distlbm: initial state failed: --init-from {a}: no usable checkpoint: "
+        f"{a / 'checkpoints' / 'ckpt_000000200.h5'} and 1 older: populations are [9, 18, 18] but this run needs [9, 22, 22] (Q = 9, lattice 22x22)"), err
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--init-from", tmp_path / "nothere", "--out", c)
+    assert rc == 2 and "--init-from" in err and "no such checkpoint file or run folder" in err, err
+    # a chain begun with --init-from: its resubmitted jobs add --restart latest, which continues its own checkpoints
+    rc, out, err = cli(*args, "--steps", 50, "--checkpoint-every", 50, "--out", c)
+    assert rc == 0, err
+    rc, out, err = cli(*args, "--steps", 80, "--restart", "latest", "--out", c)
+    assert rc == 0, err
+    assert f"note: --init-from {a} ignored: --restart continues the run's own checkpoint" in out, out
+    assert f"restarted from {c / 'checkpoints' / 'ckpt_000000050.h5'} at step 50" in out and "initial state" not in out
