@@ -380,15 +380,14 @@ def init_candidates(spec: str) -> list[Path]:
     """Candidate files for --init-from, newest first: the given file, or the checkpoints of a run folder (its
     checkpoints/) or of a checkpoint folder."""
     p = Path(spec)
-    if p.is_dir():
-        folder = p / "checkpoints" if (p / "checkpoints").is_dir() else p
-        found = list(reversed(list_checkpoints(folder)))
-        if not found:
-            raise CheckpointError(f"--init-from {spec}: no checkpoint in {folder}")
-        return found
-    if not p.is_file():
+    if (p / "checkpoints").is_dir():
+        p = p / "checkpoints"
+    if not p.exists():
         raise CheckpointError(f"--init-from {spec}: no such checkpoint file or run folder")
-    return [p]
+    try:
+        return resolve_restart(str(p), p)
+    except CheckpointError as e:  # as --restart says it
+        raise CheckpointError(str(e).replace(f"--restart {p}", f"--init-from {p}", 1)) from None
 
 
 def occupied(directory, paths, run: str | None = None) -> str:
