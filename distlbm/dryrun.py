@@ -85,14 +85,13 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                     meta = ckpt.read_meta(path)
                     ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype)
                 except ckpt.CheckpointError as e:
-                    errors.append(str(e).replace("to restart from it", "to start from it"))
+                    errors.append(ckpt.reason_of(e, path))
                     continue
                 say(f"  initial state: the populations of {path} (step {meta['step']}; its metadata verified "
                     f"against this lattice; its populations are verified when the run reads them)")
                 break
             else:
-                raise ckpt.CheckpointError(f"--init-from: {errors[0]}" + (
-                    f" (and {len(errors) - 1} older)" if len(errors) > 1 else ""))
+                raise ckpt.init_unusable(init_from, candidates, errors)
     else:
         candidates = ckpt.resolve_restart(restart, cdir)
         errors = {}  # reason -> the checkpoints it rules out, as the run says it
@@ -104,8 +103,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             except ckpt.CheckpointError as e:
                 if len(candidates) == 1:
                     raise
-                text = str(e)
-                errors.setdefault(text[len(f"{path}: "):] if text.startswith(f"{path}: ") else text, []).append(path)
+                errors.setdefault(ckpt.reason_of(e, path), []).append(path)
                 continue
             start = int(meta["step"])
             kept = meta.get("end_step")

@@ -382,8 +382,7 @@ class Simulation:
                 if len(candidates) == 1:
                     self.log(f"error: {e}")
                     raise
-                text = str(e)
-                reason = text[len(f"{path}: "):] if text.startswith(f"{path}: ") else text
+                reason = ckpt.reason_of(e, path)
                 same = errors.setdefault(reason, [])
                 self.log(f"warning: {path}: {'the same' if same else reason}; trying an older checkpoint")
                 same.append(str(path))
@@ -423,11 +422,10 @@ class Simulation:
                 ckpt.check_against(meta, path, lat.q, self.setup.shape, self.model.dtype)
                 f, meta = ckpt.load(path, self.domain, self.model.dtype)
             except ckpt.CheckpointError as e:
-                text = str(e).replace("to restart from it", "to start from it")
-                if len(candidates) == 1:
-                    raise ckpt.CheckpointError(f"--init-from: {text}") from None
-                reason = text[len(f"{path}: "):] if text.startswith(f"{path}: ") else text
-                self.log(f"warning: {path}: {'the same' if reason in errors else reason}; trying an older checkpoint")
+                reason = ckpt.reason_of(e, path)
+                if len(candidates) > 1:
+                    self.log(f"warning: {path}: {'the same' if reason in errors else reason}; trying an older "
+                             f"checkpoint")
                 errors.append(reason)
                 continue
             self.state = State(f, self.domain.replicate(np.zeros((), np.int32)))
@@ -439,8 +437,7 @@ class Simulation:
                 self.log(f"warning: {path} is a checkpoint of case {case!r}, this run is {self.cfg.case.name!r}: "
                          f"its flow is taken as it is")
             return
-        raise ckpt.CheckpointError(f"--init-from {spec}: no usable checkpoint: {candidates[0]} and {len(errors) - 1} "
-                                   f"older: {errors[0]}")
+        raise ckpt.init_unusable(spec, candidates, errors)
 
     def _continue_checkpoints(self, meta: dict):
         """The checkpoint schedule: a resubmitted week-long run must not run on without checkpoints because a

@@ -321,7 +321,7 @@ def check_against(meta: dict, path, q: int, shape, dtype) -> None:
         raise CheckpointError(f"{path}: metadata shape {meta.get('shape')} but this run's lattice is {list(shape)}")
     if meta["_dtype"] != str(np.dtype(dtype)):
         raise CheckpointError(f"{path}: populations stored as {meta['_dtype']} but this run uses {np.dtype(dtype)} "
-                              f"(set dtype = {meta['_dtype']!r} to restart from it)")
+                              f"(set dtype = {meta['_dtype']!r} to use it)")
 
 
 def load(path, domain, dtype):
@@ -388,6 +388,20 @@ def init_candidates(spec: str) -> list[Path]:
         return resolve_restart(str(p), p)
     except CheckpointError as e:  # as --restart says it
         raise CheckpointError(str(e).replace(f"--restart {p}", f"--init-from {p}", 1)) from None
+
+
+def init_unusable(spec: str, candidates: list, reasons: list) -> CheckpointError:
+    """Why no candidate of --init-from fits (`reasons`: the first candidates' reasons, in order), in one line."""
+    if len(candidates) == 1:
+        return CheckpointError(f"--init-from: {candidates[0]}: {reasons[0]}")
+    return CheckpointError(f"--init-from {spec}: no usable checkpoint: {candidates[0]} and {len(reasons) - 1} older: "
+                           f"{reasons[0]}")
+
+
+def reason_of(e: CheckpointError, path) -> str:
+    """A CheckpointError's text without its leading path."""
+    text = str(e)
+    return text[len(f"{path}: "):] if text.startswith(f"{path}: ") else text
 
 
 def occupied(directory, paths, run: str | None = None) -> str:

@@ -54,8 +54,8 @@ def numbered_folders(folder) -> list[Path]:
     folder = Path(folder)
     found = [folder / "checkpoints", folder / "fields"]
     try:
-        found += [p for p in sorted(folder.iterdir()) if _CUT.match(p.name) and not _CUT.match(p.name).group(2)
-                  and p.is_dir() and not p.is_symlink()]
+        found += [p for p in sorted(folder.iterdir())
+                  if (m := _CUT.match(p.name)) and not m.group(2) and p.is_dir() and not p.is_symlink()]
     except OSError:
         pass
     return found
