@@ -14,19 +14,23 @@ import numpy as np
 
 from distlbm.parallel import Domain
 from distlbm.physics.diagnostics import block_diagnostics as diagnostics_fn
-from distlbm.physics.diagnostics import block_vorticity
+from distlbm.physics.diagnostics import block_vorticity, vorticity_halo, vorticity_planes
 from distlbm.stepper import Cells, Model, State, macroscopic
 
 
 class Compiled(NamedTuple):
     """The compiled functions a view reads the state with: diag(f, cells) -> dict of partial sums,
     macro(f) -> (rho, u), forces(f, cells, step) -> [bodies, D, ...] partial forces, or None,
-    vorticity(f) -> |curl u| (compiled on first use: field output alone asks for it)."""
+    vorticity(f) -> |curl u| (compiled on first use: field output alone asks for it); vorticity_halo(f) -> the
+    neighbours' face planes of u per block and vorticity_planes(f_block, halo_block, x0, b) -> |curl u| of b
+    planes of one block (physics.diagnostics: the whole fields' output forms |curl u| piece by piece)."""
 
     diag: Callable
     macro: Callable
     forces: Optional[Callable]
     vorticity: Optional[Callable] = None
+    vorticity_halo: Optional[Callable] = None
+    vorticity_planes: Optional[Callable] = None
 
 
 def compile_readers(model: Model, domain: Domain) -> Compiled:
@@ -56,11 +60,18 @@ def compile_readers(model: Model, domain: Domain) -> Compiled:
 
         return vorticity
 
+    def velocity(fs):
+        return macroscopic(fs, model)[1]
+
+    def halo_factory(exchange):
+        return lambda f: vorticity_halo(f, velocity, exchange)
+
     forces = None
     if model.features.bodies:
         forces = jax.jit(distribute(domain, lambda exchange: make_forces(model, exchange)))
     return Compiled(jax.jit(distribute(domain, diag_factory)), jax.jit(lambda f: macroscopic(f, model)), forces,
-                    jax.jit(distribute(domain, vorticity_factory)))
+                    jax.jit(distribute(domain, vorticity_factory)), jax.jit(distribute(domain, halo_factory)),
+                    jax.jit(lambda f, halo, x0, b: vorticity_planes(f, velocity, halo, x0, b), static_argnums=3))
 
 
 class RunView:
@@ -144,6 +155,13 @@ class RunView:
         """|curl u| [X, Y(, Z)] as a global array (compute dtype; lattice units: central differences per cell,
         periodic across the lattice's faces), formed block by block and slab by slab (u is never whole)."""
         return self._readers.vorticity(self._state.f)
+
+    def vorticity_pieces(self) -> tuple:
+        """(halo, planes) to form |curl u| piece by piece: halo = the neighbours' face planes of u of every block
+        (physics.diagnostics.vorticity_halo's per axis (lo, hi), as global arrays: planes, small) and
+        planes(f_block, halo_block, x0, b) -> |curl u| [b, ...] of the planes x0 .. x0 + b - 1 of one block, on
+        its device (the same arithmetic as vorticity(), so the same bits)."""
+        return self._readers.vorticity_halo(self._state.f), self._readers.vorticity_planes
 
     def fields(self, dtype="float32"):
         """rho and u as NumPy arrays on this process (small lattices only: observables)."""

@@ -87,20 +87,21 @@ class CutArray:
                 for _, _, out in self.pieces]
 
 
-PIECE_BYTES = 16 << 20  # populations per computation of the moments of the whole fields (MomentField)
+PIECE_BYTES = 16 << 20  # populations per computation of the whole fields' moments and vorticity (piece by piece)
 
 
-class _MomentBlock:
-    """rho (k = 0) or u (k = 1) of one device block of the populations f [Q, *block] (moment(f, x0, planes):
-    that moment of those planes, compiled once per number of planes), as `parallel.domain.slabs` reads a
-    block: shape, dtype and x-slabs by indexing, each computed when it is read, on the block's device, in
-    pieces of at most PIECE_BYTES of populations (the moments of the whole block are 16 B/cell of float32
-    beside the populations: 320^3 D3Q19 peaked 0.9 GB higher with field output than without)."""
+class _PlanesBlock:
+    """A field of one device block of the populations f [Q, *block] that is formed where it is read: as
+    `parallel.domain.slabs` reads a block (shape, dtype and x-slabs by indexing), each slab is computed then,
+    on the block's device, in pieces of at most PIECE_BYTES of populations: compute(x0, n) -> the field on
+    the planes x0 .. x0 + n - 1 ([*lead, n, ...]; n takes at most two values, each compiled once), times
+    `scale` if given. Over the whole block rho and u were 16 B/cell of float32 beside the populations (320^3
+    D3Q19 peaked 0.9 GB higher with field output than without) and |curl u| 4 B/cell."""
 
-    def __init__(self, f, k, moment, d, dtype, scale):
-        self.f, self.moment, self.scale = f, moment, scale
+    def __init__(self, f, lead: tuple, compute, dtype, scale=None):
+        self.f, self.compute, self.scale = f, compute, scale
         self.dtype = np.dtype(dtype)
-        self.lead = (d,) if k else ()
+        self.lead = tuple(lead)
         self.shape = self.lead + tuple(f.shape[1:])
         self.ndim = len(self.shape)
         self.size = int(np.prod(self.shape))
@@ -108,41 +109,80 @@ class _MomentBlock:
     def __getitem__(self, index):
         """index: (Ellipsis, slice(i, j), slice(None), ...): the planes i .. j-1 along x, as a NumPy array."""
         if not (isinstance(index, tuple) and index and index[0] is Ellipsis and isinstance(index[1], slice)):
-            raise TypeError(f"_MomentBlock: expected (Ellipsis, slice along x, ...), got {index!r}")
+            raise TypeError(f"{type(self).__name__}: expected (Ellipsis, slice along x, ...), got {index!r}")
         i, j, _ = index[1].indices(self.f.shape[1])
         per_x = self.f.size // self.f.shape[1] * self.f.dtype.itemsize
         step = max(1, PIECE_BYTES // max(per_x, 1))
         out = np.empty(self.lead + (j - i,) + tuple(self.f.shape[2:]), self.dtype)
         for a in range(i, j, step):
             b = min(j, a + step)
-            m = self.moment(self.f, np.int32(a), b - a)
+            m = self.compute(np.int32(a), b - a)
             if self.scale is not None:
                 m = m * self.scale
             out[(Ellipsis, slice(a - i, b - i)) + (slice(None),) * (self.f.ndim - 2)] = np.asarray(m)
         return out
 
 
-class MomentField:
-    """rho (k = 0) or u (k = 1, times `scale` if given) of the populations f as a global array for hdf5.write:
-    shape, dtype and this process's blocks (`addressable_shards`), each a _MomentBlock computed slab by slab
-    when the domain's `blocks` reads it. The same pointwise arithmetic as `macroscopic` on the whole lattice,
-    so the same bits."""
+class _PlanesField:
+    """A field of the populations f as a global array for hdf5.write: shape, dtype and this process's blocks
+    (`addressable_shards`) [*lead, *block], each a _PlanesBlock computed by compute_of(f_block)(x0, n)."""
 
-    def __init__(self, f, domain, k, moment, dtype, scale=None):
+    def __init__(self, f, domain, lead: tuple, compute_of, dtype, scale=None):
         d = len(domain.shape)
         self.dtype = np.dtype(dtype)
-        self._blocks = [(index, _MomentBlock(block, k, moment, d, dtype, scale))
-                        for index, block in _device_blocks(domain, f)]
-        self.shape = ((d,) if k else ()) + tuple(f.shape[1:])
+        self._blocks = [(index, _PlanesBlock(fb, lead, compute_of(fb), dtype, scale))
+                        for index, fb in _device_blocks(domain, f)]
+        self.shape = tuple(lead) + tuple(f.shape[1:])
         self.ndim = len(self.shape)
         self.size = int(np.prod(self.shape))
         lead = (slice(None),) * (self.ndim - d)
-        self.addressable_shards = [_Shard(lead + tuple(index), block) for index, block in self._blocks]
+        self.addressable_shards = [_Shard(lead + tuple(index), b) for index, b in self._blocks]
 
     def __getitem__(self, index):  # the whole lattice in one block (one device, or this MPI rank's block)
         if len(self._blocks) != 1:
-            raise TypeError("MomentField: on a mesh, index its blocks (addressable_shards)")
+            raise TypeError(f"{type(self).__name__}: on a mesh, index its blocks (addressable_shards)")
         return self._blocks[0][1][index]
+
+
+class MomentField(_PlanesField):
+    """rho (k = 0) or u (k = 1, times `scale` if given) of the populations f as a global array for hdf5.write,
+    formed piece by piece as it is written (moment(f_block, x0, n): that moment of those planes). The same
+    pointwise arithmetic as `macroscopic` on the whole lattice, so the same bits."""
+
+    def __init__(self, f, domain, k, moment, dtype, scale=None):
+        d = len(domain.shape)
+        super().__init__(f, domain, (d,) if k else (), lambda fb: lambda x0, n: moment(fb, x0, n), dtype, scale)
+
+
+class VorticityField(_PlanesField):
+    """|curl u| (times `scale` if given) of the populations f as a global array for hdf5.write, formed piece by
+    piece as it is written: halo = the neighbours' face planes of u of every block (global arrays, from the
+    halo exchange) and planes(f_block, halo_block, x0, n) (RunView.vorticity_pieces). Each block takes the
+    halo planes held on its own device, so on any mesh and process count the values are those of the whole
+    lattice's u differenced periodically (the same bits as RunView.vorticity)."""
+
+    def __init__(self, f, domain, halo, planes, dtype, scale=None):
+        def on(device):
+            return jax.tree_util.tree_map(lambda h: _on_device(h, device), halo)
+
+        def compute_of(fb):
+            hb = on(_device_of(fb))
+            return lambda x0, n: planes(fb, hb, x0, n)
+
+        super().__init__(f, domain, (), compute_of, dtype, scale)
+
+
+def _device_of(x):
+    (device,) = x.devices()
+    return device
+
+
+def _on_device(x, device):
+    """The shard of the global array x held on `device` (x itself where it is that device's whole array)."""
+    for shard in x.addressable_shards:
+        if shard.device == device:
+            return shard.data
+    raise ValueError(f"no shard of an array of shape {x.shape} on {device}")
 
 
 class CutDomain:
@@ -242,11 +282,18 @@ class FieldOutput:
                 fields.append(hdf5.Field("u", u, "vector"))
                 meta["u"] = ((d,), np.dtype(view.model.compute_dtype), "Vector")
             elif name == "vorticity":
-                w = view.vorticity()  # per cell (lattice units); in physical units per second (1/dt)
-                if phys:
-                    w = w * (1.0 / dt)
+                # per cell (lattice units); in physical units per second (1/dt). The whole fields' is formed
+                # piece by piece as it is written; a light output cuts the whole-lattice one
+                scale = (1.0 / dt) if phys else None
+                cdt = np.dtype(view.model.compute_dtype)
+                if cuts:
+                    w = view.vorticity()
+                    w = w if scale is None else w * scale
+                else:
+                    halo, planes = view.vorticity_pieces()
+                    w = VorticityField(view.state.f, dom, halo, planes, cdt, scale)
                 fields.append(hdf5.Field("vorticity", w, "scalar"))
-                meta["vorticity"] = ((), w.dtype, "Scalar")
+                meta["vorticity"] = ((), np.dtype(w.dtype), "Scalar")
             elif name == "populations":
                 # bfloat16 has no HDF5 type: written as float32 (exact) so that any reader can use it
                 f = view.state.f

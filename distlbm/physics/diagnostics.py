@@ -84,46 +84,62 @@ def block_diagnostics(f, kind, lattice: Lattice, compute_dtype, force=None, inco
     return {k: jnp.reshape(v, jnp.shape(v) + (1,) * d) for k, v in out.items()}
 
 
-def block_vorticity(f, velocity, exchange, slab_planes: int | None = None):
-    """|curl u| [X, Y(, Z)] of one block of populations f [Q, X, Y(, Z)] by central differences per cell
-    (lattice units), u = velocity(populations [Q, ...]) -> [D, ...] (pointwise, as the written u).
-
-    The u of the neighbouring blocks' face planes come through `exchange` (the block itself where an axis
-    has one block: the periodic wrap), so on any decomposition the result is that of the whole lattice's u
-    differenced periodically. Slab by slab along x (slab_planes at a time; None: the whole block), so that u
-    is a slab's plus its halo planes, never the block's (the whole lattice's u and |curl u| were 20 B/cell of
-    float32 beside the populations)."""
+def vorticity_halo(f, velocity, exchange) -> list:
+    """The u of the neighbouring blocks' face planes that |curl u| of the block f [Q, X, Y(, Z)] needs, through
+    `exchange` (the block itself where an axis has one block: the periodic wrap): per spatial axis a,
+    (lo, hi) = u on the plane before the block's first along a (the -1 neighbour's last) and after its last
+    (the +1 neighbour's first), each [D, ...] with axis a of size 1. u = velocity(populations [Q, ...])."""
     d = f.ndim - 1
-    nx = f.shape[1]
 
     def u_plane(axis, index):  # u on the plane `index` along spatial `axis`, that axis kept (size 1)
         return velocity(lax.slice_in_dim(f, index, index + 1, axis=axis + 1))
 
-    # each face's neighbour plane: lo = the plane before the block's first (the -1 neighbour's last),
-    # hi = the plane after its last (the +1 neighbour's first)
-    halo = [(exchange(u_plane(a, f.shape[a + 1] - 1), a, 1), exchange(u_plane(a, 0), a, -1)) for a in range(d)]
+    return [(exchange(u_plane(a, f.shape[a + 1] - 1), a, 1), exchange(u_plane(a, 0), a, -1)) for a in range(d)]
+
+
+def vorticity_planes(f, velocity, halo, x0, b: int):
+    """|curl u| [b, Y(, Z)] of the planes x0 .. x0 + b - 1 (along x) of the block f, by central differences
+    per cell (lattice units), with the neighbours' face planes `halo` (vorticity_halo): u is formed for
+    those planes and the two beside them only. x0 may be traced; b is static."""
+    d = f.ndim - 1
+    nx = f.shape[1]
+    us = velocity(lax.dynamic_slice_in_dim(f, x0, b, axis=1))  # [D, b, ...]
+    inner_lo = velocity(lax.dynamic_slice_in_dim(f, jnp.maximum(x0 - 1, 0), 1, axis=1))
+    inner_hi = velocity(lax.dynamic_slice_in_dim(f, jnp.minimum(x0 + b, nx - 1), 1, axis=1))
+    ext = [jnp.concatenate([jnp.where(x0 == 0, halo[0][0], inner_lo), us,
+                            jnp.where(x0 + b == nx, halo[0][1], inner_hi)], axis=1)]
+    for a in range(1, d):  # the other faces' halo planes, cut to the slab
+        lo, hi = (lax.dynamic_slice_in_dim(h, x0, b, axis=1) for h in halo[a])
+        ext.append(jnp.concatenate([lo, us, hi], axis=a + 1))
+
+    def diff(comp, axis):  # d u_comp / d x_axis = (u[i + 1] - u[i - 1]) / 2
+        e = ext[axis][comp]
+        n = e.shape[axis]
+        return 0.5 * (lax.slice_in_dim(e, 2, n, axis=axis) - lax.slice_in_dim(e, 0, n - 2, axis=axis))
+
+    if d == 2:
+        return jnp.abs(diff(1, 0) - diff(0, 1))
+    wx = diff(2, 1) - diff(1, 2)
+    wy = diff(0, 2) - diff(2, 0)
+    wz = diff(1, 0) - diff(0, 1)
+    return jnp.sqrt(wx * wx + wy * wy + wz * wz)
+
+
+def block_vorticity(f, velocity, exchange, slab_planes: int | None = None):
+    """|curl u| [X, Y(, Z)] of one block of populations f [Q, X, Y(, Z)] by central differences per cell
+    (lattice units), u = velocity(populations [Q, ...]) -> [D, ...] (pointwise, as the written u).
+
+    The u of the neighbouring blocks' face planes come through `exchange` (vorticity_halo), so on any
+    decomposition the result is that of the whole lattice's u differenced periodically. Slab by slab along x
+    (slab_planes at a time; None: the whole block), so that u is a slab's plus its halo planes, never the
+    block's (the whole lattice's u and |curl u| were 20 B/cell of float32 beside the populations). The whole
+    fields' output forms it piece by piece as it writes instead (io.output.VorticityField), so that not
+    even |curl u| is whole."""
+    nx = f.shape[1]
+    halo = vorticity_halo(f, velocity, exchange)
 
     def slab(x0, b):
-        us = velocity(lax.dynamic_slice_in_dim(f, x0, b, axis=1))  # [D, b, ...]
-        inner_lo = velocity(lax.dynamic_slice_in_dim(f, jnp.maximum(x0 - 1, 0), 1, axis=1))
-        inner_hi = velocity(lax.dynamic_slice_in_dim(f, jnp.minimum(x0 + b, nx - 1), 1, axis=1))
-        ext = [jnp.concatenate([jnp.where(x0 == 0, halo[0][0], inner_lo), us,
-                                jnp.where(x0 + b == nx, halo[0][1], inner_hi)], axis=1)]
-        for a in range(1, d):  # the other faces' halo planes, cut to the slab
-            lo, hi = (lax.dynamic_slice_in_dim(h, x0, b, axis=1) for h in halo[a])
-            ext.append(jnp.concatenate([lo, us, hi], axis=a + 1))
-
-        def diff(comp, axis):  # d u_comp / d x_axis = (u[i + 1] - u[i - 1]) / 2
-            e = ext[axis][comp]
-            n = e.shape[axis]
-            return 0.5 * (lax.slice_in_dim(e, 2, n, axis=axis) - lax.slice_in_dim(e, 0, n - 2, axis=axis))
-
-        if d == 2:
-            return jnp.abs(diff(1, 0) - diff(0, 1))
-        wx = diff(2, 1) - diff(1, 2)
-        wy = diff(0, 2) - diff(2, 0)
-        wz = diff(1, 0) - diff(0, 1)
-        return jnp.sqrt(wx * wx + wy * wy + wz * wz)
+        return vorticity_planes(f, velocity, halo, x0, b)
 
     b = nx if not slab_planes else max(1, min(nx, int(slab_planes)))
     n_full, tail = nx // b, nx % b

@@ -274,8 +274,11 @@ def test_vorticity_on_a_mesh_and_in_slabs_is_the_whole_lattice_curl(tmp_path, mo
     """The written vorticity is the periodic central differences of the written u, formed block by block with
     the neighbours' face planes from the halo exchange and slab by slab (3-plane slabs and a shorter last
     one): the same bits on one device as on a mesh, in one slab or in several. (Before, a run under
-    --comm mpi differenced each rank's block as if it were periodic by itself.)"""
+    --comm mpi differenced each rank's block as if it were periodic by itself.) The whole fields' vorticity is
+    formed piece by piece as it is written (io.output.VorticityField: each block with the halo planes held on
+    its device); a light output cuts the whole-lattice one (RunView.vorticity): both are checked."""
     from distlbm import stepper
+    from distlbm.io import output
     from distlbm.parallel.mesh import MeshDomain
 
     shape = resolve(case, {"n": n}).setup.shape
@@ -285,6 +288,7 @@ def test_vorticity_on_a_mesh_and_in_slabs_is_the_whole_lattice_curl(tmp_path, mo
             per_x = resolve(case, {"n": n}).setup.lattice.q * int(np.prod(shape[1:])) * 4
             monkeypatch.setattr(stepper, "runs_in_slabs", lambda *a, **k: True)
             monkeypatch.setattr(stepper, "reader_slab_bytes", lambda: 3 * per_x)
+            monkeypatch.setattr(output, "PIECE_BYTES", 3 * per_x)  # the whole fields' pieces (VorticityField)
         sim = make_sim(case, n=n, output_every=20, output_fields="u,vorticity",
                        domain=MeshDomain(shape, mesh) if where.startswith("mesh") else None)
         sim.out_dir = tmp_path / where
@@ -292,10 +296,11 @@ def test_vorticity_on_a_mesh_and_in_slabs_is_the_whole_lattice_curl(tmp_path, mo
         with h5py.File(tmp_path / where / "fields" / "fields_000000020.h5", "r") as h5:
             got[where] = (h5["u"][...], h5["vorticity"][...])
             assert h5.attrs["vorticity_units"] == "lattice (1/dt = 1)"
+        got[where + " whole"] = (got[where][0], np.asarray(sim.domain.gather(sim.view.vorticity())))
     u, w = got["one"]
     assert w.shape == shape and w.dtype == np.float32 and w.max() > 1e-3  # the flow has vorticity
     np.testing.assert_allclose(w, _central_curl(u), rtol=1e-5, atol=1e-6 * w.max())
-    for where in ("mesh", "mesh-slabs", "one-slabs"):
+    for where in ("one whole", "mesh", "mesh whole", "mesh-slabs", "mesh-slabs whole", "one-slabs", "one-slabs whole"):
         assert np.array_equal(got[where][0], u) and np.array_equal(got[where][1], w), where
 
 
