@@ -335,7 +335,7 @@ def load(path, domain, dtype):
     arr = None
     nonfinite = [0]
     try:
-        with h5py.File(path, "r") as h5:
+        with h5py.File(path, "r", **hdf5.CHUNK_CACHE) as h5:  # each chunk read and checksummed once
             ds = h5["f"]
 
             def block(index):

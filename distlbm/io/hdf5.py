@@ -110,18 +110,43 @@ def _file_index(field: Field, index, arr_ndim, d):
     return (slice(None),) * (arr_ndim - d) + tuple(index)
 
 
+CHUNK_ROW_BYTES = 16 << 20  # at most this many bytes in the chunks of one range of x-planes (every leading index)
+# HDF5's chunk cache of a checksummed dataset: two rows of chunks, with slots enough that they never collide,
+# evicting fully written or read chunks first (w0 = 1). A slab along x that ends inside a row leaves that
+# row's chunks in the cache until the next slab completes them, so every chunk is written once and read
+# (and checksummed) once: 300^3 D3Q19 (9-plane slabs over 2-plane rows) puts 1.000x the file's bytes and
+# reads 0.0004x; 1.11x and 0.11x with HDF5's default cache (1 MiB, 521 slots, w0 0.75).
+CHUNK_CACHE = dict(rdcc_nbytes=2 * CHUNK_ROW_BYTES + (1 << 20), rdcc_nslots=100_003, rdcc_w0=1.0)
+
+
 def _chunks(field: Field, shape, domain, d):
-    """One chunk per (capped) block: about <= 16 MiB, aligned with the decomposition."""
-    block = list(s // max(m, 1) for s, m in zip(shape[-d:] if field.layout != "vector" else shape[:d],
-                                                 getattr(domain, "mesh_shape", ()) or (1,) * d))
+    """The chunks of a checksummed dataset: within one block of the decomposition, c planes along x over the
+    block's other extents, one chunk per leading index (population); c is the largest divisor of the
+    block's x extent whose row of chunks (all leading indices) holds at most CHUNK_ROW_BYTES (a plane
+    larger than that: one plane, its other extents halved until the row fits). The writers and readers go
+    slab by slab along x over every leading index (parallel.domain.slabs, fill_fields_on_device), so a
+    slab covers whole rows but at its ends, which the chunk cache completes (CHUNK_CACHE). Chunks a whole
+    block deep in x (before) beside HDF5's default cache made every slab re-read, re-checksum and re-write
+    each 16 MiB chunk it touched in part: 256^3 D3Q19 wrote in 25 s and read in 10 s, 300^3 in 64 s and
+    28 s; 1.9 s and 1.4 s, 2.7 s and 2.5 s with rows of chunks (a disk that writes 1.5 GB/s)."""
+    spatial = shape[:d] if field.layout == "vector" else shape[-d:]
+    block = [s // max(m, 1) for s, m in zip(spatial, getattr(domain, "mesh_shape", ()) or (1,) * d)]
     itemsize = _file_dtype(field).itemsize
     lead = [1] * (len(shape) - d)
-    while np.prod(block) * itemsize * (shape[-1] if field.layout == "vector" else 1) > (16 << 20) and max(block) > 1:
-        i = int(np.argmax(block))
-        block[i] = (block[i] + 1) // 2
+    across = int(np.prod(shape[: len(shape) - d])) if field.layout != "vector" else shape[-1]  # per cell
+
+    def row(planes, rest):  # bytes of a row of chunks `planes` deep with the other extents `rest`
+        return planes * int(np.prod(rest)) * itemsize * across
+
+    rest = block[1:]
+    while row(1, rest) > CHUNK_ROW_BYTES and rest and max(rest) > 1:
+        i = int(np.argmax(rest))
+        rest[i] = (rest[i] + 1) // 2
+    c = max([k for k in range(1, block[0] + 1) if block[0] % k == 0 and row(k, rest) <= CHUNK_ROW_BYTES] or [1])
+    chunk = [c] + rest
     if field.layout == "vector":
-        return tuple(block) + (shape[-1],)
-    return tuple(lead) + tuple(block)
+        return tuple(chunk) + (shape[-1],)
+    return tuple(lead) + tuple(chunk)
 
 
 def _create(h5, field: Field, d, domain, checksum: bool):
@@ -248,7 +273,7 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
     if mode == "single":
         h5 = None
         try:
-            h5 = create_exclusive(tmp)
+            h5 = create_exclusive(tmp, **(CHUNK_CACHE if checksum else {}))
             for fld in fields:
                 ds = _create(h5, fld, d, domain, checksum)
                 for idx, block in domain.blocks(fld.array):
@@ -271,7 +296,7 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
             error = e if isinstance(e, WriteError) else WriteError(path, reason(e, needed, path.parent))
         _agree(domain, error, path)
         try:
-            h5 = h5py.File(tmp, "x", driver="mpio", comm=mpi_world())
+            h5 = h5py.File(tmp, "x", driver="mpio", comm=mpi_world(), **(CHUNK_CACHE if checksum else {}))
             for fld in fields:
                 ds = _create(h5, fld, d, domain, checksum)
                 # collective writes (required with the checksum filter); every process holds the same

@@ -1,6 +1,7 @@
 """io/checkpoint: a round trip keeps every bit and the metadata; the digest covers the metadata."""
 
 import json
+import os
 
 import h5py
 import jax
@@ -51,3 +52,66 @@ def test_an_edited_byte_of_metadata_is_refused(tmp_path):
         h5.attrs["meta"] = json.dumps(meta, sort_keys=True)
     with pytest.raises(ckpt.CheckpointError, match="SHA-256"):
         ckpt.read_meta(path)
+
+
+# ---- the chunk layout: each chunk written once and read once ---------------------------------------------
+
+def _io() -> dict:
+    with open("/proc/self/io") as fh:
+        return {k: int(v) for k, v in (line.split(":") for line in fh)}
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/io"), reason="needs Linux's /proc/self/io")
+def test_a_checkpoint_puts_each_chunk_on_the_file_once_and_a_restart_reads_it_once(tmp_path):
+    """The populations' chunks are rows of a few planes along x (io.hdf5._chunks) and the file's chunk cache
+    keeps a row that a slab ends inside until the next slab completes it (hdf5.CHUNK_CACHE), so the write, slab
+    by slab along x, hands each chunk to the file once and the read of a restart reads each once. Counted with
+    the process's bytes written and read (/proc/self/io). 120^3 D3Q19: rows of 15 planes, write slabs of 61
+    (each ends inside a row). With the rows and HDF5's default cache: 1.12x written, 0.13x read back; with the
+    chunks before (a block deep in x, 6.6 MiB each): 3x written. At 256^3 that was 25 s to write and 10 s to
+    read, 1.9 s and 1.4 s now; 300^3 64 s and 28 s, now 2.7 s and 2.5 s (2 cores, a disk that writes 1.5 GB/s)."""
+    n = 120
+    shape = (n, n, n)
+    dom = LocalDomain(shape)
+    f = jax.device_put(np.random.default_rng(1).standard_normal((19,) + shape).astype(np.float32))
+    meta = {**_meta(5, shape), "lattice": "D3Q19"}
+    before = _io()
+    path = ckpt.save(tmp_path, f, dom, meta, keep=2, run_id="r1")
+    written = _io()
+    back, _ = ckpt.load(path, dom, "float32")
+    read = _io()
+    size = path.stat().st_size
+    assert size > f.size * 4
+    with h5py.File(path) as h5:
+        chunks = h5["f"].chunks
+    assert chunks[:2] == (1, 15) and chunks[2:] == shape[1:], chunks  # 15 planes: 19 x 15 x 56 KiB <= 16 MiB
+    assert written["wchar"] - before["wchar"] < 1.05 * size, (written["wchar"] - before["wchar"]) / size
+    assert written["rchar"] - before["rchar"] < 0.05 * size, (written["rchar"] - before["rchar"]) / size
+    assert read["rchar"] - written["rchar"] < 1.05 * size, (read["rchar"] - written["rchar"]) / size
+    assert np.array_equal(np.asarray(back), np.asarray(f))
+
+
+@pytest.mark.parametrize("shape,q,mesh,dtype,expected", [
+    ((256, 256, 256), 19, None, "float32", (1, 2, 256, 256)),  # 3 planes (14.25 MiB) do not divide 256
+    ((256, 256, 256), 19, (2, 1, 1), "float16", (1, 4, 256, 256)),  # the block is 128 deep
+    ((101, 32, 32), 19, None, "float32", (1, 101, 32, 32)),  # a prime depth: the whole block (7.5 MiB a row)
+    ((4, 1024, 1024), 27, None, "float32", (1, 1, 256, 512)),  # a plane over 16 MiB: halved until one fits
+    ((4096, 4096), 9, None, "float32", (1, 64, 4096)),  # 2D
+    ((64, 64, 64), 19, (2, 2, 2), "bfloat16", (1, 32, 32, 32)),  # stored as raw 16-bit values
+])
+def test_the_chunks_are_rows_of_planes_within_a_block(shape, q, mesh, dtype, expected):
+    """io.hdf5._chunks: c planes along x (a divisor of the block's depth, so no chunk spans two blocks) over the
+    block's other extents, at most hdf5.CHUNK_ROW_BYTES for a row over every population."""
+    from types import SimpleNamespace
+
+    import ml_dtypes  # noqa: F401  (bfloat16)
+
+    from distlbm.io import hdf5
+
+    fld = hdf5.Field("f", jax.ShapeDtypeStruct((q,) + shape, np.dtype(dtype)), "leading")
+    domain = SimpleNamespace(shape=shape, mesh_shape=mesh or ())
+    chunks = hdf5._chunks(fld, (q,) + shape, domain, len(shape))
+    assert chunks == expected
+    block = [s // m for s, m in zip(shape, mesh or (1,) * len(shape))]
+    assert block[0] % chunks[1] == 0 and all(b % c == 0 for b, c in zip(block[1:], chunks[2:]))
+    assert q * np.prod(chunks) * np.dtype(dtype).itemsize <= hdf5.CHUNK_ROW_BYTES
