@@ -63,11 +63,12 @@ class CutArray:
     shape [*lead, *cut.shape]; each of this process's blocks that holds part of the cut is sliced to that
     part on its device when written. fn: a pointwise function applied to each sliced part on its device
     (e.g. the moments of the populations: the fields of the cut cells only), giving [*out_lead, ...] of
-    `dtype`."""
+    `dtype`; or of_piece(block, slices) -> that part, for a field that is not pointwise (the vorticity)."""
 
-    def __init__(self, source, cut, domain, fn=None, out_lead=None, dtype=None):
+    def __init__(self, source, cut, domain, fn=None, out_lead=None, dtype=None, of_piece=None):
         d = len(domain.shape)
         self.fn = fn
+        self.of_piece = of_piece
         self.dtype = np.dtype(dtype or source.dtype)
         lead = tuple(source.shape[: source.ndim - d]) if out_lead is None else tuple(out_lead)
         self.shape = lead + tuple(cut.shape)
@@ -162,19 +163,47 @@ class VorticityField(_PlanesField):
     lattice's u differenced periodically (the same bits as RunView.vorticity)."""
 
     def __init__(self, f, domain, halo, planes, dtype, scale=None):
-        def on(device):
-            return jax.tree_util.tree_map(lambda h: _on_device(h, device), halo)
-
         def compute_of(fb):
-            hb = on(_device_of(fb))
+            hb = _halo_of(halo, fb)
             return lambda x0, n: planes(fb, hb, x0, n)
 
         super().__init__(f, domain, (), compute_of, dtype, scale)
 
 
-def _device_of(x):
-    (device,) = x.devices()
-    return device
+class CutVorticity:
+    """|curl u| (times `scale` if given) of the cells of a cut (a light output), for CutArray's of_piece: each
+    block's part of the cut from the planes along x that hold its cells, PIECE_BYTES of populations at a time
+    (one compiled size), so that neither the block's nor the lattice's |curl u| is formed (before: the whole
+    lattice's, 4 B/cell, for one plane). halo, planes: RunView.vorticity_pieces. The same bits as the whole
+    field's, cut."""
+
+    def __init__(self, halo, planes, scale=None):
+        self.halo, self.planes, self.scale = halo, planes, scale
+
+    def __call__(self, fb, local):
+        """local: the block's slices of the cut [Q slice, x slice (strided), other spatial slices]."""
+        hb = _halo_of(self.halo, fb)
+        nx = fb.shape[1]
+        sx, rest = local[1], tuple(local[2:])
+        xs = range(*sx.indices(nx))
+        n = max(1, min(nx, PIECE_BYTES // max(fb.size // nx * fb.dtype.itemsize, 1)))
+        parts, i = [], 0
+        while i < len(xs):
+            x0 = min(xs[i], nx - n)  # a whole piece of n planes that starts at or before the first cell left
+            j = i
+            while j < len(xs) and xs[j] < x0 + n:
+                j += 1
+            w = self.planes(fb, hb, np.int32(x0), n)
+            parts.append(w[(slice(xs[i] - x0, xs[j - 1] - x0 + 1, sx.step or 1),) + rest])
+            i = j
+        part = parts[0] if len(parts) == 1 else jnp.concatenate(parts, axis=0)
+        return part if self.scale is None else part * self.scale
+
+
+def _halo_of(halo, fb):
+    """The halo planes (vorticity_halo's, global arrays) held on the device of the block fb."""
+    (device,) = fb.devices()
+    return jax.tree_util.tree_map(lambda h: _on_device(h, device), halo)
 
 
 def _on_device(x, device):
@@ -211,6 +240,9 @@ class CutDomain:
 
     def blocks(self, x: CutArray):
         for block, local, out in x.pieces:
+            if x.of_piece is not None:
+                yield from slabs(x.of_piece(block, local), out)
+                continue
             part = block[local]
             yield from slabs(part if x.fn is None else x.fn(part), out)
 
@@ -282,18 +314,17 @@ class FieldOutput:
                 fields.append(hdf5.Field("u", u, "vector"))
                 meta["u"] = ((d,), np.dtype(view.model.compute_dtype), "Vector")
             elif name == "vorticity":
-                # per cell (lattice units); in physical units per second (1/dt). The whole fields' is formed
-                # piece by piece as it is written; a light output cuts the whole-lattice one
+                # per cell (lattice units); in physical units per second (1/dt), formed piece by piece as
+                # it is written: the whole field's, or each light output's cells only
                 scale = (1.0 / dt) if phys else None
                 cdt = np.dtype(view.model.compute_dtype)
-                if cuts:
-                    w = view.vorticity()
-                    w = w if scale is None else w * scale
+                halo, planes = view.vorticity_pieces()
+                if cuts:  # each cut's cells from the planes that hold them (_write_cut)
+                    w = CutVorticity(halo, planes, scale)
                 else:
-                    halo, planes = view.vorticity_pieces()
                     w = VorticityField(view.state.f, dom, halo, planes, cdt, scale)
                 fields.append(hdf5.Field("vorticity", w, "scalar"))
-                meta["vorticity"] = ((), np.dtype(w.dtype), "Scalar")
+                meta["vorticity"] = ((), cdt, "Scalar")
             elif name == "populations":
                 # bfloat16 has no HDF5 type: written as float32 (exact) so that any reader can use it
                 f = view.state.f
@@ -358,6 +389,8 @@ class FieldOutput:
             if fld.array is None:
                 k = 0 if fld.name == "rho" else 1
                 arr = CutArray(f, cut, dom, moment(k), () if k == 0 else (d,), cdt)
+            elif isinstance(fld.array, CutVorticity):
+                arr = CutArray(f, cut, dom, out_lead=(), dtype=cdt, of_piece=fld.array)
             else:
                 arr = CutArray(fld.array, cut, dom)
             cut_fields.append(hdf5.Field(fld.name, arr, fld.layout, fld.dtype))

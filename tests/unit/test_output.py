@@ -113,12 +113,20 @@ def _run(tmp_path, case="box", steps=20, domain=None, **params):
     return sim, summary
 
 
-@pytest.mark.parametrize("names", ["rho,u,vorticity", "rho,u"])
-def test_light_outputs_are_the_whole_fields_cut(tmp_path, names):
+@pytest.mark.parametrize("names,planes", [("rho,u,vorticity", None), ("rho,u,vorticity", 1), ("rho,u,vorticity", 5),
+                                          ("rho,u", None)])
+def test_light_outputs_are_the_whole_fields_cut(tmp_path, monkeypatch, names, planes):
     """A run with light output writes only the cuts, whose values are those of the whole field of a run
     that writes the whole field (bit for bit), and no whole field. With rho and u only, they are the
-    moments of the cut populations (the whole lattice's moments are never computed): the same bits."""
+    moments of the cut populations (the whole lattice's moments are never computed): the same bits. The
+    vorticity of a cut is formed from the planes that hold its cells, `planes` at a time (None: the whole
+    block at once; io.output.CutVorticity): pieces of 1 and 5 planes over the region's every third plane."""
+    from distlbm.io import output
+
+    if planes:
+        monkeypatch.setattr(output, "PIECE_BYTES", planes * 19 * 16 * 16 * 4)  # box n = 16, D3Q19, float32
     light, summary = _run(tmp_path / "light", n=16, **{**LIGHT, "output_fields": names})
+    assert light.model.lattice.q == 19
     whole, _ = _run(tmp_path / "whole", n=16, output_fields="rho,u,vorticity")
     assert not (tmp_path / "light" / "fields").exists() and not (tmp_path / "light" / "fields.xdmf").exists()
     assert summary["output"]["writes"] == 3 and summary["output"]["seconds"] > 0
