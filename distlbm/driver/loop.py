@@ -430,7 +430,8 @@ class Simulation:
                 continue
             self.state = State(f, self.domain.replicate(np.zeros((), np.int32)))
             self.initialized_from = str(path)
-            case = (meta.get("config") or {}).get("case") if isinstance(meta.get("config"), dict) else None
+            source = meta.get("config")
+            case = source.get("case") if isinstance(source, dict) else None
             self.log(f"initial state: the populations of {path} (step {meta['step']}"
                      + (f" of a {case} run" if case else "") + "), at step 0 of this run with its own settings")
             if case and case != self.cfg.case.name:

@@ -54,14 +54,14 @@ def compile_readers(model: Model, domain: Domain) -> Compiled:
 
         return diag
 
-    def vorticity_factory(exchange):
-        def vorticity(f):
-            return block_vorticity(f, lambda fs: macroscopic(fs, model)[1], exchange, slab_planes=planes(f))
-
-        return vorticity
-
     def velocity(fs):
         return macroscopic(fs, model)[1]
+
+    def vorticity_factory(exchange):
+        def vorticity(f):
+            return block_vorticity(f, velocity, exchange, slab_planes=planes(f))
+
+        return vorticity
 
     def halo_factory(exchange):
         return lambda f: vorticity_halo(f, velocity, exchange)

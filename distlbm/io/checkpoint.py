@@ -356,23 +356,24 @@ def load(path, domain, dtype):
     return arr, meta
 
 
-def resolve_restart(spec: str, directory) -> list[Path]:
-    """Candidate files for --restart: 'latest' -> every checkpoint, newest first; else the given path."""
+def resolve_restart(spec: str, directory, option: str = "--restart") -> list[Path]:
+    """Candidate files for --restart: 'latest' -> every checkpoint, newest first; else the given path (a file, or
+    a folder: its checkpoints, newest first). `option`: the command-line option the errors name."""
     if spec == "latest":
         found = list(reversed(list_checkpoints(directory)))
         if not found:
             odd = odd_entries(directory)
             extra = f" (ignored, not regular files: {', '.join(p.name for p in odd)})" if odd else ""
-            raise CheckpointError(f"--restart latest: no checkpoint in {directory}{extra}")
+            raise CheckpointError(f"{option} latest: no checkpoint in {directory}{extra}")
         return found
     p = Path(spec)
     if p.is_dir():
         found = list(reversed(list_checkpoints(p)))
         if not found:
-            raise CheckpointError(f"--restart {spec}: no checkpoint in that folder")
+            raise CheckpointError(f"{option} {spec}: no checkpoint in that folder")
         return found
     if not p.exists():
-        raise CheckpointError(f"--restart {spec}: no such checkpoint file")
+        raise CheckpointError(f"{option} {spec}: no such checkpoint file")
     return [p]
 
 
@@ -384,10 +385,7 @@ def init_candidates(spec: str) -> list[Path]:
         p = p / "checkpoints"
     if not p.exists():
         raise CheckpointError(f"--init-from {spec}: no such checkpoint file or run folder")
-    try:
-        return resolve_restart(str(p), p)
-    except CheckpointError as e:  # as --restart says it
-        raise CheckpointError(str(e).replace(f"--restart {p}", f"--init-from {p}", 1)) from None
+    return resolve_restart(str(p), p, option="--init-from")
 
 
 def init_unusable(spec: str, candidates: list, reasons: list) -> CheckpointError:
