@@ -486,35 +486,39 @@ class MaskFile:
         if (boolean and cross is None) or not self.shape or 0 in self.shape:
             self.ids = None if boolean else []
             return []
-        plane = math.prod(self.shape[1:]) * self.dtype.itemsize
-        step = max(1, max_bytes // max(plane, 1))
-        rest = tuple(slice(0, n) for n in self.shape[1:])
         seen = np.zeros(256, bool)
-
-        def scan(src):
-            for start in range(0, self.shape[0], step):
-                stop = min(start + step, self.shape[0])
-                values = self._read(src, (slice(start, stop),) + rest)
-                if not boolean:
-                    self._check_range(values, start)
-                    # a count per value, not a sort: one pass over the slab
-                    seen[:] |= np.bincount(values.reshape(-1).astype(np.intp, copy=False), minlength=256) > 0
-                if cross is not None:
-                    inside = values[(slice(None),) + cross].reshape(stop - start, -1)
-                    self.plane_solid[start:stop] = np.count_nonzero(inside, axis=1)
-
-        if self.format == "npy":
-            src = self._open_npy()
-            scan(src)
-            del src
-        else:
-            with self._open_h5() as (_f, ds):
-                scan(ds)
+        for start, values in self.slabs(max_bytes):
+            stop = start + len(values)
+            if not boolean:
+                self._check_range(values, start)
+                # a count per value, not a sort: one pass over the slab
+                seen[:] |= np.bincount(values.reshape(-1).astype(np.intp, copy=False), minlength=256) > 0
+            if cross is not None:
+                inside = values[(slice(None),) + cross].reshape(stop - start, -1)
+                self.plane_solid[start:stop] = np.count_nonzero(inside, axis=1)
         if boolean:
             self.ids = None
             return []
         self.ids = [int(i) for i in np.flatnonzero(seen[1:]) + 1]
         return self.ids
+
+    def slabs(self, max_bytes: int = 1 << 24):
+        """(start, values) for consecutive slabs of whole planes along the first axis, in order, each of at most
+        ~max_bytes (at least one plane): the whole mask read once, never held whole."""
+        if not self.shape or 0 in self.shape:
+            return
+        plane = math.prod(self.shape[1:]) * self.dtype.itemsize
+        step = max(1, max_bytes // max(plane, 1))
+        rest = tuple(slice(0, n) for n in self.shape[1:])
+        if self.format == "npy":
+            src = self._open_npy()
+            for start in range(0, self.shape[0], step):
+                yield start, self._read(src, (slice(start, min(start + step, self.shape[0])),) + rest)
+            del src
+        else:
+            with self._open_h5() as (_f, ds):
+                for start in range(0, self.shape[0], step):
+                    yield start, self._read(ds, (slice(start, min(start + step, self.shape[0])),) + rest)
 
     def _check_range(self, values, start=None):
         """ValueError naming the first value outside 0..255 (and its cell, given the slab's first index)."""

@@ -45,9 +45,9 @@ from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_
 from distlbm.cases.obstacles.layout import Layout, channel_layout
 from distlbm.cases.obstacles.probes import (check_points, line_profile, parse_line, parse_points, probe_quantities,
                                             steadiness, stencils)
-from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, check_clear_of_layer, check_mask_cells, check_obstacles,
-                                          fraction_planes, load_stl, mask_cross_section, number, parse_obstacles,
-                                          show)
+from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, check_clear_of_layer, check_fluid_path, check_mask_cells,
+                                          check_obstacles, fraction_planes, load_stl, mask_cross_section, number,
+                                          parse_obstacles, show)
 from distlbm.physics import boundaries as bc
 
 
@@ -135,8 +135,8 @@ class ChannelFlow(Case):
                               f"(8-bit body ids{'; the mask counts as one' if p['mask'] else ''}): join shapes "
                               f"with '+' into one body")
         x0 = None
+        key, text = "obstacles", p["obstacles"]
         if lay is not None:
-            key, text = "obstacles", p["obstacles"]
             if p.get("stl"):  # the stl key's body is checked with the others (together they must leave a gap)
                 key, text = ("stl", p["stl"]) if not text.strip() else ("obstacles, stl", f"{text}; stl({p['stl']})")
             check_obstacles(shapes, lay, key, text)
@@ -159,6 +159,12 @@ class ChannelFlow(Case):
                                   f"with '+' into one body")
             if lay is not None:
                 check_mask_cells(mask, lay, x0, f"sponge = {p['sponge']:g}" if x0 is not None else "", p["mask"])
+                try:  # closed by a slanted wall, or by the mask and the other bodies together
+                    check_fluid_path(mask, shapes, lay, lattice.c, p["mask"], key, text)
+                except ConfigError:
+                    raise
+                except (OSError, ValueError) as e:
+                    raise self._mask_error(p, e) from None
             shapes.append(mask)
         return shapes
 

@@ -514,6 +514,144 @@ def check_mask_cells(mask: geo.MaskFile, lay: Layout, x_layer: float | None = No
                               f"{x_layer - dx:.4g} (one cell dx = {dx:g} before it)")
 
 
+class _Components:
+    """Union-find over the fluid components of a channel labelled slab by slab: ids are global (each slab's
+    labels offset past the earlier slabs'), `reach[i]` the last x index component i holds."""
+
+    def __init__(self):
+        self.parent = np.zeros(1, np.int64)  # id 0: solid
+        self.reach = np.full(1, -1, np.int64)
+
+    def add(self, count: int, reach: np.ndarray) -> int:
+        """Append `count` new components whose last x indices are `reach`; the offset of their ids."""
+        offset = len(self.parent)
+        self.parent = np.concatenate([self.parent, np.arange(offset, offset + count)])
+        self.reach = np.concatenate([self.reach, reach])
+        return offset - 1
+
+    def find(self, i: int) -> int:
+        root = i
+        while self.parent[root] != root:
+            root = self.parent[root]
+        while self.parent[i] != root:
+            self.parent[i], i = root, self.parent[i]
+        return int(root)
+
+    def union(self, a: np.ndarray, b: np.ndarray) -> None:
+        """Join the components of each pair a[k], b[k] (ids, both nonzero)."""
+        if not a.size:
+            return
+        a, b = a.astype(np.int64), b.astype(np.int64)
+        m = len(self.parent)
+        if m < 1 << 31:  # one key per pair: a 1-D unique (sorting pairs as rows is ~50x slower)
+            keys = np.unique(a * m + b)
+            pairs = zip(keys // m, keys % m)
+        else:
+            pairs = np.unique(np.stack([a, b], axis=1), axis=0)
+        for x, y in pairs:
+            rx, ry = self.find(int(x)), self.find(int(y))
+            if rx != ry:
+                self.parent[ry] = rx
+                self.reach[rx] = max(self.reach[rx], self.reach[ry])
+
+
+def _neighbour_pairs(a: np.ndarray, b: np.ndarray, offset, periodic) -> tuple:
+    """The id pairs (a[p], b[p + offset]) where both are nonzero: `a`, `b` arrays of one shape, `offset` one
+    integer per axis (-1, 0, 1), wrapped on the axes where `periodic` is true, else cut at the ends."""
+    src, dst = [], []
+    for n, o, wrap in zip(a.shape, offset, periodic):
+        if o == 0:
+            src.append(slice(None))
+            dst.append(slice(None))
+        elif wrap:
+            b = np.roll(b, -o, axis=len(src))
+            src.append(slice(None))
+            dst.append(slice(None))
+        elif o > 0:
+            src.append(slice(0, n - o))
+            dst.append(slice(o, n))
+        else:
+            src.append(slice(-o, n))
+            dst.append(slice(0, n + o))
+    x, y = a[tuple(src)], b[tuple(dst)]
+    both = (x != 0) & (y != 0)
+    return x[both], y[both]
+
+
+FLUID_PATH_SLAB_BYTES = 1 << 24
+
+
+def check_fluid_path(mask: geo.MaskFile, others, lay: Layout, velocities, name: str | None = None,
+                     key: str = "obstacles", text: str = "", max_bytes: int = FLUID_PATH_SLAB_BYTES) -> None:
+    """ConfigError unless the fluid cells of the channel (inside the side walls; the mask's cells and those of
+    the bodies `others` solid) hold a path from the inlet plane to the outlet plane along the lattice's links
+    `velocities` ([Q, d] integers; periodic sides wrap). The per-plane rule (`check_mask_cells`) finds a plane
+    whose every cell is solid; this finds every other closure: a slanted or staggered wall, a mask and obstacle
+    strings that close the channel together (each ran to its end with exit 0, the mass growing by the inflow).
+
+    The mask is read once more slab by slab (about max_bytes each); each slab's fluid components are labelled
+    (scipy.ndimage.label with the lattice's links as the structure) and joined to the previous slab's last plane
+    and, with periodic sides, across the sides, by a union-find over the components."""
+    from scipy import ndimage
+
+    d, nx, dx = lay.d, lay.shape[0], lay.dx
+    cross = mask_cross_section(lay)
+    periodic = (False,) + (not lay.walls,) * (d - 1)
+    vel = np.asarray(velocities, int).reshape(-1, d)
+    structure = np.zeros((3,) * d, bool)
+    structure[tuple((vel + 1).T)] = True
+    comps = _Components()
+    prev = None  # the last plane's global ids of the previous slab
+    inlet = None
+    for start, values in mask.slabs(max_bytes):
+        solid = values[(slice(None),) + cross] != 0
+        if others:
+            idx = [np.arange(start, start + len(values))] + [np.arange(*sl.indices(n)) for sl, n in
+                                                               zip(cross, lay.shape[1:])]
+            pts = np.meshgrid(*[lay.origin[a] + (idx[a] + 0.5) * dx for a in range(d)], indexing="ij", sparse=True)
+            for s in others:
+                solid |= np.broadcast_to(s.inside(pts), solid.shape)
+        np.logical_not(solid, out=solid)
+        labels, count = ndimage.label(solid, structure=structure)
+        del solid
+        reach = np.array([start + sl[0].stop - 1 if sl is not None else -1
+                          for sl in ndimage.find_objects(labels)], np.int64).reshape(-1)
+        offset = comps.add(count, np.concatenate([reach, np.full(count - len(reach), -1, np.int64)]))
+
+        def ids(part):  # the global ids of a part of the slab's labels (the slab's own are 1..count)
+            return np.where(part != 0, part.astype(np.int64) + offset, 0)
+
+        for a in range(1, d):  # links across the periodic sides (ndimage does not wrap)
+            if periodic[a]:
+                last, first = ids(labels.take(-1, axis=a)), ids(labels.take(0, axis=a))
+                for c in vel[vel[:, a] == 1]:
+                    comps.union(*_neighbour_pairs(last, first, tuple(np.delete(c, a)), np.delete(periodic, a)))
+        head = ids(labels[0])
+        if prev is not None:  # links from the previous slab's last plane into this slab's first
+            for c in vel[vel[:, 0] == 1]:
+                comps.union(*_neighbour_pairs(prev, head, tuple(c[1:]), periodic[1:]))
+        if inlet is None:
+            first = head[head != 0]
+            inlet = int(first[0]) if first.size else 0
+        prev = ids(labels[-1])
+        del labels
+    outlet = prev[prev != 0] if prev is not None else np.zeros(0, np.int64)
+    if not inlet or not outlet.size:
+        return  # an inlet or outlet plane without fluid is check_mask_cells' to say
+    root = comps.find(inlet)
+    if any(comps.find(int(o)) == root for o in np.unique(outlet)):
+        return
+    k = int(comps.reach[root])
+    what = f"mask = {str(mask.path) if name is None else name!r}: leaves"
+    if others:
+        what = f"mask = {str(mask.path) if name is None else name!r} and {key} = {show(text)}: together leave"
+    raise ConfigError(
+        f"{what} no fluid path from the inlet to the outlet: the fluid connected to the inlet ends at x "
+        f"index {k} (x = {lay.origin[0] + (k + 0.5) * dx:.4g}), with no plane wholly solid (a slanted or staggered "
+        f"wall, or bodies that close the channel together); expected a fluid path from the inlet to the outlet "
+        f"along the lattice's links")
+
+
 def check_clear_of_layer(bodies, lay: Layout, x0: float, key: str, text: str, layer: str) -> None:
     """ConfigError unless every body lies ahead of x = x0 by more than a cell (a layer from x0 to the
     outlet, e.g. the absorbing layer: forces and the flow around the bodies are measured ahead of it).
