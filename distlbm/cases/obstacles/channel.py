@@ -160,12 +160,14 @@ class ChannelFlow(Case):
             if lay is not None:
                 check_mask_cells(mask, lay, x0, f"sponge = {p['sponge']:g}" if x0 is not None else "", p["mask"])
                 try:  # closed by a slanted wall, or by the mask and the other bodies together
-                    check_fluid_path(mask, shapes, lay, lattice.c, p["mask"], key, text)
+                    check_fluid_path(shapes, lay, lattice.c, key, text, mask=mask, mask_name=p["mask"])
                 except ConfigError:
                     raise
                 except (OSError, ValueError) as e:
                     raise self._mask_error(p, e) from None
             shapes.append(mask)
+        elif lay is not None and shapes:  # closed on the lattice by bodies whose gaps hold no cell centre
+            check_fluid_path(shapes, lay, lattice.c, key, text)
         return shapes
 
     @staticmethod

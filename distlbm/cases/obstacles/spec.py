@@ -581,17 +581,32 @@ def _neighbour_pairs(a: np.ndarray, b: np.ndarray, offset, periodic) -> tuple:
 FLUID_PATH_SLAB_BYTES = 1 << 24
 
 
-def check_fluid_path(mask: geo.MaskFile, others, lay: Layout, velocities, name: str | None = None,
-                     key: str = "obstacles", text: str = "", max_bytes: int = FLUID_PATH_SLAB_BYTES) -> None:
-    """ConfigError unless the fluid cells of the channel (inside the side walls; the mask's cells and those of
-    the bodies `others` solid) hold a path from the inlet plane to the outlet plane along the lattice's links
-    `velocities` ([Q, d] integers; periodic sides wrap). The per-plane rule (`check_mask_cells`) finds a plane
-    whose every cell is solid; this finds every other closure: a slanted or staggered wall, a mask and obstacle
-    strings that close the channel together (each ran to its end with exit 0, the mass growing by the inflow).
+def _cell_ranges(s, centres) -> list:
+    """[(first, stop)] per axis: the cells whose centres (`centres`, per axis, increasing) lie in the bounding box
+    of shape s (a primitive's or a mesh's; the whole axis for a shape without one)."""
+    d = len(centres)
+    bb = _bbox(s, d) or (s.bounds if _is_mesh(s) else None)
+    if bb is None:
+        return [(0, len(c)) for c in centres]
+    tol = [1e-9 * (c[1] - c[0]) if len(c) > 1 else 0.0 for c in centres]
+    return [(int(np.searchsorted(c, float(bb[0][a]) - tol[a])),
+             int(np.searchsorted(c, float(bb[1][a]) + tol[a], side="right"))) for a, c in enumerate(centres)]
 
-    The mask is read once more slab by slab (about max_bytes each); each slab's fluid components are labelled
-    (scipy.ndimage.label with the lattice's links as the structure) and joined to the previous slab's last plane
-    and, with periodic sides, across the sides, by a union-find over the components."""
+
+def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", text: str = "",
+                     mask: geo.MaskFile | None = None, mask_name: str | None = None,
+                     max_bytes: int = FLUID_PATH_SLAB_BYTES) -> None:
+    """ConfigError unless the fluid cells of the channel (inside the side walls; the cells of the `bodies` and of
+    the `mask` solid) hold a path from the inlet plane to the outlet plane along the lattice's links `velocities`
+    ([Q, d] integers; periodic sides wrap). The rules above (`check_obstacles`, `check_mask_cells`) find bodies
+    that touch from wall to wall and a plane whose every cell is solid; this finds every other closure of the
+    lattice: a slanted wall or staggered plates in a mask, a mask and obstacle strings together, bodies whose gap
+    is narrower than a cell and holds no cell centre (each ran to its end with exit 0, the mass growing by the
+    inflow: +23 % to +40 %).
+
+    The cells are taken in slabs of whole x-planes (about max_bytes of mask each; the mask is read once more),
+    the fluid components of each slab labelled (scipy.ndimage.label, the lattice's links as the structure) and
+    joined to the previous slab's last plane and, with periodic sides, across the sides, by a union-find."""
     from scipy import ndimage
 
     d, nx, dx = lay.d, lay.shape[0], lay.dx
@@ -603,16 +618,33 @@ def check_fluid_path(mask: geo.MaskFile, others, lay: Layout, velocities, name: 
     comps = _Components()
     prev = None  # the last plane's global ids of the previous slab
     inlet = None
-    for start, values in mask.slabs(max_bytes):
-        solid = values[(slice(None),) + cross] != 0
-        if others:
-            idx = [np.arange(start, start + len(values))] + [np.arange(*sl.indices(n)) for sl, n in
-                                                               zip(cross, lay.shape[1:])]
-            pts = np.meshgrid(*[lay.origin[a] + (idx[a] + 0.5) * dx for a in range(d)], indexing="ij", sparse=True)
-            for s in others:
-                solid |= np.broadcast_to(s.inside(pts), solid.shape)
+    rows = [np.arange(*sl.indices(n)) for sl, n in zip(cross, lay.shape[1:])]
+    if mask is not None:
+        slabs = ((start, values[(slice(None),) + cross] != 0) for start, values in mask.slabs(max_bytes))
+    else:
+        step = max(1, max_bytes // max(1, math.prod(len(r) for r in rows)))
+        slabs = ((start, np.zeros((min(step, nx - start),) + tuple(len(r) for r in rows), bool))
+                 for start in range(0, nx, step))
+    centres = [lay.origin[a] + (np.arange(lay.shape[a]) + 0.5) * dx for a in range(d)]
+    # each member shape with the index range of the cells its bounding box holds: inside() is asked only there
+    boxes = [(m, _cell_ranges(m, centres)) for body in bodies for m in _members(body)]
+    offs = [0] + [int(r[0]) if len(r) else 0 for r in rows]  # the global index of a slab's first cell, per axis
+    for start, solid in slabs:
+        offs[0] = start
+        for m, rng in boxes:
+            sub = tuple(slice(max(lo, o) - o, max(min(hi, o + n) - o, 0))
+                        for (lo, hi), o, n in zip(rng, offs, solid.shape))
+            if any(sl.start >= sl.stop for sl in sub):
+                continue
+            pts = np.meshgrid(*[centres[a][offs[a] + sl.start:offs[a] + sl.stop] for a, sl in enumerate(sub)],
+                              indexing="ij", sparse=True)
+            part = solid[sub]  # a view: the bodies' cells are marked in the slab itself
+            part |= np.broadcast_to(m.inside(pts), part.shape)
         np.logical_not(solid, out=solid)
-        labels, count = ndimage.label(solid, structure=structure)
+        if solid.all():  # a slab of fluid alone (most, away from the bodies): one component
+            labels, count = np.ones(solid.shape, np.int32), 1
+        else:
+            labels, count = ndimage.label(solid, structure=structure)
         del solid
         reach = np.array([start + sl[0].stop - 1 if sl is not None else -1
                           for sl in ndimage.find_objects(labels)], np.int64).reshape(-1)
@@ -642,14 +674,17 @@ def check_fluid_path(mask: geo.MaskFile, others, lay: Layout, velocities, name: 
     if any(comps.find(int(o)) == root for o in np.unique(outlet)):
         return
     k = int(comps.reach[root])
-    what = f"mask = {str(mask.path) if name is None else name!r}: leaves"
-    if others:
-        what = f"mask = {str(mask.path) if name is None else name!r} and {key} = {show(text)}: together leave"
+    shown = f"{key} = {show(text)}"
+    if mask is not None:
+        shown = f"mask = {str(mask.path) if mask_name is None else mask_name!r}"
+        what = f"{shown}: leaves" if not bodies else f"{shown} and {key} = {show(text)}: together leave"
+    else:
+        what = f"{shown}: {'leaves' if len(bodies) == 1 else 'leave'}"
     raise ConfigError(
-        f"{what} no fluid path from the inlet to the outlet: the fluid connected to the inlet ends at x "
-        f"index {k} (x = {lay.origin[0] + (k + 0.5) * dx:.4g}), with no plane wholly solid (a slanted or staggered "
-        f"wall, or bodies that close the channel together); expected a fluid path from the inlet to the outlet "
-        f"along the lattice's links")
+        f"{what} no fluid path from the inlet to the outlet on the lattice (dx = {dx:g}): the fluid connected to the "
+        f"inlet ends at x index {k} (x = {lay.origin[0] + (k + 0.5) * dx:.4g}), with no plane wholly solid (a slanted "
+        f"or staggered wall, or bodies whose gaps hold no cell centre); expected a fluid path from the inlet to the "
+        f"outlet along the lattice's links{'' if mask is not None else ': widen the gaps or raise the resolution n'}")
 
 
 def check_clear_of_layer(bodies, lay: Layout, x0: float, key: str, text: str, layer: str) -> None:
