@@ -547,7 +547,7 @@ class Simulation:
         dt = self.setup.units.get("dt", 1.0)
         progress_every = ctl.progress_every or max(1, (end or 1) // 20)
         bar = self.domain.process_index == 0 and sys.stdout.isatty() and self._log is print
-        progress = cb.Progress(start_step, end, logs["log"], bar)
+        progress = self._progress = cb.Progress(start_step, end, logs["log"], bar)
         guard = self.checkpointer
         cbs = []
         if self.samples_enabled:
@@ -696,7 +696,8 @@ class Simulation:
         if self._output is not None and start_step == 0 and not (self._output.index or self._output.light_index):
             self._write_output(view)
         wall_stop = WallTimeStop(float(self.cfg.control.wall_time or 0.0), self._t_created)
-        t0 = self._t0 = time.perf_counter()
+        # the run's speed and ETA count from here, as summary.json's: not the compile, nor the step-0 output
+        t0 = self._t0 = self._progress.t0 = time.perf_counter()
         step = start_step
         max_chunk = 8  # a short first chunk measures the speed; later chunks last up to ~10 s
         self.status = "running"
