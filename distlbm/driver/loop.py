@@ -137,6 +137,7 @@ class Simulation:
         self._callbacks: list[Callback] = []
         self._steady: Optional[cb.SteadyCheck] = None
         self._mach: Optional[cb.MachWatch] = None  # the local Mach numbers of the checks (set by run)
+        self._mass: Optional[cb.MassWatch] = None  # the mass drift of the checks (set by run)
         self._advice: Optional[cb.CheckpointAdvice] = None  # said for a long run without periodic checkpoints
         self._steady_state: dict = {}
         run_id = ckpt.new_run_id()  # checkpoints belong to one run; a restart continues the checkpoint's run
@@ -557,10 +558,13 @@ class Simulation:
 
         self._mach = cb.MachWatch(MACH_MAX, start_step, logs["log"], velocity_key(self.cfg.case, self.cfg.params))
 
+        self._mass = cb.MassWatch(cb.MASS_DRIFT_MAX, start_step, logs["log"], self._mass_hint())
+
         def check(view):
             diag = cb.guard(view, guard, logs["log"])
             view.history.append({"step": view.step, **diag, "wall": time.perf_counter() - self._t0})
             self._mach(view, diag)
+            self._mass(view, diag)
 
         cbs.append(Callback("check", IterationInterval(ctl.check_every), check))
         cbs.append(Callback("progress", IterationInterval(progress_every),
@@ -587,6 +591,24 @@ class Simulation:
         for c in cbs:
             c.schedule.load(self._sched_state.get(c.name, {}))
         return cbs
+
+    def _mass_hint(self) -> str:
+        """What moves the mass of this configuration, for the warning of a large mass drift (cb.MassWatch)."""
+        feats, params = self.setup.features, self.cfg.params
+        hints = []
+        if feats is not None and feats.outflow:
+            hints.append("the outflow fixes no pressure level (outlet = 'zero_gradient' or 'convective'): with a "
+                         "pressure drop the mean density drifts; prefer outlet = 'pressure'")
+        if feats is not None and feats.inlets and params.get("init") == "rest" and not params.get("ramp"):
+            hints.append("the inflow starts at full speed from rest and sends a pressure wave through the channel; "
+                         "set a start-up ramp (ramp = seconds) or init = 'profile'")
+        if not hints and feats is not None and (feats.inlets or feats.outlets or feats.outflow):
+            hints.append("the pressure drop along the channel is that large a share of the density: lower the "
+                         "lattice velocity or raise the resolution")
+        elif not hints:
+            hints.append("a closed or periodic lattice keeps its mass to round-off: this points at a boundary that "
+                         "loses mass or an instability starting")
+        return "; ".join(hints)
 
     def _checkpoint(self, view):
         if self.checkpointer.last_step != view.step:
@@ -779,6 +801,8 @@ class Simulation:
             extra["output"] = {"writes": self._output.count, "seconds": round(self._output.seconds, 4)}
         if self._mach is not None:
             extra["mach_local"] = self._mach.report()
+        if self._mass is not None:
+            extra["mass_drift_peak"] = self._mass.report()
         return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
                             wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from,
                             extra={"run_id": self.run_id, "step_path": self.step_path[0],
