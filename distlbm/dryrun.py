@@ -59,6 +59,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.io import files
     from distlbm.io import results
     from distlbm.io.lock import holder
+    from distlbm.io.output import output_bytes, outputs_between, space_warning
     from distlbm.memory import fmt_bytes, memory_estimate
     from distlbm.parallel.mesh import DecompositionError, check_divisible, parse_mesh
 
@@ -181,12 +182,18 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     if free is not None and free < kept * one:
         say(f"warning: the checkpoints kept need about {files.size_text(kept * one)}, {files.size_text(free)} "
             f"free: a later checkpoint may not fit")
-    if output.output_every:  # at the multiples of output_every: step 0 too in a new run
-        every = output.output_every
-        n_out = max(0, end // every - start // every) + (1 if start == 0 else 0)
-        say(f"  field outputs: every {every} steps ({n_out} in this run) of {', '.join(output.fields)}")
-    elif output.output_interval:
-        say(f"  field outputs: every {output.output_interval:g} of simulated time, of {', '.join(output.fields)}")
+    if output.output_every or output.output_interval:  # at the multiples of the schedule: step 0 too in a new run
+        units = s.units or {}
+        n_out = outputs_between(output, start, end, units.get("dt", 1.0))
+        each = output_bytes(output, shape, model.lattice.q, model.dtype, model.compute_dtype, units.get("dx") or 1.0,
+                            units.get("origin"), kind=s.geometry is not None)
+        when = (f"every {output.output_every} steps" if output.output_every else
+                f"every {output.output_interval:g} of simulated time")
+        say(f"  field outputs: {when} ({n_out} in this run) of {', '.join(output.fields)}: {files.size_text(each)} "
+            f"each, {files.size_text(n_out * each)} in all")
+        full = None if free is None else space_warning(each, n_out, kept * one, free, probe)
+        if full:
+            say(f"warning: {full}")
     if busy is not None:
         say(f"warning: another distlbm run is using {out} now ({busy}): a run started now would be refused "
             f"(or wait for it with DISTLBM_LOCK_WAIT)")

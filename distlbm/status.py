@@ -92,7 +92,7 @@ def folder_status(out) -> dict:
     return result
 
 
-WARNED = ("mach", "mass", "no_checkpoints", "instability", "write_failed")  # the log.jsonl events status shows
+WARNED = ("mach", "mass", "space", "no_checkpoints", "instability", "write_failed")  # the log.jsonl events status shows
 
 
 def _ago(s) -> str:
@@ -149,7 +149,7 @@ def describe(st: dict) -> list[str]:
     for e in st.get("events") or []:
         msg = str(e.get("message") or "")
         at = "" if "step" in msg else f"step {e.get('step')}: "
-        lines.append(f"  {'warning' if e.get('event') in ('mach', 'mass', 'no_checkpoints') else 'error'}: {at}{msg} "
+        lines.append(f"  {'warning' if e.get('event') in ('mach', 'mass', 'space', 'no_checkpoints') else 'error'}: {at}{msg} "
                      f"(log.jsonl)")
     s = st.get("summary")
     if s and st["state"] != "running":

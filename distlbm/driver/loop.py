@@ -29,7 +29,7 @@ from distlbm.io import files
 from distlbm.io import lock as folder_lock
 from distlbm.io import results
 from distlbm.io.files import WriteError
-from distlbm.io.output import FieldOutput
+from distlbm.io.output import FieldOutput, output_bytes, outputs_between, space_warning
 from distlbm.parallel import make_advance, make_domain
 from distlbm.physics.collision import Collision
 from distlbm.physics.initial import init_populations
@@ -363,6 +363,36 @@ class Simulation:
                      f"kept (checkpoint_keep) and one being written, need about {files.size_text(keep * need)}; "
                      f"{files.size_text(free)} free in {where}: a later checkpoint may not fit")
 
+    def check_output_space(self, start: int, end: int) -> Optional[str]:
+        """Before any step, on process 0: a warning (returned too) when the field outputs this run will write
+        (`io.output.outputs_between`, `output_bytes`) and the checkpoints it keeps need more than the free space of
+        the output folder's file system. A run that filled its disk with outputs midway stopped there with exit 74,
+        days in; said at the start, the outputs can be thinned or moved before the disk is full."""
+        out, chk = self.cfg.output, self.cfg.checkpoint
+        if self.out_dir is None or not (out.output_every or out.output_interval) or self.domain.process_index != 0:
+            return None
+        units = self.setup.units
+        try:
+            each = output_bytes(out, self.setup.shape, self.model.lattice.q, self.model.dtype,
+                                self.model.compute_dtype, units.get("dx") or 1.0, units.get("origin"),
+                                kind=self.view.kind is not None)
+        except ConfigError:
+            return None  # a cut the output itself will name when it writes
+        count = outputs_between(out, start, end, units.get("dt", 1.0))
+        size = self.model.lattice.q * math.prod(self.setup.shape) * np.dtype(self.model.dtype).itemsize
+        kept = chk.checkpoint_keep + 1 if (chk.checkpoint_every or chk.checkpoint_wall) else 1
+        where = self.out_dir
+        while not where.exists() and where.parent != where:
+            where = where.parent
+        try:
+            free = files.free_bytes(where)
+        except OSError:
+            return None
+        msg = space_warning(each, count, kept * files.space_needed(size), free, where)
+        if msg:
+            self.log(f"warning: {msg}")
+        return msg
+
     def _restore(self, spec: str):
         candidates = ckpt.resolve_restart(spec, self.checkpoint_dir)
         if spec == "latest":
@@ -682,6 +712,7 @@ class Simulation:
         self.check_folder()
         self.remove_interrupted_writes()
         self.check_checkpoint_space()
+        space = self.check_output_space(start_step, end)
         self._earlier_results(start_step)
         logs = {"log": JsonLog(view, "log.jsonl"), "samples": None}
         self.checkpointer.log = logs["log"]
@@ -690,6 +721,8 @@ class Simulation:
                            "processes": self.domain.process_count, "mesh": list(self.domain.mesh_shape),
                            "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
                            **({"initialized_from": self.initialized_from} if self.initialized_from else {})})
+        if space:
+            logs["log"].write({"event": "space", "step": start_step, "message": space})
         if self.samples_enabled:
             logs["samples"] = JsonLog(view, "samples.jsonl")
         self._output = None

@@ -11,6 +11,7 @@ the plane writes nothing. The lattice is never gathered, and the values are thos
 
 from __future__ import annotations
 
+import math
 import time
 from typing import NamedTuple
 
@@ -86,6 +87,51 @@ class CutArray:
         return [_Shard(out, jax.ShapeDtypeStruct(self.shape[: self.ndim - len(out)]
                                                  + tuple(sl.stop - sl.start for sl in out), self.dtype))
                 for _, _, out in self.pieces]
+
+
+def output_bytes(spec, shape, q: int, dtype: str, compute_dtype: str, dx: float = 1.0, origin=None,
+                 kind: bool = True) -> int:
+    """The data one field output of `spec` (config.OutputSpec) writes on a lattice of `shape`: its fields over the
+    whole lattice or over its cuts (a sub-box, a stride, slices); rho, u and vorticity in `compute_dtype`, the `q`
+    populations in their storage `dtype` (bfloat16 written as float32), the cell kinds one byte where the case has
+    them (`kind`). HDF5's own few KB per file are left out."""
+    from distlbm.memory import itemsize
+
+    d = len(shape)
+    cdt = itemsize(compute_dtype)
+    per_cell = {"rho": cdt, "u": d * cdt, "vorticity": cdt, "kind": 1 if kind else 0,
+                "populations": q * (4 if str(dtype) == "bfloat16" else itemsize(dtype))}
+    cuts = spec.cuts(shape, dx, origin)
+    cells = sum(math.prod(c.shape) for c in cuts) if cuts else math.prod(shape)
+    return cells * sum(per_cell[name] for name in spec.fields)
+
+
+def outputs_between(spec, start: int, end: int, dt: float = 1.0) -> int:
+    """The field outputs a run from step `start` to `end` writes on the schedules of `spec`: those of step 0 (a new
+    run) and of the multiples of output_every / output_interval after `start` up to `end` (a step due on both
+    counted twice: at most this many)."""
+    n = 0
+    if spec.output_every:
+        n += max(0, end // spec.output_every - start // spec.output_every)
+    if spec.output_interval and dt > 0:
+        k = spec.output_interval / dt  # steps per output, as schedules.TimeInterval places them
+        n += max(0, math.floor(end / k + 1e-9) - math.floor(start / k + 1e-9))
+    return n + (1 if start == 0 and (spec.output_every or spec.output_interval) else 0)
+
+
+def space_warning(each: int, count: int, checkpoints: int, free: int, where) -> str | None:
+    """The warning for a run whose `count` field outputs of `each` bytes and the checkpoints it keeps
+    (`checkpoints` bytes) need more than the `free` bytes of the file system at `where`; None where they fit."""
+    from distlbm.io.files import size_text
+
+    total = each * count
+    if count == 0 or free >= total + checkpoints:
+        return None
+    room = max(0, int((free - checkpoints) // max(each, 1)))
+    return (f"the field outputs of this run need about {size_text(total)} ({count} of {size_text(each)}) beside "
+            f"the checkpoints kept, {size_text(checkpoints)}; {size_text(free)} free in {where}: room for about "
+            f"{room} of the {count} outputs, then the run stops with exit 74 (its last checkpoint kept); write less "
+            f"(output_region, output_stride, output_slices, fewer output_fields, a longer output_every) or free space")
 
 
 PIECE_BYTES = 16 << 20  # populations per computation of the whole fields' moments and vorticity (piece by piece)

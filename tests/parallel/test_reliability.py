@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -469,6 +470,42 @@ def test_disk_full_stops_with_one_line_and_older_checkpoints_intact(small_disk):
     sim.out_dir = out
     sim._restore("latest")
     assert sim.step == 20
+
+
+def test_field_outputs_that_will_not_fit_are_said_before_the_first_step(small_disk, cli):
+    """The field outputs of a run and the checkpoints it keeps are foreseen against the free space: a run whose
+    outputs would fill the disk midway went on until the write that failed (exit 74, days in). Now the dry run and
+    the run's start say so, with the room there is; the run still goes (outputs can be thinned or moved while it
+    runs) and stops with exit 74 at about the output said."""
+    out = small_disk / "run"  # 6 MiB; 20 steps of 16^3 D3Q19, rho, u, populations at every step: 21 of 368 KiB
+    args = ["run", "box", "--set", "n=16", "--set", "lattice=D3Q19", "--set", "output_fields=rho,u,populations",
+            "--output-every", 1, "--steps", 20, "--out", out]
+    rc, dry, err = cli(*args, "--dry-run")
+    assert rc == 0, err
+    assert "  field outputs: every 1 steps (21 in this run) of rho, u, populations: 368.00 KiB each, 7.55 MiB in " \
+           "all" in dry.splitlines(), dry
+    said = [x for x in dry.splitlines() if x.startswith("warning: the field outputs")]
+    m = re.match(r"warning: the field outputs of this run need about 7.55 MiB \(21 of 368.00 KiB\) beside the "
+                 r"checkpoints kept, 1.30 MiB; ([\d.]+) MiB free in .*: room for about (\d+) of the 21 outputs, then the "
+                 r"run stops with exit 74 \(its last checkpoint kept\); write less \(output_region, output_stride, "
+                 r"output_slices, fewer output_fields, a longer output_every\) or free space$", said[0] if said else "")
+    assert m, dry
+    room = int(m.group(2))
+    p = _cli(*args)
+    assert p.returncode == 74, p.stdout + p.stderr
+    warned = [x for x in p.stdout.splitlines() if x.startswith("warning: the field outputs")]
+    assert len(warned) == 1 and f"room for about {room} of the 21 outputs" in warned[0], p.stdout
+    assert p.stdout.index(warned[0]) < p.stdout.index("output: ")  # before anything was written
+    written = sorted((out / "fields").glob("fields_*.h5"))
+    assert abs(len(written) - room) <= 1, (len(written), room)  # it stopped about where it was said
+    events = [json.loads(x) for x in (out / "log.jsonl").read_text().splitlines()]
+    assert [e["step"] for e in events if e.get("event") == "space"] == [0]
+    rc, status, err = cli("status", out)
+    assert rc == 0 and "  warning: step 0: the field outputs of this run need about 7.55 MiB" in status, status
+    shutil.rmtree(out)
+    q = _cli("run", "box", "--set", "n=16", "--set", "lattice=D3Q19", "--output-every", 5, "--steps", 20,
+             "--out", small_disk / "fits")  # rho, u: 5 of 64 KiB
+    assert q.returncode == 0 and "warning" not in q.stdout, q.stdout + q.stderr
 
 
 def test_a_disk_without_room_for_one_checkpoint_is_refused_before_any_step(small_disk):

@@ -36,7 +36,7 @@ def test_a_new_run_is_checked_and_described_and_nothing_is_written(cli, tmp_path
     ck = next(x for x in lines if x.startswith("  checkpoints:"))
     assert ck.startswith("  checkpoints: 4.58 GiB each, every 200 steps (5 in this run, the last at its end); at most 4 on disk at once: "
                          "18.30 GiB; "), ck
-    assert "  field outputs: every 500 steps (3 in this run) of rho, u" in lines
+    assert "  field outputs: every 500 steps (3 in this run) of rho, u: 976.56 MiB each, 2.86 GiB in all" in lines
     assert lines[-1].startswith("dry run: ready; nothing was allocated or written")
 
 

@@ -4,6 +4,7 @@ reader at the right coordinates."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import h5py
@@ -334,3 +335,44 @@ def test_vorticity_in_physical_units_is_the_taylor_green_curl(tmp_path):
     err = np.abs(w - ref).max() / ref.max()
     assert err < (2 * math.pi / n) ** 2 / 6 * 1.2, err
     assert err > 1e-4  # central differences, not the analytic field copied
+
+
+# ---- the space the outputs take, foreseen ------------------------------------------------------------------
+
+@pytest.mark.parametrize("case, sets", [
+    ("box", {"lattice": "D3Q19", "n": 12, "output_every": 7, "output_fields": "rho,u,vorticity,populations"}),
+    ("box", {"lattice": "D3Q19", "n": 12, "output_every": 5, "dtype": "bfloat16", "output_fields": "populations"}),
+    ("channel_flow", {"n": 5, "output_interval": 0.5, "t_end": 2.3, "output_fields": "rho,u,kind"}),
+    ("channel_flow", {"n": 5, "output_every": 40, "t_end": 2, "output_region": "x=0.3:1.7", "output_stride": 3,
+                      "output_slices": "x=1; j=4", "output_fields": "u,vorticity,kind"}),
+])
+def test_the_size_and_number_of_field_outputs_are_foreseen(cli, tmp_path, case, sets):
+    """io.output.output_bytes and outputs_between (the dry run's figures, and the run's check of the free space)
+    against what a run writes: the number of outputs, and the bytes of every dataset of each (whole fields, a
+    strided sub-box and slices; bfloat16 populations written as float32)."""
+    from distlbm.io.output import output_bytes, outputs_between
+
+    args = ["run", case, "--out", tmp_path]
+    for k, v in sets.items():
+        args += ["--set", f"{k}={v}"]
+    rc, out, err = cli(*args)
+    assert rc == 0, err
+    cfg = resolve(case, sets)
+    units = cfg.setup.units
+    end = json.loads((tmp_path / "summary.json").read_text())["step"]
+    count = outputs_between(cfg.output, 0, end, units.get("dt", 1.0))
+    each = output_bytes(cfg.output, cfg.setup.shape, cfg.setup.lattice.q, cfg.model.dtype,
+                        cfg.model.compute_dtype, units.get("dx") or 1.0, units.get("origin"),
+                        kind=cfg.setup.geometry is not None)
+    written = {}  # step -> data bytes, over the whole fields' file or every cut's
+    for path in tmp_path.rglob("*_*.h5"):
+        m = re.search(r"_(\d{9})\.h5$", path.name)
+        if not m:
+            continue
+        with h5py.File(path, "r") as h5:
+            size = sum(h5[k].nbytes for k in h5 if isinstance(h5[k], h5py.Dataset))
+        written[int(m.group(1))] = written.get(int(m.group(1)), 0) + size
+    assert len(written) == count and count > 2, (sorted(written), count)
+    assert set(written.values()) == {each}, (written, each)
+    assert f"({count} in this run) of {', '.join(cfg.output.fields)}" in cli(*args[:2], "--dry-run", "--out",
+                                                                             tmp_path / "dry", *args[4:])[1]
