@@ -198,6 +198,11 @@ class Simulation:
         if error is not None:
             self._release_folder()
             raise folder_lock.FolderInUse(error)
+        try:  # one folder for every process: not a node-local /tmp under a job on several nodes
+            files.check_shared(folder, self.domain)
+        except ConfigError:
+            self._release_folder()
+            raise
         self._lock_dir = folder
         if self._lock is not None:
             self._lock_finalizer = weakref.finalize(self, self._lock.release)

@@ -7,7 +7,9 @@ from __future__ import annotations
 import errno
 import os
 import re
+import socket
 import stat
+import time
 from pathlib import Path
 
 
@@ -157,3 +159,55 @@ def write_text(path, text: str) -> Path:
             pass
         raise WriteError(path, reason(e, len(text.encode()), path.parent)) from None
     return path
+
+
+SHARED_WAIT_S = 10.0  # how long a process looks for the probe file (a network file system's caches)
+
+
+def check_shared(folder, domain, wait: float = SHARED_WAIT_S) -> None:
+    """ConfigError (on every process) unless every process of the run sees the files process 0 writes in `folder`.
+    Under a job on several nodes, an --out on a node-local file system (/tmp, $TMPDIR, a local scratch disk) is a
+    folder per node: the run computed up to its first checkpoint, which then failed with "the write failed on
+    another process" (exit 74; with one process per node in its own folder, measured with a mount namespace),
+    whatever had been computed lost and the cause unsaid. Process 0 writes a probe file with a random name, every
+    other process looks for it (up to `wait` seconds: a network file system's caches), and process 0 removes it."""
+    import uuid
+
+    from distlbm.errors import ConfigError
+
+    if domain.process_count <= 1:
+        return
+    folder = Path(folder)
+    name = domain.allgather_obj(f".distlbm.shared-{uuid.uuid4().hex}")[0]
+    probe = folder / name
+    made = None
+    if domain.process_index == 0:
+        try:
+            os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o644))
+            made = True
+        except OSError as e:
+            made = str(e)
+    made = domain.allgather_obj(made)[0]
+    seen = True
+    if made is True and domain.process_index != 0:
+        deadline = time.monotonic() + wait
+        while not (seen := probe.exists()) and time.monotonic() < deadline:
+            time.sleep(0.2)
+    report = domain.allgather_obj((seen, socket.gethostname()))
+    if domain.process_index == 0 and made is True:
+        try:
+            probe.unlink()
+        except OSError:
+            pass
+    if made is not True:  # process 0 could not write there: the writes will say why, with their own line
+        return
+    blind = [(k, host) for k, (ok, host) in enumerate(report) if not ok]
+    if blind:
+        shown = ", ".join(f"process {k} on {host}" for k, host in blind[:4]) + (
+            f" and {len(blind) - 4} more" if len(blind) > 4 else "")
+        raise ConfigError(f"--out = {str(folder)!r}: not one folder for every process of the run: {shown} does not "
+                          f"see the files that process 0 (on {report[0][1]}) writes there: a node-local file system "
+                          f"(/tmp, $TMPDIR, a local scratch disk) under a job on several nodes, where the first "
+                          f"checkpoint would fail; expected a folder on a file system that every node sees (a "
+                          f"parallel or network file system)")
+

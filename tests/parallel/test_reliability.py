@@ -65,6 +65,37 @@ def test_a_second_run_in_the_same_folder_is_refused_before_it_starts(cli, tmp_pa
     assert "restarted from" in out
 
 
+def test_a_folder_that_not_every_process_sees_is_refused_before_any_step(tmp_path):
+    """Under a job on several nodes an --out on a node-local file system (/tmp, $TMPDIR) is one folder per node: the
+    run computed up to its first checkpoint, which failed with "the write failed on another process" (exit 74, the
+    cause unsaid). Here process 1 runs in its own mount namespace with an empty file system over the folder (a
+    node of its own); the run is refused before its set-up, one line, exit 2. The same run in a shared folder
+    goes."""
+    local = tmp_path / "local"
+    local.mkdir()
+    wrap = tmp_path / "wrap.sh"  # rank 1 sees its own empty file system at $NL: a folder on another node
+    wrap.write_text('#!/bin/sh\nif [ "${PMI_RANK:-0}" = 1 ]; then\n    exec unshare -m sh -c \'mount -t tmpfs tmpfs '
+                    '"$NL" && exec "$@"\' sh "$@"\nfi\nexec "$@"\n')
+    wrap.chmod(0o755)
+    probe = subprocess.run(["unshare", "-m", "sh", "-c", f"mount -t tmpfs tmpfs {local} && touch {local}/x"],
+                           capture_output=True)
+    if probe.returncode != 0 or (local / "x").exists():
+        pytest.skip("cannot give a process a mount namespace of its own here (needs root and unshare)")
+    args = ["run", "box", "--set", "n=8", "--steps", 10, "--checkpoint-every", 5, "--out", local / "run"]
+    p = subprocess.run([str(BIN / "mpiexec"), "-n", "2", "-genv", "NL", str(local), str(wrap), str(BIN / "distlbm"),
+                        *map(str, args)], cwd=REPO, env=_env(), capture_output=True, text=True, timeout=300)
+    assert p.returncode == 2, p.stdout + p.stderr
+    err = [x for x in p.stderr.splitlines() if x.startswith("distlbm")]
+    assert len(err) == 1 and "Traceback" not in p.stderr, p.stderr
+    assert re.match(r"distlbm: configuration error: --out = '.*/local/run': not one folder for every process of the "
+                    r"run: process 1 on \S+ does not see the files that process 0 \(on \S+\) writes there: a "
+                    r"node-local file system .*; expected a folder on a file system that every node sees", err[0]), err
+    assert "step " not in p.stdout and not (local / "run" / "checkpoints").exists()
+    assert [x.name for x in (local / "run").iterdir()] == [".distlbm.lock"]  # the probe removed
+    p = _cli(*args, launch=[BIN / "mpiexec", "-n", 2])
+    assert p.returncode == 0 and "ckpt_000000010.h5" in _names(local / "run" / "checkpoints"), p.stdout + p.stderr
+
+
 def _wait_for_checkpoint(proc, out, timeout=180):
     import time
 
