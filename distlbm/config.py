@@ -149,6 +149,11 @@ class OutputSpec(_Spec):
                                  "whole; DIR/region.xdmf")
     output_stride: int = setting(1, "write every k-th cell along each axis of the sub-box (output_region, else the "
                                  "whole lattice); 1: every cell", positive=True)
+    average_every: int = setting(0, "steps between samples of the time average of rho and u (rho_mean, u_mean in "
+                                 "every field output; kept in checkpoints, so a restart goes on averaging); 0: none",
+                                 minimum=0)
+    average_from: int = setting(0, "the step from which the time average is taken (the start-up left out)",
+                                minimum=0)
     output_slices: str = setting("", "write planes instead of the whole lattice, e.g. 'x=0.5; z=0.2' (the plane "
                                  "through the centres of the cells containing that physical coordinate) or "
                                  "'i=200' (a lattice index); DIR/slice_<axis><index>.xdmf each")
@@ -364,7 +369,7 @@ INT32_MAX = 2 ** 31 - 1  # the step counter (stepper.State.step) is int32
 MAX_CELLS = 2 ** 53  # cell counts and indices stay exact in float64
 # step counts and intervals in steps: bounded by the int32 step counter
 STEP_KEYS = ("steps", "progress_every", "output_every", "checkpoint_every", "check_every", "sample_every",
-             "steady_every")
+             "steady_every", "average_every", "average_from")
 
 MACH_WARN = 0.1
 MACH_MAX = 0.3
@@ -542,8 +547,10 @@ _OUTPUT_ON = "output_every or output_interval > 0 (--output-every)"
 _DEPENDENT = (
     (("trt_lambda",), lambda c, p: c["collision"] == "trt", "collision = 'trt'"),
     (("steady_every",), lambda c, p: c["steady_tol"] > 0, "steady_tol > 0 (--until-steady)"),
-    (("output_fields", "output_units", "output_images", "output_region", "output_stride", "output_slices"),
+    (("output_fields", "output_units", "output_images", "output_region", "output_stride", "output_slices",
+      "average_every"),
      lambda c, p: c["output_every"] > 0 or c["output_interval"] > 0, _OUTPUT_ON),
+    (("average_from",), lambda c, p: c["average_every"] > 0, "average_every > 0 (a time average of rho and u)"),
     (("stl_scale", "stl_translate", "stl_rotate"), lambda c, p: bool(p.get("stl")),
      "stl = PATH (a body stl(path, scale, ...) in obstacles takes its own scale and placement)"),
     (("mask_dataset",), lambda c, p: bool(p.get("mask")), "mask = an HDF5 file"),

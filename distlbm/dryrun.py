@@ -54,13 +54,13 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     """Check what `distlbm run` would check before its first step and print what it would do. Raises
     ConfigError (exit 2) where the run would stop; returns 0."""
     from distlbm.cases.base import ConfigError
-    from distlbm.driver.loop import build_model, kept_checkpoints, kept_outputs
+    from distlbm.driver.loop import build_model, kept_averaging, kept_checkpoints, kept_outputs
     from distlbm.io import checkpoint as ckpt
     from distlbm.io import files
     from distlbm.io import results
     from distlbm.io.lock import holder
     from distlbm.io.output import output_bytes, outputs_between, space_warning
-    from distlbm.memory import fmt_bytes, memory_estimate
+    from distlbm.memory import averaging, checkpoint_bytes, fmt_bytes, memory_estimate
     from distlbm.parallel.mesh import DecompositionError, check_divisible, parse_mesh
 
     s = cfg.setup
@@ -115,6 +115,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             # the schedules a restart keeps from the run it continues where this one sets none
             cfg = dataclasses.replace(cfg, **{k: v for k, v in (("checkpoint", kept_checkpoints(cfg, meta)),
                                                                 ("output", kept_outputs(cfg, meta))) if v})
+            cfg = dataclasses.replace(cfg, output=kept_averaging(cfg, meta) or cfg.output)
             break
         else:
             raise ckpt.CheckpointError("no usable checkpoint: " + "; ".join(
@@ -139,12 +140,12 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     parts = []
     for kind, form in _forms(model, block).items():
         est = memory_estimate(model.lattice, block, model.dtype, model.compute_dtype, s.features, form=form,
-                              fraction_planes=planes)
+                              fraction_planes=planes, averaged=averaging(cfg.output))
         parts.append(f"{fmt_bytes(est['total_bytes'])} on a {kind} ({FORM_TEXT.get(form, form)})")
     say(f"  memory per device ({which}, block {'x'.join(map(str, block))}): {'; '.join(parts)}")
     # the space for checkpoints and field outputs
     chk, output = cfg.checkpoint, cfg.output
-    size = model.lattice.q * math.prod(shape) * _itemsize(model.dtype)
+    size = checkpoint_bytes(model.lattice, shape, model.dtype, model.compute_dtype, averaging(output))
     one = files.space_needed(size)
     # periodic checkpoints at the multiples of checkpoint_every after the start
     count = end // chk.checkpoint_every - start // chk.checkpoint_every if chk.checkpoint_every and end > start else 0

@@ -120,7 +120,7 @@ class Checkpointer:
         guard(view, self)  # a blown-up state is never written
         try:
             path = ckpt.save(self.directory, view.state.f, view.domain, self.meta(view), keep=self.keep,
-                             run_id=self.run_id)
+                             run_id=self.run_id, extra={"mean": view.mean} if view.mean is not None else None)
         except WriteError as e:
             self.failed(view, e, f"checkpoint at step {view.step} not written")
             raise

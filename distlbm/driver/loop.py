@@ -30,10 +30,11 @@ from distlbm.io import lock as folder_lock
 from distlbm.io import results
 from distlbm.io.files import WriteError
 from distlbm.io.output import FieldOutput, output_bytes, outputs_between, space_warning
+from distlbm.memory import averaging, checkpoint_bytes
 from distlbm.parallel import make_advance, make_domain
 from distlbm.physics.collision import Collision
 from distlbm.physics.initial import init_populations
-from distlbm.stepper import Model, State, assemble_cells, step_form, step_path
+from distlbm.stepper import Model, State, assemble_cells, macroscopic, step_form, step_path
 
 EXIT_OK = 0
 EXIT_CONFIG = 2  # a configuration, input or restart error: nothing ran
@@ -73,6 +74,12 @@ def kept_checkpoints(cfg, meta: dict):
     """The checkpoint schedule a restart keeps from the run it continues (None: its own)."""
     return _kept_spec(cfg, meta, "checkpoint", ("checkpoint_every", "checkpoint_wall"),
                       lambda c: c.checkpoint_every or c.checkpoint_wall)
+
+
+def kept_averaging(cfg, meta: dict):
+    """The time average a restart keeps taking from the run it continues where it sets no average_* (None: its
+    own): a restart that gave --output-every alone stopped averaging."""
+    return _kept_spec(cfg, meta, "output", ("average_every", "average_from"), lambda o: o.average_every)
 
 
 def kept_outputs(cfg, meta: dict):
@@ -138,6 +145,7 @@ class Simulation:
         self._steady: Optional[cb.SteadyCheck] = None
         self._mach: Optional[cb.MachWatch] = None  # the local Mach numbers of the checks (set by run)
         self._mass: Optional[cb.MassWatch] = None  # the mass drift of the checks (set by run)
+        self._mean_update = None  # the time average's compiled update (compiled at its first sample)
         self._advice: Optional[cb.CheckpointAdvice] = None  # said for a long run without periodic checkpoints
         self._steady_state: dict = {}
         run_id = ckpt.new_run_id()  # checkpoints belong to one run; a restart continues the checkpoint's run
@@ -283,7 +291,9 @@ class Simulation:
                 "steady": self._steady.state() if self._steady is not None else None,
                 "outputs": self._output.index if self._output is not None else None,
                 "light_outputs": self._output.light_index if self._output is not None else None,
-                "checkpoint_write_s": self.checkpointer.write_s}
+                "checkpoint_write_s": self.checkpointer.write_s,
+                # the time average (dataset 'mean' beside f): how many samples it holds
+                "average": {"samples": view.mean_samples} if view.mean is not None else None}
 
     def _initial_record(self) -> Optional[dict]:
         """The diagnostics of step 0 (kept in checkpoints: a restart's observables, such as a decay's
@@ -339,7 +349,8 @@ class Simulation:
 
         chk = self.cfg.checkpoint
         pc = self.domain.process_count
-        size = self.model.lattice.q * math.prod(self.setup.shape) * np.dtype(self.model.dtype).itemsize
+        size = checkpoint_bytes(self.model.lattice, self.setup.shape, self.model.dtype, self.model.compute_dtype,
+                                averaging(self.cfg.output))
         split = pc > 1 and write_mode(self.domain) == "split"
         need = files.space_needed(size / pc if split else size)  # as io.hdf5.write asks for it
         where = self.checkpoint_dir
@@ -384,7 +395,8 @@ class Simulation:
         except ConfigError:
             return None  # a cut the output itself will name when it writes
         count = outputs_between(out, start, end, units.get("dt", 1.0))
-        size = self.model.lattice.q * math.prod(self.setup.shape) * np.dtype(self.model.dtype).itemsize
+        size = checkpoint_bytes(self.model.lattice, self.setup.shape, self.model.dtype, self.model.compute_dtype,
+                                averaging(self.cfg.output))
         kept = chk.checkpoint_keep + 1 if (chk.checkpoint_every or chk.checkpoint_wall) else 1
         where = self.out_dir
         while not where.exists() and where.parent != where:
@@ -414,6 +426,7 @@ class Simulation:
                     self.log(f"warning: {path} was written by an older distlbm (no metadata digest): its "
                              f"metadata is not verified")
                 f, meta = ckpt.load(path, self.domain, self.model.dtype)
+                mean = self._load_mean(path, meta)
             except ckpt.CheckpointError as e:
                 if len(candidates) == 1:
                     self.log(f"error: {e}")
@@ -424,6 +437,8 @@ class Simulation:
                 same.append(str(path))
                 continue
             self.state = State(f, self.domain.replicate(np.asarray(meta["step"], np.int32)))
+            self.view.mean = mean
+            self.view.mean_samples = int(meta["average"]["samples"]) if mean is not None else 0
             self.mass0 = meta.get("mass0")
             initial = meta.get("initial")  # the run's diagnostics at step 0 (E(0) of a decay): history goes on
             self._initial = dict(initial, restored=True) if isinstance(initial, dict) else None
@@ -445,6 +460,19 @@ class Simulation:
         raise ckpt.CheckpointError("no usable checkpoint: " + "; ".join(
             f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}"
             for reason, paths in errors.items()))
+
+    def _load_mean(self, path, meta: dict):
+        """The time average a checkpoint holds (None without one), checked against this run: 1 + D moments of its
+        lattice in its compute dtype. CheckpointError otherwise."""
+        if "_mean" not in meta or not isinstance(meta.get("average"), dict):
+            return None
+        shape, dtype = meta["_mean"]
+        want = [len(self.setup.shape) + 1] + [int(n) for n in self.setup.shape]
+        cdt = str(np.dtype(self.model.compute_dtype))
+        if shape != want or dtype != cdt:
+            raise ckpt.CheckpointError(f"{path}: time average 'mean' is {shape} {dtype} but this run's is {want} "
+                                       f"{cdt}")
+        return ckpt.load_mean(path, self.domain, meta)
 
     def _init_from(self, spec: str):
         """The initial populations from a checkpoint of another run (a file, or a run folder or checkpoint folder:
@@ -501,6 +529,13 @@ class Simulation:
                     f"every {kept.output_interval:g} of simulated time")
             self.log(f"field output {when} ({kept.output_fields}), as in the run this restart continues "
                      f"(--output-every N to change it, 0 for none)")
+        avg = kept_averaging(self.cfg, meta)
+        if avg is not None and avg != self.cfg.output:
+            import dataclasses
+
+            self.cfg = dataclasses.replace(self.cfg, output=avg)
+            self.log(f"time average of rho and u every {avg.average_every} steps from step {avg.average_from}, as in "
+                     f"the run this restart continues (--set average_every=0 to stop it)")
 
     def _earlier_results(self, start_step: int):
         """Before the run writes into its folder (process 0, which holds it): results of another run there
@@ -608,6 +643,8 @@ class Simulation:
         self._periodic_checkpoints = bool(chk.checkpoint_every or chk.checkpoint_wall)
         if not self._periodic_checkpoints:
             self._advice = cb.CheckpointAdvice(start_step, end, logs["log"])
+        if self._output is not None and out.average_every:  # before the output of the same step
+            cbs.append(Callback("average", IterationInterval(out.average_every), self._average))
         if self._output is not None:
             if out.output_every:
                 cbs.append(Callback("output", IterationInterval(out.output_every), self._write_output))
@@ -644,6 +681,30 @@ class Simulation:
             hints.append("a closed or periodic lattice keeps its mass to round-off: this points at a boundary that "
                          "loses mass or an instability starting")
         return "; ".join(hints)
+
+    def _average(self, view):
+        """One sample of the time average of rho and u (from average_from on): a running mean on the devices,
+        mean += (m - mean) / n, pointwise (the same bits on any mesh and process count)."""
+        if view.step < self.cfg.output.average_from:
+            return
+        cdt = np.dtype(self.model.compute_dtype)
+        if view.mean is None:
+            lead = (len(self.setup.shape) + 1,)
+            view.mean = self.domain.make_field(
+                lambda index: np.zeros(lead + tuple(sl.stop - sl.start for sl in index), cdt), lead, cdt,
+                by_slabs=True)
+            view.mean_samples = 0
+        if self._mean_update is None:
+            model = self.model
+
+            def update(mean, f, w):
+                rho, u = macroscopic(f, model)
+                return mean + (jnp.concatenate([rho[None], u]) - mean) * w
+
+            self._mean_update = jax.jit(update, donate_argnums=0)
+        n = view.mean_samples + 1
+        view.mean = self._mean_update(view.mean, view.state.f, np.asarray(1.0 / n, cdt))
+        view.mean_samples = n
 
     def _checkpoint(self, view):
         if self.checkpointer.last_step != view.step:
@@ -734,6 +795,10 @@ class Simulation:
         if self.out_dir is not None and (self.cfg.output.output_every or self.cfg.output.output_interval):
             self._keep_outputs_here()
             self._output = FieldOutput(self.cfg.output, self.cfg.case.name, self._outputs_state, self._light_state)
+        if view.mean is not None and not (self.cfg.output.average_every and self._output is not None):
+            self.log(f"note: the time average of the run this restart continues ({view.mean_samples} samples) is not "
+                     f"continued: this run takes none (average_every = 0 or no field output)")
+            view.mean, view.mean_samples = None, 0
         self._t0 = time.perf_counter()
         self._callbacks = self._make_callbacks(end, start_step, logs)
         d0 = view.diagnostics()
@@ -841,6 +906,10 @@ class Simulation:
             extra["mach_local"] = self._mach.report()
         if self._mass is not None:
             extra["mass_drift_peak"] = self._mass.report()
+        if self.view.mean is not None:
+            out = self.cfg.output
+            extra["average"] = {"samples": self.view.mean_samples, "every": out.average_every,
+                                "from_step": out.average_from}
         return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
                             wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from,
                             extra={"run_id": self.run_id, "step_path": self.step_path[0],

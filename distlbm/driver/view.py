@@ -98,6 +98,10 @@ class RunView:
         self.history: list[dict] = []
         self.samples: list[dict] = []
         self.mass0: Optional[float] = None
+        # the time average of the moments (output average_every): [1 + D, X, Y(, Z)] rho then u, in the compute
+        # dtype, a running mean over `mean_samples` samples; None before the first sample
+        self.mean = None
+        self.mean_samples: int = 0
 
     # ---- the state (set by the driver between chunks) ---------------------------------------
     @property

@@ -54,20 +54,27 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def save(directory, f, domain, meta: dict, keep: int = 3, run_id: str = LEGACY_RUN) -> Path:
+def save(directory, f, domain, meta: dict, keep: int = 3, run_id: str = LEGACY_RUN, extra: dict | None = None) -> Path:
     """Write f: [Q, X, Y(, Z)] (global array; with --comm mpi this rank's block) and `meta` (JSON-able) as checkpoint of meta['step'],
     then remove this run's checkpoints beyond the newest `keep`. Every process must call this.
+    extra: more lattice fields {name: [K, X, Y(, Z)]} stored beside f the same way (checksummed; their shape and
+    dtype in the metadata as NAME_shape, NAME_dtype): the time average 'mean'.
     Raises hdf5.WriteError (on every process) if the file could not be written."""
     step = int(meta["step"])
     path = path_for(directory, step)
     # one id for this write, the same on every process: each part file carries it
     checkpoint_id = domain.allgather_obj(uuid.uuid4().hex)[0] if domain.process_count > 1 else uuid.uuid4().hex
+    extra = dict(extra or {})
     meta = dict(meta, run_id=run_id, checkpoint_id=checkpoint_id, format=FORMAT,
                 f_shape=[int(f.shape[0])] + [int(n) for n in domain.shape], f_dtype=str(np.dtype(f.dtype)))
+    for name, arr in extra.items():
+        meta[f"{name}_shape"] = [int(arr.shape[0])] + [int(n) for n in domain.shape]
+        meta[f"{name}_dtype"] = str(np.dtype(arr.dtype))
     text = json.dumps(meta, sort_keys=True, allow_nan=False, default=_json_default)
     attrs = {"format": FORMAT, "meta": text, "meta_sha256": digest(text)}
     part_attrs = {"checkpoint_id": checkpoint_id, "run_id": run_id, "step": step}
-    hdf5.write(path, [hdf5.Field("f", f, "leading")], domain, attrs=attrs, checksum=True, part_attrs=part_attrs)
+    fields = [hdf5.Field("f", f, "leading")] + [hdf5.Field(name, arr, "leading") for name, arr in extra.items()]
+    hdf5.write(path, fields, domain, attrs=attrs, checksum=True, part_attrs=part_attrs)
     if domain.process_index == 0 and keep > 0:
         prune(directory, run_id, keep, keep_path=path)
     domain.barrier()
@@ -175,23 +182,9 @@ def read_meta(path, quick: bool = False) -> dict:
             if quick:
                 return meta
             _check_meta(meta, path, fmt)
-            elsewhere = hdf5.stored_elsewhere(h5, "f", allow_virtual=True)
-            if elsewhere:
-                raise CheckpointError(f"{path}: populations {elsewhere}; expected them stored in the checkpoint "
-                                      f"file itself")
-            ds = h5.get("f")
-            if not isinstance(ds, h5py.Dataset):
-                raise CheckpointError(f"{path}: no populations dataset 'f'" + (" (it is a group)" if ds is not None else ""))
-            shape = [int(n) for n in ds.shape]
-            dtype = str(hdf5.stored_dtype(ds))
-            if fmt == FORMAT and (shape != meta.get("f_shape") or dtype != meta.get("f_dtype")):
-                raise CheckpointError(f"{path}: dataset 'f' is {shape} {dtype} but the metadata says "
-                                      f"{meta.get('f_shape')} {meta.get('f_dtype')}")
-            if ds.is_virtual:
-                _check_parts(h5, ds, path, meta)
-            elif not ds.fletcher32:
-                raise CheckpointError(f"{path}: dataset 'f' has no Fletcher-32 checksums; expected the checksummed "
-                                      f"populations that distlbm writes")
+            shape, dtype = _check_dataset(h5, "f", "populations", path, meta, fmt)
+            if fmt == FORMAT and "mean_shape" in meta:  # the time average of rho and u (output average_every)
+                meta["_mean"] = _check_dataset(h5, "mean", "time average", path, meta, fmt)
             meta["_shape"] = shape
             meta["_dtype"] = dtype
             meta["_format"] = fmt
@@ -200,6 +193,29 @@ def read_meta(path, quick: bool = False) -> dict:
         raise
     except (OSError, KeyError, ValueError, TypeError, AttributeError, RuntimeError) as e:
         raise CheckpointError(f"{path}: unreadable ({_short(e)})") from None
+
+
+def _check_dataset(h5, name: str, what: str, path: Path, meta: dict, fmt: str) -> tuple:
+    """(shape, dtype) of the checkpoint's lattice dataset `name` (f: the populations; mean: the time average):
+    stored in the file itself (or, in a split checkpoint, a virtual dataset over its own part files), with
+    Fletcher-32 checksums, of the shape and dtype its metadata says (NAME_shape, NAME_dtype). CheckpointError."""
+    elsewhere = hdf5.stored_elsewhere(h5, name, allow_virtual=True)
+    if elsewhere:
+        raise CheckpointError(f"{path}: {what} {elsewhere}; expected them stored in the checkpoint file itself")
+    ds = h5.get(name)
+    if not isinstance(ds, h5py.Dataset):
+        raise CheckpointError(f"{path}: no {what} dataset '{name}'" + (" (it is a group)" if ds is not None else ""))
+    shape = [int(n) for n in ds.shape]
+    dtype = str(hdf5.stored_dtype(ds))
+    if fmt == FORMAT and (shape != meta.get(f"{name}_shape") or dtype != meta.get(f"{name}_dtype")):
+        raise CheckpointError(f"{path}: dataset '{name}' is {shape} {dtype} but the metadata says "
+                              f"{meta.get(f'{name}_shape')} {meta.get(f'{name}_dtype')}")
+    if ds.is_virtual:
+        _check_parts(h5, ds, path, meta, name)
+    elif not ds.fletcher32:
+        raise CheckpointError(f"{path}: dataset '{name}' has no Fletcher-32 checksums; expected the checksummed "
+                              f"{what} that distlbm writes")
+    return shape, dtype
 
 
 def _no_constant(name):
@@ -251,6 +267,12 @@ def _check_meta(meta: dict, path, fmt: str):
             isinstance(e, dict) and isinstance(e.get("step"), int) and isinstance(e.get("file"), str)
             and re.fullmatch(r"fields/fields_\d{9}\.h5", e["file"]) for e in outputs):
         raise bad("outputs", "a list of field outputs {step, time, file: 'fields/fields_NNNNNNNNN.h5', fields}")
+    average = meta.get("average")
+    if average is not None and not (isinstance(average, dict) and isinstance(average.get("samples"), int)
+                                    and not isinstance(average.get("samples"), bool)
+                                    and 1 <= average["samples"] <= MAX_STEP and "mean_shape" in meta):
+        raise bad("average", f"the time average's record {{samples: an integer in 1..{MAX_STEP}}} with its dataset "
+                             f"'mean' (or null)")
     if fmt == FORMAT:
         for key in ("run_id", "checkpoint_id"):
             if not isinstance(meta.get(key), str) or not re.fullmatch(r"[0-9a-zA-Z_-]{1,64}", meta[key]):
@@ -267,12 +289,12 @@ def _diagnostics_record(rec) -> bool:
         isinstance(v, list) and len(v) <= 3 and all(number(x) for x in v))) for k, v in rec.items())
 
 
-def _check_parts(h5, ds, path: Path, meta: dict):
+def _check_parts(h5, ds, path: Path, meta: dict, name: str = "f"):
     """A virtual dataset is allowed only as the master of a split checkpoint: its sources must be this
     checkpoint's own part files, every one present, complete and written by the same write."""
     parts = h5.attrs.get("parts")
     if _text(h5.attrs.get("write_mode")) != "split" or parts is None or int(parts) < 1:
-        raise CheckpointError(f"{path}: dataset 'f' is virtual but the file is not a split checkpoint")
+        raise CheckpointError(f"{path}: dataset '{name}' is virtual but the file is not a split checkpoint")
     parts = int(parts)
     expected = {f"{path.stem}.p{r}{path.suffix}" for r in range(parts)}
     mapped = {}  # part file -> the datasets in it that the virtual dataset reads
@@ -280,7 +302,7 @@ def _check_parts(h5, ds, path: Path, meta: dict):
         mapped.setdefault(vs.file_name, set()).add(vs.dset_name)
     sources = set(mapped)
     if not sources <= expected:
-        raise CheckpointError(f"{path}: dataset 'f' maps files {sorted(sources - expected)} that are not its "
+        raise CheckpointError(f"{path}: dataset '{name}' maps files {sorted(sources - expected)} that are not its "
                               f"part files")
     for r in range(parts):
         part = path.with_name(f"{path.stem}.p{r}{path.suffix}")
@@ -330,13 +352,25 @@ def load(path, domain, dtype):
     CheckpointError on any failure, on every process if it failed on one."""
     path = Path(path)
     meta = read_meta(path)
-    q = meta["_shape"][0]
+    return _load_dataset(path, "f", "populations", meta["_shape"][0], domain, dtype), meta
+
+
+def load_mean(path, domain, meta: dict):
+    """The time average 'mean' [1 + D, X, Y(, Z)] of checkpoint `path` (meta: its read_meta, which checked the
+    dataset) as a global array for `domain`, read and verified like the populations; None without one."""
+    if "_mean" not in meta:
+        return None
+    shape, dtype = meta["_mean"]
+    return _load_dataset(Path(path), "mean", "time average", shape[0], domain, dtype)
+
+
+def _load_dataset(path: Path, name: str, what: str, q: int, domain, dtype):
     error = None
     arr = None
     nonfinite = [0]
     try:
         with h5py.File(path, "r", **hdf5.CHUNK_CACHE) as h5:  # each chunk read and checksummed once
-            ds = h5["f"]
+            ds = h5[name]
 
             def block(index):
                 data = hdf5.from_file(ds, ds[(slice(None),) + tuple(index)])
@@ -347,13 +381,13 @@ def load(path, domain, dtype):
     except (OSError, ValueError, KeyError, TypeError) as e:
         error = _short(e)
     if domain.any_process(error is not None):
-        raise CheckpointError(f"{path}: populations unreadable or failing their checksum"
+        raise CheckpointError(f"{path}: {what} unreadable or failing their checksum"
                               + (f" ({error})" if error else " on another process"))
     if domain.any_process(nonfinite[0] > 0):
-        raise CheckpointError(f"{path}: populations hold non-finite values (NaN or inf)"
+        raise CheckpointError(f"{path}: {what} hold non-finite values (NaN or inf)"
                               + (f" in {nonfinite[0]:,} entries" if nonfinite[0] else " on another process")
                               + "; not a good checkpoint")
-    return arr, meta
+    return arr
 
 
 def resolve_restart(spec: str, directory, option: str = "--restart") -> list[Path]:

@@ -94,7 +94,8 @@ def output_bytes(spec, shape, q: int, dtype: str, compute_dtype: str, dx: float 
     """The data one field output of `spec` (config.OutputSpec) writes on a lattice of `shape`: its fields over the
     whole lattice or over its cuts (a sub-box, a stride, slices); rho, u and vorticity in `compute_dtype`, the `q`
     populations in their storage `dtype` (bfloat16 written as float32), the cell kinds one byte where the case has
-    them (`kind`). HDF5's own few KB per file are left out."""
+    them (`kind`), and with a time average (average_every) rho_mean and u_mean. HDF5's own few KB per file are
+    left out; an output before the average's first sample (average_from) is that much smaller."""
     from distlbm.memory import itemsize
 
     d = len(shape)
@@ -103,7 +104,8 @@ def output_bytes(spec, shape, q: int, dtype: str, compute_dtype: str, dx: float 
                 "populations": q * (4 if str(dtype) == "bfloat16" else itemsize(dtype))}
     cuts = spec.cuts(shape, dx, origin)
     cells = sum(math.prod(c.shape) for c in cuts) if cuts else math.prod(shape)
-    return cells * sum(per_cell[name] for name in spec.fields)
+    average = (d + 1) * cdt if spec.average_every else 0  # rho_mean, u_mean
+    return cells * (sum(per_cell[name] for name in spec.fields) + average)
 
 
 def outputs_between(spec, start: int, end: int, dt: float = 1.0) -> int:
@@ -246,6 +248,18 @@ class CutVorticity:
         return part if self.scale is None else part * self.scale
 
 
+class MeanPart(NamedTuple):
+    """rho_mean (k = 0) or u_mean (k = 1) of a light output: each cut's cells of the time average (view.mean)."""
+
+    k: int
+
+    def of(self, u_scale=None):
+        """The part of a cut piece of the average [1 + D, ...]: rho, or u times u_scale (physical units)."""
+        if self.k == 0:
+            return lambda m: m[0]
+        return (lambda m: m[1:]) if u_scale is None else (lambda m: m[1:] * u_scale)
+
+
 def _halo_of(halo, fb):
     """The halo planes (vorticity_halo's, global arrays) held on the device of the block fb."""
     (device,) = fb.devices()
@@ -316,6 +330,7 @@ class FieldOutput:
         self.light_index = list(light_index or [])
         self._macro = None  # the moments of a cut's populations (compiled on first use)
         self._planes = None  # rho and u of some planes of a block (the whole fields, piece by piece)
+        self._mean_planes = None  # the same of the time average (view.mean)
         self._speed = None  # |u| of populations (images)
         self._last = None
         self._grids = set()  # the light outputs' grids written by this run
@@ -378,10 +393,28 @@ class FieldOutput:
             elif name == "kind" and view.kind is not None:
                 fields.append(hdf5.Field("kind", view.kind, "scalar"))
                 meta["kind"] = ((), np.uint8, "Scalar")
+        if view.mean is not None:  # the time average so far: rho_mean, u_mean (output average_every)
+            cdt = np.dtype(view.model.compute_dtype)
+            if cuts:  # each cut's cells of the average (_write_cut)
+                rho_m, u_m = MeanPart(0), MeanPart(1)
+            else:
+                if self._mean_planes is None:
+                    def part(k):
+                        return jax.jit(lambda m, x0, n: (lambda s: s[0] if k == 0 else s[1:])(
+                            jax.lax.dynamic_slice_in_dim(m, x0, n, axis=1)), static_argnums=2)
+                    self._mean_planes = [part(0), part(1)]
+                rho_m = MomentField(view.mean, dom, 0, self._mean_planes[0], cdt)
+                u_m = MomentField(view.mean, dom, 1, self._mean_planes[1], cdt, (dx / dt) if phys else None)
+            fields += [hdf5.Field("rho_mean", rho_m, "scalar"), hdf5.Field("u_mean", u_m, "vector")]
+            meta["rho_mean"] = ((), cdt, "Scalar")
+            meta["u_mean"] = ((d,), cdt, "Vector")
         attrs = {"step": step, "time": time_, "units": self.units, "lattice": view.model.lattice.name,
                  "dx": dx, "dt": dt, "case": self.case_name,
                  "velocity_units": "m/s (dx/dt)" if phys else "lattice (dx/dt = 1)",
                  "vorticity_units": "1/s (1/dt)" if phys else "lattice (1/dt = 1)"}
+        if view.mean is not None:  # over how many samples, from which step, every how many steps
+            attrs.update(average_samples=int(view.mean_samples), average_from=int(self.spec.average_from),
+                         average_every=int(self.spec.average_every))
         if cuts:
             written = [self._write_cut(view, cut, fields, meta, attrs, step, time_, dx / dt if phys else None)
                        for cut in cuts]
@@ -437,6 +470,8 @@ class FieldOutput:
                 arr = CutArray(f, cut, dom, moment(k), () if k == 0 else (d,), cdt)
             elif isinstance(fld.array, CutVorticity):
                 arr = CutArray(f, cut, dom, out_lead=(), dtype=cdt, of_piece=fld.array)
+            elif isinstance(fld.array, MeanPart):  # the time average's cells of the cut
+                arr = CutArray(view.mean, cut, dom, fld.array.of(u_scale), () if fld.array.k == 0 else (d,), cdt)
             else:
                 arr = CutArray(fld.array, cut, dom)
             cut_fields.append(hdf5.Field(fld.name, arr, fld.layout, fld.dtype))

@@ -1,0 +1,132 @@
+"""The time average of rho and u (output `average_every`, `average_from`): a running mean on the devices, written
+beside the fields of every output (rho_mean, u_mean: the whole fields and the light outputs), kept in checkpoints
+(dataset 'mean', checksummed and verified like the populations), so that a restart, on any mesh, goes on averaging
+with the same bits; counted by the memory pre-flight, the dry run and the disk-space checks."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import h5py
+import numpy as np
+import pytest
+
+from helpers import make_sim
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def _cli(*args, devices=1):
+    env = dict(os.environ, XLA_FLAGS=f"--xla_force_host_platform_device_count={devices}", PYTHONPATH=str(REPO))
+    return subprocess.run([str(BIN / "distlbm"), *map(str, args)], cwd=REPO, env=env, capture_output=True,
+                          text=True, timeout=300)
+
+
+def _fields(path):
+    with h5py.File(path, "r") as h5:
+        return {k: h5[k][...] for k in h5}, dict(h5.attrs)
+
+
+def test_the_average_is_the_mean_of_the_moments_at_its_samples(tmp_path):
+    """The mean of rho and u over the steps average_from <= k * average_every <= step, against the moments of the
+    same run read at those steps (float64 mean); in the whole fields' output and in a slice of the light output."""
+    every, start, end = 3, 5, 30
+    sim = make_sim("cavity2d", n=16, output_every=end, average_every=every, average_from=start)
+    sim.out_dir = tmp_path / "run"
+    sim.run(end)
+    ref = make_sim("cavity2d", n=16)
+    samples = []
+    while ref.step < end:
+        ref.advance(every)
+        if ref.step >= start:
+            rho, u = ref.fields()
+            samples.append(np.concatenate([np.asarray(rho, np.float64)[None], np.asarray(u, np.float64)]))
+    mean = np.mean(samples, axis=0)
+    got, attrs = _fields(tmp_path / "run" / "fields" / f"fields_{end:09d}.h5")
+    assert attrs["average_samples"] == len(samples) == 9 and attrs["average_from"] == start
+    np.testing.assert_allclose(got["rho_mean"], mean[0], rtol=2e-6)
+    np.testing.assert_allclose(np.moveaxis(got["u_mean"], -1, 0), mean[1:], rtol=1e-4, atol=1e-7)
+    assert not np.allclose(got["u_mean"], got["u"], atol=1e-4)  # an average, not the last state
+    assert "rho_mean" not in _fields(tmp_path / "run" / "fields" / f"fields_{0:09d}.h5")[0]  # none before start
+    # a light output cuts the same average
+    light = make_sim("cavity2d", n=16, output_every=end, average_every=every, average_from=start,
+                     output_slices="i=7")
+    light.out_dir = tmp_path / "light"
+    light.run(end)
+    cut, _ = _fields(tmp_path / "light" / "slice_x7" / f"slice_x7_{end:09d}.h5")
+    assert np.array_equal(cut["rho_mean"].reshape(-1), got["rho_mean"][7].reshape(-1))
+    assert np.array_equal(cut["u_mean"].reshape(-1, 2), got["u_mean"][7].reshape(-1, 2))
+
+
+def test_a_restart_on_another_mesh_goes_on_averaging_with_the_same_bits(tmp_path):
+    """The average and its sample count are kept in every checkpoint: a restart (here on a 2x1x1 mesh of a run
+    stopped at step 20 on one device) writes the uninterrupted run's bits. A restart that gives --output-every
+    alone keeps averaging (it stopped before); one that sets average_every = 0 says that it ends there."""
+    common = ["run", "box", "--set", "lattice=D3Q19", "--set", "n=12", "--set", "average_every=3",
+              "--set", "average_from=5", "--output-every", 10]
+    p = _cli(*common, "--steps", 40, "--out", tmp_path / "whole")
+    assert p.returncode == 0, p.stderr
+    p = _cli(*common, "--steps", 20, "--checkpoint-every", 20, "--out", tmp_path / "parts")
+    assert p.returncode == 0, p.stderr
+    with h5py.File(tmp_path / "parts" / "checkpoints" / "ckpt_000000020.h5", "r") as h5:
+        assert h5["mean"].shape == (4, 12, 12, 12) and h5["mean"].fletcher32
+    p = _cli("run", "box", "--set", "lattice=D3Q19", "--set", "n=12", "--output-every", 10, "--steps", 40,
+             "--restart", "latest", "--mesh", "2x1x1", "--out", tmp_path / "parts", devices=2)
+    assert p.returncode == 0, p.stderr
+    assert "time average of rho and u every 3 steps from step 5, as in the run this restart continues" in p.stdout
+    a, a_attrs = _fields(tmp_path / "whole" / "fields" / "fields_000000040.h5")
+    b, b_attrs = _fields(tmp_path / "parts" / "fields" / "fields_000000040.h5")
+    assert a_attrs["average_samples"] == b_attrs["average_samples"] == 12
+    for k in ("rho_mean", "u_mean", "u"):
+        assert np.array_equal(a[k], b[k]), k
+    p = _cli("run", "box", "--set", "lattice=D3Q19", "--set", "n=12", "--set", "average_every=0", "--output-every", 10,
+             "--steps", 50, "--restart", "latest", "--out", tmp_path / "parts")
+    assert p.returncode == 0, p.stderr
+    assert "the time average of the run this restart continues (12 samples) is not continued" in p.stdout
+    assert "rho_mean" not in _fields(tmp_path / "parts" / "fields" / "fields_000000050.h5")[0]
+
+
+def test_a_damaged_average_is_refused_and_latest_falls_back(tmp_path):
+    """The 'mean' dataset is checked like the populations: missing where the metadata says it is there, or holding
+    non-finite values, the checkpoint is refused with one line and `latest` takes the one before."""
+    from distlbm.io import checkpoint as ckpt
+
+    sim = make_sim("box", n=8, output_every=10, average_every=2, checkpoint_every=10)
+    sim.out_dir = tmp_path
+    sim.run(30)
+    d = tmp_path / "checkpoints"
+    with h5py.File(d / "ckpt_000000030.h5", "r+") as h5:
+        del h5["mean"]
+    with pytest.raises(ckpt.CheckpointError, match=r"ckpt_000000030.h5: no time average dataset 'mean'$"):
+        ckpt.read_meta(d / "ckpt_000000030.h5")
+    with h5py.File(d / "ckpt_000000020.h5", "r+") as h5:
+        m = h5["mean"][...]
+        m[1, 2, 3, 4] = np.nan
+        h5["mean"][...] = m
+    restarted = make_sim("box", n=8, output_every=10, average_every=2, checkpoint_every=10)
+    restarted.out_dir = tmp_path
+    restarted._restore("latest")
+    assert restarted.step == 10 and restarted.view.mean_samples == 5
+    with pytest.raises(ckpt.CheckpointError, match=r"time average hold non-finite values \(NaN or inf\) in 1 "):
+        restarted._restore(str(d / "ckpt_000000020.h5"))
+
+
+def test_the_average_is_counted_by_the_memory_estimate_and_the_dry_run(cli, tmp_path):
+    from distlbm.lattice import get_lattice
+    from distlbm.memory import checkpoint_bytes, memory_estimate
+
+    lat = get_lattice("D3Q19")
+    plain = memory_estimate(lat, (100, 100, 100), "float32")
+    avg = memory_estimate(lat, (100, 100, 100), "float32", averaged=True)
+    assert avg["total_bytes"] - plain["total_bytes"] == avg["average_bytes"] == 4 * 4 * 10**6
+    assert checkpoint_bytes(lat, (100,) * 3, "float32", "float32", True) == (19 + 4) * 4 * 10**6
+    rc, out, err = cli("run", "box", "--set", "lattice=D3Q19", "--set", "n=100", "--set", "average_every=5",
+                       "--output-every", 50, "--steps", 100, "--dry-run", "--out", tmp_path / "dry")
+    assert rc == 0, err
+    # rho, u and their averages: 32 B a cell; a checkpoint: 76 + 16 B a cell, and HDF5's allowance
+    assert "  field outputs: every 50 steps (3 in this run) of rho, u: 30.52 MiB each, 91.55 MiB in all" in out, out
+    assert "  checkpoints: 89.62 MiB each" in out, out
