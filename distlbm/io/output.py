@@ -399,9 +399,13 @@ class FieldOutput:
                 rho_m, u_m = MeanPart(0), MeanPart(1)
             else:
                 if self._mean_planes is None:
-                    def part(k):
-                        return jax.jit(lambda m, x0, n: (lambda s: s[0] if k == 0 else s[1:])(
-                            jax.lax.dynamic_slice_in_dim(m, x0, n, axis=1)), static_argnums=2)
+                    def part(k):  # rho (k = 0) or u of the planes x0 .. x0 + n - 1 of a block of the average
+                        def of(m, x0, n):
+                            planes = jax.lax.dynamic_slice_in_dim(m, x0, n, axis=1)
+                            return planes[0] if k == 0 else planes[1:]
+
+                        return jax.jit(of, static_argnums=2)
+
                     self._mean_planes = [part(0), part(1)]
                 rho_m = MomentField(view.mean, dom, 0, self._mean_planes[0], cdt)
                 u_m = MomentField(view.mean, dom, 1, self._mean_planes[1], cdt, (dx / dt) if phys else None)

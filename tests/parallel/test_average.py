@@ -60,6 +60,21 @@ def test_the_average_is_the_mean_of_the_moments_at_its_samples(tmp_path):
     cut, _ = _fields(tmp_path / "light" / "slice_x7" / f"slice_x7_{end:09d}.h5")
     assert np.array_equal(cut["rho_mean"].reshape(-1), got["rho_mean"][7].reshape(-1))
     assert np.array_equal(cut["u_mean"].reshape(-1, 2), got["u_mean"][7].reshape(-1, 2))
+    # in physical units u_mean is scaled like u (dx/dt), rho_mean is not: the whole fields and a slice
+    phys = make_sim("cavity2d", n=16, output_every=end, average_every=every, average_from=start,
+                    output_units="physical")
+    phys.out_dir = tmp_path / "phys"
+    phys.run(end)
+    units = phys.setup.units
+    got_p, _ = _fields(tmp_path / "phys" / "fields" / f"fields_{end:09d}.h5")
+    assert np.array_equal(got_p["rho_mean"], got["rho_mean"])
+    np.testing.assert_allclose(got_p["u_mean"], got["u_mean"] * units["dx"] / units["dt"], rtol=1e-6)
+    light_p = make_sim("cavity2d", n=16, output_every=end, average_every=every, average_from=start,
+                       output_units="physical", output_slices="i=7")
+    light_p.out_dir = tmp_path / "light_phys"
+    light_p.run(end)
+    cut_p, _ = _fields(tmp_path / "light_phys" / "slice_x7" / f"slice_x7_{end:09d}.h5")
+    assert np.array_equal(cut_p["u_mean"].reshape(-1, 2), got_p["u_mean"][7].reshape(-1, 2))
 
 
 def test_a_restart_on_another_mesh_goes_on_averaging_with_the_same_bits(tmp_path):
