@@ -154,6 +154,8 @@ class OutputSpec(_Spec):
                                  minimum=0)
     average_from: int = setting(0, "the step from which the time average is taken (the start-up left out)",
                                 minimum=0)
+    average_stresses: bool = setting(False, "also average u_i u_j (uu_mean: xx, xy, xz, yy, yz, zz; 2D: xx, xy, yy): "
+                                     "the Reynolds stresses are uu_mean_ij - u_mean_i u_mean_j")
     output_slices: str = setting("", "write planes instead of the whole lattice, e.g. 'x=0.5; z=0.2' (the plane "
                                  "through the centres of the cells containing that physical coordinate) or "
                                  "'i=200' (a lattice index); DIR/slice_<axis><index>.xdmf each")
@@ -550,7 +552,8 @@ _DEPENDENT = (
     (("output_fields", "output_units", "output_images", "output_region", "output_stride", "output_slices",
       "average_every"),
      lambda c, p: c["output_every"] > 0 or c["output_interval"] > 0, _OUTPUT_ON),
-    (("average_from",), lambda c, p: c["average_every"] > 0, "average_every > 0 (a time average of rho and u)"),
+    (("average_from", "average_stresses"), lambda c, p: c["average_every"] > 0,
+     "average_every > 0 (a time average of rho and u)"),
     (("stl_scale", "stl_translate", "stl_rotate"), lambda c, p: bool(p.get("stl")),
      "stl = PATH (a body stl(path, scale, ...) in obstacles takes its own scale and placement)"),
     (("mask_dataset",), lambda c, p: bool(p.get("mask")), "mask = an HDF5 file"),

@@ -102,7 +102,7 @@ STEP_MOMENT_SETS_WHOLE = 4
 
 
 def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, features=None,
-                    form: Optional[str] = None, fraction_planes: Optional[int] = None, averaged: bool = False) -> dict:
+                    form: Optional[str] = None, fraction_planes: Optional[int] = None, average_values: int = 0) -> dict:
     """Predicted memory of a run (or of one device's block: pass its shape), all in bytes.
 
     population_bytes: the populations; step_working_set_bytes: a step's working set, the populations
@@ -121,7 +121,8 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
     fraction_planes: the planes along x that can hold a curved obstacle's interpolated links (cases.base.Setup's
     fraction_planes; None: any): the run keeps the Bouzidi fractions for a box of at most that many planes of
     each block, plus one plane per block (far walls off the grid), instead of Q bytes on every cell.
-    averaged: the run keeps a time average of rho and u (output average_every): 1 + D values per cell in the
+    average_values: the values per cell of the time average the run keeps (output average_every; `average_values`
+    of its output spec: rho and u, 1 + D, and with average_stresses the D (D + 1) / 2 means of u_i u_j), in the
     compute dtype, for the whole run (average_bytes)."""
     from distlbm.config import default_compute_dtype
 
@@ -180,7 +181,7 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
         # measured: 400^3 D3Q19 float32 peaks at 1.11x the populations (with the runtime's ~0.4 GB)
         temporaries = max(temporaries - moments, 0) + IN_PLACE_SLABS * SLAB_BYTES + 3 * faces
         work = pop + temporaries
-    average = moments if averaged else 0
+    average = int(average_values) * cells * citem
     return {"cells": cells, "population_bytes": pop, "moments_bytes": moments, "temporaries_bytes": temporaries,
             "flags_bytes": flags, "step_working_set_bytes": work, "setup_bytes": setup, "step_form": form,
             "average_bytes": average, "total_bytes": max(work + flags + average, setup),
@@ -342,10 +343,10 @@ def _block(shape, mesh_shape):
 
 
 def _needs(lattice, shape, mesh_shape, dtype, compute_dtype, features, devices, sharing, fraction_planes=None,
-           averaged: bool = False) -> list:
+           average_values: int = 0) -> list:
     """[(label, needed bytes, device to ask for the available figure, devices counted)] per unit."""
     per_dev = memory_estimate(lattice, _block(shape, mesh_shape), dtype, compute_dtype, features,
-                              fraction_planes=fraction_planes, averaged=averaged)["total_bytes"]
+                              fraction_planes=fraction_planes, average_values=average_values)["total_bytes"]
     units = []
     cpus = [dv for dv in devices if dv.platform == "cpu"]
     if cpus:  # CPU devices of a process (and the processes of a node) share the host's memory
@@ -357,17 +358,18 @@ def _needs(lattice, shape, mesh_shape, dtype, compute_dtype, features, devices, 
 
 
 def _largest_fitting(lattice, shape, mesh_shape, dtype, compute_dtype, features, devices, sharing, limits,
-                     fraction_planes=None, averaged: bool = False):
+                     fraction_planes=None, average_values: int = 0):
     """The largest lattice of the same proportions (cubic if `shape` is) that fits every unit (the obstacles'
     planes, fraction_planes, scaled with it)."""
     def fits(sh):
         planes = None if fraction_planes is None else math.ceil(fraction_planes * sh[0] / shape[0])
-        needs = _needs(lattice, sh, mesh_shape, dtype, compute_dtype, features, devices, sharing, planes, averaged)
+        needs = _needs(lattice, sh, mesh_shape, dtype, compute_dtype, features, devices, sharing, planes,
+                       average_values)
         return all(lim is None or need <= lim for (_, need, _, _), lim in zip(needs, limits))
 
     cubic = len(set(shape)) == 1
     needs = _needs(lattice, shape, mesh_shape, dtype, compute_dtype, features, devices, sharing, fraction_planes,
-                   averaged)
+                   average_values)
     ratio = min((lim / need) for (_, need, _, _), lim in zip(needs, limits) if lim is not None and need > 0)
     scale = ratio ** (1.0 / len(shape))
     for _ in range(64):
@@ -384,7 +386,7 @@ def _largest_fitting(lattice, shape, mesh_shape, dtype, compute_dtype, features,
 
 def check_fits(lattice, shape, dtype="float32", compute_dtype=None, features=None, mesh_shape=None,
                devices=None, available: Optional[Callable] = None, sharing: Optional[int] = None,
-               what: str = "", fraction_planes: Optional[int] = None, averaged: bool = False) -> dict:
+               what: str = "", fraction_planes: Optional[int] = None, average_values: int = 0) -> dict:
     """Raise InsufficientMemoryError unless the lattice fits on `devices` (this process's devices of the
     mesh; default: the first device) split over `mesh_shape`. available(device) -> bytes or (bytes,
     source); default: `available_memory` (monkeypatchable). sharing: processes of the run on this node
@@ -403,16 +405,18 @@ def check_fits(lattice, shape, dtype="float32", compute_dtype=None, features=Non
     devices = list(devices)
     sharing = sharing or _local_process_count()
     n_dev = math.prod(mesh_shape)
-    est = memory_estimate(lattice, shape, dtype, cdt, features, fraction_planes=fraction_planes, averaged=averaged)
+    est = memory_estimate(lattice, shape, dtype, cdt, features, fraction_planes=fraction_planes,
+                          average_values=average_values)
     report = {"lattice": lattice.name, "shape": list(shape), "dtype": dtype, "compute_dtype": cdt,
               "mesh": list(mesh_shape), "n_devices": n_dev, "estimate": est,
               "per_device_bytes": memory_estimate(lattice, _block(shape, mesh_shape), dtype, cdt, features,
-                                                  fraction_planes=fraction_planes, averaged=averaged)["total_bytes"],
+                                                  fraction_planes=fraction_planes, average_values=average_values)["total_bytes"],
               "units": [], "fits": True, "checked": False}
     if os.environ.get(SKIP_ENV, "").strip() == "0":
         return report
     fn = available or available_memory
-    units = _needs(lattice, shape, mesh_shape, dtype, cdt, features, devices, sharing, fraction_planes, averaged)
+    units = _needs(lattice, shape, mesh_shape, dtype, cdt, features, devices, sharing, fraction_planes,
+                   average_values)
     limits, failed = [], []
     for label, need, dv, count in units:
         avail, source = _available(fn, dv)
@@ -455,7 +459,7 @@ def check_fits(lattice, shape, dtype="float32", compute_dtype=None, features=Non
         where = label
     on = f"; {fmt_bytes(need)} on {where}" if need != est["total_bytes"] else f" on {where}"
     fit = _largest_fitting(lattice, shape, mesh_shape, dtype, cdt, features, devices, sharing, limits,
-                           fraction_planes, averaged)
+                           fraction_planes, average_values)
     half_helps = itemsize(dtype) > 2 and est["setup_bytes"] < est["total_bytes"]
     hint = ("use more devices" if plat != "cpu" else "use more nodes") + (
         ", or dtype=float16 storage" if half_helps else "")
@@ -504,16 +508,20 @@ def preflight(cfg, mesh=None, available: Optional[Callable] = None, devices=None
     planes = None if s.fraction_planes is None else s.fraction_planes[1] - s.fraction_planes[0] + 1
     return check_fits(s.lattice, shape, cfg.model.dtype, cfg.model.compute_dtype or None,
                       s.features, mesh_shape, devices if devices is not None else devs, available, sharing,
-                      what=f"case {cfg.case.name}: ", fraction_planes=planes, averaged=averaging(cfg.output))
+                      what=f"case {cfg.case.name}: ", fraction_planes=planes,
+                      average_values=average_values(cfg.output, d))
 
 
-def checkpoint_bytes(lattice, shape, dtype, compute_dtype, averaged: bool = False) -> int:
-    """The data of one checkpoint: the populations, and the time average of rho and u where the run keeps one."""
+def checkpoint_bytes(lattice, shape, dtype, compute_dtype, average_values: int = 0) -> int:
+    """The data of one checkpoint: the populations, and the time average where the run keeps one (`average_values`
+    per cell)."""
     cells = math.prod(int(n) for n in shape)
-    return (lattice.q * cells * itemsize(dtype)
-            + ((lattice.d + 1) * cells * itemsize(compute_dtype) if averaged else 0))
+    return lattice.q * cells * itemsize(dtype) + int(average_values) * cells * itemsize(compute_dtype)
 
 
-def averaging(output) -> bool:
-    """Whether a run with the output spec `output` keeps a time average of rho and u (average_every with output)."""
-    return bool(output.average_every and (output.output_every or output.output_interval))
+def average_values(output, d: int) -> int:
+    """The values per cell of the time average a run with the output spec `output` keeps (0: none; average_every
+    with field output): rho and u, 1 + D, and with average_stresses the D (D + 1) / 2 means of u_i u_j."""
+    if not (output.average_every and (output.output_every or output.output_interval)):
+        return 0
+    return 1 + d + (d * (d + 1) // 2 if output.average_stresses else 0)

@@ -30,7 +30,7 @@ from distlbm.io import lock as folder_lock
 from distlbm.io import results
 from distlbm.io.files import WriteError
 from distlbm.io.output import FieldOutput, output_bytes, outputs_between, space_warning
-from distlbm.memory import averaging, checkpoint_bytes
+from distlbm.memory import average_values, checkpoint_bytes
 from distlbm.parallel import make_advance, make_domain
 from distlbm.physics.collision import Collision
 from distlbm.physics.initial import init_populations
@@ -79,7 +79,8 @@ def kept_checkpoints(cfg, meta: dict):
 def kept_averaging(cfg, meta: dict):
     """The time average a restart keeps taking from the run it continues where it sets no average_* (None: its
     own): a restart that gave --output-every alone stopped averaging."""
-    return _kept_spec(cfg, meta, "output", ("average_every", "average_from"), lambda o: o.average_every)
+    return _kept_spec(cfg, meta, "output", ("average_every", "average_from", "average_stresses"),
+                      lambda o: o.average_every)
 
 
 def kept_outputs(cfg, meta: dict):
@@ -350,7 +351,7 @@ class Simulation:
         chk = self.cfg.checkpoint
         pc = self.domain.process_count
         size = checkpoint_bytes(self.model.lattice, self.setup.shape, self.model.dtype, self.model.compute_dtype,
-                                averaging(self.cfg.output))
+                                average_values(self.cfg.output, len(self.setup.shape)))
         split = pc > 1 and write_mode(self.domain) == "split"
         need = files.space_needed(size / pc if split else size)  # as io.hdf5.write asks for it
         where = self.checkpoint_dir
@@ -396,7 +397,7 @@ class Simulation:
             return None  # a cut the output itself will name when it writes
         count = outputs_between(out, start, end, units.get("dt", 1.0))
         size = checkpoint_bytes(self.model.lattice, self.setup.shape, self.model.dtype, self.model.compute_dtype,
-                                averaging(self.cfg.output))
+                                average_values(self.cfg.output, len(self.setup.shape)))
         kept = chk.checkpoint_keep + 1 if (chk.checkpoint_every or chk.checkpoint_wall) else 1
         where = self.out_dir
         while not where.exists() and where.parent != where:
@@ -467,11 +468,15 @@ class Simulation:
         if "_mean" not in meta or not isinstance(meta.get("average"), dict):
             return None
         shape, dtype = meta["_mean"]
-        want = [len(self.setup.shape) + 1] + [int(n) for n in self.setup.shape]
+        values = average_values(self.cfg.output, len(self.setup.shape))
+        want = [int(n) for n in self.setup.shape]
         cdt = str(np.dtype(self.model.compute_dtype))
-        if shape != want or dtype != cdt:
-            raise ckpt.CheckpointError(f"{path}: time average 'mean' is {shape} {dtype} but this run's is {want} "
-                                       f"{cdt}")
+        if shape[1:] != want:
+            raise ckpt.CheckpointError(f"{path}: time average 'mean' is {shape} but this run's lattice is {want}")
+        if values and (shape[0] != values or dtype != cdt):  # other quantities (average_stresses) or precision
+            self.log(f"note: the time average in {path} holds {shape[0]} values per cell in {dtype}, this run "
+                     f"averages {values} in {cdt} (average_stresses or compute_dtype changed): it starts again here")
+            return None
         return ckpt.load_mean(path, self.domain, meta)
 
     def _init_from(self, spec: str):
@@ -688,8 +693,9 @@ class Simulation:
         if view.step < self.cfg.output.average_from:
             return
         cdt = np.dtype(self.model.compute_dtype)
+        d = len(self.setup.shape)
         if view.mean is None:
-            lead = (len(self.setup.shape) + 1,)
+            lead = (average_values(self.cfg.output, d),)
             view.mean = self.domain.make_field(
                 lambda index: np.zeros(lead + tuple(sl.stop - sl.start for sl in index), cdt), lead, cdt,
                 by_slabs=True)
@@ -697,9 +703,14 @@ class Simulation:
         if self._mean_update is None:
             model = self.model
 
+            stresses = self.cfg.output.average_stresses
+
             def update(mean, f, w):
                 rho, u = macroscopic(f, model)
-                return mean + (jnp.concatenate([rho[None], u]) - mean) * w
+                parts = [rho[None], u]
+                if stresses:  # u_i u_j, i <= j: xx, xy(, xz), yy(, yz, zz)
+                    parts += [(u[i] * u[j])[None] for i in range(d) for j in range(i, d)]
+                return mean + (jnp.concatenate(parts) - mean) * w
 
             self._mean_update = jax.jit(update, donate_argnums=0)
         n = view.mean_samples + 1
@@ -909,7 +920,7 @@ class Simulation:
         if self.view.mean is not None:
             out = self.cfg.output
             extra["average"] = {"samples": self.view.mean_samples, "every": out.average_every,
-                                "from_step": out.average_from}
+                                "from_step": out.average_from, "stresses": out.average_stresses}
         return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
                             wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from,
                             extra={"run_id": self.run_id, "step_path": self.step_path[0],

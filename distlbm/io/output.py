@@ -94,7 +94,7 @@ def output_bytes(spec, shape, q: int, dtype: str, compute_dtype: str, dx: float 
     """The data one field output of `spec` (config.OutputSpec) writes on a lattice of `shape`: its fields over the
     whole lattice or over its cuts (a sub-box, a stride, slices); rho, u and vorticity in `compute_dtype`, the `q`
     populations in their storage `dtype` (bfloat16 written as float32), the cell kinds one byte where the case has
-    them (`kind`), and with a time average (average_every) rho_mean and u_mean. HDF5's own few KB per file are
+    them (`kind`), and with a time average (average_every) rho_mean, u_mean (and uu_mean). HDF5's own few KB are
     left out; an output before the average's first sample (average_from) is that much smaller."""
     from distlbm.memory import itemsize
 
@@ -104,7 +104,7 @@ def output_bytes(spec, shape, q: int, dtype: str, compute_dtype: str, dx: float 
                 "populations": q * (4 if str(dtype) == "bfloat16" else itemsize(dtype))}
     cuts = spec.cuts(shape, dx, origin)
     cells = sum(math.prod(c.shape) for c in cuts) if cuts else math.prod(shape)
-    average = (d + 1) * cdt if spec.average_every else 0  # rho_mean, u_mean
+    average = (1 + d + (d * (d + 1) // 2 if spec.average_stresses else 0)) * cdt if spec.average_every else 0
     return cells * (sum(per_cell[name] for name in spec.fields) + average)
 
 
@@ -249,15 +249,39 @@ class CutVorticity:
 
 
 class MeanPart(NamedTuple):
-    """rho_mean (k = 0) or u_mean (k = 1) of a light output: each cut's cells of the time average (view.mean)."""
+    """One field of the time average view.mean [values, ...]: its rows lo .. hi - 1 (hi None: row lo alone, a
+    scalar), written as `name` with XDMF type `kind`; in physical units times the velocity scale to `power`."""
 
-    k: int
+    name: str
+    lo: int
+    hi: int | None
+    power: int
+    kind: str
+
+    @property
+    def lead(self) -> tuple:
+        return () if self.hi is None else (self.hi - self.lo,)
+
+    def scale(self, u_scale):
+        return None if not self.power or u_scale is None else u_scale ** self.power
+
+    def rows(self, m):
+        return m[self.lo] if self.hi is None else m[self.lo:self.hi]
 
     def of(self, u_scale=None):
-        """The part of a cut piece of the average [1 + D, ...]: rho, or u times u_scale (physical units)."""
-        if self.k == 0:
-            return lambda m: m[0]
-        return (lambda m: m[1:]) if u_scale is None else (lambda m: m[1:] * u_scale)
+        """The part of a cut piece of the average (times the velocity scale where given)."""
+        s = self.scale(u_scale)
+        return self.rows if s is None else (lambda m: self.rows(m) * s)
+
+
+def mean_parts(d: int, values: int) -> list:
+    """The fields of a time average of `values` rows per cell: rho_mean, u_mean and, where it holds them
+    (average_stresses), uu_mean, the means of u_i u_j (i <= j: xx, xy, xz, yy, yz, zz; 2D: xx, xy, yy; in 3D
+    XDMF's Tensor6)."""
+    parts = [MeanPart("rho_mean", 0, None, 0, "Scalar"), MeanPart("u_mean", 1, 1 + d, 1, "Vector")]
+    if values > 1 + d:
+        parts.append(MeanPart("uu_mean", 1 + d, values, 2, "Tensor6" if d == 3 else "Vector"))
+    return parts
 
 
 def _halo_of(halo, fb):
@@ -330,7 +354,7 @@ class FieldOutput:
         self.light_index = list(light_index or [])
         self._macro = None  # the moments of a cut's populations (compiled on first use)
         self._planes = None  # rho and u of some planes of a block (the whole fields, piece by piece)
-        self._mean_planes = None  # the same of the time average (view.mean)
+        self._mean_planes = {}  # the same of the time average's fields (view.mean), by name
         self._speed = None  # |u| of populations (images)
         self._last = None
         self._grids = set()  # the light outputs' grids written by this run
@@ -393,25 +417,16 @@ class FieldOutput:
             elif name == "kind" and view.kind is not None:
                 fields.append(hdf5.Field("kind", view.kind, "scalar"))
                 meta["kind"] = ((), np.uint8, "Scalar")
-        if view.mean is not None:  # the time average so far: rho_mean, u_mean (output average_every)
+        if view.mean is not None:  # the time average so far: rho_mean, u_mean(, uu_mean) (output average_every)
             cdt = np.dtype(view.model.compute_dtype)
-            if cuts:  # each cut's cells of the average (_write_cut)
-                rho_m, u_m = MeanPart(0), MeanPart(1)
-            else:
-                if self._mean_planes is None:
-                    def part(k):  # rho (k = 0) or u of the planes x0 .. x0 + n - 1 of a block of the average
-                        def of(m, x0, n):
-                            planes = jax.lax.dynamic_slice_in_dim(m, x0, n, axis=1)
-                            return planes[0] if k == 0 else planes[1:]
-
-                        return jax.jit(of, static_argnums=2)
-
-                    self._mean_planes = [part(0), part(1)]
-                rho_m = MomentField(view.mean, dom, 0, self._mean_planes[0], cdt)
-                u_m = MomentField(view.mean, dom, 1, self._mean_planes[1], cdt, (dx / dt) if phys else None)
-            fields += [hdf5.Field("rho_mean", rho_m, "scalar"), hdf5.Field("u_mean", u_m, "vector")]
-            meta["rho_mean"] = ((), cdt, "Scalar")
-            meta["u_mean"] = ((d,), cdt, "Vector")
+            for part in mean_parts(d, view.mean.shape[0]):
+                if cuts:  # each cut's cells of the average (_write_cut)
+                    arr = part
+                else:
+                    arr = _PlanesField(view.mean, dom, part.lead, self._mean_planes_of(part), cdt,
+                                       part.scale(dx / dt) if phys else None)
+                fields.append(hdf5.Field(part.name, arr, "vector" if part.lead else "scalar"))
+                meta[part.name] = (part.lead, cdt, part.kind)
         attrs = {"step": step, "time": time_, "units": self.units, "lattice": view.model.lattice.name,
                  "dx": dx, "dt": dt, "case": self.case_name,
                  "velocity_units": "m/s (dx/dt)" if phys else "lattice (dx/dt = 1)",
@@ -430,6 +445,17 @@ class FieldOutput:
         self.seconds += time.perf_counter() - t0
         self.count += 1
         view.log(f"output: {', '.join(str(directory / rel) for rel in written)} ({time.perf_counter() - t0:.2f} s)")
+
+    def _mean_planes_of(self, part: MeanPart):
+        """compute_of(block) -> (x0, n) -> the rows of `part` of the planes x0 .. x0 + n - 1 of a block of the
+        time average (compiled once per part)."""
+        if part.name not in self._mean_planes:
+            def of(m, x0, n):
+                return part.rows(jax.lax.dynamic_slice_in_dim(m, x0, n, axis=1))
+
+            self._mean_planes[part.name] = jax.jit(of, static_argnums=2)
+        fn = self._mean_planes[part.name]
+        return lambda fb: lambda x0, n: fn(fb, x0, n)
 
     def _write_whole(self, view, fields, meta, attrs, step, time_) -> str:
         dom, directory = view.domain, view.out_dir
@@ -475,7 +501,7 @@ class FieldOutput:
             elif isinstance(fld.array, CutVorticity):
                 arr = CutArray(f, cut, dom, out_lead=(), dtype=cdt, of_piece=fld.array)
             elif isinstance(fld.array, MeanPart):  # the time average's cells of the cut
-                arr = CutArray(view.mean, cut, dom, fld.array.of(u_scale), () if fld.array.k == 0 else (d,), cdt)
+                arr = CutArray(view.mean, cut, dom, fld.array.of(u_scale), fld.array.lead, cdt)
             else:
                 arr = CutArray(fld.array, cut, dom)
             cut_fields.append(hdf5.Field(fld.name, arr, fld.layout, fld.dtype))

@@ -136,12 +136,56 @@ def test_the_average_is_counted_by_the_memory_estimate_and_the_dry_run(cli, tmp_
 
     lat = get_lattice("D3Q19")
     plain = memory_estimate(lat, (100, 100, 100), "float32")
-    avg = memory_estimate(lat, (100, 100, 100), "float32", averaged=True)
+    avg = memory_estimate(lat, (100, 100, 100), "float32", average_values=4)
     assert avg["total_bytes"] - plain["total_bytes"] == avg["average_bytes"] == 4 * 4 * 10**6
-    assert checkpoint_bytes(lat, (100,) * 3, "float32", "float32", True) == (19 + 4) * 4 * 10**6
+    assert checkpoint_bytes(lat, (100,) * 3, "float32", "float32", 4) == (19 + 4) * 4 * 10**6
     rc, out, err = cli("run", "box", "--set", "lattice=D3Q19", "--set", "n=100", "--set", "average_every=5",
                        "--output-every", 50, "--steps", 100, "--dry-run", "--out", tmp_path / "dry")
     assert rc == 0, err
     # rho, u and their averages: 32 B a cell; a checkpoint: 76 + 16 B a cell, and HDF5's allowance
     assert "  field outputs: every 50 steps (3 in this run) of rho, u: 30.52 MiB each, 91.55 MiB in all" in out, out
     assert "  checkpoints: 89.62 MiB each" in out, out
+    rc, out, err = cli("run", "box", "--set", "lattice=D3Q19", "--set", "n=100", "--set", "average_every=5",
+                       "--set", "average_stresses=true", "--output-every", 50, "--steps", 100, "--dry-run", "--out",
+                       tmp_path / "dry")
+    assert rc == 0 and "rho, u: 53.41 MiB each" in out, out  # and the six means of u_i u_j: 56 B a cell
+
+
+def test_the_mean_of_u_i_u_j_gives_the_reynolds_stresses(tmp_path):
+    """average_stresses: uu_mean holds the means of u_i u_j (xx, xy, xz, yy, yz, zz), against the same run's
+    velocities at the sampled steps (float64); its XDMF type is Tensor6, which VTK's own reader opens as the full
+    symmetric matrix of those values; a restart that turns it off starts the average again, said once."""
+    every, end = 4, 24
+    sim = make_sim("box", lattice="D3Q19", n=8, output_every=end, average_every=every, average_stresses=True,
+                   checkpoint_every=12)
+    sim.out_dir = tmp_path / "run"
+    sim.run(end)
+    ref = make_sim("box", lattice="D3Q19", n=8)
+    uu = []
+    while ref.step < end:
+        ref.advance(every)
+        u = np.asarray(ref.fields()[1], np.float64)
+        uu.append(np.stack([u[i] * u[j] for i in range(3) for j in range(i, 3)]))
+    got, attrs = _fields(tmp_path / "run" / "fields" / f"fields_{end:09d}.h5")
+    assert attrs["average_samples"] == 6 and got["uu_mean"].shape == (8, 8, 8, 6)
+    np.testing.assert_allclose(np.moveaxis(got["uu_mean"], -1, 0), np.mean(uu, axis=0), rtol=1e-4, atol=1e-10)
+    stress = got["uu_mean"][..., 0] - got["u_mean"][..., 0] ** 2  # <u'u'>: a decaying field's, positive
+    assert np.all(stress >= -1e-9) and stress.max() > 0
+    vtk = pytest.importorskip("vtk")
+    reader = vtk.vtkXdmfReader()
+    reader.SetFileName(str(tmp_path / "run" / "fields.xdmf"))
+    reader.UpdateInformation()
+    reader.UpdateTimeStep(end * sim.setup.units["dt"])
+    from vtk.util.numpy_support import vtk_to_numpy
+
+    arr = reader.GetOutputDataObject(0).GetCellData().GetArray("uu_mean")
+    assert arr is not None and arr.GetNumberOfComponents() == 9  # VTK expands Tensor6 to the full matrix
+    full = got["uu_mean"].reshape(-1, 6)[:, [0, 1, 2, 1, 3, 4, 2, 4, 5]]  # xx xy xz / yx yy yz / zx zy zz
+    assert np.array_equal(vtk_to_numpy(arr), full)
+    again = make_sim("box", lattice="D3Q19", n=8, output_every=end, average_every=every, checkpoint_every=12)
+    again.out_dir = tmp_path / "run"
+    said = []
+    again._log = said.append
+    again.view._log = said.append
+    again._restore("latest")
+    assert again.view.mean is None and any("it starts again here" in x for x in said), said
