@@ -201,9 +201,3 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     say(f"dry run: ready; nothing was allocated or written (the run checks the devices' memory and the "
         f"checkpoint's populations when it starts)")
     return 0
-
-
-def _itemsize(dtype: str) -> int:
-    from distlbm.memory import itemsize
-
-    return itemsize(dtype)

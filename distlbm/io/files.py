@@ -210,4 +210,3 @@ def check_shared(folder, domain, wait: float = SHARED_WAIT_S) -> None:
                           f"(/tmp, $TMPDIR, a local scratch disk) under a job on several nodes, where the first "
                           f"checkpoint would fail; expected a folder on a file system that every node sees (a "
                           f"parallel or network file system)")
-
