@@ -19,9 +19,9 @@ def _where_writable(out: Path) -> tuple[Path, str | None]:
     """The folder the run would create or write, and why it could not (None: it can)."""
     if out.exists() and not out.is_dir():
         return out, "exists and is not a folder"
-    probe = out
-    while not probe.exists() and probe.parent != probe:
-        probe = probe.parent
+    from distlbm.io.files import existing_folder
+
+    probe = existing_folder(out)
     if not probe.is_dir():
         return probe, f"{probe} is not a folder"
     if not os.access(probe, os.W_OK | os.X_OK):

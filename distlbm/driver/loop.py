@@ -350,13 +350,10 @@ class Simulation:
 
         chk = self.cfg.checkpoint
         pc = self.domain.process_count
-        size = checkpoint_bytes(self.model.lattice, self.setup.shape, self.model.dtype, self.model.compute_dtype,
-                                average_values(self.cfg.output, len(self.setup.shape)))
+        size = self._checkpoint_bytes()
         split = pc > 1 and write_mode(self.domain) == "split"
         need = files.space_needed(size / pc if split else size)  # as io.hdf5.write asks for it
-        where = self.checkpoint_dir
-        while not where.exists() and where.parent != where:  # the folder is made at the first checkpoint
-            where = where.parent
+        where = files.existing_folder(self.checkpoint_dir)  # the folder is made at the first checkpoint
         free = None
         if split or self.domain.process_index == 0:
             try:
@@ -380,6 +377,11 @@ class Simulation:
                      f"kept (checkpoint_keep) and one being written, need about {files.size_text(keep * need)}; "
                      f"{files.size_text(free)} free in {where}: a later checkpoint may not fit")
 
+    def _checkpoint_bytes(self) -> int:
+        """The data of one of this run's checkpoints: the populations, and the time average where it keeps one."""
+        return checkpoint_bytes(self.model.lattice, self.setup.shape, self.model.dtype, self.model.compute_dtype,
+                                average_values(self.cfg.output, len(self.setup.shape)))
+
     def check_output_space(self, start: int, end: int) -> Optional[str]:
         """Before any step, on process 0: a warning (returned too) when the field outputs this run will write
         (`io.output.outputs_between`, `output_bytes`) and the checkpoints it keeps need more than the free space of
@@ -396,17 +398,13 @@ class Simulation:
         except ConfigError:
             return None  # a cut the output itself will name when it writes
         count = outputs_between(out, start, end, units.get("dt", 1.0))
-        size = checkpoint_bytes(self.model.lattice, self.setup.shape, self.model.dtype, self.model.compute_dtype,
-                                average_values(self.cfg.output, len(self.setup.shape)))
         kept = chk.checkpoint_keep + 1 if (chk.checkpoint_every or chk.checkpoint_wall) else 1
-        where = self.out_dir
-        while not where.exists() and where.parent != where:
-            where = where.parent
+        where = files.existing_folder(self.out_dir)
         try:
             free = files.free_bytes(where)
         except OSError:
             return None
-        msg = space_warning(each, count, kept * files.space_needed(size), free, where)
+        msg = space_warning(each, count, kept * files.space_needed(self._checkpoint_bytes()), free, where)
         if msg:
             self.log(f"warning: {msg}")
         return msg
@@ -679,11 +677,11 @@ class Simulation:
         if feats is not None and feats.inlets and params.get("init") == "rest" and not params.get("ramp"):
             hints.append("the inflow starts at full speed from rest and sends a pressure wave through the channel; "
                          "set a start-up ramp (ramp = seconds) or init = 'profile'")
-        if not hints and feats is not None and (feats.inlets or feats.outlets or feats.outflow):
+        if not hints:
+            open_faces = feats is not None and (feats.inlets or feats.outlets or feats.outflow)
             hints.append("the pressure drop along the channel is that large a share of the density: lower the "
-                         "lattice velocity or raise the resolution")
-        elif not hints:
-            hints.append("a closed or periodic lattice keeps its mass to round-off: this points at a boundary that "
+                         "lattice velocity or raise the resolution" if open_faces else
+                         "a closed or periodic lattice keeps its mass to round-off: this points at a boundary that "
                          "loses mass or an instability starting")
         return "; ".join(hints)
 

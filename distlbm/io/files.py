@@ -36,6 +36,15 @@ def space_needed(nbytes: float) -> int:
     return int(nbytes * 1.01) + (1 << 20)
 
 
+def existing_folder(path) -> Path:
+    """`path`, or its nearest ancestor that exists (a run's folders are made when first written): where its free
+    space and permissions are read."""
+    path = Path(path)
+    while not path.exists() and path.parent != path:
+        path = path.parent
+    return path
+
+
 def free_bytes(directory) -> int:
     """Bytes available to this user in the file system that holds `directory` (statvfs)."""
     st = os.statvfs(directory)

@@ -96,7 +96,7 @@ def output_bytes(spec, shape, q: int, dtype: str, compute_dtype: str, dx: float 
     populations in their storage `dtype` (bfloat16 written as float32), the cell kinds one byte where the case has
     them (`kind`), and with a time average (average_every) rho_mean, u_mean (and uu_mean). HDF5's own few KB are
     left out; an output before the average's first sample (average_from) is that much smaller."""
-    from distlbm.memory import itemsize
+    from distlbm.memory import average_values, itemsize
 
     d = len(shape)
     cdt = itemsize(compute_dtype)
@@ -104,8 +104,7 @@ def output_bytes(spec, shape, q: int, dtype: str, compute_dtype: str, dx: float 
                 "populations": q * (4 if str(dtype) == "bfloat16" else itemsize(dtype))}
     cuts = spec.cuts(shape, dx, origin)
     cells = sum(math.prod(c.shape) for c in cuts) if cuts else math.prod(shape)
-    average = (1 + d + (d * (d + 1) // 2 if spec.average_stresses else 0)) * cdt if spec.average_every else 0
-    return cells * (sum(per_cell[name] for name in spec.fields) + average)
+    return cells * (sum(per_cell[name] for name in spec.fields) + average_values(spec, d) * cdt)
 
 
 def outputs_between(spec, start: int, end: int, dt: float = 1.0) -> int:
