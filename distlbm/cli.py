@@ -234,6 +234,12 @@ def _run_simulation(sim, cfg, procs) -> int:
         return EXIT_WRITE_FAILED
     if sim.domain.process_index == 0:
         _print_result(summary)
+        failed = summary.get("failed_writes") or []
+        if failed:
+            steps = ", ".join(str(r["step"]) for r in failed[-5:])
+            print(f"warning: {summary['failed_writes_count']} write(s) failed during the run and were not repeated "
+                  f"(at step(s) {'..., ' if len(failed) > 5 else ''}{steps}; the last: {failed[-1]['message']}); "
+                  f"summary.json failed_writes, distlbm status")
         if path:
             print(f"summary: {path}")
     return EXIT_RESUBMIT if sim.status == "stopped" else 0
@@ -361,8 +367,9 @@ def main(argv=None) -> int:
 
     with process_scope():  # stop signals handled from the first line: a stop during start-up exits 75
         rc = _dispatch(args)
-    if rc == 74 and argv is None:  # the program (not a caller in-process) after a failed HDF5 write
-        _hard_exit(rc)
+    hdf5 = sys.modules.get("distlbm.io.hdf5")
+    if argv is None and (rc == 74 or (hdf5 is not None and hdf5.failed_before())):
+        _hard_exit(rc)  # the program (not a caller in-process) after a failed HDF5 write, even one the run survived
     return rc
 
 

@@ -349,13 +349,18 @@ def output_cuts(spec: "OutputSpec", shape: tuple, dx: float, origin=None) -> tup
 
 @dataclass(frozen=True)
 class CheckpointSpec(_Spec):
-    """Checkpoints: every N steps and/or W seconds of wall time; how many of this run's to keep."""
+    """Checkpoints: every N steps and/or W seconds of wall time; how many of this run's to keep; how many failed
+    writes in a row end the run."""
 
     checkpoint_every: int = setting(0, "steps between checkpoints (DIR/checkpoints; the end step too); 0: none",
                                     minimum=0)
     checkpoint_wall: float = setting(0.0, "seconds of wall time between checkpoints (the end step too); 0: none",
                                      minimum=0.0)
     checkpoint_keep: int = setting(3, "how many checkpoints to keep", positive=True)
+    max_failed_writes: int = setting(3, "failed writes in a row (checkpoints or field outputs: a file system's "
+                                     "hiccup, a full disk) after which the run stops with exit 74; before that a "
+                                     "failed write is said and the run goes on with its state in memory, trying "
+                                     "again at the next one; 1: stop at the first", positive=True)
 
 
 SPECS = {"model": ModelSpec, "decomposition": DecompositionSpec, "control": RunControl, "output": OutputSpec,

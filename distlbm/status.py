@@ -82,7 +82,8 @@ def folder_status(out) -> dict:
     result["parts"] = [{k: r.get(k) for k in ("step", "end", "started", "restarted_from", "processes")}
                        for r in said if r.get("event") == "start"]
     # what the run warned about or stopped on: a local Mach number past the limit, an instability, a failed write
-    result["events"] = [{k: r.get(k) for k in ("event", "step", "message")} for r in said if r.get("event") in WARNED]
+    result["events"] = [{k: r.get(k) for k in ("event", "step", "message", "went_on") if k in r}
+                        for r in said if r.get("event") in WARNED]
     summary = results.read_object(out / "summary.json")
     if summary:
         result["summary"] = {k: summary.get(k) for k in ("status", "step", "steps", "mlups", "wall_time_s")}
@@ -146,11 +147,19 @@ def describe(st: dict) -> list[str]:
                      f"{size_text(sum(x['bytes'] for x in left))}: {left[0]['file']}"
                      f"{f' and {len(left) - 1} more' if len(left) > 1 else ''}; the next run in this folder removes "
                      f"them")
-    for e in st.get("events") or []:
+    events = st.get("events") or []
+    went_on = [e for e in events if e.get("event") == "write_failed" and e.get("went_on")]
+    for e in events:
+        if any(e is x for x in went_on[:-1]):  # failed writes the run survived: their number, and the last one
+            continue
         msg = str(e.get("message") or "")
         at = "" if "step" in msg else f"step {e.get('step')}: "
-        lines.append(f"  {'warning' if e.get('event') in ('mach', 'mass', 'space', 'no_checkpoints') else 'error'}: {at}{msg} "
-                     f"(log.jsonl)")
+        survived = any(e is x for x in went_on)
+        if survived and len(went_on) > 1:
+            at = f"{len(went_on)} failed writes the run went on after (steps {went_on[0].get('step')} .. " \
+                 f"{e.get('step')}); the last: {at}"
+        warn = e.get("event") in ("mach", "mass", "space", "no_checkpoints") or survived
+        lines.append(f"  {'warning' if warn else 'error'}: {at}{msg} (log.jsonl)")
     s = st.get("summary")
     if s and st["state"] != "running":
         lines.append(f"  last run: {s.get('status')} at step {s.get('step')} (summary.json)")

@@ -136,10 +136,10 @@ class Checkpointer:
         return path
 
     def failed(self, view: RunView, e: WriteError, what: str):
-        """Note a failed write on the error (the command line prints it as one line) and in log.jsonl."""
+        """Name the failed write and the last good checkpoint on the error (the line the command line prints and
+        log.jsonl records: the driver decides whether the run goes on)."""
+        e.what = what
         e.context = f"{what}: {e}; {self.last_good()}"
-        if self.log is not None:
-            self.log.write({"event": "write_failed", "step": view.step, "message": e.context})
 
     def refuse_foreign(self, view: RunView):
         """Refuse to run in a checkpoint folder that holds another run's checkpoints: pruning and

@@ -148,6 +148,8 @@ class Simulation:
         self._mass: Optional[cb.MassWatch] = None  # the mass drift of the checks (set by run)
         self._mean_update = None  # the time average's compiled update (compiled at its first sample)
         self._advice: Optional[cb.CheckpointAdvice] = None  # said for a long run without periodic checkpoints
+        self._failures = 0  # failed writes in a row
+        self.failed_writes: list = []  # the run's failed writes (step, what, message, whether it went on)
         self._steady_state: dict = {}
         run_id = ckpt.new_run_id()  # checkpoints belong to one run; a restart continues the checkpoint's run
         if self.domain.process_count > 1:
@@ -717,19 +719,64 @@ class Simulation:
 
     def _checkpoint(self, view):
         if self.checkpointer.last_step != view.step:
-            self.save_checkpoint()
-            if self._lock is not None:  # a write of minutes is quiet that long: the folder's record stays live
-                self._lock.keep_for(self.checkpointer.write_s)
+            if self._attempt(view, "checkpoint", lambda v: self.save_checkpoint()) and self._lock is not None:
+                self._lock.keep_for(self.checkpointer.write_s)  # a write of minutes is quiet that long
 
     def _write_output(self, view):
-        if self._output.written(view.step):
-            return
+        if not self._output.written(view.step):
+            self._attempt(view, "field output", self._output.write)
+
+    def _attempt(self, view, what: str, write: Callable) -> bool:
+        """A write during the run (`what`: a periodic checkpoint or a field output) whose failure need not end
+        it: a failure on any process (agreed by all) is said on one line, recorded (log.jsonl `write_failed`,
+        summary.json `failed_writes`), and the run goes on with its state in memory, trying again at its next
+        write. `max_failed_writes` failures in a row end the run (WriteError, exit 74), after a checkpoint of its
+        state where one can still be written. Before, the first failed write ended the run, and a file system's
+        hiccup at a periodic checkpoint lost everything computed since the last one. Returns whether it
+        was written."""
+        error = None
         try:
-            self._output.write(view)
+            write(view)
         except WriteError as e:
-            self.checkpointer.failed(view, e, f"field output at step {view.step} not written")
+            if not hasattr(e, "context"):
+                self.checkpointer.failed(view, e, f"{what} at step {view.step} not written")
+            error = e
+        if not self.domain.any_process(error is not None):
+            self._failures = 0
+            return True
+        if error is None:  # this process's part went through; the line is process 0's
+            error = WriteError(view.out_dir or ".", "the write failed on another process")
+            self.checkpointer.failed(view, error, f"{what} at step {view.step} not written")
+        self._failures += 1
+        limit = self.cfg.checkpoint.max_failed_writes
+        self.failed_writes.append({"step": view.step, "what": what, "message": error.context,
+                                   "went_on": self._failures < limit})
+        if self._failures >= limit:
+            saved = ""
+            if what != "checkpoint" and self.checkpointer.last_step != view.step:
+                try:  # the state in memory is worth more than the outputs that failed: keep it if possible
+                    self.save_checkpoint()
+                    saved = f"; the state of step {view.step} is kept in {self.checkpointer.last_path}"
+                except WriteError:
+                    pass
+            count = (f"{self._failures} failed writes in a row (max_failed_writes = {limit})" if limit > 1 else
+                     "max_failed_writes = 1: the first failed write stops the run")
+            error.context = f"{error.what}: {error}; {count}{saved or '; ' + self.checkpointer.last_good()}"
             self.status = "write_failed"
-            raise
+            raise error
+        self.status = "running"
+        then = (f"the run goes on with its state in memory and tries again at its next {what} ({self._failures} of "
+                f"the {limit} failed writes in a row that stop it: max_failed_writes)")
+        self.log(f"warning: {error.context}; {then}")
+        self._log_failure(view, error, then, went_on=True)
+        return False
+
+    def _log_failure(self, view, error: WriteError, then: str, went_on: bool = False):
+        """A failed write's record in log.jsonl (`distlbm status` shows it): what failed and what the run did."""
+        log = self.checkpointer.log
+        if log is not None:
+            log.write({"event": "write_failed", "step": view.step,
+                       "message": f"{getattr(error, 'context', error)}; {then}", "went_on": went_on})
 
     def _fire(self, step: int, wall: float, final: bool = False) -> Optional[str]:
         """Fire the callbacks due at `step`, in order (all the reports at the last step or a stop). A
@@ -827,6 +874,8 @@ class Simulation:
         self.compile_s = time.perf_counter() - t_c
         self.log(f"compiled in {self.compile_s:.1f} s; running steps {start_step}..{end} of "
                  f"{view.cells_count:,} cells")
+        self._failures = 0  # failed writes in a row (max_failed_writes ends the run)
+        self.failed_writes = []
         if self._output is not None and start_step == 0 and not (self._output.index or self._output.light_index):
             self._write_output(view)
         wall_stop = WallTimeStop(float(self.cfg.control.wall_time or 0.0), self._t_created)
@@ -890,8 +939,9 @@ class Simulation:
         except InstabilityError:
             self.status = "unstable"
             raise
-        except WriteError:
+        except WriteError as e:
             self.status = "write_failed"
+            self._log_failure(view, e, "the run stopped (exit 74)")
             raise
         finally:
             self.wall_time = time.perf_counter() - t0
@@ -915,6 +965,9 @@ class Simulation:
             extra["mach_local"] = self._mach.report()
         if self._mass is not None:
             extra["mass_drift_peak"] = self._mass.report()
+        if self.failed_writes:
+            extra["failed_writes"] = self.failed_writes[-20:]  # the last ones (a run may try for long)
+            extra["failed_writes_count"] = len(self.failed_writes)
         if self.view.mean is not None:
             out = self.cfg.output
             extra["average"] = {"samples": self.view.mean_samples, "every": out.average_every,

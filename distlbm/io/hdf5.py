@@ -196,13 +196,20 @@ def create_exclusive(tmp: Path, **kw) -> h5py.File:
     return h5py.File(tmp, "x", **kw)
 
 
-_FAILED: list = []  # HDF5 files whose close failed after a failed write (the process then stops)
+_FAILED: list = []  # HDF5 objects of failed writes, kept alive for the rest of the process (see failed_write)
+
+
+def failed_before() -> bool:
+    """Whether a write of this process failed: its HDF5 objects are kept alive, and the process must leave with
+    os._exit (the command line does), as HDF5 may crash tearing them down at interpreter exit."""
+    return bool(_FAILED)
 
 
 def failed_write(e: BaseException, tmp: Path, h5, target: Path, needed) -> WriteError:
     """After a failed write of `tmp` (for `target`): clean up, and the WriteError to report. The failed
     writer's frames (and so its HDF5 objects) are kept alive: h5py's finalisers crash the process on a
-    file whose writes failed, and the process stops soon after."""
+    file whose writes failed. Later writes to other files work (the run goes on: driver.loop._attempt);
+    the process leaves with os._exit (failed_before)."""
     _FAILED.append(sys.exc_info()[2])
     discard(tmp, h5)
     return e if isinstance(e, WriteError) else WriteError(target, reason(e, needed, target.parent))
@@ -323,7 +330,8 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
                 discard(tmp, h5)
             elif h5 is not None:
                 discard_handle(h5)
-            raise error or WriteError(path, "the write failed on another process")
+            why = _elsewhere(domain, error)
+            raise error or WriteError(path, why)
         if rank == 0:
             try:
                 os.replace(tmp, path)
@@ -400,7 +408,21 @@ def _agree(domain, error, path, cleanup=None):
     if failed:
         if cleanup is not None:
             cleanup()
-        raise error or WriteError(path, "the write failed on another process")
+        if error is None:  # the line (process 0's) names what failed where
+            raise WriteError(path, _elsewhere(domain, None))
+        if domain.process_count > 1:
+            _elsewhere(domain, error)
+        raise error
+
+
+def _elsewhere(domain, error) -> str:
+    """Every process's error, gathered (a collective: every process of a failed write calls it): the reason
+    of the first process that failed, for the processes whose own part went through."""
+    seen = domain.allgather_obj(None if error is None else str(error))
+    for rank, msg in enumerate(seen):
+        if msg is not None:
+            return f"the write failed on process {rank}: {msg}"
+    return "the write failed on another process"
 
 
 def part_files(path) -> list[Path]:
