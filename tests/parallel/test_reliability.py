@@ -668,6 +668,22 @@ def test_a_failed_write_does_not_end_the_run_and_a_later_one_keeps_its_state(tmp
     assert "  error:" not in status, status
 
 
+def test_failed_outputs_that_stop_the_run_keep_its_state_in_a_checkpoint(tmp_path, cli):
+    """Field outputs that fail max_failed_writes times in a row stop the run (exit 74), but the state in memory is
+    not lost with them: a checkpoint of it is written first where one can be, and the line names it."""
+    (tmp_path / "fields" / "fields_000000010.h5").mkdir(parents=True)  # in the way of the output of step 10
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 40, "--output-every", 10, "--set",
+                       "max_failed_writes=1", "--out", tmp_path)
+    assert rc == 74, out + err
+    assert "field output at step 10 not written: writing " in err and "it exists and is a folder" in err, err
+    assert "the state of step 10 is kept in " in err and "ckpt_000000010.h5" in err, err
+    assert _names(tmp_path / "checkpoints") == ["ckpt_000000010.h5"]
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 40, "--output-every", 10, "--out", tmp_path,
+                       "--restart")
+    assert rc == 0, out + err  # continues from step 10; the folder is still in the way of nothing it writes now
+    assert "restarted from" in out and "at step 10" in out, out
+
+
 def test_a_write_failed_on_one_process_is_said_with_its_reason_and_the_run_goes_on(tmp_path):
     """Under several processes a write that failed on one process only (its part of a one-file-per-process
     checkpoint) is agreed by all: the run goes on on every process, and the line names the process and its
