@@ -54,21 +54,30 @@ def json_default(o):
 class JsonLog:
     """An append-only JSON-lines file in the output folder (process 0; None folder: nothing). WriteError (one
     line, on every process) where it cannot be opened: a folder or a FIFO in its place (a traceback before), a
-    symbolic link (appending wrote through it into its target), no permission."""
+    symbolic link (appending wrote through it into its target), no permission.
+
+    A record that cannot be written (a full disk, a quota, a file system's hiccup) is said once and the run goes
+    on: the records are a log, not the state (a full disk stopped the run with a traceback from a progress
+    record, exit 1, with no checkpoint). A record cut short (by such a failure, or a kill midway before) is ended
+    with a newline before the next one, so that it never swallows it."""
 
     def __init__(self, view: RunView, name: str):
-        self._fh = None
+        self._fd = None
+        self._say = view.log
+        self._torn = False  # the file does not end with a newline: the next record begins with one
+        self._failing = False  # a record could not be written (said once until one is written again)
         error = None
         if view.out_dir is not None and view.domain.process_index == 0:
-            path = Path(view.out_dir) / name
+            path = self._path = Path(view.out_dir) / name
             try:
                 Path(view.out_dir).mkdir(parents=True, exist_ok=True)
                 check_target(path)
                 if path.is_symlink():
                     raise WriteError(path, "it is a symbolic link; expected a regular file (appending would write "
                                            "through the link into its target; move it away)")
-                fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
-                self._fh = os.fdopen(fd, "a")
+                self._fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+                size = os.fstat(self._fd).st_size
+                self._torn = size > 0 and os.pread(self._fd, 1, size - 1) != b"\n"
             except WriteError as e:
                 error = e
             except OSError as e:
@@ -79,14 +88,34 @@ class JsonLog:
             raise error
 
     def write(self, rec: dict):
-        if self._fh is not None:
-            self._fh.write(json.dumps(rec, default=json_default) + "\n")
-            self._fh.flush()
+        if self._fd is None:
+            return
+        data = (("\n" if self._torn else "") + json.dumps(rec, default=json_default) + "\n").encode()
+        try:
+            done = os.write(self._fd, data)  # one append: a record is never interleaved
+        except OSError as e:
+            done, why = 0, e.strerror or e.__class__.__name__
+        else:
+            why = "written in part" if done < len(data) else None
+        if why is None:
+            self._torn = False
+            if self._failing:
+                self._failing = False
+                self._say(f"note: {self._path} is written again (records of step {rec.get('step')} on)")
+            return
+        self._torn = True  # whatever part of it went in ends before the next record
+        if not self._failing:
+            self._failing = True
+            self._say(f"warning: a record of {self._path} could not be written ({why}); the run goes on, and its "
+                      f"records are written again once the file system takes them")
 
     def close(self):
-        if self._fh is not None:
-            self._fh.close()
-            self._fh = None
+        if self._fd is not None:
+            try:
+                os.close(self._fd)
+            except OSError:
+                pass
+            self._fd = None
 
 
 # ---- checkpoints ------------------------------------------------------------------------------------

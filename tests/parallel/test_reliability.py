@@ -600,6 +600,73 @@ def test_field_output_on_a_full_disk_stops_with_one_line(small_disk):
     assert not list(out.rglob("*.tmp"))
 
 
+def test_a_full_disk_never_stops_the_run_through_its_log(small_disk):
+    """log.jsonl gets a record at every progress line: on a disk that filled up while the run went on, the record's
+    write raised out of the loop (a traceback, exit 1, no checkpoint). It is now said once, the run goes on, the
+    records start again once the disk has room (the one cut short never swallows the next), and a stop signal
+    then still writes its checkpoint (exit 75)."""
+    out = small_disk / "run"
+    p = subprocess.Popen([str(BIN / "distlbm"), "run", "box", "--set", "n=16", "--set", "lattice=D3Q19", "--steps",
+                          str(10 ** 7), "--progress-every", "20", "--out", str(out)], cwd=REPO, env=_env(), text=True,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    filler = small_disk / "filler"
+    lines, filled = [], False
+    try:
+        for line in p.stdout:
+            lines.append(line)
+            if line.startswith("step ") and not filled:
+                filled = True
+                with open(filler, "wb") as fh:  # the disk fills up (another job's files)
+                    try:
+                        while True:
+                            fh.write(b"\0" * 65536)
+                            fh.flush()
+                    except OSError:
+                        pass
+            elif line.startswith("warning: a record of "):
+                filler.unlink()  # and has room again
+            elif line.startswith("note: ") and "is written again" in line:
+                p.send_signal(signal.SIGTERM)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    err = p.stderr.read()
+    assert p.wait(timeout=120) == 75, "".join(lines) + err
+    text = "".join(lines)
+    assert f"warning: a record of {out / 'log.jsonl'} could not be written (" in text, text
+    assert text.count("warning: a record of ") == 1 and "Traceback" not in err, text + err
+    assert f"note: {out / 'log.jsonl'} is written again (records of step " in text, text
+    assert len(list((out / "checkpoints").glob("ckpt_*.h5"))) == 1, text  # the stop's checkpoint
+    raw = (out / "log.jsonl").read_bytes().splitlines()
+    bad = [x for x in raw if x.strip() and not _is_json(x)]
+    assert len(bad) <= 1, bad  # at most the record the full disk cut short; every other one whole
+    assert [json.loads(x).get("event") for x in raw if _is_json(x)].count("start") == 1
+
+
+def _is_json(line: bytes) -> bool:
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    return True
+
+
+def test_a_record_cut_short_before_never_swallows_the_next(tmp_path, cli):
+    """A run killed while it appended a record left a line without its end; the restart's first record (its
+    `start` event) was appended to it, making both unreadable: `distlbm status` lost the restart."""
+    rc, o, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--checkpoint-every", 10, "--out", tmp_path)
+    assert rc == 0, err
+    with open(tmp_path / "log.jsonl", "ab") as fh:
+        fh.write(b'{"step": 25, "mlu')  # as a kill midway leaves it
+    rc, o, err = cli("run", "box", "--set", "n=8", "--steps", 30, "--out", tmp_path, "--restart")
+    assert rc == 0, err
+    starts = [json.loads(x) for x in (tmp_path / "log.jsonl").read_bytes().splitlines()
+              if _is_json(x) and json.loads(x).get("event") == "start"]
+    assert [r["step"] for r in starts] == [0, 20]
+    rc, status, err = cli("status", tmp_path)
+    assert rc == 0 and "restarted 1 time (at step 20" in status, status
+
+
 _LIMITED = """
 import resource, signal, sys
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG, as on a full disk
