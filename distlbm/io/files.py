@@ -62,8 +62,9 @@ def reason(e: BaseException, needed: int | None, directory) -> str:
             free = free_bytes(directory)
         except OSError:
             pass
-        return (f"no space left on the device (needs about {size_text(needed or 0)}"
-                + (f", {size_text(free)} free" if free is not None else "") + ")")
+        said = ([f"needs about {size_text(needed)}"] if needed else []) + (
+            [f"{size_text(free)} free"] if free is not None else [])
+        return "no space left on the device" + (f" ({', '.join(said)})" if said else "")
     if err is not None:
         return f"{os.strerror(err)} (errno {err})"
     text = str(e).splitlines()[0] if str(e) else e.__class__.__name__

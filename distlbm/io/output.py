@@ -12,6 +12,7 @@ the plane writes nothing. The lattice is never gathered, and the values are thos
 from __future__ import annotations
 
 import math
+import os
 import time
 from typing import NamedTuple
 
@@ -20,6 +21,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from distlbm.io import hdf5, xdmf
+from distlbm.io.files import WriteError, check_target, reason, remove_stale
 from distlbm.parallel.domain import slabs
 from distlbm.stepper import macroscopic
 
@@ -557,12 +559,21 @@ class FieldOutput:
             view.log("warning: output_images needs matplotlib (pip install matplotlib); no PNG written")
             return
         path = view.out_dir / "images" / f"speed_{step:09d}.png"
-        path.parent.mkdir(parents=True, exist_ok=True)
         fig, ax = plt.subplots(figsize=(6, 6 * plane.shape[1] / max(plane.shape[0], 1) if plane.shape[0] else 6))
         im = ax.imshow(np.asarray(plane).T, origin="lower", cmap="viridis")
         fig.colorbar(im, ax=ax, label="|u|")
         ax.set_title(f"{self.case_name} step {step}")
         ax.set_xlabel("x")
         ax.set_ylabel("y")
-        fig.savefig(path, dpi=100)
-        plt.close(fig)
+        tmp = path.with_name(path.name + ".tmp")
+        try:  # a full disk is a failed write (one line; the run goes on), not a traceback
+            path.parent.mkdir(parents=True, exist_ok=True)
+            check_target(path)
+            remove_stale(tmp)
+            fig.savefig(tmp, dpi=100, format="png")
+            os.replace(tmp, path)
+        except OSError as e:
+            hdf5.discard(tmp)
+            raise WriteError(path, reason(e, None, path.parent)) from None
+        finally:
+            plt.close(fig)

@@ -751,6 +751,19 @@ def test_failed_outputs_that_stop_the_run_keep_its_state_in_a_checkpoint(tmp_pat
     assert "restarted from" in out and "at step 10" in out, out
 
 
+def test_an_image_that_cannot_be_written_is_a_failed_write_not_a_traceback(tmp_path, cli):
+    """output_images: a PNG that could not be saved (a full disk, a folder in its place) raised out of the run (a
+    traceback, exit 1). It is a failed field output like the others: said, and the run goes on."""
+    pytest.importorskip("matplotlib")
+    (tmp_path / "images" / "speed_000000010.png").mkdir(parents=True)
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 30, "--output-every", 10, "--set",
+                       "output_images=true", "--out", tmp_path)
+    assert rc == 0 and "Traceback" not in err, out + err
+    assert "warning: field output at step 10 not written: writing " in out and "speed_000000010.png failed: it " \
+           "exists and is a folder" in out, out
+    assert (tmp_path / "images" / "speed_000000030.png").is_file() and not list(tmp_path.rglob("*.tmp"))
+
+
 def test_a_write_failed_on_one_process_is_said_with_its_reason_and_the_run_goes_on(tmp_path):
     """Under several processes a write that failed on one process only (its part of a one-file-per-process
     checkpoint) is agreed by all: the run goes on on every process, and the line names the process and its
