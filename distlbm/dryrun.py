@@ -182,7 +182,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                           f"stop signal or at the wall-time limit); free space there or choose another --out")
     if free is not None and free < kept * one:
         say(f"warning: the checkpoints kept need about {files.size_text(kept * one)}, {files.size_text(free)} "
-            f"free: a later checkpoint may not fit")
+            f"free: older checkpoints of the run will make room for later ones (fewer kept)")
     if output.output_every or output.output_interval:  # at the multiples of the schedule: step 0 too in a new run
         units = s.units or {}
         n_out = outputs_between(output, start, end, units.get("dt", 1.0))

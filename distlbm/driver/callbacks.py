@@ -21,7 +21,7 @@ import numpy as np
 from distlbm.driver.schedules import IterationInterval, Schedule
 from distlbm.driver.view import RunView
 from distlbm.io import checkpoint as ckpt
-from distlbm.io.files import WriteError, check_target, reason
+from distlbm.io.files import WriteError, check_target, free_bytes, reason, size_text, space_needed
 from distlbm.physics.boundaries import is_wall
 from distlbm.physics.diagnostics import RHO_RANGE
 from distlbm import units
@@ -120,6 +120,13 @@ class JsonLog:
 
 # ---- checkpoints ------------------------------------------------------------------------------------
 
+def _free(directory) -> Optional[int]:
+    try:
+        return free_bytes(directory)
+    except OSError:
+        return None
+
+
 @dataclass
 class Checkpointer:
     """Writes verified-sane checkpoints of this run into `directory` and keeps its newest `keep`.
@@ -137,6 +144,8 @@ class Checkpointer:
     # the longest checkpoint write of this run (s; restored from the checkpoint a run restarts from): the
     # wall-time limit keeps that much time for the last one
     write_s: float = 0.0
+    # the bytes of one checkpoint (None: not known): where the next does not fit, older ones make room for it
+    size: Optional[Callable[[], int]] = None
     SLOW_WRITE_S = 20.0  # a write this long is noted once: a scheduler's stop signal must come that much earlier
 
     def last_good(self) -> str:
@@ -147,6 +156,7 @@ class Checkpointer:
     def __call__(self, view: RunView) -> Path:
         t0 = time.perf_counter()
         guard(view, self)  # a blown-up state is never written
+        self._make_room(view)
         try:
             path = ckpt.save(self.directory, view.state.f, view.domain, self.meta(view), keep=self.keep,
                              run_id=self.run_id, extra={"mean": view.mean} if view.mean is not None else None)
@@ -163,6 +173,34 @@ class Checkpointer:
         self.write_s = max(self.write_s, took)
         self.last_step, self.last_path = view.step, Path(path)
         return path
+
+    def _make_room(self, view: RunView):
+        """Where the checkpoint folder's file system cannot hold the next checkpoint, this run's oldest checkpoints
+        make room for it, never the last good one (process 0, before anyone checks the space): fewer than
+        checkpoint_keep are kept, and the run goes on checkpointing. A quota filled with the run's own older
+        checkpoints made every later checkpoint fail."""
+        dom, removed = view.domain, []
+        if dom.process_index == 0 and self.size is not None and self.directory.is_dir():
+            need = space_needed(self.size())
+            free = _free(self.directory)
+            if free is not None and free < need:
+                own = [p for p, rid in ckpt.owners(self.directory) if rid == self.run_id]
+                keep = Path(self.last_path) if self.last_path is not None else (own[-1] if own else None)
+                for p in own:
+                    if free >= need:
+                        break
+                    if keep is not None and os.path.abspath(p) == os.path.abspath(keep):
+                        continue
+                    ckpt.remove(p)
+                    removed.append(p)
+                    free = _free(self.directory) or 0
+                if removed:
+                    view.log(f"note: {len(removed)} older checkpoint(s) of this run removed to make room for the "
+                             f"checkpoint of step {view.step} ({size_text(need)} needed, {size_text(free)} free now): "
+                             f"{', '.join(p.name for p in removed)}; fewer than checkpoint_keep = {self.keep} are "
+                             f"kept while the file system is this full")
+        if dom.process_count > 1:
+            dom.barrier()  # the others check their space after the removal
 
     def failed(self, view: RunView, e: WriteError, what: str):
         """Name the failed write and the last good checkpoint on the error (the line the command line prints and

@@ -154,7 +154,8 @@ class Simulation:
         run_id = ckpt.new_run_id()  # checkpoints belong to one run; a restart continues the checkpoint's run
         if self.domain.process_count > 1:
             run_id = self.domain.allgather_obj(run_id)[0]
-        self.checkpointer = Checkpointer(self.checkpoint_dir, run_id, cfg.checkpoint.checkpoint_keep, self._meta)
+        self.checkpointer = Checkpointer(self.checkpoint_dir, run_id, cfg.checkpoint.checkpoint_keep, self._meta,
+                                         size=self._checkpoint_bytes)
         if restart or init_from:
             try:
                 self._restore(restart) if restart else self._init_from(init_from)
@@ -377,7 +378,8 @@ class Simulation:
         if (chk.checkpoint_every or chk.checkpoint_wall) and free < keep * need:
             self.log(f"warning: checkpoints of about {files.size_text(need)}{part} each, {chk.checkpoint_keep} "
                      f"kept (checkpoint_keep) and one being written, need about {files.size_text(keep * need)}; "
-                     f"{files.size_text(free)} free in {where}: a later checkpoint may not fit")
+                     f"{files.size_text(free)} free in {where}: older checkpoints of the run will make room for later "
+                     f"ones (fewer kept)")
 
     def _checkpoint_bytes(self) -> int:
         """The data of one of this run's checkpoints: the populations, and the time average where it keeps one."""

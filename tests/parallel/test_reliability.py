@@ -488,26 +488,49 @@ def small_disk(tmp_path):
 
 
 def test_disk_full_stops_with_one_line_and_older_checkpoints_intact(small_disk):
-    """A disk that stays full: each checkpoint fails, said, and the run goes on with its state in memory;
-    max_failed_writes (3) failures in a row stop it with one line, the older checkpoints intact."""
+    """A disk that stays full (another job's file beside one checkpoint): each checkpoint fails, said, and the run
+    goes on with its state in memory; max_failed_writes (3) failures in a row stop it with one line, the last good
+    checkpoint intact (it is never removed to make room)."""
+    (small_disk / "filler").write_bytes(b"\0" * (1 << 20))  # 5 MiB left: one checkpoint of 2.39 MiB and its allowance
     out = small_disk / "run"
     args = ["run", "box", "--set", "n=32", "--set", "lattice=D3Q19", "--checkpoint-every", 10, "--out", out]
     p = _cli(*args, "--steps", 60)
     assert p.returncode == 74, p.stdout + p.stderr
     err = p.stderr.strip().splitlines()
     assert len(err) == 1 and "Traceback" not in p.stderr
-    assert "ckpt_000000050.h5 failed: not enough space: needs about 3.40 MiB" in err[0]
+    assert "ckpt_000000040.h5 failed: not enough space: needs about 3.40 MiB" in err[0]
     assert "3 failed writes in a row (max_failed_writes = 3)" in err[0], err[0]
-    assert "free" in err[0] and "the last good checkpoint is" in err[0] and "ckpt_000000020.h5" in err[0]
+    assert "free" in err[0] and "the last good checkpoint is" in err[0] and "ckpt_000000010.h5" in err[0]
     went_on = [x for x in p.stdout.splitlines() if x.startswith("warning: checkpoint at step")]
-    assert [x.split()[4] for x in went_on] == ["30", "40"], p.stdout
+    assert [x.split()[4] for x in went_on] == ["20", "30"], p.stdout
     assert all("the run goes on with its state in memory and tries again at its next checkpoint" in x
                for x in went_on), went_on
-    assert _names(out / "checkpoints") == ["ckpt_000000010.h5", "ckpt_000000020.h5"]
+    assert _names(out / "checkpoints") == ["ckpt_000000010.h5"]
     sim = make_sim("box", n=32, lattice="D3Q19")
     sim.out_dir = out
     sim._restore("latest")
-    assert sim.step == 20
+    assert sim.step == 10
+
+
+def test_a_disk_full_of_the_runs_own_checkpoints_makes_room_for_the_next(small_disk, tmp_path):
+    """checkpoint_keep (3) checkpoints did not fit the disk (a quota): from the third on, every checkpoint failed
+    while the disk held the run's own older ones. The oldest now make room for the next (never the last good one),
+    said once per removal; the run goes on checkpointing, and its end is the uninterrupted run's."""
+    out = small_disk / "run"  # 6 MiB: two checkpoints of 2.39 MiB, not a third beside them
+    args = ["run", "box", "--set", "n=32", "--set", "lattice=D3Q19", "--checkpoint-every", 10, "--steps", 50]
+    p = _cli(*args, "--out", out)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "warning: checkpoint at step" not in p.stdout, p.stdout  # no failed write
+    assert "older checkpoints of the run will make room for later ones (fewer kept)" in p.stdout  # said at the start
+    made = [x for x in p.stdout.splitlines() if x.startswith("note: 1 older checkpoint(s) of this run removed")]
+    assert len(made) == 3 and "ckpt_000000010.h5" in made[0] and "for the checkpoint of step 30" in made[0], p.stdout
+    assert "fewer than checkpoint_keep = 3 are kept while the file system is this full" in made[0], made[0]
+    assert _names(out / "checkpoints") == ["ckpt_000000040.h5", "ckpt_000000050.h5"]
+    q = _cli(*args, "--out", tmp_path / "whole")
+    assert q.returncode == 0, q.stdout + q.stderr
+    with h5py.File(out / "checkpoints" / "ckpt_000000050.h5") as a, \
+            h5py.File(tmp_path / "whole" / "checkpoints" / "ckpt_000000050.h5") as b:
+        assert np.array_equal(a["f"][...], b["f"][...])
 
 
 def test_field_outputs_that_will_not_fit_are_said_before_the_first_step(small_disk, cli):
@@ -562,7 +585,7 @@ def test_a_disk_without_room_for_one_checkpoint_is_refused_before_any_step(small
     q = _cli("run", "box", "--set", "n=24", "--set", "lattice=D3Q19", "--checkpoint-every", 10, "--steps", 20,
              "--out", small_disk / "fits")  # 1.05 MB a checkpoint, 2.05 MiB with the allowance: one fits, not 4
     assert q.returncode == 0, q.stdout + q.stderr
-    assert "a later checkpoint may not fit" in q.stdout
+    assert "older checkpoints of the run will make room for later ones (fewer kept)" in q.stdout
     assert _names(small_disk / "fits" / "checkpoints") == ["ckpt_000000010.h5", "ckpt_000000020.h5"]
 
 
