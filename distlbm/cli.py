@@ -220,7 +220,6 @@ def _run_simulation(sim, cfg, procs) -> int:
         + f"; step: {sim.step_path[0]} ({sim.step_path[1]})")
     try:
         summary = sim.run()
-        path = sim.write_summary(summary)
     except InstabilityError:
         return EXIT_INSTABILITY
     except CheckpointError as e:  # the folder holds another run's checkpoints
@@ -232,6 +231,12 @@ def _run_simulation(sim, cfg, procs) -> int:
             print(f"distlbm: error: {getattr(e, 'context', e)}; the run stopped (exit status "
                   f"{EXIT_WRITE_FAILED})", file=sys.stderr)
         return EXIT_WRITE_FAILED
+    try:  # the run's end is kept (its checkpoint, its outputs): a summary that cannot be written is said, and the
+        path = sim.write_summary(summary)  # status stays the run's (75 resubmits a Slurm chain; 74 ended it)
+    except (WriteError, OSError) as e:
+        path = None
+        print(f"warning: {e}; the run's results are in its checkpoints and outputs, and the summary is the one "
+              f"printed below", file=sys.stderr)
     if sim.domain.process_index == 0:
         _print_result(summary)
         failed = summary.get("failed_writes") or []

@@ -787,6 +787,20 @@ def test_an_image_that_cannot_be_written_is_a_failed_write_not_a_traceback(tmp_p
     assert (tmp_path / "images" / "speed_000000030.png").is_file() and not list(tmp_path.rglob("*.tmp"))
 
 
+def test_a_summary_that_cannot_be_written_keeps_the_runs_exit_status(tmp_path, cli):
+    """summary.json is written after the run's end: one that could not be written (a full disk, a folder in the
+    way) ended a run stopped by its wall-time limit with exit 74 and "the run stopped", so the Slurm chain that
+    resubmits on 75 stopped. It is said, and the status is the run's own."""
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 10, "--checkpoint-every", 10, "--out", tmp_path)
+    assert rc == 0, err
+    (tmp_path / "summary.json.tmp").mkdir()
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 10 ** 6, "--wall-time", 3, "--out", tmp_path,
+                       "--restart")
+    assert rc == 75, out + err
+    assert "summary.json.tmp failed: a folder lies at this temporary name" in err and "the run stopped" not in err
+    assert "Traceback" not in err and "stopped at step" in out, out + err
+
+
 def test_a_write_failed_on_one_process_is_said_with_its_reason_and_the_run_goes_on(tmp_path):
     """Under several processes a write that failed on one process only (its part of a one-file-per-process
     checkpoint) is agreed by all: the run goes on on every process, and the line names the process and its
