@@ -4,12 +4,15 @@ that the run loop reads between compiled chunks; the run then stops with a check
 `distlbm run` installs the handlers on its first line (`process_scope`), so that a stop that
 arrives during start-up (imports, process start-up, building the lattice, the first compile) is
 answered too: the run stops before its first step with exit status 75 instead of dying with 143/138.
-A second SIGINT interrupts at once.
+The first stop signal is said at once on process 0 (what the run will do, and for SIGINT that a second one
+quits at once, without a checkpoint): nothing was said before, and a user who pressed Ctrl-C and saw nothing
+for the chunk's ~10 s pressed it again and lost the checkpoint. A second SIGINT interrupts at once.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import threading
 
@@ -19,16 +22,22 @@ STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGUSR1")
 class StopFlag:
     """Set by a stop signal; the run loop asks `requested` between chunks."""
 
-    def __init__(self):
+    def __init__(self, announce: bool = False):
         self.requested = False
         self.name = None
+        self.announce = announce  # say the first stop signal at once (process 0 of `distlbm run`)
 
     def _handler(self, signum, frame):
         name = signal.Signals(signum).name
         if self.requested and name == "SIGINT":
             raise KeyboardInterrupt
+        first = not self.requested
         self.requested = True
         self.name = name
+        if first and self.announce:
+            again = "; Ctrl-C again quits at once, without a checkpoint" if name == "SIGINT" else ""
+            _say(f"distlbm: {name} received: the run stops with a checkpoint after the steps under way (or "
+                 f"before its first step){again}")
 
     def install(self) -> dict:
         """Install the handlers (main thread only); returns the previous ones."""
@@ -53,6 +62,15 @@ class StopFlag:
                     signal.signal(sig, h)
 
 
+def _say(text: str):
+    """A line on stderr from a signal handler: one unbuffered write (a print could find its stream's buffer in
+    use by the interrupted code, and fail)."""
+    try:
+        os.write(2, ("\n" + text + "\n").encode())
+    except OSError:
+        pass
+
+
 _PROCESS_FLAG: StopFlag | None = None
 
 
@@ -66,6 +84,9 @@ def process_scope():
     _PROCESS_FLAG = flag
     try:
         with flag.installed():
+            from distlbm.parallel.processes import env_rank  # after the handlers: it imports jax
+
+            flag.announce = env_rank() == 0
             yield flag
     finally:
         _PROCESS_FLAG = prev

@@ -1110,6 +1110,40 @@ def test_a_stop_during_start_up_exits_75_with_a_message(tmp_path, sig):
     assert "Traceback" not in err
 
 
+def test_a_stop_signal_is_said_at_once_and_a_second_ctrl_c_is_explained(tmp_path):
+    """A stop signal was answered only when the chunk of steps under way ended (up to ~10 s) and nothing said it:
+    a user who pressed Ctrl-C, saw nothing and pressed it again quit without the checkpoint. The first signal is
+    now said at once (the handlers run while the devices compute), with what a second Ctrl-C does; the run still
+    stops with its checkpoint (exit 75)."""
+    import time
+
+    out = tmp_path / "run"
+    proc = subprocess.Popen([str(BIN / "distlbm"), "run", "box", "--set", "n=48", "--set", "lattice=D3Q19",
+                             "--steps", str(10 ** 7), "--out", str(out)], cwd=REPO, env=_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    seen = {}
+    try:
+        for line in proc.stdout:
+            now = time.monotonic()
+            if line.startswith("compiled in"):
+                time.sleep(3)  # into a chunk of ~10 s of steps (the first, of 8 steps, is short)
+                sent = time.monotonic()
+                proc.send_signal(signal.SIGINT)
+            elif line.startswith("distlbm: SIGINT received"):
+                seen["said"] = (now, line)
+            elif line.startswith("checkpoint: "):
+                seen["checkpoint"] = now
+        proc.wait(timeout=180)
+    finally:
+        proc.kill()
+    assert proc.returncode == 75, seen
+    when, line = seen["said"]
+    assert "the run stops with a checkpoint after the steps under way" in line and \
+           "Ctrl-C again quits at once, without a checkpoint" in line, line
+    # said long before the chunk ended and the checkpoint was written (both came together before)
+    assert when - sent < 0.5 * (seen["checkpoint"] - sent), (when - sent, seen["checkpoint"] - sent)
+
+
 # ---- a restart keeps checkpointing -------------------------------------------------------------------
 
 def test_a_restart_without_a_schedule_keeps_the_runs_checkpoint_schedule(cli, tmp_path):
