@@ -56,6 +56,7 @@ class _Cavity(Case):
         initial = rest_state(shape)
 
         units = physical_units(1.0, 1.0, n, u, 1.0 / p["re"], tau)
+        units["origin"] = [-units["dx"]] * d  # a wall layer outside the unit cavity on every side
         units.update(reynolds=p["re"], mach=un.mach(u), u_lid_lattice=u)
         steps = max(1, int(round(p["t_end"] * n / u)))
         return Setup(lattice, shape, tau, initial, steps, u, geometry=_cavity_geometry(shape, d, u),

@@ -20,6 +20,11 @@ def _channel_shape(p, d):
     return (nx, n + 2) if d == 2 else (nx, n + 2, nx)
 
 
+def _origin(dx: float, d: int) -> list:
+    """The corner of cell 0 (physical units): the wall row lies below y = 0, the walls being at y = 0 and H."""
+    return [0.0, -dx] + [0.0] * (d - 2)
+
+
 def _efold_steps(n, tau) -> float:
     """E-fold time (steps) of the slowest transient mode of a plane channel of n cells: H^2 / (nu pi^2)."""
     return n * n / (un.viscosity(tau) * math.pi ** 2)
@@ -94,7 +99,8 @@ class Poiseuille(_SteadyChannel):
 
         re = un.reynolds(p["umax"], n, nu)
         units = physical_units(1.0, 1.0, n, p["umax"], 1.0 / re, tau)
-        units.update(force_lattice=fx, reynolds=re, mach=un.mach(p["umax"]), umax_lattice=p["umax"])
+        units.update(force_lattice=fx, reynolds=re, mach=un.mach(p["umax"]), umax_lattice=p["umax"],
+                     origin=_origin(units["dx"], d))
         return Setup(lattice, shape, tau, initial, _settle_steps(n, tau), p["umax"],
                      force=(fx,) + (0.0,) * (d - 1), geometry=geometry, features=bc.Features(walls=True), units=units,
                      steady_every=max(1, int(round(_efold_steps(n, tau)))))
@@ -173,7 +179,7 @@ class Couette(_SteadyChannel):
         initial = rest_state(shape)
 
         units = physical_units(1.0, 1.0, n, uw, nu / (uw * n), tau)
-        units.update(reynolds=un.reynolds(uw, n, nu), mach=un.mach(uw), u_wall_lattice=uw)
+        units.update(reynolds=un.reynolds(uw, n, nu), mach=un.mach(uw), u_wall_lattice=uw, origin=_origin(units["dx"], d))
         return Setup(lattice, shape, tau, initial, _settle_steps(n, tau), uw, geometry=geometry,
                      features=bc.Features(walls=True, moving=True), units=units,
                      steady_every=max(1, int(round(_efold_steps(n, tau)))))

@@ -92,7 +92,7 @@ class Duct(Case):
         re = un.reynolds(p["umax"], ny, nu)
         units = physical_units(1.0, 1.0, ny, p["umax"], 1.0 / re, tau)
         units.update(force_lattice=fx, reynolds=re, mach=un.mach(p["umax"]), umax_lattice=p["umax"],
-                     half_width_a=a, half_height_b=b)
+                     half_width_a=a, half_height_b=b, origin=[0.0, -units["dx"], -units["dx"]])
         return Setup(lattice, shape, tau, rest_state(shape), steps, p["umax"], force=(fx, 0.0, 0.0),
                      geometry=geometry, features=bc.Features(walls=True), units=units,
                      steady_every=max(1, int(round(efold))))

@@ -469,7 +469,9 @@ class FieldOutput:
                                       for k, v in meta.items()}})
         if dom.process_index == 0:
             if not (directory / self.grid).exists():
-                xdmf.write_grid(directory / self.grid, dom.shape, spacing=dx if self.units == "physical" else 1.0)
+                phys = self.units == "physical"  # the grid's nodes where the case places its cells (its origin)
+                xdmf.write_grid(directory / self.grid, dom.shape, spacing=dx if phys else 1.0,
+                                origin=view.setup.units.get("origin") if phys else None)
             xdmf.write_xdmf(directory / "fields.xdmf", dom.shape, self.grid, _series(self.index))
         return rel
 

@@ -198,14 +198,15 @@ def test_vtk_opens_every_light_output_at_the_right_coordinates(tmp_path, units, 
     if units == "physical":
         u = u * (dx / sim.setup.units["dt"])
     t_end = 20 * sim.setup.units["dt"]
-    cuts = sim.cfg.output.cuts(sim.setup.shape, dx)
+    origin = np.asarray(sim.setup.units.get("origin") or (0.0,) * d) if units == "physical" else np.zeros(d)
+    cuts = sim.cfg.output.cuts(sim.setup.shape, dx, sim.setup.units.get("origin"))
     assert len(cuts) == 1 + d
     for cut in cuts:
         grid, points, data = _vtk_read(tmp_path / f"{cut.name}.xdmf", t_end)
         sel = _cell_sel(cut)
         idx = np.meshgrid(*[np.arange(a, b, k) for a, b, k in zip(cut.start, cut.stop, cut.step)], indexing="ij")
         # VTK's point order: x fastest; ours (C order, [X, Y(, Z)]): the last axis fastest. Compare by position.
-        want = np.stack([(i.ravel() + 0.5) * scale for i in idx], axis=-1)
+        want = np.stack([origin[a] + (i.ravel() + 0.5) * scale for a, i in enumerate(idx)], axis=-1)
         assert points.shape == (int(np.prod(cut.shape)), 3)
         assert np.allclose(points[:, :d], want, rtol=0, atol=1e-6 * scale), cut.name
         if d == 2:
@@ -219,7 +220,38 @@ def test_vtk_opens_every_light_output_at_the_right_coordinates(tmp_path, units, 
             dims = [0, 0, 0]
             grid.GetDimensions(dims)
             assert sorted(dims) == sorted(cut.shape + (1,) * (3 - d)) and cut.shape[cut.normal] == 1
-            assert np.all(points[:, cut.normal] == np.float32((cut.start[cut.normal] + 0.5) * scale))
+            assert np.allclose(points[:, cut.normal], origin[cut.normal] + (cut.start[cut.normal] + 0.5) * scale,
+                               rtol=0, atol=1e-6 * scale)
+
+
+@pytest.mark.parametrize("case,sets,height", [
+    ("channel_flow", dict(n=10, obstacles="circle(0.2,0.2,0.05)"), 0.41),
+    ("cavity2d", dict(n=16), 1.0),
+    ("poiseuille", dict(n=8, nx=4), 1.0),
+])
+def test_physical_outputs_lie_where_the_case_puts_its_cells(tmp_path, case, sets, height):
+    """In physical units the whole fields' grid (and the light outputs' points and planes) are the case's own
+    coordinates: a channel's wall rows outside 0 < y < H, its inlet cell centred on x = 0, so that ParaView shows
+    the body where the obstacle string put it. They counted from 0 (half a cell off along x, a cell along y), and a
+    slice y = 0.2 took the plane below the one holding y = 0.2."""
+    sim, _ = _run(tmp_path, case, output_units="physical", output_fields="rho,kind", **sets)
+    u = sim.setup.units
+    dx, origin = u["dx"], np.asarray(u["origin"])
+    with h5py.File(tmp_path / "grid.h5") as g:
+        nodes = g["XY"][...]
+    assert np.allclose(nodes[0, 0], origin, rtol=0, atol=1e-6 * dx)
+    with h5py.File(sorted((tmp_path / "fields").glob("fields_*.h5"))[-1]) as h:
+        kind = h["kind"][...]
+    centres = 0.25 * (nodes[:-1, :-1] + nodes[1:, :-1] + nodes[:-1, 1:] + nodes[1:, 1:])
+    y = centres[..., 1]
+    if case == "channel_flow":  # the body's cells are those whose centres lie in the circle
+        inside = np.hypot(centres[..., 0] - 0.2, y - 0.2) < 0.05
+        assert inside.sum() > 0 and np.array_equal(inside, (kind == 1) & (y > 0) & (y < height))
+    mid = kind.shape[0] // 2  # a cross-section's wall rows lie outside 0 < y < H, its fluid rows inside
+    assert np.array_equal(np.isin(kind[mid], (1, 2)), (y[mid] < 0) | (y[mid] > height)), (y[mid], kind[mid])
+    cut = OutputSpec(output_slices="y=0.2").cuts(sim.setup.shape, dx, u["origin"])[0]
+    j = int(cut.start[1])
+    assert y[0, j] - dx / 2 <= 0.2 < y[0, j] + dx / 2  # the slice holds y = 0.2
 
 
 def test_vtk_reads_the_whole_fields_as_before(tmp_path):

@@ -331,7 +331,7 @@ class ChannelFlow(Case):
         sample_every = (max(1, int(round(p["sample_dt"] / lay.dt))) if p["sample_dt"] > 0
                         else max(5, steps // 200))
         u_peak = float(self.profile(p, lay, [np.asarray(h / 2) for h in lay.cross]))
-        units = {"dx": dx, "dt": lay.dt, "length": p["ref_length"], "velocity": p["u_mean"], "viscosity": lay.nu,
+        units = {"dx": dx, "dt": lay.dt, "origin": list(lay.origin), "length": p["ref_length"], "velocity": p["u_mean"], "viscosity": lay.nu,
                  "reynolds": un.reynolds(p["u_mean"], p["ref_length"], lay.nu), "mach": un.mach(u_peak),
                  "nu_lattice": lay.nu_lat, "u_mean_lattice": lay.u_lat, "u_peak_lattice": u_peak,
                  "cells_per_ref_length": p["n"], "ramp_steps": ramp_steps, "outlet": outlet,
