@@ -215,7 +215,7 @@ def _run_simulation(sim, cfg, procs) -> int:
     from distlbm.io.files import WriteError
 
     say = print if sim.domain.process_index == 0 else (lambda *a, **k: None)
-    _describe(cfg, say)
+    _describe(sim.cfg, say)  # a restart's: with the settings taken from the run it continues
     say(f"  on {sim.domain.describe()}" + (f", launched by {procs['launcher']}" if procs["processes"] > 1 else "")
         + f"; step: {sim.step_path[0]} ({sim.step_path[1]})")
     try:

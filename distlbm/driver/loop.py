@@ -53,21 +53,35 @@ def build_model(cfg) -> Model:
                  m.equilibrium == "incompressible")
 
 
-def _kept_spec(cfg, meta: dict, attr: str, names, active: Callable):
-    """A restart that sets none of `names` anywhere (file, --set, command line) keeps their values from the
-    run it continues (its config in the checkpoint's metadata `meta`), if they make `active(spec)` true: the
-    spec kept, or None. An explicit 0 still means none."""
+def _kept_spec(cfg, meta: dict, attr: str, names, active: Callable, switches=None):
+    """A restart keeps the settings `names` of the run it continues (its config in the checkpoint's metadata
+    `meta`) that it does not set itself (file, --set, command line), where the result makes `active(spec)` true:
+    the spec kept, or None (its own). The `switches` among them (what turns it on: a step or time interval;
+    default: all of `names`) are kept only where the restart sets none of them, so an explicit 0 still means
+    none. Before, any one setting given dropped all the others: a restart given only output_fields wrote no
+    field and lost the time average, one given only --output-every wrote the whole fields of a run of slices."""
     import dataclasses
 
     spec = getattr(cfg, attr)
-    if active(spec) or set(names) & cfg.given:
-        return None
+    switches = set(names if switches is None else switches)
+    given = set(names) & cfg.given
     old = meta.get("config") or {}
+    take = {k: old[k] for k in names if k in old and k not in given and not (k in switches and switches & given)}
+    if not take or (active(spec) and not given):
+        return None
     try:
-        kept = dataclasses.replace(spec, **{k: old[k] for k in names if k in old})
+        kept = dataclasses.replace(spec, **take)
     except (ConfigError, TypeError, ValueError):  # settings this version cannot read: keep none
         return None
-    return kept if active(kept) else None
+    return kept if active(kept) and kept != spec else None
+
+
+def kept_changes(spec, kept) -> dict:
+    """The settings a restart took from the run it continues: those of `kept` that differ from its own `spec`."""
+    import dataclasses
+
+    return {f.name: getattr(kept, f.name) for f in dataclasses.fields(kept)
+            if getattr(kept, f.name) != getattr(spec, f.name)}
 
 
 def kept_checkpoints(cfg, meta: dict):
@@ -80,7 +94,7 @@ def kept_averaging(cfg, meta: dict):
     """The time average a restart keeps taking from the run it continues where it sets no average_* (None: its
     own): a restart that gave --output-every alone stopped averaging."""
     return _kept_spec(cfg, meta, "output", ("average_every", "average_from", "average_stresses"),
-                      lambda o: o.average_every)
+                      lambda o: o.average_every, switches=("average_every",))
 
 
 def kept_outputs(cfg, meta: dict):
@@ -89,8 +103,27 @@ def kept_outputs(cfg, meta: dict):
 
     from distlbm.config import OutputSpec
 
-    return _kept_spec(cfg, meta, "output", [f.name for f in dataclasses.fields(OutputSpec)],
-                      lambda o: o.output_every or o.output_interval)
+    return _kept_spec(cfg, meta, "output", [f.name for f in dataclasses.fields(OutputSpec)
+                                            if not f.name.startswith("average_")],  # kept_averaging's
+                      lambda o: o.output_every or o.output_interval, switches=("output_every", "output_interval"))
+
+
+def settled_warnings(cfg) -> tuple:
+    """The configuration's warnings that still hold once a restart has taken output settings from the run it
+    continues: "output_fields has no effect: it applies with output_every" is not said of a restart that keeps
+    the run's field output (it said so, then wrote them)."""
+    out = cfg.output
+    on = {"output": bool(out.output_every or out.output_interval), "average": bool(out.average_every)}
+
+    def settled(w: str) -> bool:
+        key = w.split(" = ", 1)[0]
+        if "has no effect: it applies with" not in w:
+            return False
+        if key in ("average_from", "average_stresses"):
+            return on["average"]
+        return (key.startswith("output_") or key == "average_every") and on["output"]
+
+    return tuple(w for w in cfg.warnings if not settled(w))
 
 
 class Simulation:
@@ -527,22 +560,24 @@ class Simulation:
     def _continue_outputs(self, meta: dict):
         """The field output, every output setting of it (slices too; any one given replaces them all): a restart
         resubmitted by hand without --output-every wrote no field for the rest of the run."""
+        import dataclasses
+
         kept = kept_outputs(self.cfg, meta)
         if kept is not None:
-            import dataclasses
-
+            taken = kept_changes(self.cfg.output, kept)
             self.cfg = dataclasses.replace(self.cfg, output=kept)
             when = (f"every {kept.output_every} steps" if kept.output_every else
                     f"every {kept.output_interval:g} of simulated time")
-            self.log(f"field output {when} ({kept.output_fields}), as in the run this restart continues "
-                     f"(--output-every N to change it, 0 for none)")
-        avg = kept_averaging(self.cfg, meta)
+            self.log(f"field output {when} ({kept.output_fields}); kept from the run this restart continues: "
+                     f"{', '.join(f'{k} = {v!r}' for k, v in taken.items())} (a setting given here replaces its "
+                     f"own; --output-every 0 for no output)")
+        out = self.cfg.output
+        avg = kept_averaging(self.cfg, meta) if out.output_every or out.output_interval else None  # none without
         if avg is not None and avg != self.cfg.output:
-            import dataclasses
-
             self.cfg = dataclasses.replace(self.cfg, output=avg)
             self.log(f"time average of rho and u every {avg.average_every} steps from step {avg.average_from}, as in "
                      f"the run this restart continues (--set average_every=0 to stop it)")
+        self.cfg = dataclasses.replace(self.cfg, warnings=settled_warnings(self.cfg))
 
     def _earlier_results(self, start_step: int):
         """Before the run writes into its folder (process 0, which holds it): results of another run there

@@ -1201,6 +1201,34 @@ def test_a_restart_without_steps_runs_to_the_end_of_the_run_it_continues(cli, tm
     assert rc == 0 and "running steps 400..420" in out, err
 
 
+def test_a_restart_that_changes_one_output_setting_keeps_the_others_and_the_average(cli, tmp_path):
+    """A restart that gave one output setting dropped all the run's others: given only --output-every it wrote the
+    whole fields of a run that wrote a sub-box of rho (1 GB per output at 400^3, unsaid), and given only
+    output_fields it wrote no field at all and lost the time average for good (after saying it was kept, and that
+    output_fields had no effect). The settings it gives replace their own; the others are the run's."""
+    args = ("run", "box", "--set", "lattice=D2Q9", "--set", "n=32", "--checkpoint-every", 50, "--out", tmp_path)
+    rc, out, err = cli(*args, "--steps", 100, "--output-every", 50, "--set", "output_region=i=0:8", "--set",
+                       "output_fields=rho", "--set", "average_every=5")
+    assert rc == 0, err
+    rc, out, err = cli(*args, "--steps", 150, "--output-every", 25, "--restart")
+    assert rc == 0, err
+    assert "field output every 25 steps (rho); kept from the run this restart continues: output_fields = 'rho', " \
+           "output_region = 'i=0:8'" in out, out
+    assert not (tmp_path / "fields").exists() and (tmp_path / "region" / "region_000000125.h5").is_file()
+    rc, out, err = cli(*args, "--steps", 200, "--set", "output_fields=rho,u", "--restart")
+    assert rc == 0, err
+    assert "kept from the run this restart continues: output_every = 25, output_region = 'i=0:8'" in out, out
+    assert "has no effect" not in out + err and "is not continued" not in out, out + err
+    with h5py.File(tmp_path / "region" / "region_000000200.h5") as h:
+        assert {"rho", "u", "rho_mean", "u_mean"} <= set(h) and h.attrs["average_samples"] == 40
+    with h5py.File(tmp_path / "checkpoints" / "ckpt_000000200.h5") as h:
+        assert "mean" in h
+    rc, out, err = cli(*args, "--steps", 250, "--output-every", 0, "--restart")  # an explicit 0: no output
+    assert rc == 0 and "field output every" not in out and "as in the run this restart continues (--set " \
+        "average_every" not in out, out
+    assert not (tmp_path / "region" / "region_000000225.h5").exists()
+
+
 def test_a_restart_without_output_settings_keeps_writing_the_runs_fields(cli, tmp_path):
     """A restart resubmitted by hand without --output-every wrote no field for the rest of the run; it now writes
     the fields of the run it continues (every output setting: slices too), and an explicit 0 still means none. Restarted into another
@@ -1215,7 +1243,7 @@ def test_a_restart_without_output_settings_keeps_writing_the_runs_fields(cli, tm
         f.unlink()
     rc, out, err = cli(*args[:-2], "--steps", 60, "--out", a, "--restart")
     assert rc == 0, err
-    assert "field output every 20 steps (rho,u), as in the run this restart continues" in out
+    assert "field output every 20 steps (rho,u); kept from the run this restart continues: output_every = 20" in out
     assert (a / "fields" / "fields_000000060.h5").is_file()
     series = lambda x: sorted(set(re.findall(r"[a-z_0-9]+/[a-z_0-9]+_\d{9}\.h5", x.read_text())))  # noqa: E731
     assert series(a / "fields.xdmf") == [f"fields/fields_{s:09d}.h5" for s in (0, 20, 40, 60)]
