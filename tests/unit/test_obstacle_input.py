@@ -422,6 +422,10 @@ def test_mask_planes_are_counted_in_slabs(tmp_path):
     ("probes", "50,0.1", r"point \(50, 0.1\) lies outside the channel"),
     ("probes", "0.1,-0.2", r"point \(0.1, -0.2\) lies outside the channel"),
     ("probe_dp", "0.1,0.1; 9,0.1", r"point \(9, 0.1\) lies outside the channel"),
+    # inside the default cylinder circle(0.2, 0.2, 0.05): it read rest (p 0, u 0) at every sample, unsaid
+    ("probes", "0.5,0.2; 0.2,0.2", r"point \(0.2, 0.2\) lies inside a body or a wall \(every cell it is read from "
+                                   r"is solid: it would read rest, 0\); expected a point in the fluid"),
+    ("probe_dp", "0.21,0.19; 0.5,0.2", r"point \(0.21, 0.19\) lies inside a body or a wall"),
 ])
 def test_bad_probes_are_one_line(cli, tmp_path, key, value, expected):
     line = refused(cli, tmp_path, f"{key}={value}")

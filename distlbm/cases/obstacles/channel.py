@@ -425,7 +425,16 @@ class ChannelFlow(Case):
     def probe_stencils(self, p: dict, lay: Layout) -> tuple:
         """(cells, weights) of the probe points (`probes.stencils`): name -> [N, D] global cell indices a
         sample reads, name -> [N] their interpolation weights. Part of the run's Setup, never kept here."""
-        return stencils(self.probe_points(p, lay), lay, self._solid_test(p, lay))
+        points, solid = self.probe_points(p, lay), self._solid_test(p, lay)
+        cells, weights = stencils(points, lay, solid)
+        for name, (pt, direction) in points.items():
+            used = [c for c, w in zip(cells[name], weights[name]) if abs(w) > 1e-12]
+            if direction is None and used and np.all(solid(np.asarray(used))):  # a user's point, not a surface's
+                key = "probe_dp" if name in ("front", "back") and p.get("probe_dp") else "probes"
+                raise ConfigError(f"{key} = {p.get(key)!r}: point ({', '.join(f'{x:g}' for x in pt)}) lies inside a "
+                                  f"body or a wall (every cell it is read from is solid: it would read rest, 0); "
+                                  f"expected a point in the fluid")
+        return cells, weights
 
     def _solid_test(self, p, lay):
         """solid(cells [N, D]) -> [N] bool: obstacle cells and the channel walls (a small block read)."""
