@@ -231,8 +231,14 @@ def _run_simulation(sim, cfg, procs) -> int:
             print(f"distlbm: error: {getattr(e, 'context', e)}; the run stopped (exit status "
                   f"{EXIT_WRITE_FAILED})", file=sys.stderr)
         return EXIT_WRITE_FAILED
+    kept = sim.out_dir is not None and (sim.out_dir / "summary.json").is_file()
     try:  # the run's end is kept (its checkpoint, its outputs): a summary that cannot be written is said, and the
-        path = sim.write_summary(summary)  # status stays the run's (75 resubmits a Slurm chain; 74 ended it)
+        # status stays the run's (75 resubmits a Slurm chain; 74 ended it). A restart that ran no step (the run was
+        # at its end, or stopped during start-up) keeps the summary of the part that ran: it was rewritten with
+        # 0 steps, 0 MLUPS and no peaks
+        path = None if (sim.steps_run == 0 and sim.restored_from and kept) else sim.write_summary(summary)
+        if path is None and kept and sim.domain.process_index == 0:
+            print(f"note: {sim.out_dir / 'summary.json'} kept: this restart ran no step")
     except (WriteError, OSError) as e:
         path = None
         print(f"warning: {e}; the run's results are in its checkpoints and outputs, and the summary is the one "

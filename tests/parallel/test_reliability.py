@@ -1201,6 +1201,18 @@ def test_a_restart_without_steps_runs_to_the_end_of_the_run_it_continues(cli, tm
     assert rc == 0 and "running steps 400..420" in out, err
 
 
+def test_a_restart_that_runs_no_step_keeps_the_runs_summary(cli, tmp_path):
+    """`--restart latest` of a run already at its end rewrote summary.json with 0 steps, 0 MLUPS and no peaks (the
+    run's figures lost); it keeps the summary of the part that ran."""
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--checkpoint-every", 10, "--out", tmp_path)
+    assert rc == 0, err
+    before = (tmp_path / "summary.json").read_text()
+    assert json.loads(before)["steps"] == 20
+    rc, out, err = cli("run", "box", "--set", "n=8", "--out", tmp_path, "--restart")
+    assert rc == 0 and "nothing to run" in out and "summary.json kept: this restart ran no step" in out, out + err
+    assert (tmp_path / "summary.json").read_text() == before
+
+
 def test_a_restart_that_changes_one_output_setting_keeps_the_others_and_the_average(cli, tmp_path):
     """A restart that gave one output setting dropped all the run's others: given only --output-every it wrote the
     whole fields of a run that wrote a sub-box of rho (1 GB per output at 400^3, unsaid), and given only
