@@ -95,6 +95,7 @@ class TaylorGreen3D(Case):
     reference = f"analytic: TGV3D_Re1600 in {REF}; at Re 1600 {SPECTRAL}"
     dims = (3,)
     default_lattice = "D3Q19"
+    exclusive = (("sample_every", "sample_dt"),)  # sample_every (steps) set sample_dt aside, unsaid
     params = (
         Param("n", 64, int, "cells per side of the periodic box (2 pi L)", positive=True),
         Param("re", 100.0, float, "Reynolds number V0 L / nu (1600: the transition benchmark, compared with the "

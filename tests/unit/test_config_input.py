@@ -201,6 +201,21 @@ def test_two_settings_that_fix_the_same_thing_are_refused(case, sets, fixed, tmp
     assert "both given" in error(str(f))
 
 
+@pytest.mark.parametrize("case, sets", [
+    ("channel_flow", {"n": 10, "sample_every": 10, "sample_dt": 0.1}),
+    ("schaefer_turek_3d1z", {"sample_every": 10, "sample_dt": 0.1}),
+    ("taylor_green3d", {"n": 16, "sample_every": 10, "sample_dt": 0.1}),
+])
+def test_a_sample_interval_in_steps_and_in_time_are_refused_together(case, sets):
+    """sample_every (steps) set the case's sample_dt aside without a word: a channel given both sampled every 10
+    steps, not every 0.1 s (40 steps)."""
+    msg = error(case, dict(sets))
+    assert "sample_every = 10 and sample_dt = 0.1: both given, but each fixes the same thing in case " \
+           f"{case!r}; expected one of sample_every, sample_dt" in msg, msg
+    resolve(case, {k: v for k, v in sets.items() if k != "sample_dt"})  # either alone
+    resolve(case, {k: v for k, v in sets.items() if k != "sample_every"})
+
+
 @pytest.mark.parametrize("sets, warned", [
     ({"trt_lambda": 0.25}, "trt_lambda = 0.25 has no effect: it applies with collision = 'trt'"),
     ({"output_stride": 2, "output_fields": "rho"}, "output_stride = 2 has no effect: it applies with output_every or "

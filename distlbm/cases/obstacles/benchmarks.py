@@ -170,7 +170,7 @@ class SchaeferTurek3D1Z(SchaeferTurek2D1):
         Param("tau", ST_3D1Z_TAU, float, "relaxation time, held fixed as n changes (diffusive scaling: u_lattice = "
               "Re (tau - 1/2) / (3 n)); give u_lattice instead to fix the lattice velocity", minimum=0.5),)
     # tau and u_lattice each fix the time step: one of them
-    exclusive = (("tau", "u_lattice"),)
+    exclusive = (("tau", "u_lattice"), ("sample_every", "sample_dt"))
     common_defaults = {**SchaeferTurek2D1.common_defaults, **ST_3D1Z_COMMON}
     case_id = "3D-1Z"
     PAPER = ST_3D1Z_PAPER

@@ -62,7 +62,8 @@ class ChannelFlow(Case):
     # itself is that of the peak inflow velocity, 3/2 u_lattice (2D) or 9/4 u_lattice (3D) for the
     # parabolic profile
     velocity_key = "u_lattice"
-    exclusive = (("re", "nu"),)  # re > 0 sets nu: a nu given beside it was silently ignored
+    # re > 0 sets nu: a nu given beside it was silently ignored; sample_every (steps) set aside sample_dt, unsaid
+    exclusive = (("re", "nu"), ("sample_every", "sample_dt"))
     params = (
         Param("n", 20, int, "cells per reference length (resolution)", positive=True),
         Param("length", 2.2, float, "channel length L (x)", unit="m", positive=True),
