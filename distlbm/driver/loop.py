@@ -892,6 +892,10 @@ class Simulation:
             self.log(f"note: the time average of the run this restart continues ({view.mean_samples} samples) is not "
                      f"continued: this run takes none (average_every = 0 or no field output)")
             view.mean, view.mean_samples = None, 0
+        out = self.cfg.output
+        if self._output is not None and out.average_every and view.mean is None and out.average_from > end:
+            self.log(f"warning: average_from = {out.average_from} is after this run's end step {end}: it takes no time "
+                     f"average (rho_mean, u_mean) before a restart runs past step {out.average_from}")
         self._t0 = time.perf_counter()
         self._callbacks = self._make_callbacks(end, start_step, logs)
         d0 = view.diagnostics()

@@ -189,3 +189,16 @@ def test_the_mean_of_u_i_u_j_gives_the_reynolds_stresses(tmp_path):
     again.view._log = said.append
     again._restore("latest")
     assert again.view.mean is None and any("it starts again here" in x for x in said), said
+
+
+def test_an_average_that_starts_after_the_runs_end_is_said(cli, tmp_path):
+    """average_from past the run's end step took no average, without a word (the outputs had no rho_mean and the
+    summary no average)."""
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--output-every", 10, "--set", "average_every=5",
+                       "--set", "average_from=500", "--out", tmp_path)
+    assert rc == 0, err
+    assert "warning: average_from = 500 is after this run's end step 20: it takes no time average (rho_mean, " \
+           "u_mean) before a restart runs past step 500" in out, out
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--output-every", 10, "--set", "average_every=5",
+                       "--set", "average_from=10", "--out", tmp_path / "b")
+    assert rc == 0 and "warning: average_from" not in out, out
