@@ -572,7 +572,8 @@ def _is_off(value: Any) -> bool:
 
 
 def _unknown(key: str, value: Any, known, where: str) -> ConfigError:
-    near = difflib.get_close_matches(key, list(known), n=1, cutoff=0.5)
+    near = difflib.get_close_matches(key, list(known), n=1, cutoff=0.5) or [
+        k for k in known if k.lower() == key.lower()][:1]  # keys are lower case: N for n
     hint = f"; did you mean {near[0]!r}?" if near else ""
     return ConfigError(f"{where}unknown key {key!r} (= {value!r}){hint}; expected one of the valid keys: "
                        f"{', '.join(sorted(known))}")
@@ -627,7 +628,7 @@ def load_file(path: Path) -> dict:
         if fd is not None:
             os.close(fd)
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark (Windows editors write one)
     except UnicodeDecodeError as e:
         raise ConfigError(f"{name}: not UTF-8 text (byte {raw[e.start]:#04x} at offset {e.start}); expected a TOML "
                           f"file, which is UTF-8") from None

@@ -82,6 +82,19 @@ def test_fifo_is_refused_without_blocking(tmp_path):
     assert "FIFO" in result["msg"] and str(fifo) in result["msg"] and "expected a regular TOML file" in result["msg"]
 
 
+def test_a_file_with_a_byte_order_mark_is_read(tmp_path):
+    """Windows editors begin a UTF-8 file with a byte-order mark: it was 'not valid TOML: Invalid statement (at line
+    1, column 1)'."""
+    f = tmp_path / "bom.toml"
+    f.write_bytes(b"\xef\xbb\xbf" + 'case = "box"\nn = 12\n'.encode())
+    assert resolve(str(f)).params["n"] == 12
+
+
+def test_a_key_in_capitals_gets_its_name(tmp_path):
+    """Keys are lower case: --set N=32 got no 'did you mean' (the close-match ratio of 'N' and 'n' is 0)."""
+    assert "unknown key 'N' (= 32); did you mean 'n'?" in error("box", {"N": 32})
+
+
 def test_non_utf8_file(tmp_path, cli):
     f = tmp_path / "latin1.toml"
     f.write_bytes('case = "box"\n# caf\xe9\n'.encode("latin-1"))
