@@ -781,6 +781,12 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
         for k in keys:
             if k in values and (k in case_spec or k in common_spec) and not active(common, params):
                 warnings.append(f"{k} = {values[k]!r} has no effect: it applies with {needs}")
+    # a channel's settings that depend on its lattice and sides (both silently ignored before)
+    if "width" in values and "width" in case_spec and lat.d == 2:
+        warnings.append(f"width = {values['width']!r} has no effect: it applies with a 3D lattice (D3Q19, D3Q27)")
+    if values.get("profile") == "parabolic" and "profile" in case_spec and params.get("sides") == "periodic":
+        warnings.append("profile = 'parabolic' has no effect: it applies with sides = 'walls' (between periodic "
+                        "sides the inflow is uniform)")
     if common["steps"] and "t_end" in values and "t_end" in case_spec and common["steps"] != setup.steps:
         # steps is the count to run and wins (a quick try of a file's case: --steps 10), but say it
         warnings.append(f"t_end = {values['t_end']!r} ({setup.steps} steps) set aside: steps = {common['steps']} "

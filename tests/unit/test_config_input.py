@@ -237,13 +237,17 @@ def test_a_sample_interval_in_steps_and_in_time_are_refused_together(case, sets)
     ({"mask_dataset": "m"}, "mask_dataset = 'm' has no effect: it applies with mask = an HDF5 file"),
     ({"sponge_strength": 0.2}, "sponge_strength = 0.2 has no effect: it applies with sponge > 0"),
     ({"steady_every": 50}, "steady_every = 50 has no effect: it applies with steady_tol > 0"),
+    ({"width": 1.0}, "width = 1.0 has no effect: it applies with a 3D lattice (D3Q19, D3Q27)"),
+    ({"profile": "parabolic", "sides": "periodic"}, "profile = 'parabolic' has no effect: it applies with sides = "
+                                                    "'walls' (between periodic sides the inflow is uniform)"),
 ])
 def test_a_setting_that_nothing_reads_is_said(sets, warned):
     """A setting read only when another is on was silently accepted: trt_lambda with the default BGK ran BGK."""
     cfg = resolve("channel_flow", {"n": 10, **sets})
     assert any(w.startswith(warned) for w in cfg.warnings), cfg.warnings
     on = {"trt_lambda": {"collision": "trt"}, "output_stride": {"output_every": 10}, "stl_scale": None,
-          "mask_dataset": None, "sponge_strength": {"sponge": 0.2}, "steady_every": {"steady_tol": 1e-4}}
+          "mask_dataset": None, "sponge_strength": {"sponge": 0.2}, "steady_every": {"steady_tol": 1e-4},
+          "width": {"lattice": "D3Q19", "obstacles": "", "width": 0.41}, "profile": {"sides": "walls"}}
     switch = on[next(iter(sets))]
     if switch is not None:  # with the setting that turns it on: nothing said
         cfg = resolve("channel_flow", {"n": 10, **sets, **switch})
