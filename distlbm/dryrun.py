@@ -124,7 +124,9 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     if end <= start:
         say(f"  steps: none to run (the run is at step {start}, its end step {end})")
     else:
-        say(f"  steps: {start}..{end} ({end - start:,} steps of {math.prod(shape):,} cells)")
+        steady = (f"; it stops earlier once steady (steady_tol = {cfg.control.steady_tol:g}): the counts below are "
+                  f"the most" if cfg.control.steady_tol > 0 else "")
+        say(f"  steps: {start}..{end} ({end - start:,} steps of {math.prod(shape):,} cells){steady}")
     # the memory per device, for the mesh given or one device
     d = len(shape)
     mesh = tuple(parse_mesh(cfg.decomposition.mesh, d)) if cfg.decomposition.mesh else (1,) * d
@@ -164,7 +166,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             f"removed when the run starts")
         if free is not None:
             free += freed
-    line = (f"  checkpoints: {files.size_text(one)} each"
+    line = (f"  checkpoints: {files.size_text(size)} each ({files.size_text(one)} of free space asked per write)"
             + (f", every {chk.checkpoint_every} steps ({count} in this run{', the last at its end' if count else ''})"
                if chk.checkpoint_every else "")
             + (f", every {chk.checkpoint_wall:g} s of wall time" if chk.checkpoint_wall else "")
@@ -172,7 +174,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             + ("" if chk.checkpoint_every or chk.checkpoint_wall else
                ", none periodic (one on a stop signal or at --wall-time; a node failure loses the run: "
                "--checkpoint-every N)")
-            + f"; at most {kept} on disk at once: {files.size_text(kept * one)}")
+            + f"; at most {kept} on disk at once: {files.size_text(kept * size)}")
     if free is not None:
         line += f"; {files.size_text(free)} free in {probe}"
     say(line)

@@ -34,8 +34,8 @@ def test_a_new_run_is_checked_and_described_and_nothing_is_written(cli, tmp_path
     assert "(mesh 2x2x2, 8 devices, block 200x200x200)" in mem
     assert re.search(r"(6\d\d) MiB on a GPU \(fused kernel in place\); (6\d\d) MiB on a CPU \(XLA step in place\)", mem), mem
     ck = next(x for x in lines if x.startswith("  checkpoints:"))
-    assert ck.startswith("  checkpoints: 4.58 GiB each, every 200 steps (5 in this run, the last at its end); at most 4 on disk at once: "
-                         "18.30 GiB; "), ck
+    assert ck.startswith("  checkpoints: 4.53 GiB each (4.58 GiB of free space asked per write), every 200 steps (5 in "
+                         "this run, the last at its end); at most 4 on disk at once: 18.12 GiB; "), ck
     assert "  field outputs: every 500 steps (3 in this run) of rho, u: 976.56 MiB each, 2.86 GiB in all" in lines
     assert lines[-1].startswith("dry run: ready; nothing was allocated or written")
 
@@ -71,9 +71,23 @@ def test_a_restart_is_checked_against_its_checkpoint_without_touching_it(cli, tm
     assert f"  restart: from {out / 'checkpoints' / 'ckpt_000000040.h5'} at step 40 (its metadata verified" in stdout
     assert "  steps: 40..110 (70 steps of 4,096 cells)" in stdout
     # the restart keeps the run's checkpoint schedule: said as the run would keep it (60, 80, 100 and its end)
-    assert "  checkpoints: 1.30 MiB each, every 20 steps (4 in this run, the last at its end)" in stdout, stdout
+    assert "  checkpoints: 304.00 KiB each (1.30 MiB of free space asked per write), every 20 steps (4 in this run, " \
+           "the last at its end)" in stdout, stdout
     rc, stdout, err = cli("run", "box", "--set", "n=20", "--restart", "--dry-run", "--out", out)
     assert rc == 2 and err.strip().startswith(
         f"distlbm: restart failed: no usable checkpoint: {out / 'checkpoints' / 'ckpt_000000040.h5'} and 1 older: "
         f"incompatible with this configuration (n: checkpoint 16, now 20;"), err
     assert _tree(out) == before
+
+
+def test_a_run_that_stops_when_steady_is_said_to_count_at_most(cli, tmp_path):
+    """The cavity stops once steady: its dry run gave 0..128000 steps and 257 outputs as if all would run (the run
+    stopped at 9600 with 21). It says the counts are the most; a checkpoint's size is its data, beside the free
+    space a write asks (it gave 1.04 MiB for a 41 KiB checkpoint)."""
+    rc, out, err = cli("run", "cavity2d", "--set", "n=32", "--output-every", 500, "--dry-run", "--out", tmp_path)
+    assert rc == 0, err
+    assert "  steps: 0..128000 (128,000 steps of 1,156 cells); it stops earlier once steady (steady_tol = 0.0001): " \
+           "the counts below are the most" in out, out
+    assert "  checkpoints: 40.64 KiB each (1.04 MiB of free space asked per write)" in out, out
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 10, "--dry-run", "--out", tmp_path / "b")
+    assert rc == 0 and "  steps: 0..10 (10 steps of 512 cells)\n" in out, out
