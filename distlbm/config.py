@@ -687,7 +687,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     for k, v in overrides.items():
         if v is not None:
             values[k] = v
-    if not values.get("case") and default_case:
+    if values.get("case") is None and default_case:  # none given: a case = "" is a mistake, not the default
         values["case"] = default_case
     case_name = values.get("case") or ""
     if not isinstance(case_name, str) or case_name not in CASES:

@@ -48,7 +48,8 @@ def folder_status(out) -> dict:
 
     out = Path(out)
     if not out.is_dir():
-        raise ConfigError(f"{str(out)!r}: no such run folder; expected the --out folder of a run")
+        what = "not a folder" if out.exists() else "no such run folder"
+        raise ConfigError(f"{str(out)!r}: {what}; expected the --out folder of a run")
     state, who = read_holder(out)
     result = {"folder": str(out), "state": state, "holder": who}
     rec, age = _last_progress(out / "log.jsonl")

@@ -369,3 +369,14 @@ def test_large_but_representable_values_are_fine():
     assert resolve("box", {"smagorinsky": 1e6}).common["smagorinsky"] == 1e6
     cfg = resolve("box", {"n": 200000})  # 8e15 cells: below 2**53; the memory pre-flight judges it
     assert cfg.setup.shape == (200000,) * 3
+
+
+def test_an_empty_case_in_a_file_is_refused_not_the_default(tmp_path, cli):
+    """case = "" in a TOML file ran the default case (cavity2d), unsaid."""
+    f = tmp_path / "empty.toml"
+    f.write_text('case = ""\nn = 8\n')
+    assert "case = '': expected one of" in error(str(f), default_case="cavity2d")  # as `distlbm run` resolves it
+    rc, out, err = cli("run", f, "--dry-run", "--out", tmp_path / "o")
+    assert rc == 2 and "case = '': expected one of" in err, out + err
+    rc, out, err = cli("status", f)  # and a file given as a run folder is named as such
+    assert rc == 2 and f"{str(f)!r}: not a folder; expected the --out folder of a run" in err, err
