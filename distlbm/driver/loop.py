@@ -558,8 +558,9 @@ class Simulation:
                      f"change it, 0 for none)")
 
     def _continue_outputs(self, meta: dict):
-        """The field output, every output setting of it (slices too; any one given replaces them all): a restart
-        resubmitted by hand without --output-every wrote no field for the rest of the run."""
+        """The field output: the run's output settings (slices too) that this restart does not give itself, and its
+        time average while it writes fields: a restart resubmitted by hand without --output-every wrote no field for
+        the rest of the run."""
         import dataclasses
 
         kept = kept_outputs(self.cfg, meta)
