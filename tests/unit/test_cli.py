@@ -54,6 +54,10 @@ def test_config_error_subprocess_exits_2_with_one_line(module_cli, args, parts):
     (["info", "--lattice", "D4Q9", "--size", "8"], ["--lattice = 'D4Q9'"]),
     (["info", "--lattice", "D2Q9", "--size", "8", "--dtype", "foo"], ["--dtype = 'foo'", "float32"]),
     (["bench", "--lattice", "D2Q9", "--size", "8", "--compute-dtype", "foo"], ["--compute-dtype = 'foo'", "float64"]),
+    (["bench", "--lattice", "D2Q9", "--size", "8", "--compute-dtype", "float16"],  # the option, not the setting
+     ["--compute-dtype = 'float16'", "storage only (set --dtype float16, which computes in float32)"]),
+    (["run", "box", "--set", "n=8", "--set", "compute_dtype=float16", "--dry-run"],
+     ["compute_dtype = 'float16'", "storage only (set dtype = 'float16', which computes in float32)"]),
     (["run", "couette", "--progress-every", "-1"], ["progress_every = -1", ">= 0"]),
 ])
 def test_config_error_in_process(cli, args, parts):
