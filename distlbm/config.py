@@ -431,13 +431,14 @@ class RunConfig:
             if p.name not in old and p.name in new:
                 old[p.name] = p.default
         diffs = [f"{k}: checkpoint {old.get(k)!r}, now {new.get(k)!r}"
-                 for k in sorted(set(old) | set(new)) if k not in RUN_KEYS and old.get(k) != new.get(k)]
+                 for k in sorted(set(old) | set(new))
+                 if k not in RUN_KEYS and k not in self.case.sampling and old.get(k) != new.get(k)]
         if list(meta.get("shape", [])) != list(self.setup.shape):
             diffs.append(f"lattice shape: checkpoint {meta.get('shape')}, now {list(self.setup.shape)}")
         if diffs:
             raise CheckpointError(f"{path}: incompatible with this configuration ({'; '.join(diffs)}); "
-                                  f"expected the same case, lattice and parameters (only output and stop "
-                                  f"settings may change)")
+                                  f"expected the same case, lattice and parameters (only output, stop and "
+                                  f"sampling settings may change)")
 
 
 def _build(spec, values: dict, where: str):

@@ -89,6 +89,9 @@ class Case:
     # groups of parameters that set the same thing (e.g. tau and u_lattice both fix the time step): giving
     # more than one of a group is an error
     exclusive: tuple = ()
+    # parameters that only say where and how often the flow is sampled (probes, their interval): a restart may
+    # change them, as it may the output settings
+    sampling: tuple = ()
     # the steady_tol default where the populations or the arithmetic are float64 (0: common_defaults'): a
     # case exact to round-off converges to ~1e-13 there, while float32 stalls near 1e-5
     steady_tol_float64: float = 0.0

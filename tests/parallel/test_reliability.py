@@ -1201,6 +1201,22 @@ def test_a_restart_without_steps_runs_to_the_end_of_the_run_it_continues(cli, tm
     assert rc == 0 and "running steps 400..420" in out, err
 
 
+def test_a_restart_may_sample_at_other_points(cli, tmp_path):
+    """Probes only read the flow: a restart that added a probe point or a probe line was refused as "other
+    physics" (exit 2). It may change them (and sample_dt), as it may the output settings; the physics may not."""
+    args = ("run", "channel_flow", "--set", "n=8", "--out", tmp_path)
+    rc, out, err = cli(*args, "--steps", 100, "--checkpoint-every", 50, "--set", "probes=0.5,0.2")
+    assert rc == 0, err
+    rc, out, err = cli(*args, "--steps", 150, "--set", "probes=0.5,0.2; 1.0,0.1", "--set",
+                       "probe_line=0.3,0.05; 0.3,0.35; 5", "--restart")
+    assert rc == 0, out + err
+    last = json.loads((tmp_path / "samples.jsonl").read_text().splitlines()[-1])
+    assert last["step"] == 150 and "p_pt2" in last
+    assert len(json.loads((tmp_path / "summary.json").read_text())["observables"]["line"]["points"]) == 5
+    rc, out, err = cli(*args, "--steps", 200, "--set", "nu=2e-3", "--restart")
+    assert rc == 2 and "incompatible with this configuration (nu: checkpoint" in err, err
+
+
 def test_a_restart_that_runs_no_step_keeps_the_runs_summary(cli, tmp_path):
     """`--restart latest` of a run already at its end rewrote summary.json with 0 steps, 0 MLUPS and no peaks (the
     run's figures lost); it keeps the summary of the part that ran."""

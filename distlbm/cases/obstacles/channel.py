@@ -64,6 +64,7 @@ class ChannelFlow(Case):
     velocity_key = "u_lattice"
     # re > 0 sets nu: a nu given beside it was silently ignored; sample_every (steps) set aside sample_dt, unsaid
     exclusive = (("re", "nu"), ("sample_every", "sample_dt"))
+    sampling = ("probes", "probe_dp", "probe_line", "sample_dt")
     params = (
         Param("n", 20, int, "cells per reference length (resolution)", positive=True),
         Param("length", 2.2, float, "channel length L (x)", unit="m", positive=True),
