@@ -150,12 +150,13 @@ def describe(st: dict) -> list[str]:
                      f"them")
     events = st.get("events") or []
     went_on = [e for e in events if e.get("event") == "write_failed" and e.get("went_on")]
+    earlier = {id(e) for e in went_on[:-1]}  # failed writes the run survived: their number, and the last one
     for e in events:
-        if any(e is x for x in went_on[:-1]):  # failed writes the run survived: their number, and the last one
+        if id(e) in earlier:
             continue
         msg = str(e.get("message") or "")
         at = "" if "step" in msg else f"step {e.get('step')}: "
-        survived = any(e is x for x in went_on)
+        survived = bool(went_on) and e is went_on[-1]
         if survived and len(went_on) > 1:
             at = f"{len(went_on)} failed writes the run went on after (steps {went_on[0].get('step')} .. " \
                  f"{e.get('step')}); the last: {at}"

@@ -325,13 +325,8 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
         except (OSError, RuntimeError, ValueError) as e:
             _FAILED.append(sys.exc_info()[2])
             error = WriteError(path, reason(e, needed, path.parent))
-        if domain.any_process(error is not None):
-            if rank == 0:
-                discard(tmp, h5)
-            elif h5 is not None:
-                discard_handle(h5)
-            why = _elsewhere(domain, error)
-            raise error or WriteError(path, why)
+        _agree(domain, error, path, cleanup=lambda: discard(tmp, h5) if rank == 0 else
+               (discard_handle(h5) if h5 is not None else None))
         if rank == 0:
             try:
                 os.replace(tmp, path)
@@ -408,21 +403,10 @@ def _agree(domain, error, path, cleanup=None):
     if failed:
         if cleanup is not None:
             cleanup()
-        if error is None:  # the line (process 0's) names what failed where
-            raise WriteError(path, _elsewhere(domain, None))
-        if domain.process_count > 1:
-            _elsewhere(domain, error)
-        raise error
-
-
-def _elsewhere(domain, error) -> str:
-    """Every process's error, gathered (a collective: every process of a failed write calls it): the reason
-    of the first process that failed, for the processes whose own part went through."""
-    seen = domain.allgather_obj(None if error is None else str(error))
-    for rank, msg in enumerate(seen):
-        if msg is not None:
-            return f"the write failed on process {rank}: {msg}"
-    return "the write failed on another process"
+        # every process's error, gathered: one whose own part went through names the first that failed
+        seen = domain.allgather_obj(None if error is None else str(error)) if domain.process_count > 1 else []
+        raise error or WriteError(path, next((f"the write failed on process {r}: {m}" for r, m in enumerate(seen)
+                                              if m is not None), "the write failed on another process"))
 
 
 def part_files(path) -> list[Path]:

@@ -134,7 +134,8 @@ def space_warning(each: int, count: int, checkpoints: int, free: int, where) -> 
     return (f"the field outputs of this run need about {size_text(total)} ({count} of {size_text(each)}) beside "
             f"the checkpoints kept, {size_text(checkpoints)}; {size_text(free)} free in {where}: room for about "
             f"{room} of the {count} outputs; then they fail, and max_failed_writes failed writes in a row stop the run "
-            f"with exit 74; write less (output_region, output_stride, output_slices, fewer output_fields, a longer output_every) or free space")
+            f"with exit 74; write less (output_region, output_stride, output_slices, fewer output_fields, a longer "
+            f"output_every) or free space")
 
 
 PIECE_BYTES = 16 << 20  # populations per computation of the whole fields' moments and vorticity (piece by piece)
