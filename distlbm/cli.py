@@ -172,12 +172,16 @@ def cmd_run(args) -> int:
     procs = initialize(cfg.decomposition.comm)
     from distlbm.memory import preflight
 
-    preflight(cfg)  # before anything is allocated: what the run needs per device and host vs what they have
+    from distlbm.config import size_hint
     from distlbm.driver import EXIT_CONFIG, Simulation
     from distlbm.io.checkpoint import CheckpointError
+    from distlbm.parallel.mesh import DecompositionError
 
     try:
+        preflight(cfg)  # before anything is allocated: what the run needs per device and host vs what they have
         sim = Simulation(cfg, out_dir=out, restart=args.restart, init_from=init_from)
+    except DecompositionError as e:  # it names lattice sizes: add the values of the case's n that make one
+        raise DecompositionError(f"{e}{size_hint(cfg, e.fits)}") from None
     except CheckpointError as e:
         if env_rank() == 0:
             print(f"distlbm: {'initial state' if init_from else 'restart'} failed: {e}", file=sys.stderr)

@@ -834,6 +834,37 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     return RunConfig(case, params, setup, warnings=tuple(warnings), source=source, given=frozenset(values), **specs)
 
 
+def size_hint(cfg: "RunConfig", fits, key: str = "n", reach: int = 64) -> str:
+    """The values of the case's size parameter `key` nearest its own whose lattice shape `fits` (a
+    DecompositionError's test of the shapes that split over the devices), as a clause to add to that error:
+    a decomposition error names lattice sizes, while the user sets n (a cavity's n = 128 makes 130 cells with
+    its walls, a channel's n is cells per reference length). '' where the case has no such integer parameter
+    or no value within `reach` fits."""
+    n0 = cfg.params.get(key)
+    if (fits is None or not isinstance(n0, int) or isinstance(n0, bool)
+            or all(s == n0 for s in cfg.setup.shape)):  # n is the lattice size: the error said it
+        return ""
+    found = {}
+    for k in range(1, reach + 1):
+        for n in (n0 - k, n0 + k):
+            side = n > n0
+            if n <= 0 or side in found:
+                continue
+            try:
+                shape = cfg.case.lattice_shape({**cfg.params, key: n}, cfg.lattice)
+            except (ConfigError, ValueError):
+                continue
+            if fits(tuple(shape)):
+                found[side] = n
+        if len(found) == 2:
+            break
+    if not found:
+        return ""
+    shape = "x".join(map(str, cfg.setup.shape))
+    values = " or ".join(f"{key} = {found[s]}" for s in (False, True) if s in found)
+    return f"; {cfg.case.name}'s {key} = {n0} makes the {shape} lattice, and {values} makes one that splits"
+
+
 def velocity_key(case: Case, params: dict) -> str:
     """The setting that sets a case's lattice velocity (what a Mach number message names)."""
     return getattr(case, "velocity_key", None) or next((k for k in ("u_lid", "u0", "umax", "u_wall") if k in params),

@@ -104,6 +104,11 @@ class Case:
     def build(self, p: dict, lattice: Lattice) -> Setup:
         raise NotImplementedError
 
+    def lattice_shape(self, p: dict, lattice: Lattice) -> tuple:
+        """The lattice shape of parameters p (what `build` gives; a case whose build does more work than
+        its shape needs says it faster)."""
+        return tuple(self.build(p, lattice).shape)
+
     def observe(self, view, p: dict) -> dict:
         """Case observables from the final state of the run's read-only view (distlbm.driver.view.RunView)
         and the reference where one exists."""

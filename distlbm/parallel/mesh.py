@@ -19,7 +19,14 @@ AXES = ("x", "y", "z")
 
 
 class DecompositionError(ValueError):
-    """The lattice cannot be split over the requested mesh (message names sizes that would work)."""
+    """The lattice cannot be split over the requested mesh (message names sizes that would work).
+
+    fits: where the lattice's shape was the trouble, a test `fits(shape) -> bool` of the shapes that would
+    split (the configuration turns it into the case's parameter values that make one: config.size_hint)."""
+
+    def __init__(self, message: str, fits: Callable | None = None):
+        super().__init__(message)
+        self.fits = fits
 
 
 def parse_mesh(text: str, d: int) -> tuple:
@@ -56,20 +63,31 @@ def factorize(n_devices: int, shape: Sequence[int]) -> tuple:
     if best is None:
         raise DecompositionError(
             f"lattice {'x'.join(map(str, shape))} cannot be split evenly over {n_devices} devices; "
-            f"choose sizes divisible by a factorisation of {n_devices} or pass --mesh"
-        )
+            f"choose sizes divisible by a factorisation of {n_devices} or give the mesh (--mesh or mesh = ...)",
+            fits=lambda s: _splits(n_devices, s))
     return best[1]
+
+
+def _splits(n_devices: int, shape) -> bool:
+    try:
+        factorize(n_devices, shape)
+    except DecompositionError:
+        return False
+    return True
 
 
 def check_divisible(shape, mesh_shape):
     for a, (s, m) in enumerate(zip(shape, mesh_shape)):
         if s % m:
             lo = s - s % m
+            n = math.prod(mesh_shape)
+            other = (f", or the mesh {'x'.join(map(str, factorize(n, shape)))} of {n} devices"
+                     if _splits(n, shape) else "")
             raise DecompositionError(
                 f"lattice size {s} along {AXES[a]} does not divide over {m} devices "
                 f"(mesh {'x'.join(map(str, mesh_shape))}); sizes that would work: {lo} or {lo + m}, "
-                f"or a mesh size along {AXES[a]} in {_divisors(s)[:8]}"
-            )
+                f"or a mesh size along {AXES[a]} in {_divisors(s)[:8]}{other}",
+                fits=lambda shp: all(n % k == 0 for n, k in zip(shp, mesh_shape)))
 
 
 def halo_bytes_per_step(c, shape, mesh_shape, itemsize: int) -> int:

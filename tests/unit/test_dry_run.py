@@ -43,8 +43,9 @@ def test_a_new_run_is_checked_and_described_and_nothing_is_written(cli, tmp_path
 def test_what_the_run_would_refuse_the_dry_run_refuses(cli, tmp_path):
     rc, out, err = cli("run", "box", "--set", "n=30", "--mesh", "4x1x1", "--dry-run", "--out", tmp_path / "a")
     assert rc == 2 and err.strip().splitlines() == [
-        "distlbm: configuration error: --mesh = '4x1x1': lattice size 30 along x does not divide over 4 devices "
-        "(mesh 4x1x1); sizes that would work: 28 or 32, or a mesh size along x in [1, 2, 3, 5, 6, 10, 15, 30]"], err
+        "distlbm: configuration error: mesh = '4x1x1': lattice size 30 along x does not divide over 4 devices "
+        "(mesh 4x1x1); sizes that would work: 28 or 32, or a mesh size along x in [1, 2, 3, 5, 6, 10, 15, 30], "
+        "or the mesh 2x2x1 of 4 devices"], err
     mask = np.zeros((221, 43), bool)
     mask[100, 1:42] = True
     np.save(tmp_path / "wall.npy", mask)
@@ -55,6 +56,35 @@ def test_what_the_run_would_refuse_the_dry_run_refuses(cli, tmp_path):
     rc, out, err = cli("run", "box", "--set", "n=8", "--dry-run", "--out", tmp_path / "file")
     assert rc == 2 and "--out = " in err and "exists and is not a folder; expected a writable folder" in err, err
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+def test_a_mesh_that_does_not_split_the_lattice_names_the_case_sizes_that_do(cli, tmp_path):
+    # the error names lattice sizes, but the user sets n: a cavity's walls add 2 cells, a channel's n is cells per
+    # reference length (22 n + 1 along its 2.2 m: odd, so no n splits x in 2; the mesh 1x4 does)
+    rc, out, err = cli("run", "cavity2d", "--mesh", "3x1", "--dry-run", "--out", tmp_path / "a")
+    assert rc == 2 and err.strip().endswith(
+        "or a mesh size along x in [1, 2, 5, 10, 13, 26, 65, 130]; cavity2d's n = 128 makes the 130x130 lattice, "
+        "and n = 127 or n = 130 makes one that splits"), err
+    rc, out, err = cli("run", "cavity2d", "--set", "n=127", "--mesh", "3x1", "--dry-run", "--out", tmp_path / "a")
+    assert rc == 0, err  # 129 cells: the value said works
+    rc, out, err = cli("run", "channel_flow", "--set", "n=21", "--mesh", "7x1", "--dry-run", "--out", tmp_path / "a")
+    assert rc == 2 and "; channel_flow's n = 21 makes the 463x88 lattice, and n = 20 or n = 27 makes one that " \
+        "splits" in err, err
+    rc, out, err = cli("run", "channel_flow", "--set", "n=21", "--mesh", "4x1", "--dry-run", "--out", tmp_path / "a")
+    assert rc == 2 and err.strip().endswith("or a mesh size along x in [1, 463], or the mesh 1x4 of 4 devices"), err
+    assert "channel_flow's n" not in err
+
+
+def test_size_hint_finds_the_nearest_values_on_each_side():
+    from distlbm.config import resolve, size_hint
+
+    cfg = resolve("cavity2d", {"n": 64})  # 66 cells
+    assert size_hint(cfg, lambda s: all(n % 4 == 0 for n in s)) == (
+        "; cavity2d's n = 64 makes the 66x66 lattice, and n = 62 or n = 66 makes one that splits")
+    assert size_hint(cfg, lambda s: s[0] >= 80) == (
+        "; cavity2d's n = 64 makes the 66x66 lattice, and n = 78 makes one that splits")
+    assert size_hint(cfg, lambda s: False) == "" and size_hint(cfg, None) == ""
+    assert size_hint(resolve("box", {"n": 30}), lambda s: True) == ""  # n is the lattice size: nothing to add
 
 
 def test_a_restart_is_checked_against_its_checkpoint_without_touching_it(cli, tmp_path):

@@ -123,6 +123,9 @@ class ChannelFlow(Case):
         """Grid, units and tau of the full parameters p (`channel_layout`)."""
         return channel_layout(p, lattice.d)
 
+    def lattice_shape(self, p: dict, lattice) -> tuple:
+        return tuple(self.layout(self.full(p), lattice).shape)
+
     def shapes(self, p, lattice, lay=None):
         """The bodies: the parsed obstacles, the `stl` file, then the mask file. Given the layout `lay`,
         checked against the channel (`check_obstacles`), the mask against the lattice shape and its values
