@@ -396,6 +396,9 @@ class RunConfig:
     output: OutputSpec
     checkpoint: CheckpointSpec
     warnings: tuple = ()
+    # (key, its warning) of the given settings that nothing reads in this configuration (also in `warnings`): a
+    # restart that takes the output settings it lacks from its run drops those they make read (settled_warnings)
+    idle: tuple = ()
     source: str = ""
     given: frozenset = frozenset()  # the keys set in the file, by --set or on the command line
 
@@ -779,10 +782,12 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
         ) from None
     _check_setup(setup, common, where, shown)
     warnings = list(notes)
+    idle = []  # (key, warning) of the settings nothing reads
     for keys, active, needs in _DEPENDENT:  # a setting given where nothing reads it was silently accepted
         for k in keys:
             if k in values and (k in case_spec or k in common_spec) and not active(common, params):
-                warnings.append(f"{k} = {values[k]!r} has no effect: it applies with {needs}")
+                idle.append((k, f"{k} = {values[k]!r} has no effect: it applies with {needs}"))
+                warnings.append(idle[-1][1])
     # a channel's settings that depend on its lattice and sides (both silently ignored before)
     if "width" in values and "width" in case_spec and lat.d == 2:
         warnings.append(f"width = {values['width']!r} has no effect: it applies with a 3D lattice (D3Q19, D3Q27)")
@@ -831,7 +836,8 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"{vkey} = {vval}{peak} gives Mach number {ma:.3f} > {MACH_WARN}: compressibility errors "
             f"of order Ma^2 = {ma * ma:.3f}"
         )
-    return RunConfig(case, params, setup, warnings=tuple(warnings), source=source, given=frozenset(values), **specs)
+    return RunConfig(case, params, setup, warnings=tuple(warnings), idle=tuple(idle), source=source,
+                     given=frozenset(values), **specs)
 
 
 def size_hint(cfg: "RunConfig", fits, key: str = "n", reach: int = 64) -> str:

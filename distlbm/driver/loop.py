@@ -115,15 +115,13 @@ def settled_warnings(cfg) -> tuple:
     out = cfg.output
     on = {"output": bool(out.output_every or out.output_interval), "average": bool(out.average_every)}
 
-    def settled(w: str) -> bool:
-        key = w.split(" = ", 1)[0]
-        if "has no effect: it applies with" not in w:
-            return False
+    def settled(key: str) -> bool:
         if key in ("average_from", "average_stresses"):
             return on["average"]
         return (key.startswith("output_") or key == "average_every") and on["output"]
 
-    return tuple(w for w in cfg.warnings if not settled(w))
+    gone = {w for key, w in cfg.idle if settled(key)}
+    return tuple(w for w in cfg.warnings if w not in gone)
 
 
 class Simulation:
