@@ -111,14 +111,19 @@ def output_bytes(spec, shape, q: int, dtype: str, compute_dtype: str, dx: float 
 
 def outputs_between(spec, start: int, end: int, dt: float = 1.0) -> int:
     """The field outputs a run from step `start` to `end` writes on the schedules of `spec`: those of step 0 (a new
-    run) and of the multiples of output_every / output_interval after `start` up to `end` (a step due on both
-    counted twice: at most this many)."""
+    run) and of the multiples of output_every / output_interval after `start` up to `end`; a step due on both is
+    written once (counted once; where the time schedule has more than 10^7 outputs, twice: at most this many)."""
     n = 0
-    if spec.output_every:
-        n += max(0, end // spec.output_every - start // spec.output_every)
+    every = spec.output_every
+    if every:
+        n += max(0, end // every - start // every)
     if spec.output_interval and dt > 0:
         k = spec.output_interval / dt  # steps per output, as schedules.TimeInterval places them
-        n += max(0, math.floor(end / k + 1e-9) - math.floor(start / k + 1e-9))
+        first, last = math.floor(start / k + 1e-9) + 1, math.floor(end / k + 1e-9)
+        n += max(0, last - first + 1)
+        if every and 0 < last - first + 1 <= 10 ** 7:  # the steps due on both schedules
+            steps = np.ceil(np.arange(first, last + 1, dtype=np.float64) * k - 1e-9)
+            n -= int(np.count_nonzero(steps % every == 0))
     return n + (1 if start == 0 and (spec.output_every or spec.output_interval) else 0)
 
 
