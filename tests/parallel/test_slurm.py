@@ -126,3 +126,23 @@ def test_cancelled_job_is_not_resubmitted(tmp_path):
     assert "sending SIGTERM to the whole job" in log and "SIGTERM" in log.split("sending")[1], log
     assert [j["exit"] for j in jobs] == [75] and len(subs) == 1, log
     assert list((tmp_path / f"out/taylor_green2d-{jobs[0]['job_id']}" / "checkpoints").glob("ckpt_*.h5"))
+
+
+def test_out_among_the_options_is_the_chains_folder(tmp_path):
+    """`--out DIR` among the run's options: the later jobs looked for checkpoints in OUT's default, restarted
+    nothing and were refused by DIR's checkpoints of "another run" (exit 2, the chain ended). It is the chain's
+    folder now (OUT, inherited by the resubmissions); --out and another OUT are refused."""
+    env = _env(1, **dict(SIGNAL, FAKE_SBATCH_SIGNAL_WHEN="results/*/log.jsonl"))
+    subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", SLURM / "single_node.sbatch", *TG,
+                               "--out", "results/tg")
+    everything = "\n".join(logs.values())
+    assert [j["exit"] for j in jobs] == [75, 75], everything
+    assert all(sub["env"]["OUT"] == "results/tg" for sub in subs[1:]) and len(subs) == 3, subs
+    second = logs[jobs[1]["job_id"]]
+    assert "-> results/tg --restart latest" in second.split("\n")[0] and "restarted from" in second, second
+    assert not (tmp_path / "out").exists()
+    env = _env(1, FAKE_SBATCH_MAX_JOBS="1", OUT="elsewhere")
+    p = subprocess.run([str(FAKE / "sbatch"), "--output=x-%j.out", str(SLURM / "multi_node_srun.sbatch"), *map(str, TG),
+                        "--out=results/tg"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    log = "".join(f.read_text() for f in tmp_path.glob("x-*.out"))
+    assert "--out results/tg and OUT=elsewhere name two folders; give one" in log + p.stdout + p.stderr, log
