@@ -61,7 +61,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.io import results
     from distlbm.io.lock import holder
     from distlbm.io.output import output_bytes, outputs_between, space_warning
-    from distlbm.memory import average_values, checkpoint_bytes, fmt_bytes, memory_estimate
+    from distlbm.memory import average_values, checkpoint_bytes, fmt_bytes, memory_estimate, steady_values
     from distlbm.parallel.mesh import DecompositionError, check_divisible, parse_mesh
 
     s = cfg.setup
@@ -148,7 +148,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     say(f"  memory per device ({which}, block {'x'.join(map(str, block))}): {'; '.join(parts)}")
     # the space for checkpoints and field outputs
     chk, output = cfg.checkpoint, cfg.output
-    size = checkpoint_bytes(model.lattice, shape, model.dtype, model.compute_dtype, average_values(output, len(shape)))
+    size = checkpoint_bytes(model.lattice, shape, model.dtype, model.compute_dtype,
+                            average_values(output, len(shape)) + steady_values(cfg.control, len(shape)))
     one = files.space_needed(size)
     # periodic checkpoints at the multiples of checkpoint_every after the start
     count = end // chk.checkpoint_every - start // chk.checkpoint_every if chk.checkpoint_every and end > start else 0

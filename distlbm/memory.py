@@ -513,10 +513,16 @@ def preflight(cfg, mesh=None, available: Optional[Callable] = None, devices=None
 
 
 def checkpoint_bytes(lattice, shape, dtype, compute_dtype, average_values: int = 0) -> int:
-    """The data of one checkpoint: the populations, and the time average where the run keeps one (`average_values`
-    per cell)."""
+    """The data of one checkpoint: the populations, and the time average and the steadiness reference where the run
+    keeps them (`average_values` values per cell in the compute dtype)."""
     cells = math.prod(int(n) for n in shape)
     return lattice.q * cells * itemsize(dtype) + int(average_values) * cells * itemsize(compute_dtype)
+
+
+def steady_values(control, d: int) -> int:
+    """The values per cell of the steadiness reference a run with the control spec `control` keeps in its
+    checkpoints (0: none; steady_tol > 0): the velocity of its last check, D."""
+    return d if control.steady_tol > 0 else 0
 
 
 def average_values(output, d: int) -> int:

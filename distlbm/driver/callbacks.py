@@ -146,6 +146,9 @@ class Checkpointer:
     write_s: float = 0.0
     # the bytes of one checkpoint (None: not known): where the next does not fit, older ones make room for it
     size: Optional[Callable[[], int]] = None
+    # extra(view) -> the lattice fields stored beside the populations {name: [K, X, Y(, Z)]} (None: the time
+    # average 'mean' where the run keeps one)
+    extra: Optional[Callable[[RunView], dict]] = None
     SLOW_WRITE_S = 20.0  # a write this long is noted once: a scheduler's stop signal must come that much earlier
 
     def last_good(self) -> str:
@@ -159,7 +162,8 @@ class Checkpointer:
         self._make_room(view)
         try:
             path = ckpt.save(self.directory, view.state.f, view.domain, self.meta(view), keep=self.keep,
-                             run_id=self.run_id, extra={"mean": view.mean} if view.mean is not None else None)
+                             run_id=self.run_id, extra=self.extra(view) if self.extra is not None else
+                             {"mean": view.mean} if view.mean is not None else None)
         except WriteError as e:
             self.failed(view, e, f"checkpoint at step {view.step} not written")
             raise
@@ -497,7 +501,12 @@ class SteadyCheck:
     """Says the run is steady when the velocity field changed by less than `tol` since the previous
     check: max |u - u_prev| / U over every fluid cell, reduced across shards and processes (U: the
     case's characteristic lattice velocity). Keeps the previous field on the devices (D values per
-    cell) and the history of the checks, which a checkpoint carries (`state`/`load`)."""
+    cell) and the history of the checks, which a checkpoint carries (`state`/`load`, the field as its
+    dataset 'steady_ref': a restart then judges its first check against the same field as the run that
+    was not stopped, and stops at the same step). A comparison over fewer than `every` steps is never
+    judged (it keeps the older field): a restart from a checkpoint without the field takes its own state
+    as the reference and judges the first check a whole interval after it; before, it compared over the
+    few steps since the restart and stopped as "steady" early."""
 
     tol: float
     velocity: float
@@ -506,11 +515,23 @@ class SteadyCheck:
     history: list = field(default_factory=list)  # [[step, max |du| / U], ...]
     reached: Optional[int] = None
     _prev: object = None
+    _prev_step: Optional[int] = None
 
     def __post_init__(self):
         self._change = jax.jit(_max_change)
 
+    def start(self, view: RunView):
+        """Take the state at the run's start as the reference of the first comparison, unless a checkpoint gave one."""
+        if self._prev is None:
+            self._prev, self._prev_step = view.macroscopic()[1], view.step
+
+    def reference(self):
+        """The field of the last check (the next comparison's reference), or None."""
+        return self._prev
+
     def __call__(self, view: RunView):
+        if self._prev_step is not None and view.step - self._prev_step < self.every:
+            return None  # too few steps to judge: a small change means nothing yet
         _, u = view.macroscopic()
         delta = None
         if self._prev is not None and self._prev.shape == u.shape:
@@ -520,7 +541,7 @@ class SteadyCheck:
             if self.log is not None:
                 self.log.write({"event": "steady_check", "step": view.step, "max_du_over_U": delta,
                                 "tol": self.tol})
-        self._prev = u
+        self._prev, self._prev_step = u, view.step
         if delta is not None and delta < self.tol and self.reached is None:
             self.reached = view.step
             view.log(f"steady at step {view.step}: max |du| / U = {delta:.3g} < {self.tol:g} over "
@@ -529,12 +550,16 @@ class SteadyCheck:
         return None
 
     def state(self) -> dict:
-        return {"history": self.history}
+        return {"history": self.history, "ref_step": self._prev_step, "reached": self.reached}
 
-    def load(self, state: dict):
+    def load(self, state: dict, reference=None):
+        """The history of a checkpoint's `state`, and its reference field (None: none kept)."""
         hist = state.get("history") if isinstance(state, dict) else None
         if isinstance(hist, list):
             self.history = [[int(h[0]), float(h[1])] for h in hist if isinstance(h, list) and len(h) == 2]
+        ref_step = state.get("ref_step") if isinstance(state, dict) else None
+        if reference is not None and isinstance(ref_step, int) and not isinstance(ref_step, bool):
+            self._prev, self._prev_step = reference, ref_step
 
     def report(self, end: int) -> dict:
         """For summary.json: the tolerance, the checks and why the run stopped."""

@@ -30,7 +30,7 @@ from distlbm.io import lock as folder_lock
 from distlbm.io import results
 from distlbm.io.files import WriteError
 from distlbm.io.output import FieldOutput, output_bytes, outputs_between, space_warning
-from distlbm.memory import average_values, checkpoint_bytes
+from distlbm.memory import average_values, checkpoint_bytes, steady_values
 from distlbm.parallel import make_advance, make_domain
 from distlbm.physics.collision import Collision
 from distlbm.physics.initial import init_populations
@@ -67,7 +67,7 @@ def _kept_spec(cfg, meta: dict, attr: str, names, active: Callable, switches=Non
     given = set(names) & cfg.given
     old = meta.get("config") or {}
     take = {k: old[k] for k in names if k in old and k not in given and not (k in switches and switches & given)}
-    if not take or (active(spec) and not given):
+    if not take:
         return None
     try:
         kept = dataclasses.replace(spec, **take)
@@ -85,9 +85,20 @@ def kept_changes(spec, kept) -> dict:
 
 
 def kept_checkpoints(cfg, meta: dict):
-    """The checkpoint schedule a restart keeps from the run it continues (None: its own)."""
-    return _kept_spec(cfg, meta, "checkpoint", ("checkpoint_every", "checkpoint_wall"),
-                      lambda c: c.checkpoint_every or c.checkpoint_wall)
+    """The checkpoints a restart keeps from the run it continues (None: its own): the schedule, how many are kept
+    and how many failed writes stop it (a restart went back to keeping 3 of a run that kept 1, on a quota)."""
+    return _kept_spec(cfg, meta, "checkpoint", ("checkpoint_every", "checkpoint_wall", "checkpoint_keep",
+                                                "max_failed_writes"),
+                      lambda c: c.checkpoint_every or c.checkpoint_wall,
+                      switches=("checkpoint_every", "checkpoint_wall"))
+
+
+def kept_steady(cfg, meta: dict):
+    """The steadiness test a restart keeps from the run it continues where it sets none (None: its own): a run
+    given --until-steady 0.02, resubmitted without it, went back to the case's 1e-4 and ran to its end step."""
+    kept = _kept_spec(cfg, meta, "control", ("steady_tol", "steady_every"), lambda c: True, switches=("steady_tol",))
+    # a test turned off here needs nothing of the run's (a run that turned it off keeps it off)
+    return None if kept is not None and "steady_tol" in cfg.given and not kept.steady_tol > 0 else kept
 
 
 def kept_averaging(cfg, meta: dict):
@@ -185,8 +196,9 @@ class Simulation:
         run_id = ckpt.new_run_id()  # checkpoints belong to one run; a restart continues the checkpoint's run
         if self.domain.process_count > 1:
             run_id = self.domain.allgather_obj(run_id)[0]
+        self._steady_ref = None  # the steadiness reference field a restart's checkpoint holds
         self.checkpointer = Checkpointer(self.checkpoint_dir, run_id, cfg.checkpoint.checkpoint_keep, self._meta,
-                                         size=self._checkpoint_bytes)
+                                         size=self._checkpoint_bytes, extra=self._checkpoint_fields)
         if restart or init_from:
             try:
                 self._restore(restart) if restart else self._init_from(init_from)
@@ -413,9 +425,20 @@ class Simulation:
                      f"ones (fewer kept)")
 
     def _checkpoint_bytes(self) -> int:
-        """The data of one of this run's checkpoints: the populations, and the time average where it keeps one."""
+        """The data of one of this run's checkpoints: the populations, and the time average and the steadiness
+        reference where it keeps them."""
+        d = len(self.setup.shape)
         return checkpoint_bytes(self.model.lattice, self.setup.shape, self.model.dtype, self.model.compute_dtype,
-                                average_values(self.cfg.output, len(self.setup.shape)))
+                                average_values(self.cfg.output, d) + steady_values(self.cfg.control, d))
+
+    def _checkpoint_fields(self, view) -> Optional[dict]:
+        """The lattice fields a checkpoint stores beside the populations (ckpt.EXTRA_FIELDS)."""
+        extra = {}
+        if view.mean is not None:
+            extra["mean"] = view.mean
+        if self._steady is not None and self._steady.reference() is not None:
+            extra["steady_ref"] = self._steady.reference()
+        return extra or None
 
     def check_output_space(self, start: int, end: int) -> Optional[str]:
         """Before any step, on process 0: a warning (returned too) when the field outputs this run will write
@@ -461,6 +484,7 @@ class Simulation:
                              f"metadata is not verified")
                 f, meta = ckpt.load(path, self.domain, self.model.dtype)
                 mean = self._load_mean(path, meta)
+                steady_ref = self._load_steady_ref(path, meta)
             except ckpt.CheckpointError as e:
                 if len(candidates) == 1:
                     self.log(f"error: {e}")
@@ -480,6 +504,7 @@ class Simulation:
             self._outputs_state = meta.get("outputs") or []
             self._light_state = [e for e in (meta.get("light_outputs") or []) if isinstance(e, dict)]
             self._steady_state = meta.get("steady") or {}
+            self._steady_ref = steady_ref
             self.checkpointer.run_id = meta.get("run_id") or ckpt.LEGACY_RUN
             self.checkpointer.last_step, self.checkpointer.last_path = int(meta["step"]), Path(path)
             write_s = meta.get("checkpoint_write_s")
@@ -488,6 +513,7 @@ class Simulation:
             self.restored_from = str(path)
             self.log(f"restarted from {path} at step {meta['step']}")
             self._continue_checkpoints(meta)
+            self._continue_steady(meta)
             self._continue_outputs(meta)
             self._continue_end(meta)
             return
@@ -511,6 +537,30 @@ class Simulation:
                      f"averages {values} in {cdt} (average_stresses or compute_dtype changed): it starts again here")
             return None
         return ckpt.load_mean(path, self.domain, meta)
+
+    def _steady_done(self, step: int) -> bool:
+        """Whether the run a restart continues stopped at `step` because it was steady, by a test this run still
+        applies (said): a restart of a finished steady run ran one more interval and stopped "steady" again."""
+        st, tol = self._steady_state, self.cfg.control.steady_tol
+        try:
+            last_step, last = int(st["history"][-1][0]), float(st["history"][-1][1])
+        except (TypeError, ValueError, IndexError, KeyError):
+            return False
+        if not (tol > 0 and st.get("reached") == step == last_step and last < tol):
+            return False
+        self.log(f"nothing to run: the run this restart continues stopped at step {step}, steady (max |du| / U = "
+                 f"{last:.3g} < steady_tol = {tol:g}); a smaller --until-steady TOL (0: none) goes further")
+        return True
+
+    def _load_steady_ref(self, path, meta: dict):
+        """The velocity field of the last steadiness check a checkpoint holds (None without one, or where it is not
+        this run's D components on its lattice: the restart then takes its own state as the reference)."""
+        if "_steady_ref" not in meta:
+            return None
+        shape, dtype = meta["_steady_ref"]
+        if shape != [len(self.setup.shape)] + [int(n) for n in self.setup.shape]:
+            return None
+        return ckpt.load_extra(path, "steady_ref", self.domain, meta)
 
     def _init_from(self, spec: str):
         """The initial populations from a checkpoint of another run (a file, or a run folder or checkpoint folder:
@@ -549,11 +599,28 @@ class Simulation:
         if kept is not None:
             import dataclasses
 
+            taken = kept_changes(self.cfg.checkpoint, kept)
             self.cfg = dataclasses.replace(self.cfg, checkpoint=kept)
             what = " and ".join(x for x in (f"every {kept.checkpoint_every} steps" if kept.checkpoint_every else "",
                                             f"every {kept.checkpoint_wall:g} s" if kept.checkpoint_wall else "") if x)
-            self.log(f"checkpoints {what}, as in the run this restart continues (--checkpoint-every N to "
-                     f"change it, 0 for none)")
+            self.log(f"checkpoints {what}, keeping the newest {kept.checkpoint_keep}; kept from the run this restart "
+                     f"continues: {', '.join(f'{k} = {v!r}' for k, v in taken.items())} (a setting given here "
+                     f"replaces its own; --checkpoint-every 0 for none)")
+            self.checkpointer.keep = kept.checkpoint_keep
+
+    def _continue_steady(self, meta: dict):
+        """The steadiness test (steady_tol, steady_every) of the run this restart continues, where it gives none."""
+        kept = kept_steady(self.cfg, meta)
+        if kept is not None:
+            import dataclasses
+
+            taken = kept_changes(self.cfg.control, kept)
+            self.cfg = dataclasses.replace(self.cfg, control=kept)
+            every = f", checked every {kept.steady_every} steps" if "steady_every" in taken else ""
+            what = (f"stops once steady (steady_tol = {kept.steady_tol:g}{every})" if kept.steady_tol > 0 else
+                    "runs to its end step without a steadiness test")
+            self.log(f"the run {what}, as the run this restart continues (--until-steady TOL to change it, 0 for "
+                     f"none)")
 
     def _continue_outputs(self, meta: dict):
         """The field output: the run's output settings (slices too) that this restart does not give itself, and its
@@ -699,7 +766,7 @@ class Simulation:
         if ctl.steady_tol > 0:  # first: a steady stop makes the reports of the same step final
             every = ctl.steady_every or self.setup.steady_every or progress_every
             self._steady = cb.SteadyCheck(ctl.steady_tol, float(self.setup.u_max), every, logs["log"])
-            self._steady.load(self._steady_state)
+            self._steady.load(self._steady_state, self._steady_ref)
             cbs.insert(0, Callback("steady", IterationInterval(every), self._steady))
         for c in cbs:
             c.schedule.load(self._sched_state.get(c.name, {}))
@@ -864,6 +931,9 @@ class Simulation:
                               f"steps: --steps {start_step + end})")
         if start_step > 0 and end == start_step:
             self.log(f"nothing to run: the run is already at its end step {end} (--steps N to go further)")
+        elif steps is None and end > start_step and self._steady_done(start_step):
+            end = start_step  # it would stop again at its next check, an interval on: it is done
+        
         # the end a later restart without steps keeps: the configured one (a run(steps) call's own is its own)
         self._end_step = (self.cfg.control.steps or self._kept_end) if steps is None else None
         stop = signals.process_flag() or signals.StopFlag()
@@ -933,7 +1003,7 @@ class Simulation:
                     self.status = "stopped"
                     end = step
                 if self._steady is not None:
-                    self._steady(view)  # the reference field of the first comparison
+                    self._steady.start(view)  # the reference field of the first comparison, unless restored
                 while step < end:
                     nxt = min(next_due([c.schedule for c in self._callbacks], step, end), step + max_chunk)
                     tc = time.perf_counter()

@@ -54,11 +54,16 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+# the lattice fields a checkpoint may hold beside the populations f, each [K, X, Y(, Z)], by name: what they are
+EXTRA_FIELDS = {"mean": "time average",  # of rho and u (output average_every)
+                "steady_ref": "steadiness reference"}  # u of the last steadiness check (steady_tol)
+
+
 def save(directory, f, domain, meta: dict, keep: int = 3, run_id: str = LEGACY_RUN, extra: dict | None = None) -> Path:
     """Write f: [Q, X, Y(, Z)] (global array; with --comm mpi this rank's block) and `meta` (JSON-able) as checkpoint of meta['step'],
     then remove this run's checkpoints beyond the newest `keep`. Every process must call this.
     extra: more lattice fields {name: [K, X, Y(, Z)]} stored beside f the same way (checksummed; their shape and
-    dtype in the metadata as NAME_shape, NAME_dtype): the time average 'mean'.
+    dtype in the metadata as NAME_shape, NAME_dtype): those of EXTRA_FIELDS.
     Raises hdf5.WriteError (on every process) if the file could not be written."""
     step = int(meta["step"])
     path = path_for(directory, step)
@@ -183,8 +188,9 @@ def read_meta(path, quick: bool = False) -> dict:
                 return meta
             _check_meta(meta, path, fmt)
             shape, dtype = _check_dataset(h5, "f", "populations", path, meta, fmt)
-            if fmt == FORMAT and "mean_shape" in meta:  # the time average of rho and u (output average_every)
-                meta["_mean"] = _check_dataset(h5, "mean", "time average", path, meta, fmt)
+            for name, what in EXTRA_FIELDS.items():  # the lattice fields beside the populations that it holds
+                if fmt == FORMAT and f"{name}_shape" in meta:
+                    meta[f"_{name}"] = _check_dataset(h5, name, what, path, meta, fmt)
             meta["_shape"] = shape
             meta["_dtype"] = dtype
             meta["_format"] = fmt
@@ -358,10 +364,17 @@ def load(path, domain, dtype):
 def load_mean(path, domain, meta: dict):
     """The time average 'mean' [1 + D, X, Y(, Z)] of checkpoint `path` (meta: its read_meta, which checked the
     dataset) as a global array for `domain`, read and verified like the populations; None without one."""
-    if "_mean" not in meta:
+    return load_extra(path, "mean", domain, meta)
+
+
+def load_extra(path, name: str, domain, meta: dict):
+    """The lattice field `name` of EXTRA_FIELDS that checkpoint `path` holds beside its populations (meta: its
+    read_meta, which checked the dataset) as a global array for `domain`, read and verified like the
+    populations; None without one."""
+    if f"_{name}" not in meta:
         return None
-    shape, dtype = meta["_mean"]
-    return _load_dataset(Path(path), "mean", "time average", shape[0], domain, dtype)
+    shape, dtype = meta[f"_{name}"]
+    return _load_dataset(Path(path), name, EXTRA_FIELDS[name], shape[0], domain, dtype)
 
 
 def _load_dataset(path: Path, name: str, what: str, q: int, domain, dtype):

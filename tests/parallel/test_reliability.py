@@ -1056,9 +1056,10 @@ def test_fifo_or_folder_at_the_newest_checkpoint_name_never_blocks(tmp_path, cli
     assert rc == 74, out + err
     assert "ckpt_000000040.h5 failed: it exists and is a folder" in err and len(err.strip().splitlines()) == 1
     assert {"ckpt_000000020.h5", "ckpt_000000030.h5"} <= set(_names(ck))
-    # by default the run goes on past it, said, and writes its next checkpoints
+    # with the default (given: a restart keeps the run's max_failed_writes = 1) the run goes on past it, said, and
+    # writes its next checkpoints
     rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 60, "--checkpoint-every", 10, "--out", tmp_path,
-                       "--restart")
+                       "--restart", "--set", "max_failed_writes=3")
     assert rc == 0, out + err
     assert "warning: checkpoint at step 40 not written: " in out and "it exists and is a folder" in out, out
     assert {"ckpt_000000050.h5", "ckpt_000000060.h5"} <= set(_names(ck)) and (ck / "ckpt_000000040.h5").is_dir()
@@ -1152,7 +1153,8 @@ def test_a_restart_without_a_schedule_keeps_the_runs_checkpoint_schedule(cli, tm
     # resubmitted by hand without --checkpoint-every: the run goes on writing checkpoints every 10 steps
     rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 40, "--out", tmp_path, "--restart")
     assert rc == 0, err
-    assert "checkpoints every 10 steps, as in the run this restart continues" in out
+    assert "checkpoints every 10 steps, keeping the newest 3; kept from the run this restart continues: " \
+           "checkpoint_every = 10" in out, out
     assert {"ckpt_000000030.h5", "ckpt_000000040.h5"} <= set(_names(tmp_path / "checkpoints"))
     # an explicit 0 still means none
     rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 60, "--out", tmp_path, "--restart",
@@ -1255,6 +1257,29 @@ def test_a_restart_that_changes_one_output_setting_keeps_the_others_and_the_aver
     assert rc == 0 and "field output every" not in out and "as in the run this restart continues (--set " \
         "average_every" not in out, out
     assert not (tmp_path / "region" / "region_000000225.h5").exists()
+
+
+def test_a_restart_keeps_the_runs_checkpoint_count_and_steadiness_test(cli, tmp_path):
+    """A restart that did not repeat checkpoint_keep = 1 kept 3 checkpoints (three times the disk of a run on a
+    quota), and one that did not repeat --until-steady went back to the case's tolerance (a cavity then ran to
+    its end step instead of stopping steady). Both are now the run's unless given, and said."""
+    args = ("run", "cavity2d", "--set", "n=16", "--checkpoint-every", 100, "--out", tmp_path)
+    rc, out, err = cli(*args, "--steps", 300, "--set", "checkpoint_keep=1", "--until-steady", 0.5,
+                       "--set", "steady_every=1000")
+    assert rc == 0 and len(list((tmp_path / "checkpoints").glob("ckpt_*.h5"))) == 1, err
+    rc, out, err = cli(*args, "--steps", 500, "--restart")
+    assert rc == 0, err
+    assert "checkpoints every 100 steps, keeping the newest 1; kept from the run this restart continues: " \
+           "checkpoint_keep = 1" in out, out
+    assert "the run stops once steady (steady_tol = 0.5, checked every 1000 steps), as the run this restart " \
+           "continues" in out, out
+    assert [p.name for p in (tmp_path / "checkpoints").glob("ckpt_*.h5")] == ["ckpt_000000500.h5"]
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["steady"]["tol"] == 0.5 and summary["steady"]["every"] == 1000
+    rc, out, err = cli(*args, "--steps", 600, "--set", "checkpoint_keep=2", "--until-steady", 0, "--restart")
+    assert rc == 0 and "kept from the run" not in out and "as the run this restart continues" not in out, out
+    assert len(list((tmp_path / "checkpoints").glob("ckpt_*.h5"))) == 2
+    assert "steady" not in json.loads((tmp_path / "summary.json").read_text())
 
 
 def test_a_restart_without_output_settings_keeps_writing_the_runs_fields(cli, tmp_path):

@@ -109,3 +109,53 @@ def test_schaefer_turek_steady_defaults():
         assert cfg.setup.steps == round(cfg.params["t_end"] / dt)  # the longest run
     cfg = resolve("schaefer_turek_2d2", {})
     assert cfg.control.steady_tol == 0 and cfg.setup.steady_every == 0
+
+
+def test_a_restart_between_two_checks_stops_where_the_run_not_stopped_does(tmp_path):
+    # the checkpoint at step 900 lies between the checks of 800 and 1000: it carries the field of step 800
+    # (dataset 'steady_ref'), so the restart's check at 1000 compares over 200 steps, as the run not stopped
+    # did; before, it compared with its own start, 100 steps back, and stopped "steady" early
+    import numpy as np
+
+    sim, straight = _run(tmp_path / "a")
+    _run(tmp_path / "b", steps=900, checkpoint_every=300)
+    again = make_sim("cavity2d", n=16, steady_tol=1e-3, steady_every=200, t_end=100.0)
+    again.out_dir = tmp_path / "b"
+    again._restore("latest")
+    assert again.step == 900 and again._steady_ref is not None
+    import h5py
+
+    with h5py.File(tmp_path / "b" / "checkpoints" / "ckpt_000000900.h5") as h:  # as the space checks foresee it
+        assert h["steady_ref"].shape == (2, 18, 18)
+        assert h["f"].nbytes + h["steady_ref"].nbytes == again._checkpoint_bytes()
+    s = again.run()
+    assert s["steady"]["history"] == straight["steady"]["history"] and s["step"] == straight["step"]
+    assert np.array_equal(np.asarray(again.state.f), np.asarray(sim.state.f))
+
+
+def test_a_restart_without_the_reference_judges_a_whole_interval_after_it(tmp_path):
+    # the run before had no steadiness test (no reference in its checkpoint): the restart at 900 takes its own
+    # state as the reference and judges first at 1200, 300 steps on, not at 1000 over 100 steps
+    _run(tmp_path, steps=900, checkpoint_every=300, steady_tol=0.0)
+    again = make_sim("cavity2d", n=16, steady_tol=1e-3, steady_every=200, t_end=100.0)
+    again.out_dir = tmp_path
+    again._restore("latest")
+    assert again._steady_ref is None
+    s = again.run(1600)
+    assert [h[0] for h in s["steady"]["history"]] == [1200, 1400, 1600]
+
+
+def test_a_restart_of_a_run_that_stopped_steady_has_nothing_to_run(tmp_path):
+    sim, s = _run(tmp_path, checkpoint_every=10 ** 6)  # a checkpoint at the end
+    assert s["status"] == "steady"
+    logs = []
+    again = make_sim("cavity2d", n=16, steady_tol=1e-3, steady_every=200, t_end=100.0)
+    again.view._log, again.out_dir = logs.append, tmp_path
+    again._restore("latest")
+    s2 = again.run()
+    assert s2["step"] == s["step"] and any(m.startswith(f"nothing to run: the run this restart continues stopped at "
+                                                        f"step {s['step']}, steady") for m in logs), logs
+    smaller = make_sim("cavity2d", n=16, steady_tol=1e-5, steady_every=200, t_end=100.0)  # a stricter test goes on
+    smaller.out_dir = tmp_path
+    smaller._restore("latest")
+    assert smaller.run(s["step"] + 400)["step"] == s["step"] + 400
