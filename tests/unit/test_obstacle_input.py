@@ -168,7 +168,9 @@ def _masks(tmp_path):
     np.save(p / "big.npy", big)
     np.save(p / "obj.npy", np.array([None] * 4, dtype=object), allow_pickle=True)
     (p / "text.npy").write_text("hello, not a mask\n")
-    np.save(p / "ok.npy", np.zeros(SHAPE2, np.uint8))
+    ok = np.zeros(SHAPE2, np.uint8)
+    ok[50:55, 10:15] = 1
+    np.save(p / "ok.npy", ok)
     raw = (p / "ok.npy").read_bytes()
     (p / "trunc.npy").write_bytes(raw[:len(raw) // 2])
     with h5py.File(p / "zero_d.h5", "w") as f:
@@ -346,6 +348,10 @@ BLOCKING_MASKS = [
     ("near_outlet", [((219, slice(5, 9)), 1)], r"4 solid cells at x index 219 \(x = 2.19\), on the outlet cells' "
                                                r"neighbours; .* x index 2 .. 218 only$"),
     ("outlet", [((220, 20), 1)], r"1 solid cells at x index 220 \(x = 2.2\), on the outlet plane"),
+    # no body at all (it ran, and reported cD 0 for the body 'mask'); solid in the side walls' rows only, likewise
+    ("empty", [], r"no solid cell in the channel \(the side walls' rows aside\): every value there is 0; expected a "
+                  r"body: nonzero mask cells are solid \(for a channel without one: mask = ''\)$"),
+    ("walls_only", [((slice(None), 0), 1)], r"no solid cell in the channel"),
 ]
 
 

@@ -277,6 +277,13 @@ def test_channel_checks_the_stl_body(tmp_path):
         make_sim("channel_flow", obstacles=f"stl({path}, 0.05, 0.04, 0.2, 0.2)", **kw)
     with pytest.raises(ConfigError, match="covers every fluid cell"):
         make_sim("channel_flow", obstacles=f"stl({path}, 0.4, 0.5, 0.2, 0.2)", **kw)
+    # a body that holds no cell centre, or lies inside an earlier one, made no solid cell: it ran and reported cD 0
+    with pytest.raises(ConfigError, match=r"holds no cell centre of the lattice \(dx = 0.01\)"):
+        make_sim("channel_flow", obstacles=f"stl({path}, 0.003, 0.5, 0.2, 0.2)", **kw)
+    with pytest.raises(ConfigError, match=r"stl = '.*': 'stl\(.*s.stl\)' holds no cell centre"):
+        make_sim("channel_flow", obstacles="", stl=str(path), stl_scale=0.003, stl_translate="0.5,0.2,0.2", **kw)
+    with pytest.raises(ConfigError, match=r"'stl\(.*\)' lies inside an earlier body"):
+        make_sim("channel_flow", obstacles=f"sphere(0.5, 0.2, 0.2, 0.12); stl({path}, 0.06, 0.5, 0.2, 0.2)", **kw)
     with pytest.raises(ConfigError, match="stl_translate = '1,2'"):
         make_sim("channel_flow", obstacles="", stl=str(path), stl_translate="1,2", **kw)
     sim = make_sim("channel_flow", obstacles="", stl=str(path), stl_scale=0.05, stl_translate="0.5,0.2,0.2", **kw)

@@ -288,9 +288,9 @@ def check_obstacles(bodies, lay: Layout, key: str = "obstacles", text: str = "")
                         f"{xr[0]:.4g} .. {xr[1]:.4g}); expected obstacles clear of the inlet and outlet cells "
                         f"and their neighbours: dx < x < L - dx, here {dx:g} < x < {length - dx:g}")
             prims.append((s, xr))
+    check_bodies_hold_cells(bodies, lay, key, text)  # meshes too: an STL body smaller than a cell made none
     if not prims:
         return
-    check_bodies_hold_cells(bodies, lay, key, text)
     span = f"y from 0 to H = {cross[0]:g}" + (f", z from 0 to W = {cross[1]:g}" if d == 3 else "")
     gap = ("expected a fluid path from the inlet to the outlet: an obstacle may touch or cross one wall, "
            "the obstacles together must leave a gap")
@@ -403,7 +403,7 @@ def fraction_planes(bodies, lay: Layout) -> tuple | None:
 
 
 def check_bodies_hold_cells(bodies, lay: Layout, key: str = "obstacles", text: str = "") -> None:
-    """ConfigError unless every body made of primitives holds the centre of at least one fluid cell
+    """ConfigError unless every body (primitives, STL meshes) holds the centre of at least one fluid cell
     (inlet, outlet and wall cells excluded) that no earlier body holds (a cell belongs to the first
     body holding it). A body smaller than a cell, or inside an earlier one, made no solid cell: the run
     went on with no body there and reported its drag and lift as 0. The cells of the body's bounding box
@@ -413,11 +413,15 @@ def check_bodies_hold_cells(bodies, lay: Layout, key: str = "obstacles", text: s
     pad = 1 if lay.walls else 0
     first = [1] + [pad] * (d - 1)  # the fluid cells' index range on each axis
     last = [lay.shape[0] - 2] + [lay.shape[a] - 1 - pad for a in range(1, d)]
+
+    def box(s):  # a mesh's box is its vertices'
+        return _bbox(s, d) or ((list(s.bounds[0]), list(s.bounds[1])) if _is_mesh(s) else None)
+
     for k, body in enumerate(bodies):
         members = _members(body)
-        boxes = [_bbox(s, d) for s in members]
+        boxes = [box(s) for s in members]
         if not members or any(b is None for b in boxes):
-            continue  # a mesh: counted by its own inside test elsewhere
+            continue
         lo = [min(b[0][a] for b in boxes) for a in range(d)]
         hi = [max(b[1][a] for b in boxes) for a in range(d)]
         # cell i's centre is origin + (i + 1/2) dx
@@ -427,7 +431,7 @@ def check_bodies_hold_cells(bodies, lay: Layout, key: str = "obstacles", text: s
             i1 = last[a] if hi[a] == math.inf else min(last[a], math.floor((hi[a] - lay.origin[a]) / dx - 0.5))
             ranges.append((i0, i1))
         label = " + ".join(_label(s, text) for s in members) if len(members) > 1 else _label(members[0], text)
-        earlier = [b for b in bodies[:k] if all(_bbox(s, d) is not None for s in _members(b))]
+        earlier = [b for b in bodies[:k] if all(box(s) is not None for s in _members(b))]
         found = own = False  # a cell of its own / a cell inside it at all
         if all(i0 <= i1 for i0, i1 in ranges):
             cross = np.meshgrid(*[lay.origin[a] + (np.arange(ranges[a][0], ranges[a][1] + 1) + 0.5) * dx
@@ -483,8 +487,10 @@ def check_mask_cells(mask: geo.MaskFile, lay: Layout, x_layer: float | None = No
         return lay.origin[0] + (k + 0.5) * dx
 
     solid = np.flatnonzero(counts)
-    if not solid.size:
-        return
+    if not solid.size:  # it ran with no body there and reported a force of 0 on the body 'mask'
+        walls = " (the side walls' rows aside)" if lay.walls else ""
+        raise ConfigError(f"{head}no solid cell in the channel{walls}: every value there is 0; expected a body: "
+                          f"nonzero mask cells are solid (for a channel without one: mask = '')")
     blocked = np.flatnonzero(counts >= cells) if cells else np.array([], int)
     inner = blocked[(blocked >= 2) & (blocked <= nx - 3)]
     if inner.size:
