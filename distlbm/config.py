@@ -433,15 +433,19 @@ class RunConfig:
         for p in COMMON_PARAMS:
             if p.name not in old and p.name in new:
                 old[p.name] = p.default
+        stops = [k for k in self.case.stops if k in self.params]
         diffs = [f"{k}: checkpoint {old.get(k)!r}, now {new.get(k)!r}"
+                 + (f" (not given: the case's default; give {k} = {old.get(k)!r} as the run did, or another {k} to run "
+                    f"to another end)" if k in stops else "")
                  for k in sorted(set(old) | set(new))
-                 if k not in RUN_KEYS and k not in self.case.sampling and old.get(k) != new.get(k)]
+                 if k not in RUN_KEYS and k not in self.case.sampling and old.get(k) != new.get(k)
+                 and not (k in stops and k in self.given)]  # a stop given: the run's end is this one
         if list(meta.get("shape", [])) != list(self.setup.shape):
             diffs.append(f"lattice shape: checkpoint {meta.get('shape')}, now {list(self.setup.shape)}")
         if diffs:
             raise CheckpointError(f"{path}: incompatible with this configuration ({'; '.join(diffs)}); "
-                                  f"expected the same case, lattice and parameters (only output, stop and "
-                                  f"sampling settings may change)")
+                                  f"expected the same case, lattice and parameters (only output, stop"
+                                  f"{' (' + ', '.join(stops) + ')' if stops else ''} and sampling settings may change)")
 
 
 def _build(spec, values: dict, where: str):

@@ -92,6 +92,9 @@ class Case:
     # parameters that only say where and how often the flow is sampled (probes, their interval): a restart may
     # change them, as it may the output settings
     sampling: tuple = ()
+    # parameters that only say where the run ends (t_end: the simulated time to run): a restart that gives one
+    # runs to its end instead of the run's (one that leaves it out must match the run's, as parameters do)
+    stops: tuple = ("t_end",)
     # the steady_tol default where the populations or the arithmetic are float64 (0: common_defaults'): a
     # case exact to round-off converges to ~1e-13 there, while float32 stalls near 1e-5
     steady_tol_float64: float = 0.0

@@ -705,8 +705,8 @@ class Simulation:
         to the default 100 steps, or, past it, ran nothing and said done."""
         end = meta.get("end_step")
         if (self.cfg.control.steps or "steps" in self.cfg.given or not isinstance(end, int)
-                or end == self.setup.steps):
-            return
+                or end == self.setup.steps or any(k in self.cfg.given for k in self.cfg.case.stops)):
+            return  # (a t_end given: its end)
         self._kept_end = end
         self.log(f"running to step {end}, the end step of the run this restart continues (--steps N to change it)")
 

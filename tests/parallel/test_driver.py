@@ -157,6 +157,33 @@ def test_incompatible_restart_refused_but_output_settings_may_change(tmp_path):
     assert fine.step == 20
 
 
+def test_a_restart_may_give_another_t_end(tmp_path):
+    """t_end only says where the run ends (the simulated time to run): a restart that gave another was refused as
+    "other physics" (only --steps extended it). Given, the run goes to its end; left out, it must match the run's,
+    and the refusal says how."""
+    from distlbm.io.checkpoint import CheckpointError
+
+    kw = dict(n=5, length=1.0, height=0.4, obstacles="circle(0.3,0.2,0.05)")
+    first = make_sim("channel_flow", t_end=0.5, checkpoint_every=50, **kw)
+    first.out_dir = tmp_path
+    s = first.run()
+    assert s["step"] == 100
+    left_out = make_sim("channel_flow", **kw)
+    left_out.out_dir = tmp_path
+    with pytest.raises(CheckpointError, match=r"t_end: checkpoint 0\.5, now 10\.0 \(not given: the case's default; "
+                                              r"give t_end = 0\.5 as the run did, or another t_end to run to another "
+                                              r"end\)\); .* \(only output, stop \(t_end\) and sampling settings"):
+        left_out._restore("latest")
+    longer = make_sim("channel_flow", t_end=1.0, **kw)
+    longer.out_dir = tmp_path
+    longer._restore("latest")
+    assert longer.step == 100 and longer.run()["step"] == 200
+    straight = make_sim("channel_flow", t_end=1.0, **kw)
+    straight.out_dir = tmp_path / "straight"
+    straight.run()
+    assert np.array_equal(np.asarray(straight.state.f), np.asarray(longer.state.f))
+
+
 def test_restart_compatibility_of_settings_added_later():
     """A checkpoint written before a setting existed counts it at its default; another value is refused."""
     from distlbm.config import check_restart_compatible, resolve
