@@ -41,6 +41,17 @@ def _last_progress(path: Path):
     return None, None
 
 
+def _written_since(path: Path, started) -> bool:
+    """Whether `path` was written at or after `started` (a start record's 'YYYY-mm-dd HH:MM:SS UTC')."""
+    import calendar
+
+    try:
+        t = calendar.timegm(time.strptime(str(started), "%Y-%m-%d %H:%M:%S UTC"))
+        return path.stat().st_mtime >= t
+    except (OSError, ValueError):
+        return False
+
+
 def folder_status(out) -> dict:
     from distlbm.io import checkpoint as ckpt
     from distlbm.io import results
@@ -79,9 +90,16 @@ def folder_status(out) -> dict:
     result["interrupted"] = [] if state == "running" else [
         {"file": str(p.relative_to(out)), "bytes": size}
         for p, size in interrupted_writes(results.numbered_folders(out))]
-    said = results.events(out, ("start",) + WARNED)
+    said = results.events(out, ("start", "end") + WARNED)
     result["parts"] = [{k: r.get(k) for k in ("step", "end", "started", "restarted_from", "processes")}
                        for r in said if r.get("event") == "start"]
+    # how the last part of the run ended: its `end` record (None: it has none, killed or its node failed)
+    last = max((i for i, r in enumerate(said) if r.get("event") == "start"), default=None)
+    if last is not None:
+        ends = [r for r in said[last:] if r.get("event") == "end"]
+        result["ended"] = {k: ends[0].get(k) for k in ("step", "status", "message")} if ends else None
+        if not ends and _written_since(out / "summary.json", said[last].get("started")):
+            result["ended"] = {}  # a run of a version without end records that wrote its summary: it ended
     # what the run warned about or stopped on: a local Mach number past the limit, an instability, a failed write
     result["events"] = [{k: r.get(k) for k in ("event", "step", "message", "went_on") if k in r}
                         for r in said if r.get("event") in WARNED]
@@ -109,6 +127,14 @@ def describe(st: dict) -> list[str]:
     what = {"running": "running", "ended": "not running (the last run ended)",
             "gone": "not running: the last run never ended (killed, or its node failed)",
             "free": "not running"}[st["state"]]
+    ended = st.get("ended", {})
+    if st["state"] in ("ended", "free") and "parts" in st and st.get("parts") and ended is None:
+        # the folder's record ended (another process of the run left), but the run wrote no end record
+        what = ("not running: the last run did not end (no end record after its start: a process was killed, as "
+                "by the OOM killer, or the job was; see the job's output)")
+    elif st["state"] in ("ended", "free") and ended and ended.get("status") == "error":
+        what = (f"not running: the last run ended on an error at step {ended.get('step')}"
+                + (f" ({ended['message']})" if ended.get("message") else ""))
     lines = [f"{st['folder']}: {what}" + (f": {st['holder']}" if st["holder"] else "")]
     p = st.get("progress")
     if p:

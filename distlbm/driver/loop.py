@@ -1056,6 +1056,13 @@ class Simulation:
         finally:
             self.wall_time = time.perf_counter() - t0
             self.steps_run = step - start_step
+            # how this part of the run ended (`distlbm status`: a start with no end was killed, as a process of
+            # several killed by the OOM killer; the others still left and marked the folder's record ended)
+            error = sys.exc_info()[1]
+            status = self.status if self.status != "running" else "error"
+            logs["log"].write({"event": "end", "step": step, "status": status,
+                               **({"message": f"{type(error).__name__}: {error}"[:300]}
+                                  if status == "error" and error is not None else {})})
             for lg in logs.values():
                 if lg is not None:
                     lg.close()

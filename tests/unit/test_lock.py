@@ -246,3 +246,38 @@ def test_a_record_rewritten_shorter_still_reads_whole(tmp_path):
     assert _read(tmp_path)["pid"] == os.getpid()  # the shorter record, padded: valid JSON
     held.release()
     assert _read(tmp_path)["ended"] is True
+
+
+def test_status_says_a_run_that_wrote_no_end_record_did_not_end(tmp_path, cli):
+    """One process of a run under mpiexec killed (the OOM killer): another left and marked the folder's record
+    ended, and `distlbm status` said "the last run ended". Each part of a run now ends its log.jsonl with an
+    `end` record; a start without one did not end, and one that ended on an error says it."""
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--out", tmp_path)
+    assert rc == 0, err
+    ends = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines() if '"end"' in x]
+    assert [e for e in ends if e.get("event") == "end"] == [{"event": "end", "step": 20, "status": "complete"}]
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and "not running (the last run ended)" in out, out
+    # a restart that was killed: its start record, no end
+    with open(tmp_path / "log.jsonl", "a") as f:
+        started = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(time.time() + 2))  # after the summary
+        f.write(json.dumps({"event": "start", "step": 20, "end": 40, "started": started}) + "\n")
+        f.write(json.dumps({"step": 30, "end": 40, "mlups": 1.0}) + "\n")
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and "not running: the last run did not end (no end record after its start" in out, out
+    with open(tmp_path / "log.jsonl", "a") as f:
+        f.write(json.dumps({"event": "end", "step": 30, "status": "error", "message": "RuntimeError: gone"}) + "\n")
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and "not running: the last run ended on an error at step 30 (RuntimeError: gone)" in out, out
+
+
+def test_status_of_a_run_without_end_records_that_wrote_its_summary(tmp_path, cli):
+    """A folder of a version without end records: a start followed by its summary.json ended."""
+    _record(tmp_path, ended=True)
+    (tmp_path / "log.jsonl").write_text(json.dumps({"event": "start", "step": 0, "started": "2026-01-01 00:00:00 UTC"})
+                                        + "\n")
+    rc, out, err = cli("status", tmp_path)
+    assert "did not end" in out, out
+    (tmp_path / "summary.json").write_text(json.dumps({"status": "complete", "step": 10}))
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and "not running (the last run ended)" in out, out
