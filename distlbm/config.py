@@ -810,6 +810,19 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"{common['compute_dtype']}); the lattice viscosity cs2*(tau - 1/2) = {units.viscosity(setup.tau):.3g} "
             f"must be positive"
         )
+    tol = common["steady_tol"]
+    if tol > 0 and common["dtype"] in HALF_DTYPES and setup.u_max > 0:
+        # 16-bit storage rounds each population to eps of itself: the velocity of a check moves by about
+        # eps * 0.05 / U of U from one to the next however steady the flow (measured, cavity3d at U = 0.05: the
+        # checks level off near 8e-4 in float16 and 7e-3 in bfloat16), and a smaller tolerance is never reached
+        import ml_dtypes  # noqa: F401  (registers bfloat16 with NumPy)
+
+        floor = float(np.finfo(np.dtype(common["dtype"])).eps) * 0.05 / setup.u_max
+        if tol < floor:
+            warnings.append(f"steady_tol = {tol:g}{'' if 'steady_tol' in values else ' (the case default)'} is below "
+                            f"what {common['dtype']} storage resolves here (the checks level off near {floor:.1g}): "
+                            f"the run may never count as steady and go on to its end step; give steady_tol >= "
+                            f"{floor:.1g} (--until-steady), or dtype = 'float32'")
     if setup.tau < 0.51 and common["smagorinsky"] == 0:
         warnings.append(
             f"tau = {setup.tau:.8g} (tau - 1/2 = {setup.tau - 0.5:.3g}) is close to 1/2: the run may be unstable "

@@ -159,3 +159,19 @@ def test_a_restart_of_a_run_that_stopped_steady_has_nothing_to_run(tmp_path):
     smaller.out_dir = tmp_path
     smaller._restore("latest")
     assert smaller.run(s["step"] + 400)["step"] == s["step"] + 400
+
+
+def test_a_tolerance_below_what_16_bit_storage_resolves_is_said():
+    # cavity3d in float16 ran all 16000 steps: its checks level off near 8e-4 (bfloat16: 7e-3), the case's
+    # tolerance is 1e-4
+    from distlbm.config import resolve
+
+    w = [x for x in resolve("cavity3d", {"n": 8, "dtype": "float16"}).warnings if x.startswith("steady_tol")]
+    assert w == ["steady_tol = 0.0001 (the case default) is below what float16 storage resolves here (the checks "
+                 "level off near 0.001): the run may never count as steady and go on to its end step; give "
+                 "steady_tol >= 0.001 (--until-steady), or dtype = 'float32'"]
+    w = resolve("cavity3d", {"n": 8, "dtype": "bfloat16", "steady_tol": 0.005}).warnings
+    assert any(x.startswith("steady_tol = 0.005 is below what bfloat16 storage resolves here (the checks level off "
+                            "near 0.008)") for x in w), w
+    for ok in ({"dtype": "float16", "steady_tol": 0.002}, {"dtype": "float32"}, {"dtype": "float16", "steady_tol": 0}):
+        assert not [x for x in resolve("cavity3d", {"n": 8, **ok}).warnings if x.startswith("steady_tol")], ok
