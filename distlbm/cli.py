@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 
@@ -152,7 +153,13 @@ def cmd_run(args) -> int:
         except CheckpointError as e:  # as the run says it
             say(f"distlbm: {'initial state' if init_from else 'restart'} failed: {e}", file=sys.stderr)
             return EXIT_CONFIG
-    out = prepare_out(args.out if args.out is not None else f"out/{cfg.case.name}")
+    target = args.out if args.out is not None else f"out/{cfg.case.name}"
+    if args.restart == "latest" and not os.path.lexists(target):  # said before the folder is made (it was left)
+        from distlbm.cases.base import ConfigError
+
+        raise ConfigError(f"--restart latest: no run folder {str(target)!r} to continue (--out); expected the --out "
+                          f"of the run that wrote the checkpoints")
+    out = prepare_out(target)
     if args.restart is None:  # a new run: refuse a folder that holds another run's checkpoints, before any work
         from pathlib import Path
 

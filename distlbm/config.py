@@ -572,6 +572,7 @@ _DEPENDENT = (
      "stl = PATH (a body stl(path, scale, ...) in obstacles takes its own scale and placement)"),
     (("mask_dataset",), lambda c, p: bool(p.get("mask")), "mask = an HDF5 file"),
     (("sponge_strength",), lambda c, p: p.get("sponge", 0) > 0, "sponge > 0 (the absorbing layer's length, m)"),
+    (("nz",), lambda c, p: get_lattice(c["lattice"]).d == 3, "a 3D lattice (D3Q19, D3Q27)"),  # the box's z size
 )
 
 
@@ -581,7 +582,7 @@ def _is_off(value: Any) -> bool:
 
 
 def _unknown(key: str, value: Any, known, where: str) -> ConfigError:
-    near = difflib.get_close_matches(key, list(known), n=1, cutoff=0.5) or [
+    near = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6) or [
         k for k in known if k.lower() == key.lower()][:1]  # keys are lower case: N for n
     hint = f"; did you mean {near[0]!r}?" if near else ""
     return ConfigError(f"{where}unknown key {key!r} (= {value!r}){hint}; expected one of the valid keys: "

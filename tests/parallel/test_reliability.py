@@ -1147,6 +1147,15 @@ def test_a_stop_signal_is_said_at_once_and_a_second_ctrl_c_is_explained(tmp_path
 
 # ---- a restart keeps checkpointing -------------------------------------------------------------------
 
+def test_a_restart_into_a_folder_that_does_not_exist_makes_none(cli, tmp_path):
+    """`--restart latest --out typo` failed, and left the folder `typo` holding only the lock file."""
+    rc, out, err = cli("run", "box", "--set", "n=8", "--restart", "--out", tmp_path / "typo")
+    assert rc == 2 and err.strip() == f"distlbm: configuration error: --restart latest: no run folder " \
+                                      f"{str(tmp_path / 'typo')!r} to continue (--out); expected the --out of the run " \
+                                      f"that wrote the checkpoints", err
+    assert not (tmp_path / "typo").exists()
+
+
 def test_a_restart_without_a_schedule_keeps_the_runs_checkpoint_schedule(cli, tmp_path):
     rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--checkpoint-every", 10, "--out", tmp_path)
     assert rc == 0, err

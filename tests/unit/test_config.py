@@ -47,6 +47,13 @@ def test_unknown_key_suggests_nearest(key, value, near):
     assert "expected" in msg and "valid keys" in msg
 
 
+def test_no_far_fetched_suggestion():
+    # a key of other cases: 're' on the box got "did you mean 'probes'?" (ratio 0.5), 'obstacles' "'steps'?"
+    for key in ("re", "obstacles"):
+        msg = error("box", {key: 1})
+        assert f"unknown key {key!r}" in msg and "did you mean" not in msg, msg
+
+
 def test_unknown_key_without_a_near_name_lists_the_valid_keys():
     msg = error("cavity2d", {"zzzzzz": 1})
     assert "'zzzzzz'" in msg and "did you mean" not in msg

@@ -95,6 +95,14 @@ def test_a_key_in_capitals_gets_its_name(tmp_path):
     assert "unknown key 'N' (= 32); did you mean 'n'?" in error("box", {"N": 32})
 
 
+def test_nz_on_a_2d_lattice_is_said_to_have_no_effect():
+    from distlbm.config import resolve
+
+    assert "nz = 5 has no effect: it applies with a 3D lattice (D3Q19, D3Q27)" in \
+        resolve("box", {"lattice": "D2Q9", "nz": 5}).warnings
+    assert not [w for w in resolve("box", {"lattice": "D3Q19", "n": 8, "nz": 5}).warnings if w.startswith("nz")]
+
+
 def test_non_utf8_file(tmp_path, cli):
     f = tmp_path / "latin1.toml"
     f.write_bytes('case = "box"\n# caf\xe9\n'.encode("latin-1"))
