@@ -334,6 +334,7 @@ def _print_result(summary: dict):
             print(f"  {k}: {v:.6g}")
         elif isinstance(v, (str, int)):
             print(f"  {k}: {v}")
+    noted = set()  # a note that says why a check is reported, not judged: said once
     for c in obs.get("checks", []) if isinstance(obs.get("checks"), list) else []:
         if c.get("value") is None:
             continue
@@ -344,6 +345,10 @@ def _print_result(summary: dict):
         if c.get("tolerance") is not None:
             ref.append(f"{c.get('error_kind') or ''} error {c['error']:.3g} <= {c['tolerance']:g}".strip())
         verdict = {True: "PASS", False: "FAIL", None: "(reported)"}[c.get("pass")]
+        note = c.get("note")
+        if c.get("pass") is None and isinstance(note, str) and note:
+            verdict = "(reported: as above)" if note in noted else f"(reported: {note})"
+            noted.add(note)
         print(f"  {c['quantity']}: {c['value']:.6g}" + (f" ({', '.join(ref)})" if ref else "") + f" {verdict}")
 
 
