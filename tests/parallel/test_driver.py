@@ -278,9 +278,10 @@ def test_split_output_under_two_processes_reads_back_from_elsewhere(tmp_path):
 def test_progress_log_jsonl(tmp_path):
     p = _cli("run", "box", "--set", "n=8", "--steps", 30, "--progress-every", 10, "--out", tmp_path)
     assert p.returncode == 0, p.stderr
-    start, *recs = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines()]
+    start, *recs, end = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines()]
     assert start["event"] == "start" and (start["step"], start["end"], start["restarted_from"]) == (0, 30, None)
     assert [r["step"] for r in recs] == [10, 20, 30]
+    assert end == {"event": "end", "step": 30, "status": "complete"}  # how this part of the run ended
     for r in recs:
         assert {"time", "mlups", "eta_s", "mass_drift", "kinetic_energy"} <= set(r)
     assert [ln for ln in p.stdout.splitlines() if ln.startswith("step ")][-1].startswith("step       30/30")

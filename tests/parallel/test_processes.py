@@ -119,7 +119,8 @@ def test_cli_under_mpiexec_matches_single_process(tmp_path):
     records = [json.loads(line) for line in (tmp_path / "two" / "log.jsonl").read_text().splitlines()]
     assert [r["step"] for r in records if "event" not in r] == [100, 200, 300]  # progress, once each
     # where the run starts, and the cavity's steadiness check every lid transit (280 steps): written once each
-    assert [(r["event"], r["step"]) for r in records if "event" in r] == [("start", 0), ("steady_check", 280)]
+    assert [(r["event"], r["step"]) for r in records if "event" in r] == [("start", 0), ("steady_check", 280),
+                                                                           ("end", 300)]
     assert records[0]["processes"] == 2 and records[0]["run_id"] == b["run_id"]
     assert a["steady"]["history"] == b["steady"]["history"]
 
