@@ -12,6 +12,7 @@ the plane writes nothing. The lattice is never gathered, and the values are thos
 from __future__ import annotations
 
 import math
+import re
 import os
 import time
 from typing import NamedTuple
@@ -340,10 +341,39 @@ class CutDomain:
 
 
 def _series(index) -> list:
-    """XDMF entries (config dims as tuples) of an output index, in step order."""
-    return [{"file": e["file"], "time": e["time"], "step": e["step"],
+    """XDMF entries (config dims as tuples) of an output index, in step order, each with its own grid where it
+    records one (`_grid_of`)."""
+    out = []
+    for e in sorted(index, key=lambda e: e["step"]):
+        x = {"file": e["file"], "time": e["time"], "step": e["step"],
              "fields": {k: (tuple(v[0]), v[1], v[2]) for k, v in e["fields"].items()}}
-            for e in sorted(index, key=lambda e: e["step"])]
+        grid, shape = e.get("grid"), e.get("shape")
+        if isinstance(grid, str) and GRID_NAME.fullmatch(grid) and isinstance(shape, list) \
+                and all(isinstance(n, int) and n > 0 for n in shape):
+            x["grid"], x["shape"] = grid, tuple(shape)
+        out.append(x)
+    return out
+
+
+# the grid files of a series: grid.h5, or grid_<first step>.h5 once a restart changed what the grid is
+GRID_NAME = re.compile(r"([A-Za-z0-9_]+/)?grid(_\d{9})?\.h5")
+
+
+def _grid_of(index, step: int, key, folder: str = "") -> str:
+    """The grid file of a series' output at `step` whose grid is `key` (the units, and a cut's cells): that of
+    the series' latest earlier output when it was written on the same grid (or records none: a version before
+    the key), else a new one named by this step. Before, a restart that changed output_units, output_region or
+    output_stride rewrote the one grid file, and ParaView drew the earlier outputs on the new grid, their
+    values at the wrong places."""
+    earlier = [e for e in index if e["step"] < step]
+    default = f"{folder}grid.h5"
+    if not earlier:
+        return default
+    last = max(earlier, key=lambda e: e["step"])
+    grid = last.get("grid")
+    if "grid_key" not in last or not (isinstance(grid, str) and GRID_NAME.fullmatch(grid)):
+        return default
+    return grid if last["grid_key"] == key else f"{folder}grid_{step:09d}.h5"
 
 
 class FieldOutput:
@@ -364,8 +394,7 @@ class FieldOutput:
         self._mean_planes = {}  # the same of the time average's fields (view.mean), by name
         self._speed = None  # |u| of populations (images)
         self._last = None
-        self._grids = set()  # the light outputs' grids written by this run
-        self.grid = "grid.h5"
+        self._grids = set()  # the grid files written by this run
         self.seconds = 0.0  # wall time spent writing (all outputs of this run)
         self.count = 0
 
@@ -470,15 +499,19 @@ class FieldOutput:
         rel = f"fields/fields_{step:09d}.h5"
         hdf5.write(directory / rel, fields, dom, attrs=attrs)
         self.index = [e for e in self.index if e["step"] != step]
+        key = [self.units]
+        grid = _grid_of(self.index, step, key)
         self.index.append({"step": step, "time": time_, "file": rel,
                            "fields": {k: [list(dom.shape + v[0]), str(np.dtype(v[1])), v[2]]
-                                      for k, v in meta.items()}})
+                                      for k, v in meta.items()},
+                           "grid": grid, "grid_key": key, "shape": list(dom.shape)})
         if dom.process_index == 0:
-            if not (directory / self.grid).exists():
+            if grid not in self._grids or not (directory / grid).exists():  # written once per run and grid
                 phys = self.units == "physical"  # the grid's nodes where the case places its cells (its origin)
-                xdmf.write_grid(directory / self.grid, dom.shape, spacing=dx if phys else 1.0,
+                xdmf.write_grid(directory / grid, dom.shape, spacing=dx if phys else 1.0,
                                 origin=view.setup.units.get("origin") if phys else None)
-            xdmf.write_xdmf(directory / "fields.xdmf", dom.shape, self.grid, _series(self.index))
+                self._grids.add(grid)
+            xdmf.write_xdmf(directory / "fields.xdmf", dom.shape, grid, _series(self.index))
         return rel
 
     def _write_cut(self, view, cut, fields, meta, attrs, step, time_, u_scale) -> str:
@@ -518,15 +551,17 @@ class FieldOutput:
                    attrs={**attrs, "output": cut.name, "start": np.asarray(cut.start, np.int64),
                           "stop": np.asarray(cut.stop, np.int64), "stride": np.asarray(cut.step, np.int64)})
         self.light_index = [e for e in self.light_index if (e["series"], e["step"]) != (cut.name, step)]
+        key = [self.units, list(cut.start), list(cut.stop), list(cut.step)]
+        grid = _grid_of([e for e in self.light_index if e["series"] == cut.name], step, key, f"{cut.name}/")
         self.light_index.append({"series": cut.name, "step": step, "time": time_, "file": rel,
                                  "fields": {k: [list(cut.shape + v[0]), str(np.dtype(v[1])), v[2]]
-                                            for k, v in meta.items()}})
+                                            for k, v in meta.items()},
+                                 "grid": grid, "grid_key": key, "shape": list(cut.shape)})
         if dom.process_index == 0:
-            grid = f"{cut.name}/grid.h5"
-            if cut.name not in self._grids:  # rewritten once per run: the cut or units may have changed
+            if grid not in self._grids:  # written once per run and grid (a version before grid keys: rewritten)
                 xdmf.write_nodes(directory / grid, self._centres(view, cut), attrs["dx"] if self.units == "physical"
                                  else 1.0)
-                self._grids.add(cut.name)
+                self._grids.add(grid)
             xdmf.write_xdmf(directory / f"{cut.name}.xdmf", cut.shape, grid,
                             _series([e for e in self.light_index if e["series"] == cut.name]), center="Node")
         return rel

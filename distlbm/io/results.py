@@ -28,6 +28,7 @@ PREVIOUS = "previous"
 _FILES = ("summary.json", "log.jsonl", "samples.jsonl", "fields.xdmf", "grid.h5")
 _FOLDERS = ("fields", "images")
 _CUT = re.compile(r"(region|slice_[xyz]\d+)(\.xdmf)?$")  # the light outputs' series (config.output_cuts)
+_GRID = re.compile(r"grid_\d{9}\.h5$")  # the whole fields' grid from a restart that changed output_units on
 
 
 def products(folder) -> list[Path]:
@@ -42,7 +43,7 @@ def products(folder) -> list[Path]:
         if p.is_symlink():
             continue
         cut = _CUT.match(p.name)
-        if ((p.name in _FILES or (cut and cut.group(2))) and p.is_file()
+        if ((p.name in _FILES or (cut and cut.group(2)) or _GRID.match(p.name)) and p.is_file()
                 or (p.name in _FOLDERS or (cut and not cut.group(2))) and p.is_dir()):
             found.append(p)
     return found
@@ -149,7 +150,7 @@ def _describe(found: list[Path]) -> str:
             parts.append(f"fields/ ({n} output{'s' if n != 1 else ''})")
         elif p.is_dir():
             parts.append(f"{p.name}/")
-        elif not (p.name.endswith(".xdmf") or p.name == "grid.h5"):
+        elif not (p.name.endswith(".xdmf") or p.name == "grid.h5" or _GRID.match(p.name)):
             parts.append(p.name)
     return ", ".join(parts)
 

@@ -68,22 +68,26 @@ def _item(dims, h5ref, dtype) -> str:
 
 
 def write_xdmf(path, shape, grid_file: str, outputs: list[dict], center: str = "Cell") -> Path:
-    """outputs: [{'file': relative path, 'time': t, 'step': n, 'fields': {name: (file dims, dtype, kind)}}];
-    shape: the written cells; center 'Cell' (grid nodes at the cells' corners: shape + 1 of them) or 'Node'
-    (grid nodes at the cells' centres: shape of them)."""
+    """outputs: [{'file': relative path, 'time': t, 'step': n, 'fields': {name: (file dims, dtype, kind)}, and
+    optionally 'grid': its own grid file and 'shape': its own written cells (an output written before a restart
+    changed the cut or the units keeps the grid it was written on)}];
+    shape, grid_file: the written cells and grid of the outputs that give none; center 'Cell' (grid nodes at the
+    cells' corners: shape + 1 of them) or 'Node' (grid nodes at the cells' centres: shape of them)."""
     path = Path(path)
     d = len(shape)
-    nodes = tuple(n + 1 for n in shape) if center == "Cell" else tuple(shape)
     topo = "3DSMesh" if d == 3 else "2DSMesh"
     geo = "XYZ" if d == 3 else "XY"
     lines = ['<?xml version="1.0" ?>', '<Xdmf Version="3.0">', " <Domain>",
              '  <Grid Name="fields" GridType="Collection" CollectionType="Temporal">']
     for out in outputs:
+        cells = tuple(out.get("shape") or shape)
+        nodes = tuple(n + 1 for n in cells) if center == "Cell" else cells
+        grid = out.get("grid") or grid_file
         lines.append(f'   <Grid Name="step_{out["step"]:08d}" GridType="Uniform">')
         lines.append(f'    <Time Value="{out["time"]!r}"/>')
         lines.append(f'    <Topology TopologyType="{topo}" Dimensions="{" ".join(map(str, nodes))}"/>')
         lines.append(f'    <Geometry GeometryType="{geo}">')
-        lines.append("     " + _item(nodes + (d,), f"{grid_file}:/{geo}", "float32"))
+        lines.append("     " + _item(nodes + (d,), f"{grid}:/{geo}", "float32"))
         lines.append("    </Geometry>")
         for name, (dims, dtype, kind) in out["fields"].items():
             lines.append(f'    <Attribute Name={quoteattr(name)} AttributeType="{kind}" Center="{center}">')

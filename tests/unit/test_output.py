@@ -410,3 +410,52 @@ def test_the_size_and_number_of_field_outputs_are_foreseen(cli, tmp_path, case, 
     assert set(written.values()) == {each}, (written, each)
     assert f"({count} in this run) of {', '.join(cfg.output.fields)}" in cli(*args[:2], "--dry-run", "--out",
                                                                              tmp_path / "dry", *args[4:])[1]
+
+
+def _xdmf_items(path):
+    """(topology dims, grid file, [(field file, dataset, dims)]) of every step of an XDMF series."""
+    import xml.etree.ElementTree as ET
+
+    out = []
+    for g in ET.parse(path).iter("Grid"):
+        if g.get("GridType") != "Uniform":
+            continue
+        topo = tuple(int(n) for n in g.find("Topology").get("Dimensions").split())
+        items = [(*di.text.strip().split(":/"), tuple(int(n) for n in di.get("Dimensions").split()))
+                 for di in g.iter("DataItem")]
+        out.append((topo, items[0][0], items[1:]))
+    return out
+
+
+def test_a_restart_that_changes_the_grid_keeps_the_earlier_outputs_on_theirs(cli, tmp_path):
+    """A restart that changed output_stride (or output_region) rewrote the series' one grid file and every step's
+    topology: ParaView drew the earlier outputs' 216 values on the new 64 nodes, at the wrong places, without an
+    error; one that changed output_units kept the whole fields' grid in the old units under the new data. Each
+    output keeps the grid it was written on (grid_<step>.h5 from the step the grid changed)."""
+    args = ("run", "box", "--set", "n=12", "--output-every", 5, "--checkpoint-every", 5, "--out", tmp_path)
+    assert cli(*args, "--steps", 10, "--set", "output_stride=2")[0] == 0
+    rc, out, err = cli(*args, "--steps", 20, "--set", "output_stride=3", "--restart")
+    assert rc == 0, err
+    steps = _xdmf_items(tmp_path / "region.xdmf")
+    assert [(topo, grid) for topo, grid, _ in steps] == [((6, 6, 6), "region/grid.h5")] * 3 + [
+        ((4, 4, 4), "region/grid_000000015.h5")] * 2
+    for topo, grid, fields in steps:
+        with h5py.File(tmp_path / grid) as h:
+            assert h["XYZ"].shape == topo + (3,)
+        for file, name, dims in fields:
+            with h5py.File(tmp_path / file) as h:
+                assert h[name].shape == dims and dims[:3] == topo
+    with h5py.File(tmp_path / "region" / "grid.h5") as h:  # the earlier outputs' nodes: every 2nd cell centre
+        assert h["XYZ"][1, 0, 0, 0] == 2.5
+    # the whole fields: lattice units, then physical
+    args = ("run", "cavity2d", "--set", "n=16", "--output-every", 10, "--checkpoint-every", 10, "--out", tmp_path / "u")
+    assert cli(*args, "--steps", 20)[0] == 0
+    assert cli(*args, "--steps", 40, "--set", "output_units=physical", "--restart")[0] == 0
+    grids = [grid for _, grid, _ in _xdmf_items(tmp_path / "u" / "fields.xdmf")]
+    assert grids == ["grid.h5"] * 3 + ["grid_000000030.h5"] * 2
+    with h5py.File(tmp_path / "u" / "grid.h5") as a, h5py.File(tmp_path / "u" / "grid_000000030.h5") as b:
+        assert a["XY"][...].max() == 18.0 and b["XY"][...].max() == 1.0625  # cells, then metres (dx = 1/16)
+    # a new run in the folder sets the earlier run's grids aside with its results
+    from distlbm.io.results import products
+
+    assert {"grid.h5", "grid_000000030.h5"} <= {p.name for p in products(tmp_path / "u")}
