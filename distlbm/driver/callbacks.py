@@ -561,11 +561,15 @@ class SteadyCheck:
         if reference is not None and isinstance(ref_step, int) and not isinstance(ref_step, bool):
             self._prev, self._prev_step = reference, ref_step
 
-    def report(self, end: int) -> dict:
-        """For summary.json: the tolerance, the checks and why the run stopped."""
+    def report(self, end: int, step: Optional[int] = None) -> dict:
+        """For summary.json: the tolerance, the checks and why the run stopped (at `step`, its end step `end`: a
+        stop before the end, a signal or the wall-time limit, said "end step reached" before)."""
         last = self.history[-1][1] if self.history else None
+        stopped = step is not None and step < end
         why = (f"steady: max |du| / U = {last:.3g} < {self.tol:g} at step {self.reached}" if self.reached is not None
-               else f"end step {end} reached before max |du| / U fell below {self.tol:g}"
+               else (f"stopped at step {step}, before its end step {end}, with max |du| / U not yet below "
+                     f"{self.tol:g}" if stopped else f"end step {end} reached before max |du| / U fell below "
+                     f"{self.tol:g}")
                + (f" (last {last:.3g})" if last is not None else ""))
         return {"tol": self.tol, "every": self.every, "velocity": self.velocity, "reached": self.reached,
                 "stopped": why, "history": self.history}

@@ -1075,7 +1075,7 @@ class Simulation:
     def summary(self, compile_s: float = 0.0) -> dict:
         extra = {}
         if self._steady is not None:
-            extra["steady"] = self._steady.report(getattr(self, "_end", self.step))
+            extra["steady"] = self._steady.report(getattr(self, "_end", self.step), self.step)
         if self._output is not None:
             extra["output"] = {"writes": self._output.count, "seconds": round(self._output.seconds, 4)}
         if self._mach is not None:

@@ -175,3 +175,13 @@ def test_a_tolerance_below_what_16_bit_storage_resolves_is_said():
                             "near 0.008)") for x in w), w
     for ok in ({"dtype": "float16", "steady_tol": 0.002}, {"dtype": "float32"}, {"dtype": "float16", "steady_tol": 0}):
         assert not [x for x in resolve("cavity3d", {"n": 8, **ok}).warnings if x.startswith("steady_tol")], ok
+
+
+def test_a_run_stopped_before_its_end_is_not_said_to_have_reached_it():
+    # a --wall-time stop at step 8 of 20000 said "end step 20000 reached before max |du| / U fell below 0.0001"
+    from distlbm.driver.callbacks import SteadyCheck
+
+    st = SteadyCheck(1e-4, 0.05, 200, history=[[200, 0.01]])
+    assert st.report(20000, 208)["stopped"] == ("stopped at step 208, before its end step 20000, with max |du| / U "
+                                                "not yet below 0.0001 (last 0.01)")
+    assert st.report(20000, 20000)["stopped"].startswith("end step 20000 reached before")
