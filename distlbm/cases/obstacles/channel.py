@@ -512,6 +512,11 @@ class ChannelFlow(Case):
                 window = [r for r in view.samples if r["time"] >= t_end - period]
                 out["averaging"] = {"window_s": period, "samples": len(window),
                                     "why": "mean over the last acoustic period 4 L / c_s of the channel"}
+                first = view.samples[0]["time"]
+                if t_end - period < first:  # the whole run, its start-up with it: said, not hidden
+                    out["averaging"]["why"] += (
+                        f"; the run sampled only {t_end - first:.4g} s of it: the mean of every sample, the start-up "
+                        f"included (run at least {period:.4g} s, or give sponge > 0, for a mean of the settled flow)")
             out["final"] = {k: float(np.mean([r[k] for r in window if k in r])) for k in keys}
             out.update(steadiness(view.samples))
         if p.get("probe_line"):
