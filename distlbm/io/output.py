@@ -467,6 +467,12 @@ class FieldOutput:
                  "dx": dx, "dt": dt, "case": self.case_name,
                  "velocity_units": "m/s (dx/dt)" if phys else "lattice (dx/dt = 1)",
                  "vorticity_units": "1/s (1/dt)" if phys else "lattice (1/dt = 1)"}
+        if "populations" in self.names:  # as stored: what to add to get f, and the order of the directions
+            lat = view.model.lattice
+            attrs.update(populations_stored="f_i - w_i: each population's deviation from its rest-state weight "
+                                            "(f_i = populations[i] + lattice_w[i]; rho = 1 + sum_i populations[i]), "
+                                            "post-collision, i along lattice_c",
+                         lattice_c=np.asarray(lat.c, np.int64), lattice_w=np.asarray(lat.w, np.float64))
         if view.mean is not None:  # over how many samples, from which step, every how many steps
             attrs.update(average_samples=int(view.mean_samples), average_from=int(self.spec.average_from),
                          average_every=int(self.spec.average_every))

@@ -459,3 +459,17 @@ def test_a_restart_that_changes_the_grid_keeps_the_earlier_outputs_on_theirs(cli
     from distlbm.io.results import products
 
     assert {"grid.h5", "grid_000000030.h5"} <= {p.name for p in products(tmp_path / "u")}
+
+
+def test_the_populations_output_says_what_it_holds(cli, tmp_path):
+    """`populations` is the stored deviation f_i - w_i (it summed to rho - 1, with negative entries): the file says
+    so, with the directions and weights to add back."""
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 10, "--output-every", 10, "--set",
+                       "output_fields=rho,populations", "--out", tmp_path)
+    assert rc == 0, err
+    with h5py.File(tmp_path / "fields" / "fields_000000010.h5") as h:
+        assert h.attrs["populations_stored"].startswith("f_i - w_i")
+        c, w, p = h.attrs["lattice_c"], h.attrs["lattice_w"], h["populations"][...].astype(np.float64)
+        f = p + w[:, None, None]
+        np.testing.assert_allclose(f.sum(0), h["rho"][...], rtol=0, atol=2e-6)
+        assert c.shape == (9, 2) and (c[0] == 0).all() and abs(w.sum() - 1) < 1e-12
