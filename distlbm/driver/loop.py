@@ -881,11 +881,15 @@ class Simulation:
             log.write({"event": "write_failed", "step": view.step,
                        "message": f"{getattr(error, 'context', error)}; {then}", "went_on": went_on})
 
-    def _fire(self, step: int, wall: float, final: bool = False) -> Optional[str]:
+    def _fire(self, step: int, wall: float, final: bool = False, end: bool = False) -> Optional[str]:
         """Fire the callbacks due at `step`, in order (all the reports at the last step or a stop). A
         callback that returns a reason asks the run to stop here: the later ones then fire as final.
-        Returns that reason, or None."""
+        At the run's `end` step the field output is written whether or not its schedule falls there (before
+        the checkpoint, whose index then holds it): `--steps 20 --output-every 7` wrote 0, 7 and 14, not
+        the final state. Returns that reason, or None."""
         due = {c.name for c in self._callbacks if c.schedule.due(step, wall)}
+        if end:
+            due.update(c.name for c in self._callbacks if c.name in ("output", "output_time"))
 
         def make_final():
             due.add("progress")
@@ -1024,7 +1028,7 @@ class Simulation:
                         self._advice(view, step, wall)
                     why = stop.name or wall_stop(chunk_wall, self.checkpointer.write_s)
                     halt = self.domain.any_process(why is not None)
-                    steady = self._fire(step, wall, final=halt or step == end)
+                    steady = self._fire(step, wall, final=halt or step == end, end=step == end and not halt)
                     if steady and not halt:
                         if self._output is not None and not self._output.written(step):
                             self._write_output(view)  # the steady state is the result: always written

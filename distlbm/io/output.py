@@ -112,20 +112,26 @@ def output_bytes(spec, shape, q: int, dtype: str, compute_dtype: str, dx: float 
 
 def outputs_between(spec, start: int, end: int, dt: float = 1.0) -> int:
     """The field outputs a run from step `start` to `end` writes on the schedules of `spec`: those of step 0 (a new
-    run) and of the multiples of output_every / output_interval after `start` up to `end`; a step due on both is
-    written once (counted once; where the time schedule has more than 10^7 outputs, twice: at most this many)."""
+    run) and of the multiples of output_every / output_interval after `start` up to `end`, and of the end step
+    (written whether or not a schedule falls there); a step due on both is written once (counted once; where the
+    time schedule has more than 10^7 outputs, twice: at most this many)."""
     n = 0
     every = spec.output_every
+    on_end = False  # a schedule falls on the end step
     if every:
         n += max(0, end // every - start // every)
+        on_end = end % every == 0
     if spec.output_interval and dt > 0:
         k = spec.output_interval / dt  # steps per output, as schedules.TimeInterval places them
         first, last = math.floor(start / k + 1e-9) + 1, math.floor(end / k + 1e-9)
         n += max(0, last - first + 1)
+        on_end = on_end or (last >= first and math.ceil(last * k - 1e-9) == end)
         if every and 0 < last - first + 1 <= 10 ** 7:  # the steps due on both schedules
             steps = np.ceil(np.arange(first, last + 1, dtype=np.float64) * k - 1e-9)
             n -= int(np.count_nonzero(steps % every == 0))
-    return n + (1 if start == 0 and (spec.output_every or spec.output_interval) else 0)
+    if not (spec.output_every or spec.output_interval):
+        return 0
+    return n + (1 if start == 0 else 0) + (1 if end > start and not on_end else 0)
 
 
 def space_warning(each: int, count: int, checkpoints: int, free: int, where) -> str | None:

@@ -473,3 +473,24 @@ def test_the_populations_output_says_what_it_holds(cli, tmp_path):
         f = p + w[:, None, None]
         np.testing.assert_allclose(f.sum(0), h["rho"][...], rtol=0, atol=2e-6)
         assert c.shape == (9, 2) and (c[0] == 0).all() and abs(w.sum() - 1) < 1e-12
+
+
+def test_the_end_state_is_written_whether_or_not_the_schedule_falls_there(cli, tmp_path):
+    """`--steps 20 --output-every 7` wrote steps 0, 7 and 14: never the final state. It is written at the end step
+    (before the checkpoint there, whose index holds it, so a restart's series lists it), as the dry run counts."""
+    args = ("run", "box", "--set", "lattice=D2Q9", "--set", "n=12", "--output-every", 7, "--checkpoint-every", 10,
+            "--out", tmp_path)
+    rc, out, err = cli(*args, "--steps", 20)
+    assert rc == 0, err
+    assert sorted(p.name for p in (tmp_path / "fields").glob("fields_*.h5")) == [
+        f"fields_{s:09d}.h5" for s in (0, 7, 14, 20)]
+    assert "(4 in this run)" in cli(*args[:-2], "--out", tmp_path / "dry", "--steps", 20, "--dry-run")[1]
+    rc, out, err = cli(*args, "--steps", 30, "--restart")
+    assert rc == 0, err
+    assert [e["step"] for e in (_series_steps(tmp_path / "fields.xdmf"))] == [0, 7, 14, 20, 21, 28, 30]
+
+
+def _series_steps(path):
+    import xml.etree.ElementTree as ET
+
+    return [{"step": int(g.get("Name")[5:])} for g in ET.parse(path).iter("Grid") if g.get("GridType") == "Uniform"]
