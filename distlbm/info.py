@@ -77,8 +77,9 @@ def cmd_info(args) -> int:
             get_lattice(args.lattice)
         except ValueError as e:
             raise ConfigError(f"--lattice = {args.lattice!r}: {e}") from None
-    from distlbm.parallel.processes import initialize
+    from distlbm.parallel.processes import initialize, use_cpu_cores
 
+    use_cpu_cores("jax")  # on CPUs the devices `distlbm run` gets (one per core; it said 1 where a run used 2)
     # under srun / mpiexec: join the other processes, so that the report shows whether they found each other
     procs = initialize("jax")
     info = gather_info(args.lattice, args.size, args.dtype)

@@ -969,6 +969,13 @@ class Simulation:
         if self._output is not None and out.average_every and view.mean is None and out.average_from > end:
             self.log(f"warning: average_from = {out.average_from} is after this run's end step {end}: it takes no time "
                      f"average (rho_mean, u_mean) before a restart runs past step {out.average_from}")
+        elif self._output is not None and out.average_every and view.mean is None:
+            k = out.average_every  # samples at the multiples of k from average_from on, after the run's first step
+            first = -(-max(out.average_from, start_step + 1) // k) * k
+            if first > end:
+                self.log(f"warning: average_every = {k}: the first sample of the time average (the multiples of "
+                         f"average_every from average_from = {out.average_from} on) would be step {first}, after this "
+                         f"run's end step {end}: no rho_mean or u_mean is written")
         self._t0 = time.perf_counter()
         self._callbacks = self._make_callbacks(end, start_step, logs)
         d0 = view.diagnostics()

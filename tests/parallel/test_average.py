@@ -202,3 +202,31 @@ def test_an_average_that_starts_after_the_runs_end_is_said(cli, tmp_path):
     rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--output-every", 10, "--set", "average_every=5",
                        "--set", "average_from=10", "--out", tmp_path / "b")
     assert rc == 0 and "warning: average_from" not in out, out
+
+
+def test_an_average_whose_first_sample_is_after_the_end_is_said(cli, tmp_path):
+    """average_every = 1000 over 50 steps wrote no rho_mean or u_mean, unsaid (average_from past the end was)."""
+    rc, out, err = cli("run", "box", "--set", "lattice=D2Q9", "--set", "n=12", "--steps", 50, "--output-every", 10,
+                       "--set", "average_every=1000", "--out", tmp_path)
+    assert rc == 0, err
+    assert "warning: average_every = 1000: the first sample of the time average (the multiples of average_every " \
+           "from average_from = 0 on) would be step 1000, after this run's end step 50: no rho_mean or u_mean is " \
+           "written" in out + err, out + err
+    rc, out, err = cli("run", "box", "--set", "lattice=D2Q9", "--set", "n=12", "--steps", 50, "--output-every", 10,
+                       "--set", "average_every=20", "--set", "average_from=35", "--out", tmp_path / "b")
+    assert rc == 0 and "first sample of the time average" not in out + err  # step 40
+    with h5py.File(tmp_path / "b" / "fields" / "fields_000000050.h5") as h:
+        assert h.attrs["average_samples"] == 1
+
+
+def test_info_reports_the_cpu_devices_a_run_gets():
+    """`distlbm info` said 1 CPU device where `distlbm run` on the same machine split its lattice over 2 (one per
+    core): its memory verdict was for another layout."""
+    env = {k: v for k, v in os.environ.items() if k not in ("XLA_FLAGS", "JAX_NUM_CPU_DEVICES")}
+    env.update(DISTLBM_CPU_DEVICES="3", PYTHONPATH=str(REPO))
+    p = subprocess.run([str(BIN / "distlbm"), "info", "--json"], cwd=REPO, env=env, capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 0, p.stderr
+    import json
+
+    assert len(json.loads(p.stdout)["devices"]) == 3

@@ -453,10 +453,11 @@ def test_png_images_and_time_interval_schedule(tmp_path):
     dt = sim.setup.units["dt"]
     sim.run(int(round(1.6 / dt)))
     steps = sorted(int(p.stem.split("_")[1]) for p in (tmp_path / "fields").glob("fields_*.h5"))
-    expected = [0] + [int(np.ceil(k * 0.5 / dt - 1e-9)) for k in (1, 2, 3)]
+    end = int(round(1.6 / dt))
+    expected = [0] + [int(np.ceil(k * 0.5 / dt - 1e-9)) for k in (1, 2, 3)] + [end]  # and the end state
     assert steps == expected
     pngs = sorted((tmp_path / "images").glob("speed_*.png"))
-    assert len(pngs) == 4 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
+    assert len(pngs) == 5 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
 
 
 def test_schedules_state_survives_restart(tmp_path):
