@@ -419,3 +419,15 @@ def test_a_run_shorter_than_the_averaging_window_says_its_final_values_hold_the_
     assert avg["window_s"] > 0.5 and "the mean of every sample, the start-up included" in avg["why"], avg
     s, _ = run_case("channel_flow", n=5, length=1.0, height=0.4, t_end=0.5, sponge=0.2)
     assert "start-up" not in s["observables"]["averaging"]["why"]
+
+
+def test_a_probe_on_the_last_cell_centre_reads_that_cell():
+    """The probe range said "x in [0, 2.2]", and x = 2.2, the last cell's centre, was refused: its interpolation
+    read a cell past the lattice with weight 0."""
+    from distlbm.config import resolve
+
+    cfg = resolve("channel_flow", {"n": 10, "probes": "2.2,0.2; 0,0.2"})
+    nx = cfg.setup.shape[0]
+    for name, cell_x in (("pt1", nx - 1), ("pt2", 0)):
+        cells, weights = np.asarray(cfg.setup.probes[name]), np.asarray(cfg.setup.probe_weights[name])
+        assert cells[:, 0].max() <= nx - 1 and weights[cells[:, 0] == cell_x].sum() == pytest.approx(1.0)

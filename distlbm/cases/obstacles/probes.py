@@ -100,13 +100,15 @@ def stencil(pt, direction, lay: Layout, solid=None) -> tuple:
         s = (pt[a] - origin[a]) / dx - 0.5
         return float(round(s)) if abs(s - round(s)) < 1e-6 else s
 
-    def linear(s):
+    def linear(s, n):
         k0 = int(math.floor(s))
+        if k0 == s and k0 == n - 1:  # on the last cell centre: weigh it 1 and the one before 0 (not a cell past it)
+            k0 -= 1
         return [(k0, 1.0 - (s - k0)), (k0 + 1, s - k0)]
 
-    axes_w = [linear(frac(a)) for a in range(1, d)]
+    axes_w = [linear(frac(a), shape[a]) for a in range(1, d)]
     s = frac(0)
-    xw = linear(s)
+    xw = linear(s, shape[0])
     if direction is not None:
         cells, weights = _combine([xw] + axes_w, shape, pt)
         used = [c for c, w in zip(cells, weights) if abs(w) > 1e-12]
