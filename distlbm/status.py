@@ -61,6 +61,9 @@ def folder_status(out) -> dict:
     if not out.is_dir():
         what = "not a folder" if out.exists() else "no such run folder"
         raise ConfigError(f"{str(out)!r}: {what}; expected the --out folder of a run")
+    if not _is_run(out):
+        raise ConfigError(f"{str(out)!r}: holds no run (no log.jsonl, summary.json, checkpoints/ or lock); expected "
+                          f"the --out folder of a run")
     state, who = read_holder(out)
     result = {"folder": str(out), "state": state, "holder": who}
     rec, age = _last_progress(out / "log.jsonl")
@@ -206,8 +209,17 @@ def run_folders(parent="out") -> list[Path]:
     return sorted(d for d in base.iterdir() if d.is_dir() and ((d / "log.jsonl").exists() or (d / "checkpoints").is_dir()))
 
 
+def _is_run(folder: Path) -> bool:
+    return any((folder / n).exists() for n in ("log.jsonl", "checkpoints", "summary.json", ".distlbm.lock"))
+
+
 def cmd_status(args) -> int:
-    folders = args.folders or run_folders()
+    folders = []
+    for f in args.folders or run_folders():  # a folder of run folders (out/) stands for them: it said "not running"
+        if Path(f).is_dir() and not _is_run(Path(f)) and run_folders(f):
+            folders += run_folders(f)
+        else:
+            folders.append(f)
     if not folders:
         raise ConfigError("no run folders under out/ (the default --out is out/CASE); expected the --out folder "
                           "of a run: distlbm status OUT")

@@ -281,3 +281,16 @@ def test_status_of_a_run_without_end_records_that_wrote_its_summary(tmp_path, cl
     (tmp_path / "summary.json").write_text(json.dumps({"status": "complete", "step": 10}))
     rc, out, err = cli("status", tmp_path)
     assert rc == 0 and "not running (the last run ended)" in out, out
+
+
+def test_status_of_a_folder_of_runs_shows_them_and_of_an_empty_one_says_so(tmp_path, cli):
+    """`distlbm status out` (a parent of run folders) said "not running, checkpoints: none", exit 0."""
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        _record(tmp_path / name, ended=True)
+        (tmp_path / name / "log.jsonl").write_text("")
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and f"{tmp_path / 'a'}: not running" in out and f"{tmp_path / 'b'}: not running" in out, out
+    (tmp_path / "empty").mkdir()
+    rc, out, err = cli("status", tmp_path / "empty")
+    assert rc == 2 and "holds no run (no log.jsonl, summary.json, checkpoints/ or lock)" in err, err
