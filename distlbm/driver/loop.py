@@ -937,7 +937,6 @@ class Simulation:
             self.log(f"nothing to run: the run is already at its end step {end} (--steps N to go further)")
         elif steps is None and end > start_step and self._steady_done(start_step):
             end = start_step  # it would stop again at its next check, an interval on: it is done
-        
         # the end a later restart without steps keeps: the configured one (a run(steps) call's own is its own)
         self._end_step = (self.cfg.control.steps or self._kept_end) if steps is None else None
         stop = signals.process_flag() or signals.StopFlag()
@@ -969,7 +968,7 @@ class Simulation:
         if self._output is not None and out.average_every and view.mean is None and out.average_from > end:
             self.log(f"warning: average_from = {out.average_from} is after this run's end step {end}: it takes no time "
                      f"average (rho_mean, u_mean) before a restart runs past step {out.average_from}")
-        elif self._output is not None and out.average_every and view.mean is None:
+        elif self._output is not None and out.average_every and view.mean is None and end > start_step:
             k = out.average_every  # samples at the multiples of k from average_from on, after the run's first step
             first = -(-max(out.average_from, start_step + 1) // k) * k
             if first > end:
