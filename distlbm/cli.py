@@ -400,6 +400,15 @@ def main(argv=None) -> int:
     return rc
 
 
+def _shortened(error, limit: int = 300) -> str:
+    """An error's line with every quoted value (`key = '...'`, `: '...'`) longer than `limit` cut to its start and its
+    length: a 200 kB output_region made a 200 kB "one line"."""
+    import re
+
+    return re.sub("(?<=[=:] )'([^']{%d,})'" % limit,
+                  lambda m: f"'{m.group(1)[:120]}...' ({len(m.group(1)):,} characters)", str(error))
+
+
 def _dispatch(args) -> int:
     from distlbm.cases.base import ConfigError
     from distlbm.parallel.mesh import DecompositionError
@@ -427,10 +436,10 @@ def _dispatch(args) -> int:
 
         if isinstance(e, InsufficientMemoryError) and launcher()[1] > 1:
             # memory differs between hosts: the process that found it says so and ends every process
-            print(f"distlbm: configuration error (process {env_rank()}): {e}", file=sys.stderr)
+            print(f"distlbm: configuration error (process {env_rank()}): {_shortened(e)}", file=sys.stderr)
             abort(2)
         if env_rank() == 0:  # every process finds the same mistake; say it once
-            print(f"distlbm: configuration error: {e}", file=sys.stderr)
+            print(f"distlbm: configuration error: {_shortened(e)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("distlbm: interrupted", file=sys.stderr)

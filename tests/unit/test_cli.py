@@ -297,3 +297,12 @@ def test_a_wall_time_that_is_not_a_duration_is_one_line(cli, text):
     rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--wall-time", text)
     assert rc == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
     assert f"--wall-time = {text!r}: expected a positive duration" in err and "D-HH[:MM[:SS]]" in err
+
+
+def test_a_very_long_value_is_cut_in_the_error_line(cli, tmp_path):
+    """A 200 kB output_region gave a 200 kB "one line" error: a quoted value is cut to its start and its length."""
+    value = "x=" + "1" * 5000
+    rc, out, err = cli("run", "cavity2d", "--set", f"output_region={value}", "--output-every", 10, "--dry-run",
+                       "--out", tmp_path)
+    assert rc == 2 and len(err.strip().splitlines()) == 1 and len(err) < 1500, err
+    assert err.count(f"'{value[:120]}...' (5,002 characters)") == 2, err
