@@ -146,9 +146,9 @@ class Checkpointer:
     write_s: float = 0.0
     # the bytes of one checkpoint (None: not known): where the next does not fit, older ones make room for it
     size: Optional[Callable[[], int]] = None
-    # extra(view) -> the lattice fields stored beside the populations {name: [K, X, Y(, Z)]} (None: the time
-    # average 'mean' where the run keeps one)
-    extra: Optional[Callable[[RunView], dict]] = None
+    # extra(view) -> the lattice fields stored beside the populations {name: [K, X, Y(, Z)]} or None (the
+    # driver's: the time average, the steadiness reference; ckpt.EXTRA_FIELDS)
+    extra: Optional[Callable[[RunView], Optional[dict]]] = None
     SLOW_WRITE_S = 20.0  # a write this long is noted once: a scheduler's stop signal must come that much earlier
 
     def last_good(self) -> str:
@@ -162,8 +162,7 @@ class Checkpointer:
         self._make_room(view)
         try:
             path = ckpt.save(self.directory, view.state.f, view.domain, self.meta(view), keep=self.keep,
-                             run_id=self.run_id, extra=self.extra(view) if self.extra is not None else
-                             {"mean": view.mean} if view.mean is not None else None)
+                             run_id=self.run_id, extra=self.extra(view) if self.extra is not None else None)
         except WriteError as e:
             self.failed(view, e, f"checkpoint at step {view.step} not written")
             raise

@@ -518,7 +518,7 @@ class FieldOutput:
                                       for k, v in meta.items()},
                            "grid": grid, "grid_key": key, "shape": list(dom.shape)})
         if dom.process_index == 0:
-            if grid not in self._grids or not (directory / grid).exists():  # written once per run and grid
+            if grid not in self._grids:  # written once per run and grid
                 phys = self.units == "physical"  # the grid's nodes where the case places its cells (its origin)
                 xdmf.write_grid(directory / grid, dom.shape, spacing=dx if phys else 1.0,
                                 origin=view.setup.units.get("origin") if phys else None)

@@ -81,8 +81,10 @@ def check_divisible(shape, mesh_shape):
         if s % m:
             lo = s - s % m
             n = math.prod(mesh_shape)
-            other = (f", or the mesh {'x'.join(map(str, factorize(n, shape)))} of {n} devices"
-                     if _splits(n, shape) else "")
+            try:
+                other = f", or the mesh {'x'.join(map(str, factorize(n, shape)))} of {n} devices"
+            except DecompositionError:
+                other = ""
             raise DecompositionError(
                 f"lattice size {s} along {AXES[a]} does not divide over {m} devices "
                 f"(mesh {'x'.join(map(str, mesh_shape))}); sizes that would work: {lo} or {lo + m}, "
