@@ -14,16 +14,18 @@ import numpy as np
 
 from distlbm.parallel import Domain
 from distlbm.physics.diagnostics import block_diagnostics as diagnostics_fn
-from distlbm.physics.diagnostics import block_vorticity, vorticity_halo, vorticity_planes
+from distlbm.physics.diagnostics import (VorticityWalls, axis_links, block_vorticity, vorticity_halo,
+                                         vorticity_planes)
 from distlbm.stepper import Cells, Model, State, macroscopic
 
 
 class Compiled(NamedTuple):
     """The compiled functions a view reads the state with: diag(f, cells) -> dict of partial sums,
     macro(f) -> (rho, u), forces(f, cells, step) -> [bodies, D, ...] partial forces, or None,
-    vorticity(f) -> |curl u| (compiled on first use: field output alone asks for it); vorticity_halo(f) -> the
-    neighbours' face planes of u per block and vorticity_planes(f_block, halo_block, x0, b) -> |curl u| of b
-    planes of one block (physics.diagnostics: the whole fields' output forms |curl u| piece by piece)."""
+    vorticity(f, walls) -> |curl u| (compiled on first use: field output alone asks for it); vorticity_halo(f) ->
+    the neighbours' face planes of u per block and vorticity_planes(f_block, (halo_block, walls_block), x0, b) ->
+    |curl u| of b planes of one block (physics.diagnostics: the whole fields' output forms |curl u| piece by
+    piece; walls: its VorticityWalls, the cell data read beside walls and open faces)."""
 
     diag: Callable
     macro: Callable
@@ -57,9 +59,12 @@ def compile_readers(model: Model, domain: Domain) -> Compiled:
     def velocity(fs):
         return macroscopic(fs, model)[1]
 
+    links_of_axes = axis_links(model.lattice)
+
     def vorticity_factory(exchange):
-        def vorticity(f):
-            return block_vorticity(f, velocity, exchange, slab_planes=planes(f))
+        def vorticity(f, walls):
+            return block_vorticity(f, velocity, exchange, slab_planes=planes(f), walls=walls,
+                                   links_of_axes=links_of_axes)
 
         return vorticity
 
@@ -71,7 +76,8 @@ def compile_readers(model: Model, domain: Domain) -> Compiled:
         forces = jax.jit(distribute(domain, lambda exchange: make_forces(model, exchange)))
     return Compiled(jax.jit(distribute(domain, diag_factory)), jax.jit(lambda f: macroscopic(f, model)), forces,
                     jax.jit(distribute(domain, vorticity_factory)), jax.jit(distribute(domain, halo_factory)),
-                    jax.jit(lambda f, halo, x0, b: vorticity_planes(f, velocity, halo, x0, b), static_argnums=3))
+                    jax.jit(lambda f, held, x0, b: vorticity_planes(f, velocity, held[0], x0, b, held[1], links_of_axes),
+                            static_argnums=3))
 
 
 class RunView:
@@ -157,15 +163,24 @@ class RunView:
 
     def vorticity(self):
         """|curl u| [X, Y(, Z)] as a global array (compute dtype; lattice units: central differences per cell,
-        periodic across the lattice's faces), formed block by block and slab by slab (u is never whole)."""
-        return self._readers.vorticity(self._state.f)
+        periodic across the lattice's faces, one-sided beside walls and open faces, 0 in walls), formed block by
+        block and slab by slab (u is never whole)."""
+        return self._readers.vorticity(self._state.f, self._vorticity_walls())
+
+    def _vorticity_walls(self) -> VorticityWalls:
+        """The cell data |curl u| reads beside walls and open faces (global arrays, None where absent)."""
+        c = self._cells
+        if c is None:
+            return VorticityWalls()
+        return VorticityWalls(c.kind, c.links, c.moving, c.velocity if c.moving is not None else None)
 
     def vorticity_pieces(self) -> tuple:
-        """(halo, planes) to form |curl u| piece by piece: halo = the neighbours' face planes of u of every block
-        (physics.diagnostics.vorticity_halo's per axis (lo, hi), as global arrays: planes, small) and
-        planes(f_block, halo_block, x0, b) -> |curl u| [b, ...] of the planes x0 .. x0 + b - 1 of one block, on
-        its device (the same arithmetic as vorticity(), so the same bits)."""
-        return self._readers.vorticity_halo(self._state.f), self._readers.vorticity_planes
+        """(held, planes) to form |curl u| piece by piece: held = (the neighbours' face planes of u of every block
+        (physics.diagnostics.vorticity_halo's per axis (lo, hi), as global arrays: planes, small), the cell data
+        read beside walls (VorticityWalls of global arrays)) and planes(f_block, held_block, x0, b) -> |curl u|
+        [b, ...] of the planes x0 .. x0 + b - 1 of one block, on its device (the same arithmetic as vorticity(),
+        so the same bits)."""
+        return (self._readers.vorticity_halo(self._state.f), self._vorticity_walls()), self._readers.vorticity_planes
 
     def fields(self, dtype="float32"):
         """rho and u as NumPy arrays on this process (small lattices only: observables)."""

@@ -4,10 +4,13 @@ global array under jit, or one process's block that the domain then sums across 
 
 from __future__ import annotations
 
+import functools
 import math
+from typing import NamedTuple, Optional
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 from distlbm.lattice import Lattice
@@ -97,10 +100,76 @@ def vorticity_halo(f, velocity, exchange) -> list:
     return [(exchange(u_plane(a, f.shape[a + 1] - 1), a, 1), exchange(u_plane(a, 0), a, -1)) for a in range(d)]
 
 
-def vorticity_planes(f, velocity, halo, x0, b: int):
+class VorticityWalls(NamedTuple):
+    """A block's cell data that |curl u| reads next to boundaries (stepper.Cells' pieces; None where absent):
+    kind [X, Y(, Z)] uint8, links and moving [X, Y(, Z)] uint32 link bits (bit i: the cell x - c_i is a wall,
+    a moving one), wall_u [D, X, Y(, Z)] the velocity of an adjacent moving wall; axis_links: per spatial axis
+    the indices (i+, i-) of the velocities +e_a and -e_a (static)."""
+
+    kind: Optional[jax.Array] = None
+    links: Optional[jax.Array] = None
+    moving: Optional[jax.Array] = None
+    wall_u: Optional[jax.Array] = None
+
+    def planes(self, x0, b: int) -> "VorticityWalls":
+        """The planes x0 .. x0 + b - 1 along x."""
+        def cut(x, axis=0):
+            return None if x is None else lax.dynamic_slice_in_dim(x, x0, b, axis=axis)
+
+        return VorticityWalls(cut(self.kind), cut(self.links), cut(self.moving), cut(self.wall_u, 1))
+
+
+def axis_links(lattice: Lattice) -> tuple:
+    """Per spatial axis a the indices (i+, i-) of the lattice velocities +e_a and -e_a."""
+    c = np.asarray(lattice.c)
+    out = []
+    for a in range(lattice.d):
+        e = np.zeros(lattice.d, c.dtype)
+        e[a] = 1
+        out.append((int(np.flatnonzero((c == e).all(axis=1))[0]), int(np.flatnonzero((c == -e).all(axis=1))[0])))
+    return tuple(out)
+
+
+def _one_sided(d, comp, axis, u0, lo, hi, walls: VorticityWalls, links_of_axis):
+    """d u_comp / d x_axis beside boundaries, where the central difference d would read across one: next to a
+    wall (halfway bounce-back: the wall's velocity, 0 or a moving wall's, lies half a cell away) the
+    second-order difference through the wall, this cell and the fluid neighbour (-4/3 u_w + u_0 + 1/3 u_+1,
+    exact for a quadratic profile; between two walls (u_w+ - u_w-) / 1); on an open face (inflow, outflow or
+    outlet cells, whose neighbour across the face is the lattice's other end) the one-sided first-order
+    difference inward."""
+    if walls.links is not None:
+        i_plus, i_minus = links_of_axis
+        lo_wall = (walls.links & jnp.uint32(1 << i_plus)) != 0  # x - e_a is a wall
+        hi_wall = (walls.links & jnp.uint32(1 << i_minus)) != 0  # x + e_a is a wall
+        if walls.moving is not None:
+            uw = walls.wall_u[comp].astype(u0.dtype)
+            uw_lo = jnp.where((walls.moving & jnp.uint32(1 << i_plus)) != 0, uw, 0.0)
+            uw_hi = jnp.where((walls.moving & jnp.uint32(1 << i_minus)) != 0, uw, 0.0)
+        else:
+            uw_lo = uw_hi = 0.0
+        # sums and exact products (4 u_w) only, then one division: no multiply-add for the compiler to contract
+        # in one program and not another (the same bits on any mesh)
+        beside_lo = ((u0 + u0) + (u0 + hi) - 4.0 * uw_lo) / 3.0
+        beside_hi = (4.0 * uw_hi - (u0 + u0) - (u0 + lo)) / 3.0
+        d = jnp.where(lo_wall & hi_wall, uw_hi - uw_lo,
+                      jnp.where(lo_wall, beside_lo, jnp.where(hi_wall, beside_hi, d)))
+    if walls.kind is not None:
+        k = walls.kind
+        faces = (bc.OUTFLOW, bc.INLET, bc.OUTLET)
+        out_plus = functools.reduce(jnp.logical_or, [k == base + 2 * axis for base in faces])
+        out_minus = functools.reduce(jnp.logical_or, [k == base + 2 * axis + 1 for base in faces])
+        d = jnp.where(out_plus, u0 - lo, jnp.where(out_minus, hi - u0, d))
+    return d
+
+
+def vorticity_planes(f, velocity, halo, x0, b: int, walls: Optional[VorticityWalls] = None,
+                     links_of_axes: tuple = ()):
     """|curl u| [b, Y(, Z)] of the planes x0 .. x0 + b - 1 (along x) of the block f, by central differences
     per cell (lattice units), with the neighbours' face planes `halo` (vorticity_halo): u is formed for
-    those planes and the two beside them only. x0 may be traced; b is static."""
+    those planes and the two beside them only. x0 may be traced; b is static.
+
+    walls: the block's VorticityWalls (None: a periodic lattice with no boundary cells): beside a wall or an open
+    face the differences are one-sided (_one_sided), and wall cells are 0; links_of_axes: axis_links(lattice)."""
     d = f.ndim - 1
     nx = f.shape[1]
     us = velocity(lax.dynamic_slice_in_dim(f, x0, b, axis=1))  # [D, b, ...]
@@ -111,26 +180,36 @@ def vorticity_planes(f, velocity, halo, x0, b: int):
     for a in range(1, d):  # the other faces' halo planes, cut to the slab
         lo, hi = (lax.dynamic_slice_in_dim(h, x0, b, axis=1) for h in halo[a])
         ext.append(jnp.concatenate([lo, us, hi], axis=a + 1))
+    w = None if walls is None or (walls.kind is None and walls.links is None) else walls.planes(x0, b)
 
     def diff(comp, axis):  # d u_comp / d x_axis = (u[i + 1] - u[i - 1]) / 2
         e = ext[axis][comp]
         n = e.shape[axis]
-        return 0.5 * (lax.slice_in_dim(e, 2, n, axis=axis) - lax.slice_in_dim(e, 0, n - 2, axis=axis))
+        hi = lax.slice_in_dim(e, 2, n, axis=axis)
+        lo = lax.slice_in_dim(e, 0, n - 2, axis=axis)
+        out = 0.5 * (hi - lo)
+        return out if w is None else _one_sided(out, comp, axis, us[comp], lo, hi, w, links_of_axes[axis])
 
     if d == 2:
-        return jnp.abs(diff(1, 0) - diff(0, 1))
-    wx = diff(2, 1) - diff(1, 2)
-    wy = diff(0, 2) - diff(2, 0)
-    wz = diff(1, 0) - diff(0, 1)
-    return jnp.sqrt(wx * wx + wy * wy + wz * wz)
+        curl = jnp.abs(diff(1, 0) - diff(0, 1))
+    else:
+        wx = diff(2, 1) - diff(1, 2)
+        wy = diff(0, 2) - diff(2, 0)
+        wz = diff(1, 0) - diff(0, 1)
+        curl = jnp.sqrt(wx * wx + wy * wy + wz * wz)
+    if w is not None and w.kind is not None:
+        curl = jnp.where(bc.is_wall(w.kind), 0.0, curl).astype(curl.dtype)
+    return curl
 
 
-def block_vorticity(f, velocity, exchange, slab_planes: int | None = None):
+def block_vorticity(f, velocity, exchange, slab_planes: int | None = None, walls: Optional[VorticityWalls] = None,
+                    links_of_axes: tuple = ()):
     """|curl u| [X, Y(, Z)] of one block of populations f [Q, X, Y(, Z)] by central differences per cell
     (lattice units), u = velocity(populations [Q, ...]) -> [D, ...] (pointwise, as the written u).
 
     The u of the neighbouring blocks' face planes come through `exchange` (vorticity_halo), so on any
-    decomposition the result is that of the whole lattice's u differenced periodically. Slab by slab along x
+    decomposition the result is that of the whole lattice's u differenced periodically, one-sided beside walls
+    and open faces (walls, links_of_axes: vorticity_planes). Slab by slab along x
     (slab_planes at a time; None: the whole block), so that u is a slab's plus its halo planes, never the
     block's (the whole lattice's u and |curl u| were 20 B/cell of float32 beside the populations). The whole
     fields' output forms it piece by piece as it writes instead (io.output.VorticityField), so that not
@@ -139,7 +218,7 @@ def block_vorticity(f, velocity, exchange, slab_planes: int | None = None):
     halo = vorticity_halo(f, velocity, exchange)
 
     def slab(x0, b):
-        return vorticity_planes(f, velocity, halo, x0, b)
+        return vorticity_planes(f, velocity, halo, x0, b, walls, links_of_axes)
 
     b = nx if not slab_planes else max(1, min(nx, int(slab_planes)))
     n_full, tail = nx // b, nx % b

@@ -299,50 +299,108 @@ def test_whole_fields_formed_piece_by_piece_equal_the_whole_lattice_moments(tmp_
 
 # ---- vorticity -----------------------------------------------------------------------------------------
 
-def _central_curl(u):
-    """|curl u| by periodic central differences per cell (NumPy, float32) of u [X, Y(, Z), D] as written."""
+def _central_curl(u, kind=None, u_wall=None):
+    """|curl u| (NumPy, float32) of u [X, Y(, Z), D] as written: periodic central differences per cell; with the
+    cell kinds [X, Y(, Z)], one-sided beside walls (the wall's velocity, 0 or u_wall [D] of a moving wall, half a
+    cell away: -4/3 u_w + u_0 + 1/3 u_1; between two walls u_w+ - u_w-) and on open faces (inlet, outlet and
+    outflow cells: first order, inward), and 0 in walls."""
+    f32 = np.float32
+
     def d(a, axis):
-        return np.float32(0.5) * (np.roll(u[..., a], -1, axis=axis) - np.roll(u[..., a], 1, axis=axis))
+        up, um, u0 = np.roll(u[..., a], -1, axis=axis), np.roll(u[..., a], 1, axis=axis), u[..., a]
+        out = f32(0.5) * (up - um)
+        if kind is None:
+            return out
+        kp, km = np.roll(kind, -1, axis=axis), np.roll(kind, 1, axis=axis)
+        uw = f32(0) if u_wall is None else f32(u_wall[a])
+        wp, wm = np.where(kp == 2, uw, f32(0)), np.where(km == 2, uw, f32(0))
+        hi, lo = np.isin(kp, (1, 2)), np.isin(km, (1, 2))
+        out = np.where(hi & lo, wp - wm, np.where(lo, f32(-4 / 3) * wm + u0 + f32(1 / 3) * up,
+                                                   np.where(hi, f32(4 / 3) * wp - u0 - f32(1 / 3) * um, out)))
+        plus = np.isin(kind, (8 + 2 * axis, 16 + 2 * axis, 24 + 2 * axis))
+        minus = np.isin(kind, (9 + 2 * axis, 17 + 2 * axis, 25 + 2 * axis))
+        return np.where(plus, u0 - um, np.where(minus, up - u0, out))
 
     if u.shape[-1] == 2:
-        return np.abs(d(1, 0) - d(0, 1))
-    wx, wy, wz = d(2, 1) - d(1, 2), d(0, 2) - d(2, 0), d(1, 0) - d(0, 1)
-    return np.sqrt(wx * wx + wy * wy + wz * wz)
+        w = np.abs(d(1, 0) - d(0, 1))
+    else:
+        wx, wy, wz = d(2, 1) - d(1, 2), d(0, 2) - d(2, 0), d(1, 0) - d(0, 1)
+        w = np.sqrt(wx * wx + wy * wy + wz * wz)
+    return w if kind is None else np.where(np.isin(kind, (1, 2)), f32(0), w)
 
 
-@pytest.mark.parametrize("case,n,mesh", [("cavity3d", 8, (2, 2, 2)), ("cavity2d", 10, (2, 4))])
-def test_vorticity_on_a_mesh_and_in_slabs_is_the_whole_lattice_curl(tmp_path, monkeypatch, case, n, mesh):
-    """The written vorticity is the periodic central differences of the written u, formed block by block with
-    the neighbours' face planes from the halo exchange and slab by slab (3-plane slabs and a shorter last
-    one): the same bits on one device as on a mesh, in one slab or in several. (Before, a run under
-    --comm mpi differenced each rank's block as if it were periodic by itself.) The whole fields' vorticity is
-    formed piece by piece as it is written (io.output.VorticityField: each block with the halo planes held on
-    its device); a light output cuts the whole-lattice one (RunView.vorticity): both are checked."""
+@pytest.mark.parametrize("case,sets,mesh,u_wall", [
+    ("cavity3d", {"n": 8}, (2, 2, 2), (0.05, 0, 0)), ("cavity2d", {"n": 10}, (2, 4), (0.05, 0)),
+    ("box", {"lattice": "D3Q19", "n": 8}, (2, 2, 2), None),
+    # a velocity inlet (-x), a pressure outlet (+x) and walls, a cylinder's curved links
+    ("channel_flow", {"n": 5, "output_interval": 0.01, "t_end": 0.03}, (1, 2), None)])
+def test_vorticity_on_a_mesh_and_in_slabs_is_the_whole_lattice_curl(tmp_path, monkeypatch, case, sets, mesh, u_wall):
+    """The written vorticity is the central differences of the written u (periodic across the lattice's faces,
+    one-sided beside walls and open faces, 0 in walls), formed block by block with the neighbours' face planes
+    from the halo exchange and slab by slab (3-plane slabs and a shorter last one): the same bits on one device
+    as on a mesh, in one slab or in several. (Before, a run under --comm mpi differenced each rank's block as if
+    it were periodic by itself.) The whole fields' vorticity is formed piece by piece as it is written
+    (io.output.VorticityField: each block with the halo planes held on its device); a light output cuts the
+    whole-lattice one (RunView.vorticity): both are checked."""
     from distlbm import stepper
     from distlbm.io import output
     from distlbm.parallel.mesh import MeshDomain
 
-    shape = resolve(case, {"n": n}).setup.shape
+    shape = resolve(case, sets).setup.shape
+    walls = case != "box"
+    steps = None if case == "channel_flow" else 20
+    sets = dict(sets, output_fields="u,vorticity,kind" if walls else "u,vorticity")
+    if steps:
+        sets["output_every"] = steps
     got = {}
     for where, slabbed in (("one", False), ("mesh", False), ("mesh-slabs", True), ("one-slabs", True)):
         if slabbed:
-            per_x = resolve(case, {"n": n}).setup.lattice.q * int(np.prod(shape[1:])) * 4
+            per_x = resolve(case, sets).setup.lattice.q * int(np.prod(shape[1:])) * 4
             monkeypatch.setattr(stepper, "runs_in_slabs", lambda *a, **k: True)
             monkeypatch.setattr(stepper, "reader_slab_bytes", lambda: 3 * per_x)
             monkeypatch.setattr(output, "PIECE_BYTES", 3 * per_x)  # the whole fields' pieces (VorticityField)
-        sim = make_sim(case, n=n, output_every=20, output_fields="u,vorticity",
-                       domain=MeshDomain(shape, mesh) if where.startswith("mesh") else None)
+        sim = make_sim(case, **sets, domain=MeshDomain(shape, mesh) if where.startswith("mesh") else None)
         sim.out_dir = tmp_path / where
-        sim.run(20)
-        with h5py.File(tmp_path / where / "fields" / "fields_000000020.h5", "r") as h5:
+        sim.run(steps)
+        last = sorted((tmp_path / where / "fields").glob("fields_*.h5"))[-1]
+        with h5py.File(last, "r") as h5:
             got[where] = (h5["u"][...], h5["vorticity"][...])
+            kind = h5["kind"][...] if walls else None
             assert h5.attrs["vorticity_units"] == "lattice (1/dt = 1)"
         got[where + " whole"] = (got[where][0], np.asarray(sim.domain.gather(sim.view.vorticity())))
     u, w = got["one"]
-    assert w.shape == shape and w.dtype == np.float32 and w.max() > 1e-3  # the flow has vorticity
-    np.testing.assert_allclose(w, _central_curl(u), rtol=1e-5, atol=1e-6 * w.max())
+    assert w.shape == shape and w.dtype == np.float32 and w.max() > 1e-4  # the flow has vorticity
+    ref = _central_curl(u, kind, u_wall)
+    np.testing.assert_allclose(w, ref, rtol=1e-5, atol=1e-6 * w.max())
+    if walls:  # beside the walls (and open faces) it is not the periodic central difference
+        assert np.abs(ref - _central_curl(u)).max() > 0.1 * w.max()
     for where in ("one whole", "mesh", "mesh whole", "mesh-slabs", "mesh-slabs whole", "one-slabs", "one-slabs whole"):
         assert np.array_equal(got[where][0], u) and np.array_equal(got[where][1], w), where
+
+
+@pytest.mark.parametrize("case,sets", [
+    ("couette", {"n": 8}),  # u = U y / H: |curl u| = U / H in every fluid cell
+    ("poiseuille", {"n": 8, "collision": "trt"}),  # u = 4 umax y (H - y) / H^2, exact with TRT (Lambda 3/16)
+    ("couette", {"n": 6, "lattice": "D3Q19", "nx": 2})])
+def test_vorticity_beside_walls_is_the_analytic_shear(tmp_path, case, sets):
+    """Beside a wall the vorticity is the flow's shear, to round-off where the LBM profile is exact: the
+    difference through the wall's velocity half a cell away is exact for a linear (Couette) and a quadratic
+    (Poiseuille) profile. Before, it differenced across the wall cell, whose u is written 0: -25 % beside the
+    Couette's resting wall and 7x beside its moving one (analytic: shared/reference/
+    lbm_selfcheck_couette_shearwave.csv, lbm_selfcheck_poiseuille_bounceback.csv)."""
+    sim = make_sim(case, **sets, output_every=10 ** 6, output_fields="vorticity,kind")
+    sim.out_dir = tmp_path
+    sim.run()
+    last = sorted((tmp_path / "fields").glob("fields_*.h5"))[-1]
+    with h5py.File(last, "r") as h5:
+        w, kind = h5["vorticity"][...], h5["kind"][...]
+    n = sets["n"]
+    assert kind.shape[1] == n + 2 and (kind[:, 1:-1] == 0).all() and (kind[:, [0, -1]] > 0).all()
+    y = np.arange(n) + 0.5  # the fluid cells' centres, the walls at y = 0 and n
+    exact = np.full(n, 0.01 / n) if case == "couette" else 4 * 0.01 * np.abs(n - 2 * y) / n ** 2  # U, umax 0.01
+    fluid = np.moveaxis(w[:, 1:-1], 1, 0).reshape(n, -1)  # [y, the other cells]
+    assert (w[:, [0, -1]] == 0).all()  # none in the walls
+    np.testing.assert_allclose(fluid, exact[:, None] * np.ones_like(fluid), rtol=2e-3)
 
 
 def test_vorticity_in_physical_units_is_the_taylor_green_curl(tmp_path):
