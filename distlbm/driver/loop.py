@@ -41,6 +41,7 @@ EXIT_CONFIG = 2  # a configuration, input or restart error: nothing ran
 EXIT_INSTABILITY = 4  # the run blew up; the last good checkpoint is kept
 EXIT_WRITE_FAILED = 74  # a checkpoint or output could not be written (disk full ...); older files intact (EX_IOERR)
 EXIT_RESUBMIT = 75  # stopped on a signal or the wall-time limit after writing a checkpoint (EX_TEMPFAIL)
+KEPT_WARNINGS = 50  # run-time warnings kept in summary.json (the rest are counted there)
 
 
 def build_model(cfg) -> Model:
@@ -154,7 +155,19 @@ class Simulation:
             jax.config.update("jax_enable_x64", True)
         dec = cfg.decomposition
         self.domain = domain or make_domain(self.setup.shape, dec.mesh, dec.comm)
-        self._log = log
+        # the warnings this run printed (summary.json's `warnings`, beside the settings'), the first KEPT_WARNINGS
+        # (a week on a failing disk warns at every write), then how many more
+        self.run_warnings, self._more_warnings = [], 0
+
+        def log_and_keep(msg: str):
+            if msg.startswith("warning: ") and msg[9:] not in self.run_warnings:
+                if len(self.run_warnings) < KEPT_WARNINGS:
+                    self.run_warnings.append(msg[9:])
+                else:
+                    self._more_warnings += 1
+            log(msg)
+
+        self._log = log_and_keep
         self._lock, self._lock_dir = None, None
         self._hold_folder(Path(out_dir) if out_dir else None)  # before any work: one run per folder at a time
         try:
@@ -170,7 +183,8 @@ class Simulation:
         self.step_path = (self.step_path[0], f"{self.step_path[1]}; {form}")
         self._advance = make_advance(self.model, self.domain, path=self.step_path[0])
         self.view = RunView(self.model, self.setup, cfg.params, self.domain, self.cells, self.kind,
-                            compile_readers(self.model, self.domain), Path(out_dir) if out_dir else None, log)
+                            compile_readers(self.model, self.domain), Path(out_dir) if out_dir else None,
+                            self._log)
         self.wall_time = 0.0
         self.steps_run = 0
         self.compile_s = 0.0
@@ -1099,8 +1113,11 @@ class Simulation:
             out = self.cfg.output
             extra["average"] = {"samples": self.view.mean_samples, "every": out.average_every,
                                 "from_step": out.average_from, "stresses": out.average_stresses}
+        more = self._more_warnings
+        warned = self.run_warnings + ([f"{more} more warning lines: in the run's output and log.jsonl"] if more else [])
         return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
                             wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from,
+                            run_warnings=warned,
                             extra={"run_id": self.run_id, "step_path": self.step_path[0],
                                    "step_reason": self.step_path[1], **extra,
                                    **({"initialized_from": self.initialized_from} if self.initialized_from else {})})

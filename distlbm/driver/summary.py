@@ -23,9 +23,9 @@ def parameters(setup, units: dict) -> dict:
 
 
 def summary(view: RunView, cfg, *, status: str, steps_run: int, wall_time: float, compile_s: float,
-            restored_from, extra: dict | None = None) -> dict:
-    """summary.json of a run: cfg is the run's config.RunConfig, view its final state; extra: what the
-    driver adds (the step path; the steadiness checks)."""
+            restored_from, run_warnings=(), extra: dict | None = None) -> dict:
+    """summary.json of a run: cfg is the run's config.RunConfig, view its final state; run_warnings: the
+    warnings the run printed as it ran; extra: what the driver adds (the step path; the steadiness checks)."""
     model, setup, domain = view.model, view.setup, view.domain
     cells = view.cells_count
     last = view.history[-1]
@@ -56,7 +56,9 @@ def summary(view: RunView, cfg, *, status: str, steps_run: int, wall_time: float
         "relative_mass_drift": (last["mass"] - view.mass0) / view.mass0 if view.mass0 else 0.0,
         "kinetic_energy": last["kinetic_energy"],
         "parameters": {**parameters(setup, units), "case": cfg.params, "config": cfg.common},
-        "warnings": cfg.warnings,
+        # the settings' warnings, then those the run printed (a time average that takes no sample, a checkpoint
+        # that could not be read, a folder's lock, ...)
+        "warnings": list(cfg.warnings) + [w for w in run_warnings if w not in cfg.warnings],
         "observables": cfg.case.observe(view, cfg.params),
     }
     out.update(extra or {})

@@ -76,8 +76,8 @@ def compile_readers(model: Model, domain: Domain) -> Compiled:
         forces = jax.jit(distribute(domain, lambda exchange: make_forces(model, exchange)))
     return Compiled(jax.jit(distribute(domain, diag_factory)), jax.jit(lambda f: macroscopic(f, model)), forces,
                     jax.jit(distribute(domain, vorticity_factory)), jax.jit(distribute(domain, halo_factory)),
-                    jax.jit(lambda f, held, x0, b: vorticity_planes(f, velocity, held[0], x0, b, held[1], links_of_axes),
-                            static_argnums=3))
+                    jax.jit(lambda f, held, x0, b: vorticity_planes(f, velocity, held[0], x0, b, held[1],
+                                                                    links_of_axes), static_argnums=3))
 
 
 class RunView:

@@ -5,6 +5,8 @@ with the same bits; counted by the memory pre-flight, the dry run and the disk-s
 
 from __future__ import annotations
 
+import json
+
 import os
 import subprocess
 import sys
@@ -212,9 +214,15 @@ def test_an_average_whose_first_sample_is_after_the_end_is_said(cli, tmp_path):
     assert "warning: average_every = 1000: the first sample of the time average (the multiples of average_every " \
            "from average_from = 0 on) would be step 1000, after this run's end step 50: no rho_mean or u_mean is " \
            "written" in out + err, out + err
+    # and in summary.json's warnings (which held the settings' warnings alone), once
+    warned = json.loads((tmp_path / "summary.json").read_text())["warnings"]
+    assert [w for w in warned if "first sample of the time average" in w] == [
+        "average_every = 1000: the first sample of the time average (the multiples of average_every from "
+        "average_from = 0 on) would be step 1000, after this run's end step 50: no rho_mean or u_mean is written"]
     rc, out, err = cli("run", "box", "--set", "lattice=D2Q9", "--set", "n=12", "--steps", 50, "--output-every", 10,
                        "--set", "average_every=20", "--set", "average_from=35", "--out", tmp_path / "b")
     assert rc == 0 and "first sample of the time average" not in out + err  # step 40
+    assert json.loads((tmp_path / "b" / "summary.json").read_text())["warnings"] == []
     with h5py.File(tmp_path / "b" / "fields" / "fields_000000050.h5") as h:
         assert h.attrs["average_samples"] == 1
 

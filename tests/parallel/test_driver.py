@@ -543,3 +543,20 @@ def test_a_new_run_starts_from_the_flow_of_another_runs_checkpoint(cli, tmp_path
     assert rc == 0, err
     assert f"note: --init-from {a} ignored: --restart continues the run's own checkpoint" in out, out
     assert f"restarted from {c / 'checkpoints' / 'ckpt_000000050.h5'} at step 50" in out and "initial state" not in out
+
+
+def test_summary_keeps_the_warnings_the_run_printed_and_counts_past_the_first_fifty():
+    """summary.json's `warnings` held the settings' warnings alone: one printed while the run ran (a time average
+    that takes no sample, a checkpoint that could not be read) was in the output only. It keeps each once, the
+    first KEPT_WARNINGS of them (a week on a failing disk warns at every write), and counts the lines after."""
+    from distlbm.driver.loop import KEPT_WARNINGS
+
+    sim = make_sim("box", n=8)
+    sim.run(2)
+    for i in range(KEPT_WARNINGS + 7):
+        sim.log(f"warning: number {i}")
+        sim.log(f"warning: number {i}")  # the same line again: kept once
+    sim.log("progress: not a warning")
+    warned = sim.summary()["warnings"]
+    assert warned[:KEPT_WARNINGS] == [f"number {i}" for i in range(KEPT_WARNINGS)]
+    assert warned[KEPT_WARNINGS:] == ["14 more warning lines: in the run's output and log.jsonl"]
