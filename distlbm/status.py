@@ -5,8 +5,8 @@
 - how far it got: the last progress record of `log.jsonl` (step, end step, MLUPS, ETA, mass drift);
 - its checkpoints: how many, and the newest whose metadata verifies (what `--restart latest` continues
   from; the populations are checked when a restart reads them), with the ones that do not verify named;
-- how the last run ended (`summary.json`), where it started and each restart (the `start` records of
-  `log.jsonl`), what it warned about or stopped on (a local Mach number past the limit, an instability, a
+- how the last run ended (`summary.json`), where it started (and from which checkpoint of another run, with
+  --init-from) and each restart (the `start` records of `log.jsonl`), what it warned about or stopped on (a local Mach number past the limit, an instability, a
   failed write: the events of `log.jsonl`), and the earlier run whose results it set aside in `previous/`.
 
 Without a folder, every run folder under out/ (the default --out is out/CASE). Exit status 0, or 2 with one
@@ -94,7 +94,8 @@ def folder_status(out) -> dict:
         {"file": str(p.relative_to(out)), "bytes": size}
         for p, size in interrupted_writes(results.numbered_folders(out))]
     said = results.events(out, ("start", "end") + WARNED)
-    result["parts"] = [{k: r.get(k) for k in ("step", "end", "started", "restarted_from", "processes")}
+    result["parts"] = [{k: r.get(k) for k in ("step", "end", "started", "restarted_from", "processes")
+                        + (("initialized_from",) if r.get("initialized_from") else ())}
                        for r in said if r.get("event") == "start"]
     # how the last part of the run ended: its `end` record (None: it has none, killed or its node failed)
     last = max((i for i, r in enumerate(said) if r.get("event") == "start"), default=None)
@@ -154,6 +155,8 @@ def describe(st: dict) -> list[str]:
     if parts:
         first, rest = parts[0], parts[1:]
         line = f"  started at step {first.get('step')} on {first.get('started')}"
+        if first.get("initialized_from"):  # --init-from: the populations another run's checkpoint held
+            line += f" from the populations of {first['initialized_from']}"
         if rest:
             src = Path(str(rest[-1].get("restarted_from") or "?")).name
             line += (f"; restarted {len(rest)} time{'s' if len(rest) > 1 else ''} (at step"

@@ -529,6 +529,12 @@ def test_a_new_run_starts_from_the_flow_of_another_runs_checkpoint(cli, tmp_path
     assert summary["restarted_from"] is None and summary["step"] == 50
     start = [json.loads(x) for x in (b / "log.jsonl").read_text().splitlines() if '"start"' in x][0]
     assert start["step"] == 0 and start["initialized_from"] == summary["initialized_from"]
+    # distlbm status names where the flow came from (it said "started at step 0", as for a run from rest)
+    rc, out, err = cli("status", b)
+    assert rc == 0 and f"  started at step 0 on {start['started']} from the populations of " \
+        f"{a / 'checkpoints' / 'ckpt_000000200.h5'} (log.jsonl)" in out, out
+    rc, out, err = cli("status", a)
+    assert rc == 0 and "from the populations of" not in out, out
     # another size: one line, exit 2, naming what does not fit
     rc, out, err = cli("run", "cavity2d", "--set", "n=20", "--init-from", a, "--out", tmp_path / "n20")
     assert rc == 2 and "Traceback" not in err and err.strip().splitlines()[-1] == (
