@@ -471,6 +471,8 @@ class FieldOutput:
                 meta[part.name] = (part.lead, cdt, part.kind)
         attrs = {"step": step, "time": time_, "units": self.units, "lattice": view.model.lattice.name,
                  "dx": dx, "dt": dt, "case": self.case_name,
+                 # the time is step * dt in either units (the XDMF series' time too)
+                 "time_units": "s (step * dt)" if "dt" in units else "steps (dt = 1)",
                  "velocity_units": "m/s (dx/dt)" if phys else "lattice (dx/dt = 1)",
                  "vorticity_units": "1/s (1/dt)" if phys else "lattice (1/dt = 1)"}
         if "populations" in self.names:  # as stored: what to add to get f, and the order of the directions

@@ -224,7 +224,8 @@ def test_fields_and_xdmf_series(tmp_path, case, params, d):
     rho, u = sim.fields()
     with h5py.File(files[-1], "r") as h5:
         assert h5["rho"].shape == shape and h5["u"].shape == shape + (d,)
-        assert h5.attrs["step"] == 30 and h5.attrs["units"] == "lattice"
+        assert h5.attrs["step"] == 30 and h5.attrs["units"] == "lattice" and h5.attrs["time_units"] == "s (step * dt)"
+        assert h5.attrs["time"] == 30 * sim.setup.units["dt"]
         assert np.array_equal(h5["rho"][...], rho)
         assert np.array_equal(h5["u"][...], np.moveaxis(u, 0, -1))
         assert h5["kind"][...].max() == 2  # walls and the moving lid
