@@ -486,7 +486,8 @@ def _cell(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
-def write_markdown(results: list[EntryResult], path: Path, reduced: bool, total_s: float, argv=()) -> Path:
+def write_markdown(results: list[EntryResult], path: Path, reduced: bool, total_s: float, argv=(),
+                   selected: bool = False) -> Path:
     import jax
 
     path = Path(path)
@@ -499,7 +500,9 @@ def write_markdown(results: list[EntryResult], path: Path, reduced: bool, total_
         "# Validation",
         "",
         f"Written by `{cmd}` on {datetime.date.today().isoformat()} "
-        f"({'reduced suite' if reduced else 'full suite'}; {platform.machine()}, "
+        + (f"({'reduced' if reduced else 'full'} suite" if not selected else
+           f"(entries {', '.join(r.name for r in results)} only, {'reduced' if reduced else 'full'} resolutions")
+        + f"; {platform.machine()}, "
         f"{os.cpu_count()} CPU cores, JAX {jax.__version__} on {jax.default_backend()}). "
         f"Every row is one check a case returned (`observables.checks` in its `summary.json`); "
         f"'—' in *pass* means reported without a criterion (no reference available).",
@@ -575,7 +578,9 @@ def run_suite(names=(), reduced=False, out: Optional[Path] = None, plot_dir: Opt
               log: Callable = print, argv=()) -> list[EntryResult]:
     """Run the selected entries (all if `names` is empty), write the markdown (and a JSON next to it)."""
     entries = select(names)
-    out = Path(out) if out else Path("out/validation/validation.md" if reduced else "docs/validation.md")
+    # the full suite's report is docs/validation.md; a reduced run's, or a selection's (it would replace the full
+    # report by its few rows, as --case did), go to out/validation unless --out says where
+    out = Path(out) if out else Path("out/validation/validation.md" if reduced or names else "docs/validation.md")
     plot_dir = Path(plot_dir) if plot_dir else out.parent / "validation"
     results = []
     t0 = time.perf_counter()
@@ -588,7 +593,7 @@ def run_suite(names=(), reduced=False, out: Optional[Path] = None, plot_dir: Opt
         log(f"  {e.name}: {'PASS' if r.passed else 'FAIL'} in {r.wall_s:.1f} s")
         results.append(r)
     total = time.perf_counter() - t0
-    write_markdown(results, out, reduced, total, argv)
+    write_markdown(results, out, reduced, total, argv, selected=bool(names))
     out.with_suffix(".json").write_text(json.dumps(_jsonable(results, total, reduced), indent=1, default=_default)
                                         + "\n")
     log(f"wrote {out} ({total:.0f} s in all)")
@@ -608,8 +613,8 @@ def main(argv=None) -> int:
     ap.add_argument("--reduced", action="store_true", help="small resolutions (CI; a couple of minutes)")
     ap.add_argument("--case", action="append", default=[], metavar="NAME",
                     help="run only this entry (or every entry of this case); repeatable; default: all")
-    ap.add_argument("--out", default=None, help="markdown report (default docs/validation.md; with --reduced "
-                    "out/validation/validation.md); PNGs go to a 'validation' folder next to it")
+    ap.add_argument("--out", default=None, help="markdown report (default docs/validation.md; with --reduced or "
+                    "--case out/validation/validation.md); PNGs go to a 'validation' folder next to it")
     ap.add_argument("--plots", default=None, help="folder for the PNGs (default: OUT's folder/validation)")
     ap.add_argument("--list", action="store_true", help="list the entries and exit")
     args = ap.parse_args(argv)

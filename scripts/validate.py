@@ -3,7 +3,8 @@
 
     .venv/bin/python scripts/validate.py                 # full suite -> docs/validation.md, docs/validation/*.png
     .venv/bin/python scripts/validate.py --reduced       # small resolutions (CI) -> out/validation/validation.md
-    .venv/bin/python scripts/validate.py --case duct --case cavity2d_re100 --out /tmp/v/validation.md
+    .venv/bin/python scripts/validate.py --case duct --case cavity2d_re100   # -> out/validation/validation.md
+    .venv/bin/python scripts/validate.py --case duct --out /tmp/v/validation.md
     .venv/bin/python scripts/validate.py --list
 
 Exit status 1 if any check fails. The entries are the registry in distlbm/validation.py (ENTRIES).

@@ -68,6 +68,7 @@ def test_reduced_suite_writes_table_and_plots(tmp_path):
     assert duct.convergence["order"] == pytest.approx(2.0, abs=0.3)
     text = out.read_text()
     assert "| case | resolution | quantity | value | reference | error | pass |" in text
+    assert "Written by `scripts/validate.py` on " in text and "(entries couette, duct only, reduced resolutions; " in text
     rows = [ln for ln in text.splitlines() if ln.startswith("| couette |") or ln.startswith("| duct |")]
     assert len(rows) >= 2 + 3 * 3 and not any("FAIL" in ln for ln in rows)
     assert "observed order" in text and "total wall time" in text
@@ -78,6 +79,24 @@ def test_reduced_suite_writes_table_and_plots(tmp_path):
         assert f"(validation/{p})" in text
     data = json.loads(out.with_suffix(".json").read_text())
     assert data["reduced"] and [e["name"] for e in data["entries"]] == ["couette", "duct"]
+
+
+def test_a_selection_leaves_the_full_reports_alone(tmp_path, monkeypatch):
+    """`scripts/validate.py --case couette`, as the README shows it, replaced docs/validation.md (63 rows of the
+    78-minute full suite) by its one entry's rows, headed "full suite". A selection without --out writes
+    out/validation/validation.md, and its header names the entries."""
+    monkeypatch.chdir(tmp_path)
+    docs = tmp_path / "docs" / "validation.md"
+    docs.parent.mkdir()
+    docs.write_text("# Validation\n\nthe full suite's rows\n")
+    assert V.main(["--case", "couette"]) == 0
+    assert docs.read_text() == "# Validation\n\nthe full suite's rows\n"
+    assert not (tmp_path / "docs" / "validation.json").exists()
+    text = (tmp_path / "out" / "validation" / "validation.md").read_text()
+    assert "\nWritten by `scripts/validate.py --case couette` on " in text and "full suite" not in text
+    assert "(entries couette only, full resolutions; " in text and " CPU cores, JAX " in text
+    assert [e["name"] for e in json.loads((tmp_path / "out" / "validation" / "validation.json").read_text())["entries"]] \
+        == ["couette"]
 
 
 def test_the_hand_written_part_survives_a_new_report(tmp_path):
