@@ -26,8 +26,9 @@ def _origin(dx: float, d: int) -> list:
 
 
 def _efold_steps(n, tau) -> float:
-    """E-fold time (steps) of the slowest transient mode of a plane channel of n cells: H^2 / (nu pi^2)."""
-    return n * n / (un.viscosity(tau) * math.pi ** 2)
+    """E-fold time (steps) of the slowest transient mode of a plane channel of n cells: H^2 / (nu pi^2), and no
+    less than the collision's own relaxation time, tau steps (a large tau)."""
+    return max(n * n / (un.viscosity(tau) * math.pi ** 2), tau)
 
 
 def _settle_steps(n, tau, efolds=35.0):

@@ -35,6 +35,9 @@ def duct_series(y, z, a: float, b: float, g_over_nu: float = 1.0, terms: int = 4
     return 16 * g_over_nu * a * a / math.pi ** 3 * total
 
 
+LOOSEST = 0.1  # a relative tolerance looser than this judges nothing: the checks are reported instead
+
+
 class Duct(Case):
     """Runs until steady: the velocity field is compared every e-fold time of the slowest transient mode and
     the run stops when it changed by less than 1e-5 U anywhere (float32; measured at n = 16 the change stalls
@@ -86,8 +89,9 @@ class Duct(Case):
             kind[:, wall] = bc.WALL
             return kind, None, None
 
-        # slowest transient: the (1, 1) mode, decay rate nu pi^2 (1/ny^2 + 1/nz^2)
-        efold = 1.0 / (nu * math.pi ** 2 * (1.0 / ny ** 2 + 1.0 / nz ** 2))
+        # slowest transient: the (1, 1) mode, decay rate nu pi^2 (1/ny^2 + 1/nz^2); no faster than the collision's
+        # own relaxation, tau steps (at tau = 10 the mode's 4 steps ended the run at step 74, far from steady at 152)
+        efold = max(1.0 / (nu * math.pi ** 2 * (1.0 / ny ** 2 + 1.0 / nz ** 2)), tau)
         steps = int(math.ceil(p["efolds"] * efold))
         re = un.reynolds(p["umax"], ny, nu)
         units = physical_units(1.0, 1.0, ny, p["umax"], 1.0 / re, tau)
@@ -132,6 +136,13 @@ class Duct(Case):
             note = {"note": "the tolerance rule (2 |16 Lambda - 3| / 3 + 1/2) / n^2 is calibrated on D3Q19 and on "
                             "TRT with Lambda = 3/16; D3Q27 with this collision measured 1.0-2.9 times it (tau "
                             "1.5-0.55): reported, not judged (collision = 'trt' with the default trt_lambda is)"}
+        if tol is not None and tol > LOOSEST:
+            # the rule's envelope at a few cells or a large tau (BGK's wall slip grows as (tau - 1/2)^2): tau = 10
+            # passed 157 % off the series (tolerance 375 %), n = 1 80 % off (154 %): a check that cannot fail
+            note = {"note": f"the tolerance rule (2 |16 Lambda - 3| / 3 + 1/2) / n^2 gives {tol:.3g} here (n = "
+                            f"{min(ny, nz)}, Lambda = {lam:.4g}), looser than {LOOSEST:g}: reported, not judged (more "
+                            f"cells, tau nearer 1, or collision = 'trt' make it judged)"}
+            tol = None
         checks = [
             check("u_x(y,z): relative L2 error vs the series", err, 0.0, tolerance=tol, relative=False,
                   source=f"analytic: Poiseuille_square_duct ({REF})", what="||u - u_series||_2 / ||u_series||_2 "
