@@ -6,6 +6,7 @@ run's read-only view (driver.view.RunView)."""
 from __future__ import annotations
 
 import math
+import os
 import sys
 import time
 import weakref
@@ -422,6 +423,7 @@ class Simulation:
                 pass
         seen = self.domain.allgather_obj(free) if pc > 1 else [free]
         free = min((x for x in seen if x is not None), default=None)
+        self._checkpoint_room = (need, where)  # what the field outputs keep free (_output_keep_free)
         if free is None:
             return
         part = " (this process's part)" if split else ""
@@ -437,6 +439,19 @@ class Simulation:
                      f"kept (checkpoint_keep) and one being written, need about {files.size_text(keep * need)}; "
                      f"{files.size_text(free)} free in {where}: older checkpoints of the run will make room for later "
                      f"ones (fewer kept)")
+
+    def _output_keep_free(self) -> int:
+        """The space the field outputs leave free: one checkpoint's (check_checkpoint_space), where the outputs and
+        the checkpoints share a file system. Every run may write one on a stop signal; outputs that filled the disk
+        left none, and a SIGTERM then ended the run with exit 74 and no checkpoint."""
+        need, where = getattr(self, "_checkpoint_room", (0, None))
+        if not need or where is None or self.out_dir is None:
+            return 0
+        try:
+            same = os.stat(where).st_dev == os.stat(files.existing_folder(self.out_dir)).st_dev
+        except OSError:
+            same = True
+        return need if same else 0
 
     def _checkpoint_bytes(self) -> int:
         """The data of one of this run's checkpoints: the populations, and the time average and the steadiness
@@ -974,6 +989,7 @@ class Simulation:
         if self.out_dir is not None and (self.cfg.output.output_every or self.cfg.output.output_interval):
             self._keep_outputs_here()
             self._output = FieldOutput(self.cfg.output, self.cfg.case.name, self._outputs_state, self._light_state)
+            self._output.keep_free = self._output_keep_free()
         if view.mean is not None and not (self.cfg.output.average_every and self._output is not None):
             self.log(f"note: the time average of the run this restart continues ({view.mean_samples} samples) is not "
                      f"continued: this run takes none (average_every = 0 or no field output)")

@@ -235,7 +235,7 @@ def discard(tmp: Path, h5=None):
 
 
 def write(path, fields, domain, attrs: dict | None = None, checksum: bool = False,
-          part_attrs: dict | None = None) -> Path:
+          part_attrs: dict | None = None, keep_free: int = 0) -> Path:
     """Write `fields` (list of Field) into `path` (global layout) and return the path.
 
     Every process must call this. checksum=True stores chunked datasets with HDF5's Fletcher-32
@@ -244,6 +244,8 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
 
     Temporary files are created exclusively, the free space is checked first, and on any failure the
     temporary files are removed and WriteError is raised on every process (the target is untouched).
+    keep_free: bytes the file system must still have after the write (per process where each writes its own
+    part): the field outputs keep one checkpoint's room.
     """
     path = Path(path)
     d = len(domain.shape)
@@ -271,8 +273,9 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
                 free = free_bytes(path.parent)
             except OSError:
                 free = None
-            if free is not None and free < needed_all:
-                error = WriteError(path, f"not enough space: needs about {size_text(needed_all)}, "
+            if free is not None and free < needed_all + keep_free:
+                kept = f" and {size_text(keep_free)} kept free for a checkpoint" if keep_free else ""
+                error = WriteError(path, f"not enough space: needs about {size_text(needed_all)}{kept}, "
                                          f"{size_text(free)} free in {path.parent}")
     else:
         needed = None

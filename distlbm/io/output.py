@@ -402,6 +402,7 @@ class FieldOutput:
         self._last = None
         self._grids = set()  # the grid files written by this run
         self.seconds = 0.0  # wall time spent writing (all outputs of this run)
+        self.keep_free = 0  # bytes each write leaves free (one checkpoint's: the driver sets it)
         self.count = 0
 
     def written(self, step: int) -> bool:
@@ -511,7 +512,7 @@ class FieldOutput:
         dom, directory = view.domain, view.out_dir
         dx = attrs["dx"]
         rel = f"fields/fields_{step:09d}.h5"
-        hdf5.write(directory / rel, fields, dom, attrs=attrs)
+        hdf5.write(directory / rel, fields, dom, attrs=attrs, keep_free=self.keep_free)
         self.index = [e for e in self.index if e["step"] != step]
         key = [self.units]
         grid = _grid_of(self.index, step, key)
@@ -563,7 +564,8 @@ class FieldOutput:
             cut_fields.append(hdf5.Field(fld.name, arr, fld.layout, fld.dtype))
         hdf5.write(directory / rel, cut_fields, part,
                    attrs={**attrs, "output": cut.name, "start": np.asarray(cut.start, np.int64),
-                          "stop": np.asarray(cut.stop, np.int64), "stride": np.asarray(cut.step, np.int64)})
+                          "stop": np.asarray(cut.stop, np.int64), "stride": np.asarray(cut.step, np.int64)},
+                   keep_free=self.keep_free)
         self.light_index = [e for e in self.light_index if (e["series"], e["step"]) != (cut.name, step)]
         key = [self.units, list(cut.start), list(cut.stop), list(cut.step)]
         grid = _grid_of([e for e in self.light_index if e["series"] == cut.name], step, key, f"{cut.name}/")

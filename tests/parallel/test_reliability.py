@@ -623,6 +623,21 @@ def test_field_output_on_a_full_disk_stops_with_one_line(small_disk):
     assert not list(out.rglob("*.tmp"))
 
 
+def test_field_outputs_leave_room_for_a_checkpoint(small_disk):
+    """Field outputs filled the disk the run had checked could hold one checkpoint (every run may write one, on a
+    stop signal or at its end): the checkpoint then failed, exit 74 with none written. Outputs now keep one
+    checkpoint's room free: the later ones are refused, said, and the checkpoint is written."""
+    out = small_disk / "run"  # 6 MiB: outputs of 2.23 MiB each, a checkpoint of 2.01 MiB
+    p = _cli("run", "box", "--set", "n=24", "--set", "lattice=D3Q19", "--set", "output_fields=rho,u,populations",
+             "--output-every", 5, "--steps", 40, "--checkpoint-every", 40, "--set", "max_failed_writes=100",
+             "--out", out)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "field output at step 10 not written" in p.stdout and "needs about 2.23 MiB and 2.01 MiB kept free for a " \
+        "checkpoint" in p.stdout, p.stdout
+    assert _names(out / "checkpoints") == ["ckpt_000000040.h5"]
+    assert sorted(x.name for x in (out / "fields").glob("*.h5")) == ["fields_000000000.h5", "fields_000000005.h5"]
+
+
 def test_a_full_disk_never_stops_the_run_through_its_log(small_disk):
     """log.jsonl gets a record at every progress line: on a disk that filled up while the run went on, the record's
     write raised out of the loop (a traceback, exit 1, no checkpoint). It is now said once, the run goes on, the
