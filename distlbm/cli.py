@@ -390,9 +390,10 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     if args.command != "run":
         return _dispatch(args)
-    from distlbm.driver.signals import process_scope
+    from distlbm.driver.signals import guarded_stdout, process_scope
 
-    with process_scope():  # stop signals handled from the first line: a stop during start-up exits 75
+    # stop signals handled from the first line: a stop during start-up exits 75; a closed stdout goes on
+    with process_scope(), guarded_stdout():
         rc = _dispatch(args)
     hdf5 = sys.modules.get("distlbm.io.hdf5")
     if argv is None and (rc == 74 or (hdf5 is not None and hdf5.failed_before())):

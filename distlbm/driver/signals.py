@@ -1,5 +1,6 @@
-"""Stop requests: SIGTERM, SIGINT and SIGUSR1 (what Slurm sends before a job's time limit) set a flag
-that the run loop reads between compiled chunks; the run then stops with a checkpoint.
+"""Stop requests: SIGTERM, SIGINT, SIGUSR1 (what Slurm sends before a job's time limit) and SIGHUP (the terminal
+or ssh session went away) set a flag that the run loop reads between compiled chunks; the run then stops with a
+checkpoint. A standard output whose reader left does not stop it either (guarded_stdout).
 
 `distlbm run` installs the handlers on its first line (`process_scope`), so that a stop that
 arrives during start-up (imports, process start-up, building the lattice, the first compile) is
@@ -16,7 +17,8 @@ import os
 import signal
 import threading
 
-STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGUSR1")
+# SIGHUP: the terminal or ssh session that started the run went away (it killed the run, exit 129, no checkpoint)
+STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGUSR1", "SIGHUP")
 
 
 class StopFlag:
@@ -69,6 +71,64 @@ def _say(text: str):
         os.write(2, ("\n" + text + "\n").encode())
     except OSError:
         pass
+
+
+class _GuardedStream:
+    """The standard output of `distlbm run`, which a closed reader cannot end: a write or flush that finds it gone
+    (a broken pipe: `distlbm run ... | head`, a `| tee` killed; EIO: the terminal closed) points the stream at
+    /dev/null, says so once on stderr, and the run goes on (its progress is in log.jsonl). Before, the next
+    progress line raised out of the loop: exit 141, no checkpoint."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self.lost = False
+
+    def _gone(self):
+        if not self.lost:
+            self.lost = True
+            try:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), self._stream.fileno())
+            except (OSError, ValueError):
+                pass
+            _say("distlbm: the standard output was closed (its reader left): the run goes on without it; its "
+                 "progress is in log.jsonl")
+
+    def write(self, text):
+        try:
+            return self._stream.write(text)
+        except (BrokenPipeError, OSError):
+            self._gone()
+            return len(text)
+
+    def flush(self):
+        try:
+            self._stream.flush()
+        except (BrokenPipeError, OSError):
+            self._gone()
+            try:
+                self._stream.flush()  # what it held goes to /dev/null
+            except (OSError, ValueError):
+                pass
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def guarded_stdout():
+    """sys.stdout as a _GuardedStream for the duration of a block."""
+    import sys
+
+    old = sys.stdout
+    if old is None or isinstance(old, _GuardedStream):
+        yield
+        return
+    sys.stdout = _GuardedStream(old)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        sys.stdout = old
 
 
 _PROCESS_FLAG: StopFlag | None = None

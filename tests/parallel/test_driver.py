@@ -346,7 +346,7 @@ def _wait_for(pred, timeout=120):
     return False
 
 
-@pytest.mark.parametrize("sig", ["SIGTERM", "SIGUSR1", "SIGINT"])
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGUSR1", "SIGINT", "SIGHUP"])  # SIGHUP: exit 129 before
 def test_signal_stops_with_checkpoint_and_restart_is_bitwise(tmp_path, sig):
     end = 400
     proc = _start(tmp_path / "run", "--steps", end)

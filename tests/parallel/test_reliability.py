@@ -1126,6 +1126,32 @@ def test_a_stop_during_start_up_exits_75_with_a_message(tmp_path, sig):
     assert "Traceback" not in err
 
 
+def test_a_reader_that_leaves_the_standard_output_does_not_stop_the_run(tmp_path):
+    """`distlbm run ... | head` or a `| tee` that died: the next progress line raised BrokenPipeError out of the loop
+    (exit 141, no checkpoint, log.jsonl's end "error"). The run now goes on without its standard output, says so
+    once on stderr, and ends as it would have (its checkpoint at the end)."""
+    out = tmp_path / "run"
+    proc = subprocess.Popen([str(BIN / "distlbm"), "run", "box", "--set", "n=16", "--set", "lattice=D3Q19",
+                             "--steps", "3000", "--progress-every", "20", "--checkpoint-every", "3000", "--out", str(out)],
+                            cwd=REPO, env=_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for line in proc.stdout:
+            if line.startswith("step "):
+                break
+        proc.stdout.close()  # the reader leaves
+        err = proc.stderr.read()
+        proc.wait(timeout=300)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert "distlbm: the standard output was closed (its reader left): the run goes on without it" in err, err
+    assert "Traceback" not in err and err.count("standard output was closed") == 1
+    assert _names(out / "checkpoints") == ["ckpt_000003000.h5"]
+    end = json.loads((out / "log.jsonl").read_text().splitlines()[-1])
+    assert end == {"event": "end", "step": 3000, "status": "complete"}
+
+
 def test_a_stop_signal_is_said_at_once_and_a_second_ctrl_c_is_explained(tmp_path):
     """A stop signal was answered only when the chunk of steps under way ended (up to ~10 s) and nothing said it:
     a user who pressed Ctrl-C, saw nothing and pressed it again quit without the checkpoint. The first signal is
