@@ -57,6 +57,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.config import size_hint
     from distlbm.driver.loop import build_model, kept_averaging, kept_checkpoints, kept_outputs
     from distlbm.io import checkpoint as ckpt
+    from distlbm.driver.schedules import average_warning
     from distlbm.io import files
     from distlbm.io import results
     from distlbm.io.lock import holder
@@ -75,7 +76,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     busy = holder(out_path) if out_path.is_dir() else None
     cdir = out_path / "checkpoints"
     found = ckpt.list_checkpoints(cdir) if cdir.is_dir() else []
-    start = 0
+    start, continuing = 0, False
     end = cfg.control.steps or s.steps
     if restart is None:
         if found:
@@ -108,6 +109,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                 errors.setdefault(ckpt.reason_of(e, path), []).append(path)
                 continue
             start = int(meta["step"])
+            continuing = bool(meta.get("average"))  # the checkpoint carries a time average on
             kept = meta.get("end_step")
             if not (cfg.control.steps or "steps" in cfg.given) and isinstance(kept, int):
                 end = kept
@@ -199,6 +201,9 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         full = None if free is None else space_warning(each, n_out, kept * one, free, probe)
         if full:
             say(f"warning: {full}")
+        unsampled = average_warning(output, start, end, continuing)  # as the run's start says it
+        if unsampled:
+            say(f"warning: {unsampled}")
     if busy is not None:
         say(f"warning: another distlbm run is using {out} now ({busy}): a run started now would be refused "
             f"(or wait for it with DISTLBM_LOCK_WAIT)")

@@ -20,7 +20,8 @@ import numpy as np
 from distlbm.driver import signals
 from distlbm.driver import callbacks as cb
 from distlbm.driver.callbacks import Callback, Checkpointer, InstabilityError, JsonLog, WallTimeStop
-from distlbm.driver.schedules import IterationInterval, TimeInterval, WallTimeInterval, next_due
+from distlbm.driver.schedules import (IterationInterval, TimeInterval, WallTimeInterval, average_warning,
+                                      next_due)
 from distlbm.driver.summary import summary as make_summary
 from distlbm.driver.view import RunView, compile_readers
 from distlbm.config import MACH_MAX, velocity_key
@@ -994,17 +995,9 @@ class Simulation:
             self.log(f"note: the time average of the run this restart continues ({view.mean_samples} samples) is not "
                      f"continued: this run takes none (average_every = 0 or no field output)")
             view.mean, view.mean_samples = None, 0
-        out = self.cfg.output
-        if self._output is not None and out.average_every and view.mean is None and out.average_from > end:
-            self.log(f"warning: average_from = {out.average_from} is after this run's end step {end}: it takes no time "
-                     f"average (rho_mean, u_mean) before a restart runs past step {out.average_from}")
-        elif self._output is not None and out.average_every and view.mean is None and end > start_step:
-            k = out.average_every  # samples at the multiples of k from average_from on, after the run's first step
-            first = -(-max(out.average_from, start_step + 1) // k) * k
-            if first > end:
-                self.log(f"warning: average_every = {k}: the first sample of the time average (the multiples of "
-                         f"average_every from average_from = {out.average_from} on) would be step {first}, after this "
-                         f"run's end step {end}: no rho_mean or u_mean is written")
+        unsampled = self._output is not None and average_warning(self.cfg.output, start_step, end, view.mean is not None)
+        if unsampled:
+            self.log(f"warning: {unsampled}")
         self._t0 = time.perf_counter()
         self._callbacks = self._make_callbacks(end, start_step, logs)
         d0 = view.diagnostics()

@@ -105,3 +105,23 @@ def next_due(schedules, step: int, end: int) -> int:
     """The first step after `step` at which a step-based schedule is due (or `end`)."""
     cands = [s.next_due(step) for s in schedules]
     return min([c for c in cands if c is not None and c > step] + [end])
+
+
+def average_warning(output, start_step: int, end: int, continuing: bool = False) -> Optional[str]:
+    """Why a run with field output and a time average (`output`: config.OutputSpec) takes no sample of it in its
+    steps start_step .. end, or None: average_from after the end, or a first sample (the multiples of
+    average_every from average_from on, after the run's first step) after it. continuing: a restart that carries
+    on an average (it has its samples). Said by the run's start and by the dry run."""
+    k = output.average_every
+    if not k or continuing:
+        return None
+    if output.average_from > end:
+        return (f"average_from = {output.average_from} is after this run's end step {end}: it takes no time "
+                f"average (rho_mean, u_mean) before a restart runs past step {output.average_from}")
+    if end > start_step:
+        first = -(-max(output.average_from, start_step + 1) // k) * k
+        if first > end:
+            return (f"average_every = {k}: the first sample of the time average (the multiples of average_every "
+                    f"from average_from = {output.average_from} on) would be step {first}, after this run's end "
+                    f"step {end}: no rho_mean or u_mean is written")
+    return None

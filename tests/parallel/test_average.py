@@ -201,6 +201,10 @@ def test_an_average_that_starts_after_the_runs_end_is_said(cli, tmp_path):
     assert rc == 0, err
     assert "warning: average_from = 500 is after this run's end step 20: it takes no time average (rho_mean, " \
            "u_mean) before a restart runs past step 500" in out, out
+    # the dry run says it too (it said nothing: README's sphere example took no mean, unsaid before the run)
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--output-every", 10, "--set", "average_every=5",
+                       "--set", "average_from=500", "--out", tmp_path / "dry", "--dry-run")
+    assert rc == 0 and "warning: average_from = 500 is after this run's end step 20" in out, out
     rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--output-every", 10, "--set", "average_every=5",
                        "--set", "average_from=10", "--out", tmp_path / "b")
     assert rc == 0 and "warning: average_from" not in out, out
@@ -214,6 +218,9 @@ def test_an_average_whose_first_sample_is_after_the_end_is_said(cli, tmp_path):
     assert "warning: average_every = 1000: the first sample of the time average (the multiples of average_every " \
            "from average_from = 0 on) would be step 1000, after this run's end step 50: no rho_mean or u_mean is " \
            "written" in out + err, out + err
+    rc, dry, err = cli("run", "box", "--set", "lattice=D2Q9", "--set", "n=12", "--steps", 50, "--output-every", 10,
+                       "--set", "average_every=1000", "--out", tmp_path / "dry", "--dry-run")
+    assert rc == 0 and "warning: average_every = 1000: the first sample of the time average" in dry, dry
     # and in summary.json's warnings (which held the settings' warnings alone), once
     warned = json.loads((tmp_path / "summary.json").read_text())["warnings"]
     assert [w for w in warned if "first sample of the time average" in w] == [
