@@ -13,7 +13,7 @@ def _add_run(sub):
     p.add_argument("target", nargs="?", default=None, help="case name or FILE.toml (default: cavity2d)")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                    help="override a parameter, e.g. --set re=400 --set n=128 (repeatable)")
-    p.add_argument("--steps", type=int, default=None, help="number of time steps (default: the case's)")
+    p.add_argument("--steps", type=int, default=None, help="number of time steps (left out or 0: the case's)")
     p.add_argument("--out", default=None, help="output folder (default: out/CASE)")
     p.add_argument("--progress-every", type=int, default=None, help="steps between progress lines")
     p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: all devices)")
@@ -343,7 +343,8 @@ def _print_result(summary: dict):
             lo, hi = c.get("lower"), c.get("upper")
             ref.append(f"bounds [{'-inf' if lo is None else f'{lo:g}'}, {'inf' if hi is None else f'{hi:g}'}]")
         if c.get("tolerance") is not None:
-            ref.append(f"{c.get('error_kind') or ''} error {c['error']:.3g} <= {c['tolerance']:g}".strip())
+            rel = ">" if c.get("pass") is False else "<="  # a failed check's error is over its tolerance
+            ref.append(f"{c.get('error_kind') or ''} error {c['error']:.3g} {rel} {c['tolerance']:g}".strip())
         verdict = {True: "PASS", False: "FAIL", None: "(reported)"}[c.get("pass")]
         note = c.get("note")
         if c.get("pass") is None and isinstance(note, str) and note:

@@ -150,3 +150,17 @@ def test_the_duct_does_not_judge_with_a_tolerance_that_cannot_fail(sets, loose):
         assert s["steps"] == 180 and sim.setup.steady_every == 10
     s, _ = run_case("duct", n=4)  # 6 % off, within 9.6 %: judged
     assert all(c["pass"] for c in s["observables"]["checks"])
+
+
+def test_a_failed_check_reads_over_its_tolerance(capsys):
+    """The run's line of a failed check read "absolute error 0.374 <= 0.02 FAIL": true as written, but false."""
+    from distlbm.cases.base import check
+    from distlbm.cli import _print_result
+
+    checks = [check("u(y)", 0.374, 0.0, tolerance=0.02, relative=False, source="s"),
+              check("v(x)", 0.01, 0.0, tolerance=0.02, relative=False, source="s")]
+    _print_result({"steps": 1, "wall_time_s": 1.0, "mlups": 1.0, "relative_mass_drift": 0.0,
+                   "observables": {"checks": checks}})
+    out = capsys.readouterr().out
+    assert "  u(y): 0.374 (reference 0, absolute error 0.374 > 0.02) FAIL\n" in out, out
+    assert "  v(x): 0.01 (reference 0, absolute error 0.01 <= 0.02) PASS\n" in out, out
