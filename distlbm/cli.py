@@ -142,8 +142,9 @@ def cmd_run(args) -> int:
     if getattr(args, "dry_run", False):
         from distlbm.dryrun import dry_run
 
-        from distlbm.driver import EXIT_CONFIG
+        from distlbm.driver import EXIT_CONFIG, EXIT_WRITE_FAILED
         from distlbm.io.checkpoint import CheckpointError
+        from distlbm.io.files import WriteError
 
         say = print if env_rank() == 0 else (lambda *a, **k: None)
         _describe(cfg, say)
@@ -153,6 +154,9 @@ def cmd_run(args) -> int:
         except CheckpointError as e:  # as the run says it
             say(f"distlbm: {'initial state' if init_from else 'restart'} failed: {e}", file=sys.stderr)
             return EXIT_CONFIG
+        except WriteError as e:  # no room for one checkpoint: as the run says it, with its status
+            say(f"distlbm: error: {e}; the run would stop (exit status {EXIT_WRITE_FAILED})", file=sys.stderr)
+            return EXIT_WRITE_FAILED
     target = args.out if args.out is not None else f"out/{cfg.case.name}"
     if args.restart == "latest" and not os.path.lexists(target):  # said before the folder is made (it was left)
         from distlbm.cases.base import ConfigError

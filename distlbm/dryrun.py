@@ -182,10 +182,11 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     if free is not None:
         line += f"; {files.size_text(free)} free in {probe}"
     say(line)
-    if free is not None and free < one:
-        raise ConfigError(f"--out = {out!r}: not enough space for one checkpoint: needs about "
-                          f"{files.size_text(one)}, {files.size_text(free)} free in {probe} (a run writes one on a "
-                          f"stop signal or at the wall-time limit); free space there or choose another --out")
+    if free is not None and free < one:  # the run's own line and status (74): a write that cannot be made
+        raise files.WriteError(cdir, f"not enough space for one checkpoint before the run starts: needs about "
+                                     f"{files.size_text(one)}, {files.size_text(free)} free in {probe} (a run writes "
+                                     f"one on a stop signal or at the wall-time limit); free space there or choose "
+                                     f"another --out")
     if free is not None and free < kept * one:
         say(f"warning: the checkpoints kept need about {files.size_text(kept * one)}, {files.size_text(free)} "
             f"free: older checkpoints of the run will make room for later ones (fewer kept)")

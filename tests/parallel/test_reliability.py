@@ -582,6 +582,14 @@ def test_a_disk_without_room_for_one_checkpoint_is_refused_before_any_step(small
     assert len(err) == 1 and "Traceback" not in p.stderr, p.stderr
     assert "not enough space for one checkpoint before the run starts: needs about 20.19 MiB" in err[0], err[0]
     assert "free in" in err[0] and "step " not in p.stdout and not list(out.rglob("*.h5"))
+    # the dry run says the same with the same status (it said a configuration error, exit 2)
+    d = _cli("run", "box", "--set", "n=64", "--set", "lattice=D3Q19", "--checkpoint-every", 10, "--steps", 20,
+             "--out", out, "--dry-run")
+    assert d.returncode == 74, d.stdout + d.stderr
+    assert d.stderr.strip().splitlines() == [
+        f"distlbm: error: writing {out / 'checkpoints'} failed: not enough space for one checkpoint before the run "
+        f"starts: " + err[0].split("before the run starts: ", 1)[1].split("; the run stopped")[0]
+        + "; the run would stop (exit status 74)"], (d.stderr, err[0])
     q = _cli("run", "box", "--set", "n=24", "--set", "lattice=D3Q19", "--checkpoint-every", 10, "--steps", 20,
              "--out", small_disk / "fits")  # 1.05 MB a checkpoint, 2.05 MiB with the allowance: one fits, not 4
     assert q.returncode == 0, q.stdout + q.stderr
