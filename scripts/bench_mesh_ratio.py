@@ -25,8 +25,13 @@ def bench(args, mesh=None):
         cmd += ["--mesh", mesh]
     elif args.force_cpu:
         env["XLA_FLAGS"] = "--xla_force_host_platform_device_count=1"
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
-    return json.loads(out)
+    run = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    if run.returncode != 0:  # distlbm's own line (a mesh that does not split the lattice, ...), not a traceback
+        said = [ln for ln in run.stderr.strip().splitlines() if ln.strip()]
+        print(f"bench_mesh_ratio.py: the benchmark {'on mesh ' + mesh if mesh else 'on one device'} failed "
+              f"(exit {run.returncode}): {said[-1] if said else 'no message'}", file=sys.stderr)
+        sys.exit(run.returncode or 1)
+    return json.loads(run.stdout)
 
 
 def main():
@@ -39,8 +44,17 @@ def main():
     ap.add_argument("--no-force-cpu", dest="force_cpu", action="store_false",
                     help="use the machine's real devices instead of forced CPU devices")
     args = ap.parse_args()
+    try:
+        mesh = [int(m) for m in args.mesh.lower().split("x")]
+    except ValueError:
+        mesh = []
+    if len(mesh) not in (2, 3) or min(mesh) < 1:
+        ap.error(f"--mesh = {args.mesh!r}: expected devices per axis, e.g. 2x2x2")
+    for key in ("size", "steps", "repeat"):
+        if getattr(args, key) < 1:
+            ap.error(f"--{key} = {getattr(args, key)}: expected at least 1")
+    many = bench(args, args.mesh)  # first: a mesh distlbm refuses is said before the single-device run's minutes
     one = bench(args)
-    many = bench(args, args.mesh)
     print(json.dumps({"single": {k: one[k] for k in ("mlups", "mlups_all", "xla_bytes_per_cell")},
                       "mesh": {k: many[k] for k in ("mesh", "devices", "mlups", "mlups_all",
                                                     "halo_bytes_per_step_per_device",

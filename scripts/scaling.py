@@ -615,7 +615,7 @@ def model_main(args) -> int:
 
 # ---------------------------------------------------------------------------------------------------
 def build_parser():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "),
                                  formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
     ap.add_argument("--mode", default="both", choices=("weak", "strong", "both"))
     ap.add_argument("--devices", default="1,2,4,8", help="device counts, e.g. 1,2,4,8")
@@ -652,10 +652,46 @@ def build_parser():
     return ap
 
 
+def check_args(ap, args) -> None:
+    """One clear line (argparse's error, exit 2) for a bad option, before any point runs (a traceback, or a point
+    that failed with ZeroDivisionError while the script exited 0, before)."""
+    from distlbm.lattice import get_lattice
+
+    try:
+        get_lattice(args.lattice)
+    except (ValueError, KeyError):
+        ap.error(f"--lattice = {args.lattice!r}: expected D2Q9, D3Q19 or D3Q27")
+    try:
+        devices = [int(v) for v in args.devices.split(",") if v.strip()]
+    except ValueError:
+        devices = []
+    if not devices or min(devices) < 1:
+        ap.error(f"--devices = {args.devices!r}: expected device counts >= 1, e.g. 1,2,4,8")
+    for item in filter(None, (args.meshes or "").split(",")):
+        k, _, v = item.partition(":")
+        try:
+            n, sizes = int(k), [int(m) for m in v.lower().split("x")]
+        except ValueError:
+            n, sizes = 0, []
+        if not sizes or min(sizes) < 1 or math.prod(sizes) != n:
+            ap.error(f"--meshes = {args.meshes!r}: {item!r} is not COUNT:MESH with the mesh's devices making COUNT; "
+                     f"expected e.g. 8:8x1x1,4:2x2x1")
+    for key in ("cells_per_device", "size", "steps", "repeat", "devices_per_process"):
+        if getattr(args, key) < 1:
+            ap.error(f"--{key.replace('_', '-')} = {getattr(args, key)}: expected at least 1")
+    if args.timeout <= 0:
+        ap.error(f"--timeout = {args.timeout}: expected seconds > 0")
+    if args.replot and not (Path(args.out) / "scaling.json").is_file():
+        ap.error(f"--replot: no {Path(args.out) / 'scaling.json'} (--out is the folder of an earlier measurement)")
+
+
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
+    ap = build_parser()
+    args = ap.parse_args(argv)
     if args.worker:
         return worker(args)
+    if not args.model:
+        check_args(ap, args)
     if args.model:
         if args.out == "out/scaling" and "--out" not in (argv or sys.argv):
             args.out = ""

@@ -13,7 +13,7 @@ Variants (each calls its factory directly, independent of how the driver wires t
           module (cost analysis, kernels) is a (push, local) pair, reported per step
 
   python scripts/step_variants.py                    # CPU plan: xla and xla-inplace at 128^3, 400^3
-                                                     # (float32, float16), xla at 32^3,
+                                                     # (float32, float16; --sizes, --dtypes, --steps), xla at 32^3,
                                                      # pallas, pallas-inplace (interpret) at 32^3,
                                                      # max |df| after 100 steps
   python scripts/step_variants.py --plan gpu --out DIR/gpu_check.json --budget 420   # scripts/gpu_check.sh
@@ -443,20 +443,26 @@ def worker(tasks, out_dir):
 # ---------------------------------------------------------------------------------------------------
 # parent side: plans, subprocesses, the JSON and the table
 # ---------------------------------------------------------------------------------------------------
-def cpu_plan():
+def cpu_plan(sizes=(128, 400), dtypes=("float32", "float16"), steps=None):
+    """The CPU plan: xla and xla-inplace at `sizes` in `dtypes` (each its own process: its own peak), xla at 32^3,
+    the Pallas kernels in interpret mode at 32^3, and the comparisons after 100 steps. steps: timed steps per
+    repetition at every size (None: 10, and 2 at sizes over 200)."""
     t = lambda path, size, dtype, steps, repeat=3: dict(task="time", path=path, size=size, dtype=dtype, steps=steps,
                                                          repeat=repeat)
-    return [
-        [dict(task="bandwidth")],
-        [t("xla", 32, "float32", 20), t("xla", 128, "float32", 10), t("xla", 400, "float32", 2, 2)],
-        [t("xla-inplace", 128, "float32", 10), t("xla-inplace", 400, "float32", 2, 2)],  # own process: own peak
-        [t("xla", 128, "float16", 10), t("xla", 400, "float16", 2, 2)],
-        [t("xla-inplace", 128, "float16", 10), t("xla-inplace", 400, "float16", 2, 2)],
-        [t("xla", 32, "float16", 20), t("pallas", 32, "float32", 2), t("pallas", 32, "float16", 2)],
-        [t("pallas-inplace", 32, "float32", 2), t("pallas-inplace", 32, "float16", 2)],
-        [dict(task="compare", size=16, dtype=dt, steps=100, paths=p) for dt in ("float32", "float16")
-         for p in (("xla", "pallas"), ("pallas", "pallas-inplace"))],
-    ]
+
+    def big(path, dtype):
+        return [t(path, n, dtype, steps or (2 if n > 200 else 10), 2 if n > 200 else 3) for n in sizes]
+
+    groups = [[dict(task="bandwidth")]]
+    for dt in dtypes:
+        groups.append(([t("xla", 32, dt, steps or 20)] if dt == "float32" else []) + big("xla", dt))
+        groups.append(big("xla-inplace", dt))
+    small = [t("xla", 32, dt, steps or 20) for dt in dtypes if dt != "float32"]
+    groups.append(small + [t("pallas", 32, dt, steps or 2) for dt in dtypes])
+    groups.append([t("pallas-inplace", 32, dt, steps or 2) for dt in dtypes])
+    groups.append([dict(task="compare", size=16, dtype=dt, steps=100, paths=p) for dt in dtypes
+                   for p in (("xla", "pallas"), ("pallas", "pallas-inplace"))])
+    return [g for g in groups if g]
 
 
 def gpu_plan(sizes, dtypes, steps):
@@ -649,14 +655,28 @@ def _table_row(r) -> str:
             f"{r['peak_over_population']:.2f} | {r.get('kernels')} |")
 
 
+def _listed(key, text, kind, ok, expected):
+    """The comma-separated items of `text` as `kind`, each passing ok(); ValueError naming the key otherwise."""
+    try:
+        items = [kind(x.strip()) for x in str(text).split(",") if x.strip()]
+    except ValueError:
+        items = None
+    if not items or not all(ok(x) for x in items):
+        raise ValueError(f"{key} = {text!r}: expected a comma-separated list of {expected}")
+    return items
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--plan", choices=("cpu", "gpu"), default="cpu")
     ap.add_argument("--out", default="", help="JSON path (default: print only)")
     ap.add_argument("--budget", type=float, default=float(os.environ.get("GPU_CHECK_BUDGET_S", "1800")))
-    ap.add_argument("--sizes", default=os.environ.get("GPU_CHECK_SIZES", "256,512"))
-    ap.add_argument("--dtypes", default=os.environ.get("GPU_CHECK_DTYPES", "float32,float16"))
-    ap.add_argument("--steps", type=int, default=int(os.environ.get("GPU_CHECK_STEPS", "50")))
+    ap.add_argument("--sizes", default=None, help="lattice sides of the large timings, e.g. 128,400 (default: "
+                    "128,400 on the CPU plan; $GPU_CHECK_SIZES or 256,512 on the GPU plan)")
+    ap.add_argument("--dtypes", default=None, help="storage dtypes, e.g. float32 (default: float32,float16; "
+                    "$GPU_CHECK_DTYPES on the GPU plan)")
+    ap.add_argument("--steps", type=int, default=None, help="timed steps per repetition (default: 10 on the CPU "
+                    "plan, 2 over 200^3; $GPU_CHECK_STEPS or 50 on the GPU plan)")
     ap.add_argument("--python", default=sys.executable)
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--out-dir", default="", help=argparse.SUPPRESS)
@@ -665,12 +685,19 @@ def main(argv=None):
         worker(json.loads(a.worker), a.out_dir)
         return 0
     start = float(os.environ.get("GPU_CHECK_START", time.time()))
-    if a.plan == "gpu":
-        sizes = [int(s) for s in a.sizes.split(",") if s.strip()]
-        dtypes = [s.strip() for s in a.dtypes.split(",") if s.strip()]
-        groups = gpu_plan(sizes, dtypes, a.steps)
-    else:
-        groups = cpu_plan()
+    gpu = a.plan == "gpu"
+    try:
+        sizes = _listed("--sizes", a.sizes or (os.environ.get("GPU_CHECK_SIZES", "256,512") if gpu else "128,400"),
+                        int, lambda n: n >= 8, "lattice sides >= 8")
+        dtypes = _listed("--dtypes", a.dtypes or (os.environ.get("GPU_CHECK_DTYPES", "float32,float16") if gpu
+                                                  else "float32,float16"),
+                         str, lambda d: d in ("float32", "float16", "bfloat16"), "float32, float16 or bfloat16")
+        steps = a.steps if a.steps is not None else (int(os.environ.get("GPU_CHECK_STEPS", "50")) if gpu else None)
+        if steps is not None and steps < 1:
+            raise ValueError(f"--steps = {steps}: expected at least 1")
+    except ValueError as e:
+        ap.error(str(e))
+    groups = gpu_plan(sizes, dtypes, steps) if gpu else cpu_plan(sizes, dtypes, steps)
     header = {"plan": a.plan, "host": platform.node(), "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
               "notes": "xla: stepper.make_step (A-B); pallas: physics.fused.make_fused_step; pallas-inplace: "
                        "physics.fused_inplace (AA pattern, one population array); interpret mode on CPU"}

@@ -7,6 +7,7 @@ import csv
 import importlib.util
 import json
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -84,3 +85,31 @@ def test_balanced_mesh_and_geometry():
     assert mod.point_geometry("weak", 4, 3, 32, 0, {4: "4x1x1"}) == ((128, 32, 32), (4, 1, 1))
     shape, mesh = mod.point_geometry("strong", 8, 3, 0, 64, {})
     assert shape == (64, 64, 64) and np.prod(mesh) == 8
+
+
+@pytest.mark.parametrize("args,said", [
+    (["--devices", "0"], "--devices = '0': expected device counts >= 1"),  # ZeroDivisionError
+    (["--cells-per-device", "0"], "--cells-per-device = 0: expected at least 1"),  # every point failed, exit 0
+    (["--lattice", "D3Q15"], "--lattice = 'D3Q15': expected D2Q9, D3Q19 or D3Q27"),  # a ValueError traceback
+    (["--meshes", "2:3x1x1"], "'2:3x1x1' is not COUNT:MESH"),  # a traceback in the point's row
+    (["--replot", "--out", "nowhere"], "--replot: no nowhere/scaling.json"),  # FileNotFoundError
+])
+def test_bad_options_are_one_line_before_any_point(args, said, capsys):
+    mod = _module()
+    with pytest.raises(SystemExit) as e:
+        mod.main(args)
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and said in err and "Traceback" not in err, err
+
+
+def test_bench_mesh_ratio_says_distlbms_line_for_a_mesh_it_refuses(tmp_path):
+    """scripts/bench_mesh_ratio.py --mesh 3x1x1 ran the single-device benchmark in full, then ended in a
+    CalledProcessError traceback that hid distlbm's one line (its stderr was captured)."""
+    p = subprocess.run([sys.executable, REPO / "scripts" / "bench_mesh_ratio.py", "--mesh", "3x1x1", "--size", "16"],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+    assert p.stderr.strip().splitlines() == [
+        "bench_mesh_ratio.py: the benchmark on mesh 3x1x1 failed (exit 2): distlbm: configuration error: lattice size "
+        "16 along x does not divide over 3 devices (mesh 3x1x1); sizes that would work: 15 or 18, or a mesh size "
+        "along x in [1, 2, 4, 8, 16]"], p.stderr

@@ -79,3 +79,24 @@ def _key(r):
     if r["task"] == "compare":
         return f"compare {r.get('paths', ('xla', 'pallas'))[1]}"
     return " ".join(str(x) for x in (r["task"], r.get("path") or r.get("case")) if x)
+
+
+def test_the_cpu_plan_takes_the_sizes_dtypes_and_steps_it_is_given(sv):
+    """--sizes, --dtypes and --steps were read on the GPU plan only: `--sizes 16 --steps 2` still planned the
+    400^3 A-B step (10 GB) in float32 and float16."""
+    plan = [t for g in sv.cpu_plan([16], ["float32"], 2) for t in g if t.get("task") == "time"]
+    assert {(t["path"], t["size"], t["dtype"], t["steps"]) for t in plan} == {
+        ("xla", 32, "float32", 2), ("xla", 16, "float32", 2), ("xla-inplace", 16, "float32", 2),
+        ("pallas", 32, "float32", 2), ("pallas-inplace", 32, "float32", 2)}
+    default = [(t["path"], t["size"], t["dtype"]) for g in sv.cpu_plan() for t in g if t.get("task") == "time"]
+    assert ("xla-inplace", 400, "float16") in default and ("xla", 128, "float32") in default  # the README's run
+
+
+@pytest.mark.parametrize("args,said", [(["--sizes", "0"], "--sizes = '0': expected a comma-separated list of "
+                                                          "lattice sides >= 8"),
+                                       (["--dtypes", "f32"], "--dtypes = 'f32': expected"),
+                                       (["--steps", "0"], "--steps = 0: expected at least 1")])
+def test_bad_options_are_one_line(sv, capsys, args, said):
+    with pytest.raises(SystemExit) as e:
+        sv.main(args)
+    assert e.value.code == 2 and said in capsys.readouterr().err
