@@ -50,7 +50,8 @@ def _add_bench(sub):
     p.add_argument("--compute-dtype", default=None, help="arithmetic: float32 or float64 (default: the "
                    "storage dtype; float32 for 16-bit storage)")
     p.add_argument("--collision", default="bgk")
-    p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: one device)")
+    p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: one device; under several "
+                   "processes every process's devices, as distlbm run splits a lattice)")
     p.add_argument("--bandwidth-mib", type=float, default=None, metavar="MIB",
                    help="array size of the memory-bandwidth copy for the roofline (default: 256 on CPU, "
                    "2048 on accelerators; 0: skip)")
@@ -233,6 +234,8 @@ def _run_simulation(sim, cfg, procs) -> int:
     _describe(sim.cfg, say)  # a restart's: with the settings taken from the run it continues
     say(f"  on {sim.domain.describe()}" + (f", launched by {procs['launcher']}" if procs["processes"] > 1 else "")
         + f"; step: {sim.step_path[0]} ({sim.step_path[1]})")
+    if getattr(sim.domain, "fewer_devices", None):
+        say(f"note: {sim.domain.fewer_devices}")
     try:
         summary = sim.run()
     except InstabilityError:

@@ -45,8 +45,28 @@ def plan_mesh(shape, mesh: str = "", comm: str = "jax") -> dict:
     return {"kind": "local", "mesh_shape": (1,) * d, "devices": devices[:1]}
 
 
+def fewer_devices_note(shape, plan) -> str | None:
+    """Why a run without --mesh uses fewer devices than this process has (plan_mesh fell back: the lattice does not
+    split evenly over all of them), or None. Unsaid, 7 of 8 GPUs sat idle."""
+    import jax
+
+    have = len(jax.devices())
+    used = len(plan["devices"] or ())
+    if plan["kind"] == "mpi" or not used or used >= have:
+        return None
+    return (f"{used} of the {have} devices: the lattice {'x'.join(map(str, shape))} does not split evenly over "
+            f"more; sizes divisible by a factorisation of {have}, or --mesh, use them all")
+
+
 def make_domain(shape, mesh: str = "", comm: str = "jax") -> Domain:
-    """The domain a run uses (see `plan_mesh` for the choice)."""
+    """The domain a run uses (see `plan_mesh` for the choice); `fewer_devices` on it says why it uses fewer
+    devices than there are (None: it uses them all, or the --mesh given)."""
+    domain = _make_domain(shape, mesh, comm)
+    domain.fewer_devices = None if mesh else fewer_devices_note(shape, plan_mesh(shape, mesh, comm))
+    return domain
+
+
+def _make_domain(shape, mesh: str = "", comm: str = "jax") -> Domain:
     plan = plan_mesh(shape, mesh, comm)
     if plan["kind"] == "mpi":
         from distlbm.parallel.mpi import MPIDomain

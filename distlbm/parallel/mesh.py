@@ -141,7 +141,7 @@ class MeshDomain:
 
     def describe(self) -> str:
         plat = self.mesh.devices.flat[0].platform
-        return (f"{self.n_devices} {plat} devices, mesh {'x'.join(map(str, self.mesh_shape))} "
+        return (f"{self.n_devices} {plat} device{'s' if self.n_devices > 1 else ''}, mesh {'x'.join(map(str, self.mesh_shape))} "
                 f"({self.process_count} process{'es' if self.process_count > 1 else ''})")
 
     def spec(self, ndim: int) -> P:

@@ -267,6 +267,17 @@ def test_run_takes_the_cpu_device_count_and_the_same_bits(tmp_path, count, args,
     assert np.array_equal(f, np.asarray(sim.state.f))
 
 
+def test_a_run_that_uses_fewer_devices_than_it_has_says_why(tmp_path):
+    """A lattice that does not split over all the devices fell back to fewer without a word ("on 1 cpu devices"
+    with 3 there: on a GPU node, 7 of 8 GPUs idle). It is said, with what uses them all."""
+    r = _run_without_device_count(tmp_path, {"DISTLBM_CPU_DEVICES": "3"}, "box", "--set", "n=8", "--steps", "2")
+    assert r.returncode == 0, r.stderr
+    assert "  on 1 cpu device, mesh 1x1x1" in r.stdout and "note: 1 of the 3 devices: the lattice 8x8x8 does not split evenly " \
+        "over more; sizes divisible by a factorisation of 3, or --mesh, use them all" in r.stdout, r.stdout
+    r = _run_without_device_count(tmp_path, {"DISTLBM_CPU_DEVICES": "2"}, "box", "--set", "n=8", "--steps", "2")
+    assert r.returncode == 0 and "on 2 cpu devices" in r.stdout and "of the 2 devices" not in r.stdout, r.stdout
+
+
 def test_run_default_is_one_cpu_device_per_core(tmp_path):
     import os
 
