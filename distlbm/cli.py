@@ -62,9 +62,9 @@ def _add_bench(sub):
 
 def _add_info(sub):
     p = sub.add_parser("info", help="versions, devices, MPI/HDF5 support, memory estimate")
-    p.add_argument("--lattice", default=None)
-    p.add_argument("--size", type=int, default=None, help="cells per side for the memory estimate")
-    p.add_argument("--dtype", default="float32")
+    p.add_argument("--lattice", default=None, help="lattice of the memory estimate, e.g. D3Q19 (with --size)")
+    p.add_argument("--size", type=int, default=None, help="cells per side for the memory estimate (with --lattice)")
+    p.add_argument("--dtype", default=None, help="storage dtype of the memory estimate (default float32)")
     p.add_argument("--json", action="store_true")
 
 

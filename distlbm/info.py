@@ -64,6 +64,9 @@ def cmd_info(args) -> int:
 
     if (args.lattice is None) != (args.size is None):
         raise ConfigError("--lattice and --size go together: give both for a memory estimate")
+    if args.dtype is not None and args.size is None:  # it was ignored, unsaid
+        raise ConfigError(f"--dtype = {args.dtype!r} applies to the memory estimate: give --lattice and --size too")
+    args.dtype = args.dtype or "float32"
     from distlbm.config import DTYPES
 
     if args.dtype not in DTYPES:
