@@ -268,14 +268,15 @@ def cmd_bench(args) -> int:
     if args.json:
         print(json.dumps(r))
         return 0
-    gib = 1024 ** 3
     procs = f" in {r['processes']} processes" if r["processes"] > 1 else ""
     print(f"{r['lattice']} {'x'.join(map(str, r['shape']))} {r['dtype']} storage, {r['compute_dtype']} compute, "
           f"{r['collision']} on {r['devices']} {r['platform']} device(s){procs}, mesh {'x'.join(map(str, r['mesh']))}; "
           f"step: {r['step']} ({r['step_reason']})")
+    from distlbm.memory import fmt_bytes  # 1.5 GiB, 512 KiB: a small lattice is not "0.000 GiB"
+
     if r["devices"] > 1:
-        print(f"  halo exchange: {r['halo_bytes_per_step_per_device'] / 1e6:.3f} MB per step per device "
-              f"(populations per device {r['population_bytes_per_device'] / 1e6:.1f} MB)")
+        print(f"  halo exchange: {fmt_bytes(r['halo_bytes_per_step_per_device'])} per step per device "
+              f"(populations per device {fmt_bytes(r['population_bytes_per_device'])})")
     print(f"  MLUPS (median of {r['repeat']} x {r['steps']} steps): {r['mlups']:.1f}  "
           f"[{', '.join(f'{m:.1f}' for m in r['mlups_all'])}]")
     xb = r["xla_bytes_per_cell"]
@@ -283,10 +284,9 @@ def cmd_bench(args) -> int:
           + (f", {xb:.0f} accessed per XLA cost analysis" if xb else ""))
     base = ""
     if r["peak_memory_bytes"] == r["peak_rss_bytes"] and r.get("baseline_rss_bytes"):  # host memory: the process's
-        base = (f", {r['baseline_rss_bytes'] / gib:.3f} GiB of it the process before the lattice was made: Python, "
-                f"JAX, XLA")
-    print(f"  populations {r['population_bytes'] / gib:.3f} GiB, peak memory {r['peak_memory_bytes'] / gib:.3f} GiB "
-          f"({r['peak_over_population']:.2f}x the populations{base}; estimated {r['estimated_bytes'] / gib:.3f} GiB "
+        base = f", {fmt_bytes(r['baseline_rss_bytes'])} of it the process before the lattice was made: Python, JAX, XLA"
+    print(f"  populations {fmt_bytes(r['population_bytes'])}, peak memory {fmt_bytes(r['peak_memory_bytes'])} "
+          f"({r['peak_over_population']:.2f}x the populations{base}; estimated {fmt_bytes(r['estimated_bytes'])} "
           f"for the lattice)")
     if r["bandwidth_bytes_per_s"]:
         print(f"  memory bandwidth (copy): {r['bandwidth_bytes_per_s'] / 1e9:.1f} GB/s; roofline "
