@@ -882,9 +882,10 @@ def size_hint(cfg: "RunConfig", fits, key: str = "n", reach: int = 64) -> str:
                 found[side] = n
         if len(found) == 2:
             break
-    if not found:
-        return ""
     shape = "x".join(map(str, cfg.setup.shape))
+    if not found:  # the lattice sizes the error names are none a value of the case's n makes (a channel's x is odd)
+        return (f"; {cfg.case.name}'s {key} = {n0} makes the {shape} lattice, and no {key} within {reach} of it makes "
+                f"one that splits so: choose the mesh along other axes")
     values = " or ".join(f"{key} = {found[s]}" for s in (False, True) if s in found)
     return f"; {cfg.case.name}'s {key} = {n0} makes the {shape} lattice, and {values} makes one that splits"
 
