@@ -16,6 +16,7 @@ import contextlib
 import os
 import signal
 import threading
+import time
 
 # SIGHUP: the terminal or ssh session that started the run went away (it killed the run, exit 129, no checkpoint)
 STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGUSR1", "SIGHUP")
@@ -25,6 +26,7 @@ class StopFlag:
     """Set by a stop signal; the run loop asks `requested` between chunks."""
 
     def __init__(self, announce: bool = False):
+        self.started = None  # process_scope's: perf_counter() at the process's start
         self.requested = False
         self.name = None
         self.announce = announce  # say the first stop signal at once (process 0 of `distlbm run`)
@@ -140,6 +142,7 @@ def process_scope():
     from its first line): the run loop finds it with `process_flag()`."""
     global _PROCESS_FLAG
     flag = StopFlag()
+    flag.started = time.perf_counter() - process_age()  # where `--wall-time` counts from: the process's start
     prev = _PROCESS_FLAG
     _PROCESS_FLAG = flag
     try:
@@ -150,6 +153,19 @@ def process_scope():
             yield flag
     finally:
         _PROCESS_FLAG = prev
+
+
+def process_age() -> float:
+    """Seconds since this process started (Linux /proc; 0 where it cannot be read): its start-up (Python, the
+    imports, JAX, MPI) is part of the job's time that --wall-time budgets."""
+    try:
+        with open("/proc/self/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        with open("/proc/uptime") as fh:
+            uptime = float(fh.read().split()[0])
+        return max(0.0, uptime - int(fields[19]) / os.sysconf("SC_CLK_TCK"))  # field 22: starttime in ticks
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def process_flag() -> StopFlag | None:

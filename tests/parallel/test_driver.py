@@ -377,6 +377,22 @@ def test_wall_time_limit_stops_with_checkpoint(tmp_path):
     assert list((tmp_path / "checkpoints").glob("ckpt_*.h5"))
 
 
+def test_the_wall_time_limit_counts_from_the_process_start():
+    """--wall-time counted from the Simulation's creation, after the process's start-up (Python, the imports,
+    JAX, MPI: part of the job's time): a 10 s limit took 11.6 s. Under `distlbm run` it counts from the process's
+    start (signals.process_age); a Simulation made in a longer-lived process counts from its creation."""
+    code = ("import time; time.sleep(1.0)\n"
+            "from distlbm.driver import signals\n"
+            "with signals.process_scope() as flag:\n"
+            "    print(signals.process_age(), time.perf_counter() - flag.started)\n")
+    p = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    age, since = map(float, p.stdout.split())
+    assert 1.0 <= age < 30 and 1.0 <= since < 30, p.stdout
+    sim = make_sim("box", n=8)
+    assert time.perf_counter() - sim._t_created < 30  # not this test process's age
+
+
 def test_wall_time_limit_keeps_time_for_a_checkpoint_as_long_as_the_longest_written(tmp_path, monkeypatch):
     """The wall-time stop keeps 1.5 times the longest checkpoint write of the run beside its margin (a lattice of
     hundreds of GB takes minutes to write: with the 60 s margin alone the job was killed mid-write), and a
