@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 
 
@@ -148,6 +149,19 @@ def cmd_run(args) -> int:
         from distlbm.io.files import WriteError
 
         say = print if env_rank() == 0 else (lambda *a, **k: None)
+        from distlbm.driver import signals
+
+        flag = signals.process_flag()
+        if flag is not None and flag.requested:  # during the configuration's build (a large channel's: minutes)
+            say(f"distlbm: dry run stopped on {flag.name} before its checks")
+            return 75
+        # it saves nothing: a stop signal ends it at once (it went on for minutes, and a second SIGTERM too)
+        flag_signals = [getattr(signal, n) for n in signals.STOP_SIGNALS if hasattr(signal, n)]
+        for sig in flag_signals:
+            try:
+                signal.signal(sig, signal.SIG_DFL if sig != signal.SIGINT else signal.default_int_handler)
+            except ValueError:  # not the main thread (a caller in-process): its handlers stay
+                pass
         _describe(cfg, say)
         try:
             return dry_run(cfg, args.out if args.out is not None else f"out/{cfg.case.name}", args.restart, say,
@@ -401,7 +415,7 @@ def main(argv=None) -> int:
     from distlbm.driver.signals import guarded_stdout, process_scope
 
     # stop signals handled from the first line: a stop during start-up exits 75; a closed stdout goes on
-    with process_scope(), guarded_stdout():
+    with process_scope(dry_run=bool(getattr(args, "dry_run", False))), guarded_stdout():
         rc = _dispatch(args)
     hdf5 = sys.modules.get("distlbm.io.hdf5")
     if argv is None and (rc == 74 or (hdf5 is not None and hdf5.failed_before())):

@@ -775,6 +775,14 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     user = [k for k in params if k in values]
     shown = (", ".join(f"{k}={params[k]!r}" for k in user) + " (other parameters at their defaults)" if user
              else f"its default parameters ({given})")
+    if type(case).lattice_shape is not Case.lattice_shape:  # a shape known without the build: an absurd lattice
+        try:  # (a unit slip: ref_length 1e-9) is refused before the build allocates for it (15 GB, then killed)
+            early = tuple(int(n) for n in case.lattice_shape(params, lat))
+        except (ConfigError, ArithmeticError, ValueError, TypeError, MemoryError, OverflowError):
+            early = None
+        if early is not None and math.prod(early) >= MAX_CELLS:
+            raise ConfigError(f"{where}lattice shape {'x'.join(map(str, early))} (from {shown}) has "
+                              f"{math.prod(early):.3g} cells: expected fewer than 2**53 = {MAX_CELLS:.3g}")
     try:
         setup = case.build(params, lat)
     except ConfigError:

@@ -27,6 +27,7 @@ class StopFlag:
 
     def __init__(self, announce: bool = False):
         self.started = None  # process_scope's: perf_counter() at the process's start
+        self.dry_run = False  # `distlbm run --dry-run`: nothing to save
         self.requested = False
         self.name = None
         self.announce = announce  # say the first stop signal at once (process 0 of `distlbm run`)
@@ -38,7 +39,9 @@ class StopFlag:
         first = not self.requested
         self.requested = True
         self.name = name
-        if first and self.announce:
+        if first and self.announce and self.dry_run:
+            _say(f"distlbm: {name} received: the dry run stops (it writes nothing)")
+        elif first and self.announce:
             again = "; Ctrl-C again quits at once, without a checkpoint" if name == "SIGINT" else ""
             _say(f"distlbm: {name} received: the run stops with a checkpoint after the steps under way (or "
                  f"before its first step){again}")
@@ -137,12 +140,13 @@ _PROCESS_FLAG: StopFlag | None = None
 
 
 @contextlib.contextmanager
-def process_scope():
+def process_scope(dry_run: bool = False):
     """A fresh process-wide stop flag with its handlers for the duration of a command (`distlbm run`
     from its first line): the run loop finds it with `process_flag()`."""
     global _PROCESS_FLAG
     flag = StopFlag()
     flag.started = time.perf_counter() - process_age()  # where `--wall-time` counts from: the process's start
+    flag.dry_run = dry_run
     prev = _PROCESS_FLAG
     _PROCESS_FLAG = flag
     try:

@@ -127,3 +127,41 @@ def test_a_run_that_stops_when_steady_is_said_to_count_at_most(cli, tmp_path):
     assert "  checkpoints: 49.67 KiB each (1.05 MiB of free space asked per write)" in out, out
     rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 10, "--dry-run", "--out", tmp_path / "b")
     assert rc == 0 and "  steps: 0..10 (10 steps of 512 cells)\n" in out, out
+
+
+def test_an_absurd_lattice_is_refused_before_it_is_built(cli, tmp_path):
+    """A units slip (ref_length 1e-9: 3.6e20 cells) made the dry run ("nothing is allocated") allocate 15 GB for
+    the channel's build and be killed by the kernel; the shape, known without the build, is refused first."""
+    import resource
+    import time
+
+    t0 = time.perf_counter()
+    rc, out, err = cli("run", "channel_flow", "--set", "ref_length=1e-9", "--dry-run", "--out", tmp_path / "a")
+    assert rc == 2 and err.strip().splitlines()[-1] == (
+        "distlbm: configuration error: lattice shape 44000000001x8200000002 (from ref_length=1e-09 (other parameters "
+        "at their defaults)) has 3.61e+20 cells: expected fewer than 2**53 = 9.01e+15"), err
+    assert time.perf_counter() - t0 < 60
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss < 8 << 20  # KiB: far from the 15 GB
+
+
+def test_a_stop_signal_ends_a_long_dry_run_at_once(tmp_path):
+    """A dry run of a large channel (minutes of geometry checks) went on after SIGTERM and a second one, said "the
+    run stops with a checkpoint", and exited 2 minutes later. It saves nothing: it stops at once (75 if the signal
+    came while the configuration was built, else killed by it)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    p = subprocess.Popen([sys.executable, "-m", "distlbm", "run", "channel_flow", "--set", "ref_length=2e-4",
+                          "--dry-run", "--out", str(tmp_path / "a")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    time.sleep(4)
+    t0 = time.perf_counter()
+    p.send_signal(signal.SIGTERM)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode in (75, -signal.SIGTERM), (p.returncode, out, err)
+    assert time.perf_counter() - t0 < 20, (out, err)
+    if p.returncode == 75:
+        assert "distlbm: SIGTERM received: the dry run stops (it writes nothing)" in err
+        assert "distlbm: dry run stopped on SIGTERM before its checks" in out

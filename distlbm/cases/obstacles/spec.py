@@ -625,35 +625,42 @@ def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", te
     prev = None  # the last plane's global ids of the previous slab
     inlet = None
     rows = [np.arange(*sl.indices(n)) for sl, n in zip(cross, lay.shape[1:])]
-    if mask is not None:
-        slabs = ((start, values[(slice(None),) + cross] != 0) for start, values in mask.slabs(max_bytes))
-    else:
-        step = max(1, max_bytes // max(1, math.prod(len(r) for r in rows)))
-        slabs = ((start, np.zeros((min(step, nx - start),) + tuple(len(r) for r in rows), bool))
-                 for start in range(0, nx, step))
     centres = [lay.origin[a] + (np.arange(lay.shape[a]) + 0.5) * dx for a in range(d)]
     # each member shape with the index range of the cells its bounding box holds: inside() is asked only there
     boxes = [(m, _cell_ranges(m, centres)) for body in bodies for m in _members(body)]
+    cross_shape = tuple(len(r) for r in rows)
+    if mask is not None:
+        slabs = ((start, values[(slice(None),) + cross] != 0) for start, values in mask.slabs(max_bytes))
+    else:  # a slab no body's box reaches is fluid alone, and is not formed (a 3.6e10-cell channel took minutes)
+        step = max(1, max_bytes // max(1, math.prod(cross_shape)))
+        slabs = ((start, np.zeros((n,) + cross_shape, bool) if any(lo < start + n and hi > start
+                                                                    for _, ((lo, hi), *_) in boxes)
+                  else (n,) + cross_shape) for start in range(0, nx, step) for n in (min(step, nx - start),))
     offs = [0] + [int(r[0]) if len(r) else 0 for r in rows]  # the global index of a slab's first cell, per axis
     for start, solid in slabs:
         offs[0] = start
-        for m, rng in boxes:
-            sub = tuple(slice(max(lo, o) - o, max(min(hi, o + n) - o, 0))
-                        for (lo, hi), o, n in zip(rng, offs, solid.shape))
-            if any(sl.start >= sl.stop for sl in sub):
-                continue
-            pts = np.meshgrid(*[centres[a][offs[a] + sl.start:offs[a] + sl.stop] for a, sl in enumerate(sub)],
-                              indexing="ij", sparse=True)
-            part = solid[sub]  # a view: the bodies' cells are marked in the slab itself
-            part |= np.broadcast_to(m.inside(pts), part.shape)
-        np.logical_not(solid, out=solid)
-        if solid.all():  # a slab of fluid alone (most, away from the bodies): one component
-            labels, count = np.ones(solid.shape, np.int32), 1
+        if isinstance(solid, tuple):  # its shape: fluid alone
+            labels, count = np.broadcast_to(np.int32(1), solid), 1
+            reach = np.array([start + solid[0] - 1], np.int64)
         else:
-            labels, count = ndimage.label(solid, structure=structure)
-        del solid
-        reach = np.array([start + sl[0].stop - 1 if sl is not None else -1
-                          for sl in ndimage.find_objects(labels)], np.int64).reshape(-1)
+            for m, rng in boxes:
+                sub = tuple(slice(max(lo, o) - o, max(min(hi, o + n) - o, 0))
+                            for (lo, hi), o, n in zip(rng, offs, solid.shape))
+                if any(sl.start >= sl.stop for sl in sub):
+                    continue
+                pts = np.meshgrid(*[centres[a][offs[a] + sl.start:offs[a] + sl.stop] for a, sl in enumerate(sub)],
+                                  indexing="ij", sparse=True)
+                part = solid[sub]  # a view: the bodies' cells are marked in the slab itself
+                part |= np.broadcast_to(m.inside(pts), part.shape)
+            np.logical_not(solid, out=solid)
+            if solid.all():  # a slab of fluid alone (most, away from the bodies): one component
+                labels, count = np.broadcast_to(np.int32(1), solid.shape), 1
+                reach = np.array([start + solid.shape[0] - 1], np.int64)
+            else:
+                labels, count = ndimage.label(solid, structure=structure)
+                reach = np.array([start + sl[0].stop - 1 if sl is not None else -1
+                                  for sl in ndimage.find_objects(labels)], np.int64).reshape(-1)
+            del solid
         offset = comps.add(count, np.concatenate([reach, np.full(count - len(reach), -1, np.int64)]))
 
         def ids(part):  # the global ids of a part of the slab's labels (the slab's own are 1..count)
