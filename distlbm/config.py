@@ -840,12 +840,20 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     ma = units.mach(setup.u_max)
     vkey = velocity_key(case, params)
     vval = params.get(vkey, setup.u_max)
-    derived = ""
+    derived, remedy = "", "a lattice velocity below"
     if isinstance(vval, (int, float)) and not vval > 0 and hasattr(case, "full"):
-        # a velocity derived from other settings (the 3D-1Z preset's u_lattice = 0: from tau): say its value
+        # a velocity derived from other settings (the 3D-1Z preset's u_lattice = 0: from tau and n): say its value,
+        # and the settings it comes from (the message named "u_lattice = 0.0", a key the user had not set)
         value = case.full(dict(params)).get(vkey)
         if isinstance(value, (int, float)) and value > 0:
-            derived, vval = f"{vval} (derived from the other settings: {value:.4g}", value
+            keys, rule, fix = getattr(case, "derived", {}).get(vkey, ((), "", ""))
+            if keys:
+                given = ", ".join(f"{k} = {params[k]!r}" for k in keys if k in params)
+                derived = f"{value:.4g} (from {given}: {vkey} = {rule}"
+                remedy = f"{fix}, for a lattice velocity below"
+            else:
+                derived = f"{vval} (derived from the other settings: {value:.4g}"
+            vval = value
     peak = (f"peak lattice velocity {setup.u_max:.4g}"
             if isinstance(vval, (int, float)) and abs(setup.u_max - vval) > 1e-12 else "")
     if derived:
@@ -855,7 +863,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     if not ma <= MACH_MAX:  # also NaN
         raise ConfigError(
             f"{where}{vkey} = {vval}{peak}: gives Mach number {ma:{'.3f' if ma < 1e3 else '.3g'}} > {MACH_MAX}; "
-            f"expected a lattice velocity below {MACH_MAX * CS:.3f} (compressibility errors and instability)"
+            f"expected {remedy} {MACH_MAX * CS:.3f} (compressibility errors and instability)"
         )
     if ma > MACH_WARN:
         warnings.append(

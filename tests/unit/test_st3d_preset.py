@@ -38,9 +38,17 @@ def test_defaults():
 
 
 def test_mach_warning_names_the_derived_velocity():
-    """u_lattice = 0 means 'from tau': the Mach warning at D = 10 says the velocity that runs, not 0."""
+    """u_lattice = 0 means 'from tau': the Mach warning at D = 10 says the velocity that runs, not 0, and the
+    settings it comes from (it named "u_lattice = 0.0", a key the user had not set, and not tau or n)."""
     (warning,) = resolve(CASE, {"n": 10}).warnings
-    assert "u_lattice = 0.0 (derived from the other settings: 0.05; peak lattice velocity 0.1125)" in warning
+    assert warning.startswith("u_lattice = 0.05 (from tau = 0.575, n = 10: u_lattice = Re (tau - 1/2) / (3 n); peak "
+                              "lattice velocity 0.1125) gives Mach number 0.195 > 0.1"), warning
+    with pytest.raises(ConfigError) as e:
+        resolve(CASE, {"tau": 2.0})
+    assert str(e.value) == (
+        "u_lattice = 0.7692 (from tau = 2.0, n = 13: u_lattice = Re (tau - 1/2) / (3 n); peak lattice velocity "
+        "1.731): gives Mach number 2.998 > 0.3; expected a smaller tau or a larger n, for a lattice velocity below "
+        "0.173 (compressibility errors and instability)")
 
 
 def test_u_lattice_or_tau_but_not_both():

@@ -171,6 +171,8 @@ class SchaeferTurek3D1Z(SchaeferTurek2D1):
               "Re (tau - 1/2) / (3 n)); give u_lattice instead to fix the lattice velocity", minimum=0.5),)
     # tau and u_lattice each fix the time step: one of them
     exclusive = (("tau", "u_lattice"), ("sample_every", "sample_dt"))
+    # what a message about u_lattice = 0 names: the settings it comes from and how
+    derived = {"u_lattice": (("tau", "n"), "Re (tau - 1/2) / (3 n)", "a smaller tau or a larger n")}
     common_defaults = {**SchaeferTurek2D1.common_defaults, **ST_3D1Z_COMMON}
     case_id = "3D-1Z"
     PAPER = ST_3D1Z_PAPER
