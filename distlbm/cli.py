@@ -357,7 +357,9 @@ def _print_result(summary: dict):
             print(f"  {k}: {v}")
     noted = set()  # a note that says why a check is reported, not judged: said once
     for c in obs.get("checks", []) if isinstance(obs.get("checks"), list) else []:
-        if c.get("value") is None:
+        if c.get("value") is None:  # a quantity the run could not measure: said, with why (it was left out)
+            verdict = {True: "PASS", False: "FAIL", None: "(reported)"}[c.get("pass")]
+            print(f"  {c['quantity']}: {c.get('note') or 'not measured'} {verdict}")
             continue
         ref = [] if c.get("reference") is None else [f"reference {c['reference']:.6g}"]
         if c.get("lower") is not None or c.get("upper") is not None:

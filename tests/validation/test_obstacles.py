@@ -431,3 +431,21 @@ def test_a_probe_on_the_last_cell_centre_reads_that_cell():
     for name, cell_x in (("pt1", nx - 1), ("pt2", 0)):
         cells, weights = np.asarray(cfg.setup.probes[name]), np.asarray(cfg.setup.probe_weights[name])
         assert cells[:, 0].max() <= nx - 1 and weights[cells[:, 0] == cell_x].sum() == pytest.approx(1.0)
+
+
+def test_a_benchmark_quantity_the_run_could_not_measure_fails_and_is_said(capsys):
+    """Schaefer-Turek 2D-2 over 0.5 s sheds no period: its St check (bounds 0.295-0.305) had value and pass None,
+    so the run's lines left it out and a validation entry passed on the other two. It fails, with why."""
+    from distlbm import validation as V
+    from distlbm.cli import _print_result
+
+    s, _ = run_case("schaefer_turek_2d2", n=8, t_end=0.5)
+    st = next(c for c in s["observables"]["checks"] if c["quantity"] == "St")
+    assert st["value"] is None and st["pass"] is False
+    assert st["note"] == "not measured: 0 shedding periods of cL in the second half of the run (to t = 0.5 s): run " \
+                         "longer (t_end)"
+    _print_result(s)
+    assert "  St: not measured: 0 shedding periods of cL in the second half of the run (to t = 0.5 s): run longer " \
+           "(t_end) FAIL\n" in capsys.readouterr().out
+    result = V.EntryResult("st2d2", "schaefer_turek_2d2", checks=[st])
+    assert not result.passed

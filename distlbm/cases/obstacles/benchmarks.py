@@ -54,8 +54,14 @@ def paper_checks(values: dict, bounds: dict, note: str, n: int, suffix: str = ""
     inside them, the source stated by `note`, the resolution n recorded; `references` (name -> value) adds
     the high-accuracy value where one is known (its error is reported, the bounds judge)."""
     refs = references or {}
-    return [check(f"{k}{suffix}", values.get(k), reference=refs.get(k), lower=lo, upper=hi, source=note, n=n)
-            for k, (lo, hi) in bounds.items()]
+    out = []
+    for k, (lo, hi) in bounds.items():
+        rec = check(f"{k}{suffix}", values.get(k), reference=refs.get(k), lower=lo, upper=hi, source=note, n=n)
+        if rec["value"] is None:  # a benchmark quantity with bounds that the run could not measure fails, said
+            rec["pass"] = False  # (2D-2's St without a shedding period was left out, and the entry passed)
+            rec["note"] = (values.get("missing") or {}).get(k, "not measured by this run")
+        out.append(rec)
+    return out
 
 
 # ---- Schaefer & Turek --------------------------------------------------------------------------------
@@ -142,6 +148,9 @@ class SchaeferTurek2D2(SchaeferTurek2D1):
         tail = [r for r in samples if r["time"] >= 0.5 * t_end]
         st, f, periods = strouhal(samples, "cL", 0.1, 1.0)
         res = {"St": st, "frequency_hz": f, "periods_measured": periods}
+        if st is None:
+            res["missing"] = {"St": f"not measured: {periods} shedding periods of cL in the second half of the "
+                                    f"run (to t = {t_end:.3g} s): run longer (t_end)"}
         if tail:
             res["cD_max"] = max(r["cD"] for r in tail)
             res["cL_max"] = max(r["cL"] for r in tail)
