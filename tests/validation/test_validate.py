@@ -164,3 +164,17 @@ def test_a_failed_check_reads_over_its_tolerance(capsys):
     out = capsys.readouterr().out
     assert "  u(y): 0.374 (reference 0, absolute error 0.374 > 0.02) FAIL\n" in out, out
     assert "  v(x): 0.01 (reference 0, absolute error 0.01 <= 0.02) PASS\n" in out, out
+
+
+def test_a_float64_entry_leaves_the_next_float32_entry_as_distlbm_run_gives_it():
+    """run_one turned on 64-bit JAX for a float64 entry and left it on: a float32 entry after it gave other digits
+    than `distlbm run` (taylor_green3d: 9.249258e-08 after couette, 9.249197e-08 alone). The flag is restored."""
+    import jax
+
+    before = bool(jax.config.jax_enable_x64)  # (an earlier test in this process may have turned it on)
+    jax.config.update("jax_enable_x64", False)
+    try:
+        V.run_one("couette", {"n": 4, "dtype": "float64"})
+        assert not jax.config.jax_enable_x64
+    finally:
+        jax.config.update("jax_enable_x64", before)
