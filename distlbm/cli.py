@@ -351,6 +351,12 @@ def _print_result(summary: dict):
             elif "max_error" in v:
                 verdict = "PASS" if v.get("pass") else "FAIL"
                 print(f"  {k}: max error {v['max_error']:.4f} (tolerance 0.02 of U) {verdict}")
+            elif k != "units" and v and all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                            for x in v.values()):
+                # a case's named numbers (a channel's final and last cD, cL, probes): they were in summary.json only
+                print(f"  {k}: " + ", ".join(f"{name} {x:.6g}" for name, x in v.items()))
+            elif isinstance(v.get("why"), str):  # how a value was formed (a channel's averaging window)
+                print(f"  {k}: {v['why']}")
         elif isinstance(v, float):
             print(f"  {k}: {v:.6g}")
         elif isinstance(v, (str, int)):

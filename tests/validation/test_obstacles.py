@@ -449,3 +449,17 @@ def test_a_benchmark_quantity_the_run_could_not_measure_fails_and_is_said(capsys
            "(t_end) FAIL\n" in capsys.readouterr().out
     result = V.EntryResult("st2d2", "schaefer_turek_2d2", checks=[st])
     assert not result.passed
+
+
+def test_a_channel_run_prints_its_coefficients_and_how_they_were_averaged(capsys):
+    """channel_flow's run ended with 'done' and the normalisation: its cD and cL (summary.json `final`) and the
+    caveat that they average the start-up were in summary.json only."""
+    from distlbm.cli import _print_result
+
+    s, _ = run_case("channel_flow", n=5, t_end=1.0)
+    _print_result(s)
+    out = capsys.readouterr().out
+    final = s["observables"]["final"]
+    assert f"  final: cD {final['cD']:.6g}, cL {final['cL']:.6g}\n" in out, out
+    assert "  averaging: mean over the last acoustic period 4 L / c_s of the channel; the run sampled only" in out
+    assert "the start-up included" in out and "  units:" not in out
