@@ -73,6 +73,9 @@ class Entry:
     note: str = ""
     # False: the reduced run is a smoke run (too coarse for the reference): its checks are reported, not judged
     judge_reduced: bool = True
+    # True: hours on a CPU; run when named (--case), not by the full suite (its report, docs/validation.md, and
+    # its time would not be the full suite's)
+    long: bool = False
 
     def runs(self, reduced: bool) -> list[dict]:
         return [{**self.overrides, **(self.reduced or {})} if reduced else dict(self.overrides)]
@@ -94,13 +97,14 @@ class ConvergenceEntry(Entry):
     order_tol: float = 0.3
 
     def __init__(self, name, case, param, values, reduced_values, quantity, overrides=None, reduced=None,
-                 vary=None, order=2.0, order_tol=0.3, plots=(), note="", judge_runs=True):
+                 vary=None, order=2.0, order_tol=0.3, plots=(), note="", judge_runs=True, long=False):
         # no reduced_values: the entry is not in the reduced suite (like Entry's reduced=None)
         super().__init__(name, case, dict(overrides or {}), dict(reduced or {}) if reduced_values else None,
                          tuple(plots), note)
         # judge_runs=False: the runs' own checks are reported, not judged (coarse levels of a study
         # whose target resolution has its own entry)
         self.judge_runs = judge_runs
+        self.long = long
         self.param, self.values, self.reduced_values = param, tuple(values), tuple(reduced_values)
         self.quantity, self.vary, self.order, self.order_tol = quantity, vary, order, order_tol
 
@@ -331,7 +335,7 @@ ENTRIES: list[Entry] = [
                "Lambda = 3/16, tau = 0.575 held fixed, the incompressible equilibrium, an absorbing layer before "
                "the outlet); ~10 min here"),
     ConvergenceEntry("schaefer_turek_3d1z_convergence", "schaefer_turek_3d1z", "n", (10, 20, 30), (),
-                     quantity=_st_cd_error, order=2.0, order_tol=1.0, judge_runs=False,
+                     quantity=_st_cd_error, order=2.0, order_tol=1.0, judge_runs=False, long=True,
                      note="relative cD error vs FEATFLOW's 6.18533; tau = 0.575 fixed (diffusive scaling: "
                           "u_lattice = 0.5/n, the steps grow as n^2); the levels where H = 4.1 D is whole cells "
                           "(halfway walls): D = 30 is 751x125x125 cells for 28800 steps, hours on a CPU (not in "
@@ -435,14 +439,14 @@ def run_entry(entry: Entry, reduced: bool, plot_dir: Optional[Path], log: Callab
 
 
 def select(names, entries=None) -> list[Entry]:
-    """The entries named in `names` (all if empty): an entry's name selects that entry, otherwise a case
-    name selects every entry of that case; an unknown name is an error."""
+    """The entries named in `names` (all but the long ones if empty): an entry's name selects that entry, otherwise
+    a case name selects every entry of that case but the long ones; an unknown name is an error."""
     entries = ENTRIES if entries is None else entries
-    if not names:
-        return list(entries)
+    if not names:  # the full suite: the long entries (hours on a CPU) only when named
+        return [e for e in entries if not e.long]
     out = []
     for nm in names:
-        hit = [e for e in entries if e.name == nm] or [e for e in entries if e.case == nm]
+        hit = [e for e in entries if e.name == nm] or [e for e in entries if e.case == nm and not e.long]
         if not hit:
             known = ", ".join(e.name for e in entries)
             raise SystemExit(f"validate: unknown entry or case {nm!r}; expected one of: {known}")
@@ -633,6 +637,7 @@ def main(argv=None) -> int:
             else:
                 what = " ".join(f"{k}={v}" for k, v in e.overrides.items()) or "(the case's defaults)"
                 what += "" if e.reduced is not None else "  [not in --reduced]"
+            what += "  [long: only with --case NAME]" if e.long else ""
             print(f"{e.name:28s} {e.case:16s} {what}")
         return 0
     from distlbm.parallel.processes import use_cpu_cores
