@@ -76,6 +76,15 @@ def _splits(n_devices: int, shape) -> bool:
     return True
 
 
+def _one_of(values, most: int = 8) -> str:
+    """'1, 2, 5 or 10' (the first `most`, then 'or ...'): a list that reads as the values, not a range ([1, 101]
+    read as 1 to 101)."""
+    shown = [str(v) for v in values[:most]]
+    if len(values) > most:
+        return ", ".join(shown) + ", ..."
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
 def check_divisible(shape, mesh_shape):
     for a, (s, m) in enumerate(zip(shape, mesh_shape)):
         if s % m:
@@ -88,7 +97,7 @@ def check_divisible(shape, mesh_shape):
             raise DecompositionError(
                 f"lattice size {s} along {AXES[a]} does not divide over {m} devices "
                 f"(mesh {'x'.join(map(str, mesh_shape))}); sizes that would work: {lo} or {lo + m}, "
-                f"or a mesh size along {AXES[a]} in {_divisors(s)[:8]}{other}",
+                f"or a mesh size along {AXES[a]} of {_one_of(_divisors(s))}{other}",
                 fits=lambda shp: all(n % k == 0 for n, k in zip(shp, mesh_shape)))
 
 

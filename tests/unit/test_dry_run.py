@@ -44,7 +44,7 @@ def test_what_the_run_would_refuse_the_dry_run_refuses(cli, tmp_path):
     rc, out, err = cli("run", "box", "--set", "n=30", "--mesh", "4x1x1", "--dry-run", "--out", tmp_path / "a")
     assert rc == 2 and err.strip().splitlines() == [
         "distlbm: configuration error: mesh = '4x1x1': lattice size 30 along x does not divide over 4 devices "
-        "(mesh 4x1x1); sizes that would work: 28 or 32, or a mesh size along x in [1, 2, 3, 5, 6, 10, 15, 30], "
+        "(mesh 4x1x1); sizes that would work: 28 or 32, or a mesh size along x of 1, 2, 3, 5, 6, 10, 15 or 30, "
         "or the mesh 2x2x1 of 4 devices"], err
     mask = np.zeros((221, 43), bool)
     mask[100, 1:42] = True
@@ -63,7 +63,7 @@ def test_a_mesh_that_does_not_split_the_lattice_names_the_case_sizes_that_do(cli
     # reference length (22 n + 1 along its 2.2 m: odd, so no n splits x in 2; the mesh 1x4 does)
     rc, out, err = cli("run", "cavity2d", "--mesh", "3x1", "--dry-run", "--out", tmp_path / "a")
     assert rc == 2 and err.strip().endswith(
-        "or a mesh size along x in [1, 2, 5, 10, 13, 26, 65, 130]; cavity2d's n = 128 makes the 130x130 lattice, "
+        "or a mesh size along x of 1, 2, 5, 10, 13, 26, 65 or 130; cavity2d's n = 128 makes the 130x130 lattice, "
         "and n = 127 or n = 130 makes one that splits"), err
     rc, out, err = cli("run", "cavity2d", "--set", "n=127", "--mesh", "3x1", "--dry-run", "--out", tmp_path / "a")
     assert rc == 0, err  # 129 cells: the value said works
@@ -72,7 +72,7 @@ def test_a_mesh_that_does_not_split_the_lattice_names_the_case_sizes_that_do(cli
         "splits" in err, err
     rc, out, err = cli("run", "channel_flow", "--set", "n=21", "--mesh", "4x1", "--dry-run", "--out", tmp_path / "a")
     assert rc == 2 and err.strip().endswith(
-        "or a mesh size along x in [1, 463], or the mesh 1x4 of 4 devices; channel_flow's n = 21 makes the 463x88 "
+        "or a mesh size along x of 1 or 463, or the mesh 1x4 of 4 devices; channel_flow's n = 21 makes the 463x88 "
         "lattice, and no n within 64 of it makes one that splits so: choose the mesh along other axes"), err
 
 
