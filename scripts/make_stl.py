@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from pathlib import Path
 
 import numpy as np
 
@@ -70,11 +71,23 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("path")
     ap.add_argument("--shape", choices=("sphere", "torus"), default="sphere")
-    ap.add_argument("--level", type=int, default=3, help="icosphere subdivisions (20 * 4**level triangles)")
-    ap.add_argument("--radius", type=float, default=0.5, help="sphere radius (file units)")
+    ap.add_argument("--level", type=int, default=None, help="icosphere subdivisions, 0..7 (20 * 4**level triangles; "
+                    "default 3)")
+    ap.add_argument("--radius", type=float, default=None, help="sphere radius (file units; default 0.5)")
     ap.add_argument("--ascii", action="store_true")
     a = ap.parse_args(argv)
-    tri = icosphere(a.level, a.radius) if a.shape == "sphere" else torus()
+    if a.shape == "torus" and (a.level is not None or a.radius is not None):  # they were ignored, unsaid
+        ap.error("--level and --radius apply to --shape sphere; the torus has major radius 1, minor 0.35")
+    level = 3 if a.level is None else a.level
+    radius = 0.5 if a.radius is None else a.radius
+    if not 0 <= level <= 7:
+        ap.error(f"--level = {level}: expected 0..7 (20 * 4**level triangles)")
+    if not (math.isfinite(radius) and radius > 0):
+        ap.error(f"--radius = {radius}: expected a positive finite number")
+    out = Path(a.path)
+    if not out.parent.is_dir():
+        ap.error(f"{a.path}: the folder {str(out.parent)!r} does not exist; expected a path in an existing folder")
+    tri = icosphere(level, radius) if a.shape == "sphere" else torus()
     write_stl(a.path, tri, ascii=a.ascii, name=a.shape)
     print(f"{a.path}: {len(tri)} triangles ({'ASCII' if a.ascii else 'binary'})")
 

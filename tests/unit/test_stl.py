@@ -307,3 +307,21 @@ def test_drag_of_the_stl_sphere_equals_the_sphere(tmp_path):
     assert len(ref.samples) == len(got.samples) == 5 and cd_ref > 1.0
     assert abs(cd / cd_ref - 1) < 0.005, (cd, cd_ref)
     assert got.setup.shape == ref.setup.shape
+
+
+@pytest.mark.parametrize("args,said", [
+    (["--level", "-2"], "--level = -2: expected 0..7"),  # wrote 20 triangles
+    (["--radius", "0"], "--radius = 0.0: expected a positive finite number"),  # accepted
+    (["--radius", "nan"], "--radius = nan: expected a positive finite number"),
+    (["--shape", "torus", "--radius", "2"], "--level and --radius apply to --shape sphere"),  # ignored, unsaid
+])
+def test_make_stl_refuses_bad_options_in_one_line(tmp_path, capsys, args, said):
+    import make_stl
+
+    with pytest.raises(SystemExit) as e:
+        make_stl.main([str(tmp_path / "x.stl"), *args])
+    assert e.value.code == 2 and said in capsys.readouterr().err
+    assert not (tmp_path / "x.stl").exists()
+    with pytest.raises(SystemExit) as e:  # a missing folder: a traceback from numpy-stl before
+        make_stl.main([str(tmp_path / "nowhere" / "x.stl")])
+    assert e.value.code == 2 and "the folder" in capsys.readouterr().err
