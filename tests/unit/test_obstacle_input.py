@@ -571,3 +571,17 @@ def test_the_fluid_path_of_3d_primitives_and_periodic_sides(tmp_path):
     resolve("channel_flow", dict(three, obstacles="box(0.5,0,0,0.55,0.41,0.2);box(0.65,0,0.19,0.75,0.41,0.41)"))
     # periodic sides: a plate through y = 0 (on both ends of the period) leaves a gap
     resolve("channel_flow", {"n": N, "sides": "periodic", "height": 0.4, "obstacles": "box(1,-0.1,1.05,0.3)"})
+
+
+def test_the_default_2d_obstacle_on_a_3d_lattice_is_said_to_be_the_default():
+    """channel_flow on D3Q19 without obstacles was refused for 'circle(0.2, 0.2, 0.05)' in 3D, a text the user
+    never gave, with "expected a shape available in 3D" and no list of them."""
+    with pytest.raises(ConfigError) as e:
+        resolve("channel_flow", {"lattice": "D3Q19"})
+    msg = str(e.value)
+    assert "expected a shape available in 3D: cylinder(cx, cy, r (axis along z)), sphere(cx, cy, cz, r), box(" in msg
+    assert msg.endswith("(the case's default obstacles; give obstacles = ... for this lattice, or obstacles = '' "
+                        "for none)"), msg
+    with pytest.raises(ConfigError) as e:  # a circle the user gave: no word about the default
+        resolve("channel_flow", {"lattice": "D3Q19", "obstacles": "circle(0.2, 0.2, 0.06)"})
+    assert "default" not in str(e.value)

@@ -130,7 +130,15 @@ class ChannelFlow(Case):
         """The bodies: the parsed obstacles, the `stl` file, then the mask file. Given the layout `lay`,
         checked against the channel (`check_obstacles`), the mask against the lattice shape and its values
         (0..255)."""
-        shapes = parse_obstacles(p["obstacles"], lattice.d)
+        try:
+            shapes = parse_obstacles(p["obstacles"], lattice.d)
+        except ConfigError as e:
+            default = next((q.default for q in self.params if q.name == "obstacles"), None)
+            if p["obstacles"] != default:
+                raise
+            # the case's default (a 2D circle) on a 3D lattice: say it is the default the user did not give
+            raise ConfigError(f"{e} (the case's default obstacles; give obstacles = ... for this lattice, or "
+                              f"obstacles = '' for none)") from None
         if p.get("stl"):
             shapes.append(self._stl_body(p, lattice.d))
         count = len(shapes) + (1 if p["mask"] else 0)

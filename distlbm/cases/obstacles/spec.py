@@ -94,7 +94,9 @@ def _parse_shape(part: str, text: str, d: int, key: str):
         raise ConfigError(f"{head}{e}; expected {NUMBERS_EXPECTED}") from None
     need = _SHAPES[name][0] if d == 2 else _SHAPES[name][1]
     if need is None or len(nums) != need:
-        expected = f"{need} numbers ({_SHAPES[name][2]})" if need else f"a shape available in {d}D"
+        here = ", ".join(f"{n}({what})" for n, (two, three, what) in _SHAPES.items() if (two, three)[d == 3])
+        expected = (f"{need} numbers ({_SHAPES[name][2]})" if need else
+                    f"a shape available in {d}D: {here}" + (f" or {STL_FORM}" if d == 3 else ""))
         raise ConfigError(f"{key} = {show(text)}: {part!r} in {d}D; expected {expected}")
     if name in ("circle", "cylinder", "sphere") and nums[-1] <= 0:
         raise ConfigError(f"{head}radius {nums[-1]:g}; expected a positive radius")
