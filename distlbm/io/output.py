@@ -137,12 +137,14 @@ def outputs_between(spec, start: int, end: int, dt: float = 1.0) -> int:
 def space_warning(each: int, count: int, checkpoints: int, free: int, where) -> str | None:
     """The warning for a run whose `count` field outputs of `each` bytes and the checkpoints it keeps
     (`checkpoints` bytes) need more than the `free` bytes of the file system at `where`; None where they fit."""
-    from distlbm.io.files import size_text
+    from distlbm.io.files import size_text, space_needed
 
     total = each * count
-    if count == 0 or free >= total + checkpoints:
+    # as each write checks it (io.hdf5.write): the output's allowance, and the checkpoints' room kept free
+    margin = space_needed(each) - each
+    if count == 0 or free >= total + margin + checkpoints:
         return None
-    room = max(0, int((free - checkpoints) // max(each, 1)))
+    room = max(0, int((free - checkpoints - margin) // max(each, 1)))
     return (f"the field outputs of this run need about {size_text(total)} ({count} of {size_text(each)}) beside "
             f"the checkpoints kept, {size_text(checkpoints)}; {size_text(free)} free in {where}: room for about "
             f"{room} of the {count} outputs; then they fail, and max_failed_writes failed writes in a row stop the run "
