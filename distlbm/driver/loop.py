@@ -451,6 +451,7 @@ class Simulation:
         need, where = getattr(self, "_checkpoint_room", (0, None))
         if not need or where is None or self.out_dir is None:
             return 0
+        need = files.space_needed(self._checkpoint_bytes())  # the whole checkpoint (split writes: all its parts)
         try:
             same = os.stat(where).st_dev == os.stat(files.existing_folder(self.out_dir)).st_dev
         except OSError:

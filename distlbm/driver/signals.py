@@ -52,6 +52,8 @@ class StopFlag:
         if threading.current_thread() is threading.main_thread():
             for n in STOP_SIGNALS:
                 sig = getattr(signal, n)
+                if n == "SIGHUP" and signal.getsignal(sig) == signal.SIG_IGN:
+                    continue  # `nohup distlbm run ... &`: a hangup is to be ignored, and the run goes on
                 old[sig] = signal.signal(sig, self._handler)
         return old
 
@@ -88,28 +90,30 @@ class _GuardedStream:
         self._stream = stream
         self.lost = False
 
-    def _gone(self):
+    def _gone(self, error: OSError):
         if not self.lost:
             self.lost = True
             try:
                 os.dup2(os.open(os.devnull, os.O_WRONLY), self._stream.fileno())
             except (OSError, ValueError):
                 pass
-            _say("distlbm: the standard output was closed (its reader left): the run goes on without it; its "
-                 "progress is in log.jsonl")
+            why = ("its reader left" if isinstance(error, BrokenPipeError) else
+                   f"{error.strerror or error}")
+            _say(f"distlbm: the standard output failed ({why}): the run goes on without it; its progress is in "
+                 f"log.jsonl")
 
     def write(self, text):
         try:
             return self._stream.write(text)
-        except (BrokenPipeError, OSError):
-            self._gone()
+        except OSError as e:
+            self._gone(e)
             return len(text)
 
     def flush(self):
         try:
             self._stream.flush()
-        except (BrokenPipeError, OSError):
-            self._gone()
+        except OSError as e:
+            self._gone(e)
             try:
                 self._stream.flush()  # what it held goes to /dev/null
             except (OSError, ValueError):
@@ -140,12 +144,14 @@ _PROCESS_FLAG: StopFlag | None = None
 
 
 @contextlib.contextmanager
-def process_scope(dry_run: bool = False):
+def process_scope(dry_run: bool = False, from_process_start: bool = False):
     """A fresh process-wide stop flag with its handlers for the duration of a command (`distlbm run`
     from its first line): the run loop finds it with `process_flag()`."""
     global _PROCESS_FLAG
     flag = StopFlag()
-    flag.started = time.perf_counter() - process_age()  # where `--wall-time` counts from: the process's start
+    # where `--wall-time` counts from: the process's start where the command is the program (its start-up is the
+    # job's time), else here (a caller in a notebook or a test process, which may have run for hours)
+    flag.started = time.perf_counter() - (process_age() if from_process_start else 0.0)
     flag.dry_run = dry_run
     prev = _PROCESS_FLAG
     _PROCESS_FLAG = flag

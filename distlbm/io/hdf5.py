@@ -265,16 +265,25 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
     if domain.process_count > 1:
         domain.barrier()  # the folder exists
     # the space this process will need, checked before anything is written
+    mine = _bytes_of(fields, domain, mine=(mode == "split"))
+    # a checkpoint's room kept free (field outputs): every process writes into one file system (one folder for all,
+    # io.files.check_shared), so where each writes its own part that room is kept beside all the parts (each part
+    # against it let P processes leave 1/P of a checkpoint)
+    together = (sum(domain.allgather_obj(mine)) if keep_free and mode == "split" and domain.process_count > 1
+                else mine)
     if error is None:
-        needed = _bytes_of(fields, domain, mine=(mode == "split"))
+        needed = mine
         if mode == "split" or rank == 0:
             needed_all = space_needed(needed)
+            asked = space_needed(together) + keep_free
             try:
                 free = free_bytes(path.parent)
             except OSError:
                 free = None
-            if free is not None and free < needed_all + keep_free:
-                kept = f" and {size_text(keep_free)} kept free for a checkpoint" if keep_free else ""
+            if free is not None and free < max(needed_all, asked if keep_free else 0):
+                kept = (f" and {size_text(keep_free)} kept free for a checkpoint"
+                        + (f" (with the other processes' parts: {size_text(space_needed(together))} in all)"
+                           if together != mine else "") if keep_free else "")
                 error = WriteError(path, f"not enough space: needs about {size_text(needed_all)}{kept}, "
                                          f"{size_text(free)} free in {path.parent}")
     else:

@@ -646,6 +646,21 @@ def test_field_outputs_leave_room_for_a_checkpoint(small_disk):
     assert sorted(x.name for x in (out / "fields").glob("*.h5")) == ["fields_000000000.h5", "fields_000000005.h5"]
 
 
+def test_field_outputs_of_several_processes_leave_room_for_the_whole_checkpoint(small_disk, monkeypatch):
+    """Where each process writes its own part (split files), each part was checked against the free space with its
+    own part of the checkpoint beside it: P processes could leave 1/P of a checkpoint. The room is now kept beside
+    all the parts."""
+    monkeypatch.setenv("DISTLBM_HDF5_MODE", "split")
+    out = small_disk / "run"
+    p = _cli("run", "box", "--set", "n=24", "--set", "lattice=D3Q19", "--set", "output_fields=rho,u,populations",
+             "--output-every", 5, "--steps", 40, "--checkpoint-every", 40, "--set", "max_failed_writes=100",
+             "--mesh", "2x1x1", "--out", out, launch=(BIN / "mpiexec", "-n", 2))
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "2.01 MiB kept free for a checkpoint (with the other processes' parts: 2.23 MiB in all)" in p.stdout, \
+        p.stdout
+    assert _names(out / "checkpoints") == ["ckpt_000000040.h5", "ckpt_000000040.p0.h5", "ckpt_000000040.p1.h5"]
+
+
 def test_a_full_disk_never_stops_the_run_through_its_log(small_disk):
     """log.jsonl gets a record at every progress line: on a disk that filled up while the run went on, the record's
     write raised out of the loop (a traceback, exit 1, no checkpoint). It is now said once, the run goes on, the
@@ -1153,11 +1168,31 @@ def test_a_reader_that_leaves_the_standard_output_does_not_stop_the_run(tmp_path
     finally:
         proc.kill()
     assert proc.returncode == 0, err
-    assert "distlbm: the standard output was closed (its reader left): the run goes on without it" in err, err
-    assert "Traceback" not in err and err.count("standard output was closed") == 1
+    assert "distlbm: the standard output failed (its reader left): the run goes on without it" in err, err
+    assert "Traceback" not in err and err.count("standard output failed") == 1
     assert _names(out / "checkpoints") == ["ckpt_000003000.h5"]
     end = json.loads((out / "log.jsonl").read_text().splitlines()[-1])
     assert end == {"event": "end", "step": 3000, "status": "complete"}
+
+
+def test_a_run_under_nohup_goes_on_after_a_hangup(tmp_path):
+    """SIGHUP stops a run with a checkpoint, but `nohup distlbm run ... &` ignores it on purpose: the handler must
+    not replace the ignore (a logout stopped the nohup'd run)."""
+    out = tmp_path / "run"
+    proc = subprocess.Popen([str(BIN / "distlbm"), "run", "box", "--set", "n=16", "--set", "lattice=D3Q19",
+                             "--steps", "1500", "--progress-every", "20", "--out", str(out)], cwd=REPO, env=_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    try:
+        for line in proc.stdout:
+            if line.startswith("step "):
+                break
+        proc.send_signal(signal.SIGHUP)
+        rest, err = proc.communicate(timeout=300)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, rest + err
+    assert "SIGHUP" not in rest + err and "done: " in rest
 
 
 def test_a_stop_signal_is_said_at_once_and_a_second_ctrl_c_is_explained(tmp_path):
