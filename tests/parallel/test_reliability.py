@@ -1179,10 +1179,15 @@ def test_a_run_under_nohup_goes_on_after_a_hangup(tmp_path):
     """SIGHUP stops a run with a checkpoint, but `nohup distlbm run ... &` ignores it on purpose: the handler must
     not replace the ignore (a logout stopped the nohup'd run)."""
     out = tmp_path / "run"
-    proc = subprocess.Popen([str(BIN / "distlbm"), "run", "box", "--set", "n=16", "--set", "lattice=D3Q19",
-                             "--steps", "1500", "--progress-every", "20", "--out", str(out)], cwd=REPO, env=_env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    # as nohup starts it: SIGHUP ignored, which the child inherits through exec (no preexec_fn: a fork of this
+    # multithreaded process could deadlock)
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        proc = subprocess.Popen([str(BIN / "distlbm"), "run", "box", "--set", "n=16", "--set", "lattice=D3Q19",
+                                 "--steps", "1500", "--progress-every", "20", "--out", str(out)], cwd=REPO,
+                                env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    finally:
+        signal.signal(signal.SIGHUP, before)
     try:
         for line in proc.stdout:
             if line.startswith("step "):
