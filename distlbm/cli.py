@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import sys
 
 
@@ -152,18 +151,11 @@ def cmd_run(args) -> int:
         from distlbm.driver import signals
 
         flag = signals.process_flag()
-        if flag is not None and flag.requested:  # during the configuration's build (a large channel's: minutes)
-            say(f"distlbm: dry run stopped on {flag.name} before its checks")
+        if flag is not None and flag.requested:  # (a caller that set the flag itself)
+            say(f"distlbm: dry run stopped on {flag.name}")
             return 75
-        # it saves nothing: a stop signal ends it at once (it went on for minutes, and a second SIGTERM too)
-        flag_signals = [getattr(signal, n) for n in signals.STOP_SIGNALS if hasattr(signal, n)]
-        for sig in flag_signals:
-            if sig == getattr(signal, "SIGHUP", None) and signal.getsignal(sig) == signal.SIG_IGN:
-                continue  # nohup: stays ignored
-            try:
-                signal.signal(sig, signal.SIG_DFL if sig != signal.SIGINT else signal.default_int_handler)
-            except ValueError:  # not the main thread (a caller in-process): its handlers stay
-                pass
+        # it saves nothing: a stop signal ends it at once, wherever it is (signals.StopRequested; it went on for
+        # minutes, and a second SIGTERM too)
         _describe(cfg, say)
         try:
             return dry_run(cfg, args.out if args.out is not None else f"out/{cfg.case.name}", args.restart, say,
@@ -422,12 +414,16 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     if args.command != "run":
         return _dispatch(args)
-    from distlbm.driver.signals import guarded_stdout, process_scope
+    from distlbm.driver.signals import StopRequested, guarded_stdout, process_scope
 
     # stop signals handled from the first line: a stop during start-up exits 75; a closed stdout goes on
     with process_scope(dry_run=bool(getattr(args, "dry_run", False)), from_process_start=argv is None), \
             guarded_stdout():
-        rc = _dispatch(args)
+        try:
+            rc = _dispatch(args)
+        except StopRequested as e:  # a dry run stopped by a signal: nothing was written
+            print(f"distlbm: dry run stopped on {e}", file=sys.stderr)
+            rc = 75
     hdf5 = sys.modules.get("distlbm.io.hdf5")
     if argv is None and (rc == 74 or (hdf5 is not None and hdf5.failed_before())):
         _hard_exit(rc)  # the program (not a caller in-process) after a failed HDF5 write, even one the run survived

@@ -22,6 +22,11 @@ import time
 STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGUSR1", "SIGHUP")
 
 
+class StopRequested(BaseException):
+    """Raised by a stop signal where there is nothing to save (`distlbm run --dry-run`): the command ends at once
+    with exit 75. A BaseException, as KeyboardInterrupt, so that no `except Exception` takes it."""
+
+
 class StopFlag:
     """Set by a stop signal; the run loop asks `requested` between chunks."""
 
@@ -39,9 +44,11 @@ class StopFlag:
         first = not self.requested
         self.requested = True
         self.name = name
-        if first and self.announce and self.dry_run:
-            _say(f"distlbm: {name} received: the dry run stops (it writes nothing)")
-        elif first and self.announce:
+        if self.dry_run:  # nothing to save: stop at once, wherever it is (a large channel's build: minutes)
+            if self.announce:
+                _say(f"distlbm: {name} received: the dry run stops (it writes nothing)")
+            raise StopRequested(name)
+        if first and self.announce:
             again = "; Ctrl-C again quits at once, without a checkpoint" if name == "SIGINT" else ""
             _say(f"distlbm: {name} received: the run stops with a checkpoint after the steps under way (or "
                  f"before its first step){again}")
