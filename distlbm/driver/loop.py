@@ -427,7 +427,7 @@ class Simulation:
                 pass
         seen = self.domain.allgather_obj(free) if pc > 1 else [free]
         free = min((x for x in seen if x is not None), default=None)
-        self._checkpoint_room = (need, where)  # what the field outputs keep free (_output_keep_free)
+        self._checkpoint_where = where  # the file system the field outputs keep a checkpoint's room on
         if free is None:
             return
         part = " (this process's part)" if split else ""
@@ -448,8 +448,8 @@ class Simulation:
         """The space the field outputs leave free: one checkpoint's (check_checkpoint_space), where the outputs and
         the checkpoints share a file system. Every run may write one on a stop signal; outputs that filled the disk
         left none, and a SIGTERM then ended the run with exit 74 and no checkpoint."""
-        need, where = getattr(self, "_checkpoint_room", (0, None))
-        if not need or where is None or self.out_dir is None:
+        where = getattr(self, "_checkpoint_where", None)
+        if where is None or self.out_dir is None:
             return 0
         need = files.space_needed(self._checkpoint_bytes())  # the whole checkpoint (split writes: all its parts)
         try:

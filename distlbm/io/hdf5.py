@@ -275,12 +275,12 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
         needed = mine
         if mode == "split" or rank == 0:
             needed_all = space_needed(needed)
-            asked = space_needed(together) + keep_free
+            asked = space_needed(together) + keep_free  # (needed_all where nothing is kept free)
             try:
                 free = free_bytes(path.parent)
             except OSError:
                 free = None
-            if free is not None and free < max(needed_all, asked if keep_free else 0):
+            if free is not None and free < asked:
                 kept = (f" and {size_text(keep_free)} kept free for a checkpoint"
                         + (f" (with the other processes' parts: {size_text(space_needed(together))} in all)"
                            if together != mine else "") if keep_free else "")

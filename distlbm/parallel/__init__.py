@@ -61,13 +61,13 @@ def fewer_devices_note(shape, plan) -> str | None:
 def make_domain(shape, mesh: str = "", comm: str = "jax") -> Domain:
     """The domain a run uses (see `plan_mesh` for the choice); `fewer_devices` on it says why it uses fewer
     devices than there are (None: it uses them all, or the --mesh given)."""
-    domain = _make_domain(shape, mesh, comm)
-    domain.fewer_devices = None if mesh else fewer_devices_note(shape, plan_mesh(shape, mesh, comm))
+    plan = plan_mesh(shape, mesh, comm)
+    domain = _make_domain(shape, mesh, plan)
+    domain.fewer_devices = None if mesh else fewer_devices_note(shape, plan)
     return domain
 
 
-def _make_domain(shape, mesh: str = "", comm: str = "jax") -> Domain:
-    plan = plan_mesh(shape, mesh, comm)
+def _make_domain(shape, mesh: str, plan: dict) -> Domain:
     if plan["kind"] == "mpi":
         from distlbm.parallel.mpi import MPIDomain
 
