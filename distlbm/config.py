@@ -794,7 +794,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"representable size"
         ) from None
     _check_setup(setup, common, where, shown)
-    warnings = list(notes)
+    warnings = list(notes) + list(setup.notes)
     idle = []  # (key, warning) of the settings nothing reads
     for keys, active, needs in _DEPENDENT:  # a setting given where nothing reads it was silently accepted
         for k in keys:

@@ -72,6 +72,9 @@ class Setup:
     # (first, last) global x planes that can hold a curved obstacle's interpolated wall link (None: any): the
     # memory estimate's box of Bouzidi fractions (memory.memory_estimate's fraction_planes)
     fraction_planes: Optional[tuple] = None
+    # what the build rounded the user would not expect (a sample interval below one time step: every step), said
+    # as warnings at start-up
+    notes: tuple = ()
 
 
 class Case:
@@ -123,6 +126,14 @@ class Case:
         quantities (e.g. drag and lift coefficients); view: the run's read-only view. A case keeps no state
         between calls: what a run needs is in view.setup."""
         return {}
+
+
+def steps_for(key: str, steps: float, notes: list) -> int:
+    """The whole number of steps (at least one) nearest a time the parameter `key` gave as `steps` time steps;
+    one that rounds to none is said in `notes` (a sample_dt below half a step sampled every step, unsaid)."""
+    if 0 < steps < 0.5:
+        notes.append(f"{key} asks for {steps:.3g} of a time step: taken as 1 step, the shortest there is")
+    return max(1, int(round(steps)))
 
 
 def physical_units(length: float, velocity: float, n: int, u_lat: float, nu_phys: float, tau: float) -> dict:

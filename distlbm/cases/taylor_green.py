@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from distlbm import units as un
-from distlbm.cases.base import Case, Param, Setup, check, grid_coords, physical_units
+from distlbm.cases.base import Case, Param, Setup, check, grid_coords, physical_units, steps_for
 from distlbm.cases.references import ANALYTIC, TGV_SPECTRAL, cite, tgv_spectral
 from distlbm.physics import boundaries as bc
 
@@ -121,7 +121,8 @@ class TaylorGreen3D(Case):
         L = n / (2 * math.pi)
         nu = un.viscosity_for_reynolds(u0, L, p["re"])
         tau = un.relaxation_time(nu)
-        steps = max(1, int(round(p["t_end"] * L / u0)))
+        notes = []
+        steps = steps_for("t_end", p["t_end"] * L / u0, notes)
         shape = (n, n, n)
 
         def initial(index):
@@ -142,9 +143,9 @@ class TaylorGreen3D(Case):
 
         units = physical_units(2 * math.pi, 1.0, n, u0, 1.0 / p["re"], tau)
         units["L_lattice"] = L
-        every = max(1, int(round(p["sample_dt"] * L / u0)))
+        every = steps_for("sample_dt", p["sample_dt"] * L / u0, notes)
         return Setup(lattice, shape, tau, initial, steps, u0, features=bc.Features(), units=units,
-                     sample_every=every, sample_energy=True)
+                     sample_every=every, sample_energy=True, notes=tuple(notes))
 
     def quantities(self, raw, view):
         """E = <u.u/2> / V0^2 (volume average; the sample's time is in L/V0): the spectral reference's units."""

@@ -388,3 +388,19 @@ def test_an_empty_case_in_a_file_is_refused_not_the_default(tmp_path, cli):
     assert rc == 2 and "case = '': expected one of" in err, out + err
     rc, out, err = cli("status", f)  # and a file given as a run folder is named as such
     assert rc == 2 and f"{str(f)!r}: not a folder; expected the --out folder of a run" in err, err
+
+
+@pytest.mark.parametrize("case, sets, key", [
+    ("taylor_green3d", {"n": 16, "sample_dt": 0.001}, "sample_dt"),
+    ("channel_flow", {"n": 10, "sample_dt": 1e-9}, "sample_dt"),
+    ("sphere", {"n": 8, "sample_dt": 1e-7}, "sample_dt"),
+    ("channel_flow", {"n": 10, "t_end": 1e-9}, "t_end"),
+])
+def test_a_time_below_half_a_step_is_said(case, sets, key):
+    """A sample interval below half a time step was rounded up to every step, unsaid."""
+    cfg = resolve(case, sets)
+    said = [w for w in cfg.warnings if w.startswith(f"{key} asks for ")]
+    assert said and "taken as 1 step" in said[0], cfg.warnings
+    assert cfg.setup.sample_every == 1 or key == "t_end"
+    del sets[key]
+    assert not [w for w in resolve(case, sets).warnings if "of a time step" in w]

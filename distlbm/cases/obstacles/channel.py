@@ -41,7 +41,7 @@ import numpy as np
 
 from distlbm import geometry as geo
 from distlbm import units as un
-from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_shape
+from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_shape, steps_for
 from distlbm.cases.obstacles.layout import Layout, channel_layout
 from distlbm.cases.obstacles.probes import (check_points, line_profile, parse_line, parse_points, probe_quantities,
                                             steadiness, stencils)
@@ -340,8 +340,9 @@ class ChannelFlow(Case):
                             # the inflow profile (inlet, the layer's target) and the outlet density depend on the
                             # cross-section alone: one plane each per block, not per cell
                             x_invariant=True)
-        steps = max(1, int(round(p["t_end"] / lay.dt)))
-        sample_every = (max(1, int(round(p["sample_dt"] / lay.dt))) if p["sample_dt"] > 0
+        notes = []
+        steps = steps_for("t_end", p["t_end"] / lay.dt, notes)
+        sample_every = (steps_for("sample_dt", p["sample_dt"] / lay.dt, notes) if p["sample_dt"] > 0
                         else max(5, steps // 200))
         u_peak = float(self.profile(p, lay, [np.asarray(h / 2) for h in lay.cross]))
         units = {"dx": dx, "dt": lay.dt, "origin": list(lay.origin), "length": p["ref_length"], "velocity": p["u_mean"], "viscosity": lay.nu,
@@ -364,7 +365,8 @@ class ChannelFlow(Case):
                      steady_every=max(1, int(round(self.steady_time(p) / lay.dt))) if self.steady_time(p) else 0,
                      # the far walls' fractions are one plane per block (stepper.Cells.qplane): the box holds the
                      # obstacles' planes alone
-                     fraction_planes=fraction_planes(shapes if use_bz else [], lay) if feats.bouzidi else None)
+                     fraction_planes=fraction_planes(shapes if use_bz else [], lay) if feats.bouzidi else None,
+                     notes=tuple(notes))
 
     @staticmethod
     def body_names(shapes) -> list:
