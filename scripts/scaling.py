@@ -55,6 +55,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 MARK = "SCALING_RESULT "
+ERROR_MARK = "SCALING_ERROR "  # a worker's one-line error (a lattice that does not split over its mesh)
 COLUMNS = ["mode", "launcher", "comm", "devices", "processes", "mesh", "shape", "cells", "cells_per_device",
            "steps", "mlups", "mlups_per_device", "efficiency", "speedup", "step_s", "step_local_wrap_s", "halo_s_per_step",
            "halo_fraction", "halo_bytes_per_step_per_device", "bytes_per_cell", "bandwidth_gbps",
@@ -300,7 +301,8 @@ def launch_point(args, launcher: str, mode: str, n: int, shape, mesh) -> dict:
         return {"error": f"timed out after {args.timeout} s: {shlex.join(cmd)}"}
     lines = [ln[len(MARK):] for ln in p.stdout.splitlines() if ln.startswith(MARK)]
     if p.returncode != 0 or not lines:
-        tail = (p.stderr or p.stdout).strip().splitlines()[-3:]
+        said = [ln[len(ERROR_MARK):] for ln in p.stderr.splitlines() if ln.startswith(ERROR_MARK)]
+        tail = said[-1:] or (p.stderr or p.stdout).strip().splitlines()[-3:]
         return {"error": f"exit {p.returncode}: {' | '.join(tail)}", "command": shlex.join(cmd)}
     r = json.loads(lines[-1])
     r["wall_s"] = time.monotonic() - t0
@@ -433,8 +435,9 @@ def measure(args) -> int:
             for n in devices:
                 try:
                     shape, mesh = point_geometry(mode, n, d, args.cells_per_device, args.size, meshes)
-                except ValueError as e:
-                    rows.append({"mode": mode, "launcher": launcher, "devices": n, "error": str(e)})
+                except ValueError as e:  # distlbm's line names its own option; this script's is --meshes
+                    msg = str(e).replace("(--mesh or mesh = ...)", f"(--meshes {n}:MESH)")
+                    rows.append({"mode": mode, "launcher": launcher, "devices": n, "error": msg})
                     continue
                 r = launch_point(args, launcher, mode, n, shape, mesh)
                 r.update(mode=mode, launcher=launcher, devices=n, comm=args.comm if launcher != "local" else "jax")
@@ -689,7 +692,14 @@ def main(argv=None) -> int:
     ap = build_parser()
     args = ap.parse_args(argv)
     if args.worker:
-        return worker(args)
+        from distlbm.errors import ConfigError
+        from distlbm.parallel.mesh import DecompositionError
+
+        try:
+            return worker(args)
+        except (DecompositionError, ConfigError, ValueError) as e:  # the point's one line, not a traceback's tail
+            print(f"{ERROR_MARK}{e}", file=sys.stderr, flush=True)
+            return 2
     if not args.model:
         check_args(ap, args)
     if args.model:

@@ -113,3 +113,21 @@ def test_bench_mesh_ratio_says_distlbms_line_for_a_mesh_it_refuses(tmp_path):
         "bench_mesh_ratio.py: the benchmark on mesh 3x1x1 failed (exit 2): distlbm: configuration error: lattice size "
         "16 along x does not divide over 3 devices (mesh 3x1x1); sizes that would work: 15 or 18, or a mesh size "
         "along x of 1, 2, 4, 8 or 16"], p.stderr
+
+
+def test_a_point_whose_lattice_does_not_split_is_its_one_line(tmp_path):
+    """A strong point whose lattice does not split over its mesh read as a traceback's last three lines."""
+    out = tmp_path / "sc"
+    p = subprocess.run([sys.executable, SCRIPT, "--mode", "strong", "--devices", "2", "--size", "15",
+                        "--steps", "2", "--repeat", "1", "--launcher", "local", "--out", out],
+                       cwd=REPO, capture_output=True, text=True, timeout=180)
+    rows = json.loads((out / "scaling.json").read_text())["points"]
+    assert rows[0]["error"].startswith("lattice 15x15x15 cannot be split evenly over 2 devices"), rows[0]["error"]
+    assert rows[0]["error"].endswith("(--meshes 2:MESH)")  # this script's option, not distlbm's --mesh
+    # a mesh given that does not divide: the worker's one line (a traceback's last three lines before)
+    p = subprocess.run([sys.executable, SCRIPT, "--mode", "strong", "--devices", "2", "--size", "15",
+                        "--meshes", "2:2x1x1", "--steps", "2", "--repeat", "1", "--launcher", "local", "--out", out],
+                       cwd=REPO, capture_output=True, text=True, timeout=180)
+    row = json.loads((out / "scaling.json").read_text())["points"][0]
+    assert row["error"].startswith("exit 2: lattice size 15 along x does not divide over 2 devices"), row["error"]
+    assert "Traceback" not in row["error"] and "File " not in row["error"] and " | " not in row["error"]
