@@ -57,6 +57,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.config import size_hint
     from distlbm.driver.loop import build_model, kept_averaging, kept_checkpoints, kept_outputs
     from distlbm.io import checkpoint as ckpt
+    from distlbm.driver import schedules
     from distlbm.driver.schedules import average_warning
     from distlbm.io import files
     from distlbm.io import results
@@ -154,10 +155,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                             average_values(output, len(shape)) + steady_values(cfg.control, len(shape)))
     one = files.space_needed(size)
     # periodic checkpoints at the multiples of checkpoint_every after the start
-    count = end // chk.checkpoint_every - start // chk.checkpoint_every if chk.checkpoint_every and end > start else 0
-    if chk.checkpoint_every and end > start and end % chk.checkpoint_every:
-        count += 1  # a run that checkpoints keeps its end too
-    kept = min(count, chk.checkpoint_keep) + 1 if (chk.checkpoint_every or chk.checkpoint_wall) else 1
+    count = schedules.periodic_checkpoints(chk, start, end)
+    kept = schedules.checkpoints_at_once(chk, start, end)
     try:
         free = files.free_bytes(probe)
     except OSError:

@@ -17,7 +17,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from distlbm.driver import signals
+from distlbm.driver import schedules, signals
 from distlbm.driver import callbacks as cb
 from distlbm.driver.callbacks import Callback, Checkpointer, InstabilityError, JsonLog, WallTimeStop
 from distlbm.driver.schedules import (IterationInterval, TimeInterval, WallTimeInterval, average_warning,
@@ -405,7 +405,7 @@ class Simulation:
         if self.domain.process_count > 1:
             self.domain.barrier()  # the space is checked after the removal, on every process
 
-    def check_checkpoint_space(self):
+    def check_checkpoint_space(self, start: int, end: int):
         """Before any step: WriteError if the file system of the checkpoint folder cannot hold one checkpoint
         (every run may write one: on a stop signal or at the wall-time limit; a run that found out at its first
         checkpoint had computed for nothing), a warning if it cannot hold the kept ones and the one being
@@ -437,10 +437,12 @@ class Simulation:
                                                   f"{files.size_text(free)} free in {where} (a run writes one on "
                                                   f"a stop signal or at the wall-time limit); free space there or "
                                                   f"choose another --out")
-        keep = chk.checkpoint_keep + 1
-        if (chk.checkpoint_every or chk.checkpoint_wall) and free < keep * need:
-            self.log(f"warning: checkpoints of about {files.size_text(need)}{part} each, {chk.checkpoint_keep} "
-                     f"kept (checkpoint_keep) and one being written, need about {files.size_text(keep * need)}; "
+        keep = schedules.checkpoints_at_once(chk, start, end)
+        if keep > 1 and free < keep * need:
+            held = (f"{chk.checkpoint_keep} kept (checkpoint_keep) and one being written" if keep > chk.checkpoint_keep
+                    else f"the {keep} this run writes")
+            self.log(f"warning: checkpoints of about {files.size_text(need)}{part} each, {held}, need about "
+                     f"{files.size_text(keep * need)}; "
                      f"{files.size_text(free)} free in {where}: older checkpoints of the run will make room for later "
                      f"ones (fewer kept)")
 
@@ -490,7 +492,7 @@ class Simulation:
         except ConfigError:
             return None  # a cut the output itself will name when it writes
         count = outputs_between(out, start, end, units.get("dt", 1.0))
-        kept = chk.checkpoint_keep + 1 if (chk.checkpoint_every or chk.checkpoint_wall) else 1
+        kept = schedules.checkpoints_at_once(chk, start, end)
         where = files.existing_folder(self.out_dir)
         try:
             free = files.free_bytes(where)
@@ -976,7 +978,7 @@ class Simulation:
         stop = signals.process_flag() or signals.StopFlag()
         self.check_folder()
         self.remove_interrupted_writes()
-        self.check_checkpoint_space()
+        self.check_checkpoint_space(start_step, end)
         space = self.check_output_space(start_step, end)
         self._earlier_results(start_step)
         logs = {"log": JsonLog(view, "log.jsonl"), "samples": None}

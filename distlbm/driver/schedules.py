@@ -107,6 +107,24 @@ def next_due(schedules, step: int, end: int) -> int:
     return min([c for c in cands if c is not None and c > step] + [end])
 
 
+def periodic_checkpoints(chk, start: int, end: int) -> int:
+    """How many checkpoints `chk` (config.CheckpointSpec) writes at multiples of checkpoint_every in steps
+    start .. end, the end step's among them (a run that checkpoints keeps its end too)."""
+    every = chk.checkpoint_every
+    if not every or end <= start:
+        return 0
+    return end // every - start // every + (1 if end % every else 0)
+
+
+def checkpoints_at_once(chk, start: int, end: int) -> int:
+    """The most checkpoints a run from `start` to `end` has on disk at once: checkpoint_keep kept and one being
+    written beside them, or all it writes where that is fewer (the dry run said "at most 4" of a run that wrote 2),
+    at least one (a stop signal's). Unknown counts (checkpoint_wall: by the wall clock) take the most."""
+    if chk.checkpoint_wall:
+        return chk.checkpoint_keep + 1
+    return max(1, min(periodic_checkpoints(chk, start, end), chk.checkpoint_keep + 1))
+
+
 def average_warning(output, start_step: int, end: int, continuing: bool = False) -> Optional[str]:
     """Why a run with field output and a time average (`output`: config.OutputSpec) takes no sample of it in its
     steps start_step .. end, or None: average_from after the end, or a first sample (the multiples of

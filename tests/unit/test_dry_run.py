@@ -7,6 +7,7 @@ import os
 import re
 
 import numpy as np
+import pytest
 
 
 def _tree(folder):
@@ -165,3 +166,16 @@ def test_a_stop_signal_ends_a_long_dry_run_at_once(tmp_path):
     assert "distlbm: SIGTERM received: the dry run stops (it writes nothing)" in err
     assert err.strip().splitlines()[-1] == "distlbm: dry run stopped on SIGTERM" and "Traceback" not in err, err
     assert not (tmp_path / "a").exists()
+
+
+@pytest.mark.parametrize("every, steps, count, at_once", [(500, 1000, 2, 2), (100, 1000, 10, 4), (300, 1000, 4, 4),
+                                                          (0, 1000, 0, 1)])
+def test_the_checkpoints_on_disk_at_once_are_those_the_run_writes(cli, tmp_path, every, steps, count, at_once):
+    """A run that writes 2 checkpoints was said to hold "at most 4 on disk at once" (checkpoint_keep + 1)."""
+    rc, out, err = cli("run", "box", "--set", "n=16", "--steps", steps, "--checkpoint-every", every, "--dry-run",
+                       "--out", tmp_path / "a")
+    assert rc == 0, err
+    ck = next(x for x in out.splitlines() if x.startswith("  checkpoints:"))
+    if every:
+        assert f"every {every} steps ({count} in this run, the last at its end)" in ck, ck
+    assert f"; at most {at_once} on disk at once: " in ck, ck
