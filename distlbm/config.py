@@ -571,7 +571,7 @@ _DEPENDENT = (
     (("stl_scale", "stl_translate", "stl_rotate"), lambda c, p: bool(p.get("stl")),
      "stl = PATH (a body stl(path, scale, ...) in obstacles takes its own scale and placement)"),
     (("mask_dataset",), lambda c, p: bool(p.get("mask")), "mask = an HDF5 file"),
-    (("sponge_strength",), lambda c, p: p.get("sponge", 0) > 0, "sponge > 0 (the absorbing layer's length, m)"),
+    (("sponge_strength",), lambda c, p: p.get("sponge", 0) > 0, "sponge > 0 (the absorbing layer's thickness)"),
     (("nz",), lambda c, p: get_lattice(c["lattice"]).d == 3, "a 3D lattice (D3Q19, D3Q27)"),  # the box's z size
 )
 
