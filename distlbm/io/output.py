@@ -621,11 +621,21 @@ class FieldOutput:
             return
         path = view.out_dir / "images" / f"speed_{step:09d}.png"
         fig, ax = plt.subplots(figsize=(6, 6 * plane.shape[1] / max(plane.shape[0], 1) if plane.shape[0] else 6))
-        im = ax.imshow(np.asarray(plane).T, origin="lower", cmap="viridis")
-        fig.colorbar(im, ax=ax, label="|u|")
-        ax.set_title(f"{self.case_name} step {step}")
-        ax.set_xlabel("x")
-        ax.set_ylabel("y")
+        # the axes in the fields' units (they were cell indices whatever output_units said): cell k spans
+        # [k, k + 1) in lattice units, origin + [k, k + 1) dx in physical ones, as the cells' centres in the XDMF
+        nx, ny = plane.shape[:2]
+        if self.units == "physical":
+            dx = view.setup.units.get("dx", 1.0)
+            ox, oy = (view.setup.units.get("origin") or (0.0, 0.0))[:2]
+            extent, unit = (ox, ox + nx * dx, oy, oy + ny * dx), ""
+        else:
+            extent, unit = (0, nx, 0, ny), " (cells)"
+        im = ax.imshow(np.asarray(plane).T, origin="lower", cmap="viridis", extent=extent)
+        fig.colorbar(im, ax=ax, label="|u|" + ("" if scale is not None else " (lattice units)"))
+        ax.set_title(f"{self.case_name} step {step}"
+                     + (f", plane k = {dom.shape[2] // 2} of {dom.shape[2]} along z" if f.ndim == 4 else ""))
+        ax.set_xlabel("x" + unit)
+        ax.set_ylabel("y" + unit)
         tmp = path.with_name(path.name + ".tmp")
         try:  # a full disk is a failed write (one line; the run goes on), not a traceback
             path.parent.mkdir(parents=True, exist_ok=True)

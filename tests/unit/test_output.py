@@ -552,3 +552,27 @@ def _series_steps(path):
     import xml.etree.ElementTree as ET
 
     return [{"step": int(g.get("Name")[5:])} for g in ET.parse(path).iter("Grid") if g.get("GridType") == "Uniform"]
+
+
+@pytest.mark.parametrize("units", ["lattice", "physical"])
+def test_an_image_has_its_axes_in_the_fields_units(tmp_path, cli, monkeypatch, units):
+    """The PNG of |u| had cell indices on its axes whatever output_units said: a cavity of side 1 m read 0..18."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.axes
+
+    drawn = []
+    imshow = matplotlib.axes.Axes.imshow
+
+    def spy(ax, *a, **kw):
+        drawn.append(kw.get("extent"))
+        return imshow(ax, *a, **kw)
+
+    monkeypatch.setattr(matplotlib.axes.Axes, "imshow", spy)
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 10, "--output-every", 10, "--set",
+                       "output_images=true", "--set", f"output_units={units}", "--out", tmp_path)
+    assert rc == 0, out + err
+    assert len(drawn) == 2 and (tmp_path / "images" / "speed_000000010.png").is_file()
+    if units == "lattice":  # 18 cells with the wall layers
+        assert drawn[0] == (0, 18, 0, 18)
+    else:  # the unit cavity, its wall layers outside it: -dx .. 1 + dx
+        assert drawn[0] == pytest.approx((-1 / 16, 1 + 1 / 16, -1 / 16, 1 + 1 / 16))
