@@ -224,6 +224,10 @@ class Checkpointer:
 
 # ---- the instability guard ----------------------------------------------------------------------------
 
+TAU_LARGE = 10.0  # a relaxation time the guard names as a likely cause
+FORCE_LARGE = 0.01  # a body force per cell and step (lattice units) that the guard names as a likely cause
+
+
 def guard(view: RunView, checkpointer: Optional[Checkpointer] = None, log: Optional[JsonLog] = None) -> dict:
     """Diagnostics of the current state, appended to the view's history; raises InstabilityError
     (naming the step, the likely cause and the last good checkpoint) if any density is non-finite or
@@ -236,10 +240,18 @@ def guard(view: RunView, checkpointer: Optional[Checkpointer] = None, log: Optio
         kept = f"the last good checkpoint is step {checkpointer.last_step} ({checkpointer.last_path}, verified finite)"
     else:
         kept = "no checkpoint of this run was written"
+    causes = ("Mach number too high (lower the velocity) or tau too close to 1/2 (raise the resolution, lower Re, "
+              "or set smagorinsky)")
+    force = math.sqrt(sum(float(x) ** 2 for x in s.force)) if s.force is not None else 0.0
+    if s.tau > TAU_LARGE:  # a duct at tau = 1000 blew up whatever its velocity (at umax = 1e-4: u 0.35 by step 150)
+        causes = (f"tau = {s.tau:.4g} far above 1 (the collision barely relaxes; the walls' slip grows as "
+                  f"(tau - 1/2)^2 too): lower tau; or " + causes)
+    if force > FORCE_LARGE:  # a duct at tau = 1000 blew up on a force of 0.42 per step, at Mach 0.017
+        causes = (f"a body force of {force:.3g} per cell and step, far above {FORCE_LARGE:g} (the force that "
+                  f"drives a flow grows with its viscosity: tau = {s.tau:.4g}): lower the velocity or tau; or "
+                  + causes)
     msg = (f"instability at step {view.step}: density non-finite or outside {list(RHO_RANGE)} "
-           f"(tau = {s.tau:.4g}, {_mach_seen(view, diag)}); likely causes: Mach number too high "
-           f"(lower the velocity) or tau too close to 1/2 (raise the resolution, lower Re, or set smagorinsky)"
-           f"; {kept}")
+           f"(tau = {s.tau:.4g}, {_mach_seen(view, diag)}); likely causes: {causes}; {kept}")
     view.log(f"error: {msg}")
     for lg in (log, checkpointer.log if checkpointer is not None else None):
         if lg is not None:
@@ -259,6 +271,9 @@ def _mach_seen(view: RunView, diag: dict) -> str:
         before = f"{units.mach(last['u_max_local']):.3g} at step {last['step']} (the last sane check)"
         return f"local Mach up to {now} now and {before}" if now else f"local Mach up to {before}"
     return f"local Mach up to {now}" if now else "local Mach not known: no finite state was checked"
+
+
+OUTRUN = 10.0  # a local speed this many times the case's velocity: the Mach warning does not advise lowering it
 
 
 @dataclass
@@ -288,10 +303,14 @@ class MachWatch:
             self.warned_step = view.step
             lower = (f"lower {self.velocity_key} (the flow's lattice velocity)"
                      if self.velocity_key and self.velocity_key != "velocity" else "lower the lattice velocity")
+            ratio = u / view.setup.u_max if view.setup.u_max > 0 else math.inf
+            advice = (f"{lower} or raise the resolution" if ratio <= OUTRUN else
+                      f"a flow {ratio:.3g} times the case's velocity is an instability building up more likely than "
+                      f"the velocity set (tau = {view.setup.tau:.4g}; see the causes an instability names)")
             msg = (f"step {view.step}: the flow reaches local Mach {ma:.3g} (speed {u:.3g} in lattice units) > "
                    f"{self.limit:g}, beyond what the set-up accepts (the case's velocity: Mach "
                    f"{units.mach(view.setup.u_max):.3g}): compressibility errors of order Ma^2 = {ma * ma:.2g} "
-                   f"there, and the run may blow up; {lower} or raise the resolution")
+                   f"there, and the run may blow up; {advice}")
             view.log(f"warning: {msg}")
             if self.log is not None:
                 self.log.write({"event": "mach", "step": view.step, "mach": ma, "message": msg})

@@ -257,6 +257,24 @@ def test_a_flow_past_the_mach_limit_is_said_long_before_it_blows_up(tmp_path, cl
         "(log.jsonl)"), out
 
 
+def test_a_blow_up_at_a_huge_tau_names_tau_and_the_force_not_the_velocity_alone(tmp_path, cli):
+    """A duct at tau = 1000 blew up at Mach 0.017 with "likely causes: Mach number too high or tau too close to
+    1/2", and its Mach warning, with the flow 3450 times the case's velocity, advised lowering the velocity."""
+    rc, out, err = cli("run", "duct", "--set", "n=8", "--set", "tau=1000", "--set", "umax=0.0001", "--steps", 3000,
+                       "--out", tmp_path / "slow")
+    assert rc == 4, out + err
+    warned = next(x for x in out.splitlines() if "the flow reaches local Mach" in x)
+    assert "times the case's velocity is an instability building up" in warned and "lower umax" not in warned, warned
+    error = next(x for x in out.splitlines() if x.startswith("error: instability"))
+    assert "likely causes: tau = 1000 far above 1" in error and "lower tau" in error, error
+    assert "body force" not in error  # 0.007 per step: not large
+    rc, out, err = cli("run", "duct", "--set", "n=8", "--set", "tau=1000", "--steps", 3000, "--out", tmp_path / "fast")
+    assert rc == 4, out + err
+    error = next(x for x in out.splitlines() if x.startswith("error: instability"))
+    assert re.search(r"likely causes: a body force of 0\.7\d* per cell and step, far above 0.01 .*: lower the "
+                     r"velocity or tau; or tau = 1000 far above 1", error), error
+
+
 def test_a_large_change_of_the_mass_is_said_once_with_what_moves_it(tmp_path, cli):
     """The progress lines showed the mass drift, but nothing said when it grew large: an inflow started from rest
     at u_lattice = 0.1 swings the mass by +20 %, an outflow that fixes no pressure level drifted 16 % in 32,000
