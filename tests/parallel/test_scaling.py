@@ -121,6 +121,7 @@ def test_a_point_whose_lattice_does_not_split_is_its_one_line(tmp_path):
     p = subprocess.run([sys.executable, SCRIPT, "--mode", "strong", "--devices", "2", "--size", "15",
                         "--steps", "2", "--repeat", "1", "--launcher", "local", "--out", out],
                        cwd=REPO, capture_output=True, text=True, timeout=180)
+    assert p.returncode == 1, p.stdout + p.stderr  # every point failed
     rows = json.loads((out / "scaling.json").read_text())["points"]
     assert rows[0]["error"].startswith("lattice 15x15x15 cannot be split evenly over 2 devices"), rows[0]["error"]
     assert rows[0]["error"].endswith("(--meshes 2:MESH)")  # this script's option, not distlbm's --mesh
@@ -128,6 +129,7 @@ def test_a_point_whose_lattice_does_not_split_is_its_one_line(tmp_path):
     p = subprocess.run([sys.executable, SCRIPT, "--mode", "strong", "--devices", "2", "--size", "15",
                         "--meshes", "2:2x1x1", "--steps", "2", "--repeat", "1", "--launcher", "local", "--out", out],
                        cwd=REPO, capture_output=True, text=True, timeout=180)
+    assert p.returncode == 1, p.stdout + p.stderr
     row = json.loads((out / "scaling.json").read_text())["points"][0]
     assert row["error"].startswith("exit 2: lattice size 15 along x does not divide over 2 devices"), row["error"]
     assert "Traceback" not in row["error"] and "File " not in row["error"] and " | " not in row["error"]
