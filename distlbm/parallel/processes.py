@@ -3,6 +3,7 @@ mpirun/mpiexec (Open MPI, MPICH/Hydra); a single process needs nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import sys
@@ -83,6 +84,30 @@ def heartbeat_timeout() -> int:
         return 20
 
 
+@contextlib.contextmanager
+def kept_signal_handlers(names=("SIGTERM", "SIGINT", "SIGUSR1", "SIGHUP")):
+    """Put back the Python signal handlers of a block that replaces them below Python: jax.distributed.initialize
+    installs XLA's preemption notifier as the SIGTERM handler, and a scancel or a preemption while a
+    multi-process run started (its build, the first compile: minutes) was swallowed, the run going on to its end
+    with exit 0. Python's own table still names the old handler, so each is set again, on the main thread."""
+    import signal
+    import threading
+
+    main = threading.current_thread() is threading.main_thread()
+    saved = {}
+    if main:
+        for n in names:
+            sig = getattr(signal, n, None)
+            if sig is not None:
+                saved[sig] = signal.getsignal(sig)
+    try:
+        yield
+    finally:
+        for sig, h in saved.items():
+            if callable(h):  # a Python handler (distlbm run's stop flag): the one that was replaced
+                signal.signal(sig, h)
+
+
 def initialize(comm: str = "jax") -> dict:
     """Start jax.distributed when this process is one of several. comm='mpi' (the mpi4jax backend)
     runs one independent single-device JAX program per rank and starts nothing here.
@@ -98,11 +123,12 @@ def initialize(comm: str = "jax") -> dict:
     if not _STARTED:
         kwargs = dict(heartbeat_timeout_seconds=heartbeat_timeout(), initialization_timeout=120,
                       shutdown_timeout_seconds=30)
-        if name == "slurm":
-            jax.distributed.initialize(**kwargs)
-        else:
-            # Open MPI / MPICH set no coordinator address; mpi4py tells every rank rank 0's host
-            jax.distributed.initialize(cluster_detection_method="mpi4py", **kwargs)
+        with kept_signal_handlers():
+            if name == "slurm":
+                jax.distributed.initialize(**kwargs)
+            else:
+                # Open MPI / MPICH set no coordinator address; mpi4py tells every rank rank 0's host
+                jax.distributed.initialize(cluster_detection_method="mpi4py", **kwargs)
         _STARTED = True
     return {"launcher": name, "processes": jax.process_count(), "process_index": jax.process_index()}
 

@@ -285,3 +285,34 @@ def test_info_under_two_processes_reports_once_that_they_joined():
     start = p.stdout.index("{")
     info = json.loads(p.stdout[start:])  # one report (a second would not parse as one object)
     assert info["process_count"] == 2 and info["launcher"] == "mpich" and len(info["devices"]) == 2
+
+
+TERM_AT_START = """
+import os, signal, sys
+from distlbm.parallel import processes
+started = processes.initialize
+
+def initialize(*a, **k):  # a scancel (SIGTERM to every task) right after the processes met, before the build
+    r = started(*a, **k)
+    os.kill(os.getpid(), signal.SIGTERM)
+    return r
+
+processes.initialize = initialize
+from distlbm.cli import main
+sys.exit(main())
+"""
+
+
+def test_a_stop_signal_after_the_processes_met_stops_the_run_before_its_first_step(tmp_path):
+    """jax.distributed.initialize installs XLA's preemption notifier as the SIGTERM handler: a scancel while a
+    multi-process run started (the build, the first compile) was swallowed ("preemption_notifier.cc: SIGTERM
+    caught"), the run going on to its end with exit 0. distlbm's handlers are put back after it."""
+    script = tmp_path / "term.py"
+    script.write_text(TERM_AT_START)
+    out = tmp_path / "run"
+    p, _ = _run([MPIEXEC, "-n", 2, sys.executable, script, "run", "box", "--set", "n=16", "--steps", 200,
+                 "--mesh", "2x1x1", "--checkpoint-every", 100, "--out", out])
+    assert p.returncode == 75, p.stdout + p.stderr
+    assert "SIGTERM received: the run stops" in p.stderr and "SIGTERM caught" not in p.stderr, p.stderr
+    assert "stopped at step 0 during start-up" in p.stdout + p.stderr, p.stdout + p.stderr
+    assert not (out / "checkpoints" / "ckpt_000000100.h5").exists()
