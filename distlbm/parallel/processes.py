@@ -89,7 +89,8 @@ def kept_signal_handlers(names=("SIGTERM", "SIGINT", "SIGUSR1", "SIGHUP")):
     """Put back the Python signal handlers of a block that replaces them below Python: jax.distributed.initialize
     installs XLA's preemption notifier as the SIGTERM handler, and a scancel or a preemption while a
     multi-process run started (its build, the first compile: minutes) was swallowed, the run going on to its end
-    with exit 0. Python's own table still names the old handler, so each is set again, on the main thread."""
+    with exit 0 (and `distlbm bench` ran on). Python's own table still names the old handler, so each is set
+    again, on the main thread."""
     import signal
     import threading
 
@@ -104,7 +105,7 @@ def kept_signal_handlers(names=("SIGTERM", "SIGINT", "SIGUSR1", "SIGHUP")):
         yield
     finally:
         for sig, h in saved.items():
-            if callable(h):  # a Python handler (distlbm run's stop flag): the one that was replaced
+            if h is not None:  # distlbm run's stop flag, or the default (a scancel ends `distlbm bench` too)
                 signal.signal(sig, h)
 
 
