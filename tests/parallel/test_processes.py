@@ -318,14 +318,23 @@ def test_a_stop_signal_after_the_processes_met_stops_the_run_before_its_first_st
     assert not (out / "checkpoints" / "ckpt_000000100.h5").exists()
 
 
+PLAIN_TERM = """
+import os, signal, socket, time
+import jax
+from distlbm.parallel.processes import kept_signal_handlers
+s = socket.socket(); s.bind(("localhost", 0)); port = s.getsockname()[1]; s.close()
+with kept_signal_handlers():
+    jax.distributed.initialize(coordinator_address=f"localhost:{port}", num_processes=1, process_id=0)
+os.kill(os.getpid(), signal.SIGTERM)
+time.sleep(2)
+print("still running")
+"""
+
+
 def test_the_default_stop_signal_handler_survives_jax_distributed(tmp_path):
     """Where no Python handler was set (distlbm bench, info), SIGTERM after jax.distributed.initialize was
     swallowed too: the process went on. The default is put back: it ends (143)."""
     script = tmp_path / "plain.py"
-    script.write_text("import os, signal, socket, time\\nimport jax\\nfrom distlbm.parallel.processes import "
-                      "kept_signal_handlers\\ns = socket.socket(); s.bind(('localhost', 0)); port = "
-                      "s.getsockname()[1]; s.close()\\nwith kept_signal_handlers():\\n    jax.distributed.initialize("
-                      "coordinator_address=f'localhost:{port}', num_processes=1, process_id=0)\\n"
-                      "os.kill(os.getpid(), signal.SIGTERM)\\ntime.sleep(2)\\nprint('still running')\\n")
+    script.write_text(PLAIN_TERM)
     p, _ = _run([sys.executable, script], timeout=60)
     assert p.returncode == -15 and "still running" not in p.stdout, (p.returncode, p.stdout, p.stderr)
