@@ -19,7 +19,7 @@ def plan_mesh(shape, mesh: str = "", comm: str = "jax") -> dict:
 
     import jax
 
-    from distlbm.parallel.mesh import DecompositionError, factorize, parse_mesh
+    from distlbm.parallel.mesh import DecompositionError, factorize, mesh_devices, parse_mesh
 
     d = len(shape)
     if comm == "mpi":
@@ -30,7 +30,8 @@ def plan_mesh(shape, mesh: str = "", comm: str = "jax") -> dict:
     devices = jax.devices()
     if mesh:
         ms = tuple(parse_mesh(mesh, d))
-        return {"kind": "mesh", "mesh_shape": ms, "devices": devices[: math.prod(ms)]}
+        return {"kind": "mesh", "mesh_shape": ms, "devices": mesh_devices(devices, ms)
+                if math.prod(ms) <= len(devices) else devices}
     if len(devices) == 1:
         return {"kind": "local", "mesh_shape": (1,) * d, "devices": devices[:1]}
     if jax.process_count() > 1:  # every process must take part: no falling back to fewer devices

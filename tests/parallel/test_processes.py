@@ -71,6 +71,7 @@ CASES = {
     ("box3d", "mpiexec2", "2x1x1", 1, "jax"),
     ("cavity2d", "mpiexec2", "2x2", 2, "jax"),       # 2 processes x 2 devices: one 4-device mesh
     ("couette3d", "mpiexec2", "1x2x2", 2, "jax"),
+    ("box3d", "mpiexec2", "2x1x1", 2, "jax"),        # a mesh of 2 of the 4 devices: one of each process
     ("box3d", "srun2", "1x2x1", 1, "jax"),           # fake srun: Slurm start-up
     ("cavity2d", "mpiexec2", "2x1", 1, "mpi"),       # mpi4jax backend
     ("box3d", "mpiexec4", "2x2x1", 1, "mpi"),
@@ -338,3 +339,15 @@ def test_the_default_stop_signal_handler_survives_jax_distributed(tmp_path):
     script.write_text(PLAIN_TERM)
     p, _ = _run([sys.executable, script], timeout=60)
     assert p.returncode == -15 and "still running" not in p.stdout, (p.returncode, p.stdout, p.stderr)
+
+
+def test_a_mesh_that_leaves_a_process_without_a_block_is_one_line(tmp_path):
+    """A mesh of fewer devices than processes took the first devices, all of process 0: the box raised JAX's "the
+    Array has no addressable shards" (a traceback), the sphere hung until the coordination service aborted the job,
+    nothing said. It is refused in one line, printed once."""
+    p, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", "run", "box", "--set", "n=8", "--steps", 2, "--mesh", "1x1x1",
+                 "--out", tmp_path / "a"], timeout=120)
+    assert p.returncode == 2, p.stdout + p.stderr
+    assert p.stderr.strip().splitlines() == [
+        "distlbm: configuration error: mesh = 1x1x1 (1 device): expected a multiple of the 2 processes (every process "
+        "holds the same number of blocks), at most the 2 devices there are; leave out --mesh to use them all"], p.stderr
