@@ -120,7 +120,20 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
     # Q-arrays: the Bouzidi fractions of a whole block held 3 Q-arrays of float64 temporaries on the host)
     specs = [(leading, dt) for _, leading, dt, _ in fields]
     per_cell = sum(math.prod(leading) * np.dtype(dt).itemsize for leading, dt in specs)
-    built = dict(zip((k for k, _, _, _ in fields), domain.make_fields(slab, specs, SETUP_SLAB_CELLS * per_cell)))
+    try:
+        built = dict(zip((k for k, _, _, _ in fields), domain.make_fields(slab, specs, SETUP_SLAB_CELLS * per_cell)))
+        failed = None
+    except ValueError as e:
+        failed = e
+    if domain.process_count > 1:
+        # each process builds its own blocks: a mistake in one block was found by its process alone, which left
+        # while the others waited in the next collective (the link bits' exchange) until the job was aborted,
+        # nothing said. All agree here and raise the same error, which process 0 then says.
+        said = [m for m in domain.allgather_obj(None if failed is None else str(failed)) if m]
+        if said and failed is None:
+            raise ValueError(said[0])
+    if failed is not None:
+        raise failed
     # the geometry's plane x = 0 of each block: the values of every plane along x, and the wall fractions of the
     # planes that hold no obstacle's link (a channel's far walls off the grid: Q B/cell along the whole channel)
     planar = values + [fd for fd in fields if fd[0] == 3] if feat.x_invariant else []

@@ -351,3 +351,43 @@ def test_a_mesh_that_leaves_a_process_without_a_block_is_one_line(tmp_path):
     assert p.stderr.strip().splitlines() == [
         "distlbm: configuration error: mesh = 1x1x1 (1 device): expected a multiple of the 2 processes (every process "
         "holds the same number of blocks), at most the 2 devices there are; leave out --mesh to use them all"], p.stderr
+
+
+ONE_BLOCK_FAILS = """import sys
+import numpy as np
+from distlbm.parallel.processes import initialize
+initialize("jax")
+import jax
+from distlbm.errors import ConfigError
+from distlbm.lattice import get_lattice
+from distlbm.parallel import make_domain
+from distlbm.physics import boundaries as bc
+from distlbm.physics.collision import Collision
+from distlbm.stepper import Model, assemble_cells
+
+dom = make_domain((8, 8), "2x1")
+model = Model(get_lattice("D2Q9"), Collision("bgk", 0.8), features=bc.Features(walls=True))
+
+def geometry(index):
+    if index[0].start >= 4:  # process 1's block alone
+        raise ConfigError("obstacle 2 lies outside the lattice")
+    shape = tuple(s.stop - s.start for s in index)
+    return (np.zeros(shape, np.uint8),)
+
+try:
+    assemble_cells(model, geometry, dom)
+    print(f"rank {jax.process_index()}: built", flush=True)
+except ValueError as e:
+    print(f"rank {jax.process_index()}: {type(e).__name__}: {e}", flush=True)
+"""
+
+
+def test_a_mistake_in_one_process_block_is_raised_by_every_process(tmp_path):
+    """Each process builds its own blocks of the geometry: a mistake in one block was raised by its process alone,
+    the others waiting in the link bits' exchange until the job was aborted, nothing said."""
+    script = tmp_path / "one_fails.py"
+    script.write_text(ONE_BLOCK_FAILS)
+    p, _ = _run([MPIEXEC, "-n", 2, sys.executable, script], timeout=120)
+    said = sorted(x for x in p.stdout.replace("rank ", "\nrank ").splitlines() if x.startswith("rank "))
+    assert said == ["rank 0: ValueError: obstacle 2 lies outside the lattice",
+                    "rank 1: ConfigError: obstacle 2 lies outside the lattice"], p.stdout + p.stderr
