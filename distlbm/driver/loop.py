@@ -522,8 +522,7 @@ class Simulation:
                 mean = self._load_mean(path, meta)
                 steady_ref = self._load_steady_ref(path, meta)
             except ckpt.CheckpointError as e:
-                if len(candidates) == 1:
-                    self.log(f"error: {e}")
+                if len(candidates) == 1:  # the command says it, once (it was said twice: here and by the command)
                     raise
                 reason = ckpt.reason_of(e, path)
                 same = errors.setdefault(reason, [])

@@ -33,7 +33,7 @@ class MPIDomain:
         if math.prod(mesh_shape) != size:
             raise DecompositionError(
                 f"mesh = {'x'.join(map(str, mesh_shape))} has {math.prod(mesh_shape)} blocks; expected one per "
-                f"MPI rank ({size} ranks)"
+                f"MPI rank ({size} rank{'s' if size > 1 else ''})"
             )
         check_divisible(self.shape, mesh_shape)
         self.mesh_shape = mesh_shape
@@ -56,7 +56,7 @@ class MPIDomain:
         return self.process_count
 
     def describe(self) -> str:
-        return (f"{self.process_count} MPI ranks x 1 {self.device.platform} device, mesh "
+        return (f"{self.process_count} MPI rank{'s' if self.process_count > 1 else ''} x 1 {self.device.platform} device, mesh "
                 f"{'x'.join(map(str, self.mesh_shape))} (mpi4jax)")
 
     def make_field(self, fn: Callable, leading: tuple, dtype, *, by_slabs: bool = False) -> jax.Array:

@@ -586,3 +586,15 @@ def test_summary_keeps_the_warnings_the_run_printed_and_counts_past_the_first_fi
     warned = sim.summary()["warnings"]
     assert warned[:KEPT_WARNINGS] == [f"number {i}" for i in range(KEPT_WARNINGS)]
     assert warned[KEPT_WARNINGS:] == ["14 more warning lines: in the run's output and log.jsonl"]
+
+
+def test_a_damaged_checkpoint_named_for_a_restart_is_said_once(tmp_path, cli):
+    """--restart FILE with its data damaged: the run said it on stdout ("error: ...") and the command again on
+    stderr ("distlbm: restart failed: ..."). Once now, on stderr, with the exit status 2."""
+    older, newer = _two_checkpoints(tmp_path)
+    with open(newer, "r+b") as fh:
+        fh.truncate(newer.stat().st_size // 2)
+    rc, out, err = cli("run", "box", "--set", "n=24", "--set", "lattice=D3Q19", "--restart", newer, "--out", tmp_path)
+    assert rc == 2, out + err
+    assert err.strip().startswith(f"distlbm: restart failed: {newer}") and len(err.strip().splitlines()) == 1, err
+    assert "ckpt_000000020" not in out, out

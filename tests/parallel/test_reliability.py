@@ -130,7 +130,7 @@ def test_two_runs_at_once_in_one_folder_the_second_is_refused(cli, tmp_path):
         assert p.stderr.count("another distlbm run is using this folder") == 1 and "Traceback" not in p.stderr, \
             p.stderr
         rc, o, err = cli("status", out)  # what a user watching the run sees (reads only: the run goes on)
-        assert rc == 0 and f"{out}: running: pid {first.pid} on host" in o and "--restart latest continues from" in o, o
+        assert rc == 0 and f"{out}: running: pid {first.pid} on host" in o and "--restart latest continues from" in o and "its populations when the restart reads them" in o, o
         assert first.poll() is None
         ids = set()
         for f in (out / "checkpoints").glob("ckpt_*.h5"):

@@ -318,3 +318,11 @@ def test_a_very_long_value_is_cut_in_the_error_line(cli, tmp_path):
                        "--out", tmp_path)
     assert rc == 2 and len(err.strip().splitlines()) == 1 and len(err) < 1500, err
     assert err.count(f"'{value[:120]}...' (5,002 characters)") == 2, err
+
+
+def test_one_mpi_rank_is_said_in_the_singular(cli, tmp_path):
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--comm", "mpi", "--out", tmp_path / "a")
+    assert rc == 0 and "on 1 MPI rank x 1 cpu device, mesh 1x1x1 (mpi4jax)" in out, out + err
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--comm", "mpi", "--mesh", "2x1x1", "--out",
+                       tmp_path / "b")
+    assert rc == 2 and err.strip().endswith("mesh = 2x1x1 has 2 blocks; expected one per MPI rank (1 rank)"), err
