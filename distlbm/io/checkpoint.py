@@ -393,13 +393,18 @@ def _load_dataset(path: Path, name: str, what: str, q: int, domain, dtype):
             arr = domain.make_field(block, (q,), np.dtype(dtype), by_slabs=True)
     except (OSError, ValueError, KeyError, TypeError) as e:
         error = _short(e)
-    if domain.any_process(error is not None):
-        raise CheckpointError(f"{path}: {what} unreadable or failing their checksum"
-                              + (f" ({error})" if error else " on another process"))
-    if domain.any_process(nonfinite[0] > 0):
-        raise CheckpointError(f"{path}: {what} hold non-finite values (NaN or inf)"
-                              + (f" in {nonfinite[0]:,} entries" if nonfinite[0] else " on another process")
-                              + "; not a good checkpoint")
+    # every process says the first failing process's reason (process 0 says it: "on another process" told nothing)
+    seen = domain.allgather_obj((error, nonfinite[0])) if domain.process_count > 1 else [(error, nonfinite[0])]
+    where = (lambda k: f" on process {k}") if domain.process_count > 1 else (lambda k: "")
+    failed = [(k, e) for k, (e, _) in enumerate(seen) if e is not None]
+    if failed:
+        k, e = failed[0]
+        raise CheckpointError(f"{path}: {what} unreadable or failing their checksum{where(k)} ({e})")
+    bad = [(k, n) for k, (_, n) in enumerate(seen) if n > 0]
+    if bad:
+        raise CheckpointError(f"{path}: {what} hold non-finite values (NaN or inf) in "
+                              f"{sum(n for _, n in bad):,} entries{where(bad[0][0]) if len(bad) == 1 else ''}; "
+                              f"not a good checkpoint")
     return arr
 
 

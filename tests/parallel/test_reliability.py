@@ -358,11 +358,20 @@ def test_split_checkpoint_parts_missing_or_from_another_write_are_detected(tmp_p
     assert {"ckpt_000000040.p0.h5", "ckpt_000000040.p1.h5"} <= set(_names(ck))
     (ck / "ckpt_000000040.p1.h5").unlink()
     (ck / "ckpt_000000030.p1.h5").write_bytes((ck / "ckpt_000000010.p1.h5").read_bytes())
+    with h5py.File(ck / "ckpt_000000020.p1.h5", "r") as h5:  # its data damaged: read by process 1 alone
+        off = h5["f"]["b0"].id.get_chunk_info(0).byte_offset + 100
+    with open(ck / "ckpt_000000020.p1.h5", "r+b") as fh:
+        fh.seek(off)
+        b = fh.read(16)
+        fh.seek(off)
+        fh.write(bytes(x ^ 0xFF for x in b))
     p = _cli(*args, "--steps", 50, "--restart", launch=[BIN / "mpiexec", "-n", 2])
     assert p.returncode == 0, p.stdout + p.stderr
     assert "part file ckpt_000000040.p1.h5 (process 1 of 2) is missing" in p.stdout
     assert "part file ckpt_000000030.p1.h5 belongs to another write (it holds step 10)" in p.stdout
-    assert "restarted from" in p.stdout and "ckpt_000000020.h5 at step 20" in p.stdout
+    # the reason process 1 found, said by process 0 (it said "... on another process", no reason)
+    assert "ckpt_000000020.h5: populations unreadable or failing their checksum on process 1 (" in p.stdout, p.stdout
+    assert "restarted from" in p.stdout and "ckpt_000000010.h5 at step 10" in p.stdout
     # the restarted run writes whole, good checkpoints again
     from distlbm.io.checkpoint import read_meta
     assert read_meta(ck / "ckpt_000000050.h5")["step"] == 50
