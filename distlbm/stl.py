@@ -12,7 +12,9 @@ decided as if it were moved by an infinitesimal (e, e^2) in the projection plane
 simplicity). The shared vertices of neighbouring triangles are merged to one set of coordinates
 first, so two triangles that share an edge decide a line on it with opposite signs: a closed mesh is
 crossed an odd number of times by every ray from an inside point and an even number from an outside
-point, whatever edges and vertices the ray passes through. A point exactly on the surface is decided
+point, whatever edges and vertices the ray passes through. Where every triangle turns the same way
+(`TriangleMesh.oriented`), a point is inside where the crossings' signed sum (the winding number) is not 0:
+overlapping closed shells are then their union (by parity their overlap was a hollow). A point exactly on the surface is decided
 the same way, as if moved by (e, e^2, e^3): an axis-aligned box holds lo <= x < hi (the primitives
 count their whole surface as inside; the two differ only for cell centres exactly on a face).
 """
@@ -201,6 +203,7 @@ class TriangleMesh(Shape):
         self.vertices = verts
         self.faces = inv.reshape(-1, 3)
         self._check_closed()
+        self.oriented = self._consistently_oriented()
         t = verts[self.faces]
         self._coords = [np.ascontiguousarray(t[:, :, a]) for a in range(3)]  # x, y, z [N, 3] of the vertices
         self.lo = np.stack([_min3(x) for x in self._coords], axis=1)  # [N, 3] bounding box of each triangle
@@ -243,12 +246,27 @@ class TriangleMesh(Shape):
                 f"closed (watertight) triangle surface with the vertices of neighbouring triangles equal bit for "
                 f"bit: close the holes or merge the vertices in a mesh tool (e.g. MeshLab, Blender, trimesh)")
 
+    def _consistently_oriented(self) -> bool:
+        """Whether every edge is run through as often in one direction as in the other by its triangles (a closed
+        surface whose triangles all turn the same way, as an STL's outward normals make it): the crossings then
+        have a sign, and a point is inside where their sum (the winding number) is not 0. Of two overlapping
+        closed shells (an assembly of parts) parity makes the overlap a hollow of fluid; the winding number
+        makes it the union. A surface with flipped triangles keeps the parity rule."""
+        f = self.faces
+        nv = len(self.vertices)
+        a = np.concatenate([f[:, 0], f[:, 1], f[:, 2]])
+        b = np.concatenate([f[:, 1], f[:, 2], f[:, 0]])
+        fwd, nf = np.unique(a * nv + b, return_counts=True)
+        bwd, nb = np.unique(b * nv + a, return_counts=True)
+        return bool(np.array_equal(fwd, bwd) and np.array_equal(nf, nb))
+
     # ---- line-triangle intersections -----------------------------------------------------------------
 
-    def _line_hits(self, p, v, box=None):
+    def _line_hits(self, p, v, box=None, signs: bool = False):
         """All crossings of the lines p + t v (p [Nq, 3], one direction v [3]) with the surface:
         (query index, t), the lines through edges and vertices decided as described in the module.
-        box: (lo, hi) [3] if only triangles whose bounding box meets it are wanted."""
+        box: (lo, hi) [3] if only triangles whose bounding box meets it are wanted. signs: also the side
+        each crossing leaves through (+1 / -1: the exact orientation of the triangle's projection)."""
         v = np.asarray(v, dtype=np.float64)
         m = int(np.argmax(np.abs(v)))
         oth = [a for a in range(3) if a != m]
@@ -263,15 +281,16 @@ class TriangleMesh(Shape):
         ids = None if sel.all() else np.nonzero(sel)[0]  # None: every triangle (read as slices, no copies)
         n = len(self.faces) if ids is None else len(ids)
         bins = _QueryBins(wq)
-        qs, ts = [], []
+        qs, ts, ss = [], [], []
         for c0 in range(0, n, _CHUNK):  # bounded memory for the candidate pairs of one batch
             part = slice(c0, min(c0 + _CHUNK, n)) if ids is None else ids[c0:c0 + _CHUNK]
-            q, t = self._chunk_hits(p, v, m, oth, r, wq, bins, part)
+            q, t, sg = self._chunk_hits(p, v, m, oth, r, wq, bins, part)
             qs.append(q)
             ts.append(t)
+            ss.append(sg)
         if not qs:
-            return np.zeros(0, np.int64), np.zeros(0)
-        return np.concatenate(qs), np.concatenate(ts)
+            return (np.zeros(0, np.int64), np.zeros(0)) + ((np.zeros(0, np.int64),) if signs else ())
+        return (np.concatenate(qs), np.concatenate(ts)) + ((np.concatenate(ss),) if signs else ())
 
     def _chunk_hits(self, p, v, m, oth, r, wq, bins, ids):
         X = self._coords
@@ -287,14 +306,14 @@ class TriangleMesh(Shape):
         inbox = (px >= lo0[k]) & (px <= hi0[k]) & (py >= lo1[k]) & (py <= hi1[k])
         q, k, px, py = q[inbox], k[inbox], px[inbox], py[inbox]
         if not len(q):
-            return np.zeros(0, np.int64), np.zeros(0)
+            return np.zeros(0, np.int64), np.zeros(0), np.zeros(0, np.int64)
         w0, w1 = W[0][k], W[1][k]  # [pairs, 3]
         o = _orient(w0[:, 0], w1[:, 0], w0[:, 1], w1[:, 1], w0[:, 2], w1[:, 2], perturb=False)
         ok = o != 0  # a triangle seen edge-on: the moved line misses it
         for i in range(3):
             j = (i + 1) % 3
             ok &= _orient(w0[:, i], w1[:, i], w0[:, j], w1[:, j], px, py) == o
-        q, k = q[ok], k[ok]
+        q, k, sign = q[ok], k[ok], o[ok].astype(np.int64)
         tid = k + ids.start if isinstance(ids, slice) else ids[k]
         tv = np.stack([X[0][tid], X[1][tid], X[2][tid]], axis=-1)  # [hits, 3 vertices, 3]
         nrm = np.cross(tv[:, 1] - tv[:, 0], tv[:, 2] - tv[:, 0])
@@ -303,7 +322,7 @@ class TriangleMesh(Shape):
         # the crossing lies within the triangle's own extent along the line (guards nearly edge-on ones)
         tvert = np.einsum("ijk,k->ij", tv - p[q][:, None, :], v) / (v @ v)
         t = np.clip(np.nan_to_num(t, nan=0.0), tvert.min(axis=1), tvert.max(axis=1))
-        return q, t
+        return q, t, sign
 
     # ---- Shape ------------------------------------------------------------------------------------------
 
@@ -323,9 +342,11 @@ class TriangleMesh(Shape):
             return out.reshape(shape)
         p = np.stack([flat[0], flat[1], np.zeros_like(flat[0])], axis=1)
         box = (np.array([flat[0].min(), flat[1].min(), -np.inf]), np.array([flat[0].max(), flat[1].max(), np.inf]))
-        q, z = self._line_hits(p, (0.0, 0.0, 1.0), box=box)
-        above = np.bincount(q[z > flat[2][q]], minlength=len(out))  # the point moved up by e^3
-        return (above % 2 == 1).reshape(shape)
+        q, z, sign = self._line_hits(p, (0.0, 0.0, 1.0), box=box, signs=True)
+        up = z > flat[2][q]  # the point moved up by e^3
+        if self.oriented:  # the winding number: the union of overlapping shells
+            return (np.bincount(q[up], weights=sign[up], minlength=len(out)) != 0).reshape(shape)
+        return (np.bincount(q[up], minlength=len(out)) % 2 == 1).reshape(shape)
 
     def _inside_grid(self, xs, ys, zs):
         nx, ny, nz = len(xs), len(ys), len(zs)
@@ -335,17 +356,23 @@ class TriangleMesh(Shape):
         gx, gy = np.meshgrid(xs, ys, indexing="ij")
         p = np.stack([gx.ravel(), gy.ravel(), np.zeros(nx * ny)], axis=1)
         box = (np.array([xs.min(), ys.min(), -np.inf]), np.array([xs.max(), ys.max(), np.inf]))
-        col, z = self._line_hits(p, (0.0, 0.0, 1.0), box=box)
+        col, z, sign = self._line_hits(p, (0.0, 0.0, 1.0), box=box, signs=True)
         zorder = np.argsort(zs, kind="stable")  # wrapped block indices are not sorted
         zsorted = zs[zorder]
-        # a crossing at height z flips the parity of every cell strictly below it (a cell centre moved up by
-        # e^3): mark the flip, accumulate downwards
+        # a crossing at height z counts for every cell strictly below it (a cell centre moved up by e^3): mark
+        # it, accumulate downwards: the parity of the crossings, or their signed sum (the winding number)
         kk = np.searchsorted(zsorted, z, side="left")
-        keys, counts = np.unique(col * (nz + 1) + kk, return_counts=True)
-        flips = np.zeros(nx * ny * (nz + 1), np.uint8)
-        flips[keys[counts % 2 == 1]] = 1
-        flips = flips.reshape(nx * ny, nz + 1)
-        par = np.bitwise_xor.accumulate(flips[:, ::-1], axis=1)[:, ::-1][:, 1:].astype(bool)
+        if self.oriented:
+            marks = np.zeros(nx * ny * (nz + 1), np.int64)
+            np.add.at(marks, col * (nz + 1) + kk, sign)
+            marks = marks.reshape(nx * ny, nz + 1)
+            par = np.cumsum(marks[:, ::-1], axis=1)[:, ::-1][:, 1:] != 0
+        else:
+            keys, counts = np.unique(col * (nz + 1) + kk, return_counts=True)
+            flips = np.zeros(nx * ny * (nz + 1), np.uint8)
+            flips[keys[counts % 2 == 1]] = 1
+            flips = flips.reshape(nx * ny, nz + 1)
+            par = np.bitwise_xor.accumulate(flips[:, ::-1], axis=1)[:, ::-1][:, 1:].astype(bool)
         out = np.empty((nx * ny, nz), bool)
         out[:, zorder] = par
         return out.reshape(nx, ny, nz)

@@ -209,6 +209,45 @@ def test_inside_of_scattered_points_and_transform(tmp_path):
     np.testing.assert_array_equal(ins[clear], (r < 0.5)[clear])
 
 
+@pytest.mark.parametrize("turned", [False, True])
+def test_overlapping_shells_are_their_union(turned):
+    """Two closed spheres that overlap (an assembly of parts in one file): by the parity of the crossings the
+    overlap was a hollow of fluid inside the body, unsaid. The crossings' signed sum (the winding number) makes it
+    the union, whichever way the triangles turn (all inward: the same)."""
+    a, b = icosphere(3, 0.5), icosphere(3, 0.5) + (0.3, 0.3, 0.3)
+    tri = np.concatenate([a, b])
+    if turned:
+        tri = tri[:, ::-1]
+    mesh = TriangleMesh(tri)
+    assert mesh.oriented
+    rng = np.random.default_rng(1)
+    p = rng.uniform(-0.6, 0.9, (6000, 3))
+    ra, rb = np.linalg.norm(p, axis=1), np.linalg.norm(p - 0.3, axis=1)
+    clear = (np.abs(ra - 0.5) > 0.01) & (np.abs(rb - 0.5) > 0.01)
+    union = (ra < 0.5) | (rb < 0.5)
+    assert np.count_nonzero(clear & (ra < 0.5) & (rb < 0.5)) > 100  # the overlap is sampled
+    np.testing.assert_array_equal(mesh.inside([p[:, 0], p[:, 1], p[:, 2]])[clear], union[clear])
+    # the grid of a block (one ray per column)
+    shape, dx, origin = (24, 24, 24), 0.0625, (-0.7, -0.7, -0.7)
+    solid = _block(mesh, shape, dx, origin).solid
+    c = [origin[k] + (np.arange(shape[k]) + 0.5) * dx for k in range(3)]
+    x, y, z = np.meshgrid(*c, indexing="ij")
+    ra, rb = np.sqrt(x * x + y * y + z * z), np.sqrt((x - 0.3) ** 2 + (y - 0.3) ** 2 + (z - 0.3) ** 2)
+    clear = (np.abs(ra - 0.5) > 0.01) & (np.abs(rb - 0.5) > 0.01)
+    np.testing.assert_array_equal(solid[clear], ((ra < 0.5) | (rb < 0.5))[clear])
+
+
+def test_a_surface_with_turned_triangles_keeps_the_parity_rule():
+    tri = icosphere(2, 0.5)
+    tri[::3] = tri[::3, ::-1]  # a third of the triangles turned over: no winding number, parity decides
+    mesh = TriangleMesh(tri)
+    assert not mesh.oriented
+    p = np.random.default_rng(2).uniform(-0.6, 0.6, (3000, 3))
+    r = np.linalg.norm(p, axis=1)
+    clear = np.abs(r - 0.5) > 0.02
+    np.testing.assert_array_equal(mesh.inside([p[:, 0], p[:, 1], p[:, 2]])[clear], (r < 0.5)[clear])
+
+
 # ---- errors ------------------------------------------------------------------------------------------
 
 
