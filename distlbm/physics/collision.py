@@ -58,6 +58,21 @@ def second_moment(x, lattice: Lattice):
     return out
 
 
+def _sym_uf(u, force, a: int, b: int):
+    """(u_a F_b + u_b F_a) / 2 with no sum of two products (XLA:CPU may contract either into an FMA, differently
+    in its vectorised and remainder loops: other bits on another mesh): u_a F_a on the diagonal (exactly the
+    same number), the zero components of F left out (None: both are), and of two products the first
+    materialised."""
+    if a == b:
+        return u[a] * force[a] if force[a] != 0 else None
+    terms = [u[i] * force[j] for i, j in ((a, b), (b, a)) if force[j] != 0]
+    if not terms:
+        return None
+    if len(terms) == 2:
+        terms[0] = lax.optimization_barrier(terms[0])
+    return 0.5 * (terms[0] + terms[1]) if len(terms) == 2 else 0.5 * terms[0]
+
+
 def _regular_part(pi, lattice: Lattice, dtype):
     """f1_i = w_i / (2 cs2^2) (c_i c_i - cs2 I) : Pi, as [Q, ...]."""
     cs2 = lattice.cs2
@@ -88,16 +103,23 @@ def collide(f, rho, u, feq, op: Collision, lattice: Lattice, force=None, feq_opp
     if need_pi:
         pi = second_moment(f - feq, lattice)
         if force is not None:  # Guo-forced first-order moment: Pi^(1) + (u F + F u)/2
-            pi = {(a, b): v + 0.5 * (u[a] * force[b] + u[b] * force[a]) for (a, b), v in pi.items()}
+            for k in list(pi):
+                extra = _sym_uf(u, force, *k)
+                if extra is not None:
+                    pi[k] = pi[k] + extra
         # per-cell fields read by every population's output: materialise them once
         keys = list(pi)
         vals = lax.optimization_barrier(jnp.stack([pi[k] for k in keys]))
         pi = {k: vals[n] for n, k in enumerate(keys)}
     if op.smagorinsky > 0:
-        norm = None
-        for (a, b), v in pi.items():
-            t = v * v if a == b else 2.0 * (v * v)
-            norm = t if norm is None else norm + t
+        # |Pi|^2 = sum of squares, each square materialised first: a sum of two products leaves XLA:CPU the choice
+        # of which to contract into an FMA, and it chose differently in the vectorised and the remainder loops (a
+        # block 8 cells deep along z gave other bits than one device: 1e-8 in 60 steps, the 3rd digit of a
+        # Re 1600 Taylor-Green's peak-dissipation time)
+        squares = lax.optimization_barrier(jnp.stack([v * v if a == b else 2.0 * (v * v) for (a, b), v in pi.items()]))
+        norm = squares[0]
+        for k in range(1, squares.shape[0]):
+            norm = norm + squares[k]
         cs, tau0 = op.smagorinsky, op.tau
         tau = 0.5 * (tau0 + jnp.sqrt(tau0 * tau0 + 18.0 * math.sqrt(2.0) * cs * cs * jnp.sqrt(norm) / rho))
         omega = lax.optimization_barrier(1.0 / tau)[None]
