@@ -109,6 +109,25 @@ def kept_signal_handlers(names=("SIGTERM", "SIGINT", "SIGUSR1", "SIGHUP")):
                 signal.signal(sig, h)
 
 
+def _connect_quietly():
+    """The CPU collectives' first use, with the standard output silenced: Gloo then connects the processes and
+    prints "[Gloo] Rank N is connected to 1 peer ranks ..." from every process, on stdout, lines of two processes
+    garbled into one, before the run's own lines."""
+    import jax.numpy as jnp
+    from jax.experimental import multihost_utils
+
+    sys.stdout.flush()
+    saved = os.dup(1)
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 1)
+        multihost_utils.process_allgather(jnp.zeros(1, jnp.int32))
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(null)
+
+
 def initialize(comm: str = "jax") -> dict:
     """Start jax.distributed when this process is one of several. comm='mpi' (the mpi4jax backend)
     runs one independent single-device JAX program per rank and starts nothing here.
@@ -131,6 +150,8 @@ def initialize(comm: str = "jax") -> dict:
                 # Open MPI / MPICH set no coordinator address; mpi4py tells every rank rank 0's host
                 jax.distributed.initialize(cluster_detection_method="mpi4py", **kwargs)
         _STARTED = True
+        if jax.default_backend() == "cpu":
+            _connect_quietly()
     return {"launcher": name, "processes": jax.process_count(), "process_index": jax.process_index()}
 
 
