@@ -203,7 +203,6 @@ class TriangleMesh(Shape):
         self.vertices = verts
         self.faces = inv.reshape(-1, 3)
         self._check_closed()
-        self.oriented = self._consistently_oriented()
         t = verts[self.faces]
         self._coords = [np.ascontiguousarray(t[:, :, a]) for a in range(3)]  # x, y, z [N, 3] of the vertices
         self.lo = np.stack([_min3(x) for x in self._coords], axis=1)  # [N, 3] bounding box of each triangle
@@ -232,11 +231,19 @@ class TriangleMesh(Shape):
         return f"TriangleMesh({self.name!r}, {len(self.faces)} triangles)"
 
     def _check_closed(self):
+        """Every edge shared by an even number of triangles (else a ValueError naming one); sets `oriented`:
+        whether every edge is run through as often in one direction as in the other by its triangles (a closed
+        surface whose triangles all turn the same way, as an STL's outward normals make it). The crossings then
+        have a sign, and a point is inside where their sum (the winding number) is not 0: of two overlapping
+        closed shells (an assembly of parts) parity made the overlap a hollow of fluid, the winding number makes
+        it the union. A surface with turned triangles keeps the parity rule."""
         f = self.faces
         nv = len(self.vertices)
         e = np.concatenate([f[:, [0, 1]], f[:, [1, 2]], f[:, [2, 0]]])
+        turn = np.where(e[:, 0] < e[:, 1], 1, -1)  # the direction each triangle runs through the edge
         e.sort(axis=1)
-        keys, counts = np.unique(e[:, 0] * nv + e[:, 1], return_counts=True)
+        keys, which, counts = np.unique(e[:, 0] * nv + e[:, 1], return_inverse=True, return_counts=True)
+        self.oriented = not np.any(np.bincount(which.reshape(-1), weights=turn, minlength=len(keys)))
         odd = keys[counts % 2 == 1]
         if len(odd):
             a, b = self.vertices[odd[0] // nv], self.vertices[odd[0] % nv]
@@ -245,20 +252,6 @@ class TriangleMesh(Shape):
                 f"(e.g. the edge from {tuple(float(x) for x in a)} to {tuple(float(x) for x in b)}); expected a "
                 f"closed (watertight) triangle surface with the vertices of neighbouring triangles equal bit for "
                 f"bit: close the holes or merge the vertices in a mesh tool (e.g. MeshLab, Blender, trimesh)")
-
-    def _consistently_oriented(self) -> bool:
-        """Whether every edge is run through as often in one direction as in the other by its triangles (a closed
-        surface whose triangles all turn the same way, as an STL's outward normals make it): the crossings then
-        have a sign, and a point is inside where their sum (the winding number) is not 0. Of two overlapping
-        closed shells (an assembly of parts) parity makes the overlap a hollow of fluid; the winding number
-        makes it the union. A surface with flipped triangles keeps the parity rule."""
-        f = self.faces
-        nv = len(self.vertices)
-        a = np.concatenate([f[:, 0], f[:, 1], f[:, 2]])
-        b = np.concatenate([f[:, 1], f[:, 2], f[:, 0]])
-        fwd, nf = np.unique(a * nv + b, return_counts=True)
-        bwd, nb = np.unique(b * nv + a, return_counts=True)
-        return bool(np.array_equal(fwd, bwd) and np.array_equal(nf, nb))
 
     # ---- line-triangle intersections -----------------------------------------------------------------
 
