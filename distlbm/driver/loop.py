@@ -571,6 +571,15 @@ class Simulation:
             self.log(f"note: the time average in {path} holds {shape[0]} values per cell in {dtype}, this run "
                      f"averages {values} in {cdt} (average_stresses or compute_dtype changed): it starts again here")
             return None
+        # another cadence or first step given: the mean so far is not the one asked for (it went on, mixing both
+        # cadences, and the files labelled it with the new settings)
+        old = meta.get("config") or {}
+        changed = [f"{k} = {old[k]} -> {getattr(self.cfg.output, k)}" for k in ("average_every", "average_from")
+                   if k in self.cfg.given and k in old and old[k] != getattr(self.cfg.output, k)]
+        if changed and self.cfg.output.average_every != 0 or changed and "average_every" not in self.cfg.given:
+            self.log(f"note: the time average in {path} was taken with other settings ({'; '.join(changed)}): it "
+                     f"starts again here, from this restart's step")
+            return None
         return ckpt.load_mean(path, self.domain, meta)
 
     def _steady_done(self, step: int) -> bool:
@@ -675,9 +684,11 @@ class Simulation:
         out = self.cfg.output
         avg = kept_averaging(self.cfg, meta) if out.output_every or out.output_interval else None  # none without
         if avg is not None and avg != self.cfg.output:
+            taken = kept_changes(self.cfg.output, avg)
             self.cfg = dataclasses.replace(self.cfg, output=avg)
-            self.log(f"time average of rho and u every {avg.average_every} steps from step {avg.average_from}, as in "
-                     f"the run this restart continues (--set average_every=0 to stop it)")
+            self.log(f"time average of rho and u every {avg.average_every} steps from step {avg.average_from}; kept "
+                     f"from the run this restart continues: {', '.join(f'{k} = {v!r}' for k, v in taken.items())} "
+                     f"(--set average_every=0 to stop it)")
         self.cfg = dataclasses.replace(self.cfg, warnings=settled_warnings(self.cfg))
 
     def _earlier_results(self, start_step: int):

@@ -94,7 +94,8 @@ def test_a_restart_on_another_mesh_goes_on_averaging_with_the_same_bits(tmp_path
     p = _cli("run", "box", "--set", "lattice=D3Q19", "--set", "n=12", "--output-every", 10, "--steps", 40,
              "--restart", "latest", "--mesh", "2x1x1", "--out", tmp_path / "parts", devices=2)
     assert p.returncode == 0, p.stderr
-    assert "time average of rho and u every 3 steps from step 5, as in the run this restart continues" in p.stdout
+    assert "time average of rho and u every 3 steps from step 5; kept from the run this restart continues: " \
+           "average_every = 3, average_from = 5 (--set average_every=0 to stop it)" in p.stdout, p.stdout
     a, a_attrs = _fields(tmp_path / "whole" / "fields" / "fields_000000040.h5")
     b, b_attrs = _fields(tmp_path / "parts" / "fields" / "fields_000000040.h5")
     assert a_attrs["average_samples"] == b_attrs["average_samples"] == 12
@@ -245,3 +246,21 @@ def test_info_reports_the_cpu_devices_a_run_gets():
     import json
 
     assert len(json.loads(p.stdout)["devices"]) == 3
+
+
+@pytest.mark.parametrize("given, samples", [("average_every=20", 8), ("average_from=100", 11)])
+def test_a_restart_that_changes_the_averages_cadence_starts_it_again(tmp_path, given, samples):
+    """A restart given another average_every or average_from went on adding to the mean it found (13 samples of a
+    mixed cadence, labelled "every 20 from 0"; a mean labelled "from 100" that held steps 10..50). The mean starts
+    again at the restart, said; its files then hold the samples of the settings they name."""
+    common = ["run", "box", "--set", "n=16", "--output-every", 50, "--out", tmp_path]
+    p = _cli(*common, "--steps", 50, "--checkpoint-every", 50, "--set", "average_every=10")
+    assert p.returncode == 0, p.stderr
+    p = _cli(*common, "--steps", 200, "--restart", "latest", "--set", given)
+    assert p.returncode == 0, p.stderr
+    key, value = given.split("=")
+    old = {"average_every": 10, "average_from": 0}[key]
+    assert (f"note: the time average in {tmp_path / 'checkpoints' / 'ckpt_000000050.h5'} was taken with other "
+            f"settings ({key} = {old} -> {value}): it starts again here") in p.stdout, p.stdout
+    _, attrs = _fields(tmp_path / "fields" / "fields_000000200.h5")
+    assert attrs[key] == int(value) and attrs["average_samples"] == samples  # 55..200 every 20: 8; 100..200: 11
