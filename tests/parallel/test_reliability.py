@@ -1436,3 +1436,14 @@ def test_a_restart_without_output_settings_keeps_writing_the_runs_fields(cli, tm
     rc, out, err = cli(*args[:-2], "--steps", 60, "--out", c, "--restart", a / "checkpoints" / "ckpt_000000040.h5",
                        "--output-every", 0)
     assert rc == 0 and not (c / "fields").exists() and "field output every" not in out, err
+
+
+def test_a_blown_up_state_is_not_written_as_a_field_output(tmp_path, cli):
+    """The state was verified before every checkpoint but not before a field output: a run that blew up wrote
+    outputs of NaN (6 of them, listed in fields.xdmf) until the next progress line's check found it."""
+    rc, out, err = cli("run", "box", "--set", "n=24", "--set", "tau=0.5001", "--set", "u0=0.15", "--steps", 40000,
+                       "--output-every", 300, "--out", tmp_path)
+    assert rc == 4, out + err
+    assert "error: instability at step 300: " in out, out
+    assert sorted(p.name for p in (tmp_path / "fields").glob("*.h5")) == ["fields_000000000.h5"]
+    assert "fields_000000300" not in (tmp_path / "fields.xdmf").read_text()
