@@ -49,7 +49,10 @@ class PeriodicBox(Case):
             u = np.stack(np.broadcast_arrays(*comps))
             return np.ones(u.shape[1:]), u, None
 
-        units = physical_units(1.0, 1.0, shape[0], max(u0, 1e-12), un.viscosity(tau), tau)
+        # length 1 = the box along x, velocity 1 = u0: nu = nu_lattice dx^2 / dt = nu_lattice / (nx u0) (the lattice
+        # viscosity was given as the physical one: "viscosity 0.1 -> 0.1 lattice" beside its own dx and dt)
+        units = physical_units(1.0, 1.0, shape[0], max(u0, 1e-12), un.viscosity(tau) / (shape[0] * max(u0, 1e-12)),
+                               tau)
         units.update(mach=un.mach(u0))
         return Setup(lattice, shape, tau, initial, 100, u0, features=bc.Features(), units=units)
 

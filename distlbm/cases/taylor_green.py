@@ -58,6 +58,9 @@ class TaylorGreen2D(Case):
             return rho, np.stack(np.broadcast_arrays(ux, uy)), grad
 
         units = physical_units(2 * math.pi, 1.0, n, u0, 2 * math.pi / p["re"], tau)
+        # the field is set at x = i dx (offset 0): cell i's centre, origin + (i + 1/2) dx in the outputs' grid, lies
+        # there with the origin half a cell back (the written coordinates were half a cell off the field's)
+        units["origin"] = [-0.5 * units["dx"]] * 2
         return Setup(lattice, shape, tau, initial, steps, u0, features=bc.Features(), units=units)
 
     def observe(self, view, p):
@@ -143,6 +146,10 @@ class TaylorGreen3D(Case):
 
         units = physical_units(2 * math.pi, 1.0, n, u0, 1.0 / p["re"], tau)
         units["L_lattice"] = L
+        # the vortex on [-pi, pi]^3 (x / L - pi above): the outputs' grid there, not on [0, 2 pi]^3 (where the
+        # written velocity read -V0 sin x cos y cos z); Re = V0 L / nu with L = 1, not the box side 2 pi
+        units["origin"] = [-math.pi] * 3
+        units["reynolds"] = p["re"]
         every = steps_for("sample_dt", p["sample_dt"] * L / u0, notes)
         return Setup(lattice, shape, tau, initial, steps, u0, features=bc.Features(), units=units,
                      sample_every=every, sample_energy=True, notes=tuple(notes))

@@ -576,3 +576,37 @@ def test_an_image_has_its_axes_in_the_fields_units(tmp_path, cli, monkeypatch, u
         assert drawn[0] == (0, 18, 0, 18)
     else:  # the unit cavity, its wall layers outside it: -dx .. 1 + dx
         assert drawn[0] == pytest.approx((-1 / 16, 1 + 1 / 16, -1 / 16, 1 + 1 / 16))
+
+
+@pytest.mark.parametrize("case, n", [("taylor_green2d", 16), ("taylor_green3d", 8)])
+def test_physical_output_places_the_taylor_green_vortex_at_its_coordinates(tmp_path, cli, case, n):
+    """The written grid was half a cell off the 2D vortex (set at x = i dx) and on [0, 2 pi]^3 for the 3D one (set
+    on [-pi, pi]^3: the velocity read -V0 sin x cos y cos z there). At step 0, u = (sin x cos y (cos z), ...)
+    at the cells' centres of the written grid (the vortices' physical velocity 1, wave number 1)."""
+    rc, out, err = cli("run", case, "--set", f"n={n}", "--steps", 1, "--output-every", 1, "--set",
+                       "output_units=physical", "--out", tmp_path)
+    assert rc == 0, out + err
+    with h5py.File(tmp_path / "grid.h5", "r") as h:
+        nodes = np.asarray(h["XY" if case.endswith("2d") else "XYZ"], np.float64)
+    d = nodes.shape[-1]
+    centres = nodes
+    for a in range(d):  # the mean of each cell's corner nodes
+        centres = 0.5 * (np.take(centres, range(centres.shape[a] - 1), axis=a)
+                         + np.take(centres, range(1, centres.shape[a]), axis=a))
+    x = [centres[..., a] for a in range(d)]
+    with h5py.File(tmp_path / "fields" / "fields_000000000.h5", "r") as h:
+        u = np.asarray(h["u"], np.float64)[..., 0]
+    want = np.sin(x[0]) * np.cos(x[1]) * (np.cos(x[2]) if d == 3 else 1.0)
+    assert np.abs(u - want).max() < 1e-5, np.abs(u - want).max()
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    if case == "taylor_green3d":  # Re = V0 L / nu with L = 1 (the box side is 2 pi L): it said 2 pi Re
+        assert summary["parameters"]["physical_units"]["reynolds"] == pytest.approx(100.0)
+
+
+def test_the_boxs_physical_viscosity_is_its_lattice_one_in_its_units(tmp_path, cli):
+    """nu = nu_lattice dx^2 / dt: the lattice viscosity was reported as the physical one (Re off too)."""
+    rc, out, err = cli("run", "box", "--set", "n=16", "--steps", 1, "--out", tmp_path)
+    assert rc == 0, out + err
+    phys = json.loads((tmp_path / "summary.json").read_text())["parameters"]["physical_units"]
+    assert phys["viscosity"] == pytest.approx(0.1 * phys["dx"] ** 2 / phys["dt"])
+    assert phys["reynolds"] == pytest.approx(1.0 / phys["viscosity"])
