@@ -598,3 +598,16 @@ def test_a_damaged_checkpoint_named_for_a_restart_is_said_once(tmp_path, cli):
     assert rc == 2, out + err
     assert err.strip().startswith(f"distlbm: restart failed: {newer}") and len(err.strip().splitlines()) == 1, err
     assert "ckpt_000000020" not in out, out
+
+
+def test_taylor_green2d_viscosity_is_the_same_after_a_restart(tmp_path, cli):
+    """The decay fit ran from the first check after step 0: after a restart, the restart's own first check (the
+    judged viscosity 0.0127939 uninterrupted, 0.0127964 restarted at 500, 0.0127987 at 1000 of 1013)."""
+    rc, out, err = cli("run", "taylor_green2d", "--set", "n=32", "--checkpoint-every", 500, "--out", tmp_path / "a")
+    assert rc == 0, out + err
+    rc, out2, err = cli("run", "taylor_green2d", "--set", "n=32", "--restart",
+                        tmp_path / "a" / "checkpoints" / "ckpt_000001000.h5", "--out", tmp_path / "b")
+    assert rc == 0, out2 + err
+    one = json.loads((tmp_path / "a" / "summary.json").read_text())["observables"]["viscosity"]["measured"]
+    two = json.loads((tmp_path / "b" / "summary.json").read_text())["observables"]["viscosity"]["measured"]
+    assert one == two, (one, two)
