@@ -75,6 +75,14 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     if why:
         raise ConfigError(f"--out = {out!r}: {why}; expected a writable folder")
     busy = holder(out_path) if out_path.is_dir() else None
+    # what lies where the run writes its logs and outputs (a folder named log.jsonl, a file named fields): the run
+    # stops on it with exit 74, at once or at its first output; the dry run said "ready"
+    if out_path.is_dir():
+        for name in ("log.jsonl", "summary.json", "samples.jsonl", "fields.xdmf"):
+            files.check_target(out_path / name)
+        for name in ("checkpoints",) + (("fields",) if cfg.output.output_every or cfg.output.output_interval
+                                        else ()) + (("images",) if cfg.output.output_images else ()):
+            files.check_folder_target(out_path / name)
     cdir = out_path / "checkpoints"
     found = ckpt.list_checkpoints(cdir) if cdir.is_dir() else []
     start, continuing = 0, False
@@ -109,6 +117,10 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                     raise
                 errors.setdefault(ckpt.reason_of(e, path), []).append(path)
                 continue
+            # a checkpoint of another folder continued here, where another run's checkpoints are: the run refuses it
+            other = ckpt.foreign(cdir, meta.get("run_id") or ckpt.LEGACY_RUN) if cdir.is_dir() else []
+            if other:
+                raise ConfigError(ckpt.occupied(cdir, [p for p, _ in other], other[-1][1]))
             start = int(meta["step"])
             continuing = bool(meta.get("average"))  # the checkpoint carries a time average on
             kept = meta.get("end_step")

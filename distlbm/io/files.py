@@ -84,6 +84,20 @@ def check_target(path: Path):
         raise WriteError(path, f"it exists and is {what}; expected a file to replace (move it away)")
 
 
+def check_folder_target(path: Path):
+    """Refuse a folder the run writes into where something else lies (a file named `fields`: every field output
+    then failed with "File exists (errno 17)" until the run stopped with exit 74)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise WriteError(path, reason(e, None, path.parent)) from None
+    if not stat.S_ISDIR(st.st_mode):
+        raise WriteError(path, "it exists and is not a folder; expected the folder the run writes into (move it "
+                               "away)")
+
+
 def remove_stale(tmp: Path):
     """Remove what lies at a temporary name (a leftover or a planted link: the link, never its target)."""
     try:

@@ -179,3 +179,33 @@ def test_the_checkpoints_on_disk_at_once_are_those_the_run_writes(cli, tmp_path,
     if every:
         assert f"every {every} steps ({count} in this run, the last at its end)" in ck, ck
     assert f"; at most {at_once} on disk at once: " in ck, ck
+
+
+def test_a_restart_of_another_folders_checkpoint_into_a_folder_of_another_run_is_refused(cli, tmp_path):
+    """The run refuses it (pruning and --restart latest would mix two runs); the dry run said "ready"."""
+    for name, steps in (("m1", 40), ("m2", 20)):
+        rc, _, err = cli("run", "box", "--set", "n=8", "--steps", steps, "--checkpoint-every", 20, "--out",
+                         tmp_path / name)
+        assert rc == 0, err
+    args = ["run", "box", "--set", "n=8", "--steps", 60, "--restart",
+            tmp_path / "m2" / "checkpoints" / "ckpt_000000020.h5", "--out", tmp_path / "m1"]
+    rc, out, err = cli(*args, "--dry-run")
+    assert rc == 2 and "checkpoints already holds 2 checkpoint(s) of another run (steps 20..40" in err, out + err
+    rc, out, run_err = cli(*args)
+    assert rc == 2 and err.split("already holds", 1)[1] == run_err.split("already holds", 1)[1], (err, run_err)
+
+
+@pytest.mark.parametrize("what", ["log_folder", "fields_file"])
+def test_what_lies_where_the_run_writes_is_seen_by_the_dry_run(cli, tmp_path, what):
+    """A folder named log.jsonl stops the run before its first step, a file named fields at its first output
+    (exit 74 both); the dry run said "ready"."""
+    out = tmp_path / "run"
+    out.mkdir()
+    if what == "log_folder":
+        (out / "log.jsonl").mkdir()
+        said = f"writing {out / 'log.jsonl'} failed: it exists and is a folder"
+    else:
+        (out / "fields").write_text("")
+        said = f"writing {out / 'fields'} failed: it exists and is not a folder"
+    rc, stdout, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--output-every", 2, "--out", out, "--dry-run")
+    assert rc == 74 and said in err and "the run would stop (exit status 74)" in err, stdout + err
