@@ -19,7 +19,7 @@ from pathlib import Path
 import h5py
 import numpy as np
 
-from distlbm.io.files import WriteError, check_target, free_bytes, reason, remove_stale, size_text, space_needed
+from distlbm.io.files import WriteError, check_folder_target, check_target, free_bytes, reason, remove_stale, size_text, space_needed
 from distlbm.parallel.processes import mpi_world
 
 
@@ -256,6 +256,7 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
     error = None
     if rank == 0:
         try:
+            check_folder_target(path.parent)  # a file where the folder goes: said as such, not "File exists"
             path.parent.mkdir(parents=True, exist_ok=True)
             check_target(path)
         except WriteError as e:

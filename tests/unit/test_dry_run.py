@@ -209,3 +209,5 @@ def test_what_lies_where_the_run_writes_is_seen_by_the_dry_run(cli, tmp_path, wh
         said = f"writing {out / 'fields'} failed: it exists and is not a folder"
     rc, stdout, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--output-every", 2, "--out", out, "--dry-run")
     assert rc == 74 and said in err and "the run would stop (exit status 74)" in err, stdout + err
+    rc, stdout, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--output-every", 2, "--out", out)
+    assert rc == 74 and said in stdout + err, stdout + err  # the run's own line names it the same way
