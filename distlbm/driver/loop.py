@@ -709,6 +709,17 @@ class Simulation:
                     if dropped:
                         self.log(f"note: {dropped} record(s) of samples.jsonl after step {start_step} dropped: "
                                  f"this restart records them again")
+                    if self.restored_from is not None and Path(self.checkpoint_dir).is_dir():
+                        try:
+                            steps, dest = ckpt.set_aside_newer(self.checkpoint_dir, self.run_id, start_step)
+                        except OSError as e:
+                            raise WriteError(self.checkpoint_dir, files.reason(e, None, self.checkpoint_dir)) \
+                                from None
+                        if steps:
+                            self.log(f"note: {len(steps)} newer checkpoint(s) of this run (step"
+                                     f"{'s' if len(steps) > 1 else ''} {', '.join(map(str, steps))}) moved to {dest}: "
+                                     f"this restart continues from step {start_step}, and --restart latest would "
+                                     f"have gone back to them")
                 else:
                     moved = results.set_aside(self.out_dir)
                     if moved:

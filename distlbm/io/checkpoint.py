@@ -107,6 +107,26 @@ def prune(directory, run_id: str, keep: int, keep_path: Path | None = None) -> l
     return removed
 
 
+def set_aside_newer(directory, run_id: str, step: int) -> tuple[list[int], Path | None]:
+    """Move the checkpoints of run `run_id` after `step` (and their part files) into DIRECTORY/abandoned_after_STEP/:
+    a restart from an older checkpoint abandons them, and a later `--restart latest` went back to them, past the
+    samples this restart had dropped (a hole in samples.jsonl, unsaid). Returns (their steps, the folder)."""
+    newer = []
+    for p, rid in owners(directory):
+        m = NAME.match(p.name)
+        if rid == run_id and m and int(m.group(1)) > step:
+            newer.append((int(m.group(1)), p))
+    if not newer:
+        return [], None
+    dest = Path(directory) / f"abandoned_after_{step:09d}"
+    dest.mkdir(exist_ok=True)
+    for _, p in newer:
+        for q in [*hdf5.part_files(p), p]:
+            if os.path.lexists(q):
+                os.replace(q, dest / q.name)
+    return [s for s, _ in newer], dest
+
+
 def remove(path):
     path = Path(path)
     for p in [path, *hdf5.part_files(path)]:

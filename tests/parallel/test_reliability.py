@@ -1447,3 +1447,23 @@ def test_a_blown_up_state_is_not_written_as_a_field_output(tmp_path, cli):
     assert "error: instability at step 300: " in out, out
     assert sorted(p.name for p in (tmp_path / "fields").glob("*.h5")) == ["fields_000000000.h5"]
     assert "fields_000000300" not in (tmp_path / "fields.xdmf").read_text()
+
+
+def test_a_restart_from_an_older_checkpoint_sets_the_newer_ones_aside(tmp_path, cli):
+    """A restart from an older checkpoint dropped the samples after it (to record them again) and stopped; a later
+    `--restart latest` then went back to the first pass's newest checkpoint: samples.jsonl kept a hole, unsaid."""
+    common = ["run", "channel_flow", "--set", "n=5", "--set", "sample_dt=0.25", "--out", tmp_path]
+    rc, out, err = cli(*common, "--set", "t_end=2", "--checkpoint-every", 100, "--set", "checkpoint_keep=10")
+    assert rc == 0, out + err
+    ck = tmp_path / "checkpoints"
+    assert _names(ck) == ["ckpt_000000100.h5", "ckpt_000000200.h5", "ckpt_000000300.h5", "ckpt_000000400.h5"]
+    rc, out, err = cli(*common, "--set", "t_end=2", "--restart", ck / "ckpt_000000100.h5", "--steps", 150)
+    assert rc == 0, out + err
+    assert (f"note: 3 newer checkpoint(s) of this run (steps 200, 300, 400) moved to {ck / 'abandoned_after_000000100'}"
+            in out), out
+    assert _names(ck / "abandoned_after_000000100") == ["ckpt_000000200.h5", "ckpt_000000300.h5", "ckpt_000000400.h5"]
+    rc, out, err = cli(*common, "--set", "t_end=3", "--restart", "latest")
+    assert rc == 0, out + err
+    assert f"restarted from {ck / 'ckpt_000000150.h5'} at step 150" in out, out
+    steps = [json.loads(x)["step"] for x in (tmp_path / "samples.jsonl").read_text().splitlines()]
+    assert steps == sorted(set(steps)) and all(b - a == steps[1] - steps[0] for a, b in zip(steps, steps[1:])), steps
