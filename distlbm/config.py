@@ -804,6 +804,11 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     # a channel's settings that depend on its lattice and sides (both silently ignored before)
     if "width" in values and "width" in case_spec and lat.d == 2:
         warnings.append(f"width = {values['width']!r} has no effect: it applies with a 3D lattice (D3Q19, D3Q27)")
+    feats = setup.features
+    if "sample_every" in values and not (setup.probes or setup.sample_energy or getattr(feats, "bodies", 0)):
+        idle.append(("sample_every", f"sample_every = {values['sample_every']!r} has no effect: case {case_name} "
+                                     f"samples nothing (no forces, probes or energy; no samples.jsonl is written)"))
+        warnings.append(idle[-1][1])
     if values.get("profile") == "parabolic" and "profile" in case_spec and params.get("sides") == "periodic":
         warnings.append("profile = 'parabolic' has no effect: it applies with sides = 'walls' (between periodic "
                         "sides the inflow is uniform)")

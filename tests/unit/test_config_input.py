@@ -404,3 +404,11 @@ def test_a_time_below_half_a_step_is_said(case, sets, key):
     assert cfg.setup.sample_every == 1 or key == "t_end"
     del sets[key]
     assert not [w for w in resolve(case, sets).warnings if "of a time step" in w]
+
+
+def test_sample_every_on_a_case_that_samples_nothing_is_said():
+    said = [w for w in resolve("box", {"n": 8, "sample_every": 10}).warnings if w.startswith("sample_every")]
+    assert said == ["sample_every = 10 has no effect: case box samples nothing (no forces, probes or energy; no "
+                    "samples.jsonl is written)"]
+    for case, sets in (("channel_flow", {"n": 10}), ("taylor_green3d", {"n": 8})):  # forces; the kinetic energy
+        assert not [w for w in resolve(case, {**sets, "sample_every": 10}).warnings if "sample_every" in w]
