@@ -805,6 +805,11 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     if "width" in values and "width" in case_spec and lat.d == 2:
         warnings.append(f"width = {values['width']!r} has no effect: it applies with a 3D lattice (D3Q19, D3Q27)")
     feats = setup.features
+    ramp, end = getattr(feats, "ramp_steps", 0) or 0, common["steps"] or setup.steps
+    if ramp and ramp >= end:  # a ramp given in steps for seconds: the flow never started, its forces were reported
+        warnings.append(f"ramp = {params.get('ramp')!r} ({ramp} steps) is as long as the run or longer ({end} steps): "
+                        f"the inflow does not reach its speed, and the forces are normalised with the full one; give "
+                        f"ramp in the case's time units (s), shorter than t_end")
     if "sample_every" in values and not (setup.probes or setup.sample_energy or getattr(feats, "bodies", 0)):
         idle.append(("sample_every", f"sample_every = {values['sample_every']!r} has no effect: case {case_name} "
                                      f"samples nothing (no forces, probes or energy; no samples.jsonl is written)"))

@@ -412,3 +412,10 @@ def test_sample_every_on_a_case_that_samples_nothing_is_said():
                     "samples.jsonl is written)"]
     for case, sets in (("channel_flow", {"n": 10}), ("taylor_green3d", {"n": 8})):  # forces; the kinetic energy
         assert not [w for w in resolve(case, {**sets, "sample_every": 10}).warnings if "sample_every" in w]
+
+
+def test_a_ramp_as_long_as_the_run_is_said():
+    """ramp in steps for seconds (400 for 0.4): the inflow never started, and its forces were reported as cD."""
+    said = [w for w in resolve("channel_flow", {"n": 10, "t_end": 2.0, "ramp": 400.0}).warnings if w.startswith("ramp")]
+    assert len(said) == 1 and "(160000 steps) is as long as the run or longer (800 steps)" in said[0], said
+    assert not [w for w in resolve("channel_flow", {"n": 10, "t_end": 2.0, "ramp": 0.5}).warnings if "ramp" in w]
