@@ -282,7 +282,7 @@ def _run_simulation(sim, cfg, procs) -> int:
     return EXIT_RESUBMIT if sim.status == "stopped" else 0
 
 
-def parse_wall_time(text):
+def parse_wall_time(text, key: str = "--wall-time"):
     """Seconds from '3600' or '90.5' (seconds), 'MM:SS', 'HH:MM:SS', or Slurm's 'D-HH', 'D-HH:MM', 'D-HH:MM:SS'
     (as `--time` takes it and `squeue -o %l` prints it); None stays None."""
     if text is None:
@@ -292,7 +292,7 @@ def parse_wall_time(text):
     from distlbm.cases.base import ConfigError
 
     raw = str(text).strip()
-    bad = ConfigError(f"--wall-time = {text!r}: expected a positive duration: seconds, MM:SS, HH:MM:SS or Slurm's "
+    bad = ConfigError(f"{key} = {text!r}: expected a positive duration: seconds, MM:SS, HH:MM:SS or Slurm's "
                       f"D-HH[:MM[:SS]] (e.g. 1-12:00:00), with minutes and seconds below 60")
 
     def number(part):

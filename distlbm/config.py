@@ -5,6 +5,7 @@ Every mistake raises ConfigError naming the key, the value and what was expected
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import math
 import os
@@ -699,6 +700,12 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             values[k] = v
     if values.get("case") is None and default_case:  # none given: a case = "" is a mistake, not the default
         values["case"] = default_case
+    wall = values.get("wall_time")
+    if isinstance(wall, (str, datetime.time)):  # as --wall-time takes it: "01:00:00", Slurm's "1-12:00:00"
+        from distlbm.cli import parse_wall_time  # (TOML reads an unquoted 01:00:00 as a time of day)
+
+        values["wall_time"] = parse_wall_time(wall.isoformat() if isinstance(wall, datetime.time) else wall,
+                                              key=f"{where}wall_time")
     case_name = values.get("case") or ""
     if not isinstance(case_name, str) or case_name not in CASES:
         near = difflib.get_close_matches(str(case_name), list(CASES), n=1, cutoff=0.5)

@@ -419,3 +419,15 @@ def test_a_ramp_as_long_as_the_run_is_said():
     said = [w for w in resolve("channel_flow", {"n": 10, "t_end": 2.0, "ramp": 400.0}).warnings if w.startswith("ramp")]
     assert len(said) == 1 and "(160000 steps) is as long as the run or longer (800 steps)" in said[0], said
     assert not [w for w in resolve("channel_flow", {"n": 10, "t_end": 2.0, "ramp": 0.5}).warnings if "ramp" in w]
+
+
+def test_the_wall_time_key_takes_what_the_option_takes(tmp_path):
+    """--wall-time took HH:MM:SS, the key only seconds ("wall_time = datetime.time(1, 0): expected a number")."""
+    for text in ('"01:00:00"', "01:00:00", '"0-1"'):  # quoted, a TOML time of day, Slurm's D-HH
+        f = tmp_path / "w.toml"
+        f.write_text(f'case = "cavity2d"\nn = 16\nwall_time = {text}\n')
+        assert resolve(str(f), {}).control.wall_time == 3600.0, text
+    assert resolve("cavity2d", parse_sets(["wall_time=01:30:00"])).control.wall_time == 5400.0
+    assert resolve("cavity2d", {"wall_time": 90}).control.wall_time == 90.0
+    with pytest.raises(ConfigError, match=r"wall_time = '1:x': expected a positive duration"):
+        resolve("cavity2d", {"wall_time": "1:x"})
