@@ -817,6 +817,10 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
         warnings.append(f"ramp = {params.get('ramp')!r} ({ramp} steps) is as long as the run or longer ({end} steps): "
                         f"the inflow does not reach its speed, and the forces are normalised with the full one; give "
                         f"ramp in the case's time units (s), shorter than t_end")
+    if "kind" in common["output_fields"] and not getattr(feats, "any", False) and \
+            (common["output_every"] or common["output_interval"]):
+        warnings.append(f"output_fields holds kind, which case {case_name} does not have (no boundary cells: every "
+                        f"cell is fluid); it is not written")
     if "sample_every" in values and not (setup.probes or setup.sample_energy or getattr(feats, "bodies", 0)):
         idle.append(("sample_every", f"sample_every = {values['sample_every']!r} has no effect: case {case_name} "
                                      f"samples nothing (no forces, probes or energy; no samples.jsonl is written)"))

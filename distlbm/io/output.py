@@ -484,6 +484,10 @@ class FieldOutput:
                                             "(f_i = populations[i] + lattice_w[i]; rho = 1 + sum_i populations[i]), "
                                             "post-collision, i along lattice_c",
                          lattice_c=np.asarray(lat.c, np.int64), lattice_w=np.asarray(lat.w, np.float64))
+        if "kind" in self.names and view.kind is not None:  # what its codes mean (documented nowhere a user read)
+            from distlbm.physics.boundaries import KIND_NAMES
+
+            attrs.update(kind_codes="; ".join(f"{k} {v}" for k, v in sorted(KIND_NAMES.items())))
         if view.mean is not None:  # over how many samples, from which step, every how many steps
             attrs.update(average_samples=int(view.mean_samples), average_from=int(self.spec.average_from),
                          average_every=int(self.spec.average_every))

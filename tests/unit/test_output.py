@@ -610,3 +610,16 @@ def test_the_boxs_physical_viscosity_is_its_lattice_one_in_its_units(tmp_path, c
     phys = json.loads((tmp_path / "summary.json").read_text())["parameters"]["physical_units"]
     assert phys["viscosity"] == pytest.approx(0.1 * phys["dx"] ** 2 / phys["dt"])
     assert phys["reynolds"] == pytest.approx(1.0 / phys["viscosity"])
+
+
+def test_kind_carries_its_codes_and_is_said_where_there_is_none(tmp_path, cli):
+    """kind was written without what its codes mean, and silently not at all on a case without boundary cells."""
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 2, "--output-every", 2, "--set",
+                       "output_fields=rho,kind", "--out", tmp_path / "a")
+    assert rc == 0, out + err
+    with h5py.File(tmp_path / "a" / "fields" / "fields_000000002.h5", "r") as h:
+        codes = h.attrs["kind_codes"]
+        assert codes.startswith("0 fluid; 1 wall; 2 moving_wall;") and set(np.unique(h["kind"])) <= {0, 1, 2}
+    rc, out, err = cli("run", "taylor_green2d", "--set", "n=16", "--steps", 2, "--output-every", 2, "--set",
+                       "output_fields=rho,kind", "--out", tmp_path / "b")
+    assert rc == 0 and "warning: output_fields holds kind, which case taylor_green2d does not have" in out, out
