@@ -673,6 +673,13 @@ class Simulation:
         import dataclasses
 
         kept = kept_outputs(self.cfg, meta)
+        old_units = (meta.get("config") or {}).get("output_units")
+        now = (kept or self.cfg.output).output_units
+        if old_units and old_units != now and (kept or self.cfg.output).output_every + \
+                (kept or self.cfg.output).output_interval > 0:
+            self.log(f"note: output_units changes at this restart ({old_units} -> {now}): the field outputs' series "
+                     f"goes on with its values in {now} units from step {self.step} on (each file's `units` "
+                     f"attribute says which)")
         if kept is not None:
             taken = kept_changes(self.cfg.output, kept)
             self.cfg = dataclasses.replace(self.cfg, output=kept)

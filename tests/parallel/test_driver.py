@@ -611,3 +611,15 @@ def test_taylor_green2d_viscosity_is_the_same_after_a_restart(tmp_path, cli):
     one = json.loads((tmp_path / "a" / "summary.json").read_text())["observables"]["viscosity"]["measured"]
     two = json.loads((tmp_path / "b" / "summary.json").read_text())["observables"]["viscosity"]["measured"]
     assert one == two, (one, two)
+
+
+def test_a_restart_that_changes_the_output_units_says_so(tmp_path, cli):
+    """fields.xdmf goes on as one series: its u jumped by dx/dt at the restart, unsaid."""
+    common = ["run", "box", "--set", "n=8", "--steps", 20, "--output-every", 5, "--out", tmp_path]
+    rc, out, err = cli(*common, "--checkpoint-every", 10)
+    assert rc == 0, out + err
+    (tmp_path / "checkpoints" / "ckpt_000000020.h5").unlink()
+    rc, out, err = cli(*common, "--restart", "latest", "--set", "output_units=physical")
+    assert rc == 0 and "note: output_units changes at this restart (lattice -> physical)" in out, out + err
+    rc, out, err = cli(*common, "--steps", 30, "--restart", "latest")  # kept: nothing changes, nothing said
+    assert rc == 0 and "output_units changes" not in out, out
