@@ -206,8 +206,9 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         n_out = outputs_between(output, start, end, units.get("dt", 1.0))
         each = output_bytes(output, shape, model.lattice.q, model.dtype, model.compute_dtype, units.get("dx") or 1.0,
                             units.get("origin"), kind=s.geometry is not None)
-        when = (f"every {output.output_every} steps" if output.output_every else
-                f"every {output.output_interval:g} of simulated time")
+        when = " and ".join(([f"every {output.output_every} steps"] if output.output_every else []) +
+                            ([f"every {output.output_interval:g} of simulated time"] if output.output_interval
+                             else []))  # both given: both schedules run (it named the first alone)
         say(f"  field outputs: {when} ({n_out} in this run) of {', '.join(output.fields)}: {files.size_text(each)} "
             f"each, {files.size_text(n_out * each)} in all")
         full = None if free is None else space_warning(each, n_out, kept * one, free, probe)

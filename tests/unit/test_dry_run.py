@@ -211,3 +211,11 @@ def test_what_lies_where_the_run_writes_is_seen_by_the_dry_run(cli, tmp_path, wh
     assert rc == 74 and said in err and "the run would stop (exit status 74)" in err, stdout + err
     rc, stdout, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--output-every", 2, "--out", out)
     assert rc == 74 and said in stdout + err, stdout + err  # the run's own line names it the same way
+
+
+def test_both_output_schedules_are_described(cli, tmp_path):
+    """output_every and output_interval together run both (their union); the dry run named the first alone."""
+    rc, out, err = cli("run", "channel_flow", "--set", "n=10", "--set", "t_end=1", "--set", "output_interval=0.3",
+                       "--output-every", 50, "--out", tmp_path / "a", "--dry-run")
+    assert rc == 0, err
+    assert "  field outputs: every 50 steps and every 0.3 of simulated time (12 in this run) of rho, u" in out, out
