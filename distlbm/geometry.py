@@ -309,6 +309,11 @@ class Union(Shape):
 # voxel masks
 
 
+def _looked_in(path) -> str:
+    """Where a relative path was looked for (the working directory, not the configuration file's folder)."""
+    return "" if Path(path).is_absolute() else f" (looked for in the working directory {Path.cwd()})"
+
+
 def _file_kind(mode: int) -> str:
     for test, what in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
                        (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
@@ -356,7 +361,7 @@ class MaskFile:
         try:
             st = os.stat(self.path)  # follows links: a link to /dev/zero is a character device
         except FileNotFoundError:
-            raise ValueError(f"mask file {self.path}: no such file") from None
+            raise ValueError(f"mask file {self.path}: no such file{_looked_in(self.path)}") from None
         if not stat.S_ISREG(st.st_mode):
             # a FIFO would block the open forever, a device (/dev/zero) never ends: refuse before opening
             raise ValueError(f"mask file {self.path}: is {_file_kind(st.st_mode)}, not a regular file; expected a "

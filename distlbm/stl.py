@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from distlbm.geometry import Shape, _file_kind
+from distlbm.geometry import Shape, _file_kind, _looked_in
 
 __all__ = ["TriangleMesh", "read_stl", "STL_EXTRA"]
 
@@ -47,7 +47,7 @@ def read_stl(path) -> np.ndarray:
     try:
         st = os.stat(path)
     except FileNotFoundError:
-        raise ValueError(f"STL file {path}: no such file") from None
+        raise ValueError(f"STL file {path}: no such file{_looked_in(path)}") from None
     if not stat.S_ISREG(st.st_mode):
         raise ValueError(f"STL file {path}: is {_file_kind(st.st_mode)}, not a regular file")
     try:

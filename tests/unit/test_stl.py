@@ -364,3 +364,14 @@ def test_make_stl_refuses_bad_options_in_one_line(tmp_path, capsys, args, said):
     with pytest.raises(SystemExit) as e:  # a missing folder: a traceback from numpy-stl before
         make_stl.main([str(tmp_path / "nowhere" / "x.stl")])
     assert e.value.code == 2 and "the folder" in capsys.readouterr().err
+
+
+def test_a_missing_relative_file_names_where_it_was_looked_for(tmp_path, monkeypatch):
+    """Relative paths in a configuration are taken from the working directory, not the file's folder: the error
+    said only "no such file"."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=rf"STL file nothere.stl: no such file \(looked for in the working "
+                                         rf"directory {tmp_path}\)"):
+        read_stl("nothere.stl")
+    with pytest.raises(ValueError, match=r"no such file$"):
+        read_stl(tmp_path / "nothere.stl")  # absolute: nothing to add
