@@ -13,7 +13,8 @@ def _add_run(sub):
     p.add_argument("target", nargs="?", default=None, help="case name or FILE.toml (default: cavity2d)")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                    help="override a parameter, e.g. --set re=400 --set n=128 (repeatable)")
-    p.add_argument("--steps", type=int, default=None, help="number of time steps (left out or 0: the case's)")
+    p.add_argument("--steps", type=int, default=None, help="number of time steps (left out or 0: the case's); on a "
+                   "restart, the step to run to")
     p.add_argument("--out", default=None, help="output folder (default: out/CASE)")
     p.add_argument("--progress-every", type=int, default=None, help="steps between progress lines")
     p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: all devices)")

@@ -436,13 +436,18 @@ class RunConfig:
                 old[p.name] = p.default
         stops = [k for k in self.case.stops if k in self.params]
         diffs = [f"{k}: checkpoint {old.get(k)!r}, now {new.get(k)!r}"
-                 + (f" (not given: the case's default; give {k} = {old.get(k)!r} as the run did, or another {k} to run "
-                    f"to another end)" if k in stops else "")
+                 + ((f" (not given: the case's default; give {k} = {old.get(k)!r} as the run did, or another {k} to "
+                     f"run to another end)" if old.get(k) is not None else
+                     f" (the run had none: its end came from another setting; give {k} to run to another end)")
+                    if k in stops else "")
                  for k in sorted(set(old) | set(new))
                  if k not in RUN_KEYS and k not in self.case.sampling and old.get(k) != new.get(k)
                  and not (k in stops and k in self.given)]  # a stop given: the run's end is this one
         if list(meta.get("shape", [])) != list(self.setup.shape):
             diffs.append(f"lattice shape: checkpoint {meta.get('shape')}, now {list(self.setup.shape)}")
+        if old.get("case") not in (None, new.get("case")):  # one mistake, not a dozen parameters of two cases
+            diffs = [f"case: checkpoint {old.get('case')!r}, now {new.get('case')!r} (the case is not taken from the "
+                     f"checkpoint: give it, e.g. distlbm run {old.get('case')} --restart ...)"]
         if diffs:
             raise CheckpointError(f"{path}: incompatible with this configuration ({'; '.join(diffs)}); "
                                   f"expected the same case, lattice and parameters (only output, stop"

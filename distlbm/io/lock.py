@@ -28,6 +28,7 @@ import fcntl
 import json
 import math
 import os
+import shlex
 import socket
 import stat
 import sys
@@ -84,7 +85,8 @@ def _describe(rec: Optional[dict], age: Optional[float]) -> str:
         parts.append(f"started {rec.get('started')}")
     if age is not None:
         parts.append(f"last seen {max(age, 0):.0f} s ago")
-    cmd = str(rec.get("command") or "")[:120]
+    cmd = str(rec.get("command") or "")
+    cmd = cmd if len(cmd) <= 200 else cmd[:200] + " ..."  # cut, and said to be
     return ", ".join(parts) + (f": {cmd}" if cmd else "")
 
 
@@ -118,7 +120,7 @@ class _Held:
         self.record = {"format": FORMAT, "host": socket.gethostname(), "pid": os.getpid(),
                        "job": os.environ.get("SLURM_JOB_ID") or None,
                        "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
-                       "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]])[:300] if sys.argv else "",
+                       "command": shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]])[:300] if sys.argv else "",
                        "stale_after_s": STALE_AFTER_S, "heartbeat_s": HEARTBEAT_S, "ended": False}
 
     def write(self):

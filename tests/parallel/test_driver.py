@@ -623,3 +623,12 @@ def test_a_restart_that_changes_the_output_units_says_so(tmp_path, cli):
     assert rc == 0 and "note: output_units changes at this restart (lattice -> physical)" in out, out + err
     rc, out, err = cli(*common, "--steps", 30, "--restart", "latest")  # kept: nothing changes, nothing said
     assert rc == 0 and "output_units changes" not in out, out
+
+
+def test_a_refused_restart_never_advises_giving_none(tmp_path, cli):
+    """A box run restarted as the default case (no target given) was told "give t_end = None as the run did"."""
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 10, "--checkpoint-every", 10, "--out", tmp_path)
+    assert rc == 0, err
+    rc, out, err = cli("run", "--restart", "latest", "--out", tmp_path)
+    assert rc == 2 and "case: checkpoint 'box', now 'cavity2d'" in err, err
+    assert "t_end: checkpoint" not in err and "n: checkpoint" not in err and "give it, e.g. distlbm run box --restart" in err, err
