@@ -442,6 +442,7 @@ class RunConfig:
                     if k in stops else "")
                  for k in sorted(set(old) | set(new))
                  if k not in RUN_KEYS and k not in self.case.sampling and old.get(k) != new.get(k)
+                 and k not in {key for key, _ in self.idle}  # said to have no effect: not a change of physics
                  and not (k in stops and k in self.given)]  # a stop given: the run's end is this one
         if list(meta.get("shape", [])) != list(self.setup.shape):
             diffs.append(f"lattice shape: checkpoint {meta.get('shape')}, now {list(self.setup.shape)}")

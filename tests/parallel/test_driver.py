@@ -632,3 +632,15 @@ def test_a_refused_restart_never_advises_giving_none(tmp_path, cli):
     rc, out, err = cli("run", "--restart", "latest", "--out", tmp_path)
     assert rc == 2 and "case: checkpoint 'box', now 'cavity2d'" in err, err
     assert "t_end: checkpoint" not in err and "n: checkpoint" not in err and "give it, e.g. distlbm run box --restart" in err, err
+
+
+def test_a_setting_said_to_have_no_effect_does_not_refuse_a_restart(tmp_path, cli):
+    """trt_lambda with BGK was warned to have no effect, and then refused the restart as other physics."""
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 20, "--checkpoint-every", 20, "--out", tmp_path)
+    assert rc == 0, err
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--set", "trt_lambda=0.25", "--steps", 40, "--restart",
+                       "latest", "--out", tmp_path)
+    assert rc == 0 and "restarted from" in out and "trt_lambda = 0.25 has no effect" in out + err, out + err
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--set", "collision=trt", "--set", "trt_lambda=0.25",
+                       "--steps", 60, "--restart", "latest", "--out", tmp_path)
+    assert rc == 2 and "collision: checkpoint 'bgk', now 'trt'" in err, err  # with TRT it is physics: refused
