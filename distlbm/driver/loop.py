@@ -1048,12 +1048,13 @@ class Simulation:
             ckpts = Path(self.restored_from).resolve().parent
             if not self.samples and ckpts.name == "checkpoints":  # a restart into another folder: the run's own
                 self.samples.extend(cb.load_samples(ckpts.parent / "samples.jsonl", start_step))
-        t_c = time.perf_counter()
-        self.advance(0)  # compile outside the timed loop (a 0-step call compiles the same executable)
-        jax.block_until_ready(self.state.f)
-        self.compile_s = time.perf_counter() - t_c
-        self.log(f"compiled in {self.compile_s:.1f} s; running steps {start_step}..{end} of "
-                 f"{view.cells_count:,} cells")
+        if end > start_step:  # nothing to run (said above): no compile, no "running steps N..N"
+            t_c = time.perf_counter()
+            self.advance(0)  # compile outside the timed loop (a 0-step call compiles the same executable)
+            jax.block_until_ready(self.state.f)
+            self.compile_s = time.perf_counter() - t_c
+            self.log(f"compiled in {self.compile_s:.1f} s; running steps {start_step}..{end} of "
+                     f"{view.cells_count:,} cells")
         self._failures = 0  # failed writes in a row (max_failed_writes ends the run)
         self.failed_writes = []
         if self._output is not None and start_step == 0 and not (self._output.index or self._output.light_index):

@@ -1354,6 +1354,7 @@ def test_a_restart_that_runs_no_step_keeps_the_runs_summary(cli, tmp_path):
     assert json.loads(before)["steps"] == 20
     rc, out, err = cli("run", "box", "--set", "n=8", "--out", tmp_path, "--restart")
     assert rc == 0 and "nothing to run" in out and "summary.json kept: this restart ran no step" in out, out + err
+    assert "compiled in" not in out and "running steps" not in out, out  # nothing compiled for no step
     assert (tmp_path / "summary.json").read_text() == before
 
 
