@@ -80,8 +80,9 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     if out_path.is_dir():
         for name in ("log.jsonl", "summary.json", "samples.jsonl", "fields.xdmf"):
             files.check_target(out_path / name)
-        for name in ("checkpoints",) + (("fields",) if cfg.output.output_every or cfg.output.output_interval
-                                        else ()) + (("images",) if cfg.output.output_images else ()):
+        fields_on = bool(cfg.output.output_every or cfg.output.output_interval)
+        for name in ("checkpoints",) + (("fields",) if fields_on else ()) + \
+                (("images",) if fields_on and cfg.output.output_images else ()):
             files.check_folder_target(out_path / name)
     cdir = out_path / "checkpoints"
     found = ckpt.list_checkpoints(cdir) if cdir.is_dir() else []

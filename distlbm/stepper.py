@@ -123,13 +123,14 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
     try:
         built = dict(zip((k for k, _, _, _ in fields), domain.make_fields(slab, specs, SETUP_SLAB_CELLS * per_cell)))
         failed = None
-    except ValueError as e:
+    except Exception as e:  # a ValueError of the geometry; an OSError, MemoryError of one node's read: agreed alike
         failed = e
     if domain.process_count > 1:
         # each process builds its own blocks: a mistake in one block was found by its process alone, which left
         # while the others waited in the next collective (the link bits' exchange) until the job was aborted,
         # nothing said. All agree here and raise the same error, which process 0 then says.
-        said = [m for m in domain.allgather_obj(None if failed is None else str(failed)) if m]
+        said = [m for m in domain.allgather_obj(None if failed is None else (str(failed) or type(failed).__name__))
+                if m]
         if said and failed is None:
             raise ValueError(said[0])
     if failed is not None:

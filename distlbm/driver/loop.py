@@ -577,8 +577,11 @@ class Simulation:
         changed = [f"{k} = {old[k]} -> {getattr(self.cfg.output, k)}" for k in ("average_every", "average_from")
                    if k in self.cfg.given and k in old and old[k] != getattr(self.cfg.output, k)]
         if changed and self.cfg.output.average_every != 0 or changed and "average_every" not in self.cfg.given:
+            first = max(int(meta["step"]), self.cfg.output.average_from)
+            label = (f" (the files' average_from = {self.cfg.output.average_from} is where it would have begun; "
+                     f"average_samples counts the samples it holds)" if first > self.cfg.output.average_from else "")
             self.log(f"note: the time average in {path} was taken with other settings ({'; '.join(changed)}): it "
-                     f"starts again here, from this restart's step")
+                     f"starts again, from step {first} on{label}")
             return None
         return ckpt.load_mean(path, self.domain, meta)
 

@@ -118,8 +118,11 @@ def set_aside_newer(directory, run_id: str, step: int) -> tuple[list[int], Path 
             newer.append((int(m.group(1)), p))
     if not newer:
         return [], None
-    dest = Path(directory) / f"abandoned_after_{step:09d}"
-    dest.mkdir(exist_ok=True)
+    dest, k = Path(directory) / f"abandoned_after_{step:09d}", 1
+    while os.path.lexists(dest):  # a second restart from the same step: its own folder, nothing overwritten
+        k += 1
+        dest = Path(directory) / f"abandoned_after_{step:09d}_{k}"
+    dest.mkdir()
     for _, p in newer:
         for q in [*hdf5.part_files(p), p]:
             if os.path.lexists(q):

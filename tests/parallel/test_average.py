@@ -261,6 +261,7 @@ def test_a_restart_that_changes_the_averages_cadence_starts_it_again(tmp_path, g
     key, value = given.split("=")
     old = {"average_every": 10, "average_from": 0}[key]
     assert (f"note: the time average in {tmp_path / 'checkpoints' / 'ckpt_000000050.h5'} was taken with other "
-            f"settings ({key} = {old} -> {value}): it starts again here") in p.stdout, p.stdout
+            f"settings ({key} = {old} -> {value}): it starts again, from step {50 if key == 'average_every' else 100} "
+            f"on") in p.stdout, p.stdout
     _, attrs = _fields(tmp_path / "fields" / "fields_000000200.h5")
     assert attrs[key] == int(value) and attrs["average_samples"] == samples  # 55..200 every 20: 8; 100..200: 11

@@ -1463,6 +1463,10 @@ def test_a_restart_from_an_older_checkpoint_sets_the_newer_ones_aside(tmp_path, 
     assert (f"note: 3 newer checkpoint(s) of this run (steps 200, 300, 400) moved to {ck / 'abandoned_after_000000100'}"
             in out), out
     assert _names(ck / "abandoned_after_000000100") == ["ckpt_000000200.h5", "ckpt_000000300.h5", "ckpt_000000400.h5"]
+    rc, out, err = cli(*common, "--set", "t_end=2", "--restart", ck / "ckpt_000000100.h5", "--steps", 150)
+    assert rc == 0 and "(step 150) moved to" in out and "abandoned_after_000000100_2" in out, out  # none overwritten
+    assert _names(ck / "abandoned_after_000000100_2") == ["ckpt_000000150.h5"]
+    assert _names(ck / "abandoned_after_000000100") == ["ckpt_000000200.h5", "ckpt_000000300.h5", "ckpt_000000400.h5"]
     rc, out, err = cli(*common, "--set", "t_end=3", "--restart", "latest")
     assert rc == 0, out + err
     assert f"restarted from {ck / 'ckpt_000000150.h5'} at step 150" in out, out

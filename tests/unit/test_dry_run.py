@@ -219,3 +219,13 @@ def test_both_output_schedules_are_described(cli, tmp_path):
                        "--output-every", 50, "--out", tmp_path / "a", "--dry-run")
     assert rc == 0, err
     assert "  field outputs: every 50 steps and every 0.3 of simulated time (12 in this run) of rho, u" in out, out
+
+
+def test_an_images_file_is_no_obstacle_where_no_image_is_written(cli, tmp_path):
+    """output_images without field output writes nothing (warned): a file named images is not in the way."""
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "images").write_text("")
+    rc, stdout, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--set", "output_images=true", "--out", out,
+                          "--dry-run")
+    assert rc == 0, stdout + err
