@@ -425,6 +425,11 @@ def main(argv=None) -> int:
         except StopRequested as e:  # a dry run stopped by a signal: nothing was written
             print(f"distlbm: dry run stopped on {e}", file=sys.stderr)
             rc = 75
+    if argv is None:  # the program: a stop signal once the run has ended leaves its status as it is (a SIGTERM in
+        import signal  # the last moments of a complete run exited 143, a killed job to the scheduler)
+
+        for name in ("SIGTERM", "SIGUSR1", "SIGHUP"):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
     hdf5 = sys.modules.get("distlbm.io.hdf5")
     if argv is None and (rc == 74 or (hdf5 is not None and hdf5.failed_before())):
         _hard_exit(rc)  # the program (not a caller in-process) after a failed HDF5 write, even one the run survived

@@ -1472,3 +1472,22 @@ def test_a_restart_from_an_older_checkpoint_sets_the_newer_ones_aside(tmp_path, 
     assert f"restarted from {ck / 'ckpt_000000150.h5'} at step 150" in out, out
     steps = [json.loads(x)["step"] for x in (tmp_path / "samples.jsonl").read_text().splitlines()]
     assert steps == sorted(set(steps)) and all(b - a == steps[1] - steps[0] for a, b in zip(steps, steps[1:])), steps
+
+
+LATE_TERM = """
+import atexit, os, signal, sys
+import distlbm.cli as cli
+atexit.register(lambda: os.kill(os.getpid(), signal.SIGTERM))  # a SIGTERM as the process ends, the run complete
+sys.argv = ["distlbm", "run", "box", "--set", "n=8", "--steps", "4", "--out", sys.argv[1]]
+sys.exit(cli.main())
+"""
+
+
+def test_a_stop_signal_after_the_run_ended_leaves_its_status(tmp_path):
+    """The handlers were given back when the run ended: a SIGTERM in the last moments of a complete run (a
+    scancel racing the end) exited 143, a killed job to the scheduler."""
+    script = tmp_path / "late.py"
+    script.write_text(LATE_TERM)
+    p = subprocess.run([sys.executable, script, tmp_path / "run"], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, (p.returncode, p.stdout, p.stderr)
+    assert json.loads((tmp_path / "run" / "summary.json").read_text())["status"] == "complete"
