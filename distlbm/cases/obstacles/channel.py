@@ -109,8 +109,10 @@ class ChannelFlow(Case):
               choices=("profile", "rest")),
         Param("sample_dt", 0.0, float, "simulated time between force/probe samples (0: ~200 per run)",
               unit="s", minimum=0.0),
-        Param("probes", "", str, "points 'x,y[,z]; ...' whose pressure and velocity are sampled (p_k, ux_k, ...)"),
-        Param("probe_dp", "", str, "two points 'x0,y0[,z0]; x1,y1[,z1]': their pressure difference dP is sampled"),
+        Param("probes", "", str, "points 'x,y[,z]; ...' whose pressure and velocity are sampled (p_pt1, ux_pt1, "
+              "uy_pt1, ... in samples.jsonl)"),
+        Param("probe_dp", "", str, "two points 'x0,y0[,z0]; x1,y1[,z1]': their pressures p_front, p_back and "
+              "difference dP = p_front - p_back are sampled"),
         Param("probe_line", "", str, "a line 'x0,y0[,z0]; x1,y1[,z1]; npoints': velocity along it at the end"),
     )
 
