@@ -167,8 +167,8 @@ def describe(st: dict) -> list[str]:
     if cks:
         last = cks[-1]
         lines.append(f"  checkpoints: {len(cks)} (steps {cks[0]['step']:,}..{last['step']:,}); --restart latest "
-                     f"continues from {last['file']} (step {last['step']:,}, written {_ago(last['age_s'])}; its metadata "
-                     f"verified, its populations when the restart reads them: an older one if they fail)")
+                     f"continues from {last['file']} (step {last['step']:,}, written {_ago(last['age_s'])}; its "
+                     f"metadata verified, its populations when the restart reads them: an older one if they fail)")
     else:
         lines.append("  checkpoints: none")
     for d in st["damaged"]:

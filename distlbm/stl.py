@@ -14,7 +14,8 @@ first, so two triangles that share an edge decide a line on it with opposite sig
 crossed an odd number of times by every ray from an inside point and an even number from an outside
 point, whatever edges and vertices the ray passes through. Where every triangle turns the same way
 (`TriangleMesh.oriented`), a point is inside where the crossings' signed sum (the winding number) is not 0:
-overlapping closed shells are then their union (by parity their overlap was a hollow). A point exactly on the surface is decided
+overlapping closed shells are then their union (by parity their overlap was a hollow). A point exactly on the
+surface is decided
 the same way, as if moved by (e, e^2, e^3): an axis-aligned box holds lo <= x < hi (the primitives
 count their whole surface as inside; the two differ only for cell centres exactly on a face).
 """

@@ -81,8 +81,8 @@ class TaylorGreen2D(Case):
         # from the run's start (step 0: a restart holds it from its checkpoint) to its end: the fit from the first
         # check after step 0 began at a restart's own first check, so the judged viscosity changed with where the run
         # was restarted (over the last 13 steps of a restart near the end)
-        hist = [h for h in view.history if h["step"] == 0][:1] + [h for h in view.history if h["step"] > 0]
-        if len(hist) >= 2:
+        hist = view.history
+        if len(hist) >= 2 and hist[-1]["step"] > hist[0]["step"]:
             h0, h1 = hist[0], hist[-1]
             nu_m = math.log(h0["kinetic_energy"] / h1["kinetic_energy"]) / (4 * k * k * (h1["step"] - h0["step"]))
             out["viscosity"] = {"measured": nu_m, "reference": nu, "rel_error": nu_m / nu - 1.0,

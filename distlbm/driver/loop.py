@@ -576,7 +576,7 @@ class Simulation:
         old = meta.get("config") or {}
         changed = [f"{k} = {old[k]} -> {getattr(self.cfg.output, k)}" for k in ("average_every", "average_from")
                    if k in self.cfg.given and k in old and old[k] != getattr(self.cfg.output, k)]
-        if changed and self.cfg.output.average_every != 0 or changed and "average_every" not in self.cfg.given:
+        if changed and (self.cfg.output.average_every != 0 or "average_every" not in self.cfg.given):
             first = max(int(meta["step"]), self.cfg.output.average_from)
             label = (f" (the files' average_from = {self.cfg.output.average_from} is where it would have begun; "
                      f"average_samples counts the samples it holds)" if first > self.cfg.output.average_from else "")
@@ -677,9 +677,9 @@ class Simulation:
 
         kept = kept_outputs(self.cfg, meta)
         old_units = (meta.get("config") or {}).get("output_units")
-        now = (kept or self.cfg.output).output_units
-        if old_units and old_units != now and (kept or self.cfg.output).output_every + \
-                (kept or self.cfg.output).output_interval > 0:
+        will = kept or self.cfg.output  # the output this restart writes
+        now = will.output_units
+        if old_units and old_units != now and (will.output_every or will.output_interval):
             self.log(f"note: output_units changes at this restart ({old_units} -> {now}): the field outputs' series "
                      f"goes on with its values in {now} units from step {self.step} on (each file's `units` "
                      f"attribute says which)")

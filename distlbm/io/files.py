@@ -71,29 +71,29 @@ def reason(e: BaseException, needed: int | None, directory) -> str:
     return f"{e.__class__.__name__}: {text[:200]}"
 
 
-def check_target(path: Path):
-    """Refuse a target that exists and is not a regular file (a folder, a FIFO, a device)."""
+def _mode(path: Path, follow: bool):
+    """The st_mode of what lies at `path` (None: nothing); WriteError where it cannot be looked at."""
     try:
-        st = os.lstat(path)
+        return (os.stat if follow else os.lstat)(path).st_mode
     except FileNotFoundError:
-        return
+        return None
     except OSError as e:
         raise WriteError(path, reason(e, None, path.parent)) from None
-    if not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
-        what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+
+
+def check_target(path: Path):
+    """Refuse a target that exists and is not a regular file (a folder, a FIFO, a device); a link is replaced."""
+    mode = _mode(path, follow=False)
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        what = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
         raise WriteError(path, f"it exists and is {what}; expected a file to replace (move it away)")
 
 
 def check_folder_target(path: Path):
     """Refuse a folder the run writes into where something else lies (a file named `fields`: every field output
-    then failed with "File exists (errno 17)" until the run stopped with exit 74)."""
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return
-    except OSError as e:
-        raise WriteError(path, reason(e, None, path.parent)) from None
-    if not stat.S_ISDIR(st.st_mode):
+    then failed with "File exists (errno 17)" until the run stopped with exit 74); a link to a folder is one."""
+    mode = _mode(path, follow=True)
+    if mode is not None and not stat.S_ISDIR(mode):
         raise WriteError(path, "it exists and is not a folder; expected the folder the run writes into (move it "
                                "away)")
 

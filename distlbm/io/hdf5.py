@@ -19,7 +19,8 @@ from pathlib import Path
 import h5py
 import numpy as np
 
-from distlbm.io.files import WriteError, check_folder_target, check_target, free_bytes, reason, remove_stale, size_text, space_needed
+from distlbm.io.files import (WriteError, check_folder_target, check_target, free_bytes, reason, remove_stale,
+                              size_text, space_needed)
 from distlbm.parallel.processes import mpi_world
 
 

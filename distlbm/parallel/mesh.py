@@ -117,18 +117,19 @@ def halo_bytes_per_step(c, shape, mesh_shape, itemsize: int) -> int:
 
 
 def mesh_devices(devices, mesh_shape) -> list:
-    """The k devices a mesh of k (the product of mesh_shape) takes from `devices` (k <= their number): the first k of one process; of several,
-    k / P from each of the P processes, so that every process holds blocks (a mesh of the first k left the others
-    without any: a traceback from JAX, or a hang until the coordination service aborted the job)."""
+    """The k devices a mesh of k (the product of mesh_shape) takes from `devices` (k <= their number): the first
+    k of one process; of several, k / P from each of the P processes, so that every process holds blocks (a mesh
+    of the first k left the others without any: a traceback from JAX, or a hang until the coordination service
+    aborted the job)."""
     devices, k = list(devices), math.prod(mesh_shape)
     procs = sorted({dv.process_index for dv in devices})
     if len(procs) <= 1 or k >= len(devices):
         return devices[:k]
     if k % len(procs):
         raise DecompositionError(
-            f"mesh = {'x'.join(map(str, mesh_shape))} ({k} device{'s' if k > 1 else ''}): expected a multiple of the {len(procs)} processes (every "
-            f"process holds the same number of blocks), at most the {len(devices)} devices there are; leave out "
-            f"--mesh to use them all")
+            f"mesh = {'x'.join(map(str, mesh_shape))} ({k} device{'s' if k > 1 else ''}): expected a multiple of the "
+            f"{len(procs)} processes (every process holds the same number of blocks), at most the {len(devices)} "
+            f"devices there are; leave out --mesh to use them all")
     per = k // len(procs)
     return [dv for p in procs for dv in [x for x in devices if x.process_index == p][:per]]
 

@@ -56,7 +56,8 @@ class MPIDomain:
         return self.process_count
 
     def describe(self) -> str:
-        return (f"{self.process_count} MPI rank{'s' if self.process_count > 1 else ''} x 1 {self.device.platform} device, mesh "
+        return (f"{self.process_count} MPI rank{'s' if self.process_count > 1 else ''} x 1 {self.device.platform} "
+                f"device, mesh "
                 f"{'x'.join(map(str, self.mesh_shape))} (mpi4jax)")
 
     def make_field(self, fn: Callable, leading: tuple, dtype, *, by_slabs: bool = False) -> jax.Array:

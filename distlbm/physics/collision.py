@@ -68,9 +68,9 @@ def _sym_uf(u, force, a: int, b: int):
     terms = [u[i] * force[j] for i, j in ((a, b), (b, a)) if force[j] != 0]
     if not terms:
         return None
-    if len(terms) == 2:
-        terms[0] = lax.optimization_barrier(terms[0])
-    return 0.5 * (terms[0] + terms[1]) if len(terms) == 2 else 0.5 * terms[0]
+    if len(terms) == 1:
+        return 0.5 * terms[0]
+    return 0.5 * (lax.optimization_barrier(terms[0]) + terms[1])
 
 
 def _regular_part(pi, lattice: Lattice, dtype):
