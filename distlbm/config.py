@@ -486,7 +486,8 @@ def parse_sets(items) -> dict:
 
 # string settings that hold a list, and how a TOML array of them is joined into that string: output_fields =
 # ["rho", "u"] is 'rho,u', mesh = [2, 2, 1] is '2x2x1', probes = [[0.1, 0.2], [0.3, 0.2]] is '0.1,0.2; 0.3,0.2'
-# (an inner array is a point: its numbers joined by ','); an array was refused with "expected a string"
+# (an inner array is a point: its numbers joined by ','; so is a flat array of numbers alone: probes = [0.3, 0.2]
+# is one point, it was read as two points of one coordinate); an array was refused with "expected a string"
 LIST_FORMS = {"output_fields": ",", "mesh": "x", "box": "x", "stl_translate": ",", "stl_rotate": ",",
               "obstacles": "; ", "output_region": "; ", "output_slices": "; ", "probes": "; ", "probe_dp": "; ",
               "probe_line": "; "}
@@ -503,6 +504,8 @@ def _join_list(name: str, value: list) -> Optional[str]:
             return repr(v) if isinstance(v, float) else str(v)
         return None
 
+    if sep == "; " and value and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+        return ",".join(scalar(v) for v in value)  # a flat array of numbers is one point: probes = [0.3, 0.2]
     items = []
     for v in value:
         if isinstance(v, list) and sep == "; ":  # a point

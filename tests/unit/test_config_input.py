@@ -153,6 +153,9 @@ def test_toml_arrays_for_list_settings(tmp_path, cli):
     assert cfg.params["probes"] == "0.3,0.2; 0.7,0.2" and cfg.params["probe_line"] == "0.3,0.1; 0.3,0.3; 5"
     assert cfg.common["mesh"] == "1x1" and cfg.output.fields == ("rho", "u", "vorticity")
     assert cfg.setup.features.bodies == 2
+    f.write_text('case = "channel_flow"\nn = 10\nprobes = [0.3, 0.2]\n')  # one point alone: not two of 1 coordinate
+    cfg = resolve(str(f), {})
+    assert cfg.params["probes"] == "0.3,0.2" and set(cfg.setup.probes) == {"pt1"}
     f.write_text('case = "box"\noutput_fields = ["rho", "u", "rho"]\n')  # then checked as the string is
     assert "output_fields = 'rho,u,rho': 'rho' given more than once" in error(str(f))
     f.write_text('case = "box"\noutput_fields = ["rho", true]\n')
