@@ -18,6 +18,11 @@ def parameters(setup, units: dict) -> dict:
     if re is None and units.get("viscosity"):
         re = units.get("velocity", 1.0) * units.get("length", 1.0) / units["viscosity"]
     lattice["reynolds"] = phys["reynolds"] = re
+    if all(k in phys for k in ("velocity", "dx", "dt")):
+        # lattice `velocity` is the case's peak (the Mach check), physical `velocity` its reference (a channel's
+        # mean inflow): each side also states the other's, converted, so that they compare (1.5x apart in 2D)
+        lattice["reference_velocity"] = phys["velocity"] * phys["dt"] / phys["dx"]
+        phys["peak_velocity"] = u * phys["dx"] / phys["dt"]
     extra = {k: v for k, v in units.items() if k not in phys and k not in ("nu_lattice", "tau")}
     return {"lattice_units": lattice, "physical_units": phys, "case_units": extra}
 

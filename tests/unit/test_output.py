@@ -612,6 +612,19 @@ def test_the_boxs_physical_viscosity_is_its_lattice_one_in_its_units(tmp_path, c
     assert phys["reynolds"] == pytest.approx(1.0 / phys["viscosity"])
 
 
+def test_summary_states_both_velocities_in_both_units(tmp_path, cli):
+    """The lattice `velocity` is a channel's peak inflow, the physical one its mean: side by side they looked
+    like one velocity converted (0.075 lattice, 0.2 m/s at dx/dt = 4: 1.5x apart, unsaid)."""
+    rc, out, err = cli("run", "channel_flow", "--set", "n=10", "--steps", 1, "--out", tmp_path)
+    assert rc == 0, out + err
+    par = json.loads((tmp_path / "summary.json").read_text())["parameters"]
+    lat, phys = par["lattice_units"], par["physical_units"]
+    scale = phys["dx"] / phys["dt"]
+    assert lat["reference_velocity"] * scale == pytest.approx(phys["velocity"])
+    assert phys["peak_velocity"] == pytest.approx(lat["velocity"] * scale)
+    assert phys["peak_velocity"] == pytest.approx(1.5 * phys["velocity"])  # the 2D parabolic inflow
+
+
 def test_kind_carries_its_codes_and_is_said_where_there_is_none(tmp_path, cli):
     """kind was written without what its codes mean, and silently not at all on a case without boundary cells."""
     rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 2, "--output-every", 2, "--set",
