@@ -489,12 +489,12 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         return finish(fs, fc, take(cells.kind), velocity, rho, scale, take(cells.sponge), keep_walls, in_slab=True)
 
     def slab_forces(f, cells: Cells, scale=None):
-        """The momentum-exchange force on each body ([bodies, D, 1, ...] partial sums, as
+        """The momentum-exchange force on each body ([bodies, D, K + 1, 1, ...] fixed-point partial sums, as
         bc.momentum_exchange) slab by slab along x: each slab's populations are pulled from f and the
         exchanged faces, bounced back and summed over its wall links, so that the forces need the
         populations once plus a few slabs (the whole-array form holds a streamed copy and the wall
         treatment's temporaries: 5 arrays of Q values per cell). The same per-link values as the
-        whole-array form; the sums run slab by slab, so their last bits differ from its."""
+        whole-array form, and integer sums: the same bits."""
         c = lat.c
         wraps = getattr(exchange, "wraps", None)
         local = tuple(bool(wraps(a)) if wraps is not None else False for a in range(lat.d))
@@ -640,7 +640,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
 
 def make_forces(model: Model, exchange: Callable, *, whole_bytes: Optional[int] = None,
                 slab_bytes: Optional[int] = None) -> Callable:
-    """forces(f, cells) -> [bodies, D, 1, ...]: this block's momentum-exchange force on each body for
+    """forces(f, cells) -> [bodies, D, K + 1, 1, ...]: this block's momentum-exchange force on each body for
     the step that starts from the stored populations f (see physics.boundaries.momentum_exchange), in
     the form of the XLA step on this block: whole array, or slab by slab (`slab_forces`) where the step
     runs in slabs. whole_bytes / slab_bytes: as for make_step (tests reach the slabs on small lattices)."""

@@ -13,6 +13,7 @@ import jax
 import numpy as np
 
 from distlbm.parallel import Domain
+from distlbm.physics.boundaries import force_totals
 from distlbm.physics.diagnostics import block_diagnostics as diagnostics_fn
 from distlbm.physics.diagnostics import (VorticityWalls, axis_links, block_vorticity, vorticity_halo,
                                          vorticity_planes)
@@ -202,7 +203,8 @@ class RunView:
         every shard and process, for the step that starts from the current state."""
         if self._readers.forces is None:
             return np.zeros((0, self.model.lattice.d))
-        return self.domain.reduce_blocks(self._readers.forces(self._state.f, self._cells, self._state.step))
+        sums = self.domain.reduce_blocks(self._readers.forces(self._state.f, self._cells, self._state.step))
+        return force_totals(sums)  # fixed-point sums: the same bits on every mesh and process count
 
     @property
     def has_forces(self) -> bool:

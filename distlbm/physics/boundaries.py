@@ -343,8 +343,9 @@ def momentum_exchange(fnew, fc, kind, links, body, n_bodies: int, lattice: Latti
     For a fluid cell x whose neighbour x - c_i is solid, the population f*_j (j = opposite(i)) left
     x towards the wall and came back as f_i: the body receives c_j (f*_j(x) + f_i(x)).
     fnew: populations after streaming and the wall treatment; fc: post-collision populations before
-    streaming; body: uint8 [...] body id of each solid cell (0: none). Returns [n_bodies, D, 1, ...]:
-    this block's partial sums (a size-1 axis per spatial axis, so that blocks stack along them).
+    streaming; body: uint8 [...] body id of each solid cell (0: none). Returns [n_bodies, D, K + 1, 1, ...]:
+    this block's partial sums in fixed point (`link_forces`; a size-1 axis per spatial axis, so that blocks
+    stack along them; `force_totals` of their sum gives the forces).
     """
     body_s = stream(jnp.broadcast_to(body[None], (lattice.q,) + body.shape), lattice.c, exchange)  # body of x - c_i
     return link_forces(fnew, fc, kind, links, body_s, n_bodies, lattice)
@@ -352,7 +353,10 @@ def momentum_exchange(fnew, fc, kind, links, body, n_bodies: int, lattice: Latti
 
 def link_forces(fnew, fc, kind, links, body_s, n_bodies: int, lattice: Lattice):
     """`momentum_exchange` with the streamed body ids given: body_s [Q, ...] is the body id of x - c_i
-    (so that a caller can stream them slab by slab). Returns [n_bodies, D, 1, ...] partial sums."""
+    (so that a caller can stream them slab by slab). Returns [n_bodies, D, K + 1, 1, ...] partial sums in
+    fixed point (`fixed_point_sums`; `force_totals` turns the sums over every block into forces), so that
+    the forces are the same bits on every mesh, process count and slab plan: a float sum's last bits
+    follow the order of its terms, an integer sum's do not."""
     q, d = lattice.q, lattice.d
     nd = links.ndim
     bits = jnp.asarray(1 << np.arange(q, dtype=np.uint32), jnp.uint32).reshape((q,) + (1,) * nd)
@@ -361,16 +365,61 @@ def link_forces(fnew, fc, kind, links, body_s, n_bodies: int, lattice: Lattice):
     # is the force of the uniform rest pressure, which vanishes on a body surrounded by fluid (every
     # lattice line enters and leaves it equally often): the result is the force of the gauge pressure
     # and stays precise in float32.
-    mom = fc[lattice.opposite] + fnew
+    acc_dtype = jnp.float64 if fnew.dtype == jnp.float64 else jnp.float32
+    mom = (fc[lattice.opposite] + fnew).astype(acc_dtype)
     out = []
     for k in range(1, n_bodies + 1):
         sel = jnp.where(hit & (body_s == k), mom, 0.0)
         comps = []
         for a in range(d):
-            cj = qconst(-lattice.c[:, a].astype(np.float64), nd, fnew.dtype)  # c_j = -c_i
-            comps.append(jnp.sum(cj * sel, dtype=jnp.float32 if fnew.dtype != jnp.float64 else jnp.float64))
+            # each cell's c_j (f*_j + f_i) summed over its links one by one in a fixed order (c_j = -c_i is
+            # -1, 0 or 1: no products), so a cell's value is the same bits whatever block holds it
+            cell = jnp.zeros(sel.shape[1:], acc_dtype)
+            for i in range(q):
+                ci = int(lattice.c[i, a])
+                if ci:
+                    cell = cell - sel[i] if ci > 0 else cell + sel[i]
+            comps.append(fixed_point_sums(cell))
         out.append(jnp.stack(comps))
-    return jnp.stack(out).reshape((n_bodies, d) + (1,) * nd)
+    return jnp.stack(out).reshape((n_bodies, d, -1) + (1,) * nd)
+
+
+CHUNK_BITS = 8
+FORCE_RANGE_BITS = 8  # a cell's force beyond 2^8 = 256 (lattice units) counts as unusable (a blown-up state)
+
+
+def fixed_point_sums(v):
+    """The sum of v's values (float32 or float64, any shape) in fixed point: [K + 1] int32, where element j
+    < K sums the j-th 8-bit digit of floor(v 2^E) (E = 8K - 8 fraction bits: K = 6 for float32, 10 for
+    float64; the top digit is signed) and element K counts the values that are not finite or beyond +-256.
+    Integer sums are exact and do not depend on the order of their terms (up to 2^23 nonzero values per
+    block); each digit is exact in floating point (floors and differences of integers below 2^53)."""
+    k = 10 if v.dtype == jnp.float64 else 6
+    e = CHUNK_BITS * k - FORCE_RANGE_BITS
+    bad = ~(jnp.abs(v) < 2.0 ** FORCE_RANGE_BITS)  # NaN too
+    x = jnp.where(bad, 0.0, v) * (2.0 ** e)
+    floors = [jnp.floor(x * (2.0 ** (-CHUNK_BITS * j))) for j in range(k)]
+    digits = [floors[j] - (2.0 ** CHUNK_BITS) * floors[j + 1] for j in range(k - 1)] + [floors[k - 1]]
+    stacked = jnp.stack([dg.astype(jnp.int32) for dg in digits] + [bad.astype(jnp.int32)])
+    return jnp.sum(stacked, axis=tuple(range(1, stacked.ndim)), dtype=jnp.int32)
+
+
+def force_totals(sums) -> np.ndarray:
+    """[..., K + 1] fixed-point sums (`fixed_point_sums`) added over every block (exact integers, e.g. in
+    float64) -> [...] float64 totals: sum_j S_j 2^(8j - E) as one exact integer, divided once (correctly
+    rounded); NaN where a value was not finite or out of range."""
+    sums = np.asarray(sums, np.float64)
+    k = sums.shape[-1] - 1
+    e = CHUNK_BITS * k - FORCE_RANGE_BITS
+    flat = sums.reshape(-1, k + 1)
+    out = np.empty(flat.shape[0], np.float64)
+    for n, row in enumerate(flat):
+        if row[k] != 0:
+            out[n] = np.nan
+            continue
+        total = sum(int(row[j]) << (CHUNK_BITS * j) for j in range(k))
+        out[n] = total / (1 << e)
+    return out.reshape(sums.shape[:-1])
 
 
 def dirichlet(gs, drho, u, kind, velocity, rho_bc, lattice: Lattice, features: Features, scale=None,

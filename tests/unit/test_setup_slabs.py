@@ -165,7 +165,8 @@ def test_steps_with_compact_static_data_equal_those_with_every_cells(mesh, off_g
             return jax.jit(domain.map(lambda exchange: stepper.make_forces(
                 m, exchange, whole_bytes=kw["whole_bytes"], slab_bytes=3 * per_x)))
 
-        fa, fb = (domain.reduce_blocks(forces(m)(f0, c, None)) for m, c in ((model, cells), (per_cell, every)))
+        fa, fb = (bc.force_totals(domain.reduce_blocks(forces(m)(f0, c, None)))
+                  for m, c in ((model, cells), (per_cell, every)))
         assert np.abs(fa).max() > 0 and np.array_equal(fa, fb), form
 
 
