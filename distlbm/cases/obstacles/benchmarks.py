@@ -212,16 +212,23 @@ class SchaeferTurek3D1Z(SchaeferTurek2D1):
 # ---- sphere ------------------------------------------------------------------------------------------
 def sphere_reference(re_number: float) -> dict:
     """Drag correlations at Re from shared/reference/sphere_drag_reference.csv (the table's rows, or the
-    formulas of Schiller-Naumann and Clift-Grace-Weber between them)."""
+    file's piecewise formulas of Schiller-Naumann and Clift-Grace-Weber between them; CGW is defined up to
+    Re 1500 in the file: None above)."""
     row = sphere_drag_row(re_number)
     if row is not None:
         return row
     w = math.log10(re_number)
-    sn = 24.0 / re_number * (1 + 0.15 * re_number ** 0.687)
-    if re_number <= 20:
+    sn = 24.0 / re_number * (1 + 0.15 * re_number ** 0.687) if re_number <= 1000 else 0.44
+    if re_number < 0.01:
+        cgw = 24.0 / re_number + 3.0 / 16.0
+    elif re_number <= 20:
         cgw = 24.0 / re_number * (1 + 0.1315 * re_number ** (0.82 - 0.05 * w))
-    else:
+    elif re_number <= 260:
         cgw = 24.0 / re_number * (1 + 0.1935 * re_number ** 0.6305)
+    elif re_number <= 1500:
+        cgw = 10.0 ** (1.6435 - 1.1242 * w + 0.1558 * w * w)
+    else:
+        cgw = None
     return {"Re": re_number, "Cd_SchillerNaumann": sn, "Cd_Clift_CGW": cgw}
 
 
