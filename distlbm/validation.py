@@ -502,7 +502,9 @@ def _cell(text: str) -> str:
 
 
 def write_markdown(results: list[EntryResult], path: Path, reduced: bool, total_s: float, argv=(),
-                   selected: bool = False) -> Path:
+                   selected: bool = False, not_run=()) -> Path:
+    """The report: the checks' table, wall times, each entry's runs; not_run: (entry, why) of the suite's
+    entries this report does not hold, listed after the table."""
     import jax
 
     path = Path(path)
@@ -532,6 +534,11 @@ def write_markdown(results: list[EntryResult], path: Path, reduced: bool, total_
         for c in r.checks:
             lines.append(f"| {_cell(r.name)} | {_cell(c.get('resolution', ''))} | {_cell(c['quantity'])} | "
                          f"{_num(c['value'])} | {_ref(c)} | {_err(c)} | {_pass(c)} |")
+    if not results:
+        lines.append("| — | | nothing was run | | | | |")
+    if not_run:
+        lines += ["", f"Not in this report ({len(not_run)} of the suite's {len(not_run) + len(results)} entries): "
+                  + "; ".join(f"{name} ({why})" for name, why in not_run) + "."]
     lines += ["", "## Wall time", "", "| entry | case | runs | wall time (s) |", "| --- | --- | --- | --- |"]
     for r in results:
         lines.append(f"| {r.name} | {r.case} | {len(r.runs)} | {r.wall_s:.1f} |")
@@ -581,8 +588,9 @@ def write_markdown(results: list[EntryResult], path: Path, reduced: bool, total_
 KEEP_MARKER = "<!-- written by hand: scripts/validate.py keeps everything from this line on -->"
 
 
-def _jsonable(results: list[EntryResult], total_s: float, reduced: bool) -> dict:
+def _jsonable(results: list[EntryResult], total_s: float, reduced: bool, not_run=()) -> dict:
     return {"reduced": reduced, "total_wall_s": total_s,
+            "not_run": [{"name": name, "why": why} for name, why in not_run],
             "entries": [{"name": r.name, "case": r.case, "wall_s": r.wall_s, "passed": r.passed, "checks": r.checks,
                          "convergence": r.convergence, "plots": [str(p) for p in r.plots],
                          "runs": [{"params": run.params, "wall_s": run.wall_s, "error": run.error}
@@ -598,19 +606,26 @@ def run_suite(names=(), reduced=False, out: Optional[Path] = None, plot_dir: Opt
     out = Path(out) if out else Path("out/validation/validation.md" if reduced or names else "docs/validation.md")
     plot_dir = Path(plot_dir) if plot_dir else out.parent / "validation"
     results = []
+    # the suite's entries this report will not hold, and why (the report lists them: a reduced run's header
+    # said "reduced suite" with 8 entries silently absent)
+    not_run = [(e.name, "long: only with --case NAME" if e.long and not names else "not selected")
+               for e in ENTRIES if e not in entries]
     t0 = time.perf_counter()
     for e in entries:
         log(f"{e.name} ({e.case}){' [reduced]' if reduced else ''} ...")
         if reduced and e.reduced is None:
             log(f"  {e.name}: not in the reduced suite")
+            not_run.append((e.name, "not in the reduced suite"))
             continue
         r = run_entry(e, reduced, plot_dir, log)
         log(f"  {e.name}: {'PASS' if r.passed else 'FAIL'} in {r.wall_s:.1f} s")
         results.append(r)
     total = time.perf_counter() - t0
-    write_markdown(results, out, reduced, total, argv, selected=bool(names))
-    out.with_suffix(".json").write_text(json.dumps(_jsonable(results, total, reduced), indent=1, default=_default)
-                                        + "\n")
+    order = [e.name for e in ENTRIES]
+    not_run.sort(key=lambda x: order.index(x[0]))
+    write_markdown(results, out, reduced, total, argv, selected=bool(names), not_run=not_run)
+    out.with_suffix(".json").write_text(json.dumps(_jsonable(results, total, reduced, not_run), indent=1,
+                                                   default=_default) + "\n")
     log(f"wrote {out} ({total:.0f} s in all)")
     return results
 
@@ -650,6 +665,11 @@ def main(argv=None) -> int:
     use_cpu_cores()  # as `distlbm run` does: on CPUs, one device per core (before JAX starts)
     shown = [a for a in (argv if argv is not None else sys.argv[1:])]
     results = run_suite(args.case, args.reduced, args.out, args.plots, argv=shown)
+    if not results:  # "0 of 0 judged checks pass" and exit 0 read as a pass
+        print(f"validate: nothing was run: {', '.join(args.case)} "
+              f"{'is' if len(args.case) == 1 else 'are'} not in the reduced suite; expected an entry that "
+              f"--list shows without '[not in --reduced]', or no --reduced", file=sys.stderr)
+        return 2
     return 0 if all(r.passed for r in results) else 1
 
 

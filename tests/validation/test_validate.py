@@ -79,6 +79,23 @@ def test_reduced_suite_writes_table_and_plots(tmp_path):
         assert f"(validation/{p})" in text
     data = json.loads(out.with_suffix(".json").read_text())
     assert data["reduced"] and [e["name"] for e in data["entries"]] == ["couette", "duct"]
+    # the suite's other entries are listed as not run (with why), in the report and its JSON
+    others = [e.name for e in V.ENTRIES if e.name not in ("couette", "duct")]
+    assert [x["name"] for x in data["not_run"]] == others and {x["why"] for x in data["not_run"]} == {"not selected"}
+    assert f"Not in this report ({len(others)} of the suite's {len(others) + 2} entries): " in text
+
+
+def test_a_reduced_run_that_runs_nothing_says_so_and_fails(tmp_path, capsys):
+    """`--reduced --case sphere` ran nothing (no sphere entry is in the reduced suite), wrote "0 of 0 judged
+    checks pass" and exited 0; the reduced suite's report did not name the 8 entries it leaves out."""
+    out = tmp_path / "v.md"
+    assert V.main(["--reduced", "--case", "sphere", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "validate: nothing was run: sphere is not in the reduced suite" in err
+    text = out.read_text()
+    assert "nothing was run" in text
+    spheres = [e.name for e in V.ENTRIES if e.case == "sphere" and not e.long]
+    assert spheres and all(f"{name} (not in the reduced suite)" in text for name in spheres)
 
 
 def test_a_selection_leaves_the_full_reports_alone(tmp_path, monkeypatch):
