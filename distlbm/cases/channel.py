@@ -49,10 +49,21 @@ class _SteadyChannel(Case):
     steady_tol_float64 = 1e-11
 
 
-def _roundoff(view) -> float:
-    """Largest relative L2 error accepted as 'exact to round-off' for the run's compute dtype (float32 at n = 16,
-    tau = 0.8: Couette 8.8e-6, TRT Poiseuille 1.5e-5; float64: ~1e-12)."""
-    return 1e-10 if "float64" in (view.model.compute_dtype, view.model.dtype) else 3e-5
+def _roundoff(view, n: int) -> float | None:
+    """Largest relative L2 error accepted as 'exact to round-off' for the run's storage dtype at n cells across
+    (float32 at n = 16, tau = 0.8: Couette 8.8e-6, TRT Poiseuille 1.5e-5; float64: ~1e-12), growing as n^2 (the
+    settling run's steps; float32 BGK Poiseuille at n = 48 and 64 ended 1.0e-4 and 1.6e-4 off the slip law, which
+    float32 storage cannot hold: a float64 compute dtype leaves it). None for 16-bit storage: its steps are ~1e-3 of
+    the velocity, nothing to judge an exact answer by."""
+    grow = max(1.0, (n / 16.0) ** 2)
+    storage = str(view.model.dtype)
+    if storage == "float64":
+        return 1e-10 * grow
+    return 3e-5 * grow if storage == "float32" else None
+
+
+def _judged(what: str, floor: float | None) -> str:
+    return what if floor is not None else f"{what} (16-bit storage: reported, not judged)"
 
 
 def _profile(view):
@@ -66,8 +77,8 @@ def _profile(view):
 class Poiseuille(_SteadyChannel):
     name = "poiseuille"
     title = "force-driven plane Poiseuille channel (walls at y, periodic in x and z)"
-    validates = ("error vs u(y) = F/(2 nu) y (H - y) follows the bounce-back slip law (16 Lambda - 3)/24 F/nu; "
-                 "TRT with Lambda = 3/16 exact to round-off")
+    validates = ("u(y) - F/(2 nu) y (H - y) is the bounce-back slip law's constant (16 Lambda - 3)/24 F/nu at every "
+                 "row (within 1 % of the slip and round-off); Lambda = 3/16 (TRT) exact to round-off")
     reference = f"analytic + {POIS_REF}"
     dims = (2, 3)
     default_lattice = "D2Q9"
@@ -125,20 +136,26 @@ class Poiseuille(_SteadyChannel):
         err = float(np.linalg.norm(num - exact) / np.linalg.norm(exact))
         out = {"u_max_measured": float(num.max()), "u_max_analytic": float(exact.max()), "rel_l2_error": err}
         lam = self.magic(view)
-        what = "u(y): relative L2 error vs the parabola F/(2 nu) y (H - y)"
+        floor = _roundoff(view, n)
         if lam is not None:
+            # the error is the slip law's: u - parabola is the constant (16 Lambda - 3)/24 F/nu at every row (zero
+            # at Lambda = 3/16), judged row by row (the norms alone passed a slip of the wrong sign, or a parabola
+            # 0.28 % off without slip): |u - parabola - slip| relative L2 within 1 % of the slip's and round-off
             slip = (16 * lam - 3) / 24 * fx / nu
             pred = float(np.linalg.norm(np.full(n, slip)) / np.linalg.norm(exact))
+            off = float(np.linalg.norm(num - exact - slip) / np.linalg.norm(exact))
             out["slip_law"] = {"Lambda": lam, "predicted_rel_l2": pred, "measured_rel_l2": err,
+                               "off_slip_law_rel_l2": off,
                                "what": f"(16 Lambda - 3)/24 F/nu constant slip ({POIS_REF})"}
-            if pred > 10 * _roundoff(view):  # the error is the slip law's, to 1 %
-                chk = check(f"{what} (reference: slip law, Lambda = {lam:.4g})", err, pred, tolerance=0.01,
-                            source=POIS_REF)
-            else:  # Lambda = 3/16: exact
-                chk = check(f"{what} (Lambda = {lam:.4g}: exact)", err, 0.0, tolerance=_roundoff(view),
-                            relative=False, source=POIS_REF)
+            exact_wall = abs(16 * lam - 3) < 1e-9
+            what = ("u(y): relative L2 error vs the parabola F/(2 nu) y (H - y) (Lambda = 3/16: exact)" if exact_wall
+                    else f"u(y) - parabola F/(2 nu) y (H - y) vs the slip law's constant (Lambda = {lam:.4g}, "
+                         f"predicted relative L2 {pred:.4g}): relative L2 of the difference")
+            tol = None if floor is None else (floor if exact_wall else 0.01 * pred + floor)
+            chk = check(_judged(what, floor), off, 0.0, tolerance=tol, relative=False, source=POIS_REF)
         else:
-            chk = check(what, err, 0.0, relative=False, source="analytic (no slip law for this collision)")
+            chk = check(_judged("u(y): relative L2 error vs the parabola F/(2 nu) y (H - y)", floor), err, 0.0,
+                        relative=False, source="analytic (no slip law for this collision)")
         out["checks"] = [chk]
         return out
 
@@ -192,5 +209,5 @@ class Couette(_SteadyChannel):
         num = _profile(view)
         err = float(np.linalg.norm(num - exact) / np.linalg.norm(exact))
         return {"rel_l2_error": err, "reference": "u(y) = U y / H, exact to round-off (" + COUETTE_REF + ")",
-                "checks": [check("u(y): relative L2 error vs U y / H (exact to round-off)", err, 0.0,
-                                 tolerance=_roundoff(view), relative=False, source=COUETTE_REF)]}
+                "checks": [check(_judged("u(y): relative L2 error vs U y / H (exact to round-off)", _roundoff(view, n)),
+                                 err, 0.0, tolerance=_roundoff(view, n), relative=False, source=COUETTE_REF)]}
