@@ -55,7 +55,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     ConfigError (exit 2) where the run would stop; returns 0."""
     from distlbm.cases.base import ConfigError
     from distlbm.config import size_hint
-    from distlbm.driver.loop import build_model, kept_averaging, kept_checkpoints, kept_outputs
+    from distlbm.driver.loop import build_model, end_before_start, kept_averaging, kept_checkpoints, kept_outputs
     from distlbm.io import checkpoint as ckpt
     from distlbm.driver import schedules
     from distlbm.driver.schedules import average_warning
@@ -125,7 +125,9 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             start = int(meta["step"])
             continuing = bool(meta.get("average"))  # the checkpoint carries a time average on
             kept = meta.get("end_step")
-            if not (cfg.control.steps or "steps" in cfg.given) and isinstance(kept, int):
+            kept_used = (not (cfg.control.steps or "steps" in cfg.given) and isinstance(kept, int) and kept > 0
+                         and not any(k in cfg.given for k in cfg.case.stops))  # as Simulation._continue_end
+            if kept_used:
                 end = kept
             say(f"  restart: from {path} at step {start} (its metadata verified against this configuration; its "
                 f"populations are verified when the run reads them)")
@@ -138,6 +140,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             raise ckpt.CheckpointError("no usable checkpoint: " + "; ".join(
                 f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}"
                 for reason, paths in errors.items()))
+    if end < start:  # the run refuses it (a count given for the step to run to)
+        raise end_before_start(end, start, bool(cfg.control.steps), restart is not None and kept_used)
     if end <= start:
         say(f"  steps: none to run (the run is at step {start}, its end step {end})")
     else:

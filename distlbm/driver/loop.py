@@ -138,6 +138,16 @@ def settled_warnings(cfg) -> tuple:
     return tuple(w for w in cfg.warnings if w not in gone)
 
 
+def end_before_start(end: int, start: int, given: bool, kept: bool) -> ConfigError:
+    """The refusal of a restart whose end step is before its checkpoint's (given: --steps / steps set it; kept:
+    the end step of the run it continues did); the dry run says the same."""
+    what = ("--steps / steps" if given else "the end step of the run it continues" if kept
+            else "the case's number of steps")
+    return ConfigError(f"steps = {end} ({what}): the step to run to, not a count, is before step {start} of the "
+                       f"checkpoint this run continues; expected {start} or more (to run {end} more steps: "
+                       f"--steps {start + end})")
+
+
 class Simulation:
     """One run of a configured case (config.RunConfig: typed specs plus the case's setup) on a domain
     (from the decomposition spec unless given).
@@ -998,11 +1008,7 @@ class Simulation:
         view = self.view
         start_step = view.step
         if steps is None and end < start_step:  # a count taken for the end step: nothing would run
-            given = ("--steps / steps" if self.cfg.control.steps else "the end step of the run it continues"
-                     if self._kept_end else "the case's number of steps")
-            raise ConfigError(f"steps = {end} ({given}): the step to run to, not a count, is before step {start_step} "
-                              f"of the checkpoint this run continues; expected {start_step} or more (to run {end} more "
-                              f"steps: --steps {start_step + end})")
+            raise end_before_start(end, start_step, bool(self.cfg.control.steps), bool(self._kept_end))
         if start_step > 0 and end == start_step:
             self.log(f"nothing to run: the run is already at its end step {end} (--steps N to go further)")
         elif steps is None and end > start_step and self._steady_done(start_step):

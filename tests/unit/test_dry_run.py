@@ -113,7 +113,14 @@ def test_a_restart_is_checked_against_its_checkpoint_without_touching_it(cli, tm
     assert rc == 2 and err.strip().startswith(
         f"distlbm: restart failed: no usable checkpoint: {out / 'checkpoints' / 'ckpt_000000040.h5'} and 1 older: "
         f"incompatible with this configuration (n: checkpoint 16, now 20;"), err
+    # --steps before the checkpoint's step (a count given for the step to run to): the run refuses it after its
+    # queue wait; the dry run said "steps: none to run" and "ready"
+    rc, stdout, err = cli("run", "box", "--set", "n=16", "--restart", "--steps", 30, "--dry-run", "--out", out)
+    assert rc == 2 and "steps = 30 (--steps / steps): the step to run to, not a count, is before step 40" in err, \
+        (stdout, err)
     assert _tree(out) == before
+    rc, _, err2 = cli("run", "box", "--set", "n=16", "--restart", "--steps", 30, "--out", out)
+    assert rc == 2 and err2.strip().splitlines()[-1] == err.strip().splitlines()[-1], err2
 
 
 def test_a_run_that_stops_when_steady_is_said_to_count_at_most(cli, tmp_path):
