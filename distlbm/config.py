@@ -860,7 +860,9 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
         if tol < floor:
             warnings.append(f"steady_tol = {tol:g}{'' if 'steady_tol' in values else ' (the case default)'} is below "
                             f"what {common['dtype']} storage resolves here (the checks level off near {floor:.1g}): "
-                            f"the run may never count as steady and go on to its end step; give steady_tol >= "
+                            f"the run may never count as steady and go on to its end step, or its state may "
+                            f"freeze before the flow is steady (a change below half a storage step per step is "
+                            f"lost: couette in bfloat16 stopped 'steady' 18 % off); give steady_tol >= "
                             f"{floor:.1g} (--until-steady), or dtype = 'float32'")
     if setup.tau < 0.51 and common["smagorinsky"] == 0:
         warnings.append(

@@ -168,13 +168,27 @@ def test_a_tolerance_below_what_16_bit_storage_resolves_is_said():
 
     w = [x for x in resolve("cavity3d", {"n": 8, "dtype": "float16"}).warnings if x.startswith("steady_tol")]
     assert w == ["steady_tol = 0.0001 (the case default) is below what float16 storage resolves here (the checks "
-                 "level off near 0.001): the run may never count as steady and go on to its end step; give "
-                 "steady_tol >= 0.001 (--until-steady), or dtype = 'float32'"]
+                 "level off near 0.001): the run may never count as steady and go on to its end step, or its state "
+                 "may freeze before the flow is steady (a change below half a storage step per step is lost: couette "
+                 "in bfloat16 stopped 'steady' 18 % off); give steady_tol >= 0.001 (--until-steady), or "
+                 "dtype = 'float32'"]
     w = resolve("cavity3d", {"n": 8, "dtype": "bfloat16", "steady_tol": 0.005}).warnings
     assert any(x.startswith("steady_tol = 0.005 is below what bfloat16 storage resolves here (the checks level off "
                             "near 0.008)") for x in w), w
     for ok in ({"dtype": "float16", "steady_tol": 0.002}, {"dtype": "float32"}, {"dtype": "float16", "steady_tol": 0}):
         assert not [x for x in resolve("cavity3d", {"n": 8, **ok}).warnings if x.startswith("steady_tol")], ok
+
+
+def test_a_16_bit_state_frozen_by_rounding_is_not_passed_as_the_steady_answer(cli, tmp_path):
+    """couette in bfloat16 stopped "steady" (max |du| = 0: rounding froze it) 18 % off U y / H, while its warning
+    said it might never count as steady; its check, "exact to round-off" with no 16-bit floor, was judged by
+    float32's. Now the steady stop says what 16-bit rounding does, and the check's floor is ten bfloat16 steps."""
+    rc, out, err = cli("run", "couette", "--set", "dtype=bfloat16", "--out", tmp_path)
+    assert rc == 0, err
+    assert "steady at step" in out and "warning: steady in bfloat16 storage: 16-bit rounding also stops the " \
+                                      "populations from changing before the flow is steady" in out + err, out
+    (chk,) = json.loads((tmp_path / "summary.json").read_text())["observables"]["checks"]
+    assert chk["pass"] is False and chk["value"] > 0.1 and chk["tolerance"] == 0.08, chk
 
 
 def test_a_run_stopped_before_its_end_is_not_said_to_have_reached_it():
