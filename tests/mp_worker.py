@@ -38,7 +38,7 @@ def main():
         f = sim.domain.gather(sim.state.f)
         diag = sim.diagnostics()
         if sim.domain.process_index == 0:
-            np.save(args.out, f)
+            np.save(args.out, f.view(np.uint16) if f.dtype.itemsize == 2 else f)  # 16-bit: its bits
             from distlbm.stepper import xla_form
 
             form = xla_form(sim.model, cfg.setup.shape, sim.domain.mesh_shape).replace(" ", "_")

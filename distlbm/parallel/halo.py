@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+import jax.numpy as jnp
 from jax import lax
 
 from distlbm.physics.streaming import periodic_exchange as local_exchange  # noqa: F401 (the periodic wrap)
@@ -39,8 +40,12 @@ def sendrecv_exchange(comm, neighbours: dict, mesh_shape) -> Callable:
         import mpi4jax
 
         source, dest = neighbours[(axis, sign)]
-        return mpi4jax.sendrecv(planes, planes, source=source, dest=dest, sendtag=2 * axis + (sign > 0),
-                                recvtag=2 * axis + (sign > 0), comm=comm)
+        dtype = planes.dtype
+        if dtype in (jnp.float16, jnp.bfloat16):  # no MPI type (mpi4jax: "Unknown MPI type"): their bits as uint16
+            planes = lax.bitcast_convert_type(planes, jnp.uint16)
+        got = mpi4jax.sendrecv(planes, planes, source=source, dest=dest, sendtag=2 * axis + (sign > 0),
+                               recvtag=2 * axis + (sign > 0), comm=comm)
+        return lax.bitcast_convert_type(got, dtype) if got.dtype != dtype else got
 
     exchange.wraps = lambda axis: mesh_shape[axis] == 1
     return exchange
