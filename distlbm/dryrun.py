@@ -69,6 +69,12 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     s = cfg.setup
     shape = tuple(int(n) for n in s.shape)
     model = build_model(cfg)
+    try:  # step = 'pallas' where the fused kernel does not cover the model: the run refuses it
+        from distlbm.stepper import step_path
+
+        step_path(model, cfg.decomposition.step)
+    except ValueError as e:
+        raise ConfigError(str(e)) from None
     out_path = Path(out)
     # the folder
     probe, why = _where_writable(out_path)

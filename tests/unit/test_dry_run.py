@@ -57,6 +57,18 @@ def test_what_the_run_would_refuse_the_dry_run_refuses(cli, tmp_path):
     rc, out, err = cli("run", "box", "--set", "n=8", "--dry-run", "--out", tmp_path / "file")
     assert rc == 2 and "--out = " in err and "exists and is not a folder; expected a writable folder" in err, err
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+    # step = 'pallas' where the fused kernel does not cover the model (float64): the dry run said ready
+    rc, out, err = cli("run", "taylor_green2d", "--set", "n=16", "--set", "dtype=float64", "--set", "step=pallas",
+                       "--dry-run", "--out", tmp_path / "c")
+    assert rc == 2 and err.strip().splitlines() == [
+        "distlbm: configuration error: step = 'pallas': the fused kernel does not cover this configuration: "
+        "compute_dtype float64 (the kernel computes in float32); storage dtype float64 (the kernel stores "
+        "float32/float16/bfloat16); expected step = 'auto' or 'xla'"], err
+    # and bench: one line (a traceback, exit 1)
+    rc, out, err = cli("bench", "--size", 8, "--steps", 2, "--step", "pallas", "--dtype", "float64",
+                       "--bandwidth-mib", 0)
+    assert rc == 2 and len(err.strip().splitlines()) == 1 and err.startswith(
+        "distlbm: configuration error: --step = 'pallas': the fused kernel does not cover this configuration"), err
 
 
 def test_a_mesh_that_does_not_split_the_lattice_names_the_case_sizes_that_do(cli, tmp_path):
