@@ -117,7 +117,18 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         for path in candidates:
             try:
                 meta = ckpt.read_meta(path)
+            except ckpt.CheckpointError as e:
+                if len(candidates) == 1:
+                    raise
+                errors.setdefault(ckpt.reason_of(e, path), []).append(path)
+                continue
+            try:
                 cfg.check_restart(meta, path)
+            except ckpt.CheckpointError as e:  # a setting: the run's older checkpoints have the same, as the run says
+                if len(candidates) == 1:
+                    raise
+                raise ckpt.settings_mismatch(e, path, candidates, errors) from None
+            try:  # the file's own data against its metadata and this lattice (a damaged or crafted file)
                 ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype)
             except ckpt.CheckpointError as e:
                 if len(candidates) == 1:

@@ -520,10 +520,28 @@ class Simulation:
                 self.log(f"warning: {odd} is not a regular file (a folder or a FIFO): ignored")
         errors = {}  # reason -> the checkpoints it rules out (each reason said once: a run's checkpoints share one)
         lat = self.model.lattice
+
+        def skip(e, path):
+            if len(candidates) == 1:  # the command says it, once (it was said twice: here and by the command)
+                raise e
+            reason = ckpt.reason_of(e, path)
+            same = errors.setdefault(reason, [])
+            self.log(f"warning: {path}: {'the same' if same else reason}; trying an older checkpoint")
+            same.append(str(path))
+
         for path in candidates:
             try:
                 meta = ckpt.read_meta(path)
+            except ckpt.CheckpointError as e:
+                skip(e, path)
+                continue
+            try:
                 self.cfg.check_restart(meta, path)
+            except ckpt.CheckpointError as e:  # a setting: the run's older checkpoints have the same (no trying)
+                if len(candidates) == 1:
+                    raise
+                raise ckpt.settings_mismatch(e, path, candidates, errors) from None
+            try:  # the file's own data against its metadata and this lattice (a damaged or crafted file)
                 ckpt.check_against(meta, path, lat.q, self.setup.shape, self.model.dtype)
                 if meta.get("_format") == ckpt.LEGACY_FORMAT:
                     self.log(f"warning: {path} was written by an older distlbm (no metadata digest): its "
@@ -532,12 +550,7 @@ class Simulation:
                 mean = self._load_mean(path, meta)
                 steady_ref = self._load_steady_ref(path, meta)
             except ckpt.CheckpointError as e:
-                if len(candidates) == 1:  # the command says it, once (it was said twice: here and by the command)
-                    raise
-                reason = ckpt.reason_of(e, path)
-                same = errors.setdefault(reason, [])
-                self.log(f"warning: {path}: {'the same' if same else reason}; trying an older checkpoint")
-                same.append(str(path))
+                skip(e, path)
                 continue
             self.state = State(f, self.domain.replicate(np.asarray(meta["step"], np.int32)))
             self.view.mean = mean

@@ -477,6 +477,17 @@ def reason_of(e: CheckpointError, path) -> str:
     return text[len(f"{path}: "):] if text.startswith(f"{path}: ") else text
 
 
+def settings_mismatch(e: CheckpointError, path, candidates, errors: dict) -> CheckpointError:
+    """The refusal of a restart whose checkpoint `path` was written with other settings (e): the older candidates,
+    the same run's, have the same, so they are not tried (each said "the same; trying an older checkpoint");
+    errors: the reasons of the newer candidates already ruled out."""
+    older = len(candidates) - 1 - [str(c) for c in candidates].index(str(path))
+    said = "".join(f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}; "
+                   for reason, paths in errors.items())
+    note = f" (the {older} older checkpoint(s) of this run have the same settings: not tried)" if older else ""
+    return CheckpointError(f"no usable checkpoint: {said}{e}{note}")
+
+
 def occupied(directory, paths, run: str | None = None) -> str:
     """Why a new run may not write into `directory`, which holds the checkpoints `paths` of another run."""
     steps = sorted(int(NAME.match(Path(p).name).group(1)) for p in paths)
