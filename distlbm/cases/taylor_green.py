@@ -54,7 +54,7 @@ class TaylorGreen2D(Case):
             grad = np.stack([
                 np.stack([u0 * k * np.cos(k * x) * np.cos(k * y), -u0 * k * np.sin(k * x) * np.sin(k * y)]),
                 np.stack([u0 * k * np.sin(k * x) * np.sin(k * y), -u0 * k * np.cos(k * x) * np.cos(k * y)]),
-            ])  # grad[a, b] = d u_b / d x_a
+            ])  # grad[a, b] = d u_a / d x_b (3D: d u_b / d x_a; the same: only the symmetric part counts)
             return rho, np.stack(np.broadcast_arrays(ux, uy)), grad
 
         units = physical_units(2 * math.pi, 1.0, n, u0, 2 * math.pi / p["re"], tau)
