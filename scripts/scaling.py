@@ -8,7 +8,9 @@ Measure (one worker run per point; the same command on a laptop, a GPU node or a
   scripts/scaling.py --mode weak --devices 1,2,4 --launcher mpiexec --out out/scaling-mpi
   scripts/scaling.py --mode both --devices 1,2,4,8 --launcher local,mpiexec --out out/scaling  # both series
   srun -n 1 ... / inside an allocation:  scripts/scaling.py --launcher srun --devices 1,4,16,64 \
-        --launcher-args "--gpus-per-task=1" --cells-per-device 256 --size 512 --steps 50
+        --launcher-args "--ntasks-per-node=4" --cells-per-device 256 --size 512 --steps 50
+  (no --gpus-per-task / --gpu-bind: JAX gives each task the GPU of its local rank among all the node's GPUs;
+  with one GPU visible per task, tasks of local rank 1 and up ask for a device that is not there; README)
 
   local:    one process over N local devices (jax.devices(); on a CPU, N forced host devices through
             XLA_FLAGS=--xla_force_host_platform_device_count=N).
@@ -288,8 +290,8 @@ def launch_point(args, launcher: str, mode: str, n: int, shape, mesh) -> dict:
         cmd = [_mpiexec(args), "-n", str(nproc), *extra, *worker_cmd]
     elif launcher == "srun":
         cmd = [args.srun, "-n", str(nproc), *extra, *worker_cmd]
-    else:
-        raise SystemExit(f"--launcher {launcher!r}: expected local, mpiexec or srun")
+    else:  # (check_args refuses it before any point runs)
+        return {"error": f"--launcher {launcher!r}: expected local, mpiexec or srun"}
     env = dict(os.environ)
     if not args.no_force_cpu:  # only the CPU platform reads this; GPUs are unaffected
         env["XLA_FLAGS"] = _forced_xla_flags(dpp)
@@ -299,6 +301,8 @@ def launch_point(args, launcher: str, mode: str, n: int, shape, mesh) -> dict:
         p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=args.timeout)
     except subprocess.TimeoutExpired:
         return {"error": f"timed out after {args.timeout} s: {shlex.join(cmd)}"}
+    except OSError as e:  # the launcher went away, or cannot be run: this point's error row, the others kept
+        return {"error": f"{cmd[0]}: {e.strerror or e}", "command": shlex.join(cmd)}
     lines = [ln[len(MARK):] for ln in p.stdout.splitlines() if ln.startswith(MARK)]
     if p.returncode != 0 or not lines:
         said = [ln[len(ERROR_MARK):] for ln in p.stderr.splitlines() if ln.startswith(ERROR_MARK)]
@@ -633,7 +637,9 @@ def build_parser():
     ap.add_argument("--launcher", default="local", help="local, mpiexec, srun, or a comma-separated list")
     ap.add_argument("--comm", default="jax", choices=("jax", "mpi"), help="exchange backend across processes")
     ap.add_argument("--devices-per-process", type=int, default=1, help="mpiexec/srun: devices per process")
-    ap.add_argument("--launcher-args", default="", help="extra arguments for mpiexec/srun, e.g. '--gpus-per-task=1'")
+    ap.add_argument("--launcher-args", default="",
+                    help="extra arguments for mpiexec/srun, e.g. '--ntasks-per-node=4' (not --gpus-per-task or "
+                    "--gpu-bind: JAX picks each task's GPU by its local rank, README)")
     ap.add_argument("--mpiexec", default="", help="mpiexec to use (default: the venv's, else PATH)")
     ap.add_argument("--srun", default="srun", help="srun to use")
     ap.add_argument("--bandwidth-gbps", type=float, default=0.0,
@@ -684,6 +690,16 @@ def check_args(ap, args) -> None:
             ap.error(f"--{key.replace('_', '-')} = {getattr(args, key)}: expected at least 1")
     if args.timeout <= 0:
         ap.error(f"--timeout = {args.timeout}: expected seconds > 0")
+    for launcher in (s.strip() for s in args.launcher.split(",") if s.strip()):
+        if launcher not in ("local", "mpiexec", "srun"):
+            ap.error(f"--launcher = {args.launcher!r}: {launcher!r} is not a launcher; expected local, mpiexec or "
+                     f"srun, or a comma-separated list of them")
+        # a launcher that is not there: said before any point runs (a traceback after the local points, which
+        # were lost with it)
+        prog, opt = (_mpiexec(args), "--mpiexec") if launcher == "mpiexec" else (args.srun, "--srun")
+        if launcher != "local" and not args.replot and shutil.which(prog) is None:
+            ap.error(f"--launcher {launcher}: {prog!r} is not an executable found here (PATH or a path); expected "
+                     f"{launcher} installed, or {opt} PATH")
     if args.replot and not (Path(args.out) / "scaling.json").is_file():
         ap.error(f"--replot: no {Path(args.out) / 'scaling.json'} (--out is the folder of an earlier measurement)")
 

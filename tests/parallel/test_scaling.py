@@ -93,6 +93,12 @@ def test_balanced_mesh_and_geometry():
     (["--lattice", "D3Q15"], "--lattice = 'D3Q15': expected D2Q9, D3Q19 or D3Q27"),  # a ValueError traceback
     (["--meshes", "2:3x1x1"], "'2:3x1x1' is not COUNT:MESH"),  # a traceback in the point's row
     (["--replot", "--out", "nowhere"], "--replot: no nowhere/scaling.json"),  # FileNotFoundError
+    # a launcher that is not there: a FileNotFoundError traceback after the local points ran, which were lost
+    (["--launcher", "local,srun", "--srun", "/nonexistent/srun"],
+     "--launcher srun: '/nonexistent/srun' is not an executable found here"),
+    (["--launcher", "mpiexec", "--mpiexec", "/nonexistent/mpiexec"],
+     "--launcher mpiexec: '/nonexistent/mpiexec' is not an executable found here"),
+    (["--launcher", "foo"], "--launcher = 'foo': 'foo' is not a launcher; expected local, mpiexec or srun"),  # exit 1
 ])
 def test_bad_options_are_one_line_before_any_point(args, said, capsys):
     mod = _module()
