@@ -273,8 +273,12 @@ def test_a_run_that_uses_fewer_devices_than_it_has_says_why(tmp_path):
     with 3 there: on a GPU node, 7 of 8 GPUs idle). It is said, with what uses them all."""
     r = _run_without_device_count(tmp_path, {"DISTLBM_CPU_DEVICES": "3"}, "box", "--set", "n=8", "--steps", "2")
     assert r.returncode == 0, r.stderr
-    assert "  on 1 cpu device, mesh 1x1x1" in r.stdout and "note: 1 of the 3 devices: the lattice 8x8x8 does not split evenly " \
-        "over more; sizes divisible by a factorisation of 3, or --mesh, use them all" in r.stdout, r.stdout
+    assert "  on 2 cpu devices, mesh 2x1x1" in r.stdout and "note: 2 of the 3 devices: the lattice 8x8x8 does not split " \
+        "evenly over more; sizes divisible by a factorisation of 3, or --mesh, use them all" in r.stdout, r.stdout
+    # the most devices that split it, not only divisors of the count (6 devices: 2 were taken, 4 split 8^3)
+    r = _run_without_device_count(tmp_path, {"DISTLBM_CPU_DEVICES": "6"}, "box", "--set", "n=8", "--steps", "2")
+    assert r.returncode == 0 and "  on 4 cpu devices, mesh " in r.stdout and "note: 4 of the 6 devices" in \
+        r.stdout, r.stdout
     r = _run_without_device_count(tmp_path, {"DISTLBM_CPU_DEVICES": "2"}, "box", "--set", "n=8", "--steps", "2")
     assert r.returncode == 0 and "on 2 cpu devices" in r.stdout and "of the 2 devices" not in r.stdout, r.stdout
 
