@@ -146,3 +146,33 @@ def test_out_among_the_options_is_the_chains_folder(tmp_path):
                         "--out=results/tg"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
     log = "".join(f.read_text() for f in tmp_path.glob("x-*.out"))
     assert "--out results/tg and OUT=elsewhere name two folders; give one" in log + p.stdout + p.stderr, log
+
+
+@pytest.mark.parametrize("template", ["single_node.sbatch", "multi_node_srun.sbatch", "multi_node_mpirun.sbatch"])
+def test_a_chain_of_jobs_that_make_no_progress_ends(tmp_path, template):
+    """A job signalled during its start-up stops at step 0 without a checkpoint (exit 75) and was resubmitted,
+    every time where --time is shorter than the start-up plus the signal's margin: 20 jobs that ran no step.
+    Two such jobs in a row end the chain. (The program here stops as such a run does, at once: the chain's
+    logic is the template's.)"""
+    prog = tmp_path / "stops_in_start_up"
+    prog.write_text("#!/bin/bash\necho 'stopped at step 0 during start-up on SIGUSR1 (a stand-in)'\nexit 75\n")
+    prog.chmod(0o755)
+    env = _env(1, FAKE_SBATCH_MAX_JOBS="3", DISTLBM=str(prog))
+    size = ["--nodes=1", "--ntasks=1"] if template.startswith("multi") else []
+    subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", *size, SLURM / template, *TG)
+    everything = "\n".join(logs.values())
+    assert [j["exit"] for j in jobs] == [75, 75], everything
+    assert len(subs) == 2 and subs[1]["env"]["DISTLBM_STALLED"] == "1", everything  # one resubmission, then none
+    last = logs[jobs[-1]["job_id"]]
+    assert "not resubmitting: 2 jobs in a row stopped without a new checkpoint" in last, last
+
+
+def test_a_signal_as_the_run_starts_waits_for_its_handlers(tmp_path):
+    """SIGUSR1 at the job's start reached the run before it had installed its handlers: SIGUSR1's default ended it
+    (exit 138, no word, not resubmitted). The template holds it DISTLBM_SIGNAL_GRACE seconds from the launch."""
+    env = _env(1, FAKE_SBATCH_MAX_JOBS="1", FAKE_SBATCH_SIGNAL_WHEN="distlbm-*.out", FAKE_SBATCH_SIGNAL_LINES="1",
+               DISTLBM_SIGNAL_GRACE="2")  # the job's first line: the run is being launched
+    subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", SLURM / "single_node.sbatch", *TG)
+    log = logs[jobs[0]["job_id"]]
+    assert jobs[0]["exit"] == 75 and "stopped at step" in log and "on SIGUSR1" in log, log
+    assert len(subs) == 2, log  # resubmitted
