@@ -118,8 +118,9 @@ def cmd_info(args) -> int:
             print(f"  fits: unknown (the devices report no memory limit; {where})")
         elif m["fits"]:
             u = min(m["units"], key=lambda x: (x["usable_bytes"] or 0) - x["needed_bytes"])
+            runtime = " (with 0.29 GiB per process for Python, JAX and XLA)" if u["unit"] == "host" else ""
             print(f"  fits: yes on this machine ({where}): {u['needed_bytes'] / gib:.3f} GiB needed on "
-                  f"{u['unit']}, {u['usable_bytes'] / gib:.3f} GiB usable ({u['source']})")
+                  f"{u['unit']}{runtime}, {u['usable_bytes'] / gib:.3f} GiB usable ({u['source']})")
         else:
             print(f"  fits: no on this machine ({where}): {m['why']}")
     return 0

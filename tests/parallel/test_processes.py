@@ -276,6 +276,8 @@ def test_bench_under_two_processes_and_with_a_cpu_mesh(tmp_path):
     assert len(lines) == 1, multi.stdout
     r = json.loads(lines[0])
     assert (r["processes"], r["devices"], r["mesh"]) == (2, 2, [2, 1, 1]) and r["mlups"] > 0
+    # the peak (process 0's RSS) over the populations that process held: half the lattice's (it divided by all)
+    assert r["peak_over_population"] == pytest.approx(r["peak_memory_bytes"] / (r["population_bytes"] / 2)), r
     env = {k: v for k, v in _env(1).items() if k not in ("XLA_FLAGS", "JAX_NUM_CPU_DEVICES", "DISTLBM_CPU_DEVICES")}
     one = subprocess.run([str(BIN / "distlbm"), *args, "--mesh", "2x1x1"], cwd=REPO, env=env, capture_output=True,
                          text=True, timeout=180)
