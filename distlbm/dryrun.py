@@ -26,6 +26,11 @@ def _where_writable(out: Path) -> tuple[Path, str | None]:
         return probe, f"{probe} is not a folder"
     if not os.access(probe, os.W_OK | os.X_OK):
         return probe, f"{probe} is not writable"
+    try:  # /proc, /sys: writable to root, but no storage ("0 B free": taken for a full disk, exit 74)
+        if os.statvfs(probe).f_blocks == 0:
+            return probe, f"{probe} is on a file system without storage (such as /proc or /sys)"
+    except OSError:
+        pass
     return probe, None
 
 

@@ -57,6 +57,10 @@ def test_what_the_run_would_refuse_the_dry_run_refuses(cli, tmp_path):
     rc, out, err = cli("run", "box", "--set", "n=8", "--dry-run", "--out", tmp_path / "file")
     assert rc == 2 and "--out = " in err and "exists and is not a folder; expected a writable folder" in err, err
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+    # a folder on /proc (writable to root, no storage): it said "0 B free", a full disk (exit 74)
+    if os.path.isdir("/proc") and os.statvfs("/proc").f_blocks == 0:
+        rc, out, err = cli("run", "box", "--set", "n=8", "--dry-run", "--out", "/proc/distlbm_test_out")
+        assert rc == 2 and "/proc is on a file system without storage" in err, err
     # step = 'pallas' where the fused kernel does not cover the model (float64): the dry run said ready
     rc, out, err = cli("run", "taylor_green2d", "--set", "n=16", "--set", "dtype=float64", "--set", "step=pallas",
                        "--dry-run", "--out", tmp_path / "c")
