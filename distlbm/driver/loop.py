@@ -20,8 +20,8 @@ import numpy as np
 from distlbm.driver import schedules, signals
 from distlbm.driver import callbacks as cb
 from distlbm.driver.callbacks import Callback, Checkpointer, InstabilityError, JsonLog, WallTimeStop
-from distlbm.driver.schedules import (IterationInterval, TimeInterval, WallTimeInterval, average_warning,
-                                      next_due)
+from distlbm.driver.schedules import (IterationInterval, StepsOrWall, TimeInterval, WallTimeInterval,
+                                      average_warning, next_due)
 from distlbm.driver.summary import summary as make_summary
 from distlbm.driver.view import RunView, compile_readers
 from distlbm.config import MACH_MAX, velocity_key
@@ -44,6 +44,7 @@ EXIT_INSTABILITY = 4  # the run blew up; the last good checkpoint is kept
 EXIT_WRITE_FAILED = 74  # a checkpoint or output could not be written (disk full ...); older files intact (EX_IOERR)
 EXIT_RESUBMIT = 75  # stopped on a signal or the wall-time limit after writing a checkpoint (EX_TEMPFAIL)
 KEPT_WARNINGS = 50  # run-time warnings kept in summary.json (the rest are counted there)
+PROGRESS_WALL = 600.0  # seconds: the default progress comes at least this often (and every 1/20 of the run)
 
 
 def build_model(cfg) -> Model:
@@ -835,8 +836,11 @@ class Simulation:
             self._mass(view, diag)
 
         cbs.append(Callback("check", IterationInterval(ctl.check_every), check))
-        cbs.append(Callback("progress", IterationInterval(progress_every),
-                            lambda view: progress(view, view.history[-1])))
+        # the default progress: every 1/20 of the run, and at least every PROGRESS_WALL seconds (a week's run on a
+        # big lattice went hours between lines, and `distlbm status` showed none for them)
+        every = (IterationInterval(progress_every) if ctl.progress_every
+                 else StepsOrWall(progress_every, PROGRESS_WALL))
+        cbs.append(Callback("progress", every, lambda view: progress(view, view.history[-1])))
         self._advice = None
         self._periodic_checkpoints = bool(chk.checkpoint_every or chk.checkpoint_wall)
         if not self._periodic_checkpoints:

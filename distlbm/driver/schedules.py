@@ -101,6 +101,32 @@ class WallTimeInterval:
         pass
 
 
+@dataclass
+class StepsOrWall:
+    """Due every `every` steps, and also when `seconds` of wall-clock time have passed since it last fired (a
+    long run's default progress: every 1/20 of its steps was hours apart on a big lattice, and `distlbm status`
+    showed no progress for them)."""
+
+    every: int
+    seconds: float
+    last: float = field(default=0.0)
+
+    def next_due(self, step: int):
+        return None if self.every <= 0 else (step // self.every + 1) * self.every
+
+    def due(self, step: int, wall: float) -> bool:
+        return (self.every > 0 and step % self.every == 0) or (self.seconds > 0 and wall - self.last >= self.seconds)
+
+    def fired(self, step: int, wall: float):
+        self.last = wall
+
+    def state(self) -> dict:
+        return {}  # wall time restarts with the process
+
+    def load(self, state: dict):
+        pass
+
+
 def next_due(schedules, step: int, end: int) -> int:
     """The first step after `step` at which a step-based schedule is due (or `end`)."""
     cands = [s.next_due(step) for s in schedules]

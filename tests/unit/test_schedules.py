@@ -32,3 +32,16 @@ def test_wall_time_interval_and_next_due():
     assert not w.due(2, 9.0) and w.due(2, 10.0)
     assert next_due([w, IterationInterval(7)], 3, 100) == 7
     assert next_due([IterationInterval(0)], 3, 100) == 100
+
+
+def test_the_default_progress_comes_every_twentieth_or_at_least_every_few_minutes():
+    """Every 1/20 of the run only: a week's run on a big lattice went hours between progress lines (and records,
+    which `distlbm status` reads). StepsOrWall is also due once its seconds have passed since it last fired."""
+    from distlbm.driver.schedules import StepsOrWall
+
+    s = StepsOrWall(1000, 600.0)
+    assert s.next_due(10) == 1000 and s.due(1000, 5.0) and not s.due(10, 5.0)
+    s.fired(1000, 5.0)
+    assert not s.due(1010, 604.0) and s.due(1010, 605.0)  # 600 s after it last fired, between multiples
+    s.fired(1010, 605.0)
+    assert not s.due(1020, 700.0) and s.due(2000, 700.0)
