@@ -244,14 +244,14 @@ def guard(view: RunView, checkpointer: Optional[Checkpointer] = None, log: Optio
               "or set smagorinsky)")
     force = math.sqrt(sum(float(x) ** 2 for x in s.force)) if s.force is not None else 0.0
     if s.tau > TAU_LARGE:  # a duct at tau = 1000 blew up whatever its velocity (at umax = 1e-4: u 0.35 by step 150)
-        causes = (f"tau = {s.tau:.4g} far above 1 (the collision barely relaxes; the walls' slip grows as "
+        causes = (f"tau = {s.tau:.6g} far above 1 (the collision barely relaxes; the walls' slip grows as "
                   f"(tau - 1/2)^2 too): lower tau; or " + causes)
     if force > FORCE_LARGE:  # a duct at tau = 1000 blew up on a force of 0.42 per step, at Mach 0.017
         causes = (f"a body force of {force:.3g} per cell and step, far above {FORCE_LARGE:g} (the force that "
-                  f"drives a flow grows with its viscosity: tau = {s.tau:.4g}): lower the velocity or tau; or "
+                  f"drives a flow grows with its viscosity: tau = {s.tau:.6g}): lower the velocity or tau; or "
                   + causes)
     msg = (f"instability at step {view.step}: density non-finite or outside {list(RHO_RANGE)} "
-           f"(tau = {s.tau:.4g}, {_mach_seen(view, diag)}); likely causes: {causes}; {kept}")
+           f"(tau = {s.tau:.6g}, {_mach_seen(view, diag)}); likely causes: {causes}; {kept}")
     view.log(f"error: {msg}")
     for lg in (log, checkpointer.log if checkpointer is not None else None):
         if lg is not None:
@@ -268,7 +268,9 @@ def _mach_seen(view: RunView, diag: dict) -> str:
     last = next((h for h in reversed(view.history) if h.get("sane") and h.get("step", view.step) < view.step
                  and math.isfinite(h.get("u_max_local", float("nan")))), None)
     if last is not None:
-        before = f"{units.mach(last['u_max_local']):.3g} at step {last['step']} (the last sane check)"
+        at = units.mach(last["u_max_local"])
+        before = (f"{at:.3g} at step {last['step']} (the last sane check)" if at > 0 else
+                  f"0 at step {last['step']} (the last sane check: the flow at rest)")
         return f"local Mach up to {now} now and {before}" if now else f"local Mach up to {before}"
     return f"local Mach up to {now}" if now else "local Mach not known: no finite state was checked"
 
