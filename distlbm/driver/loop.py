@@ -370,7 +370,8 @@ class Simulation:
                 "light_outputs": self._output.light_index if self._output is not None else None,
                 "checkpoint_write_s": self.checkpointer.write_s,
                 # the time average (dataset 'mean' beside f): how many samples it holds
-                "average": {"samples": view.mean_samples} if view.mean is not None else None}
+                "average": {"samples": view.mean_samples, "first_step": view.mean_first}
+                if view.mean is not None else None}
 
     def _initial_record(self) -> Optional[dict]:
         """The diagnostics of step 0 (kept in checkpoints: a restart's observables, such as a decay's
@@ -556,6 +557,8 @@ class Simulation:
             self.state = State(f, self.domain.replicate(np.asarray(meta["step"], np.int32)))
             self.view.mean = mean
             self.view.mean_samples = int(meta["average"]["samples"]) if mean is not None else 0
+            first = (meta.get("average") or {}).get("first_step") if mean is not None else None
+            self.view.mean_first = int(first) if isinstance(first, int) else None  # (older checkpoints: unknown)
             self.mass0 = meta.get("mass0")
             initial = meta.get("initial")  # the run's diagnostics at step 0 (E(0) of a decay): history goes on
             self._initial = dict(initial, restored=True) if isinstance(initial, dict) else None
@@ -603,7 +606,8 @@ class Simulation:
         if changed and (self.cfg.output.average_every != 0 or "average_every" not in self.cfg.given):
             first = max(int(meta["step"]), self.cfg.output.average_from)
             label = (f" (the files' average_from = {self.cfg.output.average_from} is where it would have begun; "
-                     f"average_samples counts the samples it holds)" if first > self.cfg.output.average_from else "")
+                     f"average_first_step says where it does, average_samples counts its samples)"
+                     if first > self.cfg.output.average_from else "")
             self.log(f"note: the time average in {path} was taken with other settings ({'; '.join(changed)}): it "
                      f"starts again, from step {first} on{label}")
             return None
@@ -897,6 +901,7 @@ class Simulation:
                 lambda index: np.zeros(lead + tuple(sl.stop - sl.start for sl in index), cdt), lead, cdt,
                 by_slabs=True)
             view.mean_samples = 0
+            view.mean_first = view.step
         if self._mean_update is None:
             model = self.model
 
@@ -1057,7 +1062,7 @@ class Simulation:
         if view.mean is not None and not (self.cfg.output.average_every and self._output is not None):
             self.log(f"note: the time average of the run this restart continues ({view.mean_samples} samples) is not "
                      f"continued: this run takes none (average_every = 0 or no field output)")
-            view.mean, view.mean_samples = None, 0
+            view.mean, view.mean_samples, view.mean_first = None, 0, None
         unsampled = self._output is not None and average_warning(self.cfg.output, start_step, end, view.mean is not None)
         if unsampled:
             self.log(f"warning: {unsampled}")
@@ -1185,7 +1190,8 @@ class Simulation:
         if self.view.mean is not None:
             out = self.cfg.output
             extra["average"] = {"samples": self.view.mean_samples, "every": out.average_every,
-                                "from_step": out.average_from, "stresses": out.average_stresses}
+                                "from_step": out.average_from, "first_sample_step": self.view.mean_first,
+                                "stresses": out.average_stresses}
         more = self._more_warnings
         warned = self.run_warnings + ([f"{more} more warning lines: in the run's output and log.jsonl"] if more else [])
         return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,

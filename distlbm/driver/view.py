@@ -109,6 +109,7 @@ class RunView:
         # dtype, a running mean over `mean_samples` samples; None before the first sample
         self.mean = None
         self.mean_samples: int = 0
+        self.mean_first: Optional[int] = None  # the step of its first sample (a restart that starts it again: later)
 
     # ---- the state (set by the driver between chunks) ---------------------------------------
     @property

@@ -491,6 +491,8 @@ class FieldOutput:
         if view.mean is not None:  # over how many samples, from which step, every how many steps
             attrs.update(average_samples=int(view.mean_samples), average_from=int(self.spec.average_from),
                          average_every=int(self.spec.average_every))
+            if view.mean_first is not None:  # where the mean begins: after average_from where a restart started it
+                attrs.update(average_first_step=int(view.mean_first))  # again (another cadence)
         if cuts:
             written = [self._write_cut(view, cut, fields, meta, attrs, step, time_, dx / dt if phys else None)
                        for cut in cuts]

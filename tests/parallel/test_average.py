@@ -265,3 +265,11 @@ def test_a_restart_that_changes_the_averages_cadence_starts_it_again(tmp_path, g
             f"on") in p.stdout, p.stdout
     _, attrs = _fields(tmp_path / "fields" / "fields_000000200.h5")
     assert attrs[key] == int(value) and attrs["average_samples"] == samples  # 55..200 every 20: 8; 100..200: 11
+    # where the mean begins: 60 (the first multiple of 20 after the restart at 50, where the files' average_from
+    # still said 0), 100
+    assert attrs["average_first_step"] == (60 if key == "average_every" else 100), attrs
+    # and a restart that goes on with it keeps its first step (from the checkpoint)
+    p = _cli(*common, "--steps", 300, "--restart", "latest", "--set", given, "--checkpoint-every", 100)
+    assert p.returncode == 0, p.stderr
+    _, attrs = _fields(tmp_path / "fields" / "fields_000000300.h5")
+    assert attrs["average_first_step"] == (60 if key == "average_every" else 100), attrs
