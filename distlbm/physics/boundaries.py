@@ -384,40 +384,63 @@ def link_forces(fnew, fc, kind, links, body_s, n_bodies: int, lattice: Lattice):
     return jnp.stack(out).reshape((n_bodies, d, -1) + (1,) * nd)
 
 
-CHUNK_BITS = 8
 FORCE_RANGE_BITS = 8  # a cell's force beyond 2^8 = 256 (lattice units) counts as unusable (a blown-up state)
+# (digit bits, digits, integer type) of the fixed point: float32 values in 6 8-bit digits summed in int32 (40 fraction
+# bits), float64 values (x64 on) in 4 24-bit digits summed in int64 (88 fraction bits); force_totals tells them
+# apart by their count
+FIXED_POINT = {"float32": (8, 6, jnp.int32), "float64": (24, 4, jnp.int64)}
+_BY_COUNT = {k + 1: (bits, k) for bits, k, _ in FIXED_POINT.values()}
+
+
+def _carry(d, bits: int):
+    """Digits d [K, ...] (each digit's sum, the top one signed) with the carries moved up: digits below the top in
+    [0, 2^bits), the same integer sum_j d_j 2^(bits j)."""
+    out, carry = [], None
+    for j in range(d.shape[0]):
+        t = d[j] if carry is None else d[j] + carry
+        if j == d.shape[0] - 1:
+            out.append(t)
+        else:
+            carry = lax.shift_right_arithmetic(t, jnp.asarray(bits, t.dtype))  # floor(t / 2^bits)
+            out.append(t - lax.shift_left(carry, jnp.asarray(bits, t.dtype)))
+    return jnp.stack(out)
 
 
 def fixed_point_sums(v):
-    """The sum of v's values (float32 or float64, any shape) in fixed point: [K + 1] int32, where element j
-    < K sums the j-th 8-bit digit of floor(v 2^E) (E = 8K - 8 fraction bits: K = 6 for float32, 10 for
-    float64; the top digit is signed) and element K counts the values that are not finite or beyond +-256.
-    Integer sums are exact and do not depend on the order of their terms (up to 2^23 nonzero values per
-    block); each digit is exact in floating point (floors and differences of integers below 2^53)."""
-    k = 10 if v.dtype == jnp.float64 else 6
-    e = CHUNK_BITS * k - FORCE_RANGE_BITS
+    """The sum of v's values (float32, or float64 with x64 on; any shape) in fixed point: [K + 1] integers, where
+    element j < K holds the j-th digit of floor(v 2^E) summed (FIXED_POINT: E = bits K - 8 fraction bits; the top
+    digit is signed) and element K counts the values that are not finite or beyond +-256. The sums run one axis at
+    a time with the carries moved up after each, so that no digit sum outgrows its integer type (an int32 sum of
+    8-bit digits over a whole block wrapped beyond 2^23 cells: a porous mask's drag was garbage); integer sums are
+    exact and do not depend on the order of their terms, and each digit is exact in floating point (floors and
+    differences of integers)."""
+    bits, k, itype = FIXED_POINT["float64" if v.dtype == jnp.float64 else "float32"]
+    e = bits * k - FORCE_RANGE_BITS
     bad = ~(jnp.abs(v) < 2.0 ** FORCE_RANGE_BITS)  # NaN too
     x = jnp.where(bad, 0.0, v) * (2.0 ** e)
-    floors = [jnp.floor(x * (2.0 ** (-CHUNK_BITS * j))) for j in range(k)]
-    digits = [floors[j] - (2.0 ** CHUNK_BITS) * floors[j + 1] for j in range(k - 1)] + [floors[k - 1]]
-    stacked = jnp.stack([dg.astype(jnp.int32) for dg in digits] + [bad.astype(jnp.int32)])
-    return jnp.sum(stacked, axis=tuple(range(1, stacked.ndim)), dtype=jnp.int32)
+    floors = [jnp.floor(x * (2.0 ** (-bits * j))) for j in range(k)]
+    digits = jnp.stack([(floors[j] - (2.0 ** bits) * floors[j + 1]) if j < k - 1 else floors[j]
+                        for j in range(k)]).astype(itype)
+    while digits.ndim > 1:  # the last axis summed, carries moved up, then the next
+        digits = _carry(jnp.sum(digits, axis=-1, dtype=itype), bits)
+    count = jnp.sum(bad.astype(itype), dtype=itype).reshape(1)
+    return jnp.concatenate([digits, count])
 
 
 def force_totals(sums) -> np.ndarray:
     """[..., K + 1] fixed-point sums (`fixed_point_sums`) added over every block (exact integers, e.g. in
-    float64) -> [...] float64 totals: sum_j S_j 2^(8j - E) as one exact integer, divided once (correctly
+    float64) -> [...] float64 totals: sum_j S_j 2^(bits j - E) as one exact integer, divided once (correctly
     rounded); NaN where a value was not finite or out of range."""
     sums = np.asarray(sums, np.float64)
-    k = sums.shape[-1] - 1
-    e = CHUNK_BITS * k - FORCE_RANGE_BITS
+    bits, k = _BY_COUNT[sums.shape[-1]]
+    e = bits * k - FORCE_RANGE_BITS
     flat = sums.reshape(-1, k + 1)
     out = np.empty(flat.shape[0], np.float64)
     for n, row in enumerate(flat):
         if row[k] != 0:
             out[n] = np.nan
             continue
-        total = sum(int(row[j]) << (CHUNK_BITS * j) for j in range(k))
+        total = sum(int(row[j]) << (bits * j) for j in range(k))
         out[n] = total / (1 << e)
     return out.reshape(sums.shape[:-1])
 

@@ -116,6 +116,19 @@ def test_poiseuille_float32_at_larger_n_is_judged_within_its_roundoff():
     assert chk["pass"] is True and 1e-5 < chk["value"] < chk["tolerance"], chk
 
 
+def test_a_slip_below_the_storage_round_off_is_reported_not_judged():
+    """float32 at n = 48: the slip (3.1e-4 of u) is within the run's round-off (2.7e-4 grows as n^2 / nu), so
+    the row-by-row check cannot tell the slip law from no slip: a floor scaled past the slip passed a no-slip or a
+    wrong-sign profile at n = 64. It is reported (pass None, said why); bfloat16's floor does not grow with n (a
+    Couette 62 % off passed at n = 64)."""
+    summary, _ = run_case("poiseuille", n=48, tau=0.8)
+    (chk,) = summary["observables"]["checks"]
+    assert chk["pass"] is None and "reported, not judged: the float32 round-off of this run" in chk["quantity"], chk
+    summary, _ = run_case("couette", n=64, dtype="bfloat16")
+    (chk,) = summary["observables"]["checks"]
+    assert chk["pass"] is False and chk["tolerance"] == 0.08 and chk["value"] > 0.3, chk
+
+
 # ---- Couette (lbm_selfcheck_couette_shearwave.csv: exact to round-off) ---------------------------
 
 COUETTE_ROWS = [r for r in read_table(COUETTE_SELFCHECK) if r["test"] == "couette"]
