@@ -148,7 +148,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             continuing = bool(meta.get("average"))  # the checkpoint carries a time average on
             kept = meta.get("end_step")
             kept_used = (not (cfg.control.steps or "steps" in cfg.given) and isinstance(kept, int) and kept > 0
-                         and not any(k in cfg.given for k in cfg.case.stops))  # as Simulation._continue_end
+                         and kept != s.steps and not any(k in cfg.given for k in cfg.case.stops))  # as the run
             if kept_used:
                 end = kept
             say(f"  restart: from {path} at step {start} (its metadata verified against this configuration; its "

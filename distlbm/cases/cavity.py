@@ -75,7 +75,7 @@ class Cavity2D(_Cavity):
     name = "cavity2d"
     title = "2D lid-driven square cavity"
     validates = ("centre-line u(y) and v(x) vs Ghia et al. 1982 (Re 100, 400) within 0.02 U_lid (a bound for n >= "
-                 "32, where the error is 0.010; at n = 128 it is 0.005-0.009 and the bound also accepts Re 85 to "
+                 "32 at Re 100, where the error is 0.010, and n >= 48 at Re 400; at n = 128 it is 0.005-0.009 and the bound also accepts Re 85 to "
                  "110 as Re 100); other Re (e.g. 1000, no table here): primary vortex centre and centre-line "
                  "extrema reported")
     reference = f"{cite(GHIA_U)}, {GHIA_V}"

@@ -484,7 +484,8 @@ def settings_mismatch(e: CheckpointError, path, candidates, errors: dict) -> Che
     older = len(candidates) - 1 - [str(c) for c in candidates].index(str(path))
     said = "".join(f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}; "
                    for reason, paths in errors.items())
-    note = f" (the {older} older checkpoint(s) of this run have the same settings: not tried)" if older else ""
+    note = (f" (the {older} older checkpoint(s) here, of the same run, are not tried: a setting that differs from "
+            f"its newest differs from them)" if older else "")
     return CheckpointError(f"no usable checkpoint: {said}{e}{note}")
 
 

@@ -148,7 +148,8 @@ def test_incompatible_restart_refused_but_output_settings_may_change(tmp_path):
     # refused for the one reason, said once: the older checkpoint, of the same run, has the same settings and is
     # not tried (each was: "the same; trying an older checkpoint", once per checkpoint)
     assert str(err.value).count("tau: checkpoint") == 1 and "ckpt_000000020.h5: incompatible" in str(err.value)
-    assert str(err.value).endswith("(the 1 older checkpoint(s) of this run have the same settings: not tried)")
+    assert str(err.value).endswith("(the 1 older checkpoint(s) here, of the same run, are not tried: a setting that "
+                                   "differs from its newest differs from them)")
     bigger = make_sim("box", n=32, lattice="D3Q19")
     bigger.out_dir = tmp_path
     with pytest.raises(CheckpointError, match="incompatible"):

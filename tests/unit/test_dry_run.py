@@ -129,7 +129,8 @@ def test_a_restart_is_checked_against_its_checkpoint_without_touching_it(cli, tm
     assert rc == 2 and err.strip().startswith(
         f"distlbm: restart failed: no usable checkpoint: {out / 'checkpoints' / 'ckpt_000000040.h5'}: "
         f"incompatible with this configuration (n: checkpoint 16, now 20;"), err
-    assert err.strip().endswith("(the 1 older checkpoint(s) of this run have the same settings: not tried)"), err
+    assert err.strip().endswith("(the 1 older checkpoint(s) here, of the same run, are not tried: a setting that "
+                                "differs from its newest differs from them)"), err
     # --steps before the checkpoint's step (a count given for the step to run to): the run refuses it after its
     # queue wait; the dry run said "steps: none to run" and "ready"
     rc, stdout, err = cli("run", "box", "--set", "n=16", "--restart", "--steps", 30, "--dry-run", "--out", out)

@@ -304,6 +304,20 @@ def test_integer_mask_ids_are_bodies_after_the_obstacles(tmp_path):
         resolve("channel_flow", {"n": N, "obstacles": "circle(0.3,0.2,0.03)", "mask": str(tmp_path / "many.npy")})
 
 
+def test_side_walls_drawn_in_a_mask_are_walls_not_the_body(tmp_path):
+    """A mask may draw the side walls (their rows are not checked as a body's), but their cells took the body's id:
+    its drag held the walls' friction (+79 % cD on a square). The wall rows carry no body id."""
+    m = np.zeros(SHAPE2, np.uint8)
+    m[50:60, 15:25] = 1
+    np.save(tmp_path / "body.npy", m)
+    m[:, 0] = m[:, -1] = 1
+    np.save(tmp_path / "walls.npy", m)
+    full = tuple(slice(0, n) for n in SHAPE2)
+    bodies = [np.asarray(resolve("channel_flow", {"n": N, "obstacles": "", "mask": str(tmp_path / name)})
+                         .setup.geometry(full)[4]) for name in ("body.npy", "walls.npy")]
+    assert np.array_equal(bodies[0], bodies[1]) and bodies[1][:, 0].max() == 0 and bodies[1][55, 20] == 1
+
+
 def test_mask_values_are_scanned_in_slabs(tmp_path):
     a = np.zeros((40, 7, 5), np.int16)
     a[33, 6, 2] = 300
