@@ -271,6 +271,8 @@ class ChannelFlow(Case):
         use_bz = bool(p["bouzidi"]) and bool(shapes)
         wall_bz = walls and lay.off_grid  # the far walls' links are interpolated too
         x_sponge = self.sponge_start(p, lay)
+        # the first body id of the mask (appended after the obstacles and the STL), or None
+        mask_first = sum(getattr(sh, "bodies", 1) for sh in shapes[:-1]) + 1 if p["mask"] and shapes else None
 
         def coords(index):
             return [lay.origin[a] + (np.arange(*sl.indices(shape[a])) + 0.5) * dx for a, sl in enumerate(index)]
@@ -308,9 +310,11 @@ class ChannelFlow(Case):
                                       f"layer from x = {x_sponge:.4g} to the outlet; expected obstacles ahead of "
                                       f"it, x < {x_sponge - dx:.4g}")
                 kind[solid] = bc.WALL
-                # the side walls' rows are walls, not a body's, where a mask draws them too (their friction
-                # counted as the body's drag: +79 % cD)
-                body = np.where(solid & ~wall, ob.body, 0).astype(np.uint8)
+                body = np.where(solid, ob.body, 0).astype(np.uint8)
+                if mask_first is not None:  # the side walls' rows are walls, not a mask body's, where a mask draws
+                    # them too (their friction counted as the body's drag: +79 % cD); a primitive or STL body keeps
+                    # its cells there (3D-1Z's cylinder spans the duct: its links into the walls are its own)
+                    body = np.where(wall & (body >= mask_first), 0, body).astype(np.uint8)
                 if use_bz:
                     qlink = bc.encode_q(ob.q)
             kind[wall] = bc.WALL
