@@ -103,22 +103,24 @@ class WallTimeInterval:
 
 @dataclass
 class StepsOrWall:
-    """Due every `every` steps, and also when `seconds` of wall-clock time have passed since it last fired (a
-    long run's default progress: every 1/20 of its steps was hours apart on a big lattice, and `distlbm status`
-    showed no progress for them)."""
+    """Due every `every` steps (IterationInterval), and also when `seconds` of wall-clock time have passed since it
+    last fired (WallTimeInterval): a long run's default progress (every 1/20 of its steps was hours apart on a big
+    lattice, and `distlbm status` showed no progress for them)."""
 
     every: int
     seconds: float
-    last: float = field(default=0.0)
+
+    def __post_init__(self):
+        self._steps, self._wall = IterationInterval(self.every), WallTimeInterval(self.seconds)
 
     def next_due(self, step: int):
-        return None if self.every <= 0 else (step // self.every + 1) * self.every
+        return self._steps.next_due(step)
 
     def due(self, step: int, wall: float) -> bool:
-        return (self.every > 0 and step % self.every == 0) or (self.seconds > 0 and wall - self.last >= self.seconds)
+        return self._steps.due(step, wall) or self._wall.due(step, wall)
 
     def fired(self, step: int, wall: float):
-        self.last = wall
+        self._wall.fired(step, wall)
 
     def state(self) -> dict:
         return {}  # wall time restarts with the process
