@@ -60,7 +60,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     ConfigError (exit 2) where the run would stop; returns 0."""
     from distlbm.cases.base import ConfigError
     from distlbm.config import size_hint
-    from distlbm.driver.loop import build_model, end_before_start, kept_averaging, kept_checkpoints, kept_outputs
+    from distlbm.driver.loop import (build_model, end_before_start, kept_averaging, kept_checkpoints, kept_end,
+                                     kept_outputs, no_usable)
     from distlbm.io import checkpoint as ckpt
     from distlbm.driver import schedules
     from distlbm.driver.schedules import average_warning
@@ -119,26 +120,28 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     else:
         candidates = ckpt.resolve_restart(restart, cdir)
         errors = {}  # reason -> the checkpoints it rules out, as the run says it
+
+        def skip(e, path):
+            if len(candidates) == 1:
+                raise e
+            errors.setdefault(ckpt.reason_of(e, path), []).append(path)
+
         for path in candidates:
             try:
                 meta = ckpt.read_meta(path)
             except ckpt.CheckpointError as e:
-                if len(candidates) == 1:
-                    raise
-                errors.setdefault(ckpt.reason_of(e, path), []).append(path)
+                skip(e, path)
                 continue
             try:
                 cfg.check_restart(meta, path)
-            except ckpt.CheckpointError as e:  # a setting: the run's older checkpoints have the same, as the run says
+            except ckpt.CheckpointError as e:  # a setting: the run's older checkpoints are not tried, as the run
                 if len(candidates) == 1:
                     raise
-                raise ckpt.settings_mismatch(e, path, candidates, errors) from None
+                raise no_usable(errors, ckpt.settings_mismatch(e, path, candidates)) from None
             try:  # the file's own data against its metadata and this lattice (a damaged or crafted file)
                 ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype)
             except ckpt.CheckpointError as e:
-                if len(candidates) == 1:
-                    raise
-                errors.setdefault(ckpt.reason_of(e, path), []).append(path)
+                skip(e, path)
                 continue
             # a checkpoint of another folder continued here, where another run's checkpoints are: the run refuses it
             other = ckpt.foreign(cdir, meta.get("run_id") or ckpt.LEGACY_RUN) if cdir.is_dir() else []
@@ -146,10 +149,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                 raise ConfigError(ckpt.occupied(cdir, [p for p, _ in other], other[-1][1]))
             start = int(meta["step"])
             continuing = bool(meta.get("average"))  # the checkpoint carries a time average on
-            kept = meta.get("end_step")
-            kept_used = (not (cfg.control.steps or "steps" in cfg.given) and isinstance(kept, int) and kept > 0
-                         and kept != s.steps and not any(k in cfg.given for k in cfg.case.stops))  # as the run
-            if kept_used:
+            kept = kept_end(cfg, meta)  # the end step of the run it continues, as the run takes it
+            if kept is not None:
                 end = kept
             say(f"  restart: from {path} at step {start} (its metadata verified against this configuration; its "
                 f"populations are verified when the run reads them)")
@@ -159,11 +160,9 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             cfg = dataclasses.replace(cfg, output=kept_averaging(cfg, meta) or cfg.output)
             break
         else:
-            raise ckpt.CheckpointError("no usable checkpoint: " + "; ".join(
-                f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}"
-                for reason, paths in errors.items()))
+            raise no_usable(errors)
     if end < start:  # the run refuses it (a count given for the step to run to)
-        raise end_before_start(end, start, bool(cfg.control.steps), restart is not None and kept_used)
+        raise end_before_start(end, start, bool(cfg.control.steps), restart is not None and bool(kept))
     if end <= start:
         say(f"  steps: none to run (the run is at step {start}, its end step {end})")
     else:

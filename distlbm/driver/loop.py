@@ -139,6 +139,24 @@ def settled_warnings(cfg) -> tuple:
     return tuple(w for w in cfg.warnings if w not in gone)
 
 
+def kept_end(cfg, meta: dict) -> Optional[int]:
+    """The end step a restart takes from the run it continues (its checkpoint's `end_step`), or None: where it sets
+    none itself (no --steps, no `steps`, no stop such as t_end given) and the run's was not the case's default."""
+    end = meta.get("end_step")
+    if (cfg.control.steps or "steps" in cfg.given or not isinstance(end, int) or end == cfg.setup.steps
+            or any(k in cfg.given for k in cfg.case.stops)):
+        return None  # (a t_end given: its end)
+    return end
+
+
+def no_usable(errors: dict, last: str = "") -> ckpt.CheckpointError:
+    """The refusal of a restart none of whose checkpoints could be used: errors maps each reason to the checkpoints
+    it ruled out (newest first), said once each; `last` ends it (a setting that rules out the rest)."""
+    said = [f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}"
+            for reason, paths in errors.items()]
+    return ckpt.CheckpointError("no usable checkpoint: " + "; ".join(said + ([last] if last else [])))
+
+
 def end_before_start(end: int, start: int, given: bool, kept: bool) -> ConfigError:
     """The refusal of a restart whose end step is before its checkpoint's (given: --steps / steps set it; kept:
     the end step of the run it continues did); the dry run says the same."""
@@ -542,7 +560,7 @@ class Simulation:
             except ckpt.CheckpointError as e:  # a setting: the run's older checkpoints have the same (no trying)
                 if len(candidates) == 1:
                     raise
-                raise ckpt.settings_mismatch(e, path, candidates, errors) from None
+                raise no_usable(errors, ckpt.settings_mismatch(e, path, candidates)) from None
             try:  # the file's own data against its metadata and this lattice (a damaged or crafted file)
                 ckpt.check_against(meta, path, lat.q, self.setup.shape, self.model.dtype)
                 if meta.get("_format") == ckpt.LEGACY_FORMAT:
@@ -579,9 +597,7 @@ class Simulation:
             self._continue_outputs(meta)
             self._continue_end(meta)
             return
-        raise ckpt.CheckpointError("no usable checkpoint: " + "; ".join(
-            f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}"
-            for reason, paths in errors.items()))
+        raise no_usable(errors)
 
     def _load_mean(self, path, meta: dict):
         """The time average a checkpoint holds (None without one), checked against this run: 1 + D moments of its
@@ -798,10 +814,9 @@ class Simulation:
         """A restart that sets no steps (no --steps, no `steps` in the file or --set) runs to the end step of the
         run it continues, not to the case's default: `--steps 200000` then a `--restart latest` without it ran
         to the default 100 steps, or, past it, ran nothing and said done."""
-        end = meta.get("end_step")
-        if (self.cfg.control.steps or "steps" in self.cfg.given or not isinstance(end, int)
-                or end == self.setup.steps or any(k in self.cfg.given for k in self.cfg.case.stops)):
-            return  # (a t_end given: its end)
+        end = kept_end(self.cfg, meta)
+        if end is None:
+            return
         self._kept_end = end
         self.log(f"running to step {end}, the end step of the run this restart continues (--steps N to change it)")
 

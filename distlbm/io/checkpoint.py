@@ -477,16 +477,13 @@ def reason_of(e: CheckpointError, path) -> str:
     return text[len(f"{path}: "):] if text.startswith(f"{path}: ") else text
 
 
-def settings_mismatch(e: CheckpointError, path, candidates, errors: dict) -> CheckpointError:
-    """The refusal of a restart whose checkpoint `path` was written with other settings (e): the older candidates,
-    the same run's, have the same, so they are not tried (each said "the same; trying an older checkpoint");
-    errors: the reasons of the newer candidates already ruled out."""
+def settings_mismatch(e: CheckpointError, path, candidates) -> str:
+    """Why a restart's checkpoint `path` written with other settings (e) ends the search: the older candidates, the
+    same run's, are not tried (each said "the same; trying an older checkpoint")."""
     older = len(candidates) - 1 - [str(c) for c in candidates].index(str(path))
-    said = "".join(f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}; "
-                   for reason, paths in errors.items())
     note = (f" (the {older} older checkpoint(s) here, of the same run, are not tried: a setting that differs from "
             f"its newest differs from them)" if older else "")
-    return CheckpointError(f"no usable checkpoint: {said}{e}{note}")
+    return f"{e}{note}"
 
 
 def occupied(directory, paths, run: str | None = None) -> str:
