@@ -367,10 +367,9 @@ def link_forces(fnew, fc, kind, links, body_s, n_bodies: int, lattice: Lattice):
     # and stays precise in float32.
     acc_dtype = jnp.float64 if fnew.dtype == jnp.float64 else jnp.float32
     mom = (fc[lattice.opposite] + fnew).astype(acc_dtype)
-    out = []
+    cells = []
     for k in range(1, n_bodies + 1):
         sel = jnp.where(hit & (body_s == k), mom, 0.0)
-        comps = []
         for a in range(d):
             # each cell's c_j (f*_j + f_i) summed over its links one by one in a fixed order (c_j = -c_i is
             # -1, 0 or 1: no products), so a cell's value is the same bits whatever block holds it
@@ -379,9 +378,9 @@ def link_forces(fnew, fc, kind, links, body_s, n_bodies: int, lattice: Lattice):
                 ci = int(lattice.c[i, a])
                 if ci:
                     cell = cell - sel[i] if ci > 0 else cell + sel[i]
-            comps.append(fixed_point_sums(cell))
-        out.append(jnp.stack(comps))
-    return jnp.stack(out).reshape((n_bodies, d, -1) + (1,) * nd)
+            cells.append(cell)
+    sums = fixed_point_sums(jnp.stack(cells), lead=1)  # every body and component in one pass
+    return sums.reshape((n_bodies, d, -1) + (1,) * nd)
 
 
 FORCE_RANGE_BITS = 8  # a cell's force beyond 2^8 = 256 (lattice units) counts as unusable (a blown-up state)
@@ -406,14 +405,14 @@ def _carry(d, bits: int):
     return jnp.stack(out)
 
 
-def fixed_point_sums(v):
+def fixed_point_sums(v, lead: int = 0):
     """The sum of v's values (float32, or float64 with x64 on; any shape) in fixed point: [K + 1] integers, where
     element j < K holds the j-th digit of floor(v 2^E) summed (FIXED_POINT: E = bits K - 8 fraction bits; the top
     digit is signed) and element K counts the values that are not finite or beyond +-256. The sums run one axis at
     a time with the carries moved up after each, so that no digit sum outgrows its integer type (an int32 sum of
     8-bit digits over a whole block wrapped beyond 2^23 cells: a porous mask's drag was garbage); integer sums are
     exact and do not depend on the order of their terms, and each digit is exact in floating point (floors and
-    differences of integers)."""
+    differences of integers). lead: leading axes of v kept (one sum each): [*lead, K + 1]."""
     bits, k, itype = FIXED_POINT["float64" if v.dtype == jnp.float64 else "float32"]
     e = bits * k - FORCE_RANGE_BITS
     bad = ~(jnp.abs(v) < 2.0 ** FORCE_RANGE_BITS)  # NaN too
@@ -421,10 +420,10 @@ def fixed_point_sums(v):
     floors = [jnp.floor(x * (2.0 ** (-bits * j))) for j in range(k)]
     digits = jnp.stack([(floors[j] - (2.0 ** bits) * floors[j + 1]) if j < k - 1 else floors[j]
                         for j in range(k)]).astype(itype)
-    while digits.ndim > 1:  # the last axis summed, carries moved up, then the next
+    while digits.ndim > 1 + lead:  # the last axis summed, carries moved up, then the next
         digits = _carry(jnp.sum(digits, axis=-1, dtype=itype), bits)
-    count = jnp.sum(bad.astype(itype), dtype=itype).reshape(1)
-    return jnp.concatenate([digits, count])
+    count = jnp.sum(bad.astype(itype), axis=tuple(range(lead, v.ndim)), dtype=itype)
+    return jnp.concatenate([jnp.moveaxis(digits, 0, -1), count[..., None]], axis=-1)
 
 
 def force_totals(sums) -> np.ndarray:
