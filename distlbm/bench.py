@@ -141,12 +141,11 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     from distlbm.stepper import step_path
 
     try:
-        path, why = step_path(model, step)
+        path, why = step_path(model, step, key="--step")
     except ValueError as e:  # step = 'pallas' where the kernel does not cover the model: one line, as the run
         from distlbm.cases.base import ConfigError
 
-        raise ConfigError(str(e).replace("step = ", "--step = ", 1).replace("step = 'auto'", "--step auto")
-                          .replace("'xla'", "xla")) from None
+        raise ConfigError(str(e)) from None
     from distlbm.stepper import step_form
 
     why = f"{why}; {step_form(model, path, shape, dom.mesh_shape)}"

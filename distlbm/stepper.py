@@ -181,7 +181,7 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
 STEP_PATHS = ("auto", "xla", "pallas")
 
 
-def step_path(model: Model, requested: str = "auto") -> tuple:
+def step_path(model: Model, requested: str = "auto", key: str = "step") -> tuple:
     """Which step runs: ('pallas' | 'xla', why). 'auto' takes the fused Pallas kernel
     (physics/fused.py) on GPU backends when it covers the model, else the XLA step; 'xla' and
     'pallas' force one (on CPU the Pallas kernel runs in its interpreter: for tests, slow)."""
@@ -193,8 +193,8 @@ def step_path(model: Model, requested: str = "auto") -> tuple:
     gpu = jax.default_backend() in ("gpu", "cuda", "rocm")
     if requested == "pallas":
         if not ok:
-            raise ValueError(f"step = 'pallas': the fused kernel does not cover this configuration: {why}; "
-                             f"expected step = 'auto' or 'xla'")
+            raise ValueError(f"{key} = 'pallas': the fused kernel does not cover this configuration: {why}; "
+                             f"expected {key} = 'auto' or 'xla'")
         return "pallas", "requested" + ("" if gpu else " (Pallas interpreter on CPU: slow)")
     if not gpu:
         return "xla", f"{jax.default_backend()} backend"
