@@ -481,7 +481,7 @@ class MaskFile:
         every value is a body id 0..255 (ValueError naming the first cell that is not), keep its distinct
         nonzero ids in increasing order (`ids`, returned; a boolean mask: []) and, given `cross` (slices of the
         other axes: the cross-section to look at), the number of solid cells inside it on each plane along the
-        first axis (`plane_solid`, int64 [n0]). A boolean mask is read only when `cross` is given."""
+        first axis (`plane_solid`, int64 [n0]); then `ids` are those found inside the cross-section. A boolean mask is read only when `cross` is given."""
         boolean = self.dtype.kind == "b"
         if cross is not None:
             cross = tuple(cross)
@@ -494,12 +494,13 @@ class MaskFile:
         seen = np.zeros(256, bool)
         for start, values in self.slabs(max_bytes):
             stop = start + len(values)
+            inside = values if cross is None else values[(slice(None),) + cross].reshape(stop - start, -1)
             if not boolean:
                 self._check_range(values, start)
-                # a count per value, not a sort: one pass over the slab
-                seen[:] |= np.bincount(values.reshape(-1).astype(np.intp, copy=False), minlength=256) > 0
+                # a count per value, not a sort: one pass over the slab; the ids inside the cross-section only (an
+                # id that draws nothing but the side walls' rows is no body: it was listed with a force of 0)
+                seen[:] |= np.bincount(inside.reshape(-1).astype(np.intp, copy=False), minlength=256) > 0
             if cross is not None:
-                inside = values[(slice(None),) + cross].reshape(stop - start, -1)
                 self.plane_solid[start:stop] = np.count_nonzero(inside, axis=1)
         if boolean:
             self.ids = None

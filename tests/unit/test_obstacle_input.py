@@ -316,6 +316,13 @@ def test_side_walls_drawn_in_a_mask_are_walls_not_the_body(tmp_path):
     bodies = [np.asarray(resolve("channel_flow", {"n": N, "obstacles": "", "mask": str(tmp_path / name)})
                          .setup.geometry(full)[4]) for name in ("body.npy", "walls.npy")]
     assert np.array_equal(bodies[0], bodies[1]) and bodies[1][:, 0].max() == 0 and bodies[1][55, 20] == 1
+    # walls drawn with an id of their own are no body (it was listed, 'mask id 2', with a force of 0)
+    m[:, 0] = m[:, -1] = 2
+    np.save(tmp_path / "own.npy", m)
+    cfg = resolve("channel_flow", {"n": N, "obstacles": "", "mask": str(tmp_path / "own.npy")})
+    own = np.asarray(cfg.setup.geometry(full)[4])
+    assert np.array_equal(own, bodies[0]) and cfg.setup.features.bodies == 1, cfg.setup.features.bodies
+    assert cfg.setup.units["bodies"] == ["mask id 1"], cfg.setup.units["bodies"]
 
 
 def test_mask_values_are_scanned_in_slabs(tmp_path):
