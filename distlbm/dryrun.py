@@ -235,7 +235,9 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         when = " and ".join(([f"every {output.output_every} steps"] if output.output_every else []) +
                             ([f"every {output.output_interval:g} of simulated time"] if output.output_interval
                              else []))  # both given: both schedules run (it named the first alone)
-        say(f"  field outputs: {when} ({n_out} in this run) of {', '.join(output.fields)}: {files.size_text(each)} "
+        names = list(output.fields) + (["rho_mean", "u_mean"] + (["uu_mean"] if output.average_stresses else [])
+                                       if average_values(output, len(shape)) else [])  # as the files hold them
+        say(f"  field outputs: {when} ({n_out} in this run) of {', '.join(names)}: {files.size_text(each)} "
             f"each, {files.size_text(n_out * each)} in all")
         full = None if free is None else space_warning(each, n_out, kept * one, free, probe)
         if full:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 
+import h5py
 import numpy as np
 import pytest
 
@@ -244,6 +245,19 @@ def test_both_output_schedules_are_described(cli, tmp_path):
                        "--output-every", 50, "--out", tmp_path / "a", "--dry-run")
     assert rc == 0, err
     assert "  field outputs: every 50 steps and every 0.3 of simulated time (12 in this run) of rho, u" in out, out
+
+
+def test_the_field_outputs_name_the_time_average_they_hold(cli, tmp_path):
+    """With a time average the files hold rho_mean, u_mean (and uu_mean): the size counted them, the label did not."""
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--output-every", 2, "--set", "average_every=1",
+                       "--set", "average_stresses=true", "--out", tmp_path / "a", "--dry-run")
+    assert rc == 0, err
+    assert "  field outputs: every 2 steps (3 in this run) of rho, u, rho_mean, u_mean, uu_mean: 28.00 KiB each" in out, out
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--output-every", 2, "--set", "average_every=1",
+                       "--set", "average_stresses=true", "--out", tmp_path / "a")
+    assert rc == 0, err
+    with h5py.File(tmp_path / "a" / "fields" / "fields_000000004.h5", "r") as f:
+        assert {"rho", "u", "rho_mean", "u_mean", "uu_mean"} <= set(f), list(f)
 
 
 def test_an_images_file_is_no_obstacle_where_no_image_is_written(cli, tmp_path):
