@@ -121,7 +121,7 @@ def _hard_exit(status: int):
 
 def cmd_run(args) -> int:
     from distlbm.config import parse_sets, resolve
-    from distlbm.parallel.processes import env_rank
+    from distlbm.parallel.processes import env_rank, initialize, use_cpu_cores
 
     if args.restart is not None and not str(args.restart).strip():
         from distlbm.cases.base import ConfigError
@@ -173,26 +173,7 @@ def cmd_run(args) -> int:
 
         raise ConfigError(f"--restart latest: no run folder {str(target)!r} to continue (--out); expected the --out "
                           f"of the run that wrote the checkpoints")
-    made = not os.path.lexists(target)
     out = prepare_out(target)
-    try:
-        sim, procs = _set_up(args, cfg, out, init_from)
-    except BaseException:
-        _tidy_refused(out, made)
-        raise
-    if sim is None:  # refused, said
-        _tidy_refused(out, made)
-        return 2
-    try:
-        return _run_simulation(sim, cfg, procs)
-    finally:
-        sim.close()  # the output folder is free for the next run
-
-
-def _set_up(args, cfg, out: str, init_from):
-    """(Simulation, processes) for `distlbm run`, or (None, None) for a run refused with its message said."""
-    from distlbm.parallel.processes import env_rank, initialize, use_cpu_cores
-
     if args.restart is None:  # a new run: refuse a folder that holds another run's checkpoints, before any work
         from pathlib import Path
 
@@ -207,13 +188,13 @@ def _set_up(args, cfg, out: str, init_from):
                 print(f"distlbm: error: {ckpt.occupied(Path(out) / 'checkpoints', found)}" if busy is None else
                       f"distlbm: error: --out = {out!r}: another distlbm run is using this folder ({busy}); "
                       f"wait for it to end, or give this run another --out", file=sys.stderr)
-            return None, None
+            return 2
     use_cpu_cores(cfg.decomposition.comm, cfg.decomposition.mesh)  # before anything starts JAX's backends
     procs = initialize(cfg.decomposition.comm)
     from distlbm.memory import preflight
 
     from distlbm.config import size_hint
-    from distlbm.driver import Simulation
+    from distlbm.driver import EXIT_CONFIG, Simulation
     from distlbm.io.checkpoint import CheckpointError
     from distlbm.parallel.mesh import DecompositionError
 
@@ -225,26 +206,11 @@ def _set_up(args, cfg, out: str, init_from):
     except CheckpointError as e:
         if env_rank() == 0:
             print(f"distlbm: {'initial state' if init_from else 'restart'} failed: {e}", file=sys.stderr)
-        return None, None
-    return sim, procs
-
-
-def _tidy_refused(out: str, made: bool) -> None:
-    """A run refused before its first step takes away the folder it made when that holds nothing but the run's
-    lock file: a mistyped --init-from, a lattice too big for the memory, left an empty run folder behind."""
-    from distlbm.io.lock import NAME
-    from distlbm.parallel.processes import env_rank
-
-    if not made or env_rank() != 0:
-        return
+        return EXIT_CONFIG
     try:
-        names = os.listdir(out)
-        if set(names) <= {NAME}:
-            for name in names:
-                os.unlink(os.path.join(out, name))
-            os.rmdir(out)
-    except OSError:  # something else appeared there, or it went: leave it
-        pass
+        return _run_simulation(sim, cfg, procs)
+    finally:
+        sim.close()  # the output folder is free for the next run
 
 
 def _describe(cfg, say):
