@@ -323,6 +323,11 @@ def test_side_walls_drawn_in_a_mask_are_walls_not_the_body(tmp_path):
     own = np.asarray(cfg.setup.geometry(full)[4])
     assert np.array_equal(own, bodies[0]) and cfg.setup.features.bodies == 1, cfg.setup.features.bodies
     assert cfg.setup.units["bodies"] == ["mask id 1"], cfg.setup.units["bodies"]
+    # the probes' solid test counts the ids the same way (it counted the walls' id: 255 + 1 bodies refused there)
+    m[:, 0] = m[:, -1] = 255
+    np.save(tmp_path / "own255.npy", m)
+    cfg = resolve("channel_flow", {"n": N, "obstacles": "", "mask": str(tmp_path / "own255.npy"), "probes": "1.5,0.2"})
+    assert cfg.setup.units["bodies"] == ["mask id 1"]
 
 
 def test_mask_values_are_scanned_in_slabs(tmp_path):

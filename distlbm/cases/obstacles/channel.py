@@ -465,6 +465,9 @@ class ChannelFlow(Case):
 
         lat = get_lattice("D2Q9" if lay.d == 2 else "D3Q19")  # any velocity set: only `solid` is read
         shapes = self.shapes(p, lat)
+        for sh in shapes:  # a mask's ids as the set-up counts them: inside the cross-section (walls-only ids: none)
+            if isinstance(sh, geo.MaskFile):
+                sh.check_values(cross=mask_cross_section(lay))
         obst = geo.Obstacles(shapes, dx=lay.dx, origin=lay.origin, lattice=lat) if shapes else None
         shape = lay.shape
 
