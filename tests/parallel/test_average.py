@@ -146,7 +146,7 @@ def test_the_average_is_counted_by_the_memory_estimate_and_the_dry_run(cli, tmp_
                        "--output-every", 50, "--steps", 100, "--dry-run", "--out", tmp_path / "dry")
     assert rc == 0, err
     # rho, u and their averages: 32 B a cell; a checkpoint: 76 + 16 B a cell, and HDF5's allowance
-    assert "  field outputs: every 50 steps (3 in this run) of rho, u: 30.52 MiB each, 91.55 MiB in all" in out, out
+    assert "  field outputs: every 50 steps (3 in this run) of rho, u, rho_mean, u_mean: 30.52 MiB each, 91.55 MiB in all" in out, out
     assert "  checkpoints: 87.74 MiB each (89.62 MiB of free space asked per write)" in out, out
     rc, out, err = cli("run", "box", "--set", "lattice=D3Q19", "--set", "n=100", "--set", "average_every=5",
                        "--set", "average_stresses=true", "--output-every", 50, "--steps", 100, "--dry-run", "--out",
