@@ -151,7 +151,7 @@ def test_the_average_is_counted_by_the_memory_estimate_and_the_dry_run(cli, tmp_
     rc, out, err = cli("run", "box", "--set", "lattice=D3Q19", "--set", "n=100", "--set", "average_every=5",
                        "--set", "average_stresses=true", "--output-every", 50, "--steps", 100, "--dry-run", "--out",
                        tmp_path / "dry")
-    assert rc == 0 and "rho, u: 53.41 MiB each" in out, out  # and the six means of u_i u_j: 56 B a cell
+    assert rc == 0 and "rho, u, rho_mean, u_mean, uu_mean: 53.41 MiB each" in out, out  # and the six means of u_i u_j: 56 B a cell
 
 
 def test_the_mean_of_u_i_u_j_gives_the_reynolds_stresses(tmp_path):
