@@ -68,7 +68,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.io import files
     from distlbm.io import results
     from distlbm.io.lock import holder
-    from distlbm.io.output import output_bytes, outputs_between, space_warning
+    from distlbm.io.output import mean_parts, output_bytes, outputs_between, space_warning
     from distlbm.memory import average_values, checkpoint_bytes, fmt_bytes, memory_estimate, steady_values
     from distlbm.parallel.mesh import DecompositionError, check_divisible, parse_mesh
 
@@ -235,8 +235,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         when = " and ".join(([f"every {output.output_every} steps"] if output.output_every else []) +
                             ([f"every {output.output_interval:g} of simulated time"] if output.output_interval
                              else []))  # both given: both schedules run (it named the first alone)
-        names = list(output.fields) + (["rho_mean", "u_mean"] + (["uu_mean"] if output.average_stresses else [])
-                                       if average_values(output, len(shape)) else [])  # as the files hold them
+        mean = average_values(output, len(shape))  # the time average's fields, as the files hold them
+        names = list(output.fields) + ([part.name for part in mean_parts(len(shape), mean)] if mean else [])
         say(f"  field outputs: {when} ({n_out} in this run) of {', '.join(names)}: {files.size_text(each)} "
             f"each, {files.size_text(n_out * each)} in all")
         full = None if free is None else space_warning(each, n_out, kept * one, free, probe)

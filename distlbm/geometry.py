@@ -481,7 +481,8 @@ class MaskFile:
         every value is a body id 0..255 (ValueError naming the first cell that is not), keep its distinct
         nonzero ids in increasing order (`ids`, returned; a boolean mask: []) and, given `cross` (slices of the
         other axes: the cross-section to look at), the number of solid cells inside it on each plane along the
-        first axis (`plane_solid`, int64 [n0]); then `ids` are those found inside the cross-section. A boolean mask is read only when `cross` is given."""
+        first axis (`plane_solid`, int64 [n0]); then `ids` are those found inside the cross-section. A boolean
+        mask is read only when `cross` is given."""
         boolean = self.dtype.kind == "b"
         if cross is not None:
             cross = tuple(cross)
