@@ -463,3 +463,17 @@ def test_a_channel_run_prints_its_coefficients_and_how_they_were_averaged(capsys
     assert f"  final: cD {final['cD']:.6g}, cL {final['cL']:.6g}\n" in out, out
     assert "  averaging: mean over the last acoustic period 4 L / c_s of the channel; the run sampled only" in out
     assert "the start-up included" in out and "  units:" not in out
+
+
+def test_a_3d_body_reports_its_force_along_z():
+    """cD from Fx and cL from Fy only: a sphere near a z wall reported no side force (the helper's -2.4e-7 for the
+    0.145 it had near a y wall). In a square duct the lattice is symmetric under y <-> z: the sphere moved from
+    near the y = 0 wall to near the z = 0 wall reports as cLz what it reported as cL, to round-off."""
+    kw = dict(lattice="D3Q19", n=10, length=0.6, height=0.3, width=0.3, t_end=0.15, re=10, dtype="float64")
+    near_y, _ = run_case("channel_flow", obstacles="sphere(0.2, 0.1, 0.15, 0.05)", **kw)
+    near_z, _ = run_case("channel_flow", obstacles="sphere(0.2, 0.15, 0.1, 0.05)", **kw)
+    a, b = near_y["observables"]["final"], near_z["observables"]["final"]
+    assert a["cL"] > 0.05, a  # pushed away from the wall it is near
+    assert b["cLz"] == pytest.approx(a["cL"], rel=1e-12) and b["cD"] == pytest.approx(a["cD"], rel=1e-12)
+    assert abs(a["cLz"]) < 1e-12 and abs(b["cL"]) < 1e-12
+    assert "z: cLz" in near_z["observables"]["normalisation"]

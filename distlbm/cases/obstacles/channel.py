@@ -492,8 +492,8 @@ class ChannelFlow(Case):
         return p["n"] * lay.across(2), "ref_length * width"
 
     def quantities(self, raw: dict, view) -> dict:
-        """cD, cL (suffixed _k for body k when there are several) of the sampled forces and the probes'
-        physical values (`probes.probe_quantities`), with the weights of the run's Setup."""
+        """cD, cL and in 3D cLz, the force along z (suffixed _k for body k when there are several) of the
+        sampled forces and the probes' physical values (`probes.probe_quantities`), with the weights of the run's Setup."""
         p = self.full(view.params)
         lay = self.layout(p, view.setup.lattice)
         out = {}
@@ -503,6 +503,8 @@ class ChannelFlow(Case):
             suffix = "" if len(raw["force"]) == 1 else f"_{k + 1}"
             out["cD" + suffix] = 2.0 * f[0] / (u * u * area)
             out["cL" + suffix] = 2.0 * f[1] / (u * u * area)
+            if len(f) > 2:  # 3D: the force along z (a body near a z wall, or off the mid-plane, has one)
+                out["cLz" + suffix] = 2.0 * f[2] / (u * u * area)
         probes = raw.get("probes") or {}
         if probes:
             out.update(probe_quantities(probes, view.setup.probe_weights, lay))
@@ -513,7 +515,8 @@ class ChannelFlow(Case):
         lay = self.layout(p, view.setup.lattice)
         area, what = self.reference_area(p, lay)
         out = {"normalisation": f"c = 2 F / (rho U_mean^2 A), A = {what}; F = momentum-exchange force of the "
-                                f"fluid on the body (x: drag, y: lift); U_mean = {p['u_mean']:g} m/s",
+                                f"fluid on the body (x: drag cD, y: lift cL"
+                                f"{', z: cLz' if lay.d == 3 else ''}); U_mean = {p['u_mean']:g} m/s",
                "units": {"dx": lay.dx, "dt": lay.dt, "tau": lay.tau, "nu_lattice": lay.nu_lat,
                          "mach_peak": view.setup.units.get("mach")}}
         if view.samples:
