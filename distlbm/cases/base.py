@@ -66,6 +66,9 @@ class Setup:
     progress_every: int = 0
     probes: dict = field(default_factory=dict)  # name -> [N, D] global cell indices sampled for rho and u
     probe_weights: dict = field(default_factory=dict)  # name -> [N] weights that interpolate a probe's cells
+    # name -> [N] weights of a probe's pressure where some of its cells are solid: the fluid cells' alone (a solid
+    # cell holds rest, p = 0, which is no pressure of the flow); a name not here takes probe_weights
+    probe_p_weights: dict = field(default_factory=dict)
     sample_every: int = 0  # steps between samples of forces and probes (0: the progress interval)
     sample_energy: bool = False  # add the total kinetic energy (lattice units) to every sample
     steady_every: int = 0  # steps between steadiness checks (0: the progress interval), e.g. a transit time

@@ -477,3 +477,24 @@ def test_a_3d_body_reports_its_force_along_z():
     assert b["cLz"] == pytest.approx(a["cL"], rel=1e-12) and b["cD"] == pytest.approx(a["cD"], rel=1e-12)
     assert abs(a["cLz"]) < 1e-12 and abs(b["cL"]) < 1e-12
     assert "z: cLz" in near_z["observables"]["normalisation"]
+
+
+def test_a_probe_next_to_a_wall_reads_the_pressure_of_the_fluid_cells():
+    """A probe within half a cell of a wall read the solid row's rest state: half the pressure, silently. Now
+    its pressure is the fluid cells' alone (here the first row's, the value of a probe on that row's centre),
+    its velocity counts the wall at rest (weight 0.2 at 0.3 dx from the wall's cell centre: 0.8 of the row's),
+    and the start-up warnings say so; the probe line's end point on the wall likewise."""
+    from distlbm.config import resolve
+
+    kw = dict(n=10, length=0.79, height=0.4, t_end=0.2, obstacles="circle(0.2, 0.21, 0.05)",
+              probes="0.5,0.003; 0.5,0.005", probe_line="0.5,0.0; 0.5,0.005; 2")
+    s, sim = run_case("channel_flow", **kw)
+    last = sim.samples[-1]
+    assert last["p_pt1"] == last["p_pt2"] and abs(last["p_pt2"]) > 1e-3
+    assert last["ux_pt1"] == pytest.approx(0.8 * last["ux_pt2"], rel=1e-12)
+    line = s["observables"]["line"]
+    assert line["p"][0] == line["p"][1] and line["p"][0] == pytest.approx(last["p_pt2"], rel=1e-6)  # float32 moments
+    warnings = resolve("channel_flow", kw).warnings
+    said = [w for w in warnings if "(0.5, 0.003)" in w]
+    assert len(said) == 1 and "read from 1 solid cell(s) of 2" in said[0] and "pressure is the fluid" in said[0]
+    assert not any("(0.5, 0.005)" in w for w in warnings)

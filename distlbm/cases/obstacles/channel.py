@@ -43,8 +43,8 @@ from distlbm import geometry as geo
 from distlbm import units as un
 from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_shape, steps_for
 from distlbm.cases.obstacles.layout import Layout, channel_layout
-from distlbm.cases.obstacles.probes import (check_points, line_profile, parse_line, parse_points, probe_quantities,
-                                            steadiness, stencils)
+from distlbm.cases.obstacles.probes import (check_points, fluid_weights, line_profile, parse_line, parse_points,
+                                            probe_quantities, steadiness, stencils)
 from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, check_clear_of_layer, check_fluid_path, check_mask_cells,
                                           check_obstacles, fraction_planes, load_stl, mask_cross_section, number,
                                           parse_obstacles, show)
@@ -367,9 +367,10 @@ class ChannelFlow(Case):
                                "p = rho cs^2 (rho_lattice - 1) (dx/dt)^2",
                  # what body k (cD_k, cL_k) is: an obstacle's spec, the stl file, or a mask id
                  "bodies": self.body_names(shapes)}
-        probes, weights = self.probe_stencils(p, lay)
+        probes, weights, p_weights = self.probe_stencils(p, lay, notes)
         return Setup(lattice, shape, lay.tau, initial, steps, u_peak, geometry=geometry, features=feats,
-                     units=units, probes=probes, probe_weights=weights, sample_every=sample_every,
+                     units=units, probes=probes, probe_weights=weights, probe_p_weights=p_weights,
+                     sample_every=sample_every,
                      steady_every=max(1, int(round(self.steady_time(p) / lay.dt))) if self.steady_time(p) else 0,
                      # the far walls' fractions are one plane per block (stepper.Cells.qplane): the box holds the
                      # obstacles' planes alone
@@ -445,19 +446,32 @@ class ChannelFlow(Case):
             out["front"], out["back"] = (pts[0], None), (pts[1], None)
         return out
 
-    def probe_stencils(self, p: dict, lay: Layout) -> tuple:
-        """(cells, weights) of the probe points (`probes.stencils`): name -> [N, D] global cell indices a
-        sample reads, name -> [N] their interpolation weights. Part of the run's Setup, never kept here."""
+    def probe_stencils(self, p: dict, lay: Layout, notes: list | None = None) -> tuple:
+        """(cells, weights, p_weights) of the probe points (`probes.stencils`): name -> [N, D] global cell
+        indices a sample reads, name -> [N] their interpolation weights, and name -> [N] the pressure's weights
+        of a user's point next to a wall or body (the fluid cells' alone, `probes.fluid_weights`; said in
+        `notes`). Part of the run's Setup, never kept here."""
         points, solid = self.probe_points(p, lay), self._solid_test(p, lay)
         cells, weights = stencils(points, lay, solid)
+        p_weights = {}
         for name, (pt, direction) in points.items():
-            used = [c for c, w in zip(cells[name], weights[name]) if abs(w) > 1e-12]
-            if direction is None and used and np.all(solid(np.asarray(used))):  # a user's point, not a surface's
-                key = "probe_dp" if name in ("front", "back") and p.get("probe_dp") else "probes"
-                raise ConfigError(f"{key} = {p.get(key)!r}: point ({', '.join(f'{x:g}' for x in pt)}) lies inside a "
-                                  f"body or a wall (every cell it is read from is solid: it would read rest, 0); "
-                                  f"expected a point in the fluid")
-        return cells, weights
+            if direction is not None:  # a surface's point: `stencil` reads fluid cells alone where it must
+                continue
+            key = "probe_dp" if name in ("front", "back") and p.get("probe_dp") else "probes"
+            where = f"{key} = {p.get(key)!r}: point ({', '.join(f'{x:g}' for x in pt)})"
+            w = np.asarray(weights[name])
+            used = np.abs(w) > 1e-12
+            is_solid = np.asarray(solid(np.asarray(cells[name])), bool)
+            if not used.any() or np.all(is_solid[used]):
+                raise ConfigError(f"{where} lies inside a body or a wall (every cell it is read from is solid: it "
+                                  f"would read rest, 0); expected a point in the fluid")
+            if np.any(is_solid[used]):  # within a cell of a wall or body: the solid cells hold rest
+                p_weights[name] = fluid_weights(w, ~is_solid).tolist()
+                if notes is not None:
+                    notes.append(f"{where} is read from {int(np.sum(is_solid[used]))} solid cell(s) of "
+                                 f"{int(np.sum(used))} (it lies within a cell of a wall or body): its velocity "
+                                 f"counts them at rest, its pressure is the fluid cells' alone")
+        return cells, weights, p_weights
 
     def _solid_test(self, p, lay):
         """solid(cells [N, D]) -> [N] bool: obstacle cells and the channel walls (a small block read)."""
@@ -507,7 +521,7 @@ class ChannelFlow(Case):
                 out["cLz" + suffix] = 2.0 * f[2] / (u * u * area)
         probes = raw.get("probes") or {}
         if probes:
-            out.update(probe_quantities(probes, view.setup.probe_weights, lay))
+            out.update(probe_quantities(probes, view.setup.probe_weights, lay, view.setup.probe_p_weights))
         return out
 
     def observe(self, view, p):
@@ -544,5 +558,5 @@ class ChannelFlow(Case):
             out["final"] = {k: float(np.mean([r[k] for r in window if k in r])) for k in keys}
             out.update(steadiness(view.samples))
         if p.get("probe_line"):
-            out["line"] = line_profile(view, p["probe_line"], lay)
+            out["line"] = line_profile(view, p["probe_line"], lay, self._solid_test(p, lay))
         return out

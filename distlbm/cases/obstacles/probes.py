@@ -145,15 +145,26 @@ def stencils(points: dict, lay: Layout, solid) -> tuple:
     return cells, weights
 
 
-def probe_quantities(raw: dict, weights: dict, lay: Layout) -> dict:
+def fluid_weights(weights, fluid):
+    """The interpolation weights of the fluid cells alone, renormalised to sum to 1 (None where no cell the
+    point is read from is fluid): the pressure of a point next to a wall or body, whose solid cells hold rest
+    (p = 0), not a pressure of the flow. (The velocity keeps the solid cells at rest: the walls' velocity.)"""
+    w = np.asarray(weights, float) * np.asarray(fluid, bool)
+    total = w.sum()
+    return None if abs(total) < 1e-12 else w / total
+
+
+def probe_quantities(raw: dict, weights: dict, lay: Layout, p_weights: dict | None = None) -> dict:
     """One sample's probe values in physical units: p_<name> (pressure over the density, m^2/s^2) of every
     probe, u<x|y|z>_<name> (m/s) of the user's points (pt1, pt2, ...), and dP = p_front - p_back where both
-    exist. raw: name -> {'rho': [N], 'u': [D][N]} (lattice units) at the cells of `weights[name]` ([N])."""
+    exist. raw: name -> {'rho': [N], 'u': [D][N]} (lattice units) at the cells of `weights[name]` ([N]);
+    p_weights[name]: the pressure's weights where they differ (`fluid_weights`: a point next to a solid cell)."""
     out = {}
     conv = (lay.dx / lay.dt) ** 2
     vals = {}
+    p_weights = p_weights or {}
     for name, rec in raw.items():
-        w = np.asarray(weights[name])
+        w = np.asarray(p_weights.get(name, weights[name]))
         vals[name] = float(np.dot(w, units.pressure(np.asarray(rec["rho"]))) * conv)
     out.update({f"p_{k}": v for k, v in vals.items()})
     vel = lay.dx / lay.dt
@@ -167,24 +178,29 @@ def probe_quantities(raw: dict, weights: dict, lay: Layout) -> dict:
     return out
 
 
-def line_profile(view, text: str, lay: Layout) -> dict:
+def line_profile(view, text: str, lay: Layout, solid=None) -> dict:
     """Velocity (m/s) and pressure (Pa per unit density) at the npoints of the probe line `text` ('x0,y0[,z0];
-    x1,y1[,z1]; npoints'), interpolated from the run's current state (view.probe)."""
+    x1,y1[,z1]; npoints'), interpolated from the run's current state (view.probe). solid(cells [N, D]) -> [N]
+    bool: the pressure of a point next to a solid cell is the fluid cells' (`fluid_weights`; None inside a
+    body), its velocity counts the solid cells at rest."""
     a, b, npts = parse_line(text, lay.d)
     pts = [tuple(a[i] + (b[i] - a[i]) * t for i in range(lay.d)) for t in np.linspace(0.0, 1.0, npts)]
     sts = [stencil(pt, None, lay) for pt in pts]
     cells = np.concatenate([np.asarray(c) for c, _ in sts])
     vals = view.probe(cells)
+    fluid = np.ones(len(cells), bool) if solid is None else ~np.asarray(solid(cells), bool)
     vel = lay.dx / lay.dt
     us, ps, k = [], [], 0
     for c, w in sts:
         m = len(c)
         w = np.asarray(w)
         us.append([float(np.dot(w, vals["u"][i][k:k + m])) * vel for i in range(lay.d)])
-        ps.append(float(np.dot(w, units.pressure(vals["rho"][k:k + m]))) * vel * vel)
+        wp = fluid_weights(w, fluid[k:k + m])
+        ps.append(None if wp is None else float(np.dot(wp, units.pressure(vals["rho"][k:k + m]))) * vel * vel)
         k += m
     return {"points": [list(x) for x in pts], "u": us, "p": ps,
-            "note": "multilinear interpolation of the cell-centre values (solid cells count as rest)"}
+            "note": "multilinear interpolation of the cell-centre values; next to a wall or body the velocity counts "
+                    "the solid cells at rest, the pressure is the fluid cells' alone (null inside a body)"}
 
 
 def steadiness(samples) -> dict:
