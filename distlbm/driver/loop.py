@@ -620,10 +620,12 @@ class Simulation:
         changed = [f"{k} = {old[k]} -> {getattr(self.cfg.output, k)}" for k in ("average_every", "average_from")
                    if k in self.cfg.given and k in old and old[k] != getattr(self.cfg.output, k)]
         if changed and (self.cfg.output.average_every != 0 or "average_every" not in self.cfg.given):
-            first = max(int(meta["step"]), self.cfg.output.average_from)
-            label = (f" (the files' average_from = {self.cfg.output.average_from} is where it would have begun; "
+            # the first step the run will average from: its own average_from, or the run's it keeps (said after)
+            start = (kept_averaging(self.cfg, meta) or self.cfg.output).average_from
+            first = max(int(meta["step"]), start)
+            label = (f" (the files' average_from = {start} is where it would have begun; "
                      f"average_first_step says where it does, average_samples counts its samples)"
-                     if first > self.cfg.output.average_from else "")
+                     if first > start else "")
             self.log(f"note: the time average in {path} was taken with other settings ({'; '.join(changed)}): it "
                      f"starts again, from step {first} on{label}")
             return None

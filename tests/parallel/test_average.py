@@ -273,3 +273,18 @@ def test_a_restart_that_changes_the_averages_cadence_starts_it_again(tmp_path, g
     assert p.returncode == 0, p.stderr
     _, attrs = _fields(tmp_path / "fields" / "fields_000000300.h5")
     assert attrs["average_first_step"] == (60 if key == "average_every" else 100), attrs
+
+
+def test_a_restarted_averages_note_names_the_average_from_it_keeps(tmp_path):
+    """The note of a mean that starts again named the restart's own average_from (0, unset) as where the files'
+    average would have begun, while the run kept the one of the run it continues (20), as the next line said."""
+    common = ["run", "box", "--set", "n=16", "--output-every", 50, "--out", tmp_path]
+    p = _cli(*common, "--steps", 50, "--checkpoint-every", 50, "--set", "average_every=10", "--set", "average_from=20")
+    assert p.returncode == 0, p.stderr
+    p = _cli(*common, "--steps", 100, "--restart", "latest", "--set", "average_every=20")
+    assert p.returncode == 0, p.stderr
+    assert ("(average_every = 10 -> 20): it starts again, from step 50 on (the files' average_from = 20 is where it "
+            "would have begun;") in p.stdout, p.stdout
+    assert "every 20 steps from step 20; kept from the run this restart continues: average_from = 20" in p.stdout
+    _, attrs = _fields(tmp_path / "fields" / "fields_000000100.h5")
+    assert attrs["average_from"] == 20 and attrs["average_first_step"] == 60, attrs
