@@ -123,6 +123,12 @@ class Case:
         and the reference where one exists."""
         return {}
 
+    def resampled(self, old: dict, new: dict, lattice: Lattice) -> list:
+        """The sample keys whose meaning a restart with parameters `new` changes from the run's `old` (a probe
+        point moved: p_pt1 and ux_pt1 name another point): the earlier samples' values of them are not of the
+        same series. A case's parameters that may change at a restart are its `sampling` ones."""
+        return []
+
     def quantities(self, raw: dict, view) -> dict:
         """A sample of forces and probes (raw: {'force': [bodies][D], 'probes': {name: {'rho', 'u'}}, and with
         Setup.sample_energy 'kinetic_energy': the lattice's total; lattice units) turned into the case's named

@@ -229,6 +229,7 @@ class Simulation:
         self._end_step: Optional[int] = None  # the step this run goes to (kept in checkpoints)
         self._kept_end: Optional[int] = None  # a restart that sets no steps: the end of the run it continues
         self._sched_state: dict = {}
+        self._resampled: tuple = ()  # sample keys whose probe point a restart moved (their earlier values dropped)
         self._outputs_state: list = []
         self._light_state: list = []  # the light outputs' index (sub-box, slices), kept in checkpoints
         self._output: Optional[FieldOutput] = None
@@ -595,6 +596,7 @@ class Simulation:
             self._continue_checkpoints(meta)
             self._continue_steady(meta)
             self._continue_outputs(meta)
+            self._continue_sampling(meta)
             self._continue_end(meta)
             return
         raise no_usable(errors)
@@ -714,6 +716,21 @@ class Simulation:
                     "runs to its end step without a steadiness test")
             self.log(f"the run {what}, as the run this restart continues (--until-steady TOL to change it, 0 for "
                      f"none)")
+
+    def _continue_sampling(self, meta: dict):
+        """The sample series a restart's probes end: where it moves a probe point, the run's earlier samples of it
+        (p_pt1, ux_pt1, dP) are of another point. They stay in samples.jsonl, said; the summary's final values and
+        steadiness use the new point's alone (its `final` averaged both points under one name)."""
+        old = meta.get("config") or {}
+        try:
+            keys = self.cfg.case.resampled(old, self.cfg.params, self.setup.lattice)
+        except ConfigError:
+            keys = []
+        self._resampled = tuple(keys)
+        if keys:
+            self.log(f"note: this restart moves probe points: {', '.join(keys)} in samples.jsonl up to step "
+                     f"{meta['step']} are the run's earlier points, from there on the new ones (the summary's final "
+                     f"values use the new ones alone)")
 
     def _continue_outputs(self, meta: dict):
         """The field output: the run's output settings (slices too) that this restart does not give itself, and its
@@ -843,6 +860,14 @@ class Simulation:
         cbs = []
         if self.samples_enabled:
             every = ctl.sample_every or self.setup.sample_every or progress_every
+            kept = (self._sched_state.get("sample") or {}).get("every")
+            if (self.restored_from and isinstance(kept, int) and kept > 0 and kept != every
+                    and not {"sample_every", "sample_dt"} & self.cfg.given):
+                # a default cadence follows the end step (~200 samples per run): a restart that ran to a later
+                # end sampled at another interval from there on, an uneven series (steps 1990, 2000, 2004, 2016)
+                self.log(f"samples every {kept} steps, as the run this restart continues (its default here would be "
+                         f"every {every}; give sample_every or sample_dt to change it)")
+                every = kept
             cbs.append(Callback("sample", IterationInterval(every), cb.Sampler(self.cfg.case.quantities,
                                                                                 logs["samples"])))
 
@@ -1096,6 +1121,9 @@ class Simulation:
             ckpts = Path(self.restored_from).resolve().parent
             if not self.samples and ckpts.name == "checkpoints":  # a restart into another folder: the run's own
                 self.samples.extend(cb.load_samples(ckpts.parent / "samples.jsonl", start_step))
+            for rec in self.samples:  # the series of a moved probe point begin here (said at the restart)
+                for key in self._resampled:
+                    rec.pop(key, None)
         if end > start_step:  # nothing to run (said above): no compile, no "running steps N..N"
             t_c = time.perf_counter()
             self.advance(0)  # compile outside the timed loop (a 0-step call compiles the same executable)

@@ -39,7 +39,9 @@ class IterationInterval:
         pass
 
     def state(self) -> dict:
-        return {}
+        # (no counter: the interval itself, so that a restart can keep a default cadence that depends on the end
+        # step, the samples' (a t_end extended: samples every 16 steps after every 10))
+        return {"every": max(0, int(self.every))}
 
     def load(self, state: dict):
         pass

@@ -1345,6 +1345,29 @@ def test_a_restart_may_sample_at_other_points(cli, tmp_path):
     assert rc == 2 and "incompatible with this configuration (nu: checkpoint" in err, err
 
 
+def test_a_restart_that_moves_a_probe_or_extends_t_end_keeps_its_series_apart_and_even(cli, tmp_path):
+    """A restart that moved a probe point kept its keys (ux_pt1 now another point's) and the summary's final value
+    averaged the two points; one that extended t_end sampled at the cadence of the new end (every 5 steps, then
+    12). The moved point's keys are said and the final values use the new point alone; the cadence is the run's."""
+    args = ("run", "channel_flow", "--set", "n=8", "--out", tmp_path)
+    rc, out, err = cli(*args, "--set", "t_end=1", "--checkpoint-every", 160, "--set", "probes=0.5,0.2")
+    assert rc == 0, err
+    rc, out, err = cli(*args, "--set", "t_end=8", "--steps", 400, "--set", "probes=0.6,0.25", "--restart")
+    assert rc == 0, out + err
+    assert "samples every 5 steps, as the run this restart continues (its default here would be every 12;" in out
+    assert ("note: this restart moves probe points: p_pt1, ux_pt1, uy_pt1 in samples.jsonl up to step 320 are the "
+            "run's earlier points") in out, out
+    recs = [json.loads(x) for x in (tmp_path / "samples.jsonl").read_text().splitlines()]
+    steps = [r["step"] for r in recs]
+    assert steps == list(range(5, 405, 5)), steps
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["observables"]["averaging"]["samples"] == len(recs)  # the window: every sample
+    new = [r["ux_pt1"] for r in recs if r["step"] > 320]
+    assert summary["observables"]["final"]["ux_pt1"] == pytest.approx(sum(new) / len(new), rel=1e-12)
+    old = [r["ux_pt1"] for r in recs if r["step"] <= 320]
+    assert abs(sum(old) / len(old) - sum(new) / len(new)) > 1e-3  # two points: the test can tell them apart
+
+
 def test_a_restart_that_runs_no_step_keeps_the_runs_summary(cli, tmp_path):
     """`--restart latest` of a run already at its end rewrote summary.json with 0 steps, 0 MLUPS and no peaks (the
     run's figures lost); it keeps the summary of the part that ran."""

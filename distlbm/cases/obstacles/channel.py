@@ -505,6 +505,25 @@ class ChannelFlow(Case):
             return p["n"], "ref_length (per unit depth)"
         return p["n"] * lay.across(2), "ref_length * width"
 
+    def resampled(self, old: dict, new: dict, lattice) -> list:
+        """The probes' sample keys (p_pt1, ux_pt1, ..., dP) whose point a restart moved (`Case.resampled`)."""
+        p_new = self.full(new)
+        lay = self.layout(p_new, lattice)
+        try:
+            before = self.probe_points(self.full({**new, **{k: old[k] for k in self.sampling if k in old}}), lay)
+        except ConfigError:  # the run's probes do not read here: none of its series goes on
+            before = {}
+        after = self.probe_points(p_new, lay)
+        keys = []
+        for name, (pt, _) in after.items():
+            if name in before and tuple(before[name][0]) != tuple(pt):
+                keys.append(f"p_{name}")
+                if name.startswith("pt"):
+                    keys += [f"u{c}_{name}" for c in "xyz"[:lay.d]]
+                if name in ("front", "back"):
+                    keys.append("dP")
+        return sorted(set(keys))
+
     def quantities(self, raw: dict, view) -> dict:
         """cD, cL and in 3D cLz, the force along z (suffixed _k for body k when there are several) of the
         sampled forces and the probes' physical values (`probes.probe_quantities`), with the weights of the run's Setup."""
