@@ -184,18 +184,25 @@ class TaylorGreen3D(Case):
             e0 = hist[0]["kinetic_energy"]
             out["energy_ratio_final"] = hist[-1]["kinetic_energy"] / e0
         t, e = self.energy_history(view)
-        # over the first sample interval (sample_dt: a fixed time, whatever --steps and the report interval are;
-        # over a report interval of 10^4 steps the rate measured was 75 % low), else the first report interval
+        # from the samples (sample_dt: a fixed time, whatever --steps and the report interval are; over a report
+        # interval of 10^4 steps the rate measured was 75 % low), else the first report interval
         de = None
-        if t.size >= 2 and t[0] == 0.0 and t[1] > 0.0:
+        fit = initial_fit(view.samples, t[0] == 0.0 if t.size else False)
+        if fit is not None:  # the slope of a line through the first samples, over 20 steps or more
+            first, last, slope = fit
+            de, over = -slope * u0 ** 3 / L, "first samples, fitted line"
+            how = f"the slope of a least-squares line through the energy samples of steps {first}..{last}"
+        elif t.size >= 2 and t[0] == 0.0 and t[1] > 0.0:
             de, over = -(e[1] - e[0]) / (t[1] - t[0]) * u0 ** 3 / L, "first sample interval"
+            how = f"over the first sample interval (too few samples for a line over {FIT_SPAN_STEPS} steps)"
         elif len(hist) >= 2 and hist[1]["step"] > hist[0]["step"] and not hist[0].get("restored"):
             de = -(hist[1]["kinetic_energy"] - hist[0]["kinetic_energy"]) / n ** 3 / (hist[1]["step"] - hist[0]["step"])
             over = "first report interval"
+            how = "over the first report interval (no energy samples)"
         if de is not None:
             ref = 3 * u0 ** 3 / (4 * p["re"] * L)
             out["initial_dissipation"] = {"measured": de, "reference": ref, "rel_error": de / ref - 1.0,
-                                          "what": f"-dE/dt (per volume, lattice units) over the {over}"}
+                                          "what": f"-dE/dt (per volume, lattice units): {how}"}
             out["checks"] = [check(f"initial dissipation rate -dE/dt vs 3 V0^3 / (4 Re L) ({over})",
                                    de, ref, tolerance=0.02, source=f"analytic: TGV3D_Re1600 ({REF})")]
         if t.size >= 3:
@@ -208,6 +215,31 @@ class TaylorGreen3D(Case):
                 out["dissipation_vs_spectral"] = cmp
                 out.setdefault("checks", []).extend(dissipation_checks(cmp))
         return out
+
+
+# the shortest span (steps) of the samples the initial dissipation rate is fitted to: near tau = 1/2 (n = 32,
+# Re 100: tau 0.5076) the energy carries a period-2 oscillation of the start-up, and the first step drops it by
+# 1.3x a later step's (the initial state relaxing); measured over the first 5-step sample interval from t = 0 the
+# rate was 6 % to 10 % high at n = 32 on every lattice and collision (a FAIL of a right run), a straight line
+# through the samples of the first 20 steps or more, the initial state left out, is within 1.3 % there whatever
+# the sample interval (1 to 10 steps)
+FIT_SPAN_STEPS = 20
+
+
+def initial_fit(samples, from_start: bool):
+    """(first step, last step, dE/dt) of a least-squares line through the energy samples (time, energy) of a run
+    that started at step 0 (`from_start`), from its first sample on, spanning FIT_SPAN_STEPS steps or more and
+    three samples or more; None where the run has fewer (or did not start at step 0)."""
+    recs = [r for r in samples if isinstance(r.get("energy"), float) and r.get("step", 0) > 0]
+    if not from_start or len(recs) < 3:
+        return None
+    first = recs[0]["step"]
+    k = next((i + 1 for i, r in enumerate(recs) if i >= 2 and r["step"] - first >= FIT_SPAN_STEPS), None)
+    if k is None:
+        return None
+    t = np.asarray([r["time"] for r in recs[:k]], np.float64)
+    e = np.asarray([r["energy"] for r in recs[:k]], np.float64)
+    return int(first), int(recs[k - 1]["step"]), float(np.polyfit(t, e, 1)[0])
 
 
 # ---- the dissipation history against the spectral reference ---------------------------------------------

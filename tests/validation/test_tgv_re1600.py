@@ -55,6 +55,21 @@ def test_initial_dissipation_is_measured_over_the_first_sample_whatever_the_repo
     assert rates[0] == rates[1] and "first sample interval" in rates[0]["what"]
 
 
+@pytest.mark.parametrize("sample_dt", [0.05, 0.01])
+def test_initial_dissipation_is_fitted_over_twenty_steps_past_the_start_up_oscillation(sample_dt):
+    """At n = 32 (tau 0.5076) the energy carries a period-2 oscillation of the start-up and its first step drops
+    more than the later ones: the first 5-step sample interval from t = 0 measured the rate 6 % to 10 % high, a
+    FAIL on every lattice and collision. A line through the samples of the first 20 steps or more (the initial
+    state left out) is within 1.3 % whatever the sample interval; the difference over one interval is not."""
+    summary, sim = run_case("taylor_green3d", n=32, re=100.0, t_end=0.3, sample_dt=sample_dt)
+    rate = summary["observables"]["initial_dissipation"]
+    assert abs(rate["rel_error"]) < 0.013, rate
+    assert "least-squares line through the energy samples of steps" in rate["what"], rate
+    first = sim.samples[0]
+    naive = -(first["energy"] - 0.125) / first["time"] * 0.05 ** 3 / (32 / (2 * math.pi))
+    assert naive / rate["reference"] - 1 > 0.04  # the first interval alone: the start-up's error
+
+
 def test_past_the_peak_the_comparison_is_judged_and_a_coarse_lattice_fails(tmp_path, capsys):
     """16^3 to t = 12 through the command line: the transition comes far too early on 16 cells (peak near
     t = 6.4), so the peak-time check runs and FAILs; summary.json carries the same checks."""
@@ -89,8 +104,8 @@ def test_the_collision_default_at_re_1600():
 
 
 def test_validation_entry_128_in_the_full_suite_and_a_smoke_run_in_the_reduced(tmp_path):
-    """The full suite runs 128^3 to t = 12; --reduced runs 32^3 to t = 1 in seconds, its checks reported (32
-    cells cannot pass them: the initial dissipation alone is 20 % off) and its plot written."""
+    """The full suite runs 128^3 to t = 12; --reduced runs 32^3 to t = 1 in seconds, its checks reported (not
+    judged: 32 cells cannot pass the peak's) and its plot written."""
     from distlbm import validation as V
 
     entry = V.select(["taylor_green3d_re1600"])[0]
@@ -103,7 +118,11 @@ def test_validation_entry_128_in_the_full_suite_and_a_smoke_run_in_the_reduced(t
     assert [p.name for p in res.plots] == ["taylor_green3d_re1600_dissipation.png"]
     full = V.run_entry(V.Entry("x", "taylor_green3d", small, judge_reduced=True), reduced=True, plot_dir=None,
                        log=lambda m: None)
-    assert not full.passed  # judged, the same run fails: the smoke flag is what keeps CI green
+    # judged, the same run is judged by its initial dissipation alone (it ends before the peak): within 2 % since
+    # the rate is fitted over 20 steps (from the first 5-step interval it was 170 % off, the start-up's
+    # oscillation at tau 0.5005, and this run failed)
+    judged = [c for c in full.checks if c["pass"] is not None]
+    assert [c["quantity"].split(" ")[0] for c in judged] == ["initial"] and full.passed, judged
 
 
 def test_a_restart_keeps_the_energy_history(tmp_path):
