@@ -820,6 +820,10 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     # a channel's settings that depend on its lattice and sides (both silently ignored before)
     if "width" in values and "width" in case_spec and lat.d == 2:
         warnings.append(f"width = {values['width']!r} has no effect: it applies with a 3D lattice (D3Q19, D3Q27)")
+    for k, by in case.overridden(params, lat.d).items():  # box n beside nx, ny, nz: silently unused
+        if k in values:
+            idle.append((k, f"{k} = {values[k]!r} has no effect: {by}"))
+            warnings.append(idle[-1][1])
     feats = setup.features
     ramp, end = getattr(feats, "ramp_steps", 0) or 0, common["steps"] or setup.steps
     if ramp and ramp >= end:  # a ramp given in steps for seconds: the flow never started, its forces were reported

@@ -123,6 +123,11 @@ class Case:
         and the reference where one exists."""
         return {}
 
+    def overridden(self, p: dict, d: int) -> dict:
+        """The parameters that others override at p on a d-dimensional lattice (key -> what overrides it): given,
+        they have no effect, which the configuration says (box: n beside nx, ny and nz)."""
+        return {}
+
     def resampled(self, old: dict, new: dict, lattice: Lattice) -> list:
         """The sample keys whose meaning a restart with parameters `new` changes from the run's `old` (a probe
         point moved: p_pt1 and ux_pt1 name another point): the earlier samples' values of them are not of the

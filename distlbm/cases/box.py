@@ -27,6 +27,11 @@ class PeriodicBox(Case):
         Param("u0", 0.02, float, "amplitude of the initial vortex field", unit="lattice", minimum=0.0),
     )
 
+    def overridden(self, p, d):
+        keys = ("nx", "ny", "nz")[:d]
+        return {"n": f"{' and '.join(keys)} are all given (n is the side of those not given)"} if all(
+            p[k] > 0 for k in keys) else {}
+
     def build(self, p, lattice):
         d = lattice.d
         dims = [p["nx"] or p["n"], p["ny"] or p["n"], p["nz"] or p["n"]][:d]

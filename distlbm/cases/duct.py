@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from distlbm import units as un
-from distlbm.cases.base import Case, Param, Setup, block_shape, check, physical_units, rest_state
+from distlbm.cases.base import Case, ConfigError, Param, Setup, block_shape, check, physical_units, rest_state
 from distlbm.cases.channel import Poiseuille
 from distlbm.cases.references import ANALYTIC, cite
 from distlbm.physics import boundaries as bc
@@ -53,7 +53,9 @@ class Duct(Case):
     default_lattice = "D3Q19"
     common_defaults = {"steady_tol": 1e-5}
     steady_tol_float64 = 1e-7
-    exclusive = (("re", "tau"),)  # re > 0 sets tau: a tau given beside it was silently ignored
+    # re > 0 sets tau: a tau given beside it was silently ignored; nz > 0 sets the z extent aspect gives otherwise
+    # (an aspect beside it was ignored, unsaid)
+    exclusive = (("re", "tau"), ("aspect", "nz"))
     params = (
         Param("n", 16, int, "fluid cells across y (duct width 2a = n; halfway bounce-back walls)", positive=True),
         Param("aspect", 1.0, float, "b/a: the z extent is round(aspect * n) fluid cells", positive=True),
@@ -67,13 +69,25 @@ class Duct(Case):
     )
 
     @staticmethod
-    def section(p) -> tuple:
+    def section(p, notes: list | None = None) -> tuple:
+        """(fluid cells across y, across z); `notes` gets what rounding aspect * n to whole cells changed."""
         n = p["n"]
-        nz = p["nz"] or max(1, int(round(p["aspect"] * n)))
+        if p["nz"]:
+            return n, p["nz"]
+        want = p["aspect"] * n
+        nz = int(round(want))
+        if nz < 1:  # it was made 1 cell, unsaid (aspect 0.01: a duct of aspect 1/16)
+            raise ConfigError(f"aspect = {p['aspect']!r}: round(aspect * n) = round({want:.4g}) = {nz} fluid cells "
+                              f"across z (n = {n}); expected aspect * n >= 0.5, or nz")
+        if notes is not None and abs(nz - want) > 1e-9 * want:
+            notes.append(f"aspect = {p['aspect']!r}: the z extent is round(aspect * n) = round({want:.4g}) = {nz} "
+                         f"fluid cells, aspect {nz / n:.6g} (the analytic solution is of that one); give nz, or an "
+                         f"aspect * n that is whole, for another")
         return n, nz
 
     def build(self, p, lattice):
-        ny, nz = self.section(p)
+        notes = []
+        ny, nz = self.section(p, notes)
         a, b = ny / 2.0, nz / 2.0
         tau = p["tau"] if p["re"] <= 0 else un.relaxation_time_for_reynolds(p["umax"], ny, p["re"])
         nu = un.viscosity(tau)
@@ -99,7 +113,7 @@ class Duct(Case):
                      half_width_a=a, half_height_b=b, origin=[0.0, -units["dx"], -units["dx"]])
         return Setup(lattice, shape, tau, rest_state(shape), steps, p["umax"], force=(fx, 0.0, 0.0),
                      geometry=geometry, features=bc.Features(walls=True), units=units,
-                     steady_every=max(1, int(round(efold))))
+                     steady_every=max(1, int(round(efold))), notes=tuple(notes))
 
     def exact(self, p, fx, nu):
         """The series solution on the fluid cell centres: [ny, nz] (walls half a cell outside)."""

@@ -103,6 +103,26 @@ def test_nz_on_a_2d_lattice_is_said_to_have_no_effect():
     assert not [w for w in resolve("box", {"lattice": "D3Q19", "n": 8, "nz": 5}).warnings if w.startswith("nz")]
 
 
+def test_a_case_parameter_others_override_is_said_or_refused():
+    """box n beside nx, ny and nz, and duct aspect beside nz, were silently unused; a duct aspect * n that rounded
+    to no cell ran a duct of one cell across z (aspect 0.01 gave 1/16), and one not whole another aspect, unsaid."""
+    said = resolve("box", {"n": 8, "nx": 8, "ny": 6, "nz": 4}).warnings
+    assert "n = 8 has no effect: nx and ny and nz are all given (n is the side of those not given)" in said
+    assert not [w for w in resolve("box", {"n": 8, "nx": 8, "ny": 6}).warnings if w.startswith("n = ")]
+    assert ("n = 8 has no effect: nx and ny are all given" in
+            " ".join(resolve("box", {"lattice": "D2Q9", "n": 8, "nx": 8, "ny": 6}).warnings))
+    with pytest.raises(ConfigError, match="aspect = 2.0 and nz = 4: both given, but each fixes the same thing"):
+        resolve("duct", {"aspect": 2.0, "nz": 4})
+    with pytest.raises(ConfigError, match=r"aspect = 0.01: round\(aspect \* n\) = round\(0.16\) = 0 fluid cells "
+                                          r"across z \(n = 16\); expected aspect \* n >= 0.5, or nz"):
+        resolve("duct", {"aspect": 0.01})
+    cfg = resolve("duct", {"aspect": 0.3})
+    assert cfg.setup.shape == (2, 18, 7)
+    assert any(w.startswith("aspect = 0.3: the z extent is round(aspect * n) = round(4.8) = 5 fluid cells, aspect "
+                            "0.3125") for w in cfg.warnings), cfg.warnings
+    assert not [w for w in resolve("duct", {"aspect": 0.5}).warnings if w.startswith("aspect")]
+
+
 def test_non_utf8_file(tmp_path, cli):
     f = tmp_path / "latin1.toml"
     f.write_bytes('case = "box"\n# caf\xe9\n'.encode("latin-1"))
