@@ -633,11 +633,11 @@ class FieldOutput:
         if self.units == "physical":
             dx = view.setup.units.get("dx", 1.0)
             ox, oy = (view.setup.units.get("origin") or (0.0, 0.0))[:2]
-            extent, unit = (ox, ox + nx * dx, oy, oy + ny * dx), ""
+            extent, unit = (ox, ox + nx * dx, oy, oy + ny * dx), " (m)"  # the files' units: m, m/s
         else:
             extent, unit = (0, nx, 0, ny), " (cells)"
         im = ax.imshow(np.asarray(plane).T, origin="lower", cmap="viridis", extent=extent)
-        fig.colorbar(im, ax=ax, label="|u|" + ("" if scale is not None else " (lattice units)"))
+        fig.colorbar(im, ax=ax, label="|u|" + (" (m/s)" if scale is not None else " (lattice units)"))
         ax.set_title(f"{self.case_name} step {step}"
                      + (f", plane k = {dom.shape[2] // 2} of {dom.shape[2]} along z" if f.ndim == 4 else ""))
         ax.set_xlabel("x" + unit)

@@ -483,6 +483,27 @@ def test_png_images_and_time_interval_schedule(tmp_path):
     assert len(pngs) == 5 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
 
 
+@pytest.mark.parametrize("units", ["physical", "lattice"])
+def test_png_images_name_their_units(tmp_path, monkeypatch, units):
+    """In physical units the PNG's axes and colour bar named none (x, y, |u|), while the files say m and m/s."""
+    import matplotlib.figure
+
+    labels = []
+    save = matplotlib.figure.Figure.savefig
+
+    def record(fig, *a, **k):
+        labels.append([fig.axes[0].get_xlabel(), fig.axes[0].get_ylabel(), fig.axes[1].get_ylabel()])
+        return save(fig, *a, **k)
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", record)
+    sim = make_sim("cavity2d", n=8, output_every=4, output_images=True, output_units=units)
+    sim.out_dir = tmp_path
+    sim.run(4)
+    want = (["x (m)", "y (m)", "|u| (m/s)"] if units == "physical" else
+            ["x (cells)", "y (cells)", "|u| (lattice units)"])
+    assert labels and all(x == want for x in labels), labels
+
+
 def test_schedules_state_survives_restart(tmp_path):
     from distlbm.driver.schedules import TimeInterval
 

@@ -335,6 +335,12 @@ def test_probes_points_difference_and_line():
     assert abs(last["dP"]) < 1e-8
     line = s["observables"]["line"]
     assert len(line["points"]) == 5 and all(u[0] == pytest.approx(0.2, rel=1e-6) for u in line["u"])
+    # the values' units: they were not said anywhere (samples.jsonl's keys and `final` are those of the summary)
+    units = s["observables"]["quantity_units"]
+    assert set(units) == {"time"} | set(s["observables"]["final"]), units
+    assert units["ux_pt2"] == "m/s" and units["dP"].startswith("m^2/s^2 (pressure over the density")
+    assert units["p_front"] == units["dP"] and units["time"] == "s"
+    assert line["units"] == {"points": "m", "u": "m/s", "p": units["dP"]}
     bodies = parse_obstacles("circle(0.2,0.2,0.05) + box(0.2,0.1,0.4,0.3); circle(1,1,0.1)", 2)
     assert len(bodies) == 2 and isinstance(bodies[0], geo.Union)
     with pytest.raises(ConfigError, match="probes = .*expected 2"):

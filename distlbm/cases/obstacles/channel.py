@@ -44,7 +44,7 @@ from distlbm import units as un
 from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_shape, steps_for
 from distlbm.cases.obstacles.layout import Layout, channel_layout
 from distlbm.cases.obstacles.probes import (check_points, fluid_weights, line_profile, parse_line, parse_points,
-                                            probe_quantities, steadiness, stencils)
+                                            probe_quantities, quantity_units, steadiness, stencils)
 from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, check_clear_of_layer, check_fluid_path, check_mask_cells,
                                           check_obstacles, fraction_planes, load_stl, mask_cross_section, number,
                                           parse_obstacles, show)
@@ -575,6 +575,7 @@ class ChannelFlow(Case):
                         f"; the run sampled only {t_end - first:.4g} s of it: the mean of every sample, the start-up "
                         f"included (run at least {period:.4g} s, or give sponge > 0, for a mean of the settled flow)")
             out["final"] = {k: float(np.mean([r[k] for r in window if k in r])) for k in keys}
+            out["quantity_units"] = quantity_units(["time"] + keys)  # of samples.jsonl's keys and `final`
             out.update(steadiness(view.samples))
         if p.get("probe_line"):
             out["line"] = line_profile(view, p["probe_line"], lay, self._solid_test(p, lay))

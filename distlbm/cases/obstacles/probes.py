@@ -178,6 +178,28 @@ def probe_quantities(raw: dict, weights: dict, lay: Layout, p_weights: dict | No
     return out
 
 
+PRESSURE_UNITS = "m^2/s^2 (pressure over the density: Pa per kg/m^3)"
+
+
+def quantity_units(keys) -> dict:
+    """The unit of each sampled quantity of a channel (samples.jsonl's keys and summary.json's `final`): the
+    force coefficients (cD, cL, cLz, suffixed _k) are numbers, probes' p_* and dP pressures over the density,
+    u*_* velocities."""
+    out = {}
+    for k in keys:
+        if k == "step":
+            out[k] = "steps"
+        elif k == "time":
+            out[k] = "s"
+        elif k.split("_")[0] in ("cD", "cL", "cLz"):
+            out[k] = "1 (c = 2 F / (rho U_mean^2 A): normalisation)"
+        elif k == "dP" or k.startswith("p_"):
+            out[k] = PRESSURE_UNITS
+        elif k[:3] in ("ux_", "uy_", "uz_"):
+            out[k] = "m/s"
+    return out
+
+
 def line_profile(view, text: str, lay: Layout, solid=None) -> dict:
     """Velocity (m/s) and pressure (Pa per unit density) at the npoints of the probe line `text` ('x0,y0[,z0];
     x1,y1[,z1]; npoints'), interpolated from the run's current state (view.probe). solid(cells [N, D]) -> [N]
@@ -199,6 +221,7 @@ def line_profile(view, text: str, lay: Layout, solid=None) -> dict:
         ps.append(None if wp is None else float(np.dot(wp, units.pressure(vals["rho"][k:k + m]))) * vel * vel)
         k += m
     return {"points": [list(x) for x in pts], "u": us, "p": ps,
+            "units": {"points": "m", "u": "m/s", "p": PRESSURE_UNITS},
             "note": "multilinear interpolation of the cell-centre values; next to a wall or body the velocity counts "
                     "the solid cells at rest, the pressure is the fluid cells' alone (null inside a body)"}
 
