@@ -321,6 +321,9 @@ class ChannelFlow(Case):
             if wall_bz:  # a far wall off the halfway position: its links carry q (the obstacles' win)
                 wq = bc.encode_q(self.wall_links(lay, lattice, grids, kind))
                 qlink = wq if qlink is None else np.where(qlink != 0, qlink, wq)
+                if mask_first is not None and obst is not None:  # a mask that draws the walls: they stay walls,
+                    # their links the far wall's fractions (the mask's halfway q moved the wall by up to half a cell)
+                    qlink = np.where((wq != 0) & (ob.link_body >= mask_first), wq, qlink)
             sponge = None
             if x_sponge is not None:  # the layer's strength and, as its target, the inflow profile
                 sponge = np.where(kind == bc.WALL, 0.0, self.sponge_strengths(p, lay, x_sponge, grids[0]))
