@@ -229,7 +229,9 @@ class Simulation:
         self._end_step: Optional[int] = None  # the step this run goes to (kept in checkpoints)
         self._kept_end: Optional[int] = None  # a restart that sets no steps: the end of the run it continues
         self._sched_state: dict = {}
-        self._resampled: tuple = ()  # sample keys whose probe point a restart moved (their earlier values dropped)
+        # sample key -> the step after which its series is of the point the probes name now (a restart moved it):
+        # the earlier records' values of it are left out of the summary's final values; kept in checkpoints
+        self._series_after: dict = {}
         self._outputs_state: list = []
         self._light_state: list = []  # the light outputs' index (sub-box, slices), kept in checkpoints
         self._output: Optional[FieldOutput] = None
@@ -388,6 +390,9 @@ class Simulation:
                 "outputs": self._output.index if self._output is not None else None,
                 "light_outputs": self._output.light_index if self._output is not None else None,
                 "checkpoint_write_s": self.checkpointer.write_s,
+                # sample key -> the step after which its series is of the point the probes name now (a restart
+                # moved it): the samples up to that step are another point's, left out of the final values
+                "series_after": dict(self._series_after) or None,
                 # the time average (dataset 'mean' beside f): how many samples it holds
                 "average": {"samples": view.mean_samples, "first_step": view.mean_first}
                 if view.mean is not None else None}
@@ -722,13 +727,17 @@ class Simulation:
         (p_pt1, ux_pt1, dP) are of another point. They stay in samples.jsonl, said; the summary's final values and
         steadiness use the new point's alone (its `final` averaged both points under one name)."""
         old = meta.get("config") or {}
+        kept = meta.get("series_after")
+        self._series_after = {k: int(v) for k, v in kept.items() if isinstance(k, str) and isinstance(v, int)
+                              and not isinstance(v, bool)} if isinstance(kept, dict) else {}
         try:
             keys = self.cfg.case.resampled(old, self.cfg.params, self.setup.lattice)
         except ConfigError:
             keys = []
-        self._resampled = tuple(keys)
+        for k in keys:
+            self._series_after[k] = int(meta["step"])
         if keys:
-            self.log(f"note: this restart moves probe points: {', '.join(keys)} in samples.jsonl up to step "
+            self.log(f"note: this restart moves probe points: {', '.join(keys)} in the samples up to step "
                      f"{meta['step']} are the run's earlier points, from there on the new ones (the summary's final "
                      f"values use the new ones alone)")
 
@@ -1121,9 +1130,10 @@ class Simulation:
             ckpts = Path(self.restored_from).resolve().parent
             if not self.samples and ckpts.name == "checkpoints":  # a restart into another folder: the run's own
                 self.samples.extend(cb.load_samples(ckpts.parent / "samples.jsonl", start_step))
-            for rec in self.samples:  # the series of a moved probe point begin here (said at the restart)
-                for key in self._resampled:
-                    rec.pop(key, None)
+            for rec in self.samples:  # the series of a moved probe point begin after its restart (said there)
+                for key, after in self._series_after.items():
+                    if rec.get("step", 0) <= after:
+                        rec.pop(key, None)
         if end > start_step:  # nothing to run (said above): no compile, no "running steps N..N"
             t_c = time.perf_counter()
             self.advance(0)  # compile outside the timed loop (a 0-step call compiles the same executable)

@@ -291,6 +291,11 @@ def _check_meta(meta: dict, path, fmt: str):
             isinstance(v, dict) and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v.values())
             for v in sched.values()):
         raise bad("schedules", "a table of schedule counters (integers >= 0)")
+    series = meta.get("series_after")
+    if series is not None and (not isinstance(series, dict) or len(series) > 10_000 or not all(
+            isinstance(k, str) and len(k) <= 200 and isinstance(v, int) and not isinstance(v, bool)
+            and 0 <= v <= MAX_STEP for k, v in series.items())):
+        raise bad("series_after", f"a table of sample keys and steps in 0..{MAX_STEP} (or null)")
     outputs = meta.get("outputs") or []
     if not isinstance(outputs, list) or not all(
             isinstance(e, dict) and isinstance(e.get("step"), int) and isinstance(e.get("file"), str)

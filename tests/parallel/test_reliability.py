@@ -947,6 +947,7 @@ CRAFTED = [
     ("virtual dataset to a missing file", _replace_f((19, 8, 8, 8), virtual="missing.h5"), True,
      "virtual but the file is not a split checkpoint"),
     ("schedules", _set("schedules", {"output_time": {"count": -3}}), True, "schedules"),
+    ("series_after", _set("series_after", {"ux_pt1": "x"}), True, "series_after = {'ux_pt1': 'x'}: expected a table"),
     ("outputs path", _set("outputs", [{"step": 0, "time": 0.0, "file": "../../etc/passwd", "fields": {}}]), True,
      "outputs"),
     ("end step", _set("end_step", -7), True, "end_step = -7: expected an integer"),
@@ -1352,10 +1353,11 @@ def test_a_restart_that_moves_a_probe_or_extends_t_end_keeps_its_series_apart_an
     args = ("run", "channel_flow", "--set", "n=8", "--out", tmp_path)
     rc, out, err = cli(*args, "--set", "t_end=1", "--checkpoint-every", 160, "--set", "probes=0.5,0.2")
     assert rc == 0, err
-    rc, out, err = cli(*args, "--set", "t_end=8", "--steps", 400, "--set", "probes=0.6,0.25", "--restart")
+    rc, out, err = cli(*args, "--set", "t_end=8", "--steps", 400, "--set", "probes=0.6,0.25", "--restart",
+                       "--checkpoint-every", 80)
     assert rc == 0, out + err
     assert "samples every 5 steps, as the run this restart continues (its default here would be every 12;" in out
-    assert ("note: this restart moves probe points: p_pt1, ux_pt1, uy_pt1 in samples.jsonl up to step 320 are the "
+    assert ("note: this restart moves probe points: p_pt1, ux_pt1, uy_pt1 in the samples up to step 320 are the "
             "run's earlier points") in out, out
     recs = [json.loads(x) for x in (tmp_path / "samples.jsonl").read_text().splitlines()]
     steps = [r["step"] for r in recs]
@@ -1366,6 +1368,13 @@ def test_a_restart_that_moves_a_probe_or_extends_t_end_keeps_its_series_apart_an
     assert summary["observables"]["final"]["ux_pt1"] == pytest.approx(sum(new) / len(new), rel=1e-12)
     old = [r["ux_pt1"] for r in recs if r["step"] <= 320]
     assert abs(sum(old) / len(old) - sum(new) / len(new)) > 1e-3  # two points: the test can tell them apart
+    # the next restart (the same points) keeps the cut: it reloaded samples.jsonl and averaged both points again
+    rc, out, err = cli(*args, "--set", "t_end=8", "--steps", 440, "--set", "probes=0.6,0.25", "--restart")
+    assert rc == 0 and "moves probe points" not in out, out + err
+    recs = [json.loads(x) for x in (tmp_path / "samples.jsonl").read_text().splitlines()]
+    new = [r["ux_pt1"] for r in recs if r["step"] > 320]
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["observables"]["final"]["ux_pt1"] == pytest.approx(sum(new) / len(new), rel=1e-12)
 
 
 def test_a_restart_that_runs_no_step_keeps_the_runs_summary(cli, tmp_path):
