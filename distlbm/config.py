@@ -435,6 +435,14 @@ class RunConfig:
             if p.name not in old and p.name in new:
                 old[p.name] = p.default
         stops = [k for k in self.case.stops if k in self.params]
+        # a parameter that others override in both runs (box n beside nx, ny, nz; duct aspect beside nz) is no
+        # physics of either: a restart that drops it was refused ("n: checkpoint 12, now 64")
+        d = self.setup.lattice.d
+        try:
+            unused = set(self.case.overridden({k: old.get(k, v) for k, v in self.params.items()}, d))
+        except (TypeError, ValueError, KeyError):
+            unused = set()
+        unused &= set(self.case.overridden(self.params, d))
         diffs = [f"{k}: checkpoint {old.get(k)!r}, now {new.get(k)!r}"
                  + ((f" (not given: the case's default; give {k} = {old.get(k)!r} as the run did, or another {k} to "
                      f"run to another end)" if old.get(k) is not None else
@@ -443,6 +451,7 @@ class RunConfig:
                  for k in sorted(set(old) | set(new))
                  if k not in RUN_KEYS and k not in self.case.sampling and old.get(k) != new.get(k)
                  and k not in {key for key, _ in self.idle}  # said to have no effect: not a change of physics
+                 and k not in unused
                  and not (k in stops and k in self.given)]  # a stop given: the run's end is this one
         if list(meta.get("shape", [])) != list(self.setup.shape):
             diffs.append(f"lattice shape: checkpoint {meta.get('shape')}, now {list(self.setup.shape)}")

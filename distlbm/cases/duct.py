@@ -68,6 +68,9 @@ class Duct(Case):
               "steady: steady_tol, checked every e-folding time)", positive=True),
     )
 
+    def overridden(self, p, d):
+        return {"aspect": "nz is given"} if p["nz"] > 0 else {}
+
     @staticmethod
     def section(p, notes: list | None = None) -> tuple:
         """(fluid cells across y, across z); `notes` gets what rounding aspect * n to whole cells changed."""
@@ -78,7 +81,7 @@ class Duct(Case):
         nz = int(round(want))
         if nz < 1:  # it was made 1 cell, unsaid (aspect 0.01: a duct of aspect 1/16)
             raise ConfigError(f"aspect = {p['aspect']!r}: round(aspect * n) = round({want:.4g}) = {nz} fluid cells "
-                              f"across z (n = {n}); expected aspect * n >= 0.5, or nz")
+                              f"across z (n = {n}); expected aspect * n > 0.5 (at least one cell), or nz")
         if notes is not None and abs(nz - want) > 1e-9 * want:
             notes.append(f"aspect = {p['aspect']!r}: the z extent is round(aspect * n) = round({want:.4g}) = {nz} "
                          f"fluid cells, aspect {nz / n:.6g} (the analytic solution is of that one); give nz, or an "

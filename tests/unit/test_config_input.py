@@ -114,13 +114,31 @@ def test_a_case_parameter_others_override_is_said_or_refused():
     with pytest.raises(ConfigError, match="aspect = 2.0 and nz = 4: both given, but each fixes the same thing"):
         resolve("duct", {"aspect": 2.0, "nz": 4})
     with pytest.raises(ConfigError, match=r"aspect = 0.01: round\(aspect \* n\) = round\(0.16\) = 0 fluid cells "
-                                          r"across z \(n = 16\); expected aspect \* n >= 0.5, or nz"):
+                                          r"across z \(n = 16\); expected aspect \* n > 0.5 \(at least one "
+                                          r"cell\), or nz"):
         resolve("duct", {"aspect": 0.01})
     cfg = resolve("duct", {"aspect": 0.3})
     assert cfg.setup.shape == (2, 18, 7)
     assert any(w.startswith("aspect = 0.3: the z extent is round(aspect * n) = round(4.8) = 5 fluid cells, aspect "
                             "0.3125") for w in cfg.warnings), cfg.warnings
     assert not [w for w in resolve("duct", {"aspect": 0.5}).warnings if w.startswith("aspect")]
+
+
+def test_a_restart_may_drop_a_parameter_that_others_override_in_both_runs():
+    """A box run given n beside nx, ny and nz (n unused, said), restarted without n, was refused ("n: checkpoint 12,
+    now 64"); so was a duct checkpoint of a run that gave aspect beside nz (before they were refused together),
+    either way. A parameter that others override in both runs is no physics of either."""
+    from distlbm.io.checkpoint import CheckpointError
+
+    for case, old, now in (("box", {"n": 12, "nx": 8, "ny": 6, "nz": 4}, {"nx": 8, "ny": 6, "nz": 4}),
+                           ("duct", {"aspect": 2.0, "nz": 4}, {"nz": 4})):
+        cfg = resolve(case, now)
+        meta = {"config": {**cfg.as_dict(), **old}, "shape": list(cfg.setup.shape)}
+        cfg.check_restart(meta, "ckpt_000000010.h5")  # no error
+    cfg = resolve("box", {"nx": 8, "ny": 6})  # n is the side along z here: it is physics
+    meta = {"config": {**cfg.as_dict(), "n": 12}, "shape": list(cfg.setup.shape)}
+    with pytest.raises(CheckpointError, match="n: checkpoint 12, now 64"):
+        cfg.check_restart(meta, "ckpt_000000010.h5")
 
 
 def test_non_utf8_file(tmp_path, cli):

@@ -337,7 +337,7 @@ def test_probes_points_difference_and_line():
     assert len(line["points"]) == 5 and all(u[0] == pytest.approx(0.2, rel=1e-6) for u in line["u"])
     # the values' units: they were not said anywhere (samples.jsonl's keys and `final` are those of the summary)
     units = s["observables"]["quantity_units"]
-    assert set(units) == {"time"} | set(s["observables"]["final"]), units
+    assert set(units) == {"step", "time"} | set(s["observables"]["final"]), units
     assert units["ux_pt2"] == "m/s" and units["dP"].startswith("m^2/s^2 (pressure over the density")
     assert units["p_front"] == units["dP"] and units["time"] == "s"
     assert line["units"] == {"points": "m", "u": "m/s", "p": units["dP"]}

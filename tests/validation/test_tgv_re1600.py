@@ -55,19 +55,24 @@ def test_initial_dissipation_is_measured_over_the_first_sample_whatever_the_repo
     assert rates[0] == rates[1] and "first sample interval" in rates[0]["what"]
 
 
-@pytest.mark.parametrize("sample_dt", [0.05, 0.01])
+@pytest.mark.parametrize("sample_dt", [0.05, 0.01, 0.5])
 def test_initial_dissipation_is_fitted_over_twenty_steps_past_the_start_up_oscillation(sample_dt):
     """At n = 32 (tau 0.5076) the energy carries a period-2 oscillation of the start-up and its first step drops
     more than the later ones: the first 5-step sample interval from t = 0 measured the rate 6 % to 10 % high, a
     FAIL on every lattice and collision. A line through the samples of the first 20 steps or more (the initial
-    state left out) is within 1.3 % whatever the sample interval; the difference over one interval is not."""
-    summary, sim = run_case("taylor_green3d", n=32, re=100.0, t_end=0.3, sample_dt=sample_dt)
+    state left out) is within 1.3 % whatever the sample interval below 20 steps; a first interval of 20 steps or
+    more (sample_dt 0.5: 51 steps) is itself long enough (a line through three such samples was 6.5 % high)."""
+    summary, sim = run_case("taylor_green3d", n=32, re=100.0, t_end=0.3 if sample_dt < 0.5 else 1.1,
+                            sample_dt=sample_dt)
     rate = summary["observables"]["initial_dissipation"]
     assert abs(rate["rel_error"]) < 0.013, rate
-    assert "least-squares line through the energy samples of steps" in rate["what"], rate
     first = sim.samples[0]
-    naive = -(first["energy"] - 0.125) / first["time"] * 0.05 ** 3 / (32 / (2 * math.pi))
-    assert naive / rate["reference"] - 1 > 0.04  # the first interval alone: the start-up's error
+    if first["step"] < 20:
+        assert "least-squares line through the energy samples of steps" in rate["what"], rate
+        naive = -(first["energy"] - 0.125) / first["time"] * 0.05 ** 3 / (32 / (2 * math.pi))
+        assert naive / rate["reference"] - 1 > 0.04  # the first interval alone: the start-up's error
+    else:
+        assert rate["what"].endswith("over the first sample interval (20 steps or more)"), rate
 
 
 def test_past_the_peak_the_comparison_is_judged_and_a_coarse_lattice_fails(tmp_path, capsys):

@@ -578,7 +578,7 @@ class ChannelFlow(Case):
                         f"; the run sampled only {t_end - first:.4g} s of it: the mean of every sample, the start-up "
                         f"included (run at least {period:.4g} s, or give sponge > 0, for a mean of the settled flow)")
             out["final"] = {k: float(np.mean([r[k] for r in window if k in r])) for k in keys}
-            out["quantity_units"] = quantity_units(["time"] + keys)  # of samples.jsonl's keys and `final`
+            out["quantity_units"] = quantity_units(["step", "time"] + keys)  # of samples.jsonl's keys, `final`
             out.update(steadiness(view.samples))
         if p.get("probe_line"):
             out["line"] = line_profile(view, p["probe_line"], lay, self._solid_test(p, lay))
