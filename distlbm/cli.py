@@ -109,6 +109,18 @@ def prepare_out(out: str) -> str:
     return out
 
 
+def _remove_if_empty(out: str, made: bool):
+    """Remove the output folder this run made (`made`) where it is still empty: a run refused before it wrote
+    anything leaves no folder behind. rmdir removes an empty folder alone (another run's files keep it)."""
+    import os
+
+    if made:
+        try:
+            os.rmdir(out)
+        except OSError:
+            pass
+
+
 def _hard_exit(status: int):
     """Leave at once after a failed HDF5 write (the HDF5 library may still hold the failed file and
     crash while tearing down at interpreter exit): flush what was printed, then _exit."""
@@ -128,7 +140,9 @@ def cmd_run(args) -> int:
 
         raise ConfigError(f"--restart = {args.restart!r}: expected a checkpoint file, a folder of checkpoints or "
                           f"'latest' (the default when --restart is given alone)")
-    cfg = resolve(args.target, parse_sets(args.sets), default_case="cavity2d", steps=args.steps, progress_every=args.progress_every,
+    # the geometry's scans of the whole lattice (a channel's fluid path) wait for the memory pre-flight (run_checks)
+    cfg = resolve(args.target, parse_sets(args.sets), default_case="cavity2d", defer_checks=True,
+                  steps=args.steps, progress_every=args.progress_every,
                   mesh=args.mesh, comm=args.comm, output_every=args.output_every,
                   checkpoint_every=args.checkpoint_every, wall_time=parse_wall_time(args.wall_time),
                   steady_tol=args.until_steady)
@@ -173,6 +187,7 @@ def cmd_run(args) -> int:
 
         raise ConfigError(f"--restart latest: no run folder {str(target)!r} to continue (--out); expected the --out "
                           f"of the run that wrote the checkpoints")
+    made = not os.path.lexists(target)  # this run makes the folder: a refusal below removes it again, if empty
     out = prepare_out(target)
     if args.restart is None:  # a new run: refuse a folder that holds another run's checkpoints, before any work
         from pathlib import Path
@@ -199,7 +214,24 @@ def cmd_run(args) -> int:
     from distlbm.parallel.mesh import DecompositionError
 
     try:
-        preflight(cfg)  # before anything is allocated: what the run needs per device and host vs what they have
+        from distlbm.config import run_checks
+        from distlbm.driver import EXIT_RESUBMIT, signals
+
+        flag = signals.process_flag()
+        try:
+            preflight(cfg)  # before anything is allocated: what the run needs per device and host vs what they have
+            # then the scans of the lattice (minutes for a large one, refused in seconds above if it cannot fit); a
+            # stop signal during them ends the run at once: nothing ran, nothing is saved
+            done = run_checks(cfg, stop=lambda: bool(flag is not None and flag.requested))
+        except BaseException:
+            _remove_if_empty(out, made)  # a refused run leaves no empty folder of its own behind
+            raise
+        if not done:
+            _remove_if_empty(out, made)
+            if env_rank() == 0:
+                print(f"distlbm: {flag.name} received during set-up (the geometry's checks): the run stops before "
+                      f"its first step; nothing ran, nothing was written", file=sys.stderr)
+            return EXIT_RESUBMIT
         sim = Simulation(cfg, out_dir=out, restart=args.restart, init_from=init_from)
     except DecompositionError as e:  # it names lattice sizes: add the values of the case's n that make one
         raise DecompositionError(f"{e}{size_hint(cfg, e.fits)}") from None

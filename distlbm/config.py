@@ -14,7 +14,7 @@ import stat
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, NamedTuple, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 import numpy as np
 
@@ -402,6 +402,8 @@ class RunConfig:
     idle: tuple = ()
     source: str = ""
     given: frozenset = frozenset()  # the keys set in the file, by --set or on the command line
+    # the setup's checks not run yet (Setup.checks; resolve(defer_checks=True) leaves them): `run_checks` runs them
+    pending: list = field(default_factory=list, compare=False, repr=False)
 
     @property
     def lattice(self):
@@ -682,12 +684,30 @@ def _is_file_target(text: str) -> bool:
     return stat.S_ISREG(st.st_mode) or text not in CASES
 
 
+def run_checks(cfg: RunConfig, stop: Optional[Callable[[], bool]] = None) -> bool:
+    """Run the checks of cfg's setup that resolve(defer_checks=True) left (a channel's fluid path: a scan of the
+    lattice), once: ConfigError where the geometry fails one (the file's name in front, as resolve's). stop() is
+    asked between parts of a scan: False where it said stop before they were done (they stay pending)."""
+    while cfg.pending:
+        try:
+            done = cfg.pending[0](stop)
+        except ConfigError as e:
+            file = cfg.source not in ("", "default", "command line")  # a TOML file's settings: its name in front
+            where = f"{cfg.source}: " if file and not str(e).startswith(f"{cfg.source}: ") else ""
+            raise ConfigError(f"{where}{e}") from None
+        if done is False:
+            return False
+        cfg.pending.pop(0)
+    return True
+
+
 def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case: str | None = None,
-            **overrides) -> RunConfig:
+            defer_checks: bool = False, **overrides) -> RunConfig:
     """Build a checked RunConfig from a case name or TOML file, --set values and CLI overrides.
 
     The case comes from the target (a case name, or the TOML file's `case`); a `case` in `sets` or the
-    overrides must agree with it. default_case: the case when none is given anywhere."""
+    overrides must agree with it. default_case: the case when none is given anywhere. defer_checks: leave the
+    setup's scans of the whole lattice (Setup.checks) to `run_checks`, after the memory pre-flight."""
     values: dict = {}
     where = ""
     source = "default"
@@ -915,8 +935,11 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"{vkey} = {vval}{peak} gives Mach number {ma:.3f} > {MACH_WARN}: compressibility errors "
             f"of order Ma^2 = {ma * ma:.3f}"
         )
-    return RunConfig(case, params, setup, warnings=tuple(warnings), idle=tuple(idle), source=source,
-                     given=frozenset(values), **specs)
+    cfg = RunConfig(case, params, setup, warnings=tuple(warnings), idle=tuple(idle), source=source,
+                    given=frozenset(values), pending=list(setup.checks), **specs)
+    if not defer_checks:
+        run_checks(cfg)
+    return cfg
 
 
 def size_hint(cfg: "RunConfig", fits, key: str = "n", reach: int = 64) -> str:

@@ -248,6 +248,14 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     if busy is not None:
         say(f"warning: another distlbm run is using {out} now ({busy}): a run started now would be refused "
             f"(or wait for it with DISTLBM_LOCK_WAIT)")
+    if cfg.pending:  # the geometry's scans of the lattice (a channel's fluid path), after the memory said above
+        import time
+
+        from distlbm.config import run_checks
+
+        t0 = time.perf_counter()
+        run_checks(cfg)  # (a stop signal ends the dry run at once: signals.StopRequested)
+        say(f"  geometry: a fluid path from the inlet to the outlet ({time.perf_counter() - t0:.1f} s)")
     say(f"dry run: ready; nothing was allocated or written (the run checks the devices' memory and the "
         f"checkpoint's populations when it starts)")
     return 0

@@ -78,6 +78,11 @@ class Setup:
     # what the build rounded the user would not expect (a sample interval below one time step: every step), said
     # as warnings at start-up
     notes: tuple = ()
+    # checks of the geometry that scan the whole lattice (a channel's fluid path from inlet to outlet), each
+    # check(stop) -> bool: True when done (ConfigError if the geometry fails it), False where stop() said a stop
+    # signal came first. `config.run_checks` runs them: `distlbm run` after the memory pre-flight (an oversize
+    # lattice was scanned for minutes before it was refused), before the populations are allocated
+    checks: tuple = ()
 
 
 class Case:

@@ -182,6 +182,9 @@ class Simulation:
         # too: a 10 s limit took 11.6 s), else from here
         flag = signals.process_flag()
         self._t_created = flag.started if flag is not None and flag.started is not None else time.perf_counter()
+        from distlbm.config import run_checks
+
+        run_checks(cfg)  # the geometry's scans a caller left (resolve(defer_checks=True)), before any allocation
         self.cfg = cfg
         self.setup = cfg.setup
         self.model = build_model(cfg)

@@ -171,27 +171,29 @@ def test_an_absurd_lattice_is_refused_before_it_is_built(cli, tmp_path):
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss < 8 << 20  # KiB: far from the 15 GB
 
 
-def test_a_stop_signal_ends_a_long_dry_run_at_once(tmp_path):
-    """A dry run of a large channel (its build: minutes of geometry checks) went on after SIGTERM and a second one,
-    said "the run stops with a checkpoint", and exited 2 minutes later. It saves nothing: it stops at once, where
-    it is, with exit 75."""
+def test_a_stop_signal_ends_a_long_dry_run_at_once(tmp_path, cli, monkeypatch, capsys):
+    """A dry run of a large channel (its geometry checks: minutes) went on after SIGTERM and a second one, said "the
+    run stops with a checkpoint", and exited 2 minutes later. It saves nothing: it stops at once, where it is, with
+    exit 75. (The fluid-path scan now comes after the memory and disk lines, so a lattice too large for them is said
+    in a second: ref_length=1e-4, 3.6e10 cells, exits 74 for its checkpoint's 1.2 TiB; here a scan that would take
+    a minute stands in for a large one's.)"""
+    import os
     import signal
-    import subprocess
-    import sys
     import time
 
-    p = subprocess.Popen([sys.executable, "-m", "distlbm", "run", "channel_flow", "--set", "ref_length=1e-4",
-                          "--dry-run", "--out", str(tmp_path / "a")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True)
-    time.sleep(5)  # in the build (about 35 s here)
+    import distlbm.cases.obstacles.channel as channel
+
+    def slow_scan(*a, **k):  # the SIGTERM arrives during the scan
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(60)
+
+    monkeypatch.setattr(channel, "check_fluid_path", slow_scan)
     t0 = time.perf_counter()
-    p.send_signal(signal.SIGTERM)
-    out, err = p.communicate(timeout=120)
-    assert p.returncode == 75, (p.returncode, out, err)
-    assert time.perf_counter() - t0 < 10, (out, err)
-    assert "distlbm: SIGTERM received: the dry run stops (it writes nothing)" in err
+    rc, out, err = cli("run", "channel_flow", "--set", "n=5", "--dry-run", "--out", tmp_path / "a")
+    assert rc == 75, (rc, out, err)
+    assert time.perf_counter() - t0 < 20, (out, err)
     assert err.strip().splitlines()[-1] == "distlbm: dry run stopped on SIGTERM" and "Traceback" not in err, err
-    assert not (tmp_path / "a").exists()
+    assert "memory per device" in out and not (tmp_path / "a").exists()
 
 
 @pytest.mark.parametrize("every, steps, count, at_once", [(500, 1000, 2, 2), (100, 1000, 10, 4), (300, 1000, 4, 4),
@@ -268,3 +270,39 @@ def test_an_images_file_is_no_obstacle_where_no_image_is_written(cli, tmp_path):
     rc, stdout, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--set", "output_images=true", "--out", out,
                           "--dry-run")
     assert rc == 0, stdout + err
+
+
+SLOW_SCAN = """
+import sys, time
+import distlbm.cases.obstacles.channel as channel
+channel.check_fluid_path = lambda *a, **k: time.sleep(120)  # a large lattice's scan
+import distlbm.cli as cli
+sys.argv = ["distlbm", "run", "channel_flow", "--set", "n=5", "--dry-run", "--out", sys.argv[1]]
+sys.exit(cli.main())
+"""
+
+
+def test_a_stop_signal_during_a_dry_runs_scan_is_said_and_obeyed(tmp_path):
+    """The program (handlers from its first line): SIGTERM during the dry run's fluid-path scan is said at once and
+    ends it with exit 75 within seconds."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "slow.py"
+    script.write_text(SLOW_SCAN)
+    p = subprocess.Popen([sys.executable, str(script), str(tmp_path / "a")], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    seen = []
+    for line in p.stdout:  # the checkpoints line comes just before the scan
+        seen.append(line)
+        if line.startswith("  checkpoints:"):
+            break
+    time.sleep(0.5)
+    t0 = time.perf_counter()
+    p.send_signal(signal.SIGTERM)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 75 and time.perf_counter() - t0 < 10, (p.returncode, seen, out, err)
+    assert "distlbm: SIGTERM received: the dry run stops (it writes nothing)" in err
+    assert err.strip().splitlines()[-1] == "distlbm: dry run stopped on SIGTERM" and "Traceback" not in err, err

@@ -332,3 +332,52 @@ def test_info_says_whether_it_fits(cli, monkeypatch):
     assert "fits: no" in out and "at most about" in out
     rc, out, err = cli("info", "--lattice", "D3Q19", "--size", 400, "--json")
     assert json.loads(out)["memory_estimate"]["fits"] is False
+
+
+def test_an_oversize_channel_is_refused_before_its_fluid_path_is_scanned(cli, monkeypatch, tmp_path):
+    """The fluid-path check scanned the whole lattice (minutes for a large one) inside the configuration, before
+    the memory pre-flight refused a lattice that could never fit. The scan now waits for the pre-flight; a
+    refused run leaves no folder behind; a run that fits scans once, before its populations exist."""
+    import distlbm.cases.obstacles.channel as channel
+
+    scanned = []
+    real = channel.check_fluid_path
+    monkeypatch.setattr(channel, "check_fluid_path", lambda *a, **k: scanned.append(1) or real(*a, **k))
+    monkeypatch.setattr(memory, "available_memory", lambda d: (1 * GIB, "MemAvailable"))
+    out = tmp_path / "big"
+    rc, _, err = cli("run", "channel_flow", "--set", "lattice=D3Q19", "--set", "n=60", "--set",
+                     "obstacles=sphere(0.5, 0.2, 0.2, 0.05)", "--steps", 1, "--out", out)
+    assert rc == 2 and "is available" in err and not scanned, (rc, err, scanned)
+    assert not out.exists()  # the folder this run made, still empty: removed
+    rc, out_text, err = cli("run", "channel_flow", "--set", "n=5", "--steps", 2, "--out", tmp_path / "small")
+    assert rc == 0 and scanned == [1], (err, scanned)
+
+
+def test_a_stop_signal_during_the_fluid_path_scan_ends_the_run_at_once(cli, monkeypatch, tmp_path):
+    """SIGTERM during the scan was announced ("the run stops ... before its first step") but the scan went on to
+    its end, then the populations were allocated and compiled. The scan asks between slabs; the run ends there
+    with exit 75 and nothing written."""
+    import signal
+
+    import distlbm.cases.obstacles.spec as spec
+    from distlbm.driver import signals
+
+    slabs = []
+    real = spec._Components.add
+
+    def add(self, *a, **k):  # each slab of the scan: a SIGTERM arrives during the first
+        slabs.append(1)
+        if len(slabs) == 1:
+            flag = signals.process_flag()
+            flag._handler(signal.SIGTERM, None)
+        return real(self, *a, **k)
+
+    import distlbm.cases.obstacles.channel as channel
+
+    monkeypatch.setattr(spec._Components, "add", add)
+    real_scan = channel.check_fluid_path  # in slabs of a few planes each (one slab for the whole lattice otherwise)
+    monkeypatch.setattr(channel, "check_fluid_path", lambda *a, **k: real_scan(*a, **k, max_bytes=64))
+    out = tmp_path / "run"
+    rc, stdout, err = cli("run", "channel_flow", "--set", "n=5", "--steps", 2, "--out", out)
+    assert rc == 75 and "received during set-up (the geometry's checks): the run stops before its first step" in err
+    assert len(slabs) == 1 and "compiled" not in stdout and not out.exists(), (len(slabs), stdout, err)

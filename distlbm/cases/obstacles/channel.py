@@ -128,7 +128,7 @@ class ChannelFlow(Case):
     def lattice_shape(self, p: dict, lattice) -> tuple:
         return tuple(self.layout(self.full(p), lattice).shape)
 
-    def shapes(self, p, lattice, lay=None):
+    def shapes(self, p, lattice, lay=None, deferred: list | None = None):
         """The bodies: the parsed obstacles, the `stl` file, then the mask file. Given the layout `lay`,
         checked against the channel (`check_obstacles`), the mask against the lattice shape and its values
         (0..255)."""
@@ -174,15 +174,32 @@ class ChannelFlow(Case):
                                   f"with '+' into one body")
             if lay is not None:
                 check_mask_cells(mask, lay, x0, f"sponge = {p['sponge']:g}" if x0 is not None else "", p["mask"])
-                try:  # closed by a slanted wall, or by the mask and the other bodies together
-                    check_fluid_path(shapes, lay, lattice.c, key, text, mask=mask, mask_name=p["mask"])
-                except ConfigError:
-                    raise
-                except (OSError, ValueError) as e:
-                    raise self._mask_error(p, e) from None
+                bodies = list(shapes)
+
+                def path(stop=None):  # closed by a slanted wall, or by the mask and the other bodies together
+                    try:
+                        return check_fluid_path(bodies, lay, lattice.c, key, text, mask=mask, mask_name=p["mask"],
+                                                stop=stop)
+                    except ConfigError:
+                        raise
+                    except (OSError, ValueError) as e:
+                        raise self._mask_error(p, e) from None
+
+                if deferred is None:
+                    path()
+                else:
+                    deferred.append(path)
             shapes.append(mask)
         elif lay is not None and shapes:  # closed on the lattice by bodies whose gaps hold no cell centre
-            check_fluid_path(shapes, lay, lattice.c, key, text)
+            bodies = list(shapes)
+
+            def path(stop=None):
+                return check_fluid_path(bodies, lay, lattice.c, key, text, stop=stop)
+
+            if deferred is None:
+                path()
+            else:
+                deferred.append(path)
         return shapes
 
     @staticmethod
@@ -252,7 +269,8 @@ class ChannelFlow(Case):
         p = self.full(p)
         lay = self.layout(p, lattice)
         d, shape, dx = lay.d, lay.shape, lay.dx
-        shapes = self.shapes(p, lattice, lay)
+        checks = []  # the fluid path: scanned after the memory pre-flight (Setup.checks)
+        shapes = self.shapes(p, lattice, lay, checks)
         obst = None
         if shapes:
             try:
@@ -378,7 +396,7 @@ class ChannelFlow(Case):
                      # the far walls' fractions are one plane per block (stepper.Cells.qplane): the box holds the
                      # obstacles' planes alone
                      fraction_planes=fraction_planes(shapes if use_bz else [], lay) if feats.bouzidi else None,
-                     notes=tuple(notes))
+                     notes=tuple(notes), checks=tuple(checks))
 
     @staticmethod
     def body_names(shapes) -> list:

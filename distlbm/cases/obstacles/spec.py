@@ -603,7 +603,7 @@ def _cell_ranges(s, centres) -> list:
 
 def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", text: str = "",
                      mask: geo.MaskFile | None = None, mask_name: str | None = None,
-                     max_bytes: int = FLUID_PATH_SLAB_BYTES) -> None:
+                     max_bytes: int = FLUID_PATH_SLAB_BYTES, stop=None) -> bool:
     """ConfigError unless the fluid cells of the channel (inside the side walls; the cells of the `bodies` and of
     the `mask` solid) hold a path from the inlet plane to the outlet plane along the lattice's links `velocities`
     ([Q, d] integers; periodic sides wrap). The rules above (`check_obstacles`, `check_mask_cells`) find bodies
@@ -614,7 +614,9 @@ def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", te
 
     The cells are taken in slabs of whole x-planes (about max_bytes of mask each; the mask is read once more),
     the fluid components of each slab labelled (scipy.ndimage.label, the lattice's links as the structure) and
-    joined to the previous slab's last plane and, with periodic sides, across the sides, by a union-find."""
+    joined to the previous slab's last plane and, with periodic sides, across the sides, by a union-find.
+    stop() (if given) is asked between slabs: True ends the scan at once, returning False (a stop signal came: a
+    large lattice's scan takes minutes); returns True when the scan found the path."""
     from scipy import ndimage
 
     d, nx, dx = lay.d, lay.shape[0], lay.dx
@@ -640,6 +642,8 @@ def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", te
                   else (n,) + cross_shape) for start in range(0, nx, step) for n in (min(step, nx - start),))
     offs = [0] + [int(r[0]) if len(r) else 0 for r in rows]  # the global index of a slab's first cell, per axis
     for start, solid in slabs:
+        if stop is not None and stop():
+            return False
         offs[0] = start
         if isinstance(solid, tuple):  # its shape: fluid alone
             labels, count = np.broadcast_to(np.int32(1), solid), 1
@@ -684,10 +688,10 @@ def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", te
         del labels
     outlet = prev[prev != 0] if prev is not None else np.zeros(0, np.int64)
     if not inlet or not outlet.size:
-        return  # an inlet or outlet plane without fluid is check_mask_cells' to say
+        return True  # an inlet or outlet plane without fluid is check_mask_cells' to say
     root = comps.find(inlet)
     if any(comps.find(int(o)) == root for o in np.unique(outlet)):
-        return
+        return True
     k = int(comps.reach[root])
     shown = f"{key} = {show(text)}"
     if mask is not None:
