@@ -474,8 +474,33 @@ def _build(spec, values: dict, where: str):
         raise ConfigError(f"{where}{e}") from None
 
 
+# the command-line options of `distlbm run` that set a setting (resolve's overrides), as the user typed them
+OPTION_FLAGS = {"steps": "--steps", "progress_every": "--progress-every", "mesh": "--mesh", "comm": "--comm",
+                "output_every": "--output-every", "checkpoint_every": "--checkpoint-every",
+                "wall_time": "--wall-time", "steady_tol": "--until-steady"}
+
+
+def _same_setting(key: str, given, option) -> bool:
+    """Whether a --set value and an option's value of the same setting agree (a wall time as text or seconds)."""
+    if key == "wall_time" and isinstance(given, str):
+        from distlbm.cli import parse_wall_time
+
+        try:
+            given = parse_wall_time(given)
+        except (ConfigError, ValueError):
+            return False
+    if isinstance(given, bool) or isinstance(option, bool):
+        return given is option
+    if isinstance(given, (int, float)) and isinstance(option, (int, float)):
+        return float(given) == float(option)
+    return str(given) == str(option)
+
+
 def parse_value(text: str) -> Any:
-    """A --set value as TOML (numbers, booleans, quoted strings); a bare word is a string."""
+    """A --set value as TOML (numbers, booleans, quoted strings); a bare word is a string, and so is a TOML
+    integer in hex, octal or binary (--set mesh=0x2 was the hex number 2: a mesh of 2 devices, not '0x2')."""
+    if re.fullmatch(r"[+-]?0[xXoObB][0-9a-fA-F_]*", text.strip()):
+        return text
     try:
         return tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
@@ -734,8 +759,13 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     for k, v in (sets or {}).items():
         values[k] = v
     for k, v in overrides.items():
-        if v is not None:
-            values[k] = v
+        if v is None:
+            continue
+        if k in (sets or {}) and not _same_setting(k, sets[k], v):  # --steps 10 --set steps=20: one was dropped
+            flag = OPTION_FLAGS.get(k, f"--{k.replace('_', '-')}")
+            raise ConfigError(f"{where}{k}: {flag} {v!r} and --set {k}={sets[k]!r} give two values; expected one of "
+                              f"them (or the same value in both)")
+        values[k] = v
     if values.get("case") is None and default_case:  # none given: a case = "" is a mistake, not the default
         values["case"] = default_case
     wall = values.get("wall_time")
@@ -830,7 +860,9 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
                               f"{math.prod(early):.3g} cells: expected fewer than 2**53 = {MAX_CELLS:.3g}")
     try:
         setup = case.build(params, lat)
-    except ConfigError:
+    except ConfigError as e:  # (a probe or an obstacle of a file's settings: the file named, as for the others)
+        if where and type(e) is ConfigError and not str(e).startswith(where):
+            raise ConfigError(f"{where}{e}") from None
         raise
     except (ArithmeticError, ValueError, MemoryError) as e:  # e.g. int(inf) steps, 1/0, a huge array
         raise ConfigError(

@@ -434,14 +434,14 @@ class MaskFile:
                 raise ValueError(f"mask file {o.path}: not an HDF5 file (no HDF5 signature)")
             self.f = h5py.File(o.path, "r")
             try:
+                names = []
+                self.f.visititems(lambda n, obj: names.append(n) if isinstance(obj, h5py.Dataset) else None)
+                shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
                 if o.dataset is None:
-                    names = []
-                    self.f.visititems(lambda n, obj: names.append(n) if isinstance(obj, h5py.Dataset) else None)
                     if not names:
                         raise ValueError(f"mask file {o.path}: holds no dataset; expected an HDF5 file with the "
                                          f"mask as a dataset")
                     if len(names) > 1:
-                        shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
                         raise ValueError(f"mask file {o.path}: holds {len(names)} datasets ({shown}); expected one, "
                                          f"or the one to use named with mask_dataset = NAME")
                     o.dataset = names[0]
@@ -452,7 +452,8 @@ class MaskFile:
                 if elsewhere:
                     raise ValueError(f"mask file {o.path}: {elsewhere}; expected the mask stored in the file itself")
                 if o.dataset not in self.f or not isinstance(self.f[o.dataset], h5py.Dataset):
-                    raise ValueError(f"mask file {o.path}: no dataset {o.dataset!r}")
+                    raise ValueError(f"mask file {o.path}: no dataset {o.dataset!r}; expected one of its datasets: "
+                                     f"{shown or 'none'}")
                 return self.f, self.f[o.dataset]
             except BaseException:
                 self.f.close()

@@ -141,6 +141,47 @@ def test_a_restart_may_drop_a_parameter_that_others_override_in_both_runs():
         cfg.check_restart(meta, "ckpt_000000010.h5")
 
 
+def test_an_option_and_a_set_of_the_same_setting_must_agree(cli):
+    """--steps 10 --set steps=20 dropped one of them, unsaid (the option won); the same value twice is fine."""
+    with pytest.raises(ConfigError, match=r"^steps: --steps 10 and --set steps=20 give two values; expected one"):
+        resolve("box", {"n": 8, "steps": 20}, steps=10)
+    assert resolve("box", {"n": 8, "steps": 10}, steps=10).control.steps == 10
+    assert resolve("box", {"n": 8, "wall_time": "01:00:00"}, wall_time=3600.0).control.wall_time == 3600.0
+    rc, out, err = cli("run", "box", "--set", "n=8", "--mesh", "2x1x1", "--set", "mesh=1x2x1", "--dry-run")
+    assert rc == 2 and "mesh: --mesh '2x1x1' and --set mesh='1x2x1' give two values" in err, err
+
+
+def test_a_set_value_in_hex_octal_or_binary_is_text_not_a_number():
+    """--set mesh=0x2 was TOML's hex integer 2 (a mesh of two devices), n=0b11 the number 3."""
+    assert parse_sets(["mesh=0x2", "n=0b11", "steps=0o7", "re=100", "x=1_000"]) == {
+        "mesh": "0x2", "n": "0b11", "steps": "0o7", "re": 100, "x": 1000}
+    with pytest.raises(ConfigError, match=r"mesh = '0x2': expected 3 positive sizes"):
+        resolve("box", parse_sets(["mesh=0x2"]))
+    with pytest.raises(ConfigError, match=r"n = '0b11': expected an integer"):
+        resolve("box", parse_sets(["n=0b11"]))
+
+
+@pytest.mark.parametrize("text, item", [(";", "1 of 1"), ("circle(0.2,0.2,0.05);;circle(1,0.2,0.05)", "2 of 3"),
+                                        ("; circle(0.2,0.2,0.05)", "1 of 2")])
+def test_an_empty_obstacle_between_semicolons_is_refused(text, item):
+    """obstacles = ';' ran with no body, and ';;' skipped the shape left out, unsaid; one ';' at the end is fine."""
+    with pytest.raises(ConfigError, match=f"item {item} between ';' is empty; expected shapes separated by ';'"):
+        resolve("channel_flow", {"n": 5, "obstacles": text})
+    assert resolve("channel_flow", {"n": 5, "obstacles": "circle(0.2,0.2,0.05);"}).setup.features.bodies == 1
+
+
+def test_a_geometry_error_of_a_file_names_the_file(tmp_path):
+    """Errors raised while the case is built (a probe outside the channel, an obstacle) did not name the TOML file
+    whose setting it was, as the other errors do."""
+    path = tmp_path / "run.toml"
+    path.write_text('case = "channel_flow"\nn = 5\nprobes = "9,9"\n')
+    with pytest.raises(ConfigError, match=rf"^{path}: probes = '9,9': point \(9, 9\) lies outside the channel"):
+        resolve(str(path))
+    path.write_text('case = "channel_flow"\nn = 10\nobstacles = "box(1,0,1.021,0.2035);box(1.029,0.1935,1.05,0.41)"\n')
+    with pytest.raises(ConfigError, match=rf"^{path}: obstacles = .*leave no fluid path"):
+        resolve(str(path))
+
+
 def test_non_utf8_file(tmp_path, cli):
     f = tmp_path / "latin1.toml"
     f.write_bytes('case = "box"\n# caf\xe9\n'.encode("latin-1"))

@@ -417,7 +417,7 @@ def test_mask_errors(tmp_path, masks):
         f["b"] = np.zeros((6, 5), bool)
     with pytest.raises(ValueError, match=r"holds 2 datasets \(a, b\); expected one, or the one to use named with mask_dataset = NAME"):
         MaskFile(two)
-    with pytest.raises(ValueError, match="no dataset 'c'"):
+    with pytest.raises(ValueError, match="no dataset 'c'; expected one of its datasets: a, b$"):  # (they were unsaid)
         MaskFile(two, dataset="c")
     assert MaskFile(two, dataset="b").shape == (6, 5)
     with pytest.raises(ValueError, match="no such file"):

@@ -144,7 +144,7 @@ def test_too_many_bodies_is_one_line(cli, tmp_path):
     rc, out, err = cli("run", f, "--steps", 1, "--out", tmp_path / "out")
     assert rc == 2 and "Traceback" not in err
     line = err.strip().splitlines()[-1]
-    assert line.startswith("distlbm: configuration error: obstacles = 'circle(0.1000,0.2,0.0001); ")
+    assert line.startswith(f"distlbm: configuration error: {f}: obstacles = 'circle(0.1000,0.2,0.0001); ")
     assert "(134998 characters): 5000 bodies; expected at most 255 bodies" in line and len(line) < 400
     # 255 bodies are fine; the mask counts as one more
     # (each holds one cell centre of its own: x = 0.2, 0.21, ...; y = 0.105 or 0.305)

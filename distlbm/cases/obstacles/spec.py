@@ -63,9 +63,13 @@ def parse_obstacles(text: str, d: int, key: str = "obstacles") -> list:
     text = (text or "").strip()
     if not text:
         return bodies
-    for body in text.split(";"):
-        if not body.strip():
-            continue
+    items = text.split(";")
+    if len(items) > 1 and not items[-1].strip():  # one ';' after the last body: harmless
+        items.pop()
+    for k, body in enumerate(items, start=1):
+        if not body.strip():  # ';' alone ran with no body, ';;' skipped a shape left out: both unsaid
+            raise ConfigError(f"{key} = {show(text)}: item {k} of {len(items)} between ';' is empty; expected "
+                              f"shapes separated by ';' ({key} = '' for none)")
         # '+' outside parentheses joins shapes; inside them it is a sign (1e+2)
         members = [_parse_shape(part.strip(), text, d, key) for part in _re.split(r"\+(?![^()]*\))", body)]
         if len(members) == 1:
