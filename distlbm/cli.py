@@ -226,10 +226,13 @@ def cmd_run(args) -> int:
         except BaseException:
             _remove_if_empty(out, made)  # a refused run leaves no empty folder of its own behind
             raise
-        if not done:
+        from distlbm.parallel.processes import any_process
+
+        if any_process(not done, procs, cfg.decomposition.comm):  # a stop on any process stops them all
             _remove_if_empty(out, made)
             if env_rank() == 0:
-                print(f"distlbm: {flag.name} received during set-up (the geometry's checks): the run stops before "
+                name = flag.name if flag is not None and flag.name else "a stop signal"
+                print(f"distlbm: {name} received during set-up (the geometry's checks): the run stops before "
                       f"its first step; nothing ran, nothing was written", file=sys.stderr)
             return EXIT_RESUBMIT
         sim = Simulation(cfg, out_dir=out, restart=args.restart, init_from=init_from)

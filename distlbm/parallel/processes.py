@@ -174,6 +174,26 @@ def abort(code: int = 1):
     os._exit(code)
 
 
+def any_process(flag: bool, procs: dict, comm: str = "jax") -> bool:
+    """True on every process if `flag` is true on any, before a domain exists (after `initialize`, whose `procs`
+    says how many there are): a stop signal that reached some processes during the set-up ends them all alike
+    (the others went on into the run and waited for the one that left, then died: exit 6, not 75)."""
+    n = int(procs.get("processes", 1) or 1)
+    if comm == "mpi":
+        world = mpi_world()
+        if world is None or world.Get_size() == 1:
+            return bool(flag)
+        from mpi4py import MPI
+
+        return bool(world.allreduce(int(bool(flag)), op=MPI.MAX))
+    if n == 1:
+        return bool(flag)
+    import numpy as np
+    from jax.experimental import multihost_utils
+
+    return bool(np.any(multihost_utils.process_allgather(np.asarray([int(bool(flag))], np.int32))))
+
+
 def mpi_world():
     """MPI.COMM_WORLD if mpi4py is importable (initialising MPI), else None."""
     try:

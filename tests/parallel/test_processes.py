@@ -397,3 +397,42 @@ def test_a_mistake_in_one_process_block_is_raised_by_every_process(tmp_path):
     said = sorted(x for x in p.stdout.replace("rank ", "\nrank ").splitlines() if x.startswith("rank "))
     assert said == ["rank 0: ValueError: obstacle 2 lies outside the lattice",
                     "rank 1: ConfigError: obstacle 2 lies outside the lattice"], p.stdout + p.stderr
+
+
+STOP_IN_SCAN = """
+import os, signal, sys, time
+import distlbm.cases.obstacles.channel as channel
+from distlbm.parallel.processes import env_rank
+
+SIGNALLED = int(sys.argv[2])
+
+
+def slow_scan(*a, stop=None, **k):  # a large lattice's fluid-path scan; the stop signal reaches one rank alone
+    if env_rank() == SIGNALLED:
+        os.kill(os.getpid(), signal.SIGUSR1)
+    for _ in range(100):
+        if stop is not None and stop():
+            return False
+        time.sleep(0.1)
+    return True
+
+channel.check_fluid_path = slow_scan
+import distlbm.cli as cli
+sys.argv = ["distlbm", "run", "channel_flow", "--set", "n=5", "--steps", "4", "--out", sys.argv[1], "--comm",
+            sys.argv[3]]
+sys.exit(cli.main())
+"""
+
+
+@pytest.mark.parametrize("rank,comm", [(1, "jax"), (0, "mpi")])
+def test_a_stop_signal_on_one_process_during_the_scan_stops_all(tmp_path, rank, comm):
+    """A stop signal that reached one process during the fluid-path scan: that one left with 75, the others went
+    on into the run and waited for it, then died (exit 6, after a minute; a Slurm chain not resubmitted). They
+    agree now: all stop with 75, said once, and the folder the run made is gone."""
+    script = tmp_path / "stop_in_scan.py"
+    script.write_text(STOP_IN_SCAN)
+    out = tmp_path / "out"
+    p, elapsed = _run([MPIEXEC, "-n", 2, sys.executable, script, out, rank, comm], timeout=120)
+    assert p.returncode == 75, (p.returncode, p.stdout, p.stderr)
+    assert p.stderr.count("received during set-up (the geometry's checks): the run stops before its first step") == 1
+    assert not out.exists() and elapsed < 60, (elapsed, p.stderr)
