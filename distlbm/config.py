@@ -482,13 +482,15 @@ OPTION_FLAGS = {"steps": "--steps", "progress_every": "--progress-every", "mesh"
 
 def _same_setting(key: str, given, option) -> bool:
     """Whether a --set value and an option's value of the same setting agree (a wall time as text or seconds)."""
-    if key == "wall_time" and isinstance(given, str):
+    if key == "wall_time" and isinstance(given, (str, datetime.time)):  # 01:00:00 is a TOML time of day
         from distlbm.cli import parse_wall_time
 
         try:
-            given = parse_wall_time(given)
+            given = parse_wall_time(given.isoformat() if isinstance(given, datetime.time) else given)
         except (ConfigError, ValueError):
             return False
+    if isinstance(given, list) and key in LIST_FORMS:  # mesh = [2, 1] is '2x1'
+        given = _join_list(key, given)
     if isinstance(given, bool) or isinstance(option, bool):
         return given is option
     if isinstance(given, (int, float)) and isinstance(option, (int, float)):
@@ -763,8 +765,10 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             continue
         if k in (sets or {}) and not _same_setting(k, sets[k], v):  # --steps 10 --set steps=20: one was dropped
             flag = OPTION_FLAGS.get(k, f"--{k.replace('_', '-')}")
-            raise ConfigError(f"{where}{k}: {flag} {v!r} and --set {k}={sets[k]!r} give two values; expected one of "
-                              f"them (or the same value in both)")
+            given = sets[k].isoformat() if isinstance(sets[k], datetime.time) else sets[k]
+            option = f"{v:g} s" if k == "wall_time" and isinstance(v, (int, float)) else repr(v)
+            raise ConfigError(f"{where}{k}: {flag} {option} and --set {k}={given!r} give two values; expected one "
+                              f"of them (or the same value in both)")
         values[k] = v
     if values.get("case") is None and default_case:  # none given: a case = "" is a mistake, not the default
         values["case"] = default_case

@@ -147,6 +147,11 @@ def test_an_option_and_a_set_of_the_same_setting_must_agree(cli):
         resolve("box", {"n": 8, "steps": 20}, steps=10)
     assert resolve("box", {"n": 8, "steps": 10}, steps=10).control.steps == 10
     assert resolve("box", {"n": 8, "wall_time": "01:00:00"}, wall_time=3600.0).control.wall_time == 3600.0
+    # the same value spelled otherwise: a TOML time of day, an array for a list setting (the review's cases)
+    assert resolve("box", parse_sets(["n=8", "wall_time=01:00:00"]), wall_time=3600.0).control.wall_time == 3600.0
+    assert resolve("box", parse_sets(["lattice=D2Q9", "n=8", "mesh=[1,1]"]), mesh="1x1").decomposition.mesh == "1x1"
+    with pytest.raises(ConfigError, match=r"wall_time: --wall-time 3600 s and --set wall_time='02:00:00' give two"):
+        resolve("box", parse_sets(["n=8", "wall_time=02:00:00"]), wall_time=3600.0)
     rc, out, err = cli("run", "box", "--set", "n=8", "--mesh", "2x1x1", "--set", "mesh=1x2x1", "--dry-run")
     assert rc == 2 and "mesh: --mesh '2x1x1' and --set mesh='1x2x1' give two values" in err, err
 
