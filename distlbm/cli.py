@@ -228,12 +228,15 @@ def cmd_run(args) -> int:
             raise
         from distlbm.parallel.processes import any_process
 
-        if any_process(not done, procs, cfg.decomposition.comm):  # a stop on any process stops them all
+        # a stop on any process stops them all; also one that came before the checks or after their last part
+        # (a case without scans went on to allocate the lattice, compile and write its step-0 output first)
+        stopped = not done or bool(flag is not None and flag.requested)
+        if any_process(stopped, procs, cfg.decomposition.comm):
             _remove_if_empty(out, made)
             if env_rank() == 0:
                 name = flag.name if flag is not None and flag.name else "a stop signal"
-                print(f"distlbm: {name} received during set-up (the geometry's checks): the run stops before "
-                      f"its first step; nothing ran, nothing was written", file=sys.stderr)
+                print(f"distlbm: {name} received during set-up: the run stops before its first step; nothing ran, "
+                      f"nothing was written", file=sys.stderr)
             return EXIT_RESUBMIT
         sim = Simulation(cfg, out_dir=out, restart=args.restart, init_from=init_from)
     except DecompositionError as e:  # it names lattice sizes: add the values of the case's n that make one

@@ -379,5 +379,33 @@ def test_a_stop_signal_during_the_fluid_path_scan_ends_the_run_at_once(cli, monk
     monkeypatch.setattr(channel, "check_fluid_path", lambda *a, **k: real_scan(*a, **k, max_bytes=64))
     out = tmp_path / "run"
     rc, stdout, err = cli("run", "channel_flow", "--set", "n=5", "--steps", 2, "--out", out)
-    assert rc == 75 and "received during set-up (the geometry's checks): the run stops before its first step" in err
+    assert rc == 75 and "received during set-up: the run stops before its first step" in err
     assert len(slabs) == 1 and "compiled" not in stdout and not out.exists(), (len(slabs), stdout, err)
+
+
+def test_a_stop_signal_before_the_checks_ends_the_run_before_the_lattice_is_built(cli, monkeypatch, tmp_path):
+    """SIGTERM during the pre-flight (or anywhere in set-up before the checks end) of a case with nothing to scan:
+    the run went on to build the lattice, compile and write summary.json and log.jsonl, then stopped "before its
+    first step". It now stops where the scan's stop does: exit 75, one line, no Simulation, no folder left."""
+    import signal
+
+    import distlbm.driver as driver
+    from distlbm.driver import signals
+
+    real = memory.preflight
+
+    def preflight(cfg, *a, **k):
+        signals.process_flag()._handler(signal.SIGTERM, None)
+        return real(cfg, *a, **k)
+
+    def simulation(*a, **k):
+        pytest.fail("the lattice was built after the stop signal")
+
+    monkeypatch.setattr(memory, "preflight", preflight)
+    monkeypatch.setattr(driver, "Simulation", simulation)
+    out = tmp_path / "run"
+    rc, stdout, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--out", out)
+    assert rc == 75, (rc, stdout, err)
+    assert "SIGTERM received during set-up: the run stops before its first step; nothing ran" in err, err
+    assert not out.exists()
+
