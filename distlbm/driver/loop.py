@@ -1137,7 +1137,10 @@ class Simulation:
                 for key, after in self._series_after.items():
                     if rec.get("step", 0) <= after:
                         rec.pop(key, None)
-        if end > start_step:  # nothing to run (said above): no compile, no "running steps N..N"
+        # a stop during start-up (the lattice's build, the initial state) is obeyed below, before the first step:
+        # neither the compile (minutes for a large lattice) nor the step-0 field output comes first
+        early = self.domain.any_process(stop.requested)
+        if end > start_step and not early:  # nothing to run (said above): no compile, no "running steps N..N"
             t_c = time.perf_counter()
             self.advance(0)  # compile outside the timed loop (a 0-step call compiles the same executable)
             jax.block_until_ready(self.state.f)
@@ -1146,7 +1149,8 @@ class Simulation:
                      f"{view.cells_count:,} cells")
         self._failures = 0  # failed writes in a row (max_failed_writes ends the run)
         self.failed_writes = []
-        if self._output is not None and start_step == 0 and not (self._output.index or self._output.light_index):
+        if (self._output is not None and start_step == 0 and not early
+                and not (self._output.index or self._output.light_index)):
             self._write_output(view)
         wall_stop = WallTimeStop(float(self.cfg.control.wall_time or 0.0), self._t_created)
         # the run's speed and ETA count from here, as summary.json's: not the compile, nor the step-0 output

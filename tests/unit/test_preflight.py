@@ -409,3 +409,25 @@ def test_a_stop_signal_before_the_checks_ends_the_run_before_the_lattice_is_buil
     assert "SIGTERM received during set-up: the run stops before its first step; nothing ran" in err, err
     assert not out.exists()
 
+
+def test_a_stop_signal_during_the_lattices_build_is_obeyed_before_the_compile(cli, monkeypatch, tmp_path):
+    """SIGTERM while the Simulation builds the lattice (its flags, the initial state: minutes for a large one) was
+    obeyed only after the first compile and the step-0 field output. The run now stops before both: exit 75, the
+    start-up stop's line, no field file."""
+    import signal
+
+    import distlbm.driver.loop as loop
+    from distlbm.driver import signals
+
+    real = loop.build_model
+
+    def build_model(cfg):
+        signals.process_flag()._handler(signal.SIGTERM, None)
+        return real(cfg)
+
+    monkeypatch.setattr(loop, "build_model", build_model)
+    out = tmp_path / "run"
+    rc, stdout, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--output-every", 2, "--out", out)
+    assert rc == 75, (rc, stdout, err)
+    assert "stopped at step 0 during start-up on SIGTERM, before any step ran" in stdout, stdout
+    assert "compiled" not in stdout and not list(out.glob("fields/*.h5")), (stdout, list(out.rglob("*")))
