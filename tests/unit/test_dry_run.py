@@ -306,3 +306,34 @@ def test_a_stop_signal_during_a_dry_runs_scan_is_said_and_obeyed(tmp_path):
     assert p.returncode == 75 and time.perf_counter() - t0 < 10, (p.returncode, seen, out, err)
     assert "distlbm: SIGTERM received: the dry run stops (it writes nothing)" in err
     assert err.strip().splitlines()[-1] == "distlbm: dry run stopped on SIGTERM" and "Traceback" not in err, err
+
+
+def test_the_dry_runs_fluid_path_scan_is_bounded(cli, monkeypatch, tmp_path):
+    """The dry run scanned the whole lattice for its fluid path (minutes to hours for a large channel: the report
+    waited for it). It scans for SCAN_LIMIT_S at most, then says the path is left to the run, which scans it
+    whole before its first step; a scan within the bound is said as before."""
+    import distlbm.cases.obstacles.channel as channel
+    import distlbm.dryrun as dryrun
+
+    slabs = []
+    real = channel.check_fluid_path
+
+    def scan(*a, stop=None, **k):  # a slab of a few planes at a time; each asks stop()
+        def asked():
+            slabs.append(1)
+            return stop is not None and stop()
+
+        return real(*a, **k, stop=asked, max_bytes=64)
+
+    monkeypatch.setattr(channel, "check_fluid_path", scan)
+    rc, out, err = cli("run", "channel_flow", "--set", "n=5", "--dry-run", "--out", tmp_path / "a")
+    assert rc == 0 and "  geometry: a fluid path from the inlet to the outlet (" in out, (rc, out, err)
+    whole = len(slabs)
+    assert whole > 2, whole
+    slabs.clear()
+    monkeypatch.setattr(dryrun, "SCAN_LIMIT_S", 0.0)  # a lattice whose scan outlasts the bound
+    rc, out, err = cli("run", "channel_flow", "--set", "n=5", "--dry-run", "--out", tmp_path / "a")
+    assert rc == 0 and len(slabs) == 1, (rc, len(slabs), out, err)
+    assert ("  geometry: the fluid path from the inlet to the outlet not checked in full: the dry run stopped its "
+            "scan of the lattice after 0 s (") in out and "the run scans it whole before its first step" in out, out
+    assert out.strip().splitlines()[-1].startswith("dry run: ready") and not (tmp_path / "a").exists()
