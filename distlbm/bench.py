@@ -261,6 +261,9 @@ def cmd_bench(args) -> int:
 
     mesh = args.mesh
     if mesh:  # on CPUs, as many devices as the mesh names (as `distlbm run --mesh` gets)
+        from distlbm.config import check_mesh_spelling
+
+        check_mesh_spelling(mesh, "--mesh")
         use_cpu_cores("jax", mesh)
     procs = initialize("jax")  # under srun / mpiexec: one program over every process's devices
     if procs["processes"] > 1 and not mesh:  # every device of every process, as `distlbm run` splits a lattice

@@ -498,6 +498,13 @@ def _same_setting(key: str, given, option) -> bool:
     return str(given) == str(option)
 
 
+def check_mesh_spelling(text: str, key: str = "mesh") -> None:
+    """ConfigError unless a mesh is sizes of decimal digits separated by 'x' (the sizes' own check follows): int()
+    read them, so 1_0x1x1 was a mesh of 10 devices, +2 was 2 and any Unicode digit a size."""
+    if not re.fullmatch(r"\s*[0-9]+\s*(?:[xX]\s*[0-9]+\s*)*", str(text)):
+        raise ConfigError(f"{key} = {text!r}: expected sizes of decimal digits separated by 'x', e.g. 2x2x2")
+
+
 def parse_value(text: str) -> Any:
     """A --set value as TOML (numbers, booleans, quoted strings); a bare word is a string, and so is a TOML
     integer in hex, octal or binary (--set mesh=0x2 was the hex number 2: a mesh of 2 devices, not '0x2')."""
@@ -840,6 +847,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     if common["mesh"]:
         from distlbm.parallel.mesh import DecompositionError, parse_mesh
 
+        check_mesh_spelling(common["mesh"], f"{where}mesh")
         try:
             parse_mesh(common["mesh"], lat.d)
         except DecompositionError as e:

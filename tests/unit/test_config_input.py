@@ -166,6 +166,18 @@ def test_a_set_value_in_hex_octal_or_binary_is_text_not_a_number():
         resolve("box", parse_sets(["n=0b11"]))
 
 
+@pytest.mark.parametrize("mesh", ["1_0x1x1", "+2x1x1", "2x1x\u0661", "0x10x1", "0b1x1x1"])
+def test_a_mesh_is_decimal_sizes_only(mesh, cli):
+    """int() read a mesh's sizes: 1_0x1x1 was a mesh of 10 devices, +2 was 2, an Arabic-Indic digit one; the sizes
+    of a mesh are decimal digits (0x10x1 and 0b1x1x1 are no hex or binary numbers either)."""
+    with pytest.raises(ConfigError, match=r"^mesh = .*: expected (sizes of decimal digits separated by 'x'|3 positive "
+                                          r"sizes)"):
+        resolve("box", {"n": 8}, mesh=mesh)
+    assert resolve("box", {"n": 8, "mesh": " 1X1x1 "}).decomposition.mesh == " 1X1x1 "  # (as before)
+    rc, out, err = cli("bench", "--size", 8, "--steps", 1, "--repeat", 1, "--mesh", "1_0x1x1")
+    assert rc == 2 and "--mesh = '1_0x1x1': expected sizes of decimal digits separated by 'x'" in err, err
+
+
 @pytest.mark.parametrize("text, item", [(";", "1 of 1"), ("circle(0.2,0.2,0.05);;circle(1,0.2,0.05)", "2 of 3"),
                                         ("; circle(0.2,0.2,0.05)", "1 of 2")])
 def test_an_empty_obstacle_between_semicolons_is_refused(text, item):
