@@ -458,10 +458,21 @@ def test_mask_planes_are_counted_in_slabs(tmp_path):
     ("probes", "0.5,0.2; 0.2,0.2", r"point \(0.2, 0.2\) lies inside a body or a wall \(every cell it is read from "
                                    r"is solid: it would read rest, 0\); expected a point in the fluid"),
     ("probe_dp", "0.21,0.19; 0.5,0.2", r"point \(0.21, 0.19\) lies inside a body or a wall"),
+    # ';' alone sampled nothing, ';;' skipped the point left out, unsaid (as obstacles did)
+    ("probes", ";", r"item 1 of 1 between ';' is empty; expected points 'x,y' separated by ';' \(probes = '' for "
+                    r"none\)"),
+    ("probes", "0.5,0.1;;0.6,0.1", r"item 2 of 3 between ';' is empty; expected points 'x,y' separated by ';'"),
+    ("probe_dp", "0.5,0.1;;0.6,0.1", r"item 2 of 3 between ';' is empty"),
+    ("probe_dp", ";0.5,0.1;0.6,0.1", r"item 1 of 3 between ';' is empty"),
 ])
 def test_bad_probes_are_one_line(cli, tmp_path, key, value, expected):
     line = refused(cli, tmp_path, f"{key}={value}")
     assert re.search(re.escape(f"{key} = {value!r}: ") + expected, line), line
+
+
+def test_one_semicolon_after_the_last_probe_is_harmless():
+    cfg = resolve("channel_flow", {"n": 5, "probes": "0.5,0.1; 0.6,0.1;", "probe_dp": "0.5,0.1;0.6,0.1;"})
+    assert list(cfg.setup.probes) == ["pt1", "pt2", "front", "back"]
 
 
 def test_channel_names_its_velocity_key():

@@ -20,9 +20,15 @@ def parse_points(text: str, d: int, key: str, shown: str | None = None) -> list:
     Messages show the value `shown` (default: text)."""
     shown = text if shown is None else shown
     pts = []
-    for part in (text or "").split(";"):
-        if not part.strip():
-            continue
+    if not (text or "").strip():
+        return pts
+    items = text.split(";")
+    if len(items) > 1 and not items[-1].strip():  # one ';' after the last point: harmless
+        items.pop()
+    for k, part in enumerate(items, start=1):
+        if not part.strip():  # ';' alone sampled nothing, ';;' skipped a point left out: both unsaid
+            raise ConfigError(f"{key} = {shown!r}: item {k} of {len(items)} between ';' is empty; expected points "
+                              f"'x,y{',z' if d == 3 else ''}' separated by ';' ({key} = '' for none)")
         try:
             pt = tuple(number(v) for v in part.split(","))
         except ValueError as e:
