@@ -238,8 +238,15 @@ def _parse_selection(key: str, text: str, ranges: bool) -> list:
     output_region / output_slices value; ConfigError on anything else."""
     form = _SELECTION_FORM[ranges]
     out = []
-    for item in (x.strip() for x in text.replace(",", ";").split(";")):
+    items = [x.strip() for x in text.replace(",", ";").split(";")]
+    if ranges and text.strip() and not any(items):  # ';' alone: the whole lattice was written, unsaid
+        raise ConfigError(f"{key} = {text!r}: no range given; expected {form} ({key} = '' for the whole lattice)")
+    if len(items) > 1 and not items[-1] and any(items):  # one ';' after the last item: harmless
+        items.pop()
+    for k, item in enumerate(items, start=1):
         if not item:
+            if any(items):  # ';;' skipped an item left out, unsaid (';' alone: "no plane given" below)
+                raise ConfigError(f"{key} = {text!r}: item {k} of {len(items)} is empty; expected {form}")
             continue
         name, eq, value = (part.strip() for part in item.partition("="))
         if not eq or len(name) != 1 or name.lower() not in PHYSICAL_AXES + LATTICE_AXES:

@@ -29,6 +29,12 @@ from helpers import make_sim
                                  "expected"),
     ({"output_slices": "x=0.5; i=8"}, "'x=0.5' and i=8 are the same plane (x index 8); expected each plane once"),
     ({"output_slices": ";"}, "output_slices = ';': no plane given"),
+    # ';' alone wrote the whole lattice, ';;' skipped an item left out: both unsaid (one ';' at the end is fine)
+    ({"output_region": ";"}, "output_region = ';': no range given; expected items AXIS=LO:HI"),
+    ({"output_region": "x=0.25:0.75;;k=3:9"}, "output_region = 'x=0.25:0.75;;k=3:9': item 2 of 3 is empty; "
+                                              "expected items AXIS=LO:HI"),
+    ({"output_slices": "x=0.5,,z=0.5"}, "output_slices = 'x=0.5,,z=0.5': item 2 of 3 is empty; expected items "
+                                        "AXIS=POSITION"),
     ({"output_slices": "z=0.5", "lattice": "D2Q9"}, "output_slices = 'z=0.5': axis 'z' on a 2D lattice; expected "
                                                     "one of x, y or i, j"),
     ({"output_region": "x=0.5"}, "output_region = 'x=0.5': 'x=0.5' is not a range LO:HI; expected items AXIS=LO:HI"),
@@ -45,6 +51,11 @@ from helpers import make_sim
 def test_light_output_settings_are_checked_up_front(sets, message):
     with pytest.raises(ConfigError, match=re.escape(message)):
         resolve("box", {"n": 16, **sets})
+
+
+def test_one_separator_after_the_last_item_is_harmless():
+    out = resolve("box", {"n": 16, "output_every": 5, "output_region": "x=0.25:0.75;", "output_slices": "i=3; j=4,"}).output
+    assert out.output_region == "x=0.25:0.75;" and out.output_slices == "i=3; j=4,"
 
 
 def test_the_settings_are_documented_by_distlbm_cases(cli):
