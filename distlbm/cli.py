@@ -208,7 +208,7 @@ def cmd_run(args) -> int:
     procs = initialize(cfg.decomposition.comm)
     from distlbm.memory import preflight
 
-    from distlbm.config import size_hint
+    from distlbm.config import named_by_file, size_hint
     from distlbm.driver import EXIT_CONFIG, Simulation
     from distlbm.io.checkpoint import CheckpointError
     from distlbm.parallel.mesh import DecompositionError
@@ -240,7 +240,7 @@ def cmd_run(args) -> int:
             return EXIT_RESUBMIT
         sim = Simulation(cfg, out_dir=out, restart=args.restart, init_from=init_from)
     except DecompositionError as e:  # it names lattice sizes: add the values of the case's n that make one
-        raise DecompositionError(f"{e}{size_hint(cfg, e.fits)}") from None
+        raise DecompositionError(named_by_file(cfg, f"{e}{size_hint(cfg, e.fits)}")) from None
     except CheckpointError as e:
         if env_rank() == 0:
             print(f"distlbm: {'initial state' if init_from else 'restart'} failed: {e}", file=sys.stderr)

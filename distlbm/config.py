@@ -725,6 +725,13 @@ def _is_file_target(text: str) -> bool:
     return stat.S_ISREG(st.st_mode) or text not in CASES
 
 
+def named_by_file(cfg: RunConfig, error) -> str:
+    """An error's message about cfg's settings, with the TOML file's name in front where they came from one (as
+    resolve's errors have it): for the checks that come after resolve (the geometry's scans, the mesh's split)."""
+    file = cfg.source not in ("", "default", "command line")
+    return f"{cfg.source}: {error}" if file and not str(error).startswith(f"{cfg.source}: ") else str(error)
+
+
 def run_checks(cfg: RunConfig, stop: Optional[Callable[[], bool]] = None) -> bool:
     """Run the checks of cfg's setup that resolve(defer_checks=True) left (a channel's fluid path: a scan of the
     lattice), once: ConfigError where the geometry fails one (the file's name in front, as resolve's). stop() is
@@ -733,9 +740,7 @@ def run_checks(cfg: RunConfig, stop: Optional[Callable[[], bool]] = None) -> boo
         try:
             done = cfg.pending[0](stop)
         except ConfigError as e:
-            file = cfg.source not in ("", "default", "command line")  # a TOML file's settings: its name in front
-            where = f"{cfg.source}: " if file and not str(e).startswith(f"{cfg.source}: ") else ""
-            raise ConfigError(f"{where}{e}") from None
+            raise ConfigError(named_by_file(cfg, e)) from None
         if done is False:
             return False
         cfg.pending.pop(0)

@@ -63,7 +63,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     """Check what `distlbm run` would check before its first step and print what it would do. Raises
     ConfigError (exit 2) where the run would stop; returns 0."""
     from distlbm.cases.base import ConfigError
-    from distlbm.config import size_hint
+    from distlbm.config import named_by_file, size_hint
     from distlbm.driver.loop import (build_model, end_before_start, kept_averaging, kept_checkpoints, kept_end,
                                      kept_outputs, no_usable)
     from distlbm.io import checkpoint as ckpt
@@ -179,7 +179,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     try:
         check_divisible(shape, mesh)
     except DecompositionError as e:
-        raise ConfigError(f"mesh = {cfg.decomposition.mesh!r}: {e}{size_hint(cfg, e.fits)}") from None
+        raise ConfigError(named_by_file(cfg, f"mesh = {cfg.decomposition.mesh!r}: {e}{size_hint(cfg, e.fits)}")) \
+            from None
     block = tuple(n // m for n, m in zip(shape, mesh))
     planes = None if s.fraction_planes is None else s.fraction_planes[1] - s.fraction_planes[0] + 1
     ndev = math.prod(mesh)

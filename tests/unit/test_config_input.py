@@ -199,6 +199,22 @@ def test_a_geometry_error_of_a_file_names_the_file(tmp_path):
         resolve(str(path))
 
 
+def test_a_mesh_of_a_file_that_does_not_split_its_lattice_names_the_file(tmp_path, cli, module_cli):
+    """The mesh's test against the lattice comes after resolve (the dry run's, the run's): its error did not name
+    the TOML file whose settings they were, as resolve's errors and the geometry's scans do."""
+    path = tmp_path / "run.toml"
+    path.write_text('case = "box"\nn = 8\nmesh = "3x1x1"\n')
+    rc, out, err = cli("run", path, "--dry-run", "--out", tmp_path / "a")
+    assert rc == 2 and err.startswith(f"{ERR_PREFIX} {path}: mesh = '3x1x1': lattice size 8 along x does not "
+                                      f"divide over 3 devices"), err
+    p = module_cli("run", path, "--out", tmp_path / "b")
+    assert p.returncode == 2 and p.stderr.strip().splitlines() == [
+        f"{ERR_PREFIX} {path}: lattice size 8 along x does not divide over 3 devices (mesh 3x1x1); sizes that would "
+        f"work: 6 or 9, or a mesh size along x of 1, 2, 4 or 8"], p.stderr
+    rc, out, err = cli("run", "box", "--set", "n=8", "--mesh", "3x1x1", "--dry-run", "--out", tmp_path / "c")
+    assert rc == 2 and err.startswith(f"{ERR_PREFIX} mesh = '3x1x1': lattice size 8"), err  # no file: as before
+
+
 def test_non_utf8_file(tmp_path, cli):
     f = tmp_path / "latin1.toml"
     f.write_bytes('case = "box"\n# caf\xe9\n'.encode("latin-1"))
