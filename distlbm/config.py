@@ -224,7 +224,7 @@ def _number(key: str, text: str, item: str, value: str, lattice: bool, form: str
     try:
         if not lattice:
             return number(value)
-        if not re.fullmatch(r"[+-]?\d+", value.strip()):
+        if not re.fullmatch(r"[+-]?[0-9]+", value.strip()):
             raise ValueError(value)
         return int(value)
     except ValueError:

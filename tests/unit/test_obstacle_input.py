@@ -70,7 +70,8 @@ def test_bad_obstacles_are_one_line(cli, tmp_path, spec, expected):
 
 
 def test_numbers_are_parsed_strictly():
-    for bad in ("0_5", "nan", "-inf", "Infinity", "1e", "1.2.3", "", "5 5", "0b1", "½"):
+    # (digits of other scripts, \u0660-\u0669 or fullwidth ones, matched \d and float() read them: 0.2 as '\u0660.\u0662')
+    for bad in ("0_5", "nan", "-inf", "Infinity", "1e", "1.2.3", "", "5 5", "0b1", "½", "\u0660.\u0662", "\uff10.2"):
         with pytest.raises(ConfigError, match=r"obstacles = .*not a (finite )?number"):
             parse_obstacles(f"circle({bad}, 0.2, 0.05)", 2)
     (c,) = parse_obstacles("circle(+5e-1, .2, 5.E-2)", 2)
@@ -445,6 +446,7 @@ def test_mask_planes_are_counted_in_slabs(tmp_path):
                                          r"integer"),
     ("probe_line", "0.1,0.1;0.5,0.1;0", r"npoints = '0'; .*npoints a positive integer"),
     ("probe_line", "0.1,0.1;0.5,0.1;2.5", r"npoints = '2.5'; .*npoints a positive integer"),
+    ("probe_line", "0.1,0.1;0.5,0.1;\u0665", r"npoints = '\u0665'; .*npoints a positive integer"),  # (int() read 5)
     ("probe_line", "0.1,0.1;0.5,0.1", r"2 part\(s\) separated by ';'; expected .*npoints a positive integer"),
     ("probe_line", "nan,0.1;0.5,0.1;5", r"'nan,0.1' is not a point 'x,y': 'nan' is not a finite number"),
     ("probe_line", "0.1,0.1;50,0.1;5", r"point \(50, 0.1\) lies outside the channel; expected x in \[0, 2.2\], "

@@ -45,6 +45,8 @@ from helpers import make_sim
     ({"output_region": "y=-1:0.5"}, "output_region = 'y=-1:0.5': y = -1 is outside the lattice"),
     ({"output_region": "x=0.5:0.51"}, "output_region = 'x=0.5:0.51': x = 0.5:0.51 holds no cell centre"),
     ({"output_region": "k=a:3"}, "output_region = 'k=a:3': 'k=a:3' has 'a' where an integer lattice index"),
+    ({"output_slices": "i=\u0663"}, "output_slices = 'i=\u0663': 'i=\u0663' has '\u0663' where an integer lattice "
+                                      "index is expected"),  # (int() read an Arabic-Indic 3)
     ({"output_stride": 0}, "output_stride = 0: expected a positive value"),
     ({"output_stride": 1.5}, "output_stride = 1.5: expected an integer"),
 ])

@@ -56,7 +56,7 @@ def parse_line(text: str, d: int, key: str = "probe_line"):
         raise ConfigError(f"{key} = {text!r}: expected {form}: two points, then npoints a positive integer")
     pts = [q[0] for q in pts]
     n = parts[2]
-    if not _re.fullmatch(r"\+?\d+", n) or not 0 < int(n) <= MAX_LINE_POINTS:
+    if not _re.fullmatch(r"\+?[0-9]+", n) or not 0 < int(n) <= MAX_LINE_POINTS:
         raise ConfigError(f"{key} = {text!r}: npoints = {n!r}; expected {form} with npoints a positive integer "
                           f"(at most {MAX_LINE_POINTS})")
     return pts[0], pts[1], int(n)

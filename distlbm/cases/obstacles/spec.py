@@ -26,7 +26,7 @@ STL_ARGS = "a path, then optionally the scale, the translation (3 numbers) and t
 
 # a number in a spec string: a plain decimal or scientific literal (no '_' digit separators, no nan/inf,
 # no hex): Python's float() would read '0_5' as 5.0 and 'nan' as a coordinate
-_NUMBER = _re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+_NUMBER = _re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?", _re.ASCII)  # (\d: 0-9 alone)
 _MAX_SHOWN = 80
 
 
