@@ -174,32 +174,27 @@ class ChannelFlow(Case):
                                   f"with '+' into one body")
             if lay is not None:
                 check_mask_cells(mask, lay, x0, f"sponge = {p['sponge']:g}" if x0 is not None else "", p["mask"])
-                bodies = list(shapes)
-
-                def path(stop=None):  # closed by a slanted wall, or by the mask and the other bodies together
-                    try:
-                        return check_fluid_path(bodies, lay, lattice.c, key, text, mask=mask, mask_name=p["mask"],
-                                                stop=stop)
-                    except ConfigError:
-                        raise
-                    except (OSError, ValueError) as e:
-                        raise self._mask_error(p, e) from None
-
-                if deferred is None:
-                    path()
-                else:
-                    deferred.append(path)
-            shapes.append(mask)
-        elif lay is not None and shapes:  # closed on the lattice by bodies whose gaps hold no cell centre
-            bodies = list(shapes)
+        # closed by bodies whose gaps hold no cell centre, a slanted wall, or the mask and the other bodies together
+        if lay is not None and (p["mask"] or shapes):
+            bodies, read = list(shapes), (mask if p["mask"] else None)
 
             def path(stop=None):
-                return check_fluid_path(bodies, lay, lattice.c, key, text, stop=stop)
+                try:
+                    return check_fluid_path(bodies, lay, lattice.c, key, text, mask=read, mask_name=p["mask"] or None,
+                                            stop=stop)
+                except ConfigError:
+                    raise
+                except (OSError, ValueError) as e:  # the mask read again
+                    if read is None:
+                        raise
+                    raise self._mask_error(p, e) from None
 
             if deferred is None:
                 path()
             else:
                 deferred.append(path)
+        if p["mask"]:
+            shapes.append(mask)
         return shapes
 
     @staticmethod
@@ -547,7 +542,8 @@ class ChannelFlow(Case):
 
     def quantities(self, raw: dict, view) -> dict:
         """cD, cL and in 3D cLz, the force along z (suffixed _k for body k when there are several) of the
-        sampled forces and the probes' physical values (`probes.probe_quantities`), with the weights of the run's Setup."""
+        sampled forces and the probes' physical values (`probes.probe_quantities`), with the weights of the run's
+        Setup."""
         p = self.full(view.params)
         lay = self.layout(p, view.setup.lattice)
         out = {}
