@@ -434,10 +434,14 @@ class MaskFile:
                 raise ValueError(f"mask file {o.path}: not an HDF5 file (no HDF5 signature)")
             self.f = h5py.File(o.path, "r")
             try:
-                names = []
-                self.f.visititems(lambda n, obj: names.append(n) if isinstance(obj, h5py.Dataset) else None)
-                shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+                def datasets():  # (the file's whole tree: walked only to choose or to name, not at each read)
+                    names = []
+                    self.f.visititems(lambda n, obj: names.append(n) if isinstance(obj, h5py.Dataset) else None)
+                    shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+                    return names, shown
+
                 if o.dataset is None:
+                    names, shown = datasets()
                     if not names:
                         raise ValueError(f"mask file {o.path}: holds no dataset; expected an HDF5 file with the "
                                          f"mask as a dataset")
@@ -453,7 +457,7 @@ class MaskFile:
                     raise ValueError(f"mask file {o.path}: {elsewhere}; expected the mask stored in the file itself")
                 if o.dataset not in self.f or not isinstance(self.f[o.dataset], h5py.Dataset):
                     raise ValueError(f"mask file {o.path}: no dataset {o.dataset!r}; expected one of its datasets: "
-                                     f"{shown or 'none'}")
+                                     f"{datasets()[1] or 'none'}")
                 return self.f, self.f[o.dataset]
             except BaseException:
                 self.f.close()

@@ -13,7 +13,7 @@ import numpy as np
 from distlbm import units
 from distlbm.cases.base import ConfigError
 from distlbm.cases.obstacles.layout import Layout
-from distlbm.cases.obstacles.spec import NUMBERS_EXPECTED, number
+from distlbm.cases.obstacles.spec import NUMBERS_EXPECTED, number, split_items
 
 def parse_points(text: str, d: int, key: str, shown: str | None = None) -> list:
     """'x,y[,z]; x,y[,z]' -> list of D-tuples (physical coordinates; finite, strictly parsed numbers).
@@ -22,13 +22,7 @@ def parse_points(text: str, d: int, key: str, shown: str | None = None) -> list:
     pts = []
     if not (text or "").strip():
         return pts
-    items = text.split(";")
-    if len(items) > 1 and not items[-1].strip():  # one ';' after the last point: harmless
-        items.pop()
-    for k, part in enumerate(items, start=1):
-        if not part.strip():  # ';' alone sampled nothing, ';;' skipped a point left out: both unsaid
-            raise ConfigError(f"{key} = {shown!r}: item {k} of {len(items)} between ';' is empty; expected points "
-                              f"'x,y{',z' if d == 3 else ''}' separated by ';' ({key} = '' for none)")
+    for part in split_items(text, key, repr(shown), f"points 'x,y{',z' if d == 3 else ''}'"):
         try:
             pt = tuple(number(v) for v in part.split(","))
         except ValueError as e:

@@ -54,6 +54,20 @@ def number(v: str) -> float:
 NUMBERS_EXPECTED = "finite numbers written as plain decimals (0.05, -1, 5e-2; no '_', nan or inf)"
 
 
+def split_items(text: str, key: str, shown: str, what: str) -> list:
+    """The items of a ';'-separated list setting (obstacles, probes): one ';' after the last is harmless, an empty
+    item anywhere else a ConfigError (';' alone meant none, ';;' skipped the item left out, both unsaid); shown:
+    the value as messages show it."""
+    items = text.split(";")
+    if len(items) > 1 and not items[-1].strip():
+        items.pop()
+    for k, item in enumerate(items, start=1):
+        if not item.strip():
+            raise ConfigError(f"{key} = {shown}: item {k} of {len(items)} between ';' is empty; expected {what} "
+                              f"separated by ';' ({key} = '' for none)")
+    return items
+
+
 def parse_obstacles(text: str, d: int, key: str = "obstacles") -> list:
     """'circle(0.2, 0.2, 0.05); box(1, 0.1, 1.2, 0.2) + circle(1.1, 0.3, 0.05)' -> bodies: ';' separates
     bodies, '+' joins shapes into one body (a union). No eval: a small grammar; numbers are plain
@@ -63,13 +77,7 @@ def parse_obstacles(text: str, d: int, key: str = "obstacles") -> list:
     text = (text or "").strip()
     if not text:
         return bodies
-    items = text.split(";")
-    if len(items) > 1 and not items[-1].strip():  # one ';' after the last body: harmless
-        items.pop()
-    for k, body in enumerate(items, start=1):
-        if not body.strip():  # ';' alone ran with no body, ';;' skipped a shape left out: both unsaid
-            raise ConfigError(f"{key} = {show(text)}: item {k} of {len(items)} between ';' is empty; expected "
-                              f"shapes separated by ';' ({key} = '' for none)")
+    for body in split_items(text, key, show(text), "shapes"):
         # '+' outside parentheses joins shapes; inside them it is a sign (1e+2)
         members = [_parse_shape(part.strip(), text, d, key) for part in _re.split(r"\+(?![^()]*\))", body)]
         if len(members) == 1:
