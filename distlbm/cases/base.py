@@ -109,6 +109,10 @@ class Case:
     # the steady_tol default where the populations or the arithmetic are float64 (0: common_defaults'): a
     # case exact to round-off converges to ~1e-13 there, while float32 stalls near 1e-5
     steady_tol_float64: float = 0.0
+    # the peak Mach number this case's validation ran at and passed (docs/validation.md): a Mach number above
+    # config.MACH_WARN but within it is not warned about (a preset warned about its own validated default, the
+    # first line a new user saw); 0: none (the warning above MACH_WARN stands)
+    validated_mach: float = 0.0
 
     def common_defaults_for(self, p: dict) -> dict:
         """Common settings whose default depends on this case's parameters p (e.g. the collision operator at
