@@ -165,7 +165,14 @@ class OutputSpec(_Spec):
     def _check(self):
         _parse_selection("output_region", self.output_region, ranges=True)
         _parse_selection("output_slices", self.output_slices, ranges=False)
-        names = [x.strip() for x in self.output_fields.split(",") if x.strip()]
+        items = self.output_fields.split(",")
+        if len(items) > 1 and not items[-1].strip():  # one ',' after the last is harmless
+            items.pop()
+        empty = [k for k, x in enumerate(items, start=1) if not x.strip()]
+        if empty and len(items) > 1:  # 'rho,,u' wrote rho and u, the name left out unsaid (the ';' lists' rule)
+            raise ConfigError(f"output_fields = {self.output_fields!r}: item {empty[0]} of {len(items)} between ',' "
+                              f"is empty; expected a comma-separated list of {', '.join(OUTPUT_FIELDS)}")
+        names = [x.strip() for x in items if x.strip()]
         if [x for x in names if x not in OUTPUT_FIELDS] or not names:
             raise ConfigError(f"output_fields = {self.output_fields!r}: expected a comma-separated list of "
                               f"{', '.join(OUTPUT_FIELDS)}")

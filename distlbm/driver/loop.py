@@ -118,6 +118,11 @@ def kept_outputs(cfg, meta: dict):
 
     from distlbm.config import OutputSpec
 
+    fields = (meta.get("config") or {}).get("output_fields")
+    if isinstance(fields, str) and any(not x.strip() for x in fields.split(",")[:-1]):
+        # a run of 'rho,,u' (accepted before the empty name was refused): its fields, not no field output at all
+        meta = {**meta, "config": {**meta["config"], "output_fields": ",".join(
+            x.strip() for x in fields.split(",") if x.strip())}}
     return _kept_spec(cfg, meta, "output", [f.name for f in dataclasses.fields(OutputSpec)
                                             if not f.name.startswith("average_")],  # kept_averaging's
                       lambda o: o.output_every or o.output_interval, switches=("output_every", "output_interval"))
