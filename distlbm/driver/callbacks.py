@@ -506,6 +506,21 @@ def load_samples(path: Path, upto: int) -> list[dict]:
     return [rec for _, rec in records_upto(data, upto)]
 
 
+def sample_interval(samples: list) -> Optional[int]:
+    """The interval in steps of a run's samples (`load_samples`' records), for a restart from a checkpoint that
+    does not record it: the most common step between the last (up to 10) records, where it is seen at least twice
+    and those records lie on multiples of it (the schedule's steps; the last may be the run's end step, sampled
+    too); else None (too few samples, or an uneven series: the restart's own default then)."""
+    steps = [r.get("step") for r in samples[-10:]]
+    if len(steps) < 3 or not all(isinstance(s, int) and not isinstance(s, bool) for s in steps):
+        return None
+    gaps = [b - a for a, b in zip(steps, steps[1:])]
+    best = max(set(gaps), key=lambda g: (gaps.count(g), g))
+    if best <= 0 or gaps.count(best) < 2 or any(s % best for s in steps[:-1]):
+        return None
+    return best
+
+
 # ---- run until steady ---------------------------------------------------------------------------------
 
 def _max_change(u, prev, kind):

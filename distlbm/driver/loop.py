@@ -877,13 +877,16 @@ class Simulation:
         cbs = []
         if self.samples_enabled:
             every = ctl.sample_every or self.setup.sample_every or progress_every
-            kept = (self._sched_state.get("sample") or {}).get("every")
+            kept, read = (self._sched_state.get("sample") or {}).get("every"), ""
+            if kept is None and self.restored_from:
+                # a checkpoint written before the interval was kept in it: the interval of the run's samples
+                kept, read = cb.sample_interval(self.samples), " (read from its samples.jsonl)"
             if (self.restored_from and isinstance(kept, int) and kept > 0 and kept != every
                     and not {"sample_every", "sample_dt"} & self.cfg.given):
                 # a default cadence follows the end step (~200 samples per run): a restart that ran to a later
                 # end sampled at another interval from there on, an uneven series (steps 1990, 2000, 2004, 2016)
-                self.log(f"samples every {kept} steps, as the run this restart continues (its default here would be "
-                         f"every {every}; give sample_every or sample_dt to change it)")
+                self.log(f"samples every {kept} steps, as the run this restart continues{read} (its default here "
+                         f"would be every {every}; give sample_every or sample_dt to change it)")
                 every = kept
             cbs.append(Callback("sample", IterationInterval(every), cb.Sampler(self.cfg.case.quantities,
                                                                                 logs["samples"])))
@@ -1125,14 +1128,7 @@ class Simulation:
         unsampled = self._output is not None and average_warning(self.cfg.output, start_step, end, view.mean is not None)
         if unsampled:
             self.log(f"warning: {unsampled}")
-        self._t0 = time.perf_counter()
-        self._callbacks = self._make_callbacks(end, start_step, logs)
-        d0 = view.diagnostics()
-        if self.mass0 is None:
-            self.mass0 = d0["mass"]
-        if self._initial is not None and not self.history and start_step > 0:
-            self.history.append(dict(self._initial))  # a restart's history begins at the run's step 0
-        self.history.append({"step": start_step, **d0, "wall": 0.0})
+        # (before the callbacks: a checkpoint that does not record the samples' interval has it read from them)
         if self.samples_enabled and not self.samples and self.restored_from and self.out_dir is not None:
             self.samples.extend(cb.load_samples(self.out_dir / "samples.jsonl", start_step))
             ckpts = Path(self.restored_from).resolve().parent
@@ -1142,6 +1138,14 @@ class Simulation:
                 for key, after in self._series_after.items():
                     if rec.get("step", 0) <= after:
                         rec.pop(key, None)
+        self._t0 = time.perf_counter()
+        self._callbacks = self._make_callbacks(end, start_step, logs)
+        d0 = view.diagnostics()
+        if self.mass0 is None:
+            self.mass0 = d0["mass"]
+        if self._initial is not None and not self.history and start_step > 0:
+            self.history.append(dict(self._initial))  # a restart's history begins at the run's step 0
+        self.history.append({"step": start_step, **d0, "wall": 0.0})
         # a stop during start-up (the lattice's build, the initial state) is obeyed below, before the first step:
         # neither the compile (minutes for a large lattice) nor the step-0 field output comes first
         early = self.domain.any_process(stop.requested)

@@ -1379,6 +1379,39 @@ def test_a_restart_that_moves_a_probe_or_extends_t_end_keeps_its_series_apart_an
     assert summary["observables"]["final"]["ux_pt1"] == pytest.approx(sum(new) / len(new), rel=1e-12)
 
 
+def test_a_restart_from_a_checkpoint_without_its_sample_interval_reads_it_from_the_samples(cli, tmp_path):
+    """A checkpoint written before the sample interval was kept in it (stop 39): a restart that extended t_end
+    sampled at the default cadence of the new end (every 5 steps, then 12), unsaid. The interval is read from the
+    run's samples.jsonl (the schedule's multiples; the end step's own sample aside)."""
+    args = ("run", "channel_flow", "--set", "n=8", "--out", tmp_path)
+    rc, out, err = cli(*args, "--set", "t_end=1", "--checkpoint-every", 160, "--set", "probes=0.5,0.2")
+    assert rc == 0, err
+    (ckpt,) = [p for p in (tmp_path / "checkpoints").glob("ckpt_*.h5") if p.name.endswith("320.h5")]
+
+    def drop(meta, h5):
+        del meta["schedules"]["sample"]["every"]  # as a checkpoint of before stop 39 has it: {}
+    _edit(ckpt, drop)
+    rc, out, err = cli(*args, "--set", "t_end=8", "--steps", 400, "--set", "probes=0.5,0.2", "--restart")
+    assert rc == 0, out + err
+    assert ("samples every 5 steps, as the run this restart continues (read from its samples.jsonl) (its default "
+            "here would be every 12;") in out, out
+    steps = [json.loads(x)["step"] for x in (tmp_path / "samples.jsonl").read_text().splitlines()]
+    assert steps == list(range(5, 405, 5)), steps
+
+
+def test_the_sample_interval_of_a_series():
+    from distlbm.driver.callbacks import sample_interval
+
+    def recs(*steps):
+        return [{"step": s} for s in steps]
+
+    assert sample_interval(recs(5, 10, 15, 20)) == 5
+    assert sample_interval(recs(90, 96, 103)) is None  # one gap of 6: not seen twice
+    assert sample_interval(recs(88, 96, 104, 107)) == 8  # the end step's own sample last
+    assert sample_interval(recs(88, 96, 103, 112)) is None  # an uneven series: the restart's own default
+    assert sample_interval(recs(10, 20)) is None and sample_interval([]) is None
+
+
 def test_a_restart_that_runs_no_step_keeps_the_runs_summary(cli, tmp_path):
     """`--restart latest` of a run already at its end rewrote summary.json with 0 steps, 0 MLUPS and no peaks (the
     run's figures lost); it keeps the summary of the part that ran."""
