@@ -401,6 +401,9 @@ class Simulation:
                 # sample key -> the step after which its series is of the point the probes name now (a restart
                 # moved it): the samples up to that step are another point's, left out of the final values
                 "series_after": dict(self._series_after) or None,
+                # a probe within a cell of a wall or body reads its pressure from the fluid cells alone (stop 39; the
+                # solid cells' p = 0 halved it before): a restart of an older run cuts those series (_continue_sampling)
+                "probe_pressure": "fluid",
                 # the time average (dataset 'mean' beside f): how many samples it holds
                 "average": {"samples": view.mean_samples, "first_step": view.mean_first}
                 if view.mean is not None else None}
@@ -748,6 +751,21 @@ class Simulation:
             self.log(f"note: this restart moves probe points: {', '.join(keys)} in the samples up to step "
                      f"{meta['step']} are the run's earlier points, from there on the new ones (the summary's final "
                      f"values use the new ones alone)")
+        near = self.setup.probe_p_weights
+        older = (meta.get("probe_pressure") != "fluid"
+                 and "every" not in ((meta.get("schedules") or {}).get("sample") or {}))
+        if near and older:
+            # a run of before stop 39 read a near-wall probe's pressure with the solid cells' p = 0 in it (half of it
+            # beside a wall); this restart reads the fluid cells alone: two series under one key, unsaid before
+            cut = sorted({f"p_{name}" for name in near} | ({"dP"} if {"front", "back"} & set(near) else set()))
+            cut = [k for k in cut if k not in keys]
+            for k in cut:
+                self._series_after[k] = int(meta["step"])
+            if cut:
+                self.log(f"note: {', '.join(cut)}: the pressure of a probe within a cell of a wall or body is read "
+                         f"from the fluid cells alone from this restart on (the run's checkpoint is of an older "
+                         f"version, whose samples up to step {meta['step']} counted the solid cells as p = 0); the "
+                         f"summary's final values use the samples from here on")
 
     def _continue_outputs(self, meta: dict):
         """The field output: the run's output settings (slices too) that this restart does not give itself, and its

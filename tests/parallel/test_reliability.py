@@ -1399,6 +1399,37 @@ def test_a_restart_from_a_checkpoint_without_its_sample_interval_reads_it_from_t
     assert steps == list(range(5, 405, 5)), steps
 
 
+def test_a_restart_of_an_older_run_cuts_the_series_of_a_near_wall_probes_pressure(cli, tmp_path):
+    """A probe within a cell of a wall read the solid cells' p = 0 in its pressure before stop 39 (half of it), the
+    fluid cells' alone since: a restart from an older checkpoint put both under one key, and the summary's final
+    value averaged them, unsaid. The restart says so and cuts that series (a probe away from the wall goes on)."""
+    args = ("run", "channel_flow", "--set", "n=10", "--set", "height=0.4", "--set", "length=0.79", "--set",
+            "obstacles=circle(0.2, 0.21, 0.05)", "--set", "probes=0.5,0.003; 0.5,0.2", "--out", tmp_path)
+    rc, out, err = cli(*args, "--steps", 40, "--checkpoint-every", 20)
+    assert rc == 0, out + err
+    assert "(0.5, 0.003) is read from 1 solid cell(s) of 2" in out + err, out + err
+    rc, out, err = cli(*args, "--steps", 60, "--restart")  # this version's checkpoint: nothing to cut
+    assert rc == 0 and "read from the fluid cells alone from this restart on" not in out, out + err
+
+    def older(meta, h5):  # a checkpoint of before stop 39: neither marker
+        meta.pop("probe_pressure", None)
+        meta["schedules"]["sample"].pop("every")
+    (ckpt,) = [p for p in (tmp_path / "checkpoints").glob("ckpt_*.h5") if p.name.endswith("000060.h5")]
+    _edit(ckpt, older)
+    rc, out, err = cli(*args, "--steps", 100, "--restart")
+    assert rc == 0, out + err
+    assert ("note: p_pt1: the pressure of a probe within a cell of a wall or body is read from the fluid cells alone "
+            "from this restart on") in out and "samples up to step 60 counted the solid cells" in out, out
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    recs = [json.loads(x) for x in (tmp_path / "samples.jsonl").read_text().splitlines()]
+    window = summary["observables"]["averaging"]["samples"]
+    assert any(r["step"] <= 60 for r in recs[-window:]), window  # the window reaches back past the restart
+    late = [r["p_pt1"] for r in recs[-window:] if r["step"] > 60]
+    assert summary["observables"]["final"]["p_pt1"] == pytest.approx(sum(late) / len(late), rel=1e-12)
+    both = [r["p_pt2"] for r in recs[-window:]]
+    assert summary["observables"]["final"]["p_pt2"] == pytest.approx(sum(both) / len(both), rel=1e-12)
+
+
 def test_the_sample_interval_of_a_series():
     from distlbm.driver.callbacks import sample_interval
 
