@@ -439,9 +439,10 @@ class RunConfig:
         d.update(self.params)
         return d
 
-    def check_restart(self, meta: dict, path) -> None:
+    def check_restart(self, meta: dict, path, inputs: Optional[list] = None) -> None:
         """Refuse a restart whose physics differs from the checkpoint's (other case, lattice, size,
-        parameters); output and stop settings may change. Raises io.checkpoint.CheckpointError."""
+        parameters, the contents of its input files: `inputs`, input_digests(self) when not given); output and
+        stop settings may change. Raises io.checkpoint.CheckpointError."""
         from distlbm.io.checkpoint import CheckpointError
 
         old = dict(meta.get("config") or {})
@@ -471,6 +472,8 @@ class RunConfig:
                  and not (k in stops and k in self.given)]  # a stop given: the run's end is this one
         if list(meta.get("shape", [])) != list(self.setup.shape):
             diffs.append(f"lattice shape: checkpoint {meta.get('shape')}, now {list(self.setup.shape)}")
+        if meta.get("inputs") and not diffs:  # (a checkpoint written before the digests: nothing to compare)
+            diffs += changed_inputs(meta["inputs"], input_digests(self) if inputs is None else inputs)
         if old.get("case") not in (None, new.get("case")):  # one mistake, not a dozen parameters of two cases
             diffs = [f"case: checkpoint {old.get('case')!r}, now {new.get('case')!r} (the case is not taken from the "
                      f"checkpoint: give it, e.g. distlbm run {old.get('case')} --restart ...)"]
@@ -1100,6 +1103,51 @@ def _check_steps(name: str, value, where: str, shown: str, fix: str) -> None:
     if not ok and value is not None:
         raise ConfigError(f"{where}{name} = {value} (from {shown}): expected an integer in 0..{INT32_MAX} (the step "
                           f"counter is int32); {fix}")
+
+
+def file_digest(path) -> Optional[dict]:
+    """{sha256, bytes} of the contents of file `path` (read in 8 MiB pieces), None where it cannot be read (the
+    set-up says why)."""
+    import hashlib
+
+    h, size = hashlib.sha256(), 0
+    try:
+        with open(path, "rb") as fh:
+            while piece := fh.read(8 << 20):
+                h.update(piece)
+                size += len(piece)
+    except OSError:
+        return None
+    return {"sha256": h.hexdigest(), "bytes": size}
+
+
+def input_digests(cfg: RunConfig) -> list:
+    """The digests of the run's input files (Case.input_files: a mask, STL bodies) as [{key, file, sha256, bytes}],
+    taken at its set-up and kept in its checkpoints: a restart compares them with the files it reads
+    (changed_inputs)."""
+    out = []
+    for key, path in cfg.case.input_files(cfg.params):
+        d = file_digest(path)
+        if d is not None:
+            out.append({"key": key, "file": str(path), **d})
+    return out
+
+
+def changed_inputs(old: list, new: list) -> list:
+    """The input files of a restart (`new`, input_digests) whose contents differ from those the run it continues
+    read (`old`, its checkpoint's), one line each. The settings name only a path: a mask edited or replaced at the
+    same path, or another file found there from another folder, continued the run around other bodies, unsaid."""
+    now = {(e.get("key"), e.get("file")): e for e in new}
+    out = []
+    for e in old:
+        n = now.get((e.get("key"), e.get("file")))
+        if n is None or n.get("sha256") == e.get("sha256"):
+            continue
+        out.append(f"{e['key']} = {e['file']!r}: the file's contents differ from those the run read (sha256 "
+                   f"{e['sha256'][:12]}..., {e['bytes']:,} bytes; now {n['sha256'][:12]}..., {n['bytes']:,} bytes: "
+                   f"edited, replaced, or another file at that path from this folder); give the run's file, or "
+                   f"start a new run from this state with --init-from CHECKPOINT --out NEWDIR")
+    return out
 
 
 def check_restart_compatible(cfg: RunConfig, meta: dict, path) -> None:

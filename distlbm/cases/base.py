@@ -137,6 +137,12 @@ class Case:
         they have no effect, which the configuration says (box: n beside nx, ny and nz)."""
         return {}
 
+    def input_files(self, p: dict) -> list:
+        """The files whose contents are part of the physics at parameters p, as (key, path): a mask or an STL
+        body. A checkpoint records their digests, and a restart whose file at the same path differs is refused
+        (the parameters name only the path: an edited mask continued the run around another body, unsaid)."""
+        return []
+
     def resampled(self, old: dict, new: dict, lattice: Lattice) -> list:
         """The sample keys whose meaning a restart with parameters `new` changes from the run's `old` (a probe
         point moved: p_pt1 and ux_pt1 name another point): the earlier samples' values of them are not of the

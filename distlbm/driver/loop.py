@@ -252,6 +252,13 @@ class Simulation:
         self._failures = 0  # failed writes in a row
         self.failed_writes: list = []  # the run's failed writes (step, what, message, whether it went on)
         self._steady_state: dict = {}
+        # the digests of the input files (a mask, STL bodies) as the set-up read them: kept in the checkpoints, a
+        # restart whose file at the same path differs is refused (an edited mask was continued around other bodies)
+        from distlbm.config import input_digests
+
+        self._inputs = input_digests(cfg) if self.domain.process_index == 0 else None
+        if self.domain.process_count > 1:  # process 0's, on every process: they all decide a restart alike
+            self._inputs = self.domain.allgather_obj(self._inputs)[0]
         run_id = ckpt.new_run_id()  # checkpoints belong to one run; a restart continues the checkpoint's run
         if self.domain.process_count > 1:
             run_id = self.domain.allgather_obj(run_id)[0]
@@ -398,6 +405,7 @@ class Simulation:
                 "outputs": self._output.index if self._output is not None else None,
                 "light_outputs": self._output.light_index if self._output is not None else None,
                 "checkpoint_write_s": self.checkpointer.write_s,
+                "inputs": self._inputs or None,  # the input files' digests (a restart compares them)
                 # sample key -> the step after which its series is of the point the probes name now (a restart
                 # moved it): the samples up to that step are another point's, left out of the final values
                 "series_after": dict(self._series_after) or None,
@@ -573,7 +581,7 @@ class Simulation:
                 skip(e, path)
                 continue
             try:
-                self.cfg.check_restart(meta, path)
+                self.cfg.check_restart(meta, path, inputs=self._inputs)
             except ckpt.CheckpointError as e:  # a setting: the run's older checkpoints have the same (no trying)
                 if len(candidates) == 1:
                     raise

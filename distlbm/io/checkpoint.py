@@ -301,6 +301,14 @@ def _check_meta(meta: dict, path, fmt: str):
             isinstance(e, dict) and isinstance(e.get("step"), int) and isinstance(e.get("file"), str)
             and re.fullmatch(r"fields/fields_\d{9}\.h5", e["file"]) for e in outputs):
         raise bad("outputs", "a list of field outputs {step, time, file: 'fields/fields_NNNNNNNNN.h5', fields}")
+    inputs = meta.get("inputs")
+    if inputs is not None and not (isinstance(inputs, list) and len(inputs) <= 1000 and all(
+            isinstance(e, dict) and isinstance(e.get("key"), str) and len(e["key"]) <= 64
+            and isinstance(e.get("file"), str) and len(e["file"]) <= 4096
+            and isinstance(e.get("sha256"), str) and re.fullmatch(r"[0-9a-f]{64}", e["sha256"])
+            and isinstance(e.get("bytes"), int) and not isinstance(e.get("bytes"), bool) and e["bytes"] >= 0
+            for e in inputs)):
+        raise bad("inputs", "a list of the run's input files {key, file, sha256: 64 hex digits, bytes} (or null)")
     average = meta.get("average")
     if average is not None and not (isinstance(average, dict) and isinstance(average.get("samples"), int)
                                     and not isinstance(average.get("samples"), bool)

@@ -953,6 +953,8 @@ CRAFTED = [
     ("end step", _set("end_step", -7), True, "end_step = -7: expected an integer"),
     ("initial diagnostics", _set("initial", {"step": 5, "kinetic_energy": [[1e300] * 10 ** 3]}), True,
      "initial = .*expected the diagnostics of step 0"),
+    ("input digests", _set("inputs", [{"key": "mask", "file": "m.npy", "sha256": "x", "bytes": -1}]), True,
+     "inputs = .*expected a list of the run's input files"),
 ]
 
 
@@ -1570,6 +1572,37 @@ def test_a_restart_from_an_older_checkpoint_sets_the_newer_ones_aside(tmp_path, 
     assert f"restarted from {ck / 'ckpt_000000150.h5'} at step 150" in out, out
     steps = [json.loads(x)["step"] for x in (tmp_path / "samples.jsonl").read_text().splitlines()]
     assert steps == sorted(set(steps)) and all(b - a == steps[1] - steps[0] for a, b in zip(steps, steps[1:])), steps
+
+
+def test_a_restart_whose_input_file_changed_at_the_same_path_is_refused(tmp_path, cli):
+    """The settings name a mask (or an STL body) by its path only: a restart after the file was edited or replaced
+    there (the next study's mask written over it while a Slurm chain ran, or a relative path from another folder)
+    continued the run around other bodies, exit 0, forces of two geometries in one series, unsaid. A checkpoint
+    keeps the digests of the files its run read; a restart whose file differs is refused with one line (exit 2,
+    the dry run too), one with the same contents goes on."""
+    from distlbm.config import resolve
+
+    shape = resolve("channel_flow", {"n": 5}).setup.shape
+    x, y = np.meshgrid(np.arange(shape[0]), np.arange(shape[1]), indexing="ij")
+    body = lambda cx: ((x - cx) ** 2 + (y - shape[1] // 2) ** 2 <= 9).astype(np.uint8)  # noqa: E731
+    mask = tmp_path / "shape.npy"
+    np.save(mask, body(20))
+    out = tmp_path / "run"
+    common = ["run", "channel_flow", "--set", "n=5", "--set", "obstacles=", "--set", f"mask={mask}", "--out", out]
+    rc, o, e = cli(*common, "--steps", 20, "--checkpoint-every", 10)
+    assert rc == 0, o + e
+    np.save(mask, body(50))  # the body moved, the same path and size
+    for extra in ((), ("--dry-run",)):
+        rc, o, e = cli(*common, "--steps", 30, "--restart", "latest", *extra)
+        assert rc == 2, o + e
+        assert (f"incompatible with this configuration (mask = {str(mask)!r}: the file's contents differ from those "
+                f"the run read (sha256 " in e), e
+        assert "now " in e and "--init-from CHECKPOINT" in e, e
+        assert len([ln for ln in e.splitlines() if ln.startswith("distlbm:")]) == 1, e  # one line
+    assert _names(out / "checkpoints") == ["ckpt_000000010.h5", "ckpt_000000020.h5"]  # nothing written
+    np.save(mask, body(20))  # the run's own file again
+    rc, o, e = cli(*common, "--steps", 30, "--restart", "latest")
+    assert rc == 0 and f"restarted from {out / 'checkpoints' / 'ckpt_000000020.h5'} at step 20" in o, o + e
 
 
 LATE_TERM = """

@@ -624,3 +624,24 @@ def test_the_default_2d_obstacle_on_a_3d_lattice_is_said_to_be_the_default():
     with pytest.raises(ConfigError) as e:  # a circle the user gave: no word about the default
         resolve("channel_flow", {"lattice": "D3Q19", "obstacles": "circle(0.2, 0.2, 0.06)"})
     assert "default" not in str(e.value)
+
+
+def test_the_input_files_whose_contents_a_restart_compares_are_every_mask_and_stl_file(tmp_path):
+    """A checkpoint keeps the digests of the files its run read (config.input_digests): the mask, the `stl` key's
+    file and each stl(path, ...) of the obstacles, so that a restart whose file at the same path differs is refused
+    (tests/parallel/test_reliability.py::test_a_restart_whose_input_file_changed_at_the_same_path_is_refused)."""
+    from distlbm.config import changed_inputs, file_digest
+
+    case = CASES["channel_flow"]
+    p = {"mask": "m.npy", "stl": "a.stl", "obstacles": "sphere(0.5, 0.2, 0.2, 0.05); stl('b.stl', 0.001) + stl(c.stl)"}
+    assert case.input_files(p) == [("mask", "m.npy"), ("stl", "a.stl"), ("obstacles", "b.stl"), ("obstacles", "c.stl")]
+    assert case.input_files({"mask": "", "stl": "", "obstacles": "circle(0.2, 0.2, 0.05)"}) == []
+    f = tmp_path / "m.npy"
+    f.write_bytes(b"one")
+    old = [{"key": "mask", "file": "m.npy", **file_digest(f)}]
+    assert changed_inputs(old, [dict(old[0])]) == []
+    f.write_bytes(b"two")
+    (line,) = changed_inputs(old, [{"key": "mask", "file": "m.npy", **file_digest(f)}])
+    assert line.startswith("mask = 'm.npy': the file's contents differ from those the run read (sha256 "), line
+    assert changed_inputs(old, [{"key": "mask", "file": "other.npy", **file_digest(f)}]) == []  # a path change: a setting
+    assert file_digest(tmp_path / "missing") is None

@@ -36,6 +36,7 @@ stencils travel in the Setup that `build` returns (`Setup.probes`, `Setup.probe_
 
 from __future__ import annotations
 
+import re as _re
 
 import numpy as np
 
@@ -124,6 +125,17 @@ class ChannelFlow(Case):
     def layout(self, p: dict, lattice) -> Layout:
         """Grid, units and tau of the full parameters p (`channel_layout`)."""
         return channel_layout(p, lattice.d)
+
+    def input_files(self, p: dict) -> list:
+        """The mask, the `stl` file and the STL files of the obstacles (stl(path, ...)), as (key, path)."""
+        found = [("mask", p["mask"])] if p.get("mask") else []
+        if p.get("stl"):
+            found.append(("stl", p["stl"]))
+        for m in _re.finditer(r"\bstl\s*\(([^()]*)\)", p.get("obstacles") or ""):
+            path = m.group(1).split(",")[0].strip().strip("'\"")
+            if path:
+                found.append(("obstacles", path))
+        return found
 
     def lattice_shape(self, p: dict, lattice) -> tuple:
         return tuple(self.layout(self.full(p), lattice).shape)
