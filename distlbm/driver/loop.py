@@ -1071,13 +1071,15 @@ class Simulation:
             log.write({"event": "write_failed", "step": view.step,
                        "message": f"{getattr(error, 'context', error)}; {then}", "went_on": went_on})
 
-    def _fire(self, step: int, wall: float, final: bool = False, end: bool = False) -> Optional[str]:
+    def _fire(self, step: int, wall: float, final: bool = False, end: bool = False,
+              only_final: bool = False) -> Optional[str]:
         """Fire the callbacks due at `step`, in order (all the reports at the last step or a stop). A
         callback that returns a reason asks the run to stop here: the later ones then fire as final.
         At the run's `end` step the field output is written whether or not its schedule falls there (before
         the checkpoint, whose index then holds it): `--steps 20 --output-every 7` wrote 0, 7 and 14, not
-        the final state. Returns that reason, or None."""
-        due = {c.name for c in self._callbacks if c.schedule.due(step, wall)}
+        the final state. `only_final`: the reports of a stop alone, at a step whose callbacks have fired (the
+        time average's sample, say, must not be taken twice). Returns that reason, or None."""
+        due = set() if only_final else {c.name for c in self._callbacks if c.schedule.due(step, wall)}
         if end:
             due.update(c.name for c in self._callbacks if c.name in ("output", "output_time"))
 
@@ -1088,6 +1090,9 @@ class Simulation:
 
         if final:
             make_final()
+        fired_step, fired = getattr(self, "_fired", (None, set()))
+        if only_final and fired_step == step:
+            due -= fired  # (a progress line already written at this step is not written twice)
         stop = None
         for c in self._callbacks:
             if "progress" in due:
@@ -1100,6 +1105,7 @@ class Simulation:
         for c in self._callbacks:
             if c.name in due:
                 c.schedule.fired(step, wall)
+        self._fired = (step, due | (fired if fired_step == step else set()))
         return stop
 
     def run(self, steps: Optional[int] = None) -> dict:
@@ -1229,6 +1235,14 @@ class Simulation:
                             self._write_output(view)  # the steady state is the result: always written
                         self.status = "steady"
                         break
+                    if (not halt and step < end and self.checkpointer.last_step == step
+                            and self.domain.any_process(stop.requested)):
+                        # a stop signal that came while the checkpoint of this step was written (seconds to minutes
+                        # for a large lattice): that checkpoint is the stop's. The run went on for one more chunk
+                        # (up to ~10 s) and wrote another, which a scheduler's grace after SIGTERM (often 30 s) may
+                        # not leave time for: killed midway, exit 137, the last chunk lost
+                        halt, why = True, stop.name
+                        self._fire(step, wall, final=True, only_final=True)  # the stop's progress line and sample
                     if halt:
                         if self.checkpointer.last_step != step:
                             self.save_checkpoint()

@@ -1267,6 +1267,39 @@ def test_a_stop_signal_is_said_at_once_and_a_second_ctrl_c_is_explained(tmp_path
     assert when - sent < 0.5 * (seen["checkpoint"] - sent), (when - sent, seen["checkpoint"] - sent)
 
 
+def test_a_stop_signal_during_a_checkpoint_write_stops_right_after_it(tmp_path, monkeypatch):
+    """A stop signal that came while a periodic checkpoint was written (seconds to minutes for a large lattice) was
+    seen only after one more chunk of steps (up to ~10 s), which then got a checkpoint of its own: two writes and
+    a chunk inside the scheduler's grace after SIGTERM (often 30 s), where a 15 s write was killed midway (exit
+    137, the chunk lost). The checkpoint just written is the stop's: the run stops there, with its progress line
+    and sample, status 'stopped'."""
+    import distlbm.io.checkpoint as ckpt
+
+    save, calls = ckpt.save, []
+
+    def save_with_a_signal(*args, **kwargs):  # the signal comes while the first checkpoint is written
+        calls.append(1)
+        if len(calls) == 1:
+            os.kill(os.getpid(), signal.SIGTERM)
+        return save(*args, **kwargs)
+
+    monkeypatch.setattr(ckpt, "save", save_with_a_signal)
+    sim = make_sim("box", n=8, checkpoint_every=10, checkpoint_keep=5)
+    sim.out_dir = tmp_path
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT, signal.SIGUSR1, signal.SIGHUP)}
+    try:
+        summary = sim.run(100)
+    finally:  # the run's handlers stay once a stop was asked for: this test process's own come back
+        for s, h in handlers.items():
+            signal.signal(s, h)
+    assert summary["status"] == "stopped" and summary["step"] == 10, summary
+    assert _names(tmp_path / "checkpoints") == ["ckpt_000000010.h5"] and len(calls) == 1
+    progress = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines()]
+    steps = [r["step"] for r in progress if "event" not in r]
+    assert steps[-1] == 10 and steps.count(10) == 1, steps  # the stop's progress line, once
+    assert progress[-1] == {"event": "end", "step": 10, "status": "stopped"}, progress[-1]
+
+
 # ---- a restart keeps checkpointing -------------------------------------------------------------------
 
 def test_a_restart_into_a_folder_that_does_not_exist_makes_none(cli, tmp_path):
