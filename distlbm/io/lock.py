@@ -117,6 +117,7 @@ def _stale_after(rec: dict) -> float:
 class _Held:
     def __init__(self, path: Path, fd: int, locked: bool):
         self.path, self.fd, self.locked, self.users = path, fd, locked, 0
+        self.key: Optional[str] = None  # its entry in _held: the lock file by the folder's real path (acquire)
         self.record = {"format": FORMAT, "host": socket.gethostname(), "pid": os.getpid(),
                        "job": os.environ.get("SLURM_JOB_ID") or None,
                        "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
@@ -191,7 +192,10 @@ class FolderLock:
                 return
             h.users -= 1
             if h.users <= 0:
-                _held.pop(str(h.path), None)
+                # by the key it was held under (the folder's real path): popped by its own path, a relative --out
+                # stayed in _held, closed, and the next run in this process in that folder joined it (no lock, an
+                # ended record), while the heartbeat and the exit's release wrote to whatever file took its fd
+                _held.pop(h.key, None)
                 h.end()
 
     def keep_for(self, seconds: float):
@@ -291,7 +295,7 @@ def acquire(folder, wait: Optional[float] = None, say: Callable = print,
         time.sleep(min(0.5, max(left, 0.05)))
     held.write()
     with _mutex:
-        held.users = 1
+        held.users, held.key = 1, key
         _held[key] = held
         if _beat is None:
             _beat = threading.Thread(target=_heartbeat, name="distlbm-lock-heartbeat", daemon=True)

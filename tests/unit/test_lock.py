@@ -294,3 +294,24 @@ def test_status_of_a_folder_of_runs_shows_them_and_of_an_empty_one_says_so(tmp_p
     (tmp_path / "empty").mkdir()
     rc, out, err = cli("status", tmp_path / "empty")
     assert rc == 2 and "holds no run (no log.jsonl, summary.json, checkpoints/ or lock)" in err, err
+
+
+def test_a_relative_folder_is_let_go_and_held_again(tmp_path, monkeypatch):
+    """A folder given by a relative path (a relative --out) was held under its real path but let go by the path it
+    was given: it stayed held, closed, and the next run in this process in that folder joined that hold: it held no
+    lock, its record said "ended", and the heartbeat and the exit's release wrote to whatever file took the fd."""
+    monkeypatch.chdir(tmp_path)
+    key = str(tmp_path.resolve() / "run" / lock.NAME)
+    first = lock.acquire("run", wait=0)
+    first.release()
+    assert key not in lock._held and _read(tmp_path / "run")["ended"] is True
+    second = lock.acquire("run", wait=0)
+    assert _read(tmp_path / "run")["ended"] is False  # held again, its own record
+    with pytest.raises(BlockingIOError):  # the kernel lock is held again too
+        fd = os.open(tmp_path / "run" / lock.NAME, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        finally:
+            os.close(fd)
+    second.release()
+    assert key not in lock._held
