@@ -15,6 +15,10 @@ set-up to its exit (process 0 only; the other processes agree on the outcome):
   belongs to a live run. A record older than that (its node died), a run that ended, or a dead process
   on this host are taken over.
 
+A run refused before it wrote anything (its checks, its restart's checkpoint) withdraws instead of ending its
+record: the folder's lock file is left as the run found it, removed where the run created it (then a folder the
+run made is empty, and the command removes that too), its earlier record, bytes and times, put back otherwise.
+
 A folder in use is one line (FolderInUse, a configuration error: exit 2, nothing ran) naming the run
 that holds it. `DISTLBM_LOCK_WAIT` (seconds, default 0) waits that long for the folder first; the Slurm
 templates wait 360 s, so that a job requeued after its node failed outlives the dead run's record.
@@ -115,9 +119,12 @@ def _stale_after(rec: dict) -> float:
 
 
 class _Held:
-    def __init__(self, path: Path, fd: int, locked: bool):
+    def __init__(self, path: Path, fd: int, locked: bool, created: bool = False, prior: Optional[tuple] = None):
         self.path, self.fd, self.locked, self.users = path, fd, locked, 0
         self.key: Optional[str] = None  # its entry in _held: the lock file by the folder's real path (acquire)
+        # what withdraw() puts back: the lock file this run created (removed), or the bytes and times of the one it
+        # found (a record of the run before, written again); `kept` once a holder let go after it may have written
+        self.created, self.prior, self.kept = created, prior, False
         self.record = {"format": FORMAT, "host": socket.gethostname(), "pid": os.getpid(),
                        "job": os.environ.get("SLURM_JOB_ID") or None,
                        "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
@@ -140,6 +147,35 @@ class _Held:
             self.write()
         except OSError:
             pass
+        try:
+            os.close(self.fd)  # drops the flock
+        except OSError:
+            pass
+
+    def withdraw(self):
+        """Leave the lock file as this run found it, for a run refused before it wrote anything (its folder then
+        holds what it held before, and a folder the run made is empty again: the command removes it). Done under
+        the flock still held, then let go: the file this run created is removed (never a file put at its name
+        since: another run's, checked by its inode), or the bytes and times of the one it found are put back
+        (the record of the run before, which ended or was killed: `distlbm status` says that run, not one that
+        never ran). Where that fails, the record is ended as by end()."""
+        try:
+            if self.created:
+                if _same_file(self.path, self.fd):
+                    os.unlink(self.path)
+            elif self.prior is not None:
+                data, atime_ns, mtime_ns = self.prior
+                # as write(): padded over this run's record first, never an empty or cut record for a reader
+                # without locks; then cut to its length
+                os.pwrite(self.fd, data.ljust(os.fstat(self.fd).st_size, b" "), 0)
+                os.ftruncate(self.fd, len(data))
+                os.utime(self.fd, ns=(atime_ns, mtime_ns))
+            else:  # (a lock file too large to have kept its bytes: not one of distlbm's)
+                self.end()
+                return
+        except OSError:
+            self.end()
+            return
         try:
             os.close(self.fd)  # drops the flock
         except OSError:
@@ -197,6 +233,22 @@ class FolderLock:
                 # ended record), while the heartbeat and the exit's release wrote to whatever file took its fd
                 _held.pop(h.key, None)
                 h.end()
+            else:
+                h.kept = True  # this holder may have written: the last one to go ends the record (no withdraw)
+
+    def withdraw(self):
+        """release(), for a run refused before it wrote anything: where this was the folder's last holder in the
+        process and none before it let go (each may have written), the lock file is left as this run found it
+        (_Held.withdraw: removed if this run created it, the earlier record put back otherwise); else as
+        release()."""
+        with _mutex:
+            h, self._held = self._held, None
+            if h is None:
+                return
+            h.users -= 1
+            if h.users <= 0:
+                _held.pop(h.key, None)
+                h.end() if h.kept else h.withdraw()
 
     def keep_for(self, seconds: float):
         """A live run may go quiet this long (a long checkpoint write): records renewed within
@@ -212,11 +264,50 @@ class FolderLock:
                     pass
 
 
+PRIOR_MAX = 1 << 20  # a lock file found at most this large is kept to be put back by withdraw() (a record: < 1 kB)
+
+
+def _same_file(path: Path, fd: int) -> bool:
+    """Whether `path` still names the file open as `fd` (not removed, nor another file put there since)."""
+    try:
+        st, own = os.stat(path, follow_symlinks=False), os.fstat(fd)
+    except OSError:
+        return False
+    return (st.st_dev, st.st_ino) == (own.st_dev, own.st_ino)
+
+
+def _open(path: Path) -> tuple[int, bool]:
+    """The lock file open for reading and writing, and whether this call created it (withdraw() removes only a
+    file its run created). OSError as os.open's."""
+    flags = os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        try:
+            return os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o644), True
+        except FileExistsError:
+            pass
+        try:
+            return os.open(path, flags), False
+        except FileNotFoundError:  # removed in between (a refused run withdrew the one it created): again
+            continue
+    return os.open(path, flags | os.O_CREAT, 0o644), False
+
+
 def _try(path: Path):
     """(held or None, the holder's description or None, warning or None) for one attempt."""
-    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        got = _try_once(path)
+        if got is not None:
+            return got
+    raise ConfigError(f"{path}: the run lock file was replaced at every attempt to lock it; expected the run lock "
+                      f"file of one run at a time")
+
+
+def _try_once(path: Path):
+    """_try's attempt, or None where the file locked was removed or replaced at its name meanwhile (a refused run
+    withdrew the file it created, between this open and this lock: a lock on a file no longer at the name would
+    guard nothing, and a third run would create and lock a new one)."""
     try:
-        fd = os.open(path, flags, 0o644)
+        fd, created = _open(path)
     except OSError as e:
         if e.errno == errno.ELOOP:
             raise ConfigError(f"{path}: is a symbolic link; expected the run lock file (a regular file); "
@@ -230,6 +321,9 @@ def _try(path: Path):
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         locked = True
+        if not _same_file(path, fd):
+            os.close(fd)
+            return None
     except BlockingIOError:
         rec = _read_record(fd)
         age = _now() - os.fstat(fd).st_mtime
@@ -237,6 +331,8 @@ def _try(path: Path):
         return None, _describe(rec, age), None
     except OSError as e:
         if e.errno not in _UNSUPPORTED:
+            if created and _same_file(path, fd):  # refused: the empty file this attempt made is not left
+                os.unlink(path)
             os.close(fd)
             raise ConfigError(f"{path}: cannot lock the run lock file ({e.strerror})") from None
         locked = False
@@ -251,7 +347,13 @@ def _try(path: Path):
             stale = _stale_after(rec)
             desc += f"; its record is taken over once unseen for {stale:.0f} s, in {max(stale - age, 0):.0f} s"
         return None, desc, None
-    return _Held(path, fd, locked), None, warning
+    prior = None
+    if not created:  # the file found, as it is (withdraw() puts it back)
+        st = os.fstat(fd)
+        if st.st_size <= PRIOR_MAX:
+            data = os.pread(fd, st.st_size, 0)
+            prior = (data, st.st_atime_ns, st.st_mtime_ns) if len(data) == st.st_size else None
+    return _Held(path, fd, locked, created, prior), None, warning
 
 
 def acquire(folder, wait: Optional[float] = None, say: Callable = print,

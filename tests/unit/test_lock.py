@@ -315,3 +315,93 @@ def test_a_relative_folder_is_let_go_and_held_again(tmp_path, monkeypatch):
             os.close(fd)
     second.release()
     assert key not in lock._held
+
+
+def test_a_refused_run_withdraws_the_lock_file_it_created(tmp_path):
+    """A run refused before it wrote anything (a missing --init-from, a mesh that does not split the lattice) left
+    the lock file of a run that never ran, and so a folder it made that was no longer empty. Withdrawn, the file it
+    created is gone; a folder in use by a second holder in this process, or once a holder let go after it may have
+    written, keeps an ended record as before."""
+    held = lock.acquire(tmp_path, wait=0)
+    assert (tmp_path / lock.NAME).exists()
+    held.withdraw()
+    assert list(tmp_path.iterdir()) == []
+    held.withdraw()  # twice is harmless
+    held.release()
+    assert list(tmp_path.iterdir()) == []
+    first, second = lock.acquire(tmp_path, wait=0), lock.acquire(tmp_path, wait=0)
+    second.withdraw()  # the first still holds it
+    assert _read(tmp_path)["ended"] is False
+    first.withdraw()
+    assert list(tmp_path.iterdir()) == []
+    first, second = lock.acquire(tmp_path, wait=0), lock.acquire(tmp_path, wait=0)
+    first.release()  # a holder that ran
+    second.withdraw()
+    assert _read(tmp_path)["ended"] is True
+
+
+@pytest.mark.parametrize("found", ["ended", "killed", "not a record"])
+def test_a_refused_run_puts_back_the_lock_file_it_found(tmp_path, found):
+    """In a folder that holds the lock file of an earlier run, a refused run left its own record in it ("ended"): a
+    run killed before was then shown as one that ended, by a command that never ran. The file is put back as it
+    was: its bytes and times."""
+    if found == "not a record":
+        path = tmp_path / lock.NAME
+        path.write_bytes(b"x")
+        os.utime(path, (1_000_000_000, 1_000_000_000))
+    else:
+        path = _record(tmp_path, age=3600, host=socket.gethostname(), pid=2 ** 22 + 1, ended=found == "ended")
+    before, st = path.read_bytes(), path.stat()
+    held = lock.acquire(tmp_path, wait=0)
+    assert _read(tmp_path)["pid"] == os.getpid()
+    held.withdraw()
+    after = path.stat()
+    assert path.read_bytes() == before and (after.st_mtime_ns, after.st_atime_ns) == (st.st_mtime_ns, st.st_atime_ns)
+    assert after.st_ino == st.st_ino and sorted(p.name for p in tmp_path.iterdir()) == [lock.NAME]
+
+
+def test_a_refused_run_never_removes_a_lock_file_put_at_the_name_since(tmp_path):
+    """The file a run created and locked, removed and replaced meanwhile (by hand: the refusal's hint to remove the
+    file of a run that no longer runs): the withdrawal leaves the new one alone."""
+    held = lock.acquire(tmp_path, wait=0)
+    (tmp_path / lock.NAME).unlink()
+    _record(tmp_path, ended=True)
+    theirs = (tmp_path / lock.NAME).read_bytes()
+    held.withdraw()
+    assert (tmp_path / lock.NAME).read_bytes() == theirs
+
+
+def test_a_lock_on_a_file_removed_before_it_was_taken_is_taken_again(tmp_path, monkeypatch):
+    """Between a run's open of the lock file and its lock, a refused run withdrew the file (it created it): a lock on
+    the removed file guards nothing (a third run creates and locks a new one). The run locks the file at the name."""
+    real = fcntl.flock
+    calls = []
+
+    def flock(fd, op):
+        if not calls:  # the file this attempt opened is withdrawn before its lock
+            os.unlink(tmp_path / lock.NAME)
+        calls.append(op)
+        return real(fd, op)
+
+    monkeypatch.setattr(fcntl, "flock", flock)
+    held = lock.acquire(tmp_path, wait=0)
+    assert len(calls) == 2 and _read(tmp_path)["pid"] == os.getpid()
+    assert lock.holder(tmp_path) is None  # held here, at the name
+    monkeypatch.setattr(fcntl, "flock", real)
+    fd = os.open(tmp_path / lock.NAME, os.O_RDONLY)
+    try:
+        with pytest.raises(BlockingIOError):
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    finally:
+        os.close(fd)
+    held.release()
+
+
+def test_a_lock_file_that_cannot_be_locked_is_not_left_where_it_was_made(tmp_path, monkeypatch):
+    def broken(fd, op):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(fcntl, "flock", broken)
+    with pytest.raises(ConfigError, match="cannot lock the run lock file"):
+        lock.acquire(tmp_path, wait=0)
+    assert list(tmp_path.iterdir()) == []
