@@ -109,12 +109,21 @@ def prepare_out(out: str) -> str:
     return out
 
 
-def _remove_if_empty(out: str, made: bool):
+def _remove_if_empty(out: str, made: bool, here: bool = False):
     """Remove the output folder this run made (`made`) where it is still empty: a run refused before it wrote
-    anything leaves no folder behind. rmdir removes an empty folder alone (another run's files keep it)."""
+    anything leaves no folder behind. rmdir removes an empty folder alone (another run's files keep it, and a lock
+    file: a refused run's own is withdrawn first, by its Simulation); a folder that was there before the run is
+    never removed, nor anything in one.
+
+    Under several processes, process 0 alone removes it (`here`: this process, one that refuses alone and ends every
+    process, cli._dispatch's abort), and only once the others are done with it: every process made the folder
+    (prepare_out) before they agreed on `made` after they met (cmd_run), and none makes anything in it while it
+    is refused (the lock is process 0's), so that no process makes it again once it is gone."""
     import os
 
-    if made:
+    from distlbm.parallel.processes import env_rank
+
+    if made and (here or env_rank() == 0):
         try:
             os.rmdir(out)
         except OSError:
@@ -133,7 +142,7 @@ def _hard_exit(status: int):
 
 def cmd_run(args) -> int:
     from distlbm.config import parse_sets, resolve
-    from distlbm.parallel.processes import env_rank, initialize, use_cpu_cores
+    from distlbm.parallel.processes import env_rank, initialize, launcher, use_cpu_cores
 
     if args.restart is not None and not str(args.restart).strip():
         from distlbm.cases.base import ConfigError
@@ -204,8 +213,19 @@ def cmd_run(args) -> int:
                       f"distlbm: error: --out = {out!r}: another distlbm run is using this folder ({busy}); "
                       f"wait for it to end, or give this run another --out", file=sys.stderr)
             return 2
-    use_cpu_cores(cfg.decomposition.comm, cfg.decomposition.mesh)  # before anything starts JAX's backends
-    procs = initialize(cfg.decomposition.comm)
+    try:
+        use_cpu_cores(cfg.decomposition.comm, cfg.decomposition.mesh)  # before anything starts JAX's backends
+        procs = initialize(cfg.decomposition.comm)
+    except BaseException:  # (DISTLBM_CPU_DEVICES = 'x'): one process removes the folder it made; of several, none
+        # (before they met, another may still be making it: removed under it, its own check of it would fail)
+        _remove_if_empty(out, made and launcher()[1] == 1)
+        raise
+    from distlbm.parallel.processes import any_process
+
+    # the run made the folder if any of its processes found none (the others may have looked after it was made);
+    # and once they all agree here, each has made it (prepare_out): process 0 may remove it on a refusal below
+    if procs["processes"] > 1:
+        made = any_process(made, procs, cfg.decomposition.comm)
     from distlbm.memory import preflight
 
     from distlbm.config import named_by_file, size_hint
@@ -223,10 +243,13 @@ def cmd_run(args) -> int:
             # then the scans of the lattice (minutes for a large one, refused in seconds above if it cannot fit); a
             # stop signal during them ends the run at once: nothing ran, nothing is saved
             done = run_checks(cfg, stop=lambda: bool(flag is not None and flag.requested))
-        except BaseException:
-            _remove_if_empty(out, made)  # a refused run leaves no empty folder of its own behind
+        except BaseException as e:
+            from distlbm.memory import InsufficientMemoryError
+
+            # a refused run leaves no empty folder of its own behind; memory may be short on one host alone, whose
+            # process then ends them all (cli._dispatch): that one removes it
+            _remove_if_empty(out, made, here=isinstance(e, InsufficientMemoryError) and procs["processes"] > 1)
             raise
-        from distlbm.parallel.processes import any_process
 
         # a stop on any process stops them all; also one that came before the checks or after their last part
         # (a case without scans went on to allocate the lattice, compile and write its step-0 output first)
@@ -238,7 +261,13 @@ def cmd_run(args) -> int:
                 print(f"distlbm: {name} received during set-up: the run stops before its first step; nothing ran, "
                       f"nothing was written", file=sys.stderr)
             return EXIT_RESUBMIT
-        sim = Simulation(cfg, out_dir=out, restart=args.restart, init_from=init_from)
+        try:
+            sim = Simulation(cfg, out_dir=out, restart=args.restart, init_from=init_from)
+        except BaseException:  # refused (a mesh that does not split the lattice, an --init-from or a restart's
+            # checkpoint that cannot be used, the folder in use): the Simulation withdrew its lock file, the folder
+            # this run made is empty again
+            _remove_if_empty(out, made)
+            raise
     except DecompositionError as e:  # it names lattice sizes: add the values of the case's n that make one
         raise DecompositionError(named_by_file(cfg, f"{e}{size_hint(cfg, e.fits)}")) from None
     except CheckpointError as e:
@@ -248,7 +277,12 @@ def cmd_run(args) -> int:
     try:
         return _run_simulation(sim, cfg, procs)
     finally:
-        sim.close()  # the output folder is free for the next run
+        # the output folder is free for the next run; a run refused in its checks before it wrote anything (an end
+        # step before a restart's, no room for one checkpoint, another run's checkpoints) leaves it as it found it
+        refused = not sim.began_writing
+        sim.close(refused=refused)
+        if refused:
+            _remove_if_empty(out, made)
 
 
 def _describe(cfg, say):

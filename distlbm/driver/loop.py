@@ -211,7 +211,22 @@ class Simulation:
 
         self._log = log_and_keep
         self._lock, self._lock_dir = None, None
+        # run() sets it before its first write (close(refused=True) withdraws the folder's lock until then)
+        self.began_writing = False
         self._hold_folder(Path(out_dir) if out_dir else None)  # before any work: one run per folder at a time
+        try:
+            self._build(cfg, out_dir, restart, init_from)
+        except BaseException:
+            # refused before anything was written (the geometry, the step, a restart's checkpoint): the folder's lock
+            # file is left as it was found (a folder the command made is then empty again: it removes it), not an
+            # ended record of a run that never ran, held until the object was collected
+            self._release_folder(withdraw=True)
+            raise
+
+    def _build(self, cfg, out_dir, restart, init_from):
+        """The rest of __init__, once the folder is held: the lattice, the step, the state (new, a restart's or
+        an --init-from's)."""
+        dec = cfg.decomposition
         try:
             self.cells, self.kind = assemble_cells(self.model, self.setup.geometry, self.domain)
         except ValueError as e:  # a case's geometry puts a boundary cell where it cannot be
@@ -266,11 +281,7 @@ class Simulation:
         self.checkpointer = Checkpointer(self.checkpoint_dir, run_id, cfg.checkpoint.checkpoint_keep, self._meta,
                                          size=self._checkpoint_bytes, extra=self._checkpoint_fields)
         if restart or init_from:
-            try:
-                self._restore(restart) if restart else self._init_from(init_from)
-            except BaseException:
-                self._release_folder()
-                raise
+            self._restore(restart) if restart else self._init_from(init_from)
         else:
             self.state = State(self._initial_populations(), self.domain.replicate(np.zeros((), np.int32)))
 
@@ -322,7 +333,7 @@ class Simulation:
         try:  # one folder for every process: not a node-local /tmp under a job on several nodes
             files.check_shared(folder, self.domain)
         except ConfigError:
-            self._release_folder()
+            self._release_folder(withdraw=True)  # refused before anything was written: the lock file as it was
             raise
         self._lock_dir = folder
         if self._lock is not None:
@@ -330,14 +341,17 @@ class Simulation:
         if warning:
             self._log(f"warning: {warning}")
 
-    def close(self):
+    def close(self, refused: bool = False):
         """Let go of the output folder (held from construction with `out_dir` until then, or the process's end;
-        a run() on a folder set afterwards holds it while it runs)."""
-        self._release_folder()
+        a run() on a folder set afterwards holds it while it runs). refused: the run was refused before it wrote
+        anything (run() raised in its checks: an end step before the start, another run's checkpoints, no room
+        for one checkpoint): its lock file is left as it was found (io.lock.FolderLock.withdraw), as a refused
+        construction leaves it; ignored once run() began writing (`began_writing`)."""
+        self._release_folder(withdraw=refused and not self.began_writing)
 
-    def _release_folder(self):
+    def _release_folder(self, withdraw: bool = False):
         if self._lock is not None:
-            self._lock.release()
+            self._lock.withdraw() if withdraw else self._lock.release()
         self._lock, self._lock_dir = None, None
 
     @property
@@ -1136,6 +1150,9 @@ class Simulation:
         self.remove_interrupted_writes()
         self.check_checkpoint_space(start_step, end)
         space = self.check_output_space(start_step, end)
+        # the checks are passed: from here on the run writes (the earlier results set aside, its log), and a refusal
+        # above left the folder as it found it (close(refused=True); the temporaries of interrupted writes removed)
+        self.began_writing = True
         self._earlier_results(start_step)
         logs = {"log": JsonLog(view, "log.jsonl"), "samples": None}
         self.checkpointer.log = logs["log"]

@@ -358,6 +358,30 @@ def test_a_mesh_that_leaves_a_process_without_a_block_is_one_line(tmp_path):
     assert p.stderr.strip().splitlines() == [
         "distlbm: configuration error: mesh = 1x1x1 (1 device): expected a multiple of the 2 processes (every process "
         "holds the same number of blocks), at most the 2 devices there are; leave out --mesh to use them all"], p.stderr
+    assert not (tmp_path / "a").exists()  # refused by the pre-flight's mesh: process 0 removed the folder the run made
+
+
+@pytest.mark.parametrize("comm", ["jax", "mpi"])
+def test_a_run_refused_in_its_set_up_under_two_processes_leaves_its_folder_as_it_found_it(tmp_path, comm):
+    """A run of two processes refused in its Simulation (a missing --init-from: process 0 held the folder) left the
+    lock file of a run that never ran, and the folder it made. Process 0 withdraws the lock and, once every process
+    has made the folder and none makes anything in it, removes the folder the run made; a folder there before is
+    left as it was. Status and line as before."""
+    out, missing = tmp_path / "run", tmp_path / "nonexistent"
+    args = [MPIEXEC, "-n", 2, BIN / "distlbm", "run", "box", "--set", "n=8", "--steps", 2, "--mesh", "2x1x1",
+            "--comm", comm, "--init-from", missing, "--out", out]
+    line = f"distlbm: initial state failed: --init-from {missing}: no such checkpoint file or run folder"
+    p, _ = _run(args, timeout=120)
+    assert (p.returncode, p.stderr.strip().splitlines()) == (2, [line]), p.stdout + p.stderr
+    assert list(tmp_path.iterdir()) == [], list(tmp_path.rglob("*"))
+    out.mkdir()
+    (out / "notes.txt").write_text("keep me")
+    (out / ".distlbm.lock").write_text("not a record")
+    os.utime(out / ".distlbm.lock", (1_000_000_000, 1_000_000_000))
+    p, _ = _run(args, timeout=120)
+    assert (p.returncode, p.stderr.strip().splitlines()) == (2, [line]), p.stdout + p.stderr
+    assert sorted(x.name for x in out.iterdir()) == [".distlbm.lock", "notes.txt"]
+    assert (out / ".distlbm.lock").read_text() == "not a record" and (out / ".distlbm.lock").stat().st_mtime == 1e9
 
 
 ONE_BLOCK_FAILS = """import sys

@@ -8,13 +8,16 @@ from __future__ import annotations
 import inspect
 import json
 import math
+import os
 import re
+import socket
 
 import pytest
 
 from distlbm import memory
 from distlbm.cases.base import ConfigError
 from distlbm.config import resolve
+from distlbm.io import files, lock
 from distlbm.lattice import get_lattice
 from distlbm.memory import (RUNTIME_BYTES, InsufficientMemoryError, check_fits, memory_estimate, plan_mesh,
                             preflight,
@@ -431,3 +434,122 @@ def test_a_stop_signal_during_the_lattices_build_is_obeyed_before_the_compile(cl
     assert rc == 75, (rc, stdout, err)
     assert "stopped at step 0 during start-up on SIGTERM, before any step ran" in stdout, stdout
     assert "compiled" not in stdout and not list(out.glob("fields/*.h5")), (stdout, list(out.rglob("*")))
+
+
+# ---- a refused run leaves the folder as it found it -----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def earlier_run(tmp_path_factory):
+    """The folder of a run of box (n = 8) that ended at step 4 with its checkpoint there."""
+    from distlbm.cli import main
+
+    out = tmp_path_factory.mktemp("earlier") / "run"
+    assert main(["run", "box", "--set", "n=8", "--steps", "4", "--checkpoint-every", "4", "--out", str(out)]) == 0
+    return out
+
+
+def _refused(which, out, earlier, monkeypatch):
+    """(the command's arguments, its exit status, its one line on stderr) of a run refused after its folder is made:
+    in the Simulation (a mesh that does not split the lattice, a missing --init-from or checkpoint), in its run's
+    checks before it writes (an end step before the restart's, no room for one checkpoint), or before the processes
+    meet (DISTLBM_CPU_DEVICES)."""
+    run = ["run", "box", "--set", "n=8", "--out", out]
+    if which == "mesh":
+        return (["run", "box", "--set", "n=9", "--mesh", "2x1x1", "--out", out], 2,
+                "distlbm: configuration error: lattice size 9 along x does not divide over 2 devices (mesh 2x1x1); "
+                "sizes that would work: 8 or 10, or a mesh size along x of 1, 3 or 9")
+    if which == "init_from":
+        return ([*run, "--init-from", out.parent / "nonexistent"], 2,
+                f"distlbm: initial state failed: --init-from {out.parent / 'nonexistent'}: no such checkpoint file or "
+                f"run folder")
+    if which == "restart_file":
+        return ([*run, "--restart", out.parent / "none.h5"], 2,
+                f"distlbm: restart failed: --restart {out.parent / 'none.h5'}: no such checkpoint file")
+    if which == "end_before_start":
+        return ([*run, "--restart", earlier / "checkpoints", "--steps", 2], 2,
+                "distlbm: configuration error: steps = 2 (--steps / steps): the step to run to, not a count, is before "
+                "step 4 of the checkpoint this run continues; expected 4 or more (to run 2 more steps: --steps 6)")
+    if which == "no_room":
+        monkeypatch.setattr(files, "free_bytes", lambda d: 1 << 16)
+        return ([*run, "--steps", 4], 74,
+                f"distlbm: error: writing {out / 'checkpoints'} failed: not enough space for one checkpoint before the "
+                f"run starts: needs about 1.04 MiB, 64.00 KiB free in {out} (a run writes one on a stop signal or at "
+                f"the wall-time limit); free space there or choose another --out; the run stopped (exit status 74)")
+    assert which == "cpu_devices"
+    monkeypatch.setenv("XLA_FLAGS", "")  # (the tests' device count, which the setting would not override)
+    monkeypatch.setenv("DISTLBM_CPU_DEVICES", "x")
+    return (run, 2, "distlbm: configuration error: DISTLBM_CPU_DEVICES = 'x': expected a whole number of CPU devices "
+                    ">= 1")
+
+
+REFUSALS = ["mesh", "init_from", "restart_file", "end_before_start", "no_room", "cpu_devices"]
+
+
+def _tree(folder) -> dict:
+    """Every entry under `folder` (not the folder itself, whose time a run's write probe sets): its bytes (files),
+    modification time and inode."""
+    return {str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else None, p.stat().st_mtime_ns,
+                                         p.stat().st_ino)
+            for p in sorted(folder.rglob("*"))}
+
+
+@pytest.mark.parametrize("which", REFUSALS)
+def test_a_refused_run_removes_the_folder_it_made(cli, monkeypatch, tmp_path, earlier_run, which):
+    """A run refused in its Simulation (`distlbm run box --set n=9 --mesh 2x1x1`, a missing --init-from) or in its
+    run's checks left the empty folder it made, or the folder and the lock file of a run that never ran (the
+    pre-flight's refusals removed it already). Its lock file is withdrawn and the folder it made removed; the status
+    and the line are the same."""
+    out = tmp_path / "run"
+    args, status, line = _refused(which, out, earlier_run, monkeypatch)
+    rc, stdout, err = cli(*args)
+    assert (rc, err.strip().splitlines()) == (status, [line]), (rc, stdout, err)
+    assert list(tmp_path.iterdir()) == [], list(tmp_path.rglob("*"))
+
+
+@pytest.mark.parametrize("found", ["empty", "files"])
+@pytest.mark.parametrize("which", REFUSALS)
+def test_a_refused_run_leaves_a_folder_that_was_there_as_it_was(cli, monkeypatch, tmp_path, earlier_run, which,
+                                                                 found):
+    """A folder there before the run, empty or holding files (a killed run's lock record among them), is left as
+    it was by a refused run: nothing removed, nothing added, no record of the refused run in the lock file."""
+    out = tmp_path / "run"
+    out.mkdir()
+    if found == "files":
+        (out / "notes.txt").write_text("keep me")
+        (out / "sub").mkdir()
+        (out / "sub" / "data.bin").write_bytes(b"\0" * 10)
+        (out / lock.NAME).write_text(json.dumps({  # a run on this host that was killed (its process is gone)
+            "format": lock.FORMAT, "host": socket.gethostname(), "pid": 2 ** 22 + 1, "job": None,
+            "started": "2026-12-01 10:00:00 UTC", "command": "distlbm run box", "stale_after_s": 300.0,
+            "heartbeat_s": 15.0, "ended": False}))
+        for p in out.rglob("*"):
+            os.utime(p, ns=(1_000_000_000_000_000_000, 1_000_000_000_000_000_000))
+    before = _tree(out)
+    args, status, line = _refused(which, out, earlier_run, monkeypatch)
+    rc, stdout, err = cli(*args)
+    assert (rc, err.strip().splitlines()) == (status, [line]), (rc, stdout, err)
+    assert out.is_dir() and _tree(out) == before
+
+
+@pytest.mark.parametrize("how", ["steps", "settings"])
+def test_a_refused_restart_leaves_the_runs_folder_as_it_was(cli, tmp_path, earlier_run, how):
+    """--restart latest in the run's own folder, refused (an end step before the checkpoint's; settings the
+    checkpoint does not have): the lock file said the refused command had ended, not the run that wrote the folder.
+    Everything stays as it was, the lock file's record and times too."""
+    import shutil
+
+    out = tmp_path / "run"
+    shutil.copytree(earlier_run, out)  # (times kept: copy2)
+    before = _tree(out)
+    if how == "steps":
+        args, line = ["--set", "n=8", "--steps", 2], ("distlbm: configuration error: steps = 2 (--steps / steps): the step to run "
+                                      "to, not a count, is before step 4 of the checkpoint this run continues; "
+                                      "expected 4 or more (to run 2 more steps: --steps 6)")
+    else:
+        args, line = ["--set", "n=10"], (
+            f"distlbm: restart failed: {out / 'checkpoints' / 'ckpt_000000004.h5'}: incompatible with this "
+            f"configuration (n: checkpoint 8, now 10; lattice shape: checkpoint [8, 8, 8], now [10, 10, 10]); "
+            f"expected the same case, lattice and parameters (only output, stop and sampling settings may change)")
+    rc, stdout, err = cli("run", "box", *args, "--restart", "--out", out)
+    assert (rc, err.strip().splitlines()) == (2, [line]), (rc, stdout, err)
+    assert _tree(out) == before
