@@ -542,9 +542,9 @@ def test_a_refused_restart_leaves_the_runs_folder_as_it_was(cli, tmp_path, earli
     shutil.copytree(earlier_run, out)  # (times kept: copy2)
     before = _tree(out)
     if how == "steps":
-        args, line = ["--set", "n=8", "--steps", 2], ("distlbm: configuration error: steps = 2 (--steps / steps): the step to run "
-                                      "to, not a count, is before step 4 of the checkpoint this run continues; "
-                                      "expected 4 or more (to run 2 more steps: --steps 6)")
+        args, line = ["--set", "n=8", "--steps", 2], (
+            "distlbm: configuration error: steps = 2 (--steps / steps): the step to run to, not a count, is before "
+            "step 4 of the checkpoint this run continues; expected 4 or more (to run 2 more steps: --steps 6)")
     else:
         args, line = ["--set", "n=10"], (
             f"distlbm: restart failed: {out / 'checkpoints' / 'ckpt_000000004.h5'}: incompatible with this "
