@@ -361,19 +361,31 @@ def test_a_mesh_that_leaves_a_process_without_a_block_is_one_line(tmp_path):
     assert not (tmp_path / "a").exists()  # refused by the pre-flight's mesh: process 0 removed the folder the run made
 
 
-@pytest.mark.parametrize("comm", ["jax", "mpi"])
-def test_a_run_refused_in_its_set_up_under_two_processes_leaves_its_folder_as_it_found_it(tmp_path, comm):
-    """A run of two processes refused in its Simulation (a missing --init-from: process 0 held the folder) left the
-    lock file of a run that never ran, and the folder it made. Process 0 withdraws the lock and, once every process
-    has made the folder and none makes anything in it, removes the folder the run made; a folder there before is
-    left as it was. Status and line as before."""
-    out, missing = tmp_path / "run", tmp_path / "nonexistent"
-    args = [MPIEXEC, "-n", 2, BIN / "distlbm", "run", "box", "--set", "n=8", "--steps", 2, "--mesh", "2x1x1",
-            "--comm", comm, "--init-from", missing, "--out", out]
-    line = f"distlbm: initial state failed: --init-from {missing}: no such checkpoint file or run folder"
+@pytest.mark.parametrize("where,comm", [("set-up", "jax"), ("set-up", "mpi"), ("checks", "jax")])
+def test_a_run_refused_under_two_processes_leaves_its_folder_as_it_found_it(tmp_path, where, comm):
+    """A run of two processes refused in its Simulation (a missing --init-from: process 0 held the folder) or in its
+    run's checks before its first write (an end step before its restart's) left the lock file of a run that never
+    ran, and the folder it made. Process 0 withdraws the lock and, once every process has made the folder and none
+    makes anything in it, removes the folder the run made; a folder there before is left as it was. Status and line
+    as before."""
+    out, runs = tmp_path / "run", tmp_path / "runs"
+    runs.mkdir()
+    args = [MPIEXEC, "-n", 2, BIN / "distlbm", "run", "box", "--set", "n=8", "--mesh", "2x1x1", "--comm", comm,
+            "--out", out]
+    if where == "set-up":
+        missing = runs / "nonexistent"
+        args += ["--steps", 2, "--init-from", missing]
+        line = f"distlbm: initial state failed: --init-from {missing}: no such checkpoint file or run folder"
+    else:
+        earlier, _ = _run([BIN / "distlbm", "run", "box", "--set", "n=8", "--steps", 4, "--checkpoint-every", 4,
+                           "--out", runs / "earlier"])
+        assert earlier.returncode == 0, earlier.stderr
+        args += ["--steps", 2, "--restart", runs / "earlier" / "checkpoints"]
+        line = ("distlbm: configuration error: steps = 2 (--steps / steps): the step to run to, not a count, is before "
+                "step 4 of the checkpoint this run continues; expected 4 or more (to run 2 more steps: --steps 6)")
     p, _ = _run(args, timeout=120)
     assert (p.returncode, p.stderr.strip().splitlines()) == (2, [line]), p.stdout + p.stderr
-    assert list(tmp_path.iterdir()) == [], list(tmp_path.rglob("*"))
+    assert [x.name for x in tmp_path.iterdir()] == ["runs"], list(tmp_path.rglob("*"))
     out.mkdir()
     (out / "notes.txt").write_text("keep me")
     (out / ".distlbm.lock").write_text("not a record")
