@@ -19,6 +19,7 @@ import json
 import os
 import re
 import shutil
+import time
 from pathlib import Path
 from typing import Optional
 
@@ -155,10 +156,62 @@ def _describe(found: list[Path]) -> str:
     return ", ".join(parts)
 
 
+# the results of an earlier run that took at least this much wall time (one segment: its summary.json's or its
+# log's last record) are never removed to make room in previous/: they are kept in a folder of their own
+KEEP_WALL_S = 3600.0
+
+
+def run_wall_s(folder) -> float:
+    """The wall time in seconds of the run whose results lie in `folder` (its summary.json's `wall_time_s`, or the
+    last `wall_s` of its log.jsonl for a run killed before its summary), the larger; 0 where neither says."""
+    folder, best = Path(folder), 0.0
+    try:
+        w = json.loads((folder / "summary.json").read_text()).get("wall_time_s")
+        if isinstance(w, (int, float)) and not isinstance(w, bool) and w == w:
+            best = float(w)
+    except (OSError, ValueError, AttributeError):
+        pass
+    end = tail(folder / "log.jsonl")
+    for line in reversed((end or b"").splitlines()):
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        w = rec.get("wall_s") if isinstance(rec, dict) else None
+        if isinstance(w, (int, float)) and not isinstance(w, bool) and w == w:
+            return max(best, float(w))
+    return best
+
+
+def _kept_name(prev: Path) -> Path:
+    """A free folder name beside `prev` for the older run's results: previous_<its start, from the first record of
+    its log.jsonl, or its summary's time>, then _2, _3, ... where taken."""
+    stamp = None
+    try:
+        with open(prev / "log.jsonl", "rb") as fh:
+            first = json.loads(fh.readline() or b"{}")
+        m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) UTC", str(first.get("started", "")))
+        if m:
+            stamp = "{}{}{}-{}{}{}".format(*m.groups())
+    except (OSError, ValueError, AttributeError):
+        pass
+    if stamp is None:
+        try:
+            stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime((prev / "summary.json").stat().st_mtime))
+        except OSError:
+            stamp = "run"
+    name, k = prev.parent / f"{PREVIOUS}_{stamp}", 2
+    while name.exists() or name.is_symlink():
+        name, k = prev.parent / f"{PREVIOUS}_{stamp}_{k}", k + 1
+    return name
+
+
 def set_aside(folder) -> Optional[str]:
-    """Move the run files of an earlier run in `folder` into folder/previous/ (removing the run files already
-    there); a line saying what moved, or None if there were none (or folders only, no file of a run: a
-    `fields/` made by hand is not an earlier run). WriteError (one line) if it cannot."""
+    """Move the run files of an earlier run in `folder` into folder/previous/ (the run files already there removed,
+    or, those of a run of KEEP_WALL_S or more, moved into a folder of their own beside it: a week's results were
+    lost to two quick re-runs into the default out/CASE); a line saying what moved, or None if there were none
+    (or folders only, no file of a run: a `fields/` made by hand is not an earlier run). WriteError (one line) if
+    it cannot."""
     folder = Path(folder)
     found = products(folder)
     if not any(p.is_file() for p in found):  # a run leaves a log.jsonl at least: folders alone are no run's results
@@ -167,17 +220,30 @@ def set_aside(folder) -> Optional[str]:
     if prev.is_symlink() or (prev.exists() and not prev.is_dir()):
         raise WriteError(prev, f"it is not a folder; expected a folder (or nothing) to move the earlier run's "
                                f"results of {folder} into ({what}); move it away or use another --out")
+    kept, wall = None, 0.0
     try:
         prev.mkdir(exist_ok=True)
         older = products(prev)
-        for old in older:
-            shutil.rmtree(old) if old.is_dir() else old.unlink()
+        wall = run_wall_s(prev) if older else 0.0
+        if wall >= KEEP_WALL_S:
+            kept = _kept_name(prev)
+            kept.mkdir()
+            for old in older:
+                os.replace(old, kept / old.name)
+        else:
+            for old in older:
+                shutil.rmtree(old) if old.is_dir() else old.unlink()
         for p in found:
             os.replace(p, prev / p.name)
     except OSError as e:
         raise WriteError(prev, reason(e, None, folder)) from None
-    return (f"{folder} held an earlier run's results ({what}): moved to {prev}/ so that the two runs "
-            f"do not mix" + ("; the older run's results that were there are removed" if older else ""))
+    then = ""
+    if kept is not None:
+        then = (f"; the older run's results that were there (a run of {wall / 3600:.1f} h) are kept in {kept}/ (those "
+                f"of a run of {KEEP_WALL_S / 3600:g} h or more are never removed)")
+    elif older:
+        then = "; the older run's results that were there are removed"
+    return f"{folder} held an earlier run's results ({what}): moved to {prev}/ so that the two runs do not mix{then}"
 
 
 def _ends_by(path: Path, upto: int) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 
 import pytest
 
@@ -61,6 +62,43 @@ def test_set_aside_moves_them_and_replaces_an_older_runs(tmp_path):
     assert (prev / "samples.jsonl").read_text().count("\n") == 3
     assert sorted(p.name for p in (prev / "fields").iterdir()) == ["fields_000000010.h5"]
     assert (prev / "kept.txt").read_text() == "mine"
+
+
+def test_the_results_of_a_long_run_are_never_removed_to_make_room_in_previous(tmp_path):
+    """previous/ keeps one earlier run: a week-long run without checkpoints was set aside by one re-run into its
+    folder (the default out/CASE) and removed by the next. Results of a run of an hour or more (its summary's
+    wall time, or its log's last for a run killed before its summary) are moved into a folder of their own beside
+    previous/ (named by the run's start), never removed; a short run's are removed as before."""
+    def long_run(folder, wall, started="2026-12-01 08:00:00 UTC", summary=True):
+        _run_files(folder)
+        (folder / "log.jsonl").write_text(json.dumps({"event": "start", "step": 0, "started": started}) + "\n"
+                                          + json.dumps({"step": 30, "wall_s": wall}) + "\n")
+        if summary:
+            (folder / "summary.json").write_text(json.dumps({"run_id": "week", "wall_time_s": wall}))
+        else:
+            (folder / "summary.json").unlink()
+
+    long_run(tmp_path, 7 * 86400.0)
+    assert "removed" not in results.set_aside(tmp_path)  # the week's run into previous/
+    _run_files(tmp_path)  # a quick re-run
+    msg = results.set_aside(tmp_path)
+    kept = tmp_path / "previous_20261201-080000"
+    assert f"the older run's results that were there (a run of 168.0 h) are kept in {kept}/" in msg, msg
+    assert "never removed" in msg and "are removed" not in msg, msg
+    assert json.loads((kept / "summary.json").read_text())["run_id"] == "week" and (kept / "fields").is_dir()
+    assert json.loads((tmp_path / "previous" / "summary.json").read_text())["run_id"] == "aaaa"
+    # the next quick re-run removes the quick one's results from previous/, as before; the week's stay
+    _run_files(tmp_path)
+    assert "the older run's results that were there are removed" in results.set_aside(tmp_path)
+    assert json.loads((kept / "summary.json").read_text())["run_id"] == "week"
+    # a long run killed before its summary: its log's last wall time; one started at the same second: a free name
+    shutil.rmtree(tmp_path / "previous")
+    long_run(tmp_path / "previous", 2 * 3600.0, summary=False)
+    (tmp_path / "previous" / "summary.json").write_text("{}")  # (an unreadable summary says nothing)
+    _run_files(tmp_path)
+    msg = results.set_aside(tmp_path)
+    assert f"(a run of 2.0 h) are kept in {tmp_path / 'previous_20261201-080000_2'}/" in msg, msg
+    assert results.run_wall_s(tmp_path / "missing") == 0.0
 
 
 @pytest.mark.parametrize("make", [lambda p, t: p.write_text("a file"), lambda p, t: p.symlink_to(t)])
