@@ -32,8 +32,11 @@ from distlbm.io import hdf5
 
 FORMAT = "distlbm-checkpoint-2"
 LEGACY_FORMAT = "distlbm-checkpoint-1"  # written before the metadata digest and run ids: read with a warning
-NAME = re.compile(r"^ckpt_(\d{9})\.h5$")
-PART = re.compile(r"^ckpt_(\d{9})\.p(\d+)\.h5$")
+# steps are written with 9 digits at least (ckpt_000001000.h5), 10 from step 10^9 on (the int32 step counter goes
+# to 2147483647): a name of 9 only, and an order by name, lost a long run's checkpoints past step 999999999 to
+# --restart latest, the pruning and the Slurm templates (a run of 10^9 steps: two days of a 128^2 lattice)
+NAME = re.compile(r"^ckpt_(\d{9,10})\.h5$")
+PART = re.compile(r"^ckpt_(\d{9,10})\.p(\d+)\.h5$")
 MAX_STEP = 2 ** 31 - 1  # the step counter is int32
 LEGACY_RUN = "legacy"  # the run id of checkpoints written before run ids existed
 
@@ -147,12 +150,18 @@ def _is_regular(p: Path) -> bool:
         return False
 
 
+def _by_step(p: Path) -> tuple:
+    """The order of checkpoint files: by step (ckpt_999999999.h5 before ckpt_1000000000.h5), then name."""
+    m = NAME.match(p.name)
+    return (int(m.group(1)) if m else -1, p.name)
+
+
 def list_checkpoints(directory) -> list[Path]:
     """Checkpoint files (by name, regular files only) in step order; temporaries are ignored."""
     d = Path(directory)
     if not d.is_dir():
         return []
-    return sorted(p for p in d.iterdir() if NAME.match(p.name) and _is_regular(p))
+    return sorted((p for p in d.iterdir() if NAME.match(p.name) and _is_regular(p)), key=_by_step)
 
 
 def odd_entries(directory) -> list[Path]:
@@ -160,7 +169,7 @@ def odd_entries(directory) -> list[Path]:
     d = Path(directory)
     if not d.is_dir():
         return []
-    return sorted(p for p in d.iterdir() if NAME.match(p.name) and not _is_regular(p))
+    return sorted((p for p in d.iterdir() if NAME.match(p.name) and not _is_regular(p)), key=_by_step)
 
 
 def _text(v):
@@ -299,7 +308,7 @@ def _check_meta(meta: dict, path, fmt: str):
     outputs = meta.get("outputs") or []
     if not isinstance(outputs, list) or not all(
             isinstance(e, dict) and isinstance(e.get("step"), int) and isinstance(e.get("file"), str)
-            and re.fullmatch(r"fields/fields_\d{9}\.h5", e["file"]) for e in outputs):
+            and re.fullmatch(r"fields/fields_\d{9,10}\.h5", e["file"]) for e in outputs):
         raise bad("outputs", "a list of field outputs {step, time, file: 'fields/fields_NNNNNNNNN.h5', fields}")
     inputs = meta.get("inputs")
     if inputs is not None and not (isinstance(inputs, list) and len(inputs) <= 1000 and all(

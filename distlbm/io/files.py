@@ -112,7 +112,7 @@ def remove_stale(tmp: Path):
 # the temporaries of numbered writes (checkpoints, field and cut outputs, their part files): a write killed midway
 # (SIGKILL after a scheduler's grace, a node failure) leaves one, as large as the file, under a name that the next
 # writes need not reuse, so they piled up in a Slurm chain until the quota was full
-INTERRUPTED = re.compile(r"^[a-z][a-z0-9_]*_\d{9}(\.p\d+)?\.h5\.tmp$")
+INTERRUPTED = re.compile(r"^[a-z][a-z0-9_]*_\d{9,10}(\.p\d+)?\.h5\.tmp$")
 
 
 def interrupted_writes(folders) -> list[tuple[Path, int]]:

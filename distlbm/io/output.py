@@ -364,7 +364,7 @@ def _series(index) -> list:
 
 
 # the grid files of a series: grid.h5, or grid_<first step>.h5 once a restart changed what the grid is
-GRID_NAME = re.compile(r"([A-Za-z0-9_]+/)?grid(_\d{9})?\.h5")
+GRID_NAME = re.compile(r"([A-Za-z0-9_]+/)?grid(_\d{9,10})?\.h5")
 
 
 def _grid_of(index, step: int, key, folder: str = "") -> str:

@@ -29,7 +29,7 @@ PREVIOUS = "previous"
 _FILES = ("summary.json", "log.jsonl", "samples.jsonl", "fields.xdmf", "grid.h5")
 _FOLDERS = ("fields", "images")
 _CUT = re.compile(r"(region|slice_[xyz]\d+)(\.xdmf)?$")  # the light outputs' series (config.output_cuts)
-_GRID = re.compile(r"grid_\d{9}\.h5$")  # the whole fields' grid from a restart that changed output_units on
+_GRID = re.compile(r"grid_\d{9,10}\.h5$")  # the whole fields' grid from a restart that changed output_units on
 
 
 def products(folder) -> list[Path]:

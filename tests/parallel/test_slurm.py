@@ -167,6 +167,36 @@ def test_a_chain_of_jobs_that_make_no_progress_ends(tmp_path, template):
     assert "not resubmitting: 2 jobs in a row stopped without a new checkpoint" in last, last
 
 
+@pytest.mark.parametrize("template", ["single_node.sbatch", "multi_node_srun.sbatch", "multi_node_mpirun.sbatch"])
+def test_a_job_restarts_from_the_newest_checkpoint_by_step_and_never_from_part_files_alone(tmp_path, template):
+    """The templates asked for --restart latest where any ckpt_*.h5 was found: the part files of a split write
+    killed before its file was renamed (no checkpoint) were refused by --restart latest, exit 2, and the chain
+    stopped instead of starting fresh. And the newest checkpoint (whether a job made progress) was the last by
+    name: ckpt_999999999.h5 after ckpt_1000000000.h5, so a job that wrote the latter counted as stalled."""
+    prog = tmp_path / "prints_its_arguments"
+    prog.write_text("#!/bin/bash\necho \"the run's arguments: $*\"\nexit 0\n")
+    prog.chmod(0o755)
+    out = tmp_path / "run"
+    (out / "checkpoints").mkdir(parents=True)
+    (out / "checkpoints" / "ckpt_000000100.p0.h5").write_bytes(b"part")  # a split write's part alone
+    size = ["--nodes=1", "--ntasks=1"] if template.startswith("multi") else []
+    env = _env(1, FAKE_SBATCH_MAX_JOBS="1", DISTLBM=str(prog), OUT=str(out))
+    subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", *size, SLURM / template, *TG)
+    log = logs[jobs[0]["job_id"]]
+    assert jobs[0]["exit"] == 0 and "the run's arguments: run" in log and "--restart" not in log, log
+    # the newest by step: the job below writes ckpt_1000000000.h5 beside ckpt_999999999.h5 and stops (75): progress,
+    # resubmitted (the stall count stays 0; by name it was the older one, unchanged: stalled)
+    (out / "checkpoints" / "ckpt_999999999.h5").write_bytes(b"x")
+    prog.write_text("#!/bin/bash\necho \"the run's arguments: $*\"\ntouch \"$OUT/checkpoints/ckpt_1000000000.h5\"\n"
+                    "exit 75\n")
+    (tmp_path / ".fake_sbatch").rename(tmp_path / ".fake_sbatch_1")
+    env = _env(1, FAKE_SBATCH_MAX_JOBS="1", DISTLBM=str(prog), OUT=str(out))
+    subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", *size, SLURM / template, *TG)
+    log = logs[jobs[0]["job_id"]]
+    assert jobs[0]["exit"] == 75 and "--restart latest" in log, log
+    assert len(subs) == 2 and subs[1]["env"]["DISTLBM_STALLED"] == "0", log
+
+
 def test_a_signal_as_the_run_starts_waits_for_its_handlers(tmp_path):
     """SIGUSR1 at the job's start reached the run before it had installed its handlers: SIGUSR1's default ended it
     (exit 138, no word, not resubmitted). The template holds it DISTLBM_SIGNAL_GRACE seconds from the launch."""

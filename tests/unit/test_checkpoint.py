@@ -42,6 +42,27 @@ def test_keep_prunes_only_this_runs_files(tmp_path):
     assert [r for _, r in ckpt.owners(tmp_path)] == ["b", "a", "a"]
 
 
+def test_checkpoints_past_step_999999999_are_found_in_step_order(tmp_path):
+    """Names have 9 digits at least, 10 from step 10^9 on (the int32 step counter goes to 2147483647): they were
+    matched with 9 only and ordered by name, so past step 999999999 (two days of a 128^2 lattice) a checkpoint was
+    no checkpoint: --restart latest went back to step 999999999 (or found none), and the pruning never removed
+    the newer ones. A field output's name there made the checkpoint's metadata invalid."""
+    shape = (4, 4)
+    dom = LocalDomain(shape)
+    f = jax.device_put(np.zeros((9,) + shape, np.float32))
+    steps = (999_999_998, 999_999_999, 1_000_000_000, 1_000_000_001)
+    for step in steps:
+        meta = dict(_meta(step, shape), outputs=[{"step": step, "time": 1.0, "file": f"fields/fields_{step:09d}.h5",
+                                                  "fields": ["rho"]}])
+        ckpt.save(tmp_path, f, dom, meta, keep=3, run_id="a")
+    names = [p.name for p in ckpt.list_checkpoints(tmp_path)]
+    assert names == ["ckpt_999999999.h5", "ckpt_1000000000.h5", "ckpt_1000000001.h5"], names  # the oldest pruned
+    latest = ckpt.resolve_restart("latest", tmp_path)[0]
+    assert latest.name == "ckpt_1000000001.h5"
+    _, meta = ckpt.load(latest, dom, "float32")
+    assert meta["step"] == 1_000_000_001 and meta["outputs"][0]["file"] == "fields/fields_1000000001.h5"
+
+
 def test_an_edited_byte_of_metadata_is_refused(tmp_path):
     shape = (4, 4)
     dom = LocalDomain(shape)
