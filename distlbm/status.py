@@ -113,6 +113,9 @@ def folder_status(out) -> dict:
     earlier = results.read_object(out / results.PREVIOUS / "summary.json")
     if earlier:
         result["previous"] = {k: earlier.get(k) for k in ("case", "status", "step")}
+    kept = sorted(p.name for p in out.glob(results.PREVIOUS + "_*") if p.is_dir() and not p.is_symlink())
+    if kept:  # the results of earlier long runs, never removed (io.results.set_aside)
+        result["kept_runs"] = kept
     return result
 
 
@@ -202,6 +205,10 @@ def describe(st: dict) -> list[str]:
     if prev:
         lines.append(f"  previous/: an earlier run's results ({prev.get('case')}, {prev.get('status')} at step "
                      f"{prev.get('step')}), set aside when this run started")
+    kept = st.get("kept_runs")
+    if kept:
+        lines.append(f"  {', '.join(k + '/' for k in kept)}: the results of earlier runs of an hour or more, kept "
+                     f"(never removed; remove them yourself when done)")
     return lines
 
 

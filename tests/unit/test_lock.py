@@ -240,6 +240,23 @@ def test_status_says_the_temporaries_of_interrupted_writes_of_a_run_not_running(
     assert rc == 0 and json.loads(out)["interrupted"] == [], out
 
 
+def test_status_says_the_kept_results_of_earlier_long_runs(tmp_path, cli):
+    """A long run's results set aside twice are kept in previous_<its start>/ (never removed): `distlbm status`
+    names those folders, so that a user looking for a week's results finds them (and knows to remove them)."""
+    from distlbm.io import results
+
+    _record(tmp_path, ended=True)
+    for stamp in ("20261201-080000", "20261203-120000"):
+        (tmp_path / f"{results.PREVIOUS}_{stamp}").mkdir()
+    (tmp_path / f"{results.PREVIOUS}_notes.txt").write_text("a file, not a run's folder")
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0, err
+    assert ("  previous_20261201-080000/, previous_20261203-120000/: the results of earlier runs of an hour or more, "
+            "kept") in out, out
+    rc, out, err = cli("status", tmp_path, "--json")
+    assert json.loads(out)["kept_runs"] == ["previous_20261201-080000", "previous_20261203-120000"], out
+
+
 def test_a_record_rewritten_shorter_still_reads_whole(tmp_path):
     (tmp_path / lock.NAME).write_text(json.dumps({"format": lock.FORMAT, "command": "x" * 2000, "ended": True}))
     held = lock.acquire(tmp_path, wait=0)
