@@ -222,6 +222,16 @@ class FolderLock:
         self.path = held.path
 
     def release(self):
+        self._let_go(withdraw=False)
+
+    def withdraw(self):
+        """release(), for a run refused before it wrote anything: where this was the folder's last holder in the
+        process and none before it let go (each may have written), the lock file is left as this run found it
+        (_Held.withdraw: removed if this run created it, the earlier record put back otherwise); else as
+        release()."""
+        self._let_go(withdraw=True)
+
+    def _let_go(self, withdraw: bool):
         with _mutex:
             h, self._held = self._held, None
             if h is None:
@@ -232,23 +242,9 @@ class FolderLock:
                 # stayed in _held, closed, and the next run in this process in that folder joined it (no lock, an
                 # ended record), while the heartbeat and the exit's release wrote to whatever file took its fd
                 _held.pop(h.key, None)
-                h.end()
-            else:
+                h.withdraw() if withdraw and not h.kept else h.end()
+            elif not withdraw:
                 h.kept = True  # this holder may have written: the last one to go ends the record (no withdraw)
-
-    def withdraw(self):
-        """release(), for a run refused before it wrote anything: where this was the folder's last holder in the
-        process and none before it let go (each may have written), the lock file is left as this run found it
-        (_Held.withdraw: removed if this run created it, the earlier record put back otherwise); else as
-        release()."""
-        with _mutex:
-            h, self._held = self._held, None
-            if h is None:
-                return
-            h.users -= 1
-            if h.users <= 0:
-                _held.pop(h.key, None)
-                h.end() if h.kept else h.withdraw()
 
     def keep_for(self, seconds: float):
         """A live run may go quiet this long (a long checkpoint write): records renewed within
