@@ -281,6 +281,12 @@ def _open(path: Path) -> tuple[int, bool]:
             return os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o644), True
         except FileExistsError:
             pass
+        except FileNotFoundError:
+            # the folder is gone: a run refused before it wrote anything withdrew the lock file it created and
+            # removed the folder it made (empty again), while this run waited for it; made again, as acquire()
+            # made it (a waiting run was refused: "cannot open the run lock file", exit 2, the folder free)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            continue
         try:
             return os.open(path, flags), False
         except FileNotFoundError:  # removed in between (a refused run withdrew the one it created): again

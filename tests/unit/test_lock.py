@@ -422,3 +422,32 @@ def test_a_lock_file_that_cannot_be_locked_is_not_left_where_it_was_made(tmp_pat
     with pytest.raises(ConfigError, match="cannot lock the run lock file"):
         lock.acquire(tmp_path, wait=0)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_run_waiting_for_a_folder_that_a_refused_run_removed_takes_it(tmp_path):
+    """A run waiting for a folder (DISTLBM_LOCK_WAIT; the Slurm templates wait 360 s) whose holder was refused before
+    it wrote anything: that run withdrew the lock file it created and removed the folder it made (empty again:
+    cli._remove_if_empty). The waiting run's next attempt found no folder to create the lock file in and was refused
+    itself ("cannot open the run lock file (No such file or directory)", exit 2), though the folder was free. It
+    makes the folder again and holds it."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    first = lock.acquire(folder, wait=0)
+    code = ("import sys; from distlbm.io import lock\n"
+            "try:\n"
+            f"    lock.acquire({str(folder)!r}, wait=30, say=lambda m, **k: print('waiting', flush=True))\n"
+            "    print('held', flush=True)\n"
+            "except Exception as e:\n"
+            "    print('refused', e, flush=True)\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    waiter = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert waiter.stdout.readline().strip() == "waiting"
+        first.withdraw()  # refused: the file it created withdrawn, then the folder it made removed
+        folder.rmdir()
+        out = waiter.stdout.read()
+    finally:
+        waiter.kill()
+        waiter.wait()
+    assert out.strip() == "held", out
+    assert folder.is_dir()
