@@ -1105,12 +1105,14 @@ class Simulation:
         if final:
             make_final()
         fired_step, fired = getattr(self, "_fired", (None, set()))
-        if only_final and fired_step == step:
-            due -= fired  # (a progress line already written at this step is not written twice)
+        done = fired if only_final and fired_step == step else set()
+        due -= done  # (a progress line already written at this step is not written twice)
         stop = None
         for c in self._callbacks:
-            if "progress" in due:
-                due.add("check")  # the progress line reports the diagnostics the check computes
+            if "progress" in due and "check" not in done:
+                # the progress line reports the diagnostics the check computes; a check that ran at this step is not
+                # run again for a stop's progress line (its history record, Mach and mass watches were doubled)
+                due.add("check")
             if c.name in due:
                 reason = c(self.view)
                 if isinstance(reason, str) and stop is None:

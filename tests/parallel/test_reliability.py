@@ -1302,6 +1302,35 @@ def test_a_stop_signal_during_a_checkpoint_write_stops_right_after_it(tmp_path, 
     assert progress[-1] == {"event": "end", "step": 10, "status": "stopped"}, progress[-1]
 
 
+def test_a_stop_signal_during_a_checkpoint_write_checks_the_state_once(tmp_path, monkeypatch):
+    """The stop's progress line after a checkpoint written at a step whose instability check had run (check_every)
+    but no progress line: the check ran again for it, and the run's history (summary.json), the Mach and mass
+    watches held two records of that step."""
+    import distlbm.io.checkpoint as ckpt
+
+    save, calls = ckpt.save, []
+
+    def save_with_a_signal(*args, **kwargs):  # the signal comes while the first checkpoint is written
+        calls.append(1)
+        if len(calls) == 1:
+            os.kill(os.getpid(), signal.SIGTERM)
+        return save(*args, **kwargs)
+
+    monkeypatch.setattr(ckpt, "save", save_with_a_signal)
+    sim = make_sim("box", n=8, checkpoint_every=10, check_every=5, progress_every=7)
+    sim.out_dir = tmp_path
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT, signal.SIGUSR1, signal.SIGHUP)}
+    try:
+        summary = sim.run(100)
+    finally:
+        for s, h in handlers.items():
+            signal.signal(s, h)
+    assert summary["status"] == "stopped" and summary["step"] == 10, summary
+    assert [h["step"] for h in sim.history] == [0, 5, 7, 10], sim.history
+    progress = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines()]
+    assert [r["step"] for r in progress if "event" not in r][-1] == 10  # the stop's progress line
+
+
 # ---- a restart keeps checkpointing -------------------------------------------------------------------
 
 def test_a_restart_into_a_folder_that_does_not_exist_makes_none(cli, tmp_path):
