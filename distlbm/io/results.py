@@ -16,6 +16,7 @@ writer to refuse); anything else in the folder stays where it is."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shutil
@@ -161,9 +162,15 @@ def _describe(found: list[Path]) -> str:
 KEEP_WALL_S = 3600.0
 
 
+_WALL = re.compile(rb'"wall_s": *(-?[0-9][0-9.eE+-]*)')
+
+
 def run_wall_s(folder) -> float:
-    """The wall time in seconds of the run whose results lie in `folder` (its summary.json's `wall_time_s`, or the
-    last `wall_s` of its log.jsonl for a run killed before its summary), the larger; 0 where neither says."""
+    """The wall time in seconds of the run whose results lie in `folder`: the sum over the parts of its log.jsonl
+    (one per start: a Slurm chain's jobs, each restarted from the last one's checkpoint) of each part's last
+    `wall_s` (a part killed before its end counts as far as it got), or its summary.json's `wall_time_s` (the last
+    part's alone), the larger; 0 where neither says. The last part alone judged a week's chain by its last job (often
+    minutes: the steps left), and its results were removed to make room in previous/."""
     folder, best = Path(folder), 0.0
     try:
         w = json.loads((folder / "summary.json").read_text()).get("wall_time_s")
@@ -171,16 +178,25 @@ def run_wall_s(folder) -> float:
             best = float(w)
     except (OSError, ValueError, AttributeError):
         pass
-    end = tail(folder / "log.jsonl")
-    for line in reversed((end or b"").splitlines()):
-        try:
-            rec = json.loads(line)
-        except ValueError:
-            continue
-        w = rec.get("wall_s") if isinstance(rec, dict) else None
-        if isinstance(w, (int, float)) and not isinstance(w, bool) and w == w:
-            return max(best, float(w))
-    return best
+    total, part = 0.0, 0.0
+    try:
+        with open(folder / "log.jsonl", "rb") as fh:
+            for line in fh:  # (streamed: a log of progress_every = 1 is large; most lines are not parsed)
+                if b'"event": "start"' in line:
+                    total, part = total + part, 0.0
+                    continue
+                m = _WALL.search(line)
+                if m is None:
+                    continue
+                try:
+                    w = float(m.group(1))
+                except ValueError:  # (a line cut by a kill)
+                    continue
+                if math.isfinite(w) and w > part:
+                    part = w
+    except OSError:
+        pass
+    return max(best, total + part)
 
 
 def _kept_name(prev: Path) -> Path:

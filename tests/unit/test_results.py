@@ -101,6 +101,27 @@ def test_the_results_of_a_long_run_are_never_removed_to_make_room_in_previous(tm
     assert results.run_wall_s(tmp_path / "missing") == 0.0
 
 
+def test_the_results_of_a_long_chain_of_jobs_are_never_removed_to_make_room_in_previous(tmp_path):
+    """A Slurm chain's results: one log.jsonl of several parts (each job a restart from the last one's checkpoint,
+    its wall time counted from its own start), the summary the last job's. The last job alone (20 minutes: the
+    steps left) judged the run: a week's chain, its checkpoints removed, was set aside by a quick re-run into its
+    folder and removed by the next. Its parts' wall times add up."""
+    _run_files(tmp_path)
+    parts = [(0, 40 * 3600.0), (1000, 40 * 3600.0), (2000, 1200.0)]
+    (tmp_path / "log.jsonl").write_text("".join(
+        json.dumps({"event": "start", "step": step, "started": "2026-12-01 08:00:00 UTC"}) + "\n"
+        + json.dumps({"step": step + 500, "wall_s": wall / 2}) + "\n" + json.dumps({"step": step + 1000, "wall_s": wall})
+        + "\n" + json.dumps({"event": "end", "step": step + 1000, "status": "stopped"}) + "\n"
+        for step, wall in parts) + '{"step": 3100, "wall_s": 99')  # (a last line cut by a kill)
+    (tmp_path / "summary.json").write_text(json.dumps({"run_id": "chain", "wall_time_s": 1200.0}))
+    assert results.run_wall_s(tmp_path) == 80 * 3600.0 + 1200.0
+    results.set_aside(tmp_path)
+    _run_files(tmp_path)  # a quick re-run
+    msg = results.set_aside(tmp_path)
+    assert "(a run of 80.3 h) are kept in" in msg and "are removed" not in msg, msg
+    assert json.loads((tmp_path / "previous_20261201-080000" / "summary.json").read_text())["run_id"] == "chain"
+
+
 @pytest.mark.parametrize("make", [lambda p, t: p.write_text("a file"), lambda p, t: p.symlink_to(t)])
 def test_set_aside_refuses_a_previous_that_is_not_a_folder(tmp_path, make):
     _run_files(tmp_path)
