@@ -61,8 +61,16 @@ def write_nodes(path, axes, spacing: float = 1.0) -> Path:
 
 
 def _item(dims, h5ref, dtype) -> str:
+    """A DataItem of the HDF5 dataset h5ref: its NumberType and Precision are the dataset's. A 1-byte integer is
+    Char / UChar (XDMF's names for them): the readers take Int / UInt as 32-bit whatever the Precision (XDMF 3,
+    ParaView's default reader, ignores it; VTK's XDMF 2 reader gave the uint8 `kind` as uint32)."""
     dt = np.dtype(dtype)
-    kind = "Float" if dt.kind == "f" else ("UInt" if dt.kind == "u" else "Int")
+    if dt.kind == "f":
+        kind = "Float"
+    elif dt.itemsize == 1:
+        kind = "UChar" if dt.kind in "ub" else "Char"
+    else:
+        kind = "UInt" if dt.kind == "u" else "Int"
     return (f'<DataItem Dimensions="{" ".join(map(str, dims))}" NumberType="{kind}" '
             f'Precision="{dt.itemsize}" Format="HDF">{h5ref}</DataItem>')
 

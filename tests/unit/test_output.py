@@ -276,6 +276,24 @@ def test_vtk_reads_the_whole_fields_as_before(tmp_path):
     assert np.array_equal(data["rho"][0], rho.ravel())
 
 
+def test_the_one_byte_kind_is_read_as_one_byte(tmp_path):
+    """The XDMF said NumberType="UInt" Precision="1" for the uint8 `kind`: XDMF's name for a 1-byte integer is
+    UChar, and the readers take UInt as 32-bit whatever the Precision (XDMF 3, ParaView's default reader, ignores
+    it; VTK's XDMF 2 reader gave kind as uint32, 4 bytes a cell). Whole fields and light outputs alike."""
+    import xml.etree.ElementTree as ET
+
+    sim, _ = _run(tmp_path, "cavity2d", n=8, output_fields="rho,kind")
+    _run(tmp_path / "light", "cavity2d", n=8, output_fields="rho,kind", output_slices="j=3")
+    for path in (tmp_path / "fields.xdmf", tmp_path / "light" / "slice_y3.xdmf"):
+        items = [a.find("DataItem") for a in ET.parse(path).iter("Attribute") if a.get("Name") == "kind"]
+        assert items and {(i.get("NumberType"), i.get("Precision")) for i in items} == {("UChar", "1")}, path
+    grid, points, data = _vtk_read(tmp_path / "fields.xdmf", 20 * sim.setup.units["dt"])
+    with h5py.File(tmp_path / "fields" / "fields_000000020.h5") as h:
+        kind = h["kind"][...]
+    assert kind.dtype == np.uint8 and data["kind"][0].dtype == np.uint8
+    assert set(np.unique(data["kind"][0])) == set(np.unique(kind)) == {0, 1, 2}
+
+
 @pytest.mark.parametrize("mesh", [None, (2, 2, 1)])
 def test_whole_fields_formed_piece_by_piece_equal_the_whole_lattice_moments(tmp_path, monkeypatch, mesh):
     """io.output.MomentField (the whole fields' rho and u, formed as each block is written, one plane per piece
