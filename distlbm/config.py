@@ -1127,10 +1127,34 @@ def input_digests(cfg: RunConfig) -> list:
     (changed_inputs)."""
     out = []
     for key, path in cfg.case.input_files(cfg.params):
-        d = file_digest(path)
+        d = None
+        if key == "mask" and Path(path).suffix.lower() in (".h5", ".hdf5", ".hdf"):
+            d = mask_dataset_digest(path, cfg.params.get("mask_dataset") or None)
+        else:
+            d = file_digest(path)
         if d is not None:
             out.append({"key": key, "file": str(path), **d})
     return out
+
+
+def mask_dataset_digest(path, dataset: Optional[str]) -> Optional[dict]:
+    """{sha256, bytes} of the mask dataset an HDF5 mask file holds for the run (its shape, dtype and values, read in
+    slabs): the whole file's digest refused a restart once another dataset was added to the file (a shared geometry
+    file), exit 2, a Slurm chain stopped, though the run's mask was the same. None where it cannot be read."""
+    import hashlib
+
+    from distlbm.geometry import MaskFile
+
+    try:
+        mask = MaskFile(path, dataset)
+        h, size = hashlib.sha256(f"{tuple(mask.shape)} {mask.dtype.str}".encode()), 0
+        for _, values in mask.slabs():
+            data = np.ascontiguousarray(values).tobytes()
+            h.update(data)
+            size += len(data)
+    except (OSError, ValueError):
+        return None
+    return {"sha256": h.hexdigest(), "bytes": size}
 
 
 def changed_inputs(old: list, new: list) -> list:

@@ -1669,6 +1669,34 @@ def test_a_restart_whose_input_file_changed_at_the_same_path_is_refused(tmp_path
     assert rc == 0 and f"restarted from {out / 'checkpoints' / 'ckpt_000000020.h5'} at step 20" in o, o + e
 
 
+def test_a_restart_compares_the_mask_dataset_of_an_hdf5_file_not_the_whole_file(tmp_path, cli):
+    """An HDF5 mask file may hold other datasets (a shared geometry file): the whole file's digest refused a restart
+    once another dataset was added to it (exit 2, a Slurm chain stopped, though the run's mask was the same). The
+    digest is of the run's dataset (its shape, dtype and values): another dataset added goes on, the run's own
+    changed is refused."""
+    from distlbm.config import resolve
+
+    shape = resolve("channel_flow", {"n": 5}).setup.shape
+    x, y = np.meshgrid(np.arange(shape[0]), np.arange(shape[1]), indexing="ij")
+    body = lambda cx: ((x - cx) ** 2 + (y - shape[1] // 2) ** 2 <= 9).astype(np.uint8)  # noqa: E731
+    mask = tmp_path / "geometry.h5"
+    with h5py.File(mask, "w") as h:
+        h["cylinder"] = body(20)
+    out = tmp_path / "run"
+    common = ["run", "channel_flow", "--set", "n=5", "--set", "obstacles=", "--set", f"mask={mask}", "--set",
+              "mask_dataset=cylinder", "--out", out]
+    rc, o, e = cli(*common, "--steps", 20, "--checkpoint-every", 10)
+    assert rc == 0, o + e
+    with h5py.File(mask, "a") as h:
+        h["next_study"] = body(50)  # another dataset in the file: the run's mask is the same
+    rc, o, e = cli(*common, "--steps", 30, "--restart", "latest")
+    assert rc == 0 and "restarted from" in o, o + e
+    with h5py.File(mask, "a") as h:
+        h["cylinder"][...] = body(50)  # the run's own dataset changed
+    rc, o, e = cli(*common, "--steps", 40, "--restart", "latest")
+    assert rc == 2 and f"mask = {str(mask)!r}: the file's contents differ from those the run read" in e, o + e
+
+
 LATE_TERM = """
 import atexit, os, signal, sys
 import distlbm.cli as cli
