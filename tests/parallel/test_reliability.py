@@ -1269,12 +1269,9 @@ def test_a_stop_signal_is_said_at_once_and_a_second_ctrl_c_is_explained(tmp_path
     assert when - sent < 0.5 * (seen["checkpoint"] - sent), (when - sent, seen["checkpoint"] - sent)
 
 
-def test_a_stop_signal_during_a_checkpoint_write_stops_right_after_it(tmp_path, monkeypatch):
-    """A stop signal that came while a periodic checkpoint was written (seconds to minutes for a large lattice) was
-    seen only after one more chunk of steps (up to ~10 s), which then got a checkpoint of its own: two writes and
-    a chunk inside the scheduler's grace after SIGTERM (often 30 s), where a 15 s write was killed midway (exit
-    137, the chunk lost). The checkpoint just written is the stop's: the run stops there, with its progress line
-    and sample, status 'stopped'."""
+def _run_with_a_signal_during_the_first_checkpoint(tmp_path, monkeypatch, **settings):
+    """(summary, sim) of a box run of 100 steps (n = 8, `settings`) in tmp_path that gets SIGTERM while its first
+    checkpoint is written, and the number of checkpoint writes."""
     import distlbm.io.checkpoint as ckpt
 
     save, calls = ckpt.save, []
@@ -1286,7 +1283,7 @@ def test_a_stop_signal_during_a_checkpoint_write_stops_right_after_it(tmp_path, 
         return save(*args, **kwargs)
 
     monkeypatch.setattr(ckpt, "save", save_with_a_signal)
-    sim = make_sim("box", n=8, checkpoint_every=10, checkpoint_keep=5)
+    sim = make_sim("box", n=8, **settings)
     sim.out_dir = tmp_path
     handlers = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT, signal.SIGUSR1, signal.SIGHUP)}
     try:
@@ -1294,8 +1291,19 @@ def test_a_stop_signal_during_a_checkpoint_write_stops_right_after_it(tmp_path, 
     finally:  # the run's handlers stay once a stop was asked for: this test process's own come back
         for s, h in handlers.items():
             signal.signal(s, h)
+    return summary, sim, len(calls)
+
+
+def test_a_stop_signal_during_a_checkpoint_write_stops_right_after_it(tmp_path, monkeypatch):
+    """A stop signal that came while a periodic checkpoint was written (seconds to minutes for a large lattice) was
+    seen only after one more chunk of steps (up to ~10 s), which then got a checkpoint of its own: two writes and
+    a chunk inside the scheduler's grace after SIGTERM (often 30 s), where a 15 s write was killed midway (exit
+    137, the chunk lost). The checkpoint just written is the stop's: the run stops there, with its progress line
+    and sample, status 'stopped'."""
+    summary, sim, writes = _run_with_a_signal_during_the_first_checkpoint(tmp_path, monkeypatch, checkpoint_every=10,
+                                                                          checkpoint_keep=5)
     assert summary["status"] == "stopped" and summary["step"] == 10, summary
-    assert _names(tmp_path / "checkpoints") == ["ckpt_000000010.h5"] and len(calls) == 1
+    assert _names(tmp_path / "checkpoints") == ["ckpt_000000010.h5"] and writes == 1
     progress = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines()]
     steps = [r["step"] for r in progress if "event" not in r]
     assert steps[-1] == 10 and steps.count(10) == 1, steps  # the stop's progress line, once
@@ -1306,25 +1314,8 @@ def test_a_stop_signal_during_a_checkpoint_write_checks_the_state_once(tmp_path,
     """The stop's progress line after a checkpoint written at a step whose instability check had run (check_every)
     but no progress line: the check ran again for it, and the run's history (summary.json), the Mach and mass
     watches held two records of that step."""
-    import distlbm.io.checkpoint as ckpt
-
-    save, calls = ckpt.save, []
-
-    def save_with_a_signal(*args, **kwargs):  # the signal comes while the first checkpoint is written
-        calls.append(1)
-        if len(calls) == 1:
-            os.kill(os.getpid(), signal.SIGTERM)
-        return save(*args, **kwargs)
-
-    monkeypatch.setattr(ckpt, "save", save_with_a_signal)
-    sim = make_sim("box", n=8, checkpoint_every=10, check_every=5, progress_every=7)
-    sim.out_dir = tmp_path
-    handlers = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT, signal.SIGUSR1, signal.SIGHUP)}
-    try:
-        summary = sim.run(100)
-    finally:
-        for s, h in handlers.items():
-            signal.signal(s, h)
+    summary, sim, _ = _run_with_a_signal_during_the_first_checkpoint(tmp_path, monkeypatch, checkpoint_every=10,
+                                                                     check_every=5, progress_every=7)
     assert summary["status"] == "stopped" and summary["step"] == 10, summary
     assert [h["step"] for h in sim.history] == [0, 5, 7, 10], sim.history
     progress = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines()]
