@@ -1005,7 +1005,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"{where}{vkey} = {vval}{peak}: gives Mach number {ma:{'.3f' if ma < 1e3 else '.3g'}} > {MACH_MAX}; "
             f"expected {remedy} {MACH_MAX * CS:.3f} (compressibility errors and instability)"
         )
-    validated = float(getattr(case, "validated_mach", 0.0) or 0.0)
+    validated = float(case.validated_mach or 0.0)
     if ma > MACH_WARN and not ma <= validated * (1 + 1e-9):
         seen = (f"; {case.name}'s validation passed at Mach {validated:.3f} (docs/validation.md)"
                 if validated > MACH_WARN else "")
@@ -1127,7 +1127,6 @@ def input_digests(cfg: RunConfig) -> list:
     (changed_inputs)."""
     out = []
     for key, path in cfg.case.input_files(cfg.params):
-        d = None
         if key == "mask" and Path(path).suffix.lower() in (".h5", ".hdf5", ".hdf"):
             d = mask_dataset_digest(path, cfg.params.get("mask_dataset") or None)
         else:
