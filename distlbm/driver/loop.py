@@ -1085,6 +1085,18 @@ class Simulation:
             log.write({"event": "write_failed", "step": view.step,
                        "message": f"{getattr(error, 'context', error)}; {then}", "went_on": went_on})
 
+    def _stop_reason(self, why: str | None) -> str | None:
+        """The reason to stop that every process agrees on (a small collective): this process's, else the first
+        process's that has one, named with it. Agreeing on a flag alone left process 0, which says it, with "a
+        signal on another process" where mpirun had passed SIGUSR1 to another rank first."""
+        if self.domain.process_count == 1:
+            return why
+        seen = self.domain.allgather_obj(why)
+        if why is None:
+            k = next((k for k, w in enumerate(seen) if w is not None), None)
+            why = None if k is None else f"{seen[k]} (received by process {k})"
+        return why
+
     def _fire(self, step: int, wall: float, final: bool = False, end: bool = False,
               only_final: bool = False) -> Optional[str]:
         """Fire the callbacks due at `step`, in order (all the reports at the last step or a stop). A
@@ -1199,7 +1211,7 @@ class Simulation:
         self.history.append({"step": start_step, **d0, "wall": 0.0})
         # a stop during start-up (the lattice's build, the initial state) is obeyed below, before the first step:
         # neither the compile (minutes for a large lattice) nor the step-0 field output comes first
-        early = self.domain.any_process(stop.requested)
+        early = self._stop_reason(stop.name if stop.requested else None)
         if end > start_step and not early:  # nothing to run (said above): no compile, no "running steps N..N"
             t_c = time.perf_counter()
             self.advance(0)  # compile outside the timed loop (a 0-step call compiles the same executable)
@@ -1220,8 +1232,9 @@ class Simulation:
         self.status = "running"
         try:
             with stop.installed():
-                if self.domain.any_process(stop.requested):  # a stop during start-up or the compile
-                    self.log(f"stopped at step {step} during start-up on {stop.name or 'a signal on another process'}"
+                early = self._stop_reason(stop.name if stop.requested else None)
+                if early:  # a stop during start-up or the compile
+                    self.log(f"stopped at step {step} during start-up on {early}"
                              f", before any step ran (nothing new to checkpoint); resubmit to continue"
                              + (" with --restart latest" if self.restored_from else ""))
                     self.status = "stopped"
@@ -1246,8 +1259,8 @@ class Simulation:
                     step = nxt
                     if self._advice is not None:  # no periodic checkpoint: said once the speed is known
                         self._advice(view, step, wall)
-                    why = stop.name or wall_stop(chunk_wall, self.checkpointer.write_s)
-                    halt = self.domain.any_process(why is not None)
+                    why = self._stop_reason(stop.name or wall_stop(chunk_wall, self.checkpointer.write_s))
+                    halt = why is not None
                     steady = self._fire(step, wall, final=halt or step == end, end=step == end and not halt)
                     if steady and not halt:
                         if self._output is not None and not self._output.written(step):
@@ -1255,17 +1268,17 @@ class Simulation:
                         self.status = "steady"
                         break
                     if (not halt and step < end and self.checkpointer.last_step == step
-                            and self.domain.any_process(stop.requested)):
+                            and (why := self._stop_reason(stop.name if stop.requested else None))):
                         # a stop signal that came while the checkpoint of this step was written (seconds to minutes
                         # for a large lattice): that checkpoint is the stop's. The run went on for one more chunk
                         # (up to ~10 s) and wrote another, which a scheduler's grace after SIGTERM (often 30 s) may
                         # not leave time for: killed midway, exit 137, the last chunk lost
-                        halt, why = True, stop.name
+                        halt = True
                         self._fire(step, wall, final=True, only_final=True)  # the stop's progress line and sample
                     if halt:
                         if self.checkpointer.last_step != step:
                             self.save_checkpoint()
-                        self.log(f"stopped at step {step} on {why or 'a signal on another process'}; resubmit "
+                        self.log(f"stopped at step {step} on {why}; resubmit "
                                  f"with --restart latest to continue")
                         self.status = "stopped"
                         break

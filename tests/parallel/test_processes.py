@@ -473,3 +473,43 @@ def test_a_stop_signal_on_one_process_during_the_scan_stops_all(tmp_path, rank, 
     assert p.returncode == 75, (p.returncode, p.stdout, p.stderr)
     assert p.stderr.count("received during set-up: the run stops before its first step") == 1
     assert not out.exists() and elapsed < 60, (elapsed, p.stderr)
+
+
+STOP_ON_ONE_RANK = """
+import os, signal, sys
+import distlbm.driver.loop as loop
+from distlbm.parallel.processes import env_rank
+
+advance = loop.Simulation.advance
+calls = []
+
+
+def advance_then_signal(self, n):  # mpirun passed SIGUSR1 on to process 1 first: process 0 has none yet
+    advance(self, n)
+    calls.append(n)
+    if env_rank() == 1 and len(calls) == 3:
+        os.kill(os.getpid(), signal.SIGUSR1)
+
+
+loop.Simulation.advance = advance_then_signal
+import distlbm.cli as cli
+sys.argv = ["distlbm", "run", "taylor_green2d", "--set", "n=16", "--steps", "100000", "--out", sys.argv[1],
+            "--comm", sys.argv[2]]
+sys.exit(cli.main())
+"""
+
+
+@pytest.mark.parametrize("comm", ["jax", "mpi"])
+def test_a_stop_signal_on_one_process_is_named_by_process_0(tmp_path, comm):
+    """A stop signal that reached process 1 alone (mpirun forwards SIGUSR1 to each rank in turn) stopped every
+    process with a checkpoint, but process 0, which says it, said "on a signal on another process": the signal's
+    name was lost (the Slurm templates' log looks for it). Process 0 names it and the process that got it."""
+    script = tmp_path / "stop_on_one.py"
+    script.write_text(STOP_ON_ONE_RANK)
+    out = tmp_path / "out"
+    p, _ = _run([MPIEXEC, "-n", 2, sys.executable, script, out, comm], timeout=120)
+    assert p.returncode == 75, (p.returncode, p.stdout, p.stderr)
+    said = [line for line in (p.stdout + p.stderr).splitlines() if "stopped at step" in line]
+    assert len(said) == 1 and "on SIGUSR1 (received by process 1)" in said[0], p.stdout + p.stderr
+    step = int(said[0].split("stopped at step ")[1].split()[0])
+    assert (out / "checkpoints" / f"ckpt_{step:09d}.h5").exists()
