@@ -439,10 +439,11 @@ class RunConfig:
         d.update(self.params)
         return d
 
-    def check_restart(self, meta: dict, path, inputs: Optional[list] = None) -> None:
+    def check_restart(self, meta: dict, path, inputs: Optional[list] = None) -> list:
         """Refuse a restart whose physics differs from the checkpoint's (other case, lattice, size,
         parameters, the contents of its input files: `inputs`, input_digests(self) when not given); output and
-        stop settings may change. Raises io.checkpoint.CheckpointError."""
+        stop settings may change, and an input file may move (the same contents at another path). Raises
+        io.checkpoint.CheckpointError; returns a line for each moved file, to be said."""
         from distlbm.io.checkpoint import CheckpointError
 
         old = dict(meta.get("config") or {})
@@ -460,6 +461,11 @@ class RunConfig:
         except (TypeError, ValueError, KeyError):
             unused = set()
         unused &= set(self.case.overridden(self.params, d))
+        # a mask or STL file moved (another path, the same contents: a run taken to another file system): not a change
+        now, moved = None, set()
+        if meta.get("inputs"):
+            now = input_digests(self) if inputs is None else inputs
+            moved = moved_inputs(meta["inputs"], now, old, new)
         diffs = [f"{k}: checkpoint {old.get(k)!r}, now {new.get(k)!r}"
                  + ((f" (not given: the case's default; give {k} = {old.get(k)!r} as the run did, or another {k} to "
                      f"run to another end)" if old.get(k) is not None else
@@ -468,12 +474,12 @@ class RunConfig:
                  for k in sorted(set(old) | set(new))
                  if k not in RUN_KEYS and k not in self.case.sampling and old.get(k) != new.get(k)
                  and k not in {key for key, _ in self.idle}  # said to have no effect: not a change of physics
-                 and k not in unused
+                 and k not in unused and k not in moved
                  and not (k in stops and k in self.given)]  # a stop given: the run's end is this one
         if list(meta.get("shape", [])) != list(self.setup.shape):
             diffs.append(f"lattice shape: checkpoint {meta.get('shape')}, now {list(self.setup.shape)}")
         if meta.get("inputs") and not diffs:  # (a checkpoint written before the digests: nothing to compare)
-            diffs += changed_inputs(meta["inputs"], input_digests(self) if inputs is None else inputs)
+            diffs += changed_inputs(meta["inputs"], now)
         if old.get("case") not in (None, new.get("case")):  # one mistake, not a dozen parameters of two cases
             diffs = [f"case: checkpoint {old.get('case')!r}, now {new.get('case')!r} (the case is not taken from the "
                      f"checkpoint: give it, e.g. distlbm run {old.get('case')} --restart ...)"]
@@ -481,6 +487,8 @@ class RunConfig:
             raise CheckpointError(f"{path}: incompatible with this configuration ({'; '.join(diffs)}); "
                                   f"expected the same case, lattice and parameters (only output, stop"
                                   f"{' (' + ', '.join(stops) + ')' if stops else ''} and sampling settings may change)")
+        return [f"{k}: {old.get(k)!r} in the checkpoint, now {new.get(k)!r}: the same contents (moved), continued"
+                for k in sorted(moved) if old.get(k) != new.get(k)]
 
 
 def _build(spec, values: dict, where: str):
@@ -1154,6 +1162,42 @@ def mask_dataset_digest(path, dataset: Optional[str]) -> Optional[dict]:
     except (OSError, ValueError):
         return None
     return {"sha256": h.hexdigest(), "bytes": size}
+
+
+def moved_inputs(old_inputs: list, new_inputs: list, old: dict, new: dict) -> set:
+    """The settings that name input files at other paths than the checkpoint's (`old`, its settings) with the same
+    contents (by the digests: `old_inputs`, the checkpoint's; `new_inputs`, input_digests of the restart): the run's
+    files moved, to scratch or another file system. A restart was refused ("mask: checkpoint 'a.npy', now
+    '/scratch/a.npy'"), its only way on a new run from --init-from. `mask_dataset` goes with the mask (its digest
+    is of the dataset's values)."""
+    def digests(entries):
+        out = {}
+        for e in entries or []:
+            if isinstance(e, dict) and e.get("sha256"):
+                out.setdefault(e.get("key"), {})[e.get("file")] = f"<sha256 {e['sha256']}, {e.get('bytes')} bytes>"
+        return out
+
+    def named(value, files: dict):
+        """The setting with each path it names replaced by its file's digest (a path it cannot digest stays)."""
+        if not isinstance(value, str):
+            return value
+        if value in files:
+            return files[value]
+
+        def one(m):
+            path, sep, rest = m.group(1).partition(",")
+            path = path.strip().strip("'\"")
+            return f"stl({files.get(path, path)}{sep}{rest})" if path in files else m.group(0)
+
+        return re.sub(r"\bstl\s*\(([^()]*)\)", one, value)
+
+    was, now = digests(old_inputs), digests(new_inputs)
+    moved = {k for k in set(was) & set(now)
+             if old.get(k) != new.get(k) and named(old.get(k), was[k]) == named(new.get(k), now[k])}
+    if "mask" in moved or ("mask" in was and "mask" in now and old.get("mask") == new.get("mask")
+                           and set(was["mask"].values()) == set(now["mask"].values())):
+        moved.add("mask_dataset")
+    return moved
 
 
 def changed_inputs(old: list, new: list) -> list:

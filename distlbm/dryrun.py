@@ -137,7 +137,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                 skip(e, path)
                 continue
             try:
-                cfg.check_restart(meta, path)
+                moved = cfg.check_restart(meta, path)
             except ckpt.CheckpointError as e:  # a setting: the run's older checkpoints are not tried, as the run
                 if len(candidates) == 1:
                     raise
@@ -158,6 +158,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                 end = kept
             say(f"  restart: from {path} at step {start} (its metadata verified against this configuration; its "
                 f"populations are verified when the run reads them)")
+            for line in moved:
+                say(f"  input file {line}")
             # the schedules a restart keeps from the run it continues where this one sets none
             cfg = dataclasses.replace(cfg, **{k: v for k, v in (("checkpoint", kept_checkpoints(cfg, meta)),
                                                                 ("output", kept_outputs(cfg, meta))) if v})

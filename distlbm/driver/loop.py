@@ -595,7 +595,7 @@ class Simulation:
                 skip(e, path)
                 continue
             try:
-                self.cfg.check_restart(meta, path, inputs=self._inputs)
+                moved = self.cfg.check_restart(meta, path, inputs=self._inputs)
             except ckpt.CheckpointError as e:  # a setting: the run's older checkpoints have the same (no trying)
                 if len(candidates) == 1:
                     raise
@@ -631,6 +631,8 @@ class Simulation:
                 self.checkpointer.write_s = float(write_s)
             self.restored_from = str(path)
             self.log(f"restarted from {path} at step {meta['step']}")
+            for line in moved:
+                self.log(f"input file {line}")
             self._continue_checkpoints(meta)
             self._continue_steady(meta)
             self._continue_outputs(meta)

@@ -1660,6 +1660,60 @@ def test_a_restart_whose_input_file_changed_at_the_same_path_is_refused(tmp_path
     assert rc == 0 and f"restarted from {out / 'checkpoints' / 'ckpt_000000020.h5'} at step 20" in o, o + e
 
 
+def test_a_restart_whose_input_file_moved_with_the_same_contents_goes_on(tmp_path, cli):
+    """A run's mask moved (the project copied to scratch, another file system): its setting names another path,
+    and the restart was refused ("mask: checkpoint '.../a/shape.npy', now '.../b/shape.npy'"), the only way on a
+    new run from --init-from. The checkpoint's digests say whether it is the same file: the same contents at the
+    new path go on (said), other contents there are refused as before."""
+    from distlbm.config import resolve
+
+    shape = resolve("channel_flow", {"n": 5}).setup.shape
+    x, y = np.meshgrid(np.arange(shape[0]), np.arange(shape[1]), indexing="ij")
+    body = lambda cx: ((x - cx) ** 2 + (y - shape[1] // 2) ** 2 <= 9).astype(np.uint8)  # noqa: E731
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    old, new = tmp_path / "a" / "shape.npy", tmp_path / "b" / "shape.npy"
+    np.save(old, body(20))
+    out = tmp_path / "run"
+    common = ["run", "channel_flow", "--set", "n=5", "--set", "obstacles=", "--out", out]
+    rc, o, e = cli(*common, "--set", f"mask={old}", "--steps", 20, "--checkpoint-every", 10)
+    assert rc == 0, o + e
+    np.save(new, body(50))  # another body at the new path: refused, naming the setting
+    rc, o, e = cli(*common, "--set", f"mask={new}", "--steps", 30, "--restart", "latest")
+    assert rc == 2 and f"mask: checkpoint {str(old)!r}, now {str(new)!r}" in e, o + e
+    np.save(new, body(20))  # the run's file, moved
+    old.unlink()
+    rc, o, e = cli(*common, "--set", f"mask={new}", "--steps", 30, "--restart", "latest", "--dry-run")
+    assert rc == 0 and f"input file mask: {str(old)!r} in the checkpoint, now {str(new)!r}: the same contents" in o, \
+        o + e
+    rc, o, e = cli(*common, "--set", f"mask={new}", "--steps", 30, "--restart", "latest")
+    assert rc == 0 and f"restarted from {out / 'checkpoints' / 'ckpt_000000020.h5'} at step 20" in o, o + e
+    assert f"input file mask: {str(old)!r} in the checkpoint, now {str(new)!r}: the same contents (moved)" in o, o
+    np.save(new, body(50))  # the next restart compares with the new path's digest, kept in the new checkpoints
+    rc, o, e = cli(*common, "--set", f"mask={new}", "--steps", 40, "--restart", "latest")
+    assert rc == 2 and f"mask = {str(new)!r}: the file's contents differ from those the run read" in e, o + e
+
+
+def test_moved_stl_bodies_among_the_obstacles_are_matched_by_their_contents():
+    """The obstacles setting names STL files inside stl(...): a moved file with the same contents is the same
+    setting; another file, other arguments or another body are not."""
+    from distlbm.config import moved_inputs
+
+    sha = {"x": "1" * 64, "y": "2" * 64}
+    entry = lambda path, h: {"key": "obstacles", "file": path, "sha256": sha[h], "bytes": 84}  # noqa: E731
+    was = [entry("a/ico.stl", "x")]
+    old = {"obstacles": "stl(a/ico.stl, 1, 0.8, 0.7, 0.7)", "mask": None}
+
+    def moved(new_setting, h="x", path="b/ico.stl"):
+        return moved_inputs(was, [entry(path, h)], old, {"obstacles": new_setting, "mask": None})
+
+    assert moved("stl('b/ico.stl', 1, 0.8, 0.7, 0.7)") == {"obstacles"}
+    assert moved("stl(b/ico.stl, 1, 0.8, 0.7, 0.7)", h="y") == set()  # other contents
+    assert moved("stl(b/ico.stl, 2, 0.8, 0.7, 0.7)") == set()  # another scale
+    assert moved("stl(b/ico.stl, 1, 0.8, 0.7, 0.7); circle(0.5, 0.5, 0.1)") == set()  # another body
+    assert moved_inputs(was, was, old, dict(old)) == set()  # nothing moved
+
+
 def test_a_restart_compares_the_mask_dataset_of_an_hdf5_file_not_the_whole_file(tmp_path, cli):
     """An HDF5 mask file may hold other datasets (a shared geometry file): the whole file's digest refused a restart
     once another dataset was added to it (exit 2, a Slurm chain stopped, though the run's mask was the same). The
