@@ -509,14 +509,19 @@ def load_samples(path: Path, upto: int) -> list[dict]:
 def sample_interval(samples: list) -> Optional[int]:
     """The interval in steps of a run's samples (`load_samples`' records), for a restart from a checkpoint that
     does not record it: the most common step between the last (up to 10) records, where it is seen at least twice
-    and those records lie on multiples of it (the schedule's steps; the last may be the run's end step, sampled
-    too); else None (too few samples, or an uneven series: the restart's own default then)."""
+    and those records lie on multiples of it (the schedule's steps), all but two at most: a stop's own sample (a
+    Slurm chain's job ended between two of the schedule's steps) and the run's end step are sampled off it; else
+    None (too few samples, or an uneven series: the restart's own default then). A stop's sample among the last
+    records gave None: the restart sampled at its own default, unlike the run it continued."""
     steps = [r.get("step") for r in samples[-10:]]
     if len(steps) < 3 or not all(isinstance(s, int) and not isinstance(s, bool) for s in steps):
         return None
     gaps = [b - a for a, b in zip(steps, steps[1:])]
     best = max(set(gaps), key=lambda g: (gaps.count(g), g))
-    if best <= 0 or gaps.count(best) < 2 or any(s % best for s in steps[:-1]):
+    if best <= 0 or gaps.count(best) < 2:
+        return None
+    off = sum(1 for s in steps if s % best)
+    if off > 2 or len(steps) - off < 3:
         return None
     return best
 

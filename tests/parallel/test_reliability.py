@@ -1498,6 +1498,9 @@ def test_the_sample_interval_of_a_series():
     assert sample_interval(recs(88, 96, 104, 107)) == 8  # the end step's own sample last
     assert sample_interval(recs(88, 96, 103, 112)) is None  # an uneven series: the restart's own default
     assert sample_interval(recs(10, 20)) is None and sample_interval([]) is None
+    # a stop's sample between two of the schedule's (a Slurm job's end), then the end step's
+    assert sample_interval(recs(80, 88, 93, 96, 104, 112, 115)) == 8
+    assert sample_interval(recs(80, 88, 93, 96, 101, 104, 115)) is None  # three off the schedule: uneven
 
 
 def test_a_restart_that_runs_no_step_keeps_the_runs_summary(cli, tmp_path):
