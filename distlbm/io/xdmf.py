@@ -75,33 +75,78 @@ def _item(dims, h5ref, dtype) -> str:
             f'Precision="{dt.itemsize}" Format="HDF">{h5ref}</DataItem>')
 
 
+HEAD = ('<?xml version="1.0" ?>\n<Xdmf Version="3.0">\n <Domain>\n'
+        '  <Grid Name="fields" GridType="Collection" CollectionType="Temporal">\n')
+TAIL = "  </Grid>\n </Domain>\n</Xdmf>\n"
+# what write_xdmf last wrote to each file (absolute path): its grids' XML and the file's (size, mtime, inode) after
+# the write, so that an output appended to the series is appended to the file
+_WRITTEN: dict = {}
+
+
+def _grid_xml(out: dict, shape, grid_file: str, center: str) -> str:
+    """One output's <Grid> of the series."""
+    d = len(shape)
+    topo = "3DSMesh" if d == 3 else "2DSMesh"
+    geo = "XYZ" if d == 3 else "XY"
+    cells = tuple(out.get("shape") or shape)
+    nodes = tuple(n + 1 for n in cells) if center == "Cell" else cells
+    grid = out.get("grid") or grid_file
+    lines = [f'   <Grid Name="step_{out["step"]:08d}" GridType="Uniform">',
+             f'    <Time Value="{out["time"]!r}"/>',
+             f'    <Topology TopologyType="{topo}" Dimensions="{" ".join(map(str, nodes))}"/>',
+             f'    <Geometry GeometryType="{geo}">',
+             "     " + _item(nodes + (d,), f"{grid}:/{geo}", "float32"),
+             "    </Geometry>"]
+    for name, (dims, dtype, kind) in out["fields"].items():
+        lines.append(f'    <Attribute Name={quoteattr(name)} AttributeType="{kind}" Center="{center}">')
+        lines.append("     " + _item(dims, f'{out["file"]}:/{name}', dtype))
+        lines.append("    </Attribute>")
+    lines.append("   </Grid>\n")
+    return "\n".join(lines)
+
+
+def _stat(path):
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns, st.st_ino
+
+
 def write_xdmf(path, shape, grid_file: str, outputs: list[dict], center: str = "Cell") -> Path:
     """outputs: [{'file': relative path, 'time': t, 'step': n, 'fields': {name: (file dims, dtype, kind)}, and
     optionally 'grid': its own grid file and 'shape': its own written cells (an output written before a restart
     changed the cut or the units keeps the grid it was written on)}];
     shape, grid_file: the written cells and grid of the outputs that give none; center 'Cell' (grid nodes at the
-    cells' corners: shape + 1 of them) or 'Node' (grid nodes at the cells' centres: shape of them)."""
+    cells' corners: shape + 1 of them) or 'Node' (grid nodes at the cells' centres: shape of them).
+
+    The file is replaced atomically, except where the series only grew since this process last wrote it and the file
+    is as it left it: the new outputs' grids are then written over the closing tags, and the tags after them. It was
+    rewritten whole for every output: 27 MB and 0.4 s per output at 30,000 outputs (a 2D run's movie), hours over
+    such a run."""
     path = Path(path)
-    d = len(shape)
-    topo = "3DSMesh" if d == 3 else "2DSMesh"
-    geo = "XYZ" if d == 3 else "XY"
-    lines = ['<?xml version="1.0" ?>', '<Xdmf Version="3.0">', " <Domain>",
-             '  <Grid Name="fields" GridType="Collection" CollectionType="Temporal">']
-    for out in outputs:
-        cells = tuple(out.get("shape") or shape)
-        nodes = tuple(n + 1 for n in cells) if center == "Cell" else cells
-        grid = out.get("grid") or grid_file
-        lines.append(f'   <Grid Name="step_{out["step"]:08d}" GridType="Uniform">')
-        lines.append(f'    <Time Value="{out["time"]!r}"/>')
-        lines.append(f'    <Topology TopologyType="{topo}" Dimensions="{" ".join(map(str, nodes))}"/>')
-        lines.append(f'    <Geometry GeometryType="{geo}">')
-        lines.append("     " + _item(nodes + (d,), f"{grid}:/{geo}", "float32"))
-        lines.append("    </Geometry>")
-        for name, (dims, dtype, kind) in out["fields"].items():
-            lines.append(f'    <Attribute Name={quoteattr(name)} AttributeType="{kind}" Center="{center}">')
-            ref = f'{out["file"]}:/{name}'
-            lines.append("     " + _item(dims, ref, dtype))
-            lines.append("    </Attribute>")
-        lines.append("   </Grid>")
-    lines += ["  </Grid>", " </Domain>", "</Xdmf>", ""]
-    return files.write_text(path, "\n".join(lines))
+    key = str(path.absolute())
+    # what each grid's XML is made of (cheaper to compare than the XML: only the new outputs' is made)
+    made = [(tuple(shape), grid_file, center)] + [
+        (out["step"], out["time"], out["file"], out.get("grid"), out.get("shape"), tuple(out["fields"].items()))
+        for out in outputs]
+    before = _WRITTEN.pop(key, None)
+    if before is not None and len(made) > len(before[0]) and made[:len(before[0])] == before[0] \
+            and _stat(path) == before[1]:
+        try:
+            new = outputs[len(before[0]) - 1:]
+            text = ("".join(_grid_xml(out, shape, grid_file, center) for out in new) + TAIL).encode()
+            with open(path, "r+b") as fh:
+                fh.seek(before[1][0] - len(TAIL))
+                if fh.read(len(TAIL)) == TAIL.encode():
+                    fh.seek(before[1][0] - len(TAIL))
+                    fh.write(text)
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                    _WRITTEN[key] = (made, _stat(path))
+                    return path
+        except OSError:
+            pass  # rewritten whole below (a failure there is the run's write error)
+    files.write_text(path, HEAD + "".join(_grid_xml(out, shape, grid_file, center) for out in outputs) + TAIL)
+    _WRITTEN[key] = (made, _stat(path))
+    return path

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import xml.etree.ElementTree as ET
 
 import h5py
 import numpy as np
@@ -292,6 +293,52 @@ def test_the_one_byte_kind_is_read_as_one_byte(tmp_path):
         kind = h["kind"][...]
     assert kind.dtype == np.uint8 and data["kind"][0].dtype == np.uint8
     assert set(np.unique(data["kind"][0])) == set(np.unique(kind)) == {0, 1, 2}
+
+
+def test_a_growing_series_is_appended_to_its_xdmf_file_not_rewritten(tmp_path, monkeypatch):
+    """fields.xdmf was rewritten whole (written, flushed, renamed) at every output: 27 MB and 0.4 s per output at
+    30,000 outputs, hours over a 2D run's movie. An output added to the series is appended over the closing tags;
+    the file is the same as one written whole, and it is written whole where anything else changed: an earlier
+    output's entry (a restart), the file itself (edited, replaced), another grid."""
+    from distlbm.io import files, xdmf
+
+    def out(i, grid=None):
+        return {"file": f"fields/fields_{i:09d}.h5", "time": 0.5 * i, "step": i, **({"grid": grid, "shape": (4, 6)}
+                                                                                     if grid else {}),
+                "fields": {"rho": ((4, 6), "float32", "Scalar"), "u": ((2, 4, 6), "float32", "Vector")}}
+
+    whole = []
+    monkeypatch.setattr(files, "write_text", lambda path, text, w=files.write_text: (whole.append(len(text)),
+                                                                                     w(path, text))[1])
+    path, ref = tmp_path / "fields.xdmf", tmp_path / "ref.xdmf"
+
+    def written(series, shape=(4, 6), grid="grid.h5"):
+        xdmf.write_xdmf(path, shape, grid, series)
+        xdmf._WRITTEN.pop(str(ref.absolute()), None)
+        xdmf.write_xdmf(ref, shape, grid, series)  # written whole
+        return path.read_text() == ref.read_text()
+
+    series = [out(0)]
+    assert written(series) and len(whole) == 2
+    for i in range(1, 5):  # appended: only the reference is written whole
+        series.append(out(i))
+        assert written(series) and len(whole) == 2 + i
+    assert len(ET.parse(path).getroot().find("Domain").find("Grid").findall("Grid")) == 5
+    series = series[:3] + [out(7)]  # a restart from step 2: the later entries gone
+    assert written(series) and len(whole) == 8
+    other = tmp_path / "other.xdmf"  # the file replaced (the same text, another file): written whole
+    other.write_text(path.read_text())
+    other.replace(path)
+    series.append(out(8))
+    assert written(series) and len(whole) == 10
+    series.append(out(9))
+    assert written(series, grid="grid_000000009.h5") and len(whole) == 12  # another grid for every entry
+    series.append(out(10, grid="grid_000000010.h5"))  # its own grid: appended
+    assert written(series, grid="grid_000000009.h5") and len(whole) == 13
+    text = path.read_text()
+    path.write_text(text[:-3])  # cut short (not as this process left it): written whole
+    series.append(out(11))
+    assert written(series, grid="grid_000000009.h5") and len(whole) == 15
 
 
 @pytest.mark.parametrize("mesh", [None, (2, 2, 1)])
