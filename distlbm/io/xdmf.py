@@ -118,7 +118,8 @@ def write_xdmf(path, shape, grid_file: str, outputs: list[dict], center: str = "
     optionally 'grid': its own grid file and 'shape': its own written cells (an output written before a restart
     changed the cut or the units keeps the grid it was written on)}];
     shape, grid_file: the written cells and grid of the outputs that give none; center 'Cell' (grid nodes at the
-    cells' corners: shape + 1 of them) or 'Node' (grid nodes at the cells' centres: shape of them).
+    cells' corners: shape + 1 of them) or 'Node' (grid nodes at the cells' centres: shape of them). An entry once
+    given is not to be changed in place (a new dict for a changed output).
 
     The file is replaced atomically, except where the series only grew since this process last wrote it and the file
     is as it left it: the new outputs' grids are then written over the closing tags, and the tags after them. It was
@@ -126,10 +127,9 @@ def write_xdmf(path, shape, grid_file: str, outputs: list[dict], center: str = "
     such a run."""
     path = Path(path)
     key = str(path.absolute())
-    # what each grid's XML is made of (cheaper to compare than the XML: only the new outputs' is made)
-    made = [(tuple(shape), grid_file, center)] + [
-        (out["step"], out["time"], out["file"], out.get("grid"), out.get("shape"), tuple(out["fields"].items()))
-        for out in outputs]
+    # what the grids' XML is made of (compared, not the XML: only the new outputs' is made); an entry is equal to
+    # itself at once (the caller's entries are not changed once given: a changed output is a new entry)
+    made = [(tuple(shape), grid_file, center)] + list(outputs)
     before = _WRITTEN.pop(key, None)
     if before is not None and len(made) > len(before[0]) and made[:len(before[0])] == before[0] \
             and _stat(path) == before[1]:
