@@ -112,12 +112,13 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             for path in candidates:
                 try:
                     meta = ckpt.read_meta(path)
-                    ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype)
+                    ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype, convert=True)
                 except ckpt.CheckpointError as e:
                     errors.append(ckpt.reason_of(e, path))
                     continue
                 say(f"  initial state: the populations of {path} (step {meta['step']}; its metadata verified "
-                    f"against this lattice; its populations are verified when the run reads them)")
+                    f"against this lattice; its populations are verified when the run reads them)"
+                    + ckpt.converted(meta, model.dtype))
                 break
             else:
                 raise ckpt.init_unusable(init_from, candidates, errors)

@@ -593,7 +593,8 @@ class SteadyCheck:
                 view.log(f"warning: steady in {storage} storage: 16-bit rounding also stops the populations from "
                          f"changing before the flow is steady (a change below half a storage step per step is "
                          f"lost), so this state can be far from the steady flow (couette in bfloat16 18 %, "
-                         f"poiseuille in float16 4 % off); check the answer in float32")
+                         f"poiseuille in float16 4 % off); check the answer in float32 (a new run from this "
+                         f"one's checkpoint goes on from its flow: --init-from with dtype = 'float32')")
             return "steady"  # the run stops here
         return None
 

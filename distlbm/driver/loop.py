@@ -179,7 +179,8 @@ class Simulation:
     restart: None, 'latest' or a checkpoint path; the run then continues from that checkpoint.
     init_from: a checkpoint file or a run folder (its newest good checkpoint) whose populations are the initial
     state of this new run (step 0, its own physics: e.g. Re 400 started from the steady flow at Re 100); the
-    lattice, its size and the storage dtype must be the same. Ignored with `restart`."""
+    lattice and its size must be the same; populations stored in another dtype are taken in this run's. Ignored
+    with `restart`."""
 
     def __init__(self, cfg, domain=None, out_dir: Optional[str] = None, log: Callable = print,
                  restart: Optional[str] = None, init_from: Optional[str] = None):
@@ -706,7 +707,7 @@ class Simulation:
         for path in candidates:
             try:
                 meta = ckpt.read_meta(path)
-                ckpt.check_against(meta, path, lat.q, self.setup.shape, self.model.dtype)
+                ckpt.check_against(meta, path, lat.q, self.setup.shape, self.model.dtype, convert=True)
                 f, meta = ckpt.load(path, self.domain, self.model.dtype)
             except ckpt.CheckpointError as e:
                 reason = ckpt.reason_of(e, path)
@@ -720,7 +721,8 @@ class Simulation:
             source = meta.get("config")
             case = source.get("case") if isinstance(source, dict) else None
             self.log(f"initial state: the populations of {path} (step {meta['step']}"
-                     + (f" of a {case} run" if case else "") + "), at step 0 of this run with its own settings")
+                     + (f" of a {case} run" if case else "") + "), at step 0 of this run with its own settings"
+                     + ckpt.converted(meta, self.model.dtype))
             if case and case != self.cfg.case.name:
                 self.log(f"warning: {path} is a checkpoint of case {case!r}, this run is {self.cfg.case.name!r}: "
                          f"its flow is taken as it is")

@@ -384,23 +384,24 @@ def _check_parts(h5, ds, path: Path, meta: dict, name: str = "f"):
                                   f"the parts written with step {meta.get('step')}")
 
 
-def check_against(meta: dict, path, q: int, shape, dtype) -> None:
-    """Refuse a checkpoint whose populations do not fit this run: Q, the lattice shape, the dtype."""
+def check_against(meta: dict, path, q: int, shape, dtype, convert: bool = False) -> None:
+    """Refuse a checkpoint whose populations do not fit this run: Q, the lattice shape, the dtype (unless
+    `convert`: --init-from takes them in the new run's storage dtype)."""
     want = [int(q)] + [int(n) for n in shape]
     if meta["_shape"] != want:
         raise CheckpointError(f"{path}: populations are {meta['_shape']} but this run needs {want} "
                               f"(Q = {q}, lattice {'x'.join(map(str, shape))})")
     if list(meta.get("shape", [])) != [int(n) for n in shape]:
         raise CheckpointError(f"{path}: metadata shape {meta.get('shape')} but this run's lattice is {list(shape)}")
-    if meta["_dtype"] != str(np.dtype(dtype)):
+    if not convert and meta["_dtype"] != str(np.dtype(dtype)):
         raise CheckpointError(f"{path}: populations stored as {meta['_dtype']} but this run uses {np.dtype(dtype)} "
                               f"(set dtype = {meta['_dtype']!r} to use it)")
 
 
 def load(path, domain, dtype):
-    """The populations of checkpoint `path` as a global array laid out for `domain` (each process
-    reads only its own blocks; HDF5 verifies the checksums; every value must be finite). Raises
-    CheckpointError on any failure, on every process if it failed on one."""
+    """The populations of checkpoint `path` as a global array laid out for `domain` in `dtype` (each process
+    reads only its own blocks; HDF5 verifies the checksums; every value must be finite, as stored and in `dtype`).
+    Raises CheckpointError on any failure, on every process if it failed on one."""
     path = Path(path)
     meta = read_meta(path)
     return _load_dataset(path, "f", "populations", meta["_shape"][0], domain, dtype), meta
@@ -432,6 +433,8 @@ def _load_dataset(path: Path, name: str, what: str, q: int, domain, dtype):
 
             def block(index):
                 data = hdf5.from_file(ds, ds[(slice(None),) + tuple(index)])
+                if data.dtype != np.dtype(dtype):  # (--init-from into another storage dtype: rounded once here)
+                    data = data.astype(np.dtype(dtype))
                 nonfinite[0] += int(np.size(data) - np.count_nonzero(np.isfinite(data)))
                 return data
 
@@ -483,6 +486,23 @@ def init_candidates(spec: str) -> list[Path]:
     if not p.exists():
         raise CheckpointError(f"--init-from {spec}: no such checkpoint file or run folder")
     return resolve_restart(str(p), p, option="--init-from")
+
+
+def converted(meta: dict, dtype) -> str:
+    """What --init-from says where the checkpoint's populations are stored in another dtype than the new run's
+    (a flow spun up in float16 storage continued in float32, or a float32 state checked in float64): '' if the
+    same."""
+    import ml_dtypes  # noqa: F401  (bfloat16 by name)
+
+    was, now = str(meta.get("_dtype")), np.dtype(dtype)
+    if was == str(now):
+        return ""
+    try:
+        exact = np.finfo(np.dtype(was)).precision <= np.finfo(now).precision and \
+            np.finfo(np.dtype(was)).max <= np.finfo(now).max
+    except TypeError:
+        exact = False
+    return f"; stored as {was}, taken as {now} ({'exactly' if exact else 'rounded once'})"
 
 
 def init_unusable(spec: str, candidates: list, reasons: list) -> CheckpointError:

@@ -549,7 +549,7 @@ def test_collective_mpio_output_and_checkpoint(tmp_path):
 def test_a_new_run_starts_from_the_flow_of_another_runs_checkpoint(cli, tmp_path):
     """--init-from: a new run (step 0, its own settings: Re 400) whose initial populations are those of another
     run's checkpoint (the cavity at Re 100), as CFD users start a harder case from an easier one's flow. A restart
-    with other physics is refused; this is how to do it. The same lattice, size and dtype are required."""
+    with other physics is refused; this is how to do it. The same lattice and size are required."""
     a, b, c = tmp_path / "re100", tmp_path / "re400", tmp_path / "chain"
     rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 200, "--checkpoint-every", 100,
                        "--output-every", 200, "--out", a)
@@ -593,6 +593,34 @@ def test_a_new_run_starts_from_the_flow_of_another_runs_checkpoint(cli, tmp_path
     assert rc == 0, err
     assert f"note: --init-from {a} ignored: --restart continues the run's own checkpoint" in out, out
     assert f"restarted from {c / 'checkpoints' / 'ckpt_000000050.h5'} at step 50" in out and "initial state" not in out
+
+
+def test_a_new_run_may_start_from_a_checkpoint_stored_in_another_dtype(cli, tmp_path):
+    """--init-from refused a checkpoint of another storage dtype ("set dtype = 'float16' to use it"): a flow spun
+    up cheaply in float16 storage could not be continued in float32 (which 16-bit rounding keeps from settling),
+    nor a float32 state checked in float64, though a new run takes only the populations. They are taken in the
+    new run's dtype, said (exactly, or rounded once); a restart of the run itself still keeps its dtype."""
+    from distlbm.config import resolve
+    from distlbm.driver import Simulation
+
+    a = tmp_path / "f16"
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--set", "dtype=float16", "--steps", 100,
+                       "--checkpoint-every", 100, "--out", a)
+    assert rc == 0, out + err
+    ck = a / "checkpoints" / "ckpt_000000100.h5"
+    for dtype, how in (("float32", "exactly"), ("bfloat16", "rounded once")):
+        args = ["run", "cavity2d", "--set", "n=16", "--set", f"dtype={dtype}", "--init-from", a, "--steps", 20]
+        said = f"stored as float16, taken as {dtype} ({how})"
+        rc, out, err = cli(*args, "--out", tmp_path / dtype, "--dry-run")
+        assert rc == 0 and f"  initial state: the populations of {ck} (step 100;" in out and said in out, out + err
+        rc, out, err = cli(*args, "--out", tmp_path / dtype)
+        assert rc == 0 and said in out and "done: 20 steps" in out, out + err
+    sim = Simulation(resolve("cavity2d", {"n": 16, "dtype": "float32"}), init_from=str(ck), log=lambda *a: None)
+    f = np.asarray(sim.state.f)
+    assert f.dtype == np.float32 and np.array_equal(f, _ckpt(ck).astype(np.float32))  # the same values
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--set", "dtype=float32", "--steps", 200, "--restart",
+                       "latest", "--out", a)
+    assert rc == 2 and "dtype: checkpoint 'float16', now 'float32'" in err, out + err
 
 
 def test_summary_keeps_the_warnings_the_run_printed_and_counts_past_the_first_fifty():
