@@ -101,7 +101,7 @@ def folder_status(out) -> dict:
     last = max((i for i, r in enumerate(said) if r.get("event") == "start"), default=None)
     if last is not None:
         ends = [r for r in said[last:] if r.get("event") == "end"]
-        result["ended"] = {k: ends[0].get(k) for k in ("step", "status", "message")} if ends else None
+        result["ended"] = {k: ends[0].get(k) for k in ("step", "status", "message", "stopped_on")} if ends else None
         if not ends and _written_since(out / "summary.json", said[last].get("started")):
             result["ended"] = {}  # a run of a version without end records that wrote its summary: it ended
     # what the run warned about or stopped on: a local Mach number past the limit, an instability, a failed write
@@ -142,6 +142,11 @@ def describe(st: dict) -> list[str]:
     elif st["state"] in ("ended", "free") and ended and ended.get("status") == "error":
         what = (f"not running: the last run ended on an error at step {ended.get('step')}"
                 + (f" ({ended['message']})" if ended.get("message") else ""))
+    elif st["state"] in ("ended", "free") and ended and ended.get("status") == "stopped":
+        # why a chain stopped: SIGUSR1 (the job's time limit near), SIGTERM (scancel, a preemption), the wall time
+        what = (f"not running: the last run stopped at step {ended.get('step')}"
+                + (f" on {ended['stopped_on']}" if ended.get("stopped_on") else "")
+                + " (--restart latest continues it)")
     lines = [f"{st['folder']}: {what}" + (f": {st['holder']}" if st["holder"] else "")]
     p = st.get("progress")
     if p:

@@ -247,6 +247,7 @@ class Simulation:
         self.steps_run = 0
         self.compile_s = 0.0
         self.status = "new"
+        self.stopped_on = None  # what stopped the run ("SIGUSR1", "the wall-time limit ..."): summary, log.jsonl
         self.restored_from = None
         self.initialized_from: Optional[str] = None  # the checkpoint whose populations began this run
         self._initial: Optional[dict] = None  # the diagnostics at step 0 when this run started earlier
@@ -1241,7 +1242,7 @@ class Simulation:
                     self.log(f"stopped at step {step} during start-up on {early}"
                              f", before any step ran (nothing new to checkpoint); resubmit to continue"
                              + (" with --restart latest" if self.restored_from else ""))
-                    self.status = "stopped"
+                    self.status, self.stopped_on = "stopped", early
                     end = step
                 if self._steady is not None:
                     self._steady.start(view)  # the reference field of the first comparison, unless restored
@@ -1284,7 +1285,7 @@ class Simulation:
                             self.save_checkpoint()
                         self.log(f"stopped at step {step} on {why}; resubmit "
                                  f"with --restart latest to continue")
-                        self.status = "stopped"
+                        self.status, self.stopped_on = "stopped", why
                         break
                 else:
                     if self.status != "stopped":
@@ -1311,7 +1312,8 @@ class Simulation:
             status = self.status if self.status != "running" else "error"
             logs["log"].write({"event": "end", "step": step, "status": status,
                                **({"message": f"{type(error).__name__}: {error}"[:300]}
-                                  if status == "error" and error is not None else {})})
+                                  if status == "error" and error is not None else {}),
+                               **({"stopped_on": self.stopped_on} if status == "stopped" and self.stopped_on else {})})
             for lg in logs.values():
                 if lg is not None:
                     lg.close()
@@ -1345,6 +1347,7 @@ class Simulation:
                             wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from,
                             run_warnings=warned,
                             extra={"run_id": self.run_id, "step_path": self.step_path[0],
+                                   **({"stopped_on": self.stopped_on} if self.status == "stopped" else {}),
                                    "step_reason": self.step_path[1], **extra,
                                    **({"initialized_from": self.initialized_from} if self.initialized_from else {})})
 

@@ -503,7 +503,8 @@ sys.exit(cli.main())
 def test_a_stop_signal_on_one_process_is_named_by_process_0(tmp_path, comm):
     """A stop signal that reached process 1 alone (mpirun forwards SIGUSR1 to each rank in turn) stopped every
     process with a checkpoint, but process 0, which says it, said "on a signal on another process": the signal's
-    name was lost (the Slurm templates' log looks for it). Process 0 names it and the process that got it."""
+    name was lost (the Slurm templates' log looks for it). Process 0 names it and the process that got it; the
+    summary (`stopped_on`) and `distlbm status` keep it (they said "stopped" or "ended" alone)."""
     script = tmp_path / "stop_on_one.py"
     script.write_text(STOP_ON_ONE_RANK)
     out = tmp_path / "out"
@@ -513,3 +514,9 @@ def test_a_stop_signal_on_one_process_is_named_by_process_0(tmp_path, comm):
     assert len(said) == 1 and "on SIGUSR1 (received by process 1)" in said[0], p.stdout + p.stderr
     step = int(said[0].split("stopped at step ")[1].split()[0])
     assert (out / "checkpoints" / f"ckpt_{step:09d}.h5").exists()
+    # the summary, the log's end record and `distlbm status` keep what stopped it (a chain's owner asks why)
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["status"] == "stopped" and summary["stopped_on"] == "SIGUSR1 (received by process 1)", summary
+    p = subprocess.run([BIN / "distlbm", "status", out], capture_output=True, text=True, timeout=60)
+    assert (f"not running: the last run stopped at step {step} on SIGUSR1 (received by process 1) (--restart latest "
+            f"continues it)") in p.stdout, p.stdout + p.stderr

@@ -1307,7 +1307,7 @@ def test_a_stop_signal_during_a_checkpoint_write_stops_right_after_it(tmp_path, 
     progress = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines()]
     steps = [r["step"] for r in progress if "event" not in r]
     assert steps[-1] == 10 and steps.count(10) == 1, steps  # the stop's progress line, once
-    assert progress[-1] == {"event": "end", "step": 10, "status": "stopped"}, progress[-1]
+    assert progress[-1] == {"event": "end", "step": 10, "status": "stopped", "stopped_on": "SIGTERM"}, progress[-1]
 
 
 def test_a_stop_signal_during_a_checkpoint_write_checks_the_state_once(tmp_path, monkeypatch):
