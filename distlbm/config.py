@@ -484,9 +484,14 @@ class RunConfig:
             diffs = [f"case: checkpoint {old.get('case')!r}, now {new.get('case')!r} (the case is not taken from the "
                      f"checkpoint: give it, e.g. distlbm run {old.get('case')} --restart ...)"]
         if diffs:
+            # other parameters or dtype on the same lattice: the flow can go on in a new run (said: the only way)
+            same = (old.get("case") in (None, new.get("case")) and old.get("lattice") == new.get("lattice")
+                    and list(meta.get("shape", [])) == list(self.setup.shape))
             raise CheckpointError(f"{path}: incompatible with this configuration ({'; '.join(diffs)}); "
                                   f"expected the same case, lattice and parameters (only output, stop"
-                                  f"{' (' + ', '.join(stops) + ')' if stops else ''} and sampling settings may change)")
+                                  f"{' (' + ', '.join(stops) + ')' if stops else ''} and sampling settings may change)"
+                                  + (f"; to go on from its flow with these settings, start a new run from it: "
+                                     f"--init-from {path} --out NEWDIR" if same else ""))
         return [f"{k}: {old.get(k)!r} in the checkpoint, now {new.get(k)!r}: the same contents (moved), continued"
                 for k in sorted(moved) if old.get(k) != new.get(k)]
 

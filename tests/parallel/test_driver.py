@@ -621,6 +621,8 @@ def test_a_new_run_may_start_from_a_checkpoint_stored_in_another_dtype(cli, tmp_
     rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--set", "dtype=float32", "--steps", 200, "--restart",
                        "latest", "--out", a)
     assert rc == 2 and "dtype: checkpoint 'float16', now 'float32'" in err, out + err
+    assert f"; to go on from its flow with these settings, start a new run from it: --init-from {ck} --out NEWDIR" \
+        in err, err  # the way, said where the refusal is
 
 
 def test_summary_keeps_the_warnings_the_run_printed_and_counts_past_the_first_fifty():
