@@ -113,6 +113,35 @@ def _stat(path):
     return st.st_size, st.st_mtime_ns, st.st_ino
 
 
+def _append(path, pos: int, text: bytes) -> bool:
+    """Write `text` (the new grids and the closing tags) over the closing tags at `pos`; False (nothing written) where
+    they are not there. A write cut short (a full disk, a quota: the whole rewrite after it fails too) puts the closing
+    tags back at `pos`: the file as it was, where it was left without them (ParaView opened none of the outputs)."""
+    tail = TAIL.encode()
+    fd = os.open(path, os.O_RDWR)
+    try:
+        if os.pread(fd, len(tail), pos) != tail:
+            return False
+        try:
+            done = 0
+            while done < len(text):
+                n = os.pwrite(fd, text[done:], pos + done)
+                if n <= 0:
+                    raise OSError(f"{path}: nothing written")
+                done += n
+            os.fsync(fd)
+        except OSError:
+            try:  # (the space the cut-short grids took is freed first)
+                os.ftruncate(fd, pos)
+                os.pwrite(fd, tail, pos)
+            except OSError:
+                pass
+            raise
+        return True
+    finally:
+        os.close(fd)
+
+
 def write_xdmf(path, shape, grid_file: str, outputs: list[dict], center: str = "Cell") -> Path:
     """outputs: [{'file': relative path, 'time': t, 'step': n, 'fields': {name: (file dims, dtype, kind)}, and
     optionally 'grid': its own grid file and 'shape': its own written cells (an output written before a restart
@@ -136,15 +165,9 @@ def write_xdmf(path, shape, grid_file: str, outputs: list[dict], center: str = "
         try:
             new = outputs[len(before[0]) - 1:]
             text = ("".join(_grid_xml(out, shape, grid_file, center) for out in new) + TAIL).encode()
-            with open(path, "r+b") as fh:
-                fh.seek(before[1][0] - len(TAIL))
-                if fh.read(len(TAIL)) == TAIL.encode():
-                    fh.seek(before[1][0] - len(TAIL))
-                    fh.write(text)
-                    fh.flush()
-                    os.fsync(fh.fileno())
-                    _WRITTEN[key] = (made, _stat(path))
-                    return path
+            if _append(path, before[1][0] - len(TAIL), text):
+                _WRITTEN[key] = (made, _stat(path))
+                return path
         except OSError:
             pass  # rewritten whole below (a failure there is the run's write error)
     files.write_text(path, HEAD + "".join(_grid_xml(out, shape, grid_file, center) for out in outputs) + TAIL)

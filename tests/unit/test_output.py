@@ -341,6 +341,48 @@ def test_a_growing_series_is_appended_to_its_xdmf_file_not_rewritten(tmp_path, m
     assert written(series, grid="grid_000000009.h5") and len(whole) == 15
 
 
+XDMF_FULL_DISK = """
+import resource, signal, sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from distlbm.io import xdmf
+
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) instead of killing
+path = Path(sys.argv[1])
+out = lambda i: {"file": f"fields/fields_{i:09d}.h5", "time": 0.5 * i, "step": i,  # noqa: E731
+                 "fields": {"rho": ((4, 6), "float32", "Scalar"), "u": ((2, 4, 6), "float32", "Vector")}}
+series = [out(0), out(1), out(2)]
+for n in (1, 2, 3):
+    xdmf.write_xdmf(path, (4, 6), "grid.h5", series[:n])
+size = path.stat().st_size
+soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+resource.setrlimit(resource.RLIMIT_FSIZE, (size + 100, hard))  # the disk full 100 bytes into the next grid
+try:
+    xdmf.write_xdmf(path, (4, 6), "grid.h5", series + [out(3)])
+    print("written")
+except Exception as e:  # the run's write error (WriteError)
+    print("failed:", e)
+resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+grids = ET.parse(path).getroot().find("Domain").find("Grid").findall("Grid")
+print("grids", len(grids), path.stat().st_size == size)
+"""
+
+
+def test_an_append_to_the_xdmf_file_cut_short_leaves_the_file_as_it_was(tmp_path):
+    """The append over the closing tags wrote in place: a write cut short (a full disk, a quota: the whole rewrite
+    after it failed too) left fields.xdmf without its closing tags, and ParaView could open none of the run's
+    outputs, where the atomic rewrite had kept the file as it was. A failed append puts the file back."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "full.py"
+    script.write_text(XDMF_FULL_DISK)
+    p = subprocess.run([sys.executable, str(script), str(tmp_path / "fields.xdmf")], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "failed:" in p.stdout and "grids 3 True" in p.stdout, p.stdout + p.stderr
+
+
 @pytest.mark.parametrize("mesh", [None, (2, 2, 1)])
 def test_whole_fields_formed_piece_by_piece_equal_the_whole_lattice_moments(tmp_path, monkeypatch, mesh):
     """io.output.MomentField (the whole fields' rho and u, formed as each block is written, one plane per piece
