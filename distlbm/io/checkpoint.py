@@ -426,33 +426,48 @@ def load_extra(path, name: str, domain, meta: dict):
 def _load_dataset(path: Path, name: str, what: str, q: int, domain, dtype):
     error = None
     arr = None
-    nonfinite = [0]
+    nonfinite = [0, 0]  # as stored; finite as stored but not in `dtype` (beyond its range: --init-from into float16)
+    stored = None
     try:
         with h5py.File(path, "r", **hdf5.CHUNK_CACHE) as h5:  # each chunk read and checksummed once
             ds = h5[name]
+            stored = hdf5.stored_dtype(ds)
 
             def block(index):
                 data = hdf5.from_file(ds, ds[(slice(None),) + tuple(index)])
+                bad = int(np.size(data) - np.count_nonzero(np.isfinite(data)))
+                nonfinite[0] += bad
                 if data.dtype != np.dtype(dtype):  # (--init-from into another storage dtype: rounded once here)
-                    data = data.astype(np.dtype(dtype))
-                nonfinite[0] += int(np.size(data) - np.count_nonzero(np.isfinite(data)))
+                    with np.errstate(over="ignore", invalid="ignore"):
+                        data = data.astype(np.dtype(dtype))
+                    nonfinite[1] += int(np.size(data) - np.count_nonzero(np.isfinite(data))) - bad
                 return data
 
             arr = domain.make_field(block, (q,), np.dtype(dtype), by_slabs=True)
     except (OSError, ValueError, KeyError, TypeError) as e:
         error = _short(e)
     # every process says the first failing process's reason (process 0 says it: "on another process" told nothing)
-    seen = domain.allgather_obj((error, nonfinite[0])) if domain.process_count > 1 else [(error, nonfinite[0])]
+    mine = (error, *nonfinite)
+    seen = domain.allgather_obj(mine) if domain.process_count > 1 else [mine]
     where = (lambda k: f" on process {k}") if domain.process_count > 1 else (lambda k: "")
-    failed = [(k, e) for k, (e, _) in enumerate(seen) if e is not None]
+    failed = [(k, e) for k, (e, _, _) in enumerate(seen) if e is not None]
     if failed:
         k, e = failed[0]
         raise CheckpointError(f"{path}: {what} unreadable or failing their checksum{where(k)} ({e})")
-    bad = [(k, n) for k, (_, n) in enumerate(seen) if n > 0]
+    bad = [(k, n) for k, (_, n, _) in enumerate(seen) if n > 0]
     if bad:
         raise CheckpointError(f"{path}: {what} hold non-finite values (NaN or inf) in "
                               f"{sum(n for _, n in bad):,} entries{where(bad[0][0]) if len(bad) == 1 else ''}; "
                               f"not a good checkpoint")
+    over = [(k, n) for k, (_, _, n) in enumerate(seen) if n > 0]
+    if over:  # a good checkpoint, whose values this run's storage cannot hold: not "non-finite values"
+        import ml_dtypes
+
+        now = np.dtype(dtype)
+        raise CheckpointError(f"{path}: {what} stored as {stored} hold {sum(n for _, n in over):,} value(s) beyond the "
+                              f"range of {now} (largest {float(ml_dtypes.finfo(now).max):g}){where(over[0][0]) if len(over) == 1 else ''}: "
+                              f"they cannot be taken as {now} (they would be inf); take them in a wider dtype "
+                              f"(dtype = {str(stored)!r})")
     return arr
 
 

@@ -625,6 +625,30 @@ def test_a_new_run_may_start_from_a_checkpoint_stored_in_another_dtype(cli, tmp_
         in err, err  # the way, said where the refusal is
 
 
+def test_populations_beyond_the_range_of_the_new_runs_dtype_are_refused_as_such(cli, tmp_path):
+    """--init-from into a narrower dtype (float32 or float64 into float16) turned a value beyond its range into inf,
+    and the run was refused with "populations hold non-finite values (NaN or inf) ...; not a good checkpoint": the
+    checkpoint is good (a run in float32 takes it), the new run's dtype cannot hold it. Said as such."""
+    import h5py
+
+    a = tmp_path / "f32"
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--set", "dtype=float32", "--steps", 20,
+                       "--checkpoint-every", 20, "--out", a)
+    assert rc == 0, out + err
+    ck = a / "checkpoints" / "ckpt_000000020.h5"
+    with h5py.File(ck, "r+") as h5:  # one population past float16's 65504 (finite in float32)
+        f = h5["f"][...]
+        f[0, 3, 3] = 1e6
+        h5["f"][...] = f
+    args = ["run", "cavity2d", "--set", "n=16", "--init-from", ck, "--steps", 5]
+    rc, out, err = cli(*args, "--set", "dtype=float16", "--out", tmp_path / "f16")
+    assert rc == 2 and "not a good checkpoint" not in err, out + err
+    assert (f"{ck}: populations stored as float32 hold 1 value(s) beyond the range of float16 (largest 65504): they "
+            f"cannot be taken as float16") in err and "(dtype = 'float32')" in err, out + err
+    rc, out, err = cli(*args, "--set", "dtype=float32", "--out", tmp_path / "f32b")  # a float32 run reads it
+    assert f"initial state: the populations of {ck}" in out, out + err  # (and is unstable: it is a crafted state)
+
+
 def test_summary_keeps_the_warnings_the_run_printed_and_counts_past_the_first_fifty():
     """summary.json's `warnings` held the settings' warnings alone: one printed while the run ran (a time average
     that takes no sample, a checkpoint that could not be read) was in the output only. It keeps each once, the
