@@ -106,8 +106,9 @@ def _grid_xml(out: dict, shape, grid_file: str, center: str) -> str:
 
 
 def _stat(path):
+    """(size, mtime, inode) of the file at `path` itself (a link there is not the file written: it is replaced)."""
     try:
-        st = os.stat(path)
+        st = os.lstat(path)
     except OSError:
         return None
     return st.st_size, st.st_mtime_ns, st.st_ino
@@ -118,7 +119,7 @@ def _append(path, pos: int, text: bytes) -> bool:
     they are not there. A write cut short (a full disk, a quota: the whole rewrite after it fails too) puts the closing
     tags back at `pos`: the file as it was, where it was left without them (ParaView opened none of the outputs)."""
     tail = TAIL.encode()
-    fd = os.open(path, os.O_RDWR)
+    fd = os.open(path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
     try:
         if os.pread(fd, len(tail), pos) != tail:
             return False

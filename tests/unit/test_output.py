@@ -341,6 +341,29 @@ def test_a_growing_series_is_appended_to_its_xdmf_file_not_rewritten(tmp_path, m
     assert written(series, grid="grid_000000009.h5") and len(whole) == 15
 
 
+def test_an_xdmf_file_moved_away_and_linked_back_is_replaced_not_written_through(tmp_path):
+    """A link at fields.xdmf is replaced by the run's file (files.write_text), never written through; the append over
+    the closing tags followed it where its target was the file this process had written (moved away and linked back:
+    os.stat the same), and wrote the new outputs into the link's target."""
+    from distlbm.io import xdmf
+
+    def out(i):
+        return {"file": f"fields/fields_{i:09d}.h5", "time": 0.5 * i, "step": i,
+                "fields": {"rho": ((4, 6), "float32", "Scalar")}}
+
+    path, away = tmp_path / "fields.xdmf", tmp_path / "kept" / "fields.xdmf"
+    series = [out(0), out(1)]
+    xdmf.write_xdmf(path, (4, 6), "grid.h5", series[:1])
+    xdmf.write_xdmf(path, (4, 6), "grid.h5", series)
+    away.parent.mkdir()
+    path.rename(away)
+    kept = away.read_text()
+    path.symlink_to(away)
+    xdmf.write_xdmf(path, (4, 6), "grid.h5", series + [out(2)])
+    assert not path.is_symlink() and away.read_text() == kept
+    assert len(ET.parse(path).getroot().find("Domain").find("Grid").findall("Grid")) == 3
+
+
 XDMF_FULL_DISK = """
 import resource, signal, sys
 import xml.etree.ElementTree as ET
