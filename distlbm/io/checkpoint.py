@@ -384,6 +384,9 @@ def _check_parts(h5, ds, path: Path, meta: dict, name: str = "f"):
                                   f"the parts written with step {meta.get('step')}")
 
 
+FLOAT_DTYPES = ("float16", "bfloat16", "float32", "float64")  # the storage dtypes --init-from converts between
+
+
 def check_against(meta: dict, path, q: int, shape, dtype, convert: bool = False) -> None:
     """Refuse a checkpoint whose populations do not fit this run: Q, the lattice shape, the dtype (unless
     `convert`: --init-from takes them in the new run's storage dtype)."""
@@ -396,6 +399,9 @@ def check_against(meta: dict, path, q: int, shape, dtype, convert: bool = False)
     if not convert and meta["_dtype"] != str(np.dtype(dtype)):
         raise CheckpointError(f"{path}: populations stored as {meta['_dtype']} but this run uses {np.dtype(dtype)} "
                               f"(set dtype = {meta['_dtype']!r} to use it)")
+    if convert and meta["_dtype"] not in FLOAT_DTYPES:  # (a foreign or crafted file: the run read it, then crashed)
+        raise CheckpointError(f"{path}: populations stored as {meta['_dtype']}, not a floating-point dtype "
+                              f"({', '.join(FLOAT_DTYPES)}): not populations this run can take")
 
 
 def load(path, domain, dtype):

@@ -31,6 +31,25 @@ def test_round_trip_is_bitwise_and_keeps_the_metadata(tmp_path):
         ckpt.check_against(meta, path, 19, shape, "float32")
 
 
+def test_init_from_takes_populations_of_a_floating_point_dtype_only(tmp_path):
+    """--init-from converts populations stored in another dtype (check_against(convert=True)): one stored as
+    integers (a foreign or crafted file) was read, then the run ended on a traceback (ValueError: data type int32
+    not inexact) where the dtype check had refused it in one line."""
+    shape = (8, 6)
+    dom = LocalDomain(shape)
+    import ml_dtypes
+
+    for dtype in ("float16", "bfloat16"):  # another float dtype (bfloat16: kept as raw bits): taken
+        f = jax.device_put(np.zeros((9,) + shape, getattr(ml_dtypes, dtype, dtype)))
+        path = ckpt.save(tmp_path / dtype, f, dom, _meta(1, shape), keep=2, run_id="r1")
+        ckpt.check_against(ckpt.read_meta(path), path, 9, shape, "float32", convert=True)
+        assert "taken as float32" in ckpt.converted(ckpt.read_meta(path), "float32")
+    f = jax.device_put(np.ones((9,) + shape, np.int32))
+    path = ckpt.save(tmp_path / "int", f, dom, _meta(1, shape), keep=2, run_id="r1")
+    with pytest.raises(ckpt.CheckpointError, match="populations stored as int32, not a floating-point dtype"):
+        ckpt.check_against(ckpt.read_meta(path), path, 9, shape, "float32", convert=True)
+
+
 def test_keep_prunes_only_this_runs_files(tmp_path):
     shape = (4, 4)
     dom = LocalDomain(shape)
