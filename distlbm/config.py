@@ -547,7 +547,10 @@ def parse_value(text: str) -> Any:
 
 
 def parse_sets(items) -> dict:
-    out = {}
+    """The --set KEY=VALUE items as {key: value}. A key given twice with two values is refused (--set n=8 ...
+    --set n=16 ran n = 16, the 8 dropped unsaid: a job script's mistake, as --steps 10 --set steps=20 is); the
+    same value twice is harmless."""
+    out, typed = {}, {}
     for item in items or ():
         if "=" not in item:
             raise ConfigError(f"--set {item!r}: expected key=value, e.g. --set re=400")
@@ -555,7 +558,12 @@ def parse_sets(items) -> dict:
         k = k.strip()
         if not k:
             raise ConfigError(f"--set {item!r}: the key is empty; expected key=value")
-        out[k] = parse_value(v.strip())
+        value = parse_value(v.strip())
+        if k in out and not (out[k] == value and isinstance(out[k], bool) == isinstance(value, bool)):
+            raise ConfigError(f"{k}: --set {typed[k]!r} and --set {item!r} give two values; expected {k} once (or "
+                              f"the same value in both)")
+        out[k] = value
+        typed.setdefault(k, item)
     return out
 
 

@@ -344,8 +344,25 @@ def test_parse_sets_types():
     assert parse_sets(None) == {} and parse_sets([]) == {}
 
 
-def test_parse_sets_later_wins():
-    assert parse_sets(["n=8", "n=16"]) == {"n": 16}
+def test_parse_sets_same_key_twice_with_two_values_is_refused():
+    """--set n=8 ... --set n=16 ran n = 16, the 8 dropped unsaid (a job script's slip): one line naming both."""
+    with pytest.raises(ConfigError) as exc:
+        parse_sets(["n=8", "re=100", "n=16"])
+    msg = str(exc.value)
+    assert msg.startswith("n: ") and "--set 'n=8' and --set 'n=16' give two values" in msg and "expected n once" in msg
+    with pytest.raises(ConfigError, match="give two values"):
+        parse_sets(["output_images=true", "output_images=1"])  # 1 == True, but not the same setting
+
+
+def test_parse_sets_same_key_twice_with_the_same_value_is_fine():
+    assert parse_sets(["n=8", " n = 8 ", "re=100"]) == {"n": 8, "re": 100}
+    assert parse_sets(["re=100", "re=100.0"]) == {"re": 100.0}
+
+
+def test_two_values_of_one_set_key_on_the_command_line_is_one_line(cli, tmp_path):
+    rc, out, err = cli("run", "cavity2d", "--set", "n=8", "--set", "n=16", "--dry-run", "--out", tmp_path)
+    assert rc == 2 and err.strip() == ("distlbm: configuration error: n: --set 'n=8' and --set 'n=16' give two "
+                                       "values; expected n once (or the same value in both)"), err
 
 
 @pytest.mark.parametrize("item", ["x", "re400"])
