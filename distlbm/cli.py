@@ -144,6 +144,11 @@ def cmd_run(args) -> int:
     from distlbm.config import parse_sets, resolve
     from distlbm.parallel.processes import env_rank, initialize, launcher, use_cpu_cores
 
+    if args.target is not None and not str(args.target).strip():  # `distlbm run "$CONFIG"` with CONFIG unset
+        from distlbm.cases.base import ConfigError  # ran the default case, cavity2d, unsaid
+
+        raise ConfigError(f"run target = {args.target!r}: expected a case name (see `distlbm cases`) or a TOML file; "
+                          f"leave it out for the default case, cavity2d")
     if args.restart is not None and not str(args.restart).strip():
         from distlbm.cases.base import ConfigError
 

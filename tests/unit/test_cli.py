@@ -330,3 +330,11 @@ def test_one_mpi_rank_is_said_in_the_singular(cli, tmp_path):
     rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--comm", "mpi", "--mesh", "2x1x1", "--out",
                        tmp_path / "b")
     assert rc == 2 and err.strip().endswith("mesh = 2x1x1 has 2 blocks; expected one per MPI rank (1 rank)"), err
+
+
+@pytest.mark.parametrize("target", ["", " "])
+def test_an_empty_run_target_is_refused_not_the_default_case(cli, tmp_path, target):
+    """`distlbm run "$CONFIG"` with CONFIG unset ran the default case, cavity2d, unsaid."""
+    rc, out, err = cli("run", target, "--dry-run", "--out", tmp_path / "o")
+    assert_clean_error(rc, out, err, f"run target = {target!r}", "expected a case name", "TOML file")
+    assert "cavity2d (" not in out
