@@ -366,6 +366,7 @@ def parse_wall_time(text, key: str = "--wall-time"):
     if text is None:
         return None
     import math
+    import re
 
     from distlbm.cases.base import ConfigError
 
@@ -374,18 +375,19 @@ def parse_wall_time(text, key: str = "--wall-time"):
                       f"D-HH[:MM[:SS]] (e.g. 1-12:00:00), with minutes and seconds below 60")
 
     def number(part):
-        try:
-            v = float(part)
-        except ValueError:
-            raise bad from None
-        if not math.isfinite(v) or v < 0 or part.strip() != part or not part:
+        # ASCII decimals only: float() also read '1_000', Unicode digits ('١٢٣' ran 123 s) and, for the days,
+        # str.isdigit() let '²' through to a ValueError traceback
+        if not re.fullmatch(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", part):
+            raise bad
+        v = float(part)
+        if not math.isfinite(v) or v < 0:
             raise bad
         return v
 
     days = 0.0
     if "-" in raw.lstrip("-"):
         d, _, raw = raw.partition("-")
-        if not d.isdigit():
+        if not re.fullmatch(r"[0-9]+", d):
             raise bad
         days = float(d)
         parts = raw.split(":")

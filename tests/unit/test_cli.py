@@ -307,7 +307,10 @@ def test_wall_time_takes_seconds_clock_times_and_slurms_day_forms(text, seconds)
     assert parse_wall_time(text) == seconds
 
 
-@pytest.mark.parametrize("text", ["25:00:99", "1-1:60", "nan", "inf", "-5", "0", "1-", "x-1", "1:2:3:4", "1h"])
+@pytest.mark.parametrize("text", ["25:00:99", "1-1:60", "nan", "inf", "-5", "0", "1-", "x-1", "1:2:3:4", "1h",
+                                  # ASCII digits only: '\u00b2-00' was a ValueError traceback; '1_000' and Arabic-Indic
+                                  # digits ran as 1000 s and 123 s
+                                  "\u00b2-00", "1_000", "\u0661\u0662\u0663", "1-\u0660\u0660", "1:0_0"])
 def test_a_wall_time_that_is_not_a_duration_is_one_line(cli, text):
     """'nan' ran without a limit and '25:00:99' was taken as 25 h 1 min 39 s; Slurm's 1-12:00:00 was refused."""
     rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--wall-time", text)
