@@ -337,3 +337,15 @@ def test_the_dry_runs_fluid_path_scan_is_bounded(cli, monkeypatch, tmp_path):
     assert ("  geometry: the fluid path from the inlet to the outlet not checked in full: the dry run stopped its "
             "scan of the lattice after 0 s (") in out and "the run scans it whole before its first step" in out, out
     assert out.strip().splitlines()[-1].startswith("dry run: ready") and not (tmp_path / "a").exists()
+
+
+@pytest.mark.parametrize("out", ["", " "])
+def test_an_empty_out_is_refused_by_the_dry_run_as_by_the_run(cli, tmp_path, monkeypatch, out):
+    """--out ' ' (a job script's unset $OUT with a space): the run refuses it, the dry run said ready."""
+    monkeypatch.chdir(tmp_path)
+    expected = [f"distlbm: configuration error: --out = {out!r}: expected a folder name (default: out/CASE)"]
+    rc, out_, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--out", out)
+    assert rc == 2 and err.strip().splitlines() == expected, err
+    rc, out_, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--out", out, "--dry-run")
+    assert rc == 2 and err.strip().splitlines() == expected, err
+    assert os.listdir(tmp_path) == []
