@@ -1117,6 +1117,10 @@ def _check_setup(setup: Setup, common: dict, where: str, shown: str) -> None:
         if not n <= INT32_MAX:
             raise ConfigError(f"{where}output_interval = {common['output_interval']!r}: is {n:.3g} steps of "
                               f"dt = {dt:.4g}; expected at most {INT32_MAX} steps (the step counter is int32)")
+        if n < 1 - 1e-9:  # the time schedule counts the outputs due in each step: 1e-30 hung the run at its first one
+            raise ConfigError(f"{where}output_interval = {common['output_interval']!r}: is {n:.3g} of a time step "
+                              f"dt = {dt:.4g}; expected at least one step's time, {dt:.4g} (output_every = 1 writes "
+                              f"every step)")
 
 
 def _check_steps(name: str, value, where: str, shown: str, fix: str) -> None:

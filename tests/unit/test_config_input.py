@@ -546,3 +546,20 @@ def test_the_wall_time_key_takes_what_the_option_takes(tmp_path):
     assert resolve("cavity2d", {"wall_time": 90}).control.wall_time == 90.0
     with pytest.raises(ConfigError, match=r"wall_time = '1:x': expected a positive duration"):
         resolve("cavity2d", {"wall_time": "1:x"})
+
+
+@pytest.mark.parametrize("case,sets,fraction", [
+    ("cavity2d", {"n": 8, "output_interval": 1e-30}, "1.6e-28 of a time step dt = 0.00625"),
+    ("box", {"n": 8, "output_interval": 0.001}, "0.4 of a time step dt = 0.0025"),
+])
+def test_an_output_interval_below_one_time_step_is_refused(case, sets, fraction):
+    """output_interval = 1e-30 hung the run at its first output (the time schedule counted the outputs due in a step,
+    one by one: the step counter never moved, and SIGTERM did not stop it); the dry run counted 1e32 outputs."""
+    msg = error(case, sets)
+    assert f"output_interval = {sets['output_interval']!r}: is {fraction}" in msg and "expected at least" in msg
+    assert "output_every = 1" in msg
+
+
+def test_an_output_interval_of_one_time_step_or_more_is_fine():
+    assert resolve("box", {"n": 8, "output_interval": 0.0025}).output.output_interval == 0.0025  # dt: one step
+    assert resolve("cavity2d", {"n": 8, "output_interval": 1}).output.output_interval == 1.0
