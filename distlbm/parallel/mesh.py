@@ -44,15 +44,20 @@ def parse_mesh(text: str, d: int) -> tuple:
 
 
 def _divisors(n: int):
-    return [k for k in range(1, n + 1) if n % k == 0]
+    """The divisors of n, ascending, in sqrt(n) trials (a loop to n took minutes for --mesh 1000000000x1x1, and
+    never ended for a mistyped 20-digit size)."""
+    small = [k for k in range(1, math.isqrt(n) + 1) if n % k == 0]
+    return small + [n // k for k in reversed(small) if k * k != n]
 
 
 def factorize(n_devices: int, shape: Sequence[int]) -> tuple:
     """The mesh of n_devices that divides `shape` and has the smallest halo surface per shard."""
     d = len(shape)
     best = None
-    for combo in itertools.product(_divisors(n_devices), repeat=d):
-        if math.prod(combo) != n_devices or any(s % m for s, m in zip(shape, combo)):
+    # each axis's size divides the lattice's along it: the divisors of the lattice sizes, not of n_devices (a number
+    # of devices far above the lattice's cells, a mistyped mesh's, has no split and was minutes of trials)
+    for combo in itertools.product(*(_divisors(int(s)) for s in shape)):
+        if math.prod(combo) != n_devices:
             continue
         block = [s // m for s, m in zip(shape, combo)]
         # planes exchanged per shard: one per split axis, each of size prod(block)/block[a]
@@ -94,9 +99,10 @@ def check_divisible(shape, mesh_shape):
                 other = f", or the mesh {'x'.join(map(str, factorize(n, shape)))} of {n} devices"
             except DecompositionError:
                 other = ""
+            sizes = f"{lo} or {lo + m}" if lo > 0 else f"{m} or a multiple of it"  # (a size of 0 does not work)
             raise DecompositionError(
                 f"lattice size {s} along {AXES[a]} does not divide over {m} devices "
-                f"(mesh {'x'.join(map(str, mesh_shape))}); sizes that would work: {lo} or {lo + m}, "
+                f"(mesh {'x'.join(map(str, mesh_shape))}); sizes that would work: {sizes}, "
                 f"or a mesh size along {AXES[a]} of {_one_of(_divisors(s))}{other}",
                 fits=lambda shp: all(n % k == 0 for n, k in zip(shp, mesh_shape)))
 

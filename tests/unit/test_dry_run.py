@@ -349,3 +349,43 @@ def test_an_empty_out_is_refused_by_the_dry_run_as_by_the_run(cli, tmp_path, mon
     rc, out_, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--out", out, "--dry-run")
     assert rc == 2 and err.strip().splitlines() == expected, err
     assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("size", ["1000000000", "9" * 23])
+def test_a_mesh_size_far_above_the_lattice_is_one_line_at_once(module_cli, tmp_path, size):
+    """--mesh 99999999999999999999999x1x1 (a size typed twice) never ended: the suggestion of another mesh tried every
+    divisor of the device count, one by one (1e9: minutes); and it named a size of 0 as one that works."""
+    r = module_cli("run", "cavity3d", "--mesh", f"{size}x1x1", "--dry-run", "--out", tmp_path / "o", timeout=60)
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1, r.stderr
+    assert lines[0].startswith(f"distlbm: configuration error: mesh = '{size}x1x1': lattice size 34 along x does not "
+                               f"divide over {size} devices"), lines
+    assert f"sizes that would work: {size} or a multiple of it, or a mesh size along x of 1, 2, 17 or 34" in lines[0]
+    assert not (tmp_path / "o").exists()
+
+
+def test_factorize_is_the_brute_force_search_over_the_device_counts_divisors():
+    import itertools
+    import math
+
+    from distlbm.parallel.mesh import DecompositionError, _divisors, factorize
+
+    assert [_divisors(n) for n in (1, 12, 16, 97)] == [[1], [1, 2, 3, 4, 6, 12], [1, 2, 4, 8, 16], [1, 97]]
+
+    def brute(n, shape):  # the search as it was: every combination of the divisors of n
+        best = None
+        for combo in itertools.product([k for k in range(1, n + 1) if n % k == 0], repeat=len(shape)):
+            if math.prod(combo) != n or any(s % m for s, m in zip(shape, combo)):
+                continue
+            block = [s // m for s, m in zip(shape, combo)]
+            key = (sum(math.prod(block) / block[a] for a in range(len(shape)) if combo[a] > 1), tuple(-c for c in combo))
+            best = min(best or (key, combo), (key, combo))
+        return None if best is None else best[1]
+
+    for n in (1, 2, 3, 4, 6, 8, 12, 16, 24, 64):
+        for shape in ((30, 30, 30), (34, 34, 34), (12, 18), (441, 84), (7, 5, 3), (64, 64, 2)):
+            try:
+                got = factorize(n, shape)
+            except DecompositionError:
+                got = None
+            assert got == brute(n, shape), (n, shape)
