@@ -247,7 +247,7 @@ def cmd_bench(args) -> int:
             raise ConfigError(f"{key} = {val!r}: expected one of {', '.join(ok)}")
     if args.compute_dtype is not None:
         check_compute_dtype(args.compute_dtype, "--compute-dtype")
-    if args.bandwidth_mib is not None and args.bandwidth_mib < 0:
+    if args.bandwidth_mib is not None and not 0 <= args.bandwidth_mib < math.inf:  # nan, inf: a traceback
         raise ConfigError(f"--bandwidth-mib = {args.bandwidth_mib}: expected a size in MiB >= 0 (0: skip)")
     try:
         get_lattice(args.lattice)
@@ -256,6 +256,9 @@ def cmd_bench(args) -> int:
     for key, val in (("--size", args.size), ("--steps", args.steps), ("--repeat", args.repeat)):
         if val <= 0:
             raise ConfigError(f"{key} = {val}: expected a positive integer")
+    if args.steps > 2 ** 31 - 1:  # the steps go to the step as an int32: an OverflowError traceback
+        raise ConfigError(f"--steps = {args.steps}: expected a positive integer at most {2 ** 31 - 1} (the step "
+                          f"counter is int32)")
     bw = None if args.bandwidth_mib is None else int(args.bandwidth_mib * (1 << 20))
     from distlbm.parallel.processes import initialize, use_cpu_cores
 
@@ -266,6 +269,17 @@ def cmd_bench(args) -> int:
         check_mesh_spelling(mesh, "--mesh")
         use_cpu_cores("jax", mesh)
     procs = initialize("jax")  # under srun / mpiexec: one program over every process's devices
+    if bw:  # the copy's array on one device, before the lattice's timings (too large: a JAX traceback at the end)
+        import jax
+
+        from distlbm import memory
+
+        avail, source = memory._available(memory.available_memory, jax.local_devices()[0])
+        if avail is not None and bw > memory.usable(avail):
+            raise ConfigError(f"--bandwidth-mib = {args.bandwidth_mib:g}: the copy's array of "
+                              f"{memory.fmt_bytes(bw)} does not fit in the {memory.fmt_bytes(memory.usable(avail))} "
+                              f"usable on this device ({source}); expected at most "
+                              f"{memory.usable(avail) >> 20} MiB (0: skip)")
     if procs["processes"] > 1 and not mesh:  # every device of every process, as `distlbm run` splits a lattice
         import jax
 

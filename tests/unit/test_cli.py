@@ -188,6 +188,28 @@ def test_bench_json(module_cli):
     assert obj["lattice"] == "D2Q9" and list(obj["shape"]) == [32, 32]
 
 
+
+@pytest.mark.parametrize("args,parts", [
+    (["--bandwidth-mib", "nan"], ["--bandwidth-mib = nan", "expected a size in MiB >= 0"]),  # ValueError traceback
+    (["--bandwidth-mib", "inf"], ["--bandwidth-mib = inf", "expected a size in MiB >= 0"]),  # OverflowError
+    (["--steps", "99999999999"], ["--steps = 99999999999", "at most 2147483647", "int32"]),  # OverflowError
+])
+def test_bench_values_that_were_tracebacks_are_one_line(cli, args, parts):
+    rc, out, err = cli("bench", "--lattice", "D2Q9", "--size", 8, "--repeat", 1, *args)
+    assert_clean_error(rc, out, err, *parts)
+
+
+def test_a_bandwidth_copy_larger_than_the_device_is_one_line_before_the_bench(cli, monkeypatch):
+    """--bandwidth-mib 1e12: the bench ran, then the copy's allocation was a JAX RESOURCE_EXHAUSTED traceback."""
+    from distlbm import bench, memory
+
+    monkeypatch.setattr(memory, "available_memory", lambda d: (8 << 30, "MemAvailable"))
+    monkeypatch.setattr(bench, "run_bench", lambda *a, **k: pytest.fail("the bench ran"))
+    rc, out, err = cli("bench", "--lattice", "D2Q9", "--size", 8, "--repeat", 1, "--bandwidth-mib", 1e12)
+    assert_clean_error(rc, out, err, "--bandwidth-mib = 1e+12: the copy's array of", "does not fit in the",
+                       "usable on this device (MemAvailable); expected at most", "MiB (0: skip)")
+
+
 # --- info --------------------------------------------------------------------------------------------
 
 def test_info_json(cli):
