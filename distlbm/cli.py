@@ -8,15 +8,48 @@ import os
 import sys
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors in one line (argparse printed its usage, five lines, before the error)."""
+
+    def error(self, message):
+        import re
+
+        m = re.fullmatch(r"argument (--[\w-]+)(?:/[^:]*)?: expected one argument", message)
+        if m:  # --mesh -1x1: a value that starts with '-' reads as an option
+            message += f" (a value that starts with '-' is given as {m.group(1)}=VALUE)"
+        self.exit(2, f"{self.prog}: error: {message}; see {self.prog} --help\n")
+
+
+def _integer(text: str) -> int:
+    """An integer option's value: decimal digits (int() also took '1_000' and any Unicode digits; a sign is left to
+    the setting's own check, which says what it takes)."""
+    import re
+
+    if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", text):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected an integer (decimal digits)")
+    return int(text)
+
+
+def _number(text: str) -> float:
+    """A number option's value: a decimal number, e.g. 1e-5 (float() also took '1_0' and any Unicode digits; nan, inf
+    and a sign are left to the setting's own check, which says what it takes)."""
+    import re
+
+    if not re.fullmatch(r"\s*[+-]?(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|nan|inf|infinity)\s*",
+                        text, flags=re.IGNORECASE):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number, e.g. 1e-5")
+    return float(text)
+
+
 def _add_run(sub):
     p = sub.add_parser("run", help="run a built-in case or a TOML configuration")
     p.add_argument("target", nargs="?", default=None, help="case name or FILE.toml (default: cavity2d)")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                    help="override a parameter, e.g. --set re=400 --set n=128 (repeatable)")
-    p.add_argument("--steps", type=int, default=None, help="number of time steps (left out or 0: the case's); on a "
+    p.add_argument("--steps", type=_integer, default=None, help="number of time steps (left out or 0: the case's); on a "
                    "restart, the step to run to")
     p.add_argument("--out", default=None, help="output folder (default: out/CASE)")
-    p.add_argument("--progress-every", type=int, default=None, help="steps between progress lines")
+    p.add_argument("--progress-every", type=_integer, default=None, help="steps between progress lines")
     p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: all devices)")
     p.add_argument("--restart", nargs="?", const="latest", default=None, metavar="PATH|latest",
                    help="continue from a checkpoint (default: the latest good one in OUT/checkpoints)")
@@ -24,13 +57,13 @@ def _add_run(sub):
                    help="start a new run from the populations of a checkpoint of another run (a file, or a run "
                    "folder: its newest good checkpoint), with this run's settings (e.g. Re 400 from the flow at Re "
                    "100); same lattice, size and dtype; ignored with --restart")
-    p.add_argument("--output-every", type=int, default=None, help="steps between field outputs")
-    p.add_argument("--checkpoint-every", type=int, default=None,
+    p.add_argument("--output-every", type=_integer, default=None, help="steps between field outputs")
+    p.add_argument("--checkpoint-every", type=_integer, default=None,
                    help="steps between checkpoints (DIR/checkpoints; the end step too; 0: none)")
     p.add_argument("--wall-time", default=None, metavar="SECONDS|HH:MM:SS|D-HH:MM:SS",
                    help="stop with a checkpoint before this wall time (exit status 75: resubmit); Slurm's --time "
                    "forms D-HH[:MM[:SS]] too")
-    p.add_argument("--until-steady", dest="until_steady", type=float, default=None, metavar="TOL",
+    p.add_argument("--until-steady", dest="until_steady", type=_number, default=None, metavar="TOL",
                    help="stop when max |du| / U between two steadiness checks (every steady_every steps) falls "
                    "below TOL (the steady_tol setting)")
     p.add_argument("--comm", default=None, choices=("jax", "mpi"),
@@ -44,16 +77,16 @@ def _add_run(sub):
 def _add_bench(sub):
     p = sub.add_parser("bench", help="MLUPS and memory of a periodic box")
     p.add_argument("--lattice", default="D3Q19")
-    p.add_argument("--size", type=int, default=128, help="cells per side")
-    p.add_argument("--steps", type=int, default=20, help="timed steps per repetition")
-    p.add_argument("--repeat", type=int, default=3, help="timed repetitions (the median is reported)")
+    p.add_argument("--size", type=_integer, default=128, help="cells per side")
+    p.add_argument("--steps", type=_integer, default=20, help="timed steps per repetition")
+    p.add_argument("--repeat", type=_integer, default=3, help="timed repetitions (the median is reported)")
     p.add_argument("--dtype", default="float32", help="storage: float32, float64, float16 or bfloat16")
     p.add_argument("--compute-dtype", default=None, help="arithmetic: float32 or float64 (default: the "
                    "storage dtype; float32 for 16-bit storage)")
     p.add_argument("--collision", default="bgk")
     p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: one device; under several "
                    "processes every process's devices, as distlbm run splits a lattice)")
-    p.add_argument("--bandwidth-mib", type=float, default=None, metavar="MIB",
+    p.add_argument("--bandwidth-mib", type=_number, default=None, metavar="MIB",
                    help="array size of the memory-bandwidth copy for the roofline (default: 256 on CPU, "
                    "2048 on accelerators; 0: skip)")
     p.add_argument("--step", default="auto", choices=("auto", "xla", "pallas"),
@@ -64,13 +97,13 @@ def _add_bench(sub):
 def _add_info(sub):
     p = sub.add_parser("info", help="versions, devices, MPI/HDF5 support, memory estimate")
     p.add_argument("--lattice", default=None, help="lattice of the memory estimate, e.g. D3Q19 (with --size)")
-    p.add_argument("--size", type=int, default=None, help="cells per side for the memory estimate (with --lattice)")
+    p.add_argument("--size", type=_integer, default=None, help="cells per side for the memory estimate (with --lattice)")
     p.add_argument("--dtype", default=None, help="storage dtype of the memory estimate (default float32)")
     p.add_argument("--json", action="store_true")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="distlbm", description="Lattice Boltzmann on JAX, across devices and processes")
+    ap = _Parser(prog="distlbm", description="Lattice Boltzmann on JAX, across devices and processes")
     sub = ap.add_subparsers(dest="command", required=True)
     _add_run(sub)
     _add_bench(sub)

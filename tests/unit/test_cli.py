@@ -168,6 +168,45 @@ def test_closed_stdout_is_not_a_traceback():
     assert "Traceback" not in err, err
 
 
+
+@pytest.mark.parametrize("args,line", [
+    (["run", "box", "--steps", "1.5"],
+     "distlbm run: error: argument --steps: '1.5': expected an integer (decimal digits); see distlbm run --help"),
+    (["run", "box", "--steps", "1_000"],  # int() took it: 1000 steps
+     "distlbm run: error: argument --steps: '1_000': expected an integer (decimal digits); see distlbm run --help"),
+    (["run", "box", "--output-every", "\u0661\u0660"],  # int() took Arabic-Indic digits: 10
+     "distlbm run: error: argument --output-every: '\u0661\u0660': expected an integer (decimal digits); see "
+     "distlbm run --help"),
+    (["run", "box", "--until-steady", "abc"],
+     "distlbm run: error: argument --until-steady: 'abc': expected a number, e.g. 1e-5; see distlbm run --help"),
+    (["run", "box", "--comm", "foo"],
+     "distlbm run: error: argument --comm: invalid choice: 'foo' (choose from 'jax', 'mpi'); see distlbm run --help"),
+    (["run", "box", "--mesh", "-1x1x1"],
+     "distlbm run: error: argument --mesh: expected one argument (a value that starts with '-' is given as "
+     "--mesh=VALUE); see distlbm run --help"),
+    (["run", "box", "extra"], "distlbm: error: unrecognized arguments: extra; see distlbm --help"),
+    (["bench", "--size", "1.5"],
+     "distlbm bench: error: argument --size: '1.5': expected an integer (decimal digits); see distlbm bench --help"),
+    (["info", "--size", "x"],
+     "distlbm info: error: argument --size: 'x': expected an integer (decimal digits); see distlbm info --help"),
+])
+def test_an_option_argparse_refuses_is_one_line(module_cli, args, line):
+    """argparse printed its usage (five lines) before the error; int() and float() took '1_000' and Unicode digits."""
+    r = module_cli(*args, "--dry-run") if args[0] == "run" else module_cli(*args)
+    assert r.returncode == 2 and r.stderr.strip().splitlines() == [line], r.stderr
+    assert "Traceback" not in r.stderr and "usage:" not in r.stderr
+
+
+def test_options_still_take_signs_and_the_settings_say_what_they_take(cli):
+    from distlbm.cli import _integer, _number
+
+    assert _integer(" 12 ") == 12 and _integer("-3") == -3 and _number("1e-5") == 1e-5 and _number(".5") == 0.5
+    rc, out, err = cli("run", "box", "--steps", "-3", "--dry-run")  # the setting's own message, as before
+    assert_clean_error(rc, out, err, "steps = -3", ">= 0")
+    rc, out, err = cli("run", "box", "--until-steady", "nan", "--dry-run")
+    assert_clean_error(rc, out, err, "steady_tol = nan", "finite")
+
+
 # --- bench -------------------------------------------------------------------------------------------
 
 def test_bench_json(module_cli):
