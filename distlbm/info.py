@@ -66,7 +66,7 @@ def cmd_info(args) -> int:
         raise ConfigError("--lattice and --size go together: give both for a memory estimate")
     if args.dtype is not None and args.size is None:  # it was ignored, unsaid
         raise ConfigError(f"--dtype = {args.dtype!r} applies to the memory estimate: give --lattice and --size too")
-    args.dtype = args.dtype or "float32"
+    args.dtype = "float32" if args.dtype is None else args.dtype  # --dtype '' was float32, unsaid (bench refuses it)
     from distlbm.config import DTYPES
 
     if args.dtype not in DTYPES:

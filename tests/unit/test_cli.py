@@ -53,6 +53,7 @@ def test_config_error_subprocess_exits_2_with_one_line(module_cli, args, parts):
     (["info", "--lattice", "D3Q19", "--size", "-1"], ["--size = -1", "positive"]),
     (["info", "--lattice", "D4Q9", "--size", "8"], ["--lattice = 'D4Q9'"]),
     (["info", "--lattice", "D2Q9", "--size", "8", "--dtype", "foo"], ["--dtype = 'foo'", "float32"]),
+    (["info", "--lattice", "D2Q9", "--size", "8", "--dtype", ""], ["--dtype = ''", "float32"]),  # was float32, unsaid
     (["info", "--dtype", "float16"], ["--dtype = 'float16' applies to the memory estimate", "--size"]),  # ignored
     (["bench", "--lattice", "D2Q9", "--size", "8", "--compute-dtype", "foo"], ["--compute-dtype = 'foo'", "float64"]),
     (["bench", "--lattice", "D2Q9", "--size", "8", "--compute-dtype", "float16"],  # the option, not the setting
