@@ -466,10 +466,18 @@ def test_mask_planes_are_counted_in_slabs(tmp_path):
     ("probes", "0.5,0.1;;0.6,0.1", r"item 2 of 3 between ';' is empty; expected points 'x,y' separated by ';'"),
     ("probe_dp", "0.5,0.1;;0.6,0.1", r"item 2 of 3 between ';' is empty"),
     ("probe_dp", ";0.5,0.1;0.6,0.1", r"item 1 of 3 between ';' is empty"),
+    # one point twice: dP = 0 at every sample, a line of npoints samples of one point, unsaid
+    ("probe_dp", "0.5,0.1; 0.5,0.1", r"both points are \(0.5, 0.1\); expected two different points"),
+    ("probe_line", "0.5,0.1; 0.5,0.1; 5", r"both ends are \(0.5, 0.1\); expected two different points \(or npoints = 1 "
+                                         r"for one point\)"),
 ])
 def test_bad_probes_are_one_line(cli, tmp_path, key, value, expected):
     line = refused(cli, tmp_path, f"{key}={value}")
     assert re.search(re.escape(f"{key} = {value!r}: ") + expected, line), line
+
+
+def test_a_probe_line_of_one_point_is_fine():
+    assert resolve("channel_flow", {"n": 5, "probe_line": "0.5,0.1; 0.5,0.1; 1"}).params["probe_line"]
 
 
 def test_one_semicolon_after_the_last_probe_is_harmless():

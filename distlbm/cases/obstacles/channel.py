@@ -470,6 +470,10 @@ class ChannelFlow(Case):
             pts = parse_points(p["probe_dp"], d, "probe_dp")
             if len(pts) != 2:
                 raise ConfigError(f"probe_dp = {p['probe_dp']!r}: expected two points 'x0,y0; x1,y1'")
+            if pts[0] == pts[1]:  # dP = 0 at every sample, unsaid
+                point = ", ".join(f"{x:g}" for x in pts[0])
+                raise ConfigError(f"probe_dp = {p['probe_dp']!r}: both points are ({point}); expected two different "
+                                  f"points (dP = p_front - p_back)")
             check_points(pts, lay, "probe_dp", p["probe_dp"])
             out["front"], out["back"] = (pts[0], None), (pts[1], None)
         return out

@@ -53,6 +53,9 @@ def parse_line(text: str, d: int, key: str = "probe_line"):
     if not _re.fullmatch(r"\+?[0-9]+", n) or not 0 < int(n) <= MAX_LINE_POINTS:
         raise ConfigError(f"{key} = {text!r}: npoints = {n!r}; expected {form} with npoints a positive integer "
                           f"(at most {MAX_LINE_POINTS})")
+    if pts[0] == pts[1] and int(n) > 1:  # npoints samples of one point, unsaid
+        raise ConfigError(f"{key} = {text!r}: both ends are ({', '.join(f'{x:g}' for x in pts[0])}); expected two "
+                          f"different points (or npoints = 1 for one point)")
     return pts[0], pts[1], int(n)
 
 
