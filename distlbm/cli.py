@@ -46,8 +46,8 @@ def _add_run(sub):
     p.add_argument("target", nargs="?", default=None, help="case name or FILE.toml (default: cavity2d)")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                    help="override a parameter, e.g. --set re=400 --set n=128 (repeatable)")
-    p.add_argument("--steps", type=_integer, default=None, help="number of time steps (left out or 0: the case's); on a "
-                   "restart, the step to run to")
+    p.add_argument("--steps", type=_integer, default=None, help="number of time steps (left out or 0: the case's); on "
+                   "a restart, the step to run to")
     p.add_argument("--out", default=None, help="output folder (default: out/CASE)")
     p.add_argument("--progress-every", type=_integer, default=None, help="steps between progress lines")
     p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: all devices)")
@@ -97,7 +97,8 @@ def _add_bench(sub):
 def _add_info(sub):
     p = sub.add_parser("info", help="versions, devices, MPI/HDF5 support, memory estimate")
     p.add_argument("--lattice", default=None, help="lattice of the memory estimate, e.g. D3Q19 (with --size)")
-    p.add_argument("--size", type=_integer, default=None, help="cells per side for the memory estimate (with --lattice)")
+    p.add_argument("--size", type=_integer, default=None,
+                   help="cells per side for the memory estimate (with --lattice)")
     p.add_argument("--dtype", default=None, help="storage dtype of the memory estimate (default float32)")
     p.add_argument("--json", action="store_true")
 

@@ -378,7 +378,8 @@ def test_factorize_is_the_brute_force_search_over_the_device_counts_divisors():
             if math.prod(combo) != n or any(s % m for s, m in zip(shape, combo)):
                 continue
             block = [s // m for s, m in zip(shape, combo)]
-            key = (sum(math.prod(block) / block[a] for a in range(len(shape)) if combo[a] > 1), tuple(-c for c in combo))
+            surface = sum(math.prod(block) / block[a] for a in range(len(shape)) if combo[a] > 1)
+            key = (surface, tuple(-c for c in combo))
             best = min(best or (key, combo), (key, combo))
         return None if best is None else best[1]
 
