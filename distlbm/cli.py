@@ -45,7 +45,7 @@ def _add_run(sub):
     p = sub.add_parser("run", help="run a built-in case or a TOML configuration")
     p.add_argument("target", nargs="?", default=None, help="case name or FILE.toml (default: cavity2d)")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                   help="override a parameter, e.g. --set re=400 --set n=128 (repeatable)")
+                   help="override a parameter, e.g. --set re=400 --set n=128 (repeatable; each key once)")
     p.add_argument("--steps", type=_integer, default=None, help="number of time steps (left out or 0: the case's); on "
                    "a restart, the step to run to")
     p.add_argument("--out", default=None, help="output folder (default: out/CASE)")
