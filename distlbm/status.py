@@ -230,6 +230,9 @@ def _is_run(folder: Path) -> bool:
 
 
 def cmd_status(args) -> int:
+    for f in args.folders or ():  # `distlbm status "$OUT"` with OUT unset: it read the working folder, "'.'"
+        if not str(f).strip():
+            raise ConfigError(f"OUT = {f!r}: expected the --out folder of a run (leave it out for those under out/)")
     folders = []
     for f in args.folders or run_folders():  # a folder of run folders (out/) stands for them: it said "not running"
         if Path(f).is_dir() and not _is_run(Path(f)) and run_folders(f):

@@ -403,3 +403,12 @@ def test_an_empty_run_target_is_refused_not_the_default_case(cli, tmp_path, targ
     rc, out, err = cli("run", target, "--dry-run", "--out", tmp_path / "o")
     assert_clean_error(rc, out, err, f"run target = {target!r}", "expected a case name", "TOML file")
     assert "cavity2d (" not in out
+
+
+@pytest.mark.parametrize("folder", ["", " "])
+def test_status_of_an_empty_folder_name_is_refused(cli, tmp_path, monkeypatch, folder):
+    """`distlbm status "$OUT"` with OUT unset read the working folder (a run there was reported as OUT's)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "log.jsonl").write_text("")  # a run folder here: '' was taken for it
+    rc, out, err = cli("status", folder)
+    assert_clean_error(rc, out, err, f"OUT = {folder!r}: expected the --out folder of a run")
