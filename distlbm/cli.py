@@ -166,11 +166,15 @@ def _remove_if_empty(out: str, made: bool, here: bool = False):
 
 def _hard_exit(status: int):
     """Leave at once after a failed HDF5 write (the HDF5 library may still hold the failed file and
-    crash while tearing down at interpreter exit): flush what was printed, then _exit."""
+    crash while tearing down at interpreter exit): flush what was printed, leave the processes' runtime as a
+    normal exit would (the other processes of the run wait for this one there), then _exit."""
     import os
+
+    from distlbm.parallel.processes import leave_runtime
 
     sys.stdout.flush()
     sys.stderr.flush()
+    leave_runtime()
     os._exit(status)
 
 

@@ -155,6 +155,23 @@ def initialize(comm: str = "jax") -> dict:
     return {"launcher": name, "processes": jax.process_count(), "process_index": jax.process_index()}
 
 
+def leave_runtime():
+    """Take this process out of the processes' runtime as a normal exit does, before an os._exit: JAX shuts
+    jax.distributed down at interpreter exit (a barrier of every process), which os._exit skips. A process of
+    several that left with os._exit after a failed HDF5 write its run survived (cli._hard_exit) left the others
+    waiting in that barrier until the heartbeat timeout, then aborting (SIGABRT, exit 134, a wall of coordination
+    service errors): a complete run reported as a crash, a stopped one (75) not resubmitted. Bounded by the
+    shutdown timeout (30 s) where another process is gone; nothing to do for a single process or --comm mpi."""
+    if not _STARTED:
+        return
+    try:
+        import jax
+
+        jax.distributed.shutdown()
+    except Exception:  # leaving anyway
+        pass
+
+
 def abort(code: int = 1):
     """Leave at once with `code`: on a failure in one process, do not wait in a collective that
     will never complete (the others see this process vanish and stop within the heartbeat timeout)."""

@@ -520,3 +520,22 @@ def test_a_stop_signal_on_one_process_is_named_by_process_0(tmp_path, comm):
     p = subprocess.run([BIN / "distlbm", "status", out], capture_output=True, text=True, timeout=60)
     assert (f"not running: the last run stopped at step {step} on SIGUSR1 (received by process 1) (--restart latest "
             f"continues it)") in p.stdout, p.stdout + p.stderr
+
+
+@pytest.mark.parametrize("launch", ["srun", "mpiexec"])
+def test_a_write_failed_on_one_process_leaves_the_exit_status_of_the_run(tmp_path, launch):
+    """A process whose HDF5 write failed leaves with os._exit (HDF5 may crash tearing the failed file down), which
+    skipped jax.distributed's shutdown: under srun the other process waited for it in the shutdown barrier until the
+    heartbeat timeout, then aborted (SIGABRT: exit 134 and a wall of coordination-service errors) after a run that
+    had completed (or stopped with 75: a Slurm chain not resubmitted). The run that survived the failed write ends
+    with its own status, at once."""
+    out = tmp_path / "run"
+    (out / "checkpoints" / "ckpt_000000010.p1.h5").mkdir(parents=True)  # process 1's part cannot be written
+    cmd = [MPIEXEC, "-n", 2] if launch == "mpiexec" else [SRUN, "-n", 2]
+    p, elapsed = _run([*cmd, BIN / "distlbm", "run", "box", "--set", "n=16", "--checkpoint-every", 10, "--steps", 30,
+                       "--mesh", "2x1x1", "--out", out], timeout=120)
+    assert p.returncode == 0, (p.returncode, p.stdout, p.stderr)
+    assert "the write failed on process 1" in p.stdout and "summary:" in p.stdout, p.stdout
+    assert "Shutdown barrier" not in p.stderr and "Terminating process" not in p.stderr, p.stderr
+    assert (out / "checkpoints" / "ckpt_000000030.h5").exists()
+    assert elapsed < 8 + 15, elapsed  # (the heartbeat timeout is 10 s here: the barrier waited for it)
