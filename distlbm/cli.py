@@ -606,6 +606,12 @@ def _dispatch(args) -> int:
         if launcher()[1] > 1:  # one of several processes: report, then leave at once so no one hangs
             import traceback
 
+            from distlbm.parallel.processes import lost_process, lost_process_line
+
+            why = lost_process(sys.exc_info()[1])
+            if why is not None:  # another process is gone: one line, not the traceback of the collective waited in
+                print(lost_process_line(env_rank(), why), file=sys.stderr)
+                abort(1)
             traceback.print_exc()
             print(f"distlbm: process {env_rank()} failed; stopping all processes", file=sys.stderr)
             abort(1)

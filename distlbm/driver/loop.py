@@ -34,6 +34,7 @@ from distlbm.io.files import WriteError
 from distlbm.io.output import FieldOutput, output_bytes, outputs_between, space_warning
 from distlbm.memory import average_values, checkpoint_bytes, steady_values
 from distlbm.parallel import make_advance, make_domain
+from distlbm.parallel.processes import lost_process
 from distlbm.physics.collision import Collision
 from distlbm.physics.initial import init_populations
 from distlbm.stepper import Model, State, assemble_cells, macroscopic, step_form, step_path
@@ -1310,8 +1311,10 @@ class Simulation:
             # several killed by the OOM killer; the others still left and marked the folder's record ended)
             error = sys.exc_info()[1]
             status = self.status if self.status != "running" else "error"
+            lost = lost_process(error) if error is not None and self.domain.process_count > 1 else None
             logs["log"].write({"event": "end", "step": step, "status": status,
-                               **({"message": f"{type(error).__name__}: {error}"[:300]}
+                               **({"message": (f"lost another process of the run ({lost})" if lost else
+                                               f"{type(error).__name__}: {error}")[:300]}
                                   if status == "error" and error is not None else {}),
                                **({"stopped_on": self.stopped_on} if status == "stopped" and self.stopped_on else {})})
             for lg in logs.values():

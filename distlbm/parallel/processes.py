@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import re
 import sys
 import time
 
@@ -153,6 +154,24 @@ def initialize(comm: str = "jax") -> dict:
         if jax.default_backend() == "cpu":
             _connect_quietly()
     return {"launcher": name, "processes": jax.process_count(), "process_index": jax.process_index()}
+
+
+_GLOO_FAILED = re.compile(r"Gloo ([\w ]{1,40}?) failed: (?:\[[^\]]*\] )?([^\n]*)")
+
+
+def lost_process(error) -> str | None:
+    """What an error raised in a collective says where another process of the run is gone (it died, was killed, its
+    node failed, or it hung past XLA's CPU collective timeout): "AllGather: Connection closed by peer ..."; None for
+    any other error. The surviving process then says so in one line (cli._dispatch), not with a traceback of the
+    collective it waited in, printed by every process that survived."""
+    m = _GLOO_FAILED.search(str(error))
+    return f"{m.group(1)}: {m.group(2).strip()}" if m else None
+
+
+def lost_process_line(rank: int, why: str) -> str:
+    return (f"distlbm: process {rank}: lost another process of the run ({why}): it died, was killed or its node "
+            f"failed (its own lines above, or the scheduler's log, say why); stopping all processes. The checkpoints "
+            f"written before are intact: resubmit with --restart latest to continue from the newest")
 
 
 def leave_runtime():

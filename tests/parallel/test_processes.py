@@ -539,3 +539,47 @@ def test_a_write_failed_on_one_process_leaves_the_exit_status_of_the_run(tmp_pat
     assert "Shutdown barrier" not in p.stderr and "Terminating process" not in p.stderr, p.stderr
     assert (out / "checkpoints" / "ckpt_000000030.h5").exists()
     assert elapsed < 8 + 15, elapsed  # (the heartbeat timeout is 10 s here: the barrier waited for it)
+
+
+KILLED_RANK = """
+import os, signal, sys
+import distlbm.driver.loop as loop
+from distlbm.parallel.processes import env_rank
+
+advance = loop.Simulation.advance
+
+
+def advance_then_die(self, n):  # process 1 is killed (the OOM killer, a node lost) once a checkpoint is written
+    if env_rank() == 1 and self.checkpointer.last_step:
+        os.kill(os.getpid(), signal.SIGKILL)
+    advance(self, n)
+
+
+loop.Simulation.advance = advance_then_die
+import distlbm.cli as cli
+sys.exit(cli.main())
+"""
+
+
+def test_a_process_killed_during_the_steps_is_said_in_one_line_and_the_run_restarts(tmp_path):
+    """Process 1 killed (SIGKILL) during the steps, under a launcher that leaves the others running (srun without
+    --kill-on-bad-exit): process 0 left at once but printed the traceback of the collective it waited in ("Gloo
+    collective permute failed: ... Connection reset by peer", 30 lines), and `distlbm status` repeated the
+    JaxRuntimeError. It says in one line that it lost another process; the checkpoint before is intact and
+    --restart latest continues from it."""
+    script = tmp_path / "killed.py"
+    script.write_text(KILLED_RANK)
+    out = tmp_path / "run"
+    args = ["run", "box", "--set", "n=16", "--steps", 400, "--checkpoint-every", 20, "--mesh", "2x1x1", "--out", out]
+    p, elapsed = _run([SRUN, "-n", 2, sys.executable, script, *args], timeout=120)
+    assert p.returncode != 0 and elapsed < 60, (p.returncode, elapsed, p.stdout, p.stderr)
+    lines = [x for x in p.stderr.splitlines() if "lost another process of the run" in x]
+    assert len(lines) == 1 and lines[0].startswith("distlbm: process 0: lost another process of the run ("), p.stderr
+    assert "--restart latest" in lines[0] and "Traceback" not in p.stderr, p.stderr
+    assert (out / "checkpoints" / "ckpt_000000020.h5").exists()
+    s = subprocess.run([BIN / "distlbm", "status", out], capture_output=True, text=True, timeout=60)
+    assert "the last run ended on an error at step" in s.stdout and "(lost another process of the run (" in s.stdout, \
+        s.stdout
+    r, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args[:5], 40, *args[6:], "--restart", "latest"], timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert json.loads((out / "summary.json").read_text())["restarted_from"].endswith("ckpt_000000020.h5")
