@@ -113,11 +113,17 @@ def remove_stale(tmp: Path):
 # (SIGKILL after a scheduler's grace, a node failure) leaves one, as large as the file, under a name that the next
 # writes need not reuse, so they piled up in a Slurm chain until the quota was full
 INTERRUPTED = re.compile(r"^[a-z][a-z0-9_]*_\d{9,10}(\.p\d+)?\.h5\.tmp$")
+# a part file of a one-file-per-process write (io.hdf5 'split'): each process renames its part into place, then
+# process 0 writes the master file that maps them; a run killed in between (process 0 lost while it wrote the master,
+# or after another renamed its part) left parts without a master, a whole checkpoint's size, never read (a restart
+# sees no checkpoint there), never pruned (pruning goes by the masters), for ever
+PART = re.compile(r"^([a-z][a-z0-9_]*_\d{9,10})\.p\d+\.h5$")
 
 
 def interrupted_writes(folders) -> list[tuple[Path, int]]:
     """The temporaries of interrupted numbered writes in `folders` (regular files or links at such names; a link
-    counts its own size, never its target's), with their sizes."""
+    counts its own size, never its target's), and the part files of split writes whose master file is missing
+    (PART: the write was interrupted before its master was renamed into place), with their sizes."""
     found = []
     for d in folders:
         try:
@@ -125,7 +131,10 @@ def interrupted_writes(folders) -> list[tuple[Path, int]]:
         except OSError:
             continue
         for p in entries:
-            if not INTERRUPTED.match(p.name):
+            part = PART.match(p.name)
+            if part and os.path.lexists(p.with_name(part.group(1) + ".h5")):
+                continue  # a part of a complete write (or one whose master is there to be judged by its reader)
+            if not (part or INTERRUPTED.match(p.name)):
                 continue
             try:
                 st = os.lstat(p)
@@ -137,8 +146,9 @@ def interrupted_writes(folders) -> list[tuple[Path, int]]:
 
 
 def remove_interrupted_writes(folders) -> tuple[list[Path], int, list[str]]:
-    """Remove the temporaries of interrupted writes (only while this run holds its folder: nobody else writes
-    there): the paths removed, the bytes freed, and one line per temporary that could not be removed."""
+    """Remove the temporaries of interrupted writes and the part files left without their master (only while this
+    run holds its folder, before it writes: nobody else writes there): the paths removed, the bytes freed, and one
+    line per file that could not be removed."""
     removed, freed, failed = [], 0, []
     for p, size in interrupted_writes(folders):
         try:

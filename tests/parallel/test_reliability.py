@@ -651,6 +651,32 @@ def test_temporaries_of_writes_killed_midway_are_removed_before_the_space_is_che
     assert _names(out / "checkpoints") == ["ckpt_000000020.h5"] and not dead.exists()
 
 
+def test_parts_of_a_checkpoint_whose_master_was_never_written_are_removed_at_the_next_start(tmp_path):
+    """Under several processes each renames its part (ckpt_N.pK.h5) into place, then process 0 writes the master that
+    maps them: process 0 killed while it wrote the master (its node lost) left the parts, a whole checkpoint's size,
+    with no master: never read, never pruned (pruning goes by the masters), never said, for ever. They are counted
+    with the temporaries of interrupted writes (distlbm status, the dry run) and removed when the next run starts;
+    the parts of complete checkpoints are kept."""
+    out = tmp_path / "run"
+    args = ["run", "box", "--set", "n=16", "--checkpoint-every", 10, "--out", out]
+    p = _cli(*args, "--steps", 10, "--mesh", "2x1x1", devices=2, launch=[BIN / "mpiexec", "-n", 2])
+    assert p.returncode == 0, p.stdout + p.stderr
+    ck = out / "checkpoints"
+    assert _names(ck) == ["ckpt_000000010.h5", "ckpt_000000010.p0.h5", "ckpt_000000010.p1.h5"]
+    # what the run left where process 0 was killed writing the master of step 20
+    orphans = [ck / "ckpt_000000020.p0.h5", ck / "ckpt_000000020.p1.h5"]
+    for k, o in enumerate(orphans):
+        shutil.copy(ck / f"ckpt_000000010.p{k}.h5", o)
+    (ck / "ckpt_000000020.h5.tmp").write_bytes(b"\0" * 100)
+    s = _cli("status", out)
+    assert "3 temporary file(s) of writes that were interrupted" in s.stdout and "ckpt_000000010" not in \
+        s.stdout.split("interrupted")[1], s.stdout
+    q = _cli(*args[:-4], "--checkpoint-every", 15, "--out", out, "--steps", 15, "--restart", "latest")
+    assert q.returncode == 0, q.stdout + q.stderr
+    assert "note: removed 3 temporary file(s) of writes that were interrupted" in q.stdout, q.stdout
+    assert _names(ck) == ["ckpt_000000010.h5", "ckpt_000000010.p0.h5", "ckpt_000000010.p1.h5", "ckpt_000000015.h5"]
+
+
 def test_field_output_on_a_full_disk_stops_with_one_line(small_disk):
     out = small_disk / "run"
     p = _cli("run", "box", "--set", "n=32", "--set", "lattice=D3Q19", "--set", "output_fields=rho,u,populations",
