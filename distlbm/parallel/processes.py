@@ -171,7 +171,7 @@ def lost_process(error) -> str | None:
 def lost_process_line(rank: int, why: str) -> str:
     return (f"distlbm: process {rank}: lost another process of the run ({why}): it died, was killed or its node "
             f"failed (its own lines above, or the scheduler's log, say why); stopping all processes. The checkpoints "
-            f"written before are intact: resubmit with --restart latest to continue from the newest")
+            f"written before are intact: `distlbm status` names the newest, --restart latest continues from it")
 
 
 def leave_runtime():
