@@ -54,9 +54,10 @@ def factorize(n_devices: int, shape: Sequence[int]) -> tuple:
     """The mesh of n_devices that divides `shape` and has the smallest halo surface per shard."""
     d = len(shape)
     best = None
-    # each axis's size divides the lattice's along it: the divisors of the lattice sizes, not of n_devices (a number
-    # of devices far above the lattice's cells, a mistyped mesh's, has no split and was minutes of trials)
-    for combo in itertools.product(*(_divisors(int(s)) for s in shape)):
+    # each axis's size divides both the lattice's along it and n_devices: the divisors of their gcd (those of
+    # n_devices alone were minutes of trials for a mistyped mesh's 1e9 devices; those of the lattice's sizes, for
+    # `distlbm info --size 1e21`)
+    for combo in itertools.product(*(_divisors(math.gcd(int(s), int(n_devices))) for s in shape)):
         if math.prod(combo) != n_devices:
             continue
         block = [s // m for s, m in zip(shape, combo)]

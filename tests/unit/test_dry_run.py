@@ -390,3 +390,16 @@ def test_factorize_is_the_brute_force_search_over_the_device_counts_divisors():
             except DecompositionError:
                 got = None
             assert got == brute(n, shape), (n, shape)
+
+
+def test_factorize_is_quick_for_a_huge_lattice_or_device_count():
+    """Neither a lattice size of 1e21 (`distlbm info --size 1e21`) nor a device count of 1e23 is a long search."""
+    import time
+
+    from distlbm.parallel.mesh import DecompositionError, factorize
+
+    t = time.perf_counter()
+    assert factorize(2, (10 ** 21,) * 3) == (2, 1, 1)
+    with pytest.raises(DecompositionError):
+        factorize(10 ** 23 + 7, (34, 34, 34))
+    assert time.perf_counter() - t < 5
