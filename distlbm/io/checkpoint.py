@@ -469,9 +469,9 @@ def _load_dataset(path: Path, name: str, what: str, q: int, domain, dtype):
     if over:  # a good checkpoint, whose values this run's storage cannot hold: not "non-finite values"
         import ml_dtypes
 
-        now = np.dtype(dtype)
+        now, at = np.dtype(dtype), where(over[0][0]) if len(over) == 1 else ""
         raise CheckpointError(f"{path}: {what} stored as {stored} hold {sum(n for _, n in over):,} value(s) beyond the "
-                              f"range of {now} (largest {float(ml_dtypes.finfo(now).max):g}){where(over[0][0]) if len(over) == 1 else ''}: "
+                              f"range of {now} (largest {float(ml_dtypes.finfo(now).max):g}){at}: "
                               f"they cannot be taken as {now} (they would be inf); take them in a wider dtype "
                               f"(dtype = {str(stored)!r})")
     return arr
