@@ -56,7 +56,8 @@ def _add_run(sub):
     p.add_argument("--init-from", default=None, metavar="PATH",
                    help="start a new run from the populations of a checkpoint of another run (a file, or a run "
                    "folder: its newest good checkpoint), with this run's settings (e.g. Re 400 from the flow at Re "
-                   "100); same lattice, size and dtype; ignored with --restart")
+                   "100); same lattice and size (populations of another dtype are taken in this run's); ignored with "
+                   "--restart")
     p.add_argument("--output-every", type=_integer, default=None, help="steps between field outputs")
     p.add_argument("--checkpoint-every", type=_integer, default=None,
                    help="steps between checkpoints (DIR/checkpoints; the end step too; 0: none)")

@@ -412,3 +412,15 @@ def test_status_of_an_empty_folder_name_is_refused(cli, tmp_path, monkeypatch, f
     (tmp_path / "log.jsonl").write_text("")  # a run folder here: '' was taken for it
     rc, out, err = cli("status", folder)
     assert_clean_error(rc, out, err, f"OUT = {folder!r}: expected the --out folder of a run")
+
+
+def test_init_from_help_says_another_dtype_is_taken():
+    """`distlbm run --help` said --init-from needs the same dtype ("same lattice, size and dtype") after --init-from
+    began to take populations stored in another dtype in the new run's (README: a float16 spin-up continued in
+    float32); the help says what the command does."""
+    from distlbm.cli import build_parser
+
+    run = next(a for a in build_parser()._subparsers._group_actions[0].choices.values()
+               if any("--init-from" in o.option_strings for o in a._actions))
+    text = next(o.help for o in run._actions if "--init-from" in o.option_strings)
+    assert "same lattice and size" in text and "dtype" in text and "size and dtype" not in text, text
