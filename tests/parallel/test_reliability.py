@@ -1542,6 +1542,25 @@ def test_a_restart_that_runs_no_step_keeps_the_runs_summary(cli, tmp_path):
     assert (tmp_path / "summary.json").read_text() == before
 
 
+def test_a_restart_of_a_steady_run_prints_the_runs_results(cli, tmp_path):
+    """`--restart latest` of a cavity that had stopped steady has nothing to run and keeps summary.json, but printed
+    results recomputed from the restored state without the run's history: "end step 5120 reached before max |du| /
+    U fell below 0.0001 (last 6.2e-05)" and its steady-state check FAIL. It prints the kept summary's."""
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--checkpoint-every", 10 ** 6, "--out", tmp_path)
+    assert rc == 0, err
+    before = json.loads((tmp_path / "summary.json").read_text())
+    assert before["status"] == "steady", before["status"]
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--out", tmp_path, "--restart")
+    assert rc == 0 and "nothing to run" in out and "summary.json kept: this restart ran no step" in out, out + err
+    assert f"  {before['steady']['stopped']}\n" in out and "reached before" not in out, out
+    for c in before["observables"]["checks"]:
+        verdict = "PASS" if c["pass"] else ("FAIL" if c["pass"] is False else None)
+        if verdict:
+            assert f"{c['quantity']}: " in out and any(
+                line.strip().startswith(c["quantity"]) and line.endswith(verdict) for line in out.splitlines()), \
+                (c, out)
+
+
 def test_a_restart_that_changes_one_output_setting_keeps_the_others_and_the_average(cli, tmp_path):
     """A restart that gave one output setting dropped all the run's others: given only --output-every it wrote the
     whole fields of a run that wrote a sub-box of rho (1 GB per output at 400^3, unsaid), and given only
