@@ -335,7 +335,8 @@ def test_instability_stops_with_a_clear_message_and_keeps_the_checkpoint(tmp_pat
 
 def _start(tmp_path, *extra, devices=1):
     env = dict(os.environ, XLA_FLAGS=f"--xla_force_host_platform_device_count={devices}", PYTHONPATH=str(REPO))
-    return subprocess.Popen([str(BIN / "distlbm"), "run", "box", "--set", "n=48", "--set", "lattice=D3Q19",
+    size = [] if any(str(x).startswith("n=") for x in extra) else ["--set", "n=48"]  # (a key given twice is refused)
+    return subprocess.Popen([str(BIN / "distlbm"), "run", "box", *size, "--set", "lattice=D3Q19",
                              "--progress-every", "5", "--out", str(tmp_path), *map(str, extra)],
                             cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
