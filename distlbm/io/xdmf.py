@@ -78,8 +78,8 @@ def _item(dims, h5ref, dtype) -> str:
 HEAD = ('<?xml version="1.0" ?>\n<Xdmf Version="3.0">\n <Domain>\n'
         '  <Grid Name="fields" GridType="Collection" CollectionType="Temporal">\n')
 TAIL = "  </Grid>\n </Domain>\n</Xdmf>\n"
-# what write_xdmf last wrote to each file (absolute path): its grids' XML and the file's (size, mtime, inode) after
-# the write, so that an output appended to the series is appended to the file
+# what write_xdmf last wrote to each file (absolute path): the entries its grids were made of and the file's (size,
+# mtime, inode) after the write, so that an output appended to the series is appended to the file
 _WRITTEN: dict = {}
 
 
