@@ -129,6 +129,85 @@ def _connect_quietly():
         os.close(null)
 
 
+PORTS = (61440, 4096)  # JAX's own range for a coordinator port derived from the Slurm job: [61440, 65535]
+
+
+def _port_free(port: int) -> bool:
+    """Whether a listening socket can take `port` on this host now (a coordinator of another run holds it
+    with SO_REUSEPORT, beside which a socket without it is refused)."""
+    import socket
+
+    for family, host in ((socket.AF_INET6, "::"), (socket.AF_INET, "0.0.0.0")):
+        try:
+            with socket.socket(family, socket.SOCK_STREAM) as s:
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # an earlier run's closed connections
+                s.bind((host, port))  # (TIME_WAIT) leave it free; a listener does not
+            return True
+        except OSError as e:
+            if family == socket.AF_INET6 and e.errno in (97, 99):  # no IPv6 on this host: try IPv4
+                continue
+            return False
+    return False
+
+
+def _free_port() -> int:
+    """A port the kernel says is free now (its ephemeral range, which it hands to no other socket meanwhile)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("0.0.0.0", 0))
+        return s.getsockname()[1]
+
+
+def slurm_port() -> int | None:
+    """The coordinator port of a run under srun, the same on every process: from the job id and the step id.
+    JAX derives it from the job id alone, so two runs started at once in one job (`srun -n 2 distlbm run a &
+    srun -n 2 distlbm run b & wait`: a node filled with several runs) took the same port: their processes joined
+    each other's coordinator and both runs crashed (SIGABRT, exit 134, a wall of coordination-service errors after
+    the 120 s start-up timeout). Steps of one job get distinct ports (up to 4096 steps)."""
+    job, step = os.environ.get("SLURM_JOB_ID", ""), os.environ.get("SLURM_STEP_ID", "")
+    if not (job.isdigit() and step.isdigit()):
+        return None
+    return PORTS[0] + (int(job) + 1031 * int(step)) % PORTS[1]  # an odd factor: steps 0..4095 all differ
+
+
+@contextlib.contextmanager
+def coordinator_port(name: str):
+    """The port process 0 coordinates the processes' start-up on (JAX_COORDINATOR_PORT while JAX starts), unless
+    the user set JAX_COORDINATOR_ADDRESS or JAX_COORDINATOR_PORT. Under mpirun/mpiexec JAX takes
+    hash(hostname) % 4096 + 61440 on rank 0: one in 4096 for two runs on one node, every time where
+    PYTHONHASHSEED is fixed (a reproducibility recipe), and the two runs crash each other. Rank 0 takes a port the
+    kernel says is free instead (JAX sends it to the other ranks). Under srun every process computes it
+    (slurm_port); process 0 checks it is free on its node and says so in one line where it is not."""
+    if name == "none" or os.environ.get("JAX_COORDINATOR_ADDRESS") or os.environ.get("JAX_COORDINATOR_PORT"):
+        yield
+        return
+    port = None
+    if name == "slurm":
+        port = slurm_port()
+        if port is not None and env_rank() == 0 and not _port_free(port):
+            import socket
+
+            from distlbm.errors import ConfigError
+
+            raise ConfigError(
+                f"the port {port} that process 0 starts the run's processes on (from the Slurm job "
+                f"{os.environ.get('SLURM_JOB_ID')} and step {os.environ.get('SLURM_STEP_ID')}) is in use on "
+                f"{socket.gethostname()}: another program, or another run, holds it; set JAX_COORDINATOR_PORT to "
+                f"a free port for this run (the same for each of its processes, another for each run started at "
+                f"once)")
+    elif env_rank() == 0:  # mpirun/mpiexec: only rank 0's value is used, and sent to the others
+        port = _free_port()
+    if port is None:
+        yield
+        return
+    os.environ["JAX_COORDINATOR_PORT"] = str(port)
+    try:
+        yield
+    finally:
+        os.environ.pop("JAX_COORDINATOR_PORT", None)
+
+
 def initialize(comm: str = "jax") -> dict:
     """Start jax.distributed when this process is one of several. comm='mpi' (the mpi4jax backend)
     runs one independent single-device JAX program per rank and starts nothing here.
@@ -144,7 +223,7 @@ def initialize(comm: str = "jax") -> dict:
     if not _STARTED:
         kwargs = dict(heartbeat_timeout_seconds=heartbeat_timeout(), initialization_timeout=120,
                       shutdown_timeout_seconds=30)
-        with kept_signal_handlers():
+        with kept_signal_handlers(), coordinator_port(name):
             if name == "slurm":
                 jax.distributed.initialize(**kwargs)
             else:

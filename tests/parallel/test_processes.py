@@ -583,3 +583,80 @@ def test_a_process_killed_during_the_steps_is_said_in_one_line_and_the_run_resta
     r, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args[:5], 40, *args[6:], "--restart", "latest"], timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
     assert json.loads((out / "summary.json").read_text())["restarted_from"].endswith("ckpt_000000020.h5")
+
+
+def _two_at_once(tmp_path, launch, env_each):
+    """Two runs of two processes started at once on this node; their (returncode, stdout, stderr)."""
+    procs = []
+    for k, extra in enumerate(env_each):
+        cmd = [*launch, BIN / "distlbm", "run", "box", "--set", "n=16", "--steps", 40, "--mesh", "2x1x1",
+               "--out", tmp_path / f"run{k}"]
+        procs.append(subprocess.Popen([str(c) for c in cmd], cwd=REPO, env={**_env(1), **extra}, text=True,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+    out = []
+    for p in procs:
+        try:
+            o, e = p.communicate(timeout=150)
+        except subprocess.TimeoutExpired:
+            for q in procs:
+                q.kill()
+            o, e = p.communicate()
+        out.append((p.returncode, o, e))
+    return out
+
+
+def test_two_runs_started_at_once_in_one_slurm_job_both_run(tmp_path):
+    """A node filled with several runs from one job script (`srun -n 2 distlbm run a & srun -n 2 distlbm run b &
+    wait`): JAX derives the coordinator port from the job id alone, so both steps took the same port, joined each
+    other's coordinator ("1 unexpectedly tried to connect with a different incarnation") and both crashed (exit 134
+    after the 120 s start-up timeout). The step id is part of the port now."""
+    results = _two_at_once(tmp_path, [SRUN, "-n", 2], [{"SLURM_JOB_ID": "4242", "FAKE_SRUN_STEP_ID": str(k)}
+                                                        for k in range(2)])
+    for k, (rc, o, e) in enumerate(results):
+        assert rc == 0 and "summary:" in o, (k, rc, o, e[-3000:])
+        assert (tmp_path / f"run{k}" / "summary.json").exists()
+
+
+def test_two_mpiexec_runs_on_one_node_with_a_fixed_hash_seed_both_run(tmp_path):
+    """Under mpiexec JAX takes hash(hostname) % 4096 + 61440 as the coordinator port: with PYTHONHASHSEED fixed (a
+    reproducibility recipe) every run on a node takes the same one, and two runs at once crashed each other (one in
+    4096 without). Rank 0 takes a port the kernel says is free now."""
+    results = _two_at_once(tmp_path, [MPIEXEC, "-n", 2], [{"PYTHONHASHSEED": "0"}] * 2)
+    for k, (rc, o, e) in enumerate(results):
+        assert rc == 0 and "summary:" in o, (k, rc, o, e[-3000:])
+
+
+def test_a_coordinator_port_in_use_under_srun_is_said_in_one_line(tmp_path):
+    """The port a run under srun would start on is held by another program on process 0's node: one line that
+    names it and the way out (JAX_COORDINATOR_PORT), not a 120 s wait and a wall of coordination-service errors;
+    JAX_COORDINATOR_PORT set to a free port runs."""
+    import socket
+
+    from distlbm.parallel.processes import PORTS
+
+    port = PORTS[0] + (4243 + 1031 * 7) % PORTS[1]
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("0.0.0.0", port))
+        s.listen()
+        env = {**_env(1), "SLURM_JOB_ID": "4243", "FAKE_SRUN_STEP_ID": "7"}
+        cmd = [SRUN, "-K", "-n", 2, BIN / "distlbm", "run", "box", "--set", "n=16", "--steps", 10, "--mesh", "2x1x1",
+               "--out", tmp_path / "run"]
+        t0 = time.monotonic()
+        p = subprocess.run([str(c) for c in cmd], cwd=REPO, env=env, capture_output=True, text=True, timeout=150)
+        elapsed = time.monotonic() - t0
+        assert p.returncode == 2 and elapsed < 60, (p.returncode, elapsed, p.stdout, p.stderr)
+        lines = [x for x in p.stderr.splitlines() if f"the port {port}" in x]
+        assert len(lines) == 1 and "(from the Slurm job 4243 and step 7) is in use on" in lines[0], p.stderr
+        assert "JAX_COORDINATOR_PORT" in lines[0] and "Traceback" not in p.stderr, p.stderr
+        free = str(_free_port())
+        p = subprocess.run([str(c) for c in cmd], cwd=REPO, env={**env, "JAX_COORDINATOR_PORT": free},
+                           capture_output=True, text=True, timeout=150)
+        assert p.returncode == 0 and "summary:" in p.stdout, (p.stdout, p.stderr)
+
+
+def _free_port():
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("0.0.0.0", 0))
+        return s.getsockname()[1]
