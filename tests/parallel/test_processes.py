@@ -660,3 +660,27 @@ def _free_port():
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("0.0.0.0", 0))
         return s.getsockname()[1]
+
+
+def test_the_slurm_coordinator_port_differs_for_every_step_of_a_job(monkeypatch):
+    """slurm_port: the same on every process of a step (from the environment alone), another for each step of a job
+    (up to 4096), in JAX's range; none without a step id (JAX's own choice then); a port the user set is kept."""
+    from distlbm.parallel import processes
+
+    monkeypatch.setenv("SLURM_JOB_ID", "987654")
+    ports = set()
+    for step in range(4096):
+        monkeypatch.setenv("SLURM_STEP_ID", str(step))
+        ports.add(processes.slurm_port())
+    assert len(ports) == 4096 and min(ports) >= 61440 and max(ports) <= 65535
+    monkeypatch.delenv("SLURM_STEP_ID")
+    assert processes.slurm_port() is None
+    monkeypatch.setenv("JAX_COORDINATOR_PORT", "23456")
+    with processes.coordinator_port("openmpi"):
+        assert os.environ["JAX_COORDINATOR_PORT"] == "23456"
+    assert os.environ["JAX_COORDINATOR_PORT"] == "23456"
+    monkeypatch.delenv("JAX_COORDINATOR_PORT")
+    monkeypatch.setenv("OMPI_COMM_WORLD_RANK", "0")
+    with processes.coordinator_port("openmpi"):
+        assert int(os.environ["JAX_COORDINATOR_PORT"]) > 0  # rank 0's, from the kernel
+    assert "JAX_COORDINATOR_PORT" not in os.environ  # the environment as it was
