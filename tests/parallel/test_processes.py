@@ -32,10 +32,19 @@ def _env(devices_per_process: int, flags: str = "") -> dict:
 
 
 def _run(cmd, devices=1, timeout=180, flags=""):
+    """Run `cmd` in its own session; past `timeout` every process of it is killed (a launcher's ranks too: left
+    running, they held CPU and ports for the tests after) and the test fails with the ends of what it printed."""
     t0 = time.monotonic()
-    p = subprocess.run([str(c) for c in cmd], cwd=REPO, env=_env(devices, flags), capture_output=True, text=True,
-                       timeout=timeout)
-    return p, time.monotonic() - t0
+    proc = subprocess.Popen([str(c) for c in cmd], cwd=REPO, env=_env(devices, flags), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, 9)
+        out, err = proc.communicate()
+        pytest.fail(f"timed out after {timeout} s: {' '.join(map(str, cmd))}\n--- stdout (end) ---\n{out[-4000:]}"
+                    f"\n--- stderr (end) ---\n{err[-4000:]}")
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err), time.monotonic() - t0
 
 
 def _worker(launch, out, case, steps, *extra, devices=1, flags=""):
@@ -592,14 +601,15 @@ def _two_at_once(tmp_path, launch, env_each):
         cmd = [*launch, BIN / "distlbm", "run", "box", "--set", "n=16", "--steps", 40, "--mesh", "2x1x1",
                "--out", tmp_path / f"run{k}"]
         procs.append(subprocess.Popen([str(c) for c in cmd], cwd=REPO, env={**_env(1), **extra}, text=True,
-                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True))
     out = []
     for p in procs:
         try:
             o, e = p.communicate(timeout=150)
         except subprocess.TimeoutExpired:
             for q in procs:
-                q.kill()
+                if q.poll() is None:
+                    os.killpg(q.pid, 9)
             o, e = p.communicate()
         out.append((p.returncode, o, e))
     return out
