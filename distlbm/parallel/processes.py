@@ -208,6 +208,19 @@ def coordinator_port(name: str):
         os.environ.pop("JAX_COORDINATOR_PORT", None)
 
 
+def one_visible_gpu() -> str | None:
+    """The variable that shows this process exactly one GPU (CUDA_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES or
+    HIP_VISIBLE_DEVICES with one entry), else None. jax.distributed gives each process the GPU numbered its node-local
+    rank among those it sees, which is right where every process sees all GPUs of its node; a process shown one GPU
+    (`srun --gpus-per-task=1`, `--gpu-bind=single:1`, a site's wrapper that sets CUDA_VISIBLE_DEVICES per rank) must
+    take that one, number 0: the others asked for number 1, 2, ... and failed ("invalid device ordinal")."""
+    for var in ("CUDA_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES"):
+        text = os.environ.get(var)
+        if text is not None:
+            return var if len([x for x in text.split(",") if x.strip()]) == 1 else None
+    return None
+
+
 def initialize(comm: str = "jax") -> dict:
     """Start jax.distributed when this process is one of several. comm='mpi' (the mpi4jax backend)
     runs one independent single-device JAX program per rank and starts nothing here.
@@ -223,6 +236,8 @@ def initialize(comm: str = "jax") -> dict:
     if not _STARTED:
         kwargs = dict(heartbeat_timeout_seconds=heartbeat_timeout(), initialization_timeout=120,
                       shutdown_timeout_seconds=30)
+        if not os.environ.get("JAX_LOCAL_DEVICE_IDS") and one_visible_gpu():
+            kwargs["local_device_ids"] = [0]  # the one GPU this process sees (JAX_LOCAL_DEVICE_IDS: the user's)
         with kept_signal_handlers(), coordinator_port(name):
             if name == "slurm":
                 jax.distributed.initialize(**kwargs)

@@ -694,3 +694,30 @@ def test_the_slurm_coordinator_port_differs_for_every_step_of_a_job(monkeypatch)
     with processes.coordinator_port("openmpi"):
         assert int(os.environ["JAX_COORDINATOR_PORT"]) > 0  # rank 0's, from the kernel
     assert "JAX_COORDINATOR_PORT" not in os.environ  # the environment as it was
+
+
+VISIBLE = """
+from jax._src import xla_bridge
+from distlbm.parallel.processes import initialize
+
+procs = initialize("jax")
+print(f"process {procs['process_index']} opens GPU {xla_bridge.CUDA_VISIBLE_DEVICES.value}", flush=True)
+"""
+
+
+@pytest.mark.parametrize("launch", ["srun", "mpiexec"])
+def test_a_process_shown_one_gpu_opens_that_one(tmp_path, monkeypatch, launch):
+    """jax.distributed gives each process the GPU numbered its node-local rank among those it sees: right where every
+    process sees the node's GPUs, wrong where the launcher shows each its own (`srun --gpus-per-task=1`, a site's
+    wrapper setting CUDA_VISIBLE_DEVICES per rank): process 1 asked for GPU 1 of the one it sees ("invalid device
+    ordinal", a multi-GPU run that never starts). A process shown one GPU opens that one (number 0); one shown the
+    node's GPUs keeps its node-local rank's. (What JAX is told here; no GPU opened on this machine.)"""
+    script = tmp_path / "visible.py"
+    script.write_text(VISIBLE)
+    cmd = [MPIEXEC, "-n", 2] if launch == "mpiexec" else [SRUN, "-n", 2]
+    for visible, expected in (("5", ["0", "0"]), ("GPU-1a2b", ["0", "0"]), ("0,1", ["0", "1"])):
+        monkeypatch.setenv("CUDA_VISIBLE_DEVICES", visible)
+        p, _ = _run([*cmd, sys.executable, script], timeout=120)
+        assert p.returncode == 0, (visible, p.stdout, p.stderr)
+        for k in range(2):
+            assert f"process {k} opens GPU {expected[k]}" in p.stdout, (visible, p.stdout)
