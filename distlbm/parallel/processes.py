@@ -77,12 +77,30 @@ def env_rank() -> int:
     return 0
 
 
+def _seconds(var: str, default: int, least: int) -> int:
+    """A whole number of seconds from the environment variable `var` (`default` where unset or empty); anything else
+    is one line naming it (a mistyped value was taken as the default, unsaid)."""
+    text = os.environ.get(var, "").strip()
+    if not text:
+        return default
+    if not (text.isascii() and text.isdigit()) or int(text) < least:
+        from distlbm.errors import ConfigError
+
+        raise ConfigError(f"{var} = {text!r}: expected a whole number of seconds >= {least} (default {default})")
+    return int(text)
+
+
 def heartbeat_timeout() -> int:
     """Seconds after which the others give up on a silent process (DISTLBM_HEARTBEAT_TIMEOUT, default 20)."""
-    try:
-        return max(2, int(os.environ.get("DISTLBM_HEARTBEAT_TIMEOUT", "20")))
-    except ValueError:
-        return 20
+    return _seconds("DISTLBM_HEARTBEAT_TIMEOUT", 20, 2)
+
+
+def startup_timeout() -> int:
+    """Seconds the processes wait for each other to start (DISTLBM_STARTUP_TIMEOUT, default 300, JAX's own): the
+    slowest process of a large job may reach its start minutes after the first (Python and JAX imported from a
+    parallel file system by hundreds of processes at once); 120 s ended such a job at its start, after its wait in
+    the queue. A process that died before they met is waited for that long (srun -K and mpirun end the job at once)."""
+    return _seconds("DISTLBM_STARTUP_TIMEOUT", 300, 10)
 
 
 @contextlib.contextmanager
@@ -163,8 +181,8 @@ def slurm_port() -> int | None:
     """The coordinator port of a run under srun, the same on every process: from the job id and the step id.
     JAX derives it from the job id alone, so two runs started at once in one job (`srun -n 2 distlbm run a &
     srun -n 2 distlbm run b & wait`: a node filled with several runs) took the same port: their processes joined
-    each other's coordinator and both runs crashed (SIGABRT, exit 134, a wall of coordination-service errors after
-    the 120 s start-up timeout). Steps of one job get distinct ports (up to 4096 steps)."""
+    each other's coordinator and both runs crashed (SIGABRT, exit 134, a wall of coordination-service errors, some
+    after the start-up timeout). Steps of one job get distinct ports (up to 4096 steps)."""
     job, step = os.environ.get("SLURM_JOB_ID", ""), os.environ.get("SLURM_STEP_ID", "")
     if not (job.isdigit() and step.isdigit()):
         return None
@@ -234,7 +252,7 @@ def initialize(comm: str = "jax") -> dict:
     import jax
 
     if not _STARTED:
-        kwargs = dict(heartbeat_timeout_seconds=heartbeat_timeout(), initialization_timeout=120,
+        kwargs = dict(heartbeat_timeout_seconds=heartbeat_timeout(), initialization_timeout=startup_timeout(),
                       shutdown_timeout_seconds=30)
         if not os.environ.get("JAX_LOCAL_DEVICE_IDS") and one_visible_gpu():
             kwargs["local_device_ids"] = [0]  # the one GPU this process sees (JAX_LOCAL_DEVICE_IDS: the user's)

@@ -721,3 +721,25 @@ def test_a_process_shown_one_gpu_opens_that_one(tmp_path, monkeypatch, launch):
         assert p.returncode == 0, (visible, p.stdout, p.stderr)
         for k in range(2):
             assert f"process {k} opens GPU {expected[k]}" in p.stdout, (visible, p.stdout)
+
+
+@pytest.mark.parametrize("var,value", [("DISTLBM_STARTUP_TIMEOUT", "5m"), ("DISTLBM_STARTUP_TIMEOUT", "3"),
+                                       ("DISTLBM_HEARTBEAT_TIMEOUT", "twenty")])
+def test_a_mistyped_timeout_of_the_processes_is_one_line(tmp_path, var, value):
+    """DISTLBM_HEARTBEAT_TIMEOUT = 'twenty' was taken as the default, unsaid; the start-up timeout (JAX's 300 s default,
+    120 s before: a large job whose slowest process reached its start later was ended there) is the user's too."""
+    env = {**_env(1), var: value}
+    cmd = [MPIEXEC, "-n", 2, BIN / "distlbm", "run", "box", "--set", "n=8", "--steps", 2, "--out", tmp_path / "run"]
+    p = subprocess.run([str(c) for c in cmd], cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    assert f"{var} = '{value}': expected a whole number of seconds >=" in p.stderr and "Traceback" not in p.stderr, \
+        p.stderr
+
+
+def test_the_start_up_timeout_is_the_users(monkeypatch):
+    from distlbm.parallel import processes
+
+    monkeypatch.delenv("DISTLBM_STARTUP_TIMEOUT", raising=False)
+    assert processes.startup_timeout() == 300
+    monkeypatch.setenv("DISTLBM_STARTUP_TIMEOUT", "900")
+    assert processes.startup_timeout() == 900
