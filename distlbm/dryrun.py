@@ -104,7 +104,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             files.check_folder_target(out_path / name)
     cdir = out_path / "checkpoints"
     found = ckpt.list_checkpoints(cdir) if cdir.is_dir() else []
-    start, continuing = 0, False
+    start, continuing, continued = 0, False, None  # continued: (the checkpoint, its run id) a restart continues
     end = cfg.control.steps or s.steps
     if restart is None:
         if found:
@@ -167,6 +167,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             cfg = dataclasses.replace(cfg, **{k: v for k, v in (("checkpoint", kept_checkpoints(cfg, meta)),
                                                                 ("output", kept_outputs(cfg, meta))) if v})
             cfg = dataclasses.replace(cfg, output=kept_averaging(cfg, meta) or cfg.output)
+            continued = (path, meta.get("run_id") or ckpt.LEGACY_RUN)
             break
         else:
             raise no_usable(errors)
@@ -217,6 +218,11 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             f"removed when the run starts")
         if free is not None:
             free += freed
+    reclaim = 0  # a restart's older checkpoints make room for its next (the run's Checkpointer._make_room)
+    if continued is not None and free is not None and cdir.is_dir():
+        reclaim = ckpt.reclaimable(cdir, continued[1], continued[0], upto=start)
+        free += reclaim
+    held = f" (with {files.size_text(reclaim)} of the run's older checkpoints)" if reclaim else ""
     line = (f"  checkpoints: {files.size_text(size)} each ({files.size_text(one)} of free space asked per write)"
             + (f", every {chk.checkpoint_every} steps ({count} in this run{', the last at its end' if count else ''})"
                if chk.checkpoint_every else "")
@@ -227,13 +233,13 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                "--checkpoint-every N)")
             + f"; at most {kept} on disk at once: {files.size_text(kept * size)}")
     if free is not None:
-        line += f"; {files.size_text(free)} free in {probe}"
+        line += f"; {files.size_text(free)} free{held} in {probe}"
     say(line)
     if free is not None and free < one:  # the run's own line and status (74): a write that cannot be made
         raise files.WriteError(cdir, f"not enough space for one checkpoint before the run starts: needs about "
-                                     f"{files.size_text(one)}, {files.size_text(free)} free in {probe} (a run writes "
-                                     f"one on a stop signal or at the wall-time limit); free space there or choose "
-                                     f"another --out")
+                                     f"{files.size_text(one)}, {files.size_text(free)} free{held} in {probe} (a run "
+                                     f"writes one on a stop signal or at the wall-time limit); free space there or "
+                                     f"choose another --out")
     if free is not None and free < kept * one:
         say(f"warning: the checkpoints kept need about {files.size_text(kept * one)}, {files.size_text(free)} "
             f"free: older checkpoints of the run will make room for later ones (fewer kept)")

@@ -497,16 +497,25 @@ class Simulation:
                 free = files.free_bytes(where)
             except OSError:
                 pass
-        seen = self.domain.allgather_obj(free) if pc > 1 else [free]
-        free = min((x for x in seen if x is not None), default=None)
+        # the run's own older checkpoints (a restart's: all but the one it continues from) make room for its next
+        # where the disk is full (Checkpointer._make_room): a restart in a folder whose quota the run had filled
+        # with them was refused here (exit 74), a Slurm chain stopped at its first resubmission
+        reclaim = 0
+        if self.domain.process_index == 0 and self.checkpointer.size is not None and self.checkpoint_dir.is_dir():
+            reclaim = ckpt.reclaimable(self.checkpoint_dir, self.run_id, self.checkpointer.last_path, upto=start)
+        seen = self.domain.allgather_obj((free, reclaim)) if pc > 1 else [(free, reclaim)]
+        reclaim = max(r for _, r in seen) // (pc if split else 1)
+        free = min((x for x, _ in seen if x is not None), default=None)
         self._checkpoint_where = where  # the file system the field outputs keep a checkpoint's room on
         if free is None:
             return
+        free += reclaim
         part = " (this process's part)" if split else ""
         if free < need:
+            held = f" (with {files.size_text(reclaim)} of this run's older checkpoints)" if reclaim else ""
             raise WriteError(self.checkpoint_dir, f"not enough space for one checkpoint before the run starts: "
                                                   f"needs about {files.size_text(need)}{part}, "
-                                                  f"{files.size_text(free)} free in {where} (a run writes one on "
+                                                  f"{files.size_text(free)} free{held} in {where} (a run writes one on "
                                                   f"a stop signal or at the wall-time limit); free space there or "
                                                   f"choose another --out")
         keep = schedules.checkpoints_at_once(chk, start, end)

@@ -110,6 +110,29 @@ def prune(directory, run_id: str, keep: int, keep_path: Path | None = None) -> l
     return removed
 
 
+def reclaimable(directory, run_id: str, keep_path=None, upto: int | None = None) -> int:
+    """The disk space held by run `run_id`'s checkpoints in `directory` (with their part files) other than
+    `keep_path` (None: its newest) and those after step `upto` (a restart sets them aside, never removed): what its
+    oldest checkpoints free for the next one where the file system is full (driver.callbacks.Checkpointer._make_room),
+    counted as free space by the check before the run's first step."""
+    own = [p for p, rid in owners(directory) if rid == run_id]
+    keep = Path(keep_path) if keep_path is not None else (own[-1] if own else None)
+    total = 0
+    for p in own:
+        if keep is not None and os.path.abspath(p) == os.path.abspath(keep):
+            continue
+        if upto is not None and _by_step(p)[0] > upto:
+            continue
+        for q in [p, *hdf5.part_files(p)]:
+            try:
+                st = os.lstat(q)
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode):
+                total += min(st.st_size, st.st_blocks * 512) if hasattr(st, "st_blocks") else st.st_size
+    return total
+
+
 def set_aside_newer(directory, run_id: str, step: int) -> tuple[list[int], Path | None]:
     """Move the checkpoints of run `run_id` after `step` (and their part files) into DIRECTORY/abandoned_after_STEP/:
     a restart from an older checkpoint abandons them, and a later `--restart latest` went back to them, past the

@@ -560,6 +560,37 @@ def test_a_disk_full_of_the_runs_own_checkpoints_makes_room_for_the_next(small_d
         assert np.array_equal(a["f"][...], b["f"][...])
 
 
+def test_a_restart_in_a_folder_its_own_checkpoints_filled_makes_room_as_the_run_did(small_disk):
+    """A run whose older checkpoints made room for its next (a quota) left the disk with less than one checkpoint
+    free beside the two it kept: its restart (a Slurm chain's next job, `--restart latest --steps N`) was refused
+    before its first step, "not enough space for one checkpoint" (exit 74: the chain stopped), though the run's own
+    older checkpoint makes room for it as it did during the run. The check and the dry run count it as free."""
+    out = small_disk / "run"  # 6 MiB: two checkpoints of 2.39 MiB, 1.2 MiB free beside them
+    args = ["run", "box", "--set", "n=32", "--set", "lattice=D3Q19", "--out", out]
+    p = _cli(*args, "--checkpoint-every", 10, "--steps", 50)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert _names(out / "checkpoints") == ["ckpt_000000040.h5", "ckpt_000000050.h5"]
+    d = _cli(*args, "--restart", "latest", "--steps", 70, "--dry-run")
+    assert d.returncode == 0, d.stdout + d.stderr
+    assert re.search(r"MiB free \(with 2.3\d MiB of the run's older checkpoints\) in ", d.stdout), d.stdout
+    q = _cli(*args, "--restart", "latest", "--steps", 70)
+    assert q.returncode == 0, q.stdout + q.stderr
+    assert "removed to make room for the checkpoint of step 60" in q.stdout and "ckpt_000000040.h5" in q.stdout
+    assert _names(out / "checkpoints") == ["ckpt_000000060.h5", "ckpt_000000070.h5"]
+    # a restart from the older one sets the newer aside (never removed): they make no room, and it is refused
+    r = _cli(*args, "--restart", out / "checkpoints" / "ckpt_000000060.h5", "--steps", 90)
+    assert r.returncode == 74 and "not enough space for one checkpoint" in r.stderr, r.stdout + r.stderr
+    assert "older checkpoints" not in r.stderr and _names(out / "checkpoints") == ["ckpt_000000060.h5",
+                                                                                     "ckpt_000000070.h5"]
+    # where even the run's older checkpoints leave no room, the refusal counts them and says so
+    (small_disk / "filler").write_bytes(b"\0" * (1 << 20))
+    r = _cli(*args, "--restart", "latest", "--steps", 90)
+    assert r.returncode == 74, r.stdout + r.stderr
+    assert "not enough space for one checkpoint before the run starts" in r.stderr
+    assert "of this run's older checkpoints) in " in r.stderr, r.stderr
+    assert _names(out / "checkpoints") == ["ckpt_000000060.h5", "ckpt_000000070.h5"]
+
+
 def test_field_outputs_that_will_not_fit_are_said_before_the_first_step(small_disk, cli):
     """The field outputs of a run and the checkpoints it keeps are foreseen against the free space: a run whose
     outputs would fill the disk midway went on until the write that failed (exit 74, days in). Now the dry run and
