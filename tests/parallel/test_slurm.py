@@ -210,3 +210,39 @@ def test_a_signal_as_the_run_starts_waits_for_its_handlers(tmp_path):
     running = "stopped at step" in log and "on SIGUSR1" in log
     assert jobs[0]["exit"] == 75 and (in_set_up or running), log
     assert len(subs) == 2, log  # resubmitted
+
+
+@pytest.mark.parametrize("template", ["single_node.sbatch", "multi_node_srun.sbatch", "multi_node_mpirun.sbatch"])
+def test_a_chain_begun_with_restart_path_continues_its_own_checkpoints(tmp_path, template):
+    """`--restart PATH` among the options (a run continued in a new folder, or taken back to an older checkpoint)
+    stayed among them for every resubmission and won over the template's --restart latest: every job went back to
+    PATH, moved the checkpoints of the job before it aside (abandoned_after_STEP/) and redid its steps; a chain of
+    20 jobs got no further than its first. The first job starts from PATH; a later one continues the chain's newest
+    checkpoint, and one that finds none (the first stopped in its start-up) starts from PATH again."""
+    prog = tmp_path / "writes_a_checkpoint"  # each job adds a checkpoint, 100 steps on, and stops (75)
+    prog.write_text("#!/bin/bash\necho \"the run's arguments: $*\"\nmkdir -p \"$OUT/checkpoints\"\n"
+                    "n=$(ls \"$OUT/checkpoints\" | wc -l)\n"
+                    "touch \"$OUT/checkpoints/$(printf 'ckpt_%09d.h5' $(( (n + 1) * 100 )))\"\nexit 75\n")
+    prog.chmod(0o755)
+    size = ["--nodes=1", "--ntasks=1"] if template.startswith("multi") else []
+    env = _env(1, FAKE_SBATCH_MAX_JOBS="3", DISTLBM=str(prog), DISTLBM_SBATCH_ARGS=" ".join(size))
+    subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", *size, SLURM / template, *TG,
+                               "--restart", "old/checkpoints/ckpt_000000050.h5", "--out", "new")
+    runs = [next(x for x in logs[j["job_id"]].splitlines() if x.startswith("the run's arguments: "))
+            for j in jobs]
+    assert [j["exit"] for j in jobs] == [75, 75, 75] and len(subs) == 4, "\n".join(logs.values())
+    assert "--restart old/checkpoints/ckpt_000000050.h5" in runs[0] and "latest" not in runs[0], runs[0]
+    for run in runs[1:]:
+        assert "--restart latest" in run and "old/checkpoints" not in run, run
+    assert all(s["env"]["DISTLBM_STALLED"] == "0" for s in subs[1:]), subs
+    # a first job that wrote no checkpoint: the next one starts from PATH, not fresh
+    prog.write_text("#!/bin/bash\necho \"the run's arguments: $*\"\nexit 75\n")
+    (tmp_path / ".fake_sbatch").rename(tmp_path / ".fake_sbatch_1")
+    for f in tmp_path.glob("distlbm-*.out"):  # (the job ids begin again)
+        f.unlink()
+    env = _env(1, FAKE_SBATCH_MAX_JOBS="2", DISTLBM=str(prog), DISTLBM_SBATCH_ARGS=" ".join(size))
+    subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", *size, SLURM / template, *TG,
+                               "--restart=old/checkpoints/ckpt_000000050.h5", "--out", "other")
+    runs = [next(x for x in logs[j["job_id"]].splitlines() if x.startswith("the run's arguments: "))
+            for j in jobs]
+    assert len(runs) == 2 and all("--restart old/checkpoints/ckpt_000000050.h5" in r for r in runs), runs
