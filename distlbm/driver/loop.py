@@ -836,11 +836,13 @@ class Simulation:
                      f"(--set average_every=0 to stop it)")
         self.cfg = dataclasses.replace(self.cfg, warnings=settled_warnings(self.cfg))
 
-    def _earlier_results(self, start_step: int):
+    def _earlier_results(self, start_step: int, end: Optional[int] = None):
         """Before the run writes into its folder (process 0, which holds it): results of another run there
         (summary, logs, field outputs; io.results) are moved into OUT/previous/, so that the two runs do not mix;
         in the folder of the run it continues, samples.jsonl keeps the records up to this step (the later ones
-        are recorded again). Every process agrees: WriteError on all of them if it cannot be done."""
+        are recorded again), unless it has nothing to run (`end`: its end step is its start), which leaves the run's
+        records and newer checkpoints as they are. Every process agrees: WriteError on all of them if it cannot be
+        done."""
         if self.out_dir is None:
             return
         error = None
@@ -849,7 +851,9 @@ class Simulation:
                 earlier = results.run_of(self.out_dir)
                 ours = earlier == self.run_id or (earlier is None and self.restored_from is not None and Path(
                     self.restored_from).resolve().parent == Path(self.checkpoint_dir).resolve())
-                if ours:
+                if ours and end is not None and end <= start_step:
+                    pass  # a restart with nothing to run: it kept summary.json, and --restart latest goes on as it did
+                elif ours:
                     dropped = results.trim_samples(self.out_dir, start_step)
                     if dropped:
                         self.log(f"note: {dropped} record(s) of samples.jsonl after step {start_step} dropped: "
@@ -1182,7 +1186,7 @@ class Simulation:
         # the checks are passed: from here on the run writes (the earlier results set aside, its log), and a refusal
         # above left the folder as it found it (close(refused=True); the temporaries of interrupted writes removed)
         self.began_writing = True
-        self._earlier_results(start_step)
+        self._earlier_results(start_step, end)
         logs = {"log": JsonLog(view, "log.jsonl"), "samples": None}
         self.checkpointer.log = logs["log"]
         logs["log"].write({"event": "start", "step": start_step, "end": end, "run_id": self.run_id,

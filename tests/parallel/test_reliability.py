@@ -1573,6 +1573,20 @@ def test_a_restart_that_runs_no_step_keeps_the_runs_summary(cli, tmp_path):
     assert (tmp_path / "summary.json").read_text() == before
 
 
+def test_a_restart_that_runs_no_step_leaves_the_newer_checkpoints_where_they_are(cli, tmp_path):
+    """A restart from an older checkpoint with nothing to run (`--restart ckpt_10 --steps 10`) kept summary.json (the
+    run's, at step 20) but moved the run's newer checkpoints into checkpoints/abandoned_after_10/: it ran no step,
+    yet `--restart latest` and `distlbm status` then went back to step 10. They stay where they are."""
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--checkpoint-every", 10, "--out", tmp_path)
+    assert rc == 0, err
+    older = tmp_path / "checkpoints" / "ckpt_000000010.h5"
+    rc, out, err = cli("run", "box", "--set", "n=8", "--out", tmp_path, "--restart", older, "--steps", 10)
+    assert rc == 0 and "nothing to run" in out and "summary.json kept: this restart ran no step" in out, out + err
+    assert "moved to" not in out and _names(tmp_path / "checkpoints") == ["ckpt_000000010.h5", "ckpt_000000020.h5"]
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and "--restart latest continues from ckpt_000000020.h5" in out, out
+
+
 def test_a_restart_of_a_steady_run_prints_the_runs_results(cli, tmp_path):
     """`--restart latest` of a cavity that had stopped steady has nothing to run and keeps summary.json, but printed
     results recomputed from the restored state without the run's history: "end step 5120 reached before max |du| /
