@@ -87,6 +87,16 @@ def folder_status(out) -> dict:
                       "end_step": meta.get("end_step"), "age_s": age})
     result["checkpoints"] = found[::-1]
     result["damaged"] = damaged[::-1]
+    # the checkpoints a restart from an older one moved aside (ckpt.set_aside_newer): never removed, and said nowhere
+    # after that restart's own note
+    aside = []
+    for d in sorted((out / "checkpoints").glob("abandoned_after_*")):
+        if d.is_dir() and not d.is_symlink():
+            named = sorted((int(m.group(1)), q.name) for q in d.iterdir() if (m := ckpt.NAME.match(q.name)))
+            if named:
+                aside.append({"folder": f"checkpoints/{d.name}", "steps": [x for x, _ in named],
+                              "newest": named[-1][1]})
+    result["set_aside"] = aside
     # a write killed midway leaves its temporary (as large as the file); a running run's are its writes
     from distlbm.io.files import interrupted_writes
 
@@ -181,6 +191,11 @@ def describe(st: dict) -> list[str]:
         lines.append("  checkpoints: none")
     for d in st["damaged"]:
         lines.append(f"  checkpoint {d['file']} does not verify: {d['reason']}")
+    for a in st.get("set_aside") or []:
+        steps = a["steps"]
+        lines.append(f"  {a['folder']}/: {len(steps)} checkpoint(s) (step{'s' if len(steps) > 1 else ''} "
+                     f"{', '.join(f'{x:,}' for x in steps)}) that a restart from an older one set aside (never removed; "
+                     f"--restart {st['folder']}/{a['folder']}/{a['newest']} goes back to them)")
     left = st.get("interrupted") or []
     if left:
         from distlbm.io.files import size_text

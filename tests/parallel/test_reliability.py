@@ -1720,6 +1720,13 @@ def test_a_restart_from_an_older_checkpoint_sets_the_newer_ones_aside(tmp_path, 
     assert f"restarted from {ck / 'ckpt_000000150.h5'} at step 150" in out, out
     steps = [json.loads(x)["step"] for x in (tmp_path / "samples.jsonl").read_text().splitlines()]
     assert steps == sorted(set(steps)) and all(b - a == steps[1] - steps[0] for a, b in zip(steps, steps[1:])), steps
+    # `distlbm status` says what was set aside (said once, by the restart that did it) and how to go back to it
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0, out + err
+    assert (f"  checkpoints/abandoned_after_000000100/: 3 checkpoint(s) (steps 200, 300, 400) that a restart from an "
+            f"older one set aside (never removed; --restart {tmp_path}/checkpoints/abandoned_after_000000100/"
+            f"ckpt_000000400.h5 goes back to them)") in out, out
+    assert "checkpoints/abandoned_after_000000100_2/: 1 checkpoint(s) (step 150) that" in out, out
 
 
 def test_a_restart_whose_input_file_changed_at_the_same_path_is_refused(tmp_path, cli):
