@@ -577,6 +577,10 @@ def _dispatch(args) -> int:
     from distlbm.parallel.processes import abort, env_rank, launcher
 
     try:
+        if args.command in ("run", "bench", "info"):
+            from distlbm.stepper import check_switches
+
+            check_switches()  # before any work: a small lattice never reads some of them
         if args.command == "run":
             return cmd_run(args)
         if args.command == "bench":

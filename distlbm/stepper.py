@@ -210,10 +210,33 @@ def _whole_bytes(whole_bytes: Optional[int]) -> int:
     if whole_bytes is not None:
         return whole_bytes
     text = os.environ.get("DISTLBM_WHOLE_BYTES", "").strip()
-    try:
-        return int(text) if text else WHOLE_BYTES
-    except ValueError:
-        raise ValueError(f"DISTLBM_WHOLE_BYTES = {text!r}: expected a whole number of bytes") from None
+    if not text:
+        return WHOLE_BYTES
+    if not (text.isascii() and text.isdigit()):
+        from distlbm.errors import ConfigError
+
+        raise ConfigError(f"DISTLBM_WHOLE_BYTES = {text!r}: expected a whole number of bytes >= 0")
+    return int(text)
+
+
+def switch(var: str, default: bool) -> bool:
+    """An on/off environment variable (DISTLBM_SLABS, DISTLBM_INPLACE): '1' or '0', `default` where unset or empty.
+    Anything else is one line: DISTLBM_INPLACE=false ran the in-place step, unsaid (only '0' turned it off)."""
+    text = os.environ.get(var, "").strip()
+    if not text:
+        return default
+    if text not in ("0", "1"):
+        from distlbm.errors import ConfigError
+
+        raise ConfigError(f"{var} = {text!r}: expected 1 (on) or 0 (off)")
+    return text == "1"
+
+
+def check_switches():
+    """The step's environment variables checked at once (ConfigError): a small lattice never reads some of them."""
+    _whole_bytes(None)
+    switch("DISTLBM_SLABS", True)
+    switch("DISTLBM_INPLACE", True)
 
 
 def slab_form(block_bytes: int, backend: Optional[str] = None, *,
@@ -228,12 +251,11 @@ def slab_form(block_bytes: int, backend: Optional[str] = None, *,
     size up to which blocks keep the whole-array form (default WHOLE_BYTES; 0: the slab forms at any size,
     as the tests use them on small lattices)."""
     whole_bytes = _whole_bytes(whole_bytes)
-    env = os.environ.get("DISTLBM_SLABS", "")
-    slabs = env == "1" or (env != "0" and (backend or jax.default_backend()) == "cpu")
+    slabs = switch("DISTLBM_SLABS", (backend or jax.default_backend()) == "cpu")
     if not slabs or planes < 2 or block_bytes <= whole_bytes:
         return "whole"
     if inplace is None:
-        inplace = os.environ.get("DISTLBM_INPLACE", "1") != "0"
+        inplace = switch("DISTLBM_INPLACE", True)
     return "in_place" if inplace and planes >= 3 else "ab"
 
 
@@ -249,7 +271,7 @@ def runs_in_slabs(f, compute_dtype, whole_bytes: Optional[int] = None) -> bool:
     nbytes = f.size * max(f.dtype.itemsize, jnp.dtype(compute_dtype).itemsize)
     if slab_form(nbytes, whole_bytes=whole_bytes, planes=f.shape[1]) != "whole":
         return True
-    return (jax.default_backend() != "cpu" and os.environ.get("DISTLBM_SLABS", "") != "0" and f.shape[1] >= 2
+    return (jax.default_backend() != "cpu" and switch("DISTLBM_SLABS", True) and f.shape[1] >= 2
             and nbytes > _whole_bytes(whole_bytes))
 
 
@@ -273,7 +295,7 @@ def fused_form(inplace: Optional[bool] = None, model: Optional[Model] = None) ->
     array; the default) or 'A-B' (a new array per step: DISTLBM_INPLACE=0, or inplace=False; and, with the
     reason, where the in-place kernels do not cover `model`: Bouzidi links, open faces, ...)."""
     if inplace is None:
-        inplace = os.environ.get("DISTLBM_INPLACE", "1") != "0"
+        inplace = switch("DISTLBM_INPLACE", True)
     if not inplace:
         return "A-B"
     if model is not None:

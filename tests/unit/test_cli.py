@@ -250,6 +250,21 @@ def test_a_bandwidth_copy_larger_than_the_device_is_one_line_before_the_bench(cl
                        "usable on this device (MemAvailable); expected at most", "MiB (0: skip)")
 
 
+@pytest.mark.parametrize("var,value,expected", [("DISTLBM_INPLACE", "false", "expected 1 (on) or 0 (off)"),
+                                                ("DISTLBM_SLABS", "yes", "expected 1 (on) or 0 (off)"),
+                                                ("DISTLBM_WHOLE_BYTES", "64M", "expected a whole number of bytes")])
+@pytest.mark.parametrize("command", ["run", "bench", "info"])
+def test_a_mistyped_step_switch_is_one_line(cli, monkeypatch, tmp_path, var, value, expected, command):
+    """DISTLBM_INPLACE=false ran the in-place step (only '0' turned it off) and DISTLBM_SLABS=yes was the default,
+    unsaid; DISTLBM_WHOLE_BYTES=64M was a ValueError traceback, and only where a lattice large enough read it."""
+    monkeypatch.setenv(var, value)
+    args = {"run": ["run", "box", "--set", "n=8", "--steps", 2, "--out", tmp_path / "run"],
+            "bench": ["bench", "--lattice", "D2Q9", "--size", 8, "--repeat", 1], "info": ["info"]}[command]
+    rc, out, err = cli(*args)
+    assert_clean_error(rc, out, err, f"{var} = {value!r}: {expected}")
+    assert not (tmp_path / "run").exists()
+
+
 # --- info --------------------------------------------------------------------------------------------
 
 def test_info_json(cli):
