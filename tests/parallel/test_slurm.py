@@ -246,3 +246,20 @@ def test_a_chain_begun_with_restart_path_continues_its_own_checkpoints(tmp_path,
     runs = [next(x for x in logs[j["job_id"]].splitlines() if x.startswith("the run's arguments: "))
             for j in jobs]
     assert len(runs) == 2 and all("--restart old/checkpoints/ckpt_000000050.h5" in r for r in runs), runs
+
+
+@pytest.mark.parametrize("template", ["single_node.sbatch", "multi_node_srun.sbatch", "multi_node_mpirun.sbatch"])
+def test_a_mistyped_resubmission_limit_is_said_and_the_default_kept(tmp_path, template):
+    """DISTLBM_MAX_RESUBMITS=abc made the template's `[ COUNT -ge abc ]` a shell error, taken as false: a chain past
+    any limit was resubmitted again (until it stalled or ended). The job says so and keeps the default, 20."""
+    prog = tmp_path / "stops"
+    prog.write_text("#!/bin/bash\nmkdir -p \"$OUT/checkpoints\"; touch \"$OUT/checkpoints/ckpt_$RANDOM$RANDOM.h5\"\n"
+                    "echo 'stopped at step 9 on SIGUSR1 (a stand-in)'\nexit 75\n")  # a new checkpoint: no stall
+    prog.chmod(0o755)
+    env = _env(1, FAKE_SBATCH_MAX_JOBS="1", DISTLBM=str(prog), DISTLBM_MAX_RESUBMITS="abc", DISTLBM_RESUBMIT_COUNT="25")
+    size = ["--nodes=1", "--ntasks=1"] if template.startswith("multi") else []
+    subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", *size, SLURM / template, *TG)
+    log = logs[jobs[0]["job_id"]]
+    assert [j["exit"] for j in jobs] == [75], log
+    assert "DISTLBM_MAX_RESUBMITS=abc: expected a whole number of resubmissions; taking 20" in log, log
+    assert "not resubmitting, 25 resubmissions already (DISTLBM_MAX_RESUBMITS)" in log and len(subs) == 1, log
