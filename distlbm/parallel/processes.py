@@ -233,9 +233,12 @@ def one_visible_gpu() -> str | None:
     (`srun --gpus-per-task=1`, `--gpu-bind=single:1`, a site's wrapper that sets CUDA_VISIBLE_DEVICES per rank) must
     take that one, number 0: the others asked for number 1, 2, ... and failed ("invalid device ordinal")."""
     for var in ("CUDA_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES"):
+        # each one set narrows what the process sees (on AMD GPUs ROCR_VISIBLE_DEVICES first, then HIP's or
+        # CUDA's numbers among those): Slurm's ROCR_VISIBLE_DEVICES=0,...,7 and a wrapper's HIP_VISIBLE_DEVICES=3
+        # show one GPU, which the first variable set alone did not say
         text = os.environ.get(var)
-        if text is not None:
-            return var if len([x for x in text.split(",") if x.strip()]) == 1 else None
+        if text is not None and len([x for x in text.split(",") if x.strip()]) == 1:
+            return var
     return None
 
 

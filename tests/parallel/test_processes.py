@@ -715,6 +715,8 @@ def test_a_process_shown_one_gpu_opens_that_one(tmp_path, monkeypatch, launch):
     script = tmp_path / "visible.py"
     script.write_text(VISIBLE)
     cmd = [MPIEXEC, "-n", 2] if launch == "mpiexec" else [SRUN, "-n", 2]
+    for var in ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES"):  # (set on a machine with AMD GPUs: any of them counts)
+        monkeypatch.delenv(var, raising=False)
     for visible, expected in (("5", ["0", "0"]), ("GPU-1a2b", ["0", "0"]), ("0,1", ["0", "1"])):
         monkeypatch.setenv("CUDA_VISIBLE_DEVICES", visible)
         p, _ = _run([*cmd, sys.executable, script], timeout=120)
@@ -743,3 +745,24 @@ def test_the_start_up_timeout_is_the_users(monkeypatch):
     assert processes.startup_timeout() == 300
     monkeypatch.setenv("DISTLBM_STARTUP_TIMEOUT", "900")
     assert processes.startup_timeout() == 900
+
+
+def test_one_gpu_shown_by_any_of_the_variables_is_one_gpu(monkeypatch):
+    """A process on AMD GPUs whose ROCR_VISIBLE_DEVICES lists the node's GPUs (Slurm's) and whose HIP_VISIBLE_DEVICES
+    (a site's wrapper, per rank) picks one of them sees one GPU, and so does one whose CUDA_VISIBLE_DEVICES lists
+    several beside a ROCR_VISIBLE_DEVICES of one: the first variable set alone decided, and such a process was given
+    its node-local rank's number ("invalid device ordinal"). None where every variable set lists several or none."""
+    from distlbm.parallel import processes
+
+    for var in ("CUDA_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("ROCR_VISIBLE_DEVICES", "0,1,2,3,4,5,6,7")
+    assert processes.one_visible_gpu() is None
+    monkeypatch.setenv("HIP_VISIBLE_DEVICES", "3")
+    assert processes.one_visible_gpu() == "HIP_VISIBLE_DEVICES"
+    monkeypatch.delenv("HIP_VISIBLE_DEVICES")
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0,1,2,3")
+    monkeypatch.setenv("ROCR_VISIBLE_DEVICES", "2")
+    assert processes.one_visible_gpu() == "ROCR_VISIBLE_DEVICES"
+    monkeypatch.setenv("ROCR_VISIBLE_DEVICES", "")
+    assert processes.one_visible_gpu() is None
