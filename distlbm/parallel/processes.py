@@ -83,10 +83,12 @@ def _seconds(var: str, default: int, least: int) -> int:
     text = os.environ.get(var, "").strip()
     if not text:
         return default
-    if not (text.isascii() and text.isdigit()) or int(text) < least:
+    most = 2 ** 31 - 1  # JAX's C++ takes an int: a larger one (99999999999 for "no limit") was a TypeError traceback
+    if not (text.isascii() and text.isdigit()) or not least <= int(text) <= most:
         from distlbm.errors import ConfigError
 
-        raise ConfigError(f"{var} = {text!r}: expected a whole number of seconds >= {least} (default {default})")
+        raise ConfigError(f"{var} = {text!r}: expected a whole number of seconds >= {least} and <= {most} "
+                          f"(default {default})")
     return int(text)
 
 

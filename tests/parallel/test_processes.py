@@ -766,3 +766,19 @@ def test_one_gpu_shown_by_any_of_the_variables_is_one_gpu(monkeypatch):
     assert processes.one_visible_gpu() == "ROCR_VISIBLE_DEVICES"
     monkeypatch.setenv("ROCR_VISIBLE_DEVICES", "")
     assert processes.one_visible_gpu() is None
+
+
+@pytest.mark.parametrize("var", ["DISTLBM_STARTUP_TIMEOUT", "DISTLBM_HEARTBEAT_TIMEOUT"])
+def test_a_timeout_of_the_processes_beyond_what_jax_takes_is_one_line(monkeypatch, var):
+    """JAX's start-up and heartbeat timeouts are C++ ints: 99999999999 (meant as "no limit") passed the check and ended
+    the run in jax.distributed.initialize with a TypeError traceback from every process; it is refused in one line,
+    and the largest JAX takes is kept."""
+    from distlbm.errors import ConfigError
+    from distlbm.parallel import processes
+
+    read = processes.startup_timeout if var == "DISTLBM_STARTUP_TIMEOUT" else processes.heartbeat_timeout
+    monkeypatch.setenv(var, "99999999999")
+    with pytest.raises(ConfigError, match=f"{var} = '99999999999': expected a whole number of seconds >= "):
+        read()
+    monkeypatch.setenv(var, str(2 ** 31 - 1))
+    assert read() == 2 ** 31 - 1
