@@ -620,7 +620,8 @@ def test_two_runs_started_at_once_in_one_slurm_job_both_run(tmp_path):
     wait`): JAX derives the coordinator port from the job id alone, so both steps took the same port, joined each
     other's coordinator ("1 unexpectedly tried to connect with a different incarnation") and both crashed (exit 134
     after the 120 s start-up timeout). The step id is part of the port now."""
-    results = _two_at_once(tmp_path, [SRUN, "-n", 2], [{"SLURM_JOB_ID": "4242", "FAKE_SRUN_STEP_ID": str(k)}
+    job = _free_slurm_job(0, 1)
+    results = _two_at_once(tmp_path, [SRUN, "-n", 2], [{"SLURM_JOB_ID": job, "FAKE_SRUN_STEP_ID": str(k)}
                                                         for k in range(2)])
     for k, (rc, o, e) in enumerate(results):
         assert rc == 0 and "summary:" in o, (k, rc, o, e[-3000:])
@@ -644,11 +645,12 @@ def test_a_coordinator_port_in_use_under_srun_is_said_in_one_line(tmp_path):
 
     from distlbm.parallel.processes import PORTS
 
-    port = PORTS[0] + (4243 + 1031 * 7) % PORTS[1]
+    job = _free_slurm_job(7)
+    port = PORTS[0] + (int(job) + 1031 * 7) % PORTS[1]
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("0.0.0.0", port))
         s.listen()
-        env = {**_env(1), "SLURM_JOB_ID": "4243", "FAKE_SRUN_STEP_ID": "7"}
+        env = {**_env(1), "SLURM_JOB_ID": job, "FAKE_SRUN_STEP_ID": "7"}
         cmd = [SRUN, "-K", "-n", 2, BIN / "distlbm", "run", "box", "--set", "n=16", "--steps", 10, "--mesh", "2x1x1",
                "--out", tmp_path / "run"]
         t0 = time.monotonic()
@@ -656,12 +658,27 @@ def test_a_coordinator_port_in_use_under_srun_is_said_in_one_line(tmp_path):
         elapsed = time.monotonic() - t0
         assert p.returncode == 2 and elapsed < 60, (p.returncode, elapsed, p.stdout, p.stderr)
         lines = [x for x in p.stderr.splitlines() if f"the port {port}" in x]
-        assert len(lines) == 1 and "(from the Slurm job 4243 and step 7) is in use on" in lines[0], p.stderr
+        assert len(lines) == 1 and f"(from the Slurm job {job} and step 7) is in use on" in lines[0], p.stderr
         assert "JAX_COORDINATOR_PORT" in lines[0] and "Traceback" not in p.stderr, p.stderr
         free = str(_free_port())
         p = subprocess.run([str(c) for c in cmd], cwd=REPO, env={**env, "JAX_COORDINATOR_PORT": free},
                            capture_output=True, text=True, timeout=150)
         assert p.returncode == 0 and "summary:" in p.stdout, (p.stdout, p.stderr)
+
+
+def _free_slurm_job(*steps) -> str:
+    """A Slurm job id whose coordinator ports of `steps` are free now: a fixed one (4242) failed these tests wherever
+    another checkout's tests ran them at the same time on this machine (its run held the port: "in use", and the
+    other process of the step waited out the start-up timeout)."""
+    import random
+
+    from distlbm.parallel.processes import PORTS, _port_free
+
+    for _ in range(200):
+        job = random.randint(1000, 999999)
+        if all(_port_free(PORTS[0] + (job + 1031 * k) % PORTS[1]) for k in steps):
+            return str(job)
+    pytest.fail(f"no Slurm job id found whose coordinator ports of steps {steps} are free")
 
 
 def _free_port():
