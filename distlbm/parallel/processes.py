@@ -150,6 +150,10 @@ def _connect_quietly():
 
 
 PORTS = (61440, 4096)  # JAX's own range for a coordinator port derived from the Slurm job: [61440, 65535]
+# the step's factor in slurm_port: odd (steps 0..4095 of a job all differ) and near 4096 / golden ratio, so that jobs
+# whose ids are close (a job array's tasks sharing a node) take other ports at steps close to each other: with 1031
+# (1024 + 7), jobs 28 apart collided 4 steps apart (4 * 1031 = 4096 + 28); with 2531, none up to 96 apart and 32 steps
+STEP_FACTOR = 2531
 
 
 def _port_free(port: int) -> bool:
@@ -188,7 +192,7 @@ def slurm_port() -> int | None:
     job, step = os.environ.get("SLURM_JOB_ID", ""), os.environ.get("SLURM_STEP_ID", "")
     if not (job.isdigit() and step.isdigit()):
         return None
-    return PORTS[0] + (int(job) + 1031 * int(step)) % PORTS[1]  # an odd factor: steps 0..4095 all differ
+    return PORTS[0] + (int(job) + STEP_FACTOR * int(step)) % PORTS[1]
 
 
 @contextlib.contextmanager

@@ -643,10 +643,10 @@ def test_a_coordinator_port_in_use_under_srun_is_said_in_one_line(tmp_path):
     JAX_COORDINATOR_PORT set to a free port runs."""
     import socket
 
-    from distlbm.parallel.processes import PORTS
+    from distlbm.parallel.processes import PORTS, STEP_FACTOR
 
     job = _free_slurm_job(7)
-    port = PORTS[0] + (int(job) + 1031 * 7) % PORTS[1]
+    port = PORTS[0] + (int(job) + STEP_FACTOR * 7) % PORTS[1]
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("0.0.0.0", port))
         s.listen()
@@ -672,11 +672,11 @@ def _free_slurm_job(*steps) -> str:
     other process of the step waited out the start-up timeout)."""
     import random
 
-    from distlbm.parallel.processes import PORTS, _port_free
+    from distlbm.parallel.processes import PORTS, STEP_FACTOR, _port_free
 
     for _ in range(200):
         job = random.randint(1000, 999999)
-        if all(_port_free(PORTS[0] + (job + 1031 * k) % PORTS[1]) for k in steps):
+        if all(_port_free(PORTS[0] + (job + STEP_FACTOR * k) % PORTS[1]) for k in steps):
             return str(job)
     pytest.fail(f"no Slurm job id found whose coordinator ports of steps {steps} are free")
 
@@ -799,3 +799,23 @@ def test_a_timeout_of_the_processes_beyond_what_jax_takes_is_one_line(monkeypatc
         read()
     monkeypatch.setenv(var, str(2 ** 31 - 1))
     assert read() == 2 ** 31 - 1
+
+
+def test_runs_of_close_jobs_at_close_steps_take_other_ports(monkeypatch):
+    """A job array's tasks that share a node have close job ids and each runs its steps in turn: the runs of two of them
+    at once must not take one port (the one that came second is refused, and its other processes join the first run's
+    coordinator and end that run: exit 134). With 1031 as the step's factor, jobs 28 apart collided 4 steps apart."""
+    from distlbm.parallel import processes
+
+    def port(job, step):
+        monkeypatch.setenv("SLURM_JOB_ID", str(job))
+        monkeypatch.setenv("SLURM_STEP_ID", str(step))
+        return processes.slurm_port()
+
+    base = 123456
+    taken = {}
+    for d in range(97):
+        for step in range(33):
+            p = port(base + d, step)
+            assert p not in taken, f"job +{d} step {step} and job +{taken.get(p)} take port {p}"
+            taken[p] = (d, step)
