@@ -168,6 +168,33 @@ class MeshDomain:
         self.process_count = jax.process_count()
         self.exchange = ppermute_exchange(self.axes, self.mesh_shape)
         self._samplers: dict = {}  # sample(): one compiled gather per set of points
+        if self.process_count > 1 and self.mesh.devices.flat[0].platform == "cpu":
+            self._connect_quietly()
+
+    def _connect_quietly(self):
+        """Under several processes on CPUs, the collectives of this mesh (the halo's ppermute and a sum along each
+        split axis, a sum over all of them) run once with the standard output silenced: Gloo connects each set of
+        devices at its first collective and prints a line per process on stdout ("[Gloo] Rank 0 is connected to
+        1 peer ranks ..."): in a run's output and before `distlbm bench --json`'s object, which then did not parse
+        (2 processes with 2 CPU devices each)."""
+        from jax import lax
+
+        from distlbm.parallel.processes import quiet_stdout
+
+        d = len(self.shape)
+
+        def touch(x):
+            for axis in range(d):
+                if self.mesh_shape[axis] > 1:
+                    x = lax.psum(self.exchange(x, axis, 1) + self.exchange(x, axis, -1), self.axes[axis])
+            return lax.psum(x, self.axes)
+
+        spec = P(*self.axes)
+        x = jax.make_array_from_callback(self.mesh_shape, NamedSharding(self.mesh, spec),
+                                         lambda index: np.zeros((1,) * d, np.int32))
+        with quiet_stdout():
+            jax.jit(jax.shard_map(touch, mesh=self.mesh, in_specs=spec, out_specs=spec, check_vma=False))(
+                x).block_until_ready()
 
     @property
     def n_devices(self) -> int:

@@ -130,23 +130,48 @@ def kept_signal_handlers(names=("SIGTERM", "SIGINT", "SIGUSR1", "SIGHUP")):
                 signal.signal(sig, h)
 
 
-def _connect_quietly():
-    """The CPU collectives' first use, with the standard output silenced: Gloo then connects the processes and
-    prints "[Gloo] Rank N is connected to 1 peer ranks ..." from every process, on stdout, lines of two processes
-    garbled into one, before the run's own lines."""
-    import jax.numpy as jnp
-    from jax.experimental import multihost_utils
+def _flush_c_stdout():
+    """Flush the C library's stdout buffer, where Gloo's lines (C++ std::cout) wait when stdout is a file or a pipe."""
+    try:
+        import ctypes
 
+        ctypes.CDLL(None).fflush(None)
+    except Exception:  # no C library to reach: nothing buffered there that we could flush
+        pass
+
+
+@contextlib.contextmanager
+def quiet_stdout():
+    """The standard output (the file descriptor, where C++ code writes) silenced for a block: Gloo connects the
+    processes of a CPU run at the first collective over each set of devices and prints "[Gloo] Rank N is connected
+    to 1 peer ranks ..." from every process, on stdout, lines of two processes garbled into one. The C library's
+    buffer is flushed before stdout is given back: where stdout is a file or a pipe, Gloo's lines waited there and
+    came out later (`distlbm bench --json > r.json` wrote them before its JSON object, which then did not parse)."""
     sys.stdout.flush()
+    _flush_c_stdout()
     saved = os.dup(1)
     null = os.open(os.devnull, os.O_WRONLY)
     try:
         os.dup2(null, 1)
-        multihost_utils.process_allgather(jnp.zeros(1, jnp.int32))
+        yield
+        _flush_c_stdout()
     finally:
         os.dup2(saved, 1)
         os.close(saved)
         os.close(null)
+
+
+def _connect_quietly():
+    """The CPU collectives' first use, with the standard output silenced (quiet_stdout); the collectives of a
+    mesh's axes connect when the mesh is made (MeshDomain). With several devices per process the gather connects
+    one set per local device and returns once the first is done: the barrier over every device waits for the
+    others (their lines came out after the silence, at a time that varied)."""
+    import jax.numpy as jnp
+    from jax.experimental import multihost_utils
+
+    with quiet_stdout():
+        multihost_utils.process_allgather(jnp.zeros(1, jnp.int32))
+        multihost_utils.sync_global_devices("distlbm connect")
 
 
 PORTS = (61440, 4096)  # JAX's own range for a coordinator port derived from the Slurm job: [61440, 65535]

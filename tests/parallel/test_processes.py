@@ -295,6 +295,24 @@ def test_bench_under_two_processes_and_with_a_cpu_mesh(tmp_path):
     assert (r["processes"], r["devices"], r["mesh"]) == (1, 2, [2, 1, 1])
 
 
+def test_bench_json_and_run_output_under_two_processes_of_two_cpu_devices_hold_no_gloo_lines(tmp_path):
+    """Gloo connects each set of devices at its first collective and prints a line per process on stdout. With 2 CPU
+    devices per process only the first set was silenced: `mpiexec -n 2 distlbm bench --json > r.json` wrote
+    "[Gloo] Rank 0 is connected to 3 peer ranks ..." before its JSON object, which did not parse, and a run's output
+    had them between its start-up lines (those of the sets along one axis of a 2x2 mesh, and some of the first set's,
+    printed after its gather had returned)."""
+    args = ["bench", "--lattice", "D3Q19", "--size", "16", "--steps", "2", "--repeat", "1", "--bandwidth-mib", "0",
+            "--json"]
+    p, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args], devices=2)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)  # the whole standard output: one object
+    assert (r["processes"], r["devices"]) == (2, 4), r
+    p, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", "run", "cavity2d", "--set", "n=14", "--steps", "10", "--mesh", "2x2",
+                 "--out", tmp_path / "run"], devices=2)
+    assert p.returncode == 0, p.stderr
+    assert "[Gloo]" not in p.stdout and "4 cpu devices, mesh 2x2 (2 processes)" in p.stdout, p.stdout
+
+
 def test_info_under_two_processes_reports_once_that_they_joined():
     p, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", "info", "--json"])
     assert p.returncode == 0, p.stderr
