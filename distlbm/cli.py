@@ -112,7 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_info(sub)
     p = sub.add_parser("status", help="where run folders stand: running or not, progress, checkpoints (reads only)")
     p.add_argument("folders", nargs="*", metavar="OUT", help="run folders (--out of a run; default: those under out/)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object for one run folder named, else a list (a folder of run folders: a list)")
     p = sub.add_parser("cases", help="list the built-in cases, their parameters and what they validate")
     p.add_argument("--json", action="store_true")
     return ap

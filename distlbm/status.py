@@ -249,9 +249,11 @@ def cmd_status(args) -> int:
         if not str(f).strip():
             raise ConfigError(f"OUT = {f!r}: expected the --out folder of a run (leave it out for those under out/)")
     folders = []
+    many = not args.folders  # the folders under out/: a list, however many there are
     for f in args.folders or run_folders():  # a folder of run folders (out/) stands for them: it said "not running"
         if Path(f).is_dir() and not _is_run(Path(f)) and run_folders(f):
             folders += run_folders(f)
+            many = True  # a sweep's folder holding one run so far gave an object, with two a list
         else:
             folders.append(f)
     if not folders:
@@ -266,7 +268,7 @@ def cmd_status(args) -> int:
     if len(missing) == len(folders):
         raise missing[0] if len(missing) == 1 else ConfigError("; ".join(map(str, missing)))
     if args.json:
-        print(json.dumps(states if len(folders) > 1 else states[0], indent=2))
+        print(json.dumps(states if many or len(folders) > 1 else states[0], indent=2))
     else:
         for st in states:
             print("\n".join(describe(st)))

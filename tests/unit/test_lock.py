@@ -225,6 +225,22 @@ def test_status_of_several_folders_says_a_missing_one_and_shows_the_others(tmp_p
     assert rc == 2 and [st["folder"] for st in json.loads(out)] == [str(tmp_path / "a")], out
 
 
+def test_status_json_of_a_folder_of_runs_is_a_list_however_many_it_holds(tmp_path, cli):
+    """`distlbm status sweep --json` gave a list for a sweep of two runs but the one object for a sweep of one (its
+    first member started, the others queued): a script reading the list broke on it. A folder of run folders (and
+    out/ by default) gives a list; one run folder named gives its object."""
+    sweep = tmp_path / "sweep"
+    for name in ("re50", "re100"):
+        (sweep / name).mkdir(parents=True)
+        _record(sweep / name, ended=True)
+        (sweep / name / "log.jsonl").write_text(json.dumps({"event": "start", "step": 0}) + "\n")
+        rc, out, err = cli("status", sweep, "--json")
+        assert rc == 0, err
+        assert isinstance(json.loads(out), list) and len(json.loads(out)) == len(list(sweep.iterdir())), out
+    rc, out, err = cli("status", sweep / "re50", "--json")
+    assert rc == 0 and json.loads(out)["folder"] == str(sweep / "re50"), out
+
+
 def test_status_says_the_temporaries_of_interrupted_writes_of_a_run_not_running(tmp_path, cli):
     """A write killed midway leaves a temporary as large as the checkpoint: a user whose quota is full sees it in
     `distlbm status`; a running run's temporaries are its writes in progress, not said."""
