@@ -13,14 +13,25 @@ import time
 _STARTED = False
 
 
+def _srun_task() -> bool:
+    """Whether this process is a task of an srun job step: it has the step's id. A batch script (and what it starts
+    without srun) has SLURM_NTASKS, the allocation's task count, and SLURM_PROCID = 0 but no step id, or one of
+    Slurm's special steps (batch, extern, interactive: 0xFFFFFFF0 and up) in salloc's interactive step."""
+    step = os.environ.get("SLURM_STEP_ID", os.environ.get("SLURM_STEPID", ""))
+    return step.isdigit() and int(step) < 0xFFFFFFF0
+
+
 def launcher() -> tuple[str, int]:
     """(launcher name, number of processes) from the environment the launcher sets."""
     for var, name in (("OMPI_COMM_WORLD_SIZE", "openmpi"), ("PMI_SIZE", "mpich"), ("PMIX_SIZE", "pmix"),
                       ("SLURM_NTASKS", "slurm")):
         val = os.environ.get(var)
         if val and val.isdigit() and int(val) > 1:
-            if name == "slurm" and "SLURM_STEP_ID" not in os.environ and "SLURM_PROCID" not in os.environ:
-                continue  # inside an allocation but not a task of srun
+            if name == "slurm" and not _srun_task():
+                # inside an allocation but not a task of srun: `distlbm run a & distlbm run b & wait` in a job of
+                # --ntasks=4 took each run for one of 4 processes (a traceback: "coordinator_address should be
+                # defined"), as its SLURM_PROCID = 0 passed for a task's
+                continue
             return name, int(val)
     return "none", 1
 

@@ -263,3 +263,30 @@ def test_a_mistyped_resubmission_limit_is_said_and_the_default_kept(tmp_path, te
     assert [j["exit"] for j in jobs] == [75], log
     assert "DISTLBM_MAX_RESUBMITS=abc: expected a whole number of resubmissions; taking 20" in log, log
     assert "not resubmitting, 25 resubmissions already (DISTLBM_MAX_RESUBMITS)" in log and len(subs) == 1, log
+
+
+SWEEP_JOB = """#!/bin/bash
+#SBATCH --ntasks=2
+#SBATCH --output=distlbm-%j.out
+pids=()
+for re in 50 100; do
+    "$DISTLBM" run taylor_green2d --set n=16 --set re=$re --steps 20 --out sweep/re$re &
+    pids+=($!)
+done
+for p in "${pids[@]}"; do wait "$p"; echo "run exited with status $?"; done
+"""
+
+
+def test_runs_started_in_a_batch_script_without_srun_are_single_processes(tmp_path):
+    """A job of --ntasks=2 filled with single-process runs started by its script (`distlbm run a & distlbm run b &
+    wait`, no srun): the script's SLURM_NTASKS is the allocation's, and its SLURM_PROCID = 0 made each run take
+    itself for one of 2 processes of an srun step; both failed at start-up with a traceback ("coordinator_address
+    should be defined"). A process without an srun step id is one run's only process."""
+    script = tmp_path / "sweep.sbatch"
+    script.write_text(SWEEP_JOB)
+    subs, jobs, logs = _sbatch(tmp_path, _env(1), script)
+    log = logs[jobs[0]["job_id"]]
+    assert log.count("run exited with status 0") == 2 and "Traceback" not in log, log
+    for re in (50, 100):
+        summary = json.loads((tmp_path / "sweep" / f"re{re}" / "summary.json").read_text())
+        assert summary["processes"] == 1 and summary["step"] == 20, summary
