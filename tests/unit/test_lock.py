@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -239,6 +240,9 @@ def test_status_json_of_a_folder_of_runs_is_a_list_however_many_it_holds(tmp_pat
         assert isinstance(json.loads(out), list) and len(json.loads(out)) == len(list(sweep.iterdir())), out
     rc, out, err = cli("status", sweep / "re50", "--json")
     assert rc == 0 and json.loads(out)["folder"] == str(sweep / "re50"), out
+    # a run named and also found in the folder of runs named with it is shown once (it was listed twice)
+    rc, out, err = cli("status", sweep / "re50", sweep, "--json")
+    assert rc == 0 and sorted(Path(x["folder"]).name for x in json.loads(out)) == ["re100", "re50"], out
 
 
 def test_status_says_the_temporaries_of_interrupted_writes_of_a_run_not_running(tmp_path, cli):
