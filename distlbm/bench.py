@@ -288,6 +288,8 @@ def cmd_bench(args) -> int:
         mesh = "x".join(map(str, factorize(jax.device_count(), (args.size,) * get_lattice(args.lattice).d)))
     r = run_bench(args.lattice, args.size, args.steps, args.repeat, args.dtype, args.compute_dtype, args.collision,
                   mesh, bw, step=args.step)
+    # how its processes were started: a scaling study's series under srun and under mpirun told apart ("none": one)
+    r["launcher"] = procs["launcher"]
     if procs["process_index"] != 0:  # one report, from process 0
         return 0
     if args.json:

@@ -285,6 +285,7 @@ def test_bench_under_two_processes_and_with_a_cpu_mesh(tmp_path):
     assert len(lines) == 1, multi.stdout
     r = json.loads(lines[0])
     assert (r["processes"], r["devices"], r["mesh"]) == (2, 2, [2, 1, 1]) and r["mlups"] > 0
+    assert r["launcher"] == "mpich", r  # a scaling table's series under mpirun and srun told apart
     # the peak (process 0's RSS) over the populations that process held: half the lattice's (it divided by all)
     assert r["peak_over_population"] == pytest.approx(r["peak_memory_bytes"] / (r["population_bytes"] / 2)), r
     env = {k: v for k, v in _env(1).items() if k not in ("XLA_FLAGS", "JAX_NUM_CPU_DEVICES", "DISTLBM_CPU_DEVICES")}
@@ -292,7 +293,7 @@ def test_bench_under_two_processes_and_with_a_cpu_mesh(tmp_path):
                          text=True, timeout=180)
     assert one.returncode == 0, one.stderr
     r = json.loads(one.stdout)
-    assert (r["processes"], r["devices"], r["mesh"]) == (1, 2, [2, 1, 1])
+    assert (r["processes"], r["devices"], r["mesh"]) == (1, 2, [2, 1, 1]) and r["launcher"] == "none"
 
 
 def test_bench_json_and_run_output_under_two_processes_of_two_cpu_devices_hold_no_gloo_lines(tmp_path):
