@@ -219,7 +219,7 @@ def _whole_bytes(whole_bytes: Optional[int]) -> int:
     return int(text)
 
 
-def switch(var: str, default: bool) -> bool:
+def switch(var: str, default: Optional[bool]) -> Optional[bool]:
     """An on/off environment variable (DISTLBM_SLABS, DISTLBM_INPLACE): '1' or '0', `default` where unset or empty.
     Anything else is one line: DISTLBM_INPLACE=false ran the in-place step, unsaid (only '0' turned it off)."""
     text = os.environ.get(var, "").strip()
@@ -251,7 +251,9 @@ def slab_form(block_bytes: int, backend: Optional[str] = None, *,
     size up to which blocks keep the whole-array form (default WHOLE_BYTES; 0: the slab forms at any size,
     as the tests use them on small lattices)."""
     whole_bytes = _whole_bytes(whole_bytes)
-    slabs = switch("DISTLBM_SLABS", (backend or jax.default_backend()) == "cpu")
+    slabs = switch("DISTLBM_SLABS", None)
+    if slabs is None:  # (the backend asked only then: as before, not where the variable decides)
+        slabs = (backend or jax.default_backend()) == "cpu"
     if not slabs or planes < 2 or block_bytes <= whole_bytes:
         return "whole"
     if inplace is None:
