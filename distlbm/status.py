@@ -257,8 +257,10 @@ def cmd_status(args) -> int:
             many = True  # a sweep's folder holding one run so far gave an object, with two a list
         else:
             folders.append(f)
-    seen = set()  # a folder named and also found in a folder of runs named with it (`status sweep/re50 sweep`): once
-    folders = [f for f in folders if not (os.path.realpath(f) in seen or seen.add(os.path.realpath(f)))]
+    unique: dict = {}  # a folder named and also found in a folder of runs named with it (`status sweep/re50 sweep`): once
+    for f in folders:
+        unique.setdefault(os.path.realpath(f), f)
+    folders = list(unique.values())
     if not folders:
         raise ConfigError("no run folders under out/ (the default --out is out/CASE); expected the --out folder "
                           "of a run: distlbm status OUT")

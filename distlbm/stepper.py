@@ -209,14 +209,9 @@ SLAB_BYTES = 6 << 20  # the slab form's slabs (measured on a 2-core CPU with 32 
 def _whole_bytes(whole_bytes: Optional[int]) -> int:
     if whole_bytes is not None:
         return whole_bytes
-    text = os.environ.get("DISTLBM_WHOLE_BYTES", "").strip()
-    if not text:
-        return WHOLE_BYTES
-    if not (text.isascii() and text.isdigit()):
-        from distlbm.errors import ConfigError
+    from distlbm.errors import env_whole
 
-        raise ConfigError(f"DISTLBM_WHOLE_BYTES = {text!r}: expected a whole number of bytes >= 0")
-    return int(text)
+    return env_whole("DISTLBM_WHOLE_BYTES", WHOLE_BYTES, "bytes")
 
 
 def switch(var: str, default: Optional[bool]) -> Optional[bool]:

@@ -53,16 +53,12 @@ def use_cpu_cores(comm: str = "jax", mesh: str = "") -> int:
     if "xla_force_host_platform_device_count" in os.environ.get("XLA_FLAGS", "") or \
             os.environ.get("JAX_NUM_CPU_DEVICES"):
         return 0
-    text = os.environ.get("DISTLBM_CPU_DEVICES", "").strip()
-    if text:
-        if not text.isdigit() or int(text) < 1:
-            from distlbm.errors import ConfigError
+    from distlbm.errors import env_whole
 
-            raise ConfigError(f"DISTLBM_CPU_DEVICES = {text!r}: expected a whole number of CPU devices >= 1")
-        n = int(text)
-    elif mesh and all(p.strip().isdigit() and int(p) > 0 for p in mesh.lower().split("x")):
+    n = env_whole("DISTLBM_CPU_DEVICES", None, "CPU devices", 1)
+    if n is None and mesh and all(p.strip().isdigit() and int(p) > 0 for p in mesh.lower().split("x")):
         n = math.prod(int(p) for p in mesh.lower().split("x"))
-    else:  # no mesh, or one that does not parse (the decomposition's own check says so)
+    elif n is None:  # no mesh, or one that does not parse (the decomposition's own check says so)
         try:
             cores = len(os.sched_getaffinity(0))
         except AttributeError:  # not on Linux
@@ -91,16 +87,10 @@ def env_rank() -> int:
 def _seconds(var: str, default: int, least: int) -> int:
     """A whole number of seconds from the environment variable `var` (`default` where unset or empty); anything else
     is one line naming it (a mistyped value was taken as the default, unsaid)."""
-    text = os.environ.get(var, "").strip()
-    if not text:
-        return default
-    most = 2 ** 31 - 1  # JAX's C++ takes an int: a larger one (99999999999 for "no limit") was a TypeError traceback
-    if not (text.isascii() and text.isdigit()) or not least <= int(text) <= most:
-        from distlbm.errors import ConfigError
+    from distlbm.errors import env_whole
 
-        raise ConfigError(f"{var} = {text!r}: expected a whole number of seconds >= {least} and <= {most} "
-                          f"(default {default})")
-    return int(text)
+    # JAX's C++ takes an int: a larger one (99999999999 for "no limit") was a TypeError traceback
+    return env_whole(var, default, "seconds", least, 2 ** 31 - 1, f" (default {default})")
 
 
 def heartbeat_timeout() -> int:
@@ -228,7 +218,12 @@ def slurm_port() -> int | None:
     job, step = os.environ.get("SLURM_JOB_ID", ""), os.environ.get("SLURM_STEP_ID", "")
     if not (job.isdigit() and step.isdigit()):
         return None
-    return PORTS[0] + (int(job) + STEP_FACTOR * int(step)) % PORTS[1]
+    return port_of(int(job), int(step))
+
+
+def port_of(job: int, step: int) -> int:
+    """The coordinator port of Slurm job `job`'s step `step` (slurm_port)."""
+    return PORTS[0] + (job + STEP_FACTOR * step) % PORTS[1]
 
 
 @contextlib.contextmanager

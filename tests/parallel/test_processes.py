@@ -662,10 +662,10 @@ def test_a_coordinator_port_in_use_under_srun_is_said_in_one_line(tmp_path):
     JAX_COORDINATOR_PORT set to a free port runs."""
     import socket
 
-    from distlbm.parallel.processes import PORTS, STEP_FACTOR
+    from distlbm.parallel.processes import port_of
 
     job = _free_slurm_job(7)
-    port = PORTS[0] + (int(job) + STEP_FACTOR * 7) % PORTS[1]
+    port = port_of(int(job), 7)
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("0.0.0.0", port))
         s.listen()
@@ -691,21 +691,19 @@ def _free_slurm_job(*steps) -> str:
     other process of the step waited out the start-up timeout)."""
     import random
 
-    from distlbm.parallel.processes import PORTS, STEP_FACTOR, _port_free
+    from distlbm.parallel.processes import _port_free, port_of
 
     for _ in range(200):
         job = random.randint(1000, 999999)
-        if all(_port_free(PORTS[0] + (job + STEP_FACTOR * k) % PORTS[1]) for k in steps):
+        if all(_port_free(port_of(job, k)) for k in steps):
             return str(job)
     pytest.fail(f"no Slurm job id found whose coordinator ports of steps {steps} are free")
 
 
 def _free_port():
-    import socket
+    from distlbm.parallel.processes import _free_port
 
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("0.0.0.0", 0))
-        return s.getsockname()[1]
+    return _free_port()
 
 
 def test_the_slurm_coordinator_port_differs_for_every_step_of_a_job(monkeypatch):
