@@ -600,9 +600,11 @@ def _dispatch(args) -> int:
             return cmd_status(args)
     except (ConfigError, DecompositionError) as e:
         from distlbm.memory import InsufficientMemoryError
+        from distlbm.parallel.processes import StartupError
 
-        if isinstance(e, InsufficientMemoryError) and launcher()[1] > 1:
-            # memory differs between hosts: the process that found it says so and ends every process
+        if isinstance(e, (InsufficientMemoryError, StartupError)) and launcher()[1] > 1:
+            # memory differs between hosts, a process finds its start alone: the process that found it says so and
+            # ends every process
             print(f"distlbm: configuration error (process {env_rank()}): {_shortened(e)}", file=sys.stderr)
             abort(2)
         if env_rank() == 0:  # every process finds the same mistake; say it once

@@ -10,6 +10,8 @@ import re
 import sys
 import time
 
+from distlbm.errors import ConfigError
+
 _STARTED = False
 
 
@@ -182,22 +184,37 @@ PORTS = (61440, 4096)  # JAX's own range for a coordinator port derived from the
 STEP_FACTOR = 2531
 
 
-def _port_free(port: int) -> bool:
-    """Whether a listening socket can take `port` on this host now (a coordinator of another run holds it
-    with SO_REUSEPORT, beside which a socket without it is refused)."""
+class StartupError(ConfigError):
+    """A process cannot join its run's start (the coordinator port, process 0): said by the process that finds it."""
+
+
+def _listener(port: int):
+    """A socket listening on `port` on every address of this host, or None where another holds it (a coordinator of
+    another run holds it with SO_REUSEPORT, beside which a socket without it is refused)."""
     import socket
 
     for family, host in ((socket.AF_INET6, "::"), (socket.AF_INET, "0.0.0.0")):
+        s = socket.socket(family, socket.SOCK_STREAM)
         try:
-            with socket.socket(family, socket.SOCK_STREAM) as s:
-                s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # an earlier run's closed connections
-                s.bind((host, port))  # (TIME_WAIT) leave it free; a listener does not
-            return True
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # an earlier run's closed connections
+            s.bind((host, port))  # (TIME_WAIT) leave it free; a listener does not
+            s.listen(1024)
+            return s
         except OSError as e:
+            s.close()
             if family == socket.AF_INET6 and e.errno in (97, 99):  # no IPv6 on this host: try IPv4
                 continue
-            return False
-    return False
+            return None
+    return None
+
+
+def _port_free(port: int) -> bool:
+    """Whether a listening socket can take `port` on this host now."""
+    s = _listener(port)
+    if s is None:
+        return False
+    s.close()
+    return True
 
 
 def _free_port() -> int:
@@ -226,31 +243,129 @@ def port_of(job: int, step: int) -> int:
     return PORTS[0] + (job + STEP_FACTOR * step) % PORTS[1]
 
 
+def _first_node(nodes: str) -> str:
+    """The first host of a Slurm node list ('node[001-004,010],gpu2' -> 'node001'): process 0's, where JAX starts
+    the coordinator (as jax._src.clusters.SlurmCluster reads it)."""
+    head = re.match(r"[^,\[]*", nodes).group(0)
+    rest = nodes[len(head):]
+    if rest.startswith("["):
+        head += re.match(r"[^,\-\]]*", rest[1:]).group(0)
+    return head
+
+
+def _greeting() -> str:
+    return f"distlbm {os.environ.get('SLURM_JOB_ID')}.{os.environ.get('SLURM_STEP_ID')}"
+
+
+def _read_line(conn, limit: int = 256) -> str:
+    data = b""
+    while not data.endswith(b"\n") and len(data) < limit:
+        chunk = conn.recv(limit - len(data))
+        if not chunk:
+            break
+        data += chunk
+    return data.decode("ascii", "replace").strip()
+
+
+def _hold_port(sock, port: int, n: int, timeout: int) -> None:
+    """Process 0 under srun: on the run's port, held since it was found free, greet every other process of this run
+    (the same job, step and number of processes), then let the port go to JAX's coordinator. Another run's process
+    that comes to it is told so (and says so itself) instead of joining this run."""
+    import socket
+
+    mine = _greeting()
+    seen: set = set()
+    deadline = time.monotonic() + timeout
+    with sock:
+        sock.settimeout(0.5)
+        while len(seen) < n - 1:
+            if time.monotonic() > deadline:
+                missing = sorted(set(range(1, n)) - seen)
+                shown = ", ".join(map(str, missing[:8])) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
+                raise StartupError(f"process{'es' if len(missing) > 1 else ''} {shown} of {n} did not reach the "
+                                   f"run's start within {timeout} s (DISTLBM_STARTUP_TIMEOUT): they did not start, "
+                                   f"ended, or cannot reach {socket.gethostname()}:{port}")
+            try:
+                conn, _ = sock.accept()
+            except (socket.timeout, InterruptedError):
+                continue
+            with conn:
+                try:
+                    conn.settimeout(5)
+                    words = _read_line(conn).split()
+                    ours = (len(words) == 4 and " ".join(words[:2]) == mine and words[3] == str(n)
+                            and words[2].isdigit() and 0 < int(words[2]) < n)
+                    conn.sendall(f"{mine} {'ok' if ours else 'other'}\n".encode())
+                    if ours:
+                        conn.recv(1)  # the process closes first: its side keeps the closed connection, not the port
+                        seen.add(int(words[2]))
+                except OSError:  # gone meanwhile: it comes again, or the deadline says so
+                    continue
+
+
+def _greet(host: str, port: int, rank: int, n: int, timeout: int) -> None:
+    """A process other than 0 under srun: make sure the port is held by process 0 of this run before JAX joins it. A
+    run refused because its port was taken (process 0 says so) had its other processes join the coordinator found
+    there, another run's, and end that run (exit 134): a week's run lost to a job that never started."""
+    import socket
+
+    mine = _greeting()
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with socket.create_connection((host, port), timeout=10) as conn:
+                conn.sendall(f"{mine} {rank} {n}\n".encode())
+                answer = _read_line(conn)
+        except (ConnectionRefusedError, socket.timeout) as e:  # process 0 not there yet
+            if time.monotonic() > deadline:
+                raise StartupError(f"process 0 of the run did not answer on {host}:{port} within {timeout} s "
+                                   f"(DISTLBM_STARTUP_TIMEOUT): it did not start, or ended ({e})") from None
+            time.sleep(0.2)
+            continue
+        except socket.gaierror as e:
+            raise StartupError(f"process 0's host {host!r} (the first of SLURM_STEP_NODELIST) cannot be found: "
+                               f"{e}") from None
+        except OSError as e:
+            answer = f"({e})"
+        if answer == f"{mine} ok":
+            return
+        raise StartupError(f"the port {port} on {host} that the run's processes start on (from the Slurm job "
+                           f"{os.environ.get('SLURM_JOB_ID')} and step {os.environ.get('SLURM_STEP_ID')}) is held by "
+                           f"another program or run, not by this run's process 0; set JAX_COORDINATOR_PORT to a free "
+                           f"port for this run (the same for each of its processes, another for each run started "
+                           f"at once)")
+
+
 @contextlib.contextmanager
-def coordinator_port(name: str):
+def coordinator_port(name: str, n: int = 1):
     """The port process 0 coordinates the processes' start-up on (JAX_COORDINATOR_PORT while JAX starts), unless
     the user set JAX_COORDINATOR_ADDRESS or JAX_COORDINATOR_PORT. Under mpirun/mpiexec JAX takes
     hash(hostname) % 4096 + 61440 on rank 0: one in 4096 for two runs on one node, every time where
     PYTHONHASHSEED is fixed (a reproducibility recipe), and the two runs crash each other. Rank 0 takes a port the
     kernel says is free instead (JAX sends it to the other ranks). Under srun every process computes it
-    (slurm_port); process 0 checks it is free on its node and says so in one line where it is not."""
+    (slurm_port); process 0 takes it on its node (one line where it is not free), and the n - 1 others make sure
+    it is this run's process 0 that holds it before they join (_hold_port, _greet)."""
     if name == "none" or os.environ.get("JAX_COORDINATOR_ADDRESS") or os.environ.get("JAX_COORDINATOR_PORT"):
         yield
         return
     port = None
     if name == "slurm":
         port = slurm_port()
-        if port is not None and env_rank() == 0 and not _port_free(port):
-            import socket
+        if port is not None and n > 1:
+            if env_rank() == 0:
+                sock = _listener(port)
+                if sock is None:
+                    import socket
 
-            from distlbm.errors import ConfigError
-
-            raise ConfigError(
-                f"the port {port} that process 0 starts the run's processes on (from the Slurm job "
-                f"{os.environ.get('SLURM_JOB_ID')} and step {os.environ.get('SLURM_STEP_ID')}) is in use on "
-                f"{socket.gethostname()}: another program, or another run, holds it; set JAX_COORDINATOR_PORT to "
-                f"a free port for this run (the same for each of its processes, another for each run started at "
-                f"once)")
+                    raise StartupError(
+                        f"the port {port} that process 0 starts the run's processes on (from the Slurm job "
+                        f"{os.environ.get('SLURM_JOB_ID')} and step {os.environ.get('SLURM_STEP_ID')}) is in use on "
+                        f"{socket.gethostname()}: another program, or another run, holds it; set JAX_COORDINATOR_PORT "
+                        f"to a free port for this run (the same for each of its processes, another for each run "
+                        f"started at once)")
+                _hold_port(sock, port, n, startup_timeout())
+            else:
+                _greet(_first_node(os.environ.get("SLURM_STEP_NODELIST", "")), port, env_rank(), n, startup_timeout())
     elif env_rank() == 0:  # mpirun/mpiexec: only rank 0's value is used, and sent to the others
         port = _free_port()
     if port is None:
@@ -296,7 +411,7 @@ def initialize(comm: str = "jax") -> dict:
                       shutdown_timeout_seconds=30)
         if not os.environ.get("JAX_LOCAL_DEVICE_IDS") and one_visible_gpu():
             kwargs["local_device_ids"] = [0]  # the one GPU this process sees (JAX_LOCAL_DEVICE_IDS: the user's)
-        with kept_signal_handlers(), coordinator_port(name):
+        with kept_signal_handlers(), coordinator_port(name, n):
             if name == "slurm":
                 jax.distributed.initialize(**kwargs)
             else:

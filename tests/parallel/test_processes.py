@@ -676,13 +676,71 @@ def test_a_coordinator_port_in_use_under_srun_is_said_in_one_line(tmp_path):
         p = subprocess.run([str(c) for c in cmd], cwd=REPO, env=env, capture_output=True, text=True, timeout=150)
         elapsed = time.monotonic() - t0
         assert p.returncode == 2 and elapsed < 60, (p.returncode, elapsed, p.stdout, p.stderr)
-        lines = [x for x in p.stderr.splitlines() if f"the port {port}" in x]
+        lines = [x for x in p.stderr.splitlines() if f"the port {port} that process 0" in x]
         assert len(lines) == 1 and f"(from the Slurm job {job} and step 7) is in use on" in lines[0], p.stderr
         assert "JAX_COORDINATOR_PORT" in lines[0] and "Traceback" not in p.stderr, p.stderr
         free = str(_free_port())
         p = subprocess.run([str(c) for c in cmd], cwd=REPO, env={**env, "JAX_COORDINATOR_PORT": free},
                            capture_output=True, text=True, timeout=150)
         assert p.returncode == 0 and "summary:" in p.stdout, (p.stdout, p.stderr)
+
+
+def test_a_run_refused_for_a_taken_port_leaves_the_run_that_holds_it(tmp_path):
+    """Two jobs on one node whose runs take the same coordinator port (job ids 4096 apart at the same step): the
+    second run's process 0 was refused in one line, but its process 1 (srun without --kill-on-bad-exit) joined the
+    coordinator it found there, the first run's, and ended that run (SIGABRT, exit 134): a week's run lost to a job
+    that never started. Now every process of the second run makes sure the port is its own run's before it joins,
+    and says so in one line; the first run goes on to its end."""
+    job = _free_slurm_job(3)
+    env = {**_env(1), "SLURM_JOB_ID": job, "FAKE_SRUN_STEP_ID": "3"}
+    first = subprocess.Popen([str(c) for c in [SRUN, "-n", 2, BIN / "distlbm", "run", "box", "--set", "n=16",
+                                                "--steps", 3000, "--progress-every", 100, "--mesh", "2x1x1", "--out",
+                                                tmp_path / "first"]],
+                             cwd=REPO, env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             start_new_session=True)
+    try:
+        for line in first.stdout:  # the first run is under way: its coordinator holds the port
+            if line.startswith("step "):
+                break
+        other = {**env, "SLURM_JOB_ID": str(int(job) + 4096), "DISTLBM_STARTUP_TIMEOUT": "60"}
+        t0 = time.monotonic()
+        p = subprocess.run([str(c) for c in [SRUN, "-n", 2, BIN / "distlbm", "run", "box", "--set", "n=16", "--steps",
+                                             10, "--mesh", "2x1x1", "--out", tmp_path / "second"]],
+                           cwd=REPO, env=other, capture_output=True, text=True, timeout=150)
+        elapsed = time.monotonic() - t0
+        o, e = first.communicate(timeout=150)
+    finally:
+        if first.poll() is None:
+            os.killpg(first.pid, 9)
+    assert first.returncode == 0 and "summary:" in o, (first.returncode, o[-2000:], e[-3000:])
+    assert p.returncode == 2 and elapsed < 45, (p.returncode, elapsed, p.stdout, p.stderr)
+    lines = [x for x in p.stderr.splitlines() if x.startswith("distlbm: ")]
+    assert len(lines) == 2 and all("JAX_COORDINATOR_PORT" in x for x in lines), p.stderr
+    assert any(x.startswith("distlbm: configuration error (process 1): the port ") and "held by another program or "
+               "run, not by this run's process 0" in x for x in lines), p.stderr
+    assert "Traceback" not in p.stderr and not (tmp_path / "second" / "summary.json").exists(), p.stderr
+
+
+@pytest.mark.parametrize("rank", [0, 1])
+def test_a_process_alone_at_the_start_says_whom_it_waited_for(tmp_path, rank):
+    """One process of an srun step of two whose partner never comes (it died on import, or its node is unreachable):
+    after the start-up timeout, one line naming the process it waited for and the timeout's variable, not JAX's
+    DEADLINE_EXCEEDED traceback."""
+    from distlbm.parallel import processes
+
+    job = _free_slurm_job(5)
+    env = {**_env(1), "SLURM_JOB_ID": job, "SLURM_STEP_ID": "5", "SLURM_NTASKS": "2", "SLURM_PROCID": str(rank),
+           "SLURM_LOCALID": str(rank), "SLURM_STEP_NODELIST": "localhost", "SLURM_STEP_NUM_NODES": "1",
+           "DISTLBM_STARTUP_TIMEOUT": "10"}
+    p = subprocess.run([str(c) for c in [BIN / "distlbm", "run", "box", "--set", "n=16", "--steps", 10, "--mesh",
+                                         "2x1x1", "--out", tmp_path / "run"]],
+                       cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and "Traceback" not in p.stderr, (p.returncode, p.stderr)
+    said = [x for x in p.stderr.splitlines() if x.startswith(f"distlbm: configuration error (process {rank}): ")]
+    expected = ("process 1 of 2 did not reach the run's start within 10 s (DISTLBM_STARTUP_TIMEOUT)" if rank == 0
+                else f"process 0 of the run did not answer on localhost:{processes.port_of(int(job), 5)} within 10 s "
+                     f"(DISTLBM_STARTUP_TIMEOUT)")
+    assert len(said) == 1 and expected in said[0], p.stderr
 
 
 def _free_slurm_job(*steps) -> str:
