@@ -73,16 +73,45 @@ def read_stl(path) -> np.ndarray:
             f"(its header says {max(count, 0)} triangles, {84 + 50 * max(count, 0)} bytes; the file has {st.st_size})")
     try:
         # speedups=False: numpy-stl's pure-Python/NumPy reader, the same on every install
-        m = stl_mesh.Mesh.from_file(str(path), calculate_normals=False, speedups=False, mode=mode)
+        if mode is Mode.BINARY:
+            m = stl_mesh.Mesh.from_file(str(path), calculate_normals=False, speedups=False, mode=mode)
+            tri = np.asarray(m.vectors, dtype=np.float64).reshape(-1, 3, 3)
+        else:
+            tri = _ascii_solids(path, stl_mesh.Mesh, Mode.ASCII)
     except Exception as e:  # numpy-stl raises AssertionError, RuntimeError, ValueError, struct.error ...
         raise ValueError(f"STL file {path}: damaged: cannot be read as {what} STL ({type(e).__name__}: {e})") from None
-    tri = np.asarray(m.vectors, dtype=np.float64).reshape(-1, 3, 3)
     if tri.shape[0] == 0:
         raise ValueError(f"STL file {path}: holds no triangles; expected a closed surface")
     if not np.isfinite(tri).all():
         bad = int(np.argmax(~np.isfinite(tri).reshape(len(tri), -1).all(axis=1)))
         raise ValueError(f"STL file {path}: triangle {bad} has a non-finite coordinate {tri[bad].tolist()}")
     return tri
+
+
+def _ascii_solids(path, reader, ascii_mode) -> np.ndarray:
+    """The triangles [N, 3, 3] of every 'solid ... endsolid' block of an ASCII STL file, one after another (a CAD
+    assembly exported as one file: numpy-stl's Mesh.from_file reads the first alone, and the other parts were
+    dropped, unsaid). Whitespace (NUL and Ctrl-Z too) may follow the last block, anything else is an error."""
+    space = b" \t\r\n\f\v\x00\x1a"
+    parts = []
+    with open(path, "rb") as fh:
+        while True:
+            _, data = reader.load(fh, mode=ascii_mode, speedups=False)
+            parts.append(np.asarray(data["vectors"], dtype=np.float64).reshape(-1, 3, 3))
+            while True:  # past the whitespace after 'endsolid': the end of the file, or the next block
+                pos = fh.tell()
+                chunk = fh.read(1 << 16)
+                rest = chunk.lstrip(space)
+                if rest or not chunk:
+                    break
+            if not rest:
+                return np.concatenate(parts)
+            at = pos + len(chunk) - len(rest)
+            fh.seek(at)
+            if fh.read(5).lower() != b"solid":
+                raise ValueError(f"after 'endsolid' of solid {len(parts)}, byte {at} starts {rest[:20]!r}; expected "
+                                 f"the end of the file or the next 'solid'")
+            fh.seek(at)
 
 
 def rotation_matrix(angles_deg) -> np.ndarray:

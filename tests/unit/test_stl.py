@@ -279,6 +279,26 @@ def test_damaged_empty_and_open_files_are_refused(tmp_path):
         TriangleMesh.from_file(tmp_path)
 
 
+def test_every_solid_of_an_ascii_file_is_read(tmp_path):
+    """An ASCII STL file may hold several 'solid ... endsolid' blocks (a CAD assembly exported as one file):
+    numpy-stl's Mesh.from_file reads the first alone, and the other parts were dropped, unsaid (the body lost its
+    second sphere, 320 of 640 triangles). Whitespace after the last block is fine, other text is refused."""
+    a, b = icosphere(2, 1.0), icosphere(2, 1.0) + np.array([3.0, 0.0, 0.0])
+    write_stl(tmp_path / "a.stl", a, ascii=True)
+    write_stl(tmp_path / "b.stl", b, ascii=True)
+    text = (tmp_path / "a.stl").read_text() + (tmp_path / "b.stl").read_text()
+    (tmp_path / "two.stl").write_text(text + "\n  \n")
+    tri = read_stl(tmp_path / "two.stl")
+    assert tri.shape == (640, 3, 3)
+    np.testing.assert_allclose(tri, np.concatenate([a, b]).astype(np.float32))
+    mesh = TriangleMesh.from_file(tmp_path / "two.stl")
+    assert mesh.inside([np.array([0.0, 3.0]), np.zeros(2), np.zeros(2)]).tolist() == [True, True]
+    (tmp_path / "junk.stl").write_text(text + "not an STL block\n")
+    with pytest.raises(ValueError, match=r"junk.stl: damaged: .*after 'endsolid' of solid 2, byte \d+ starts "
+                                         r"b'not an STL"):
+        read_stl(tmp_path / "junk.stl")
+
+
 def test_missing_library_names_the_extra(tmp_path, monkeypatch):
     write_stl(tmp_path / "s.stl", icosphere(1))
     monkeypatch.setitem(sys.modules, "stl", None)
