@@ -230,8 +230,15 @@ class TriangleMesh(Shape):
             raise ValueError(f"{self.name}: has non-finite coordinates")
         # one set of coordinates per vertex (+ 0.0 makes -0.0 equal to 0.0)
         verts, inv = _merge(tri.reshape(-1, 3) + 0.0)
+        faces = inv.reshape(-1, 3)
+        # a triangle with two equal corners (an exporter's zero-area sliver, or corners made equal by STL's float32)
+        # bounds nothing and no line crosses it; its edge from a corner to itself made a closed surface "not closed"
+        keep = (faces[:, 0] != faces[:, 1]) & (faces[:, 1] != faces[:, 2]) & (faces[:, 2] != faces[:, 0])
+        if not keep.any():
+            raise ValueError(f"{self.name}: each of its {len(faces)} triangles has two equal corners (no area); "
+                             f"expected a closed surface")
         self.vertices = verts
-        self.faces = inv.reshape(-1, 3)
+        self.faces = faces[keep]
         self._check_closed()
         t = verts[self.faces]
         self._coords = [np.ascontiguousarray(t[:, :, a]) for a in range(3)]  # x, y, z [N, 3] of the vertices

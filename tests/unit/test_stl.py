@@ -279,6 +279,22 @@ def test_damaged_empty_and_open_files_are_refused(tmp_path):
         TriangleMesh.from_file(tmp_path)
 
 
+def test_triangles_with_two_equal_corners_are_left_out(tmp_path):
+    """A closed surface with zero-area slivers (two corners equal: an exporter's, or float32's) was refused as "not
+    closed", its example edge running from a point to itself; such a triangle bounds nothing and no ray crosses it."""
+    tri = icosphere(2, 0.5)
+    sliver = tri[[0, 5]][:, [0, 0, 1]]
+    sliver[1] = tri[5][[2, 2, 2]]  # all three corners one point
+    write_stl(tmp_path / "s.stl", np.concatenate([tri, sliver]))
+    mesh = TriangleMesh.from_file(tmp_path / "s.stl")
+    assert len(mesh.faces) == len(tri) and mesh.oriented
+    p = np.random.default_rng(3).uniform(-0.6, 0.6, (2000, 3))
+    pts = [p[:, 0], p[:, 1], p[:, 2]]
+    np.testing.assert_array_equal(mesh.inside(pts), TriangleMesh(tri.astype(np.float32)).inside(pts))
+    with pytest.raises(ValueError, match="each of its 2 triangles has two equal corners"):
+        TriangleMesh(sliver)
+
+
 def test_every_solid_of_an_ascii_file_is_read(tmp_path):
     """An ASCII STL file may hold several 'solid ... endsolid' blocks (a CAD assembly exported as one file):
     numpy-stl's Mesh.from_file reads the first alone, and the other parts were dropped, unsaid (the body lost its
