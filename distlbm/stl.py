@@ -60,16 +60,20 @@ def read_stl(path) -> np.ndarray:
     if st.st_size == 0:
         raise ValueError(f"STL file {path}: is empty (0 bytes); expected a binary or ASCII STL file")
     # binary: an 80-byte header, a triangle count, 50 bytes per triangle; ASCII: starts with 'solid'
+    # (many binary files' headers start with 'solid' too: NUL bytes, as in their triangle count, are not ASCII STL)
     with open(path, "rb") as fh:
         head = fh.read(84)
+        binary_bytes = b"\0" in head + fh.read(428)
     count = int(np.frombuffer(head[80:84], "<u4")[0]) if len(head) == 84 else -1
+    solid = head.lstrip().lower().startswith(b"solid")
     if count >= 0 and st.st_size == 84 + 50 * count:
         mode, what = Mode.BINARY, "binary"
-    elif head.lstrip().lower().startswith(b"solid"):
+    elif solid and not binary_bytes:
         mode, what = Mode.ASCII, "ASCII"
     else:
+        why = "binary data after the 'solid' at the start" if solid else "no 'solid' at the start"
         raise ValueError(
-            f"STL file {path}: damaged or truncated: not ASCII STL (no 'solid' at the start) and not binary STL "
+            f"STL file {path}: damaged or truncated: not ASCII STL ({why}) and not binary STL "
             f"(its header says {max(count, 0)} triangles, {84 + 50 * max(count, 0)} bytes; the file has {st.st_size})")
     try:
         # speedups=False: numpy-stl's pure-Python/NumPy reader, the same on every install

@@ -262,6 +262,11 @@ def test_damaged_empty_and_open_files_are_refused(tmp_path):
         "ascii_cut.stl": (ascii_.read_bytes()[:1000], "damaged: cannot be read as ASCII STL"),
         "garbage.stl": (b"\x00\x01 not an STL file " * 9, "damaged or truncated"),
         "empty.stl": (b"", "is empty"),
+        # a binary file whose header starts with 'solid' (as many CAD tools write it), cut short: it was read as
+        # ASCII and said "cannot be read as ASCII STL (RuntimeError: (False, 'No lines found, impossible to read'))"
+        "solid_cut.stl": (b"solid part".ljust(80) + data[80: len(data) - 30],
+                          r"damaged or truncated: not ASCII STL \(binary data after the 'solid' at the start\) and not "
+                          r"binary STL \(its header says 80 triangles, 4084 bytes; the file has 4054\)"),
     }
     for name, (content, match) in cases.items():
         (tmp_path / name).write_bytes(content)
