@@ -137,6 +137,19 @@ def test_3d_outside_and_presets():
         resolve("sphere", {"upstream": 0.55})
 
 
+@pytest.mark.parametrize("box, expected", [
+    ("1_0x6x6", r"'1_0' is not a number"),  # ran as a 10x6x6 box
+    ("10xnanx6", r"'nan' is not a finite number"),  # "cannot convert float NaN to integer"
+    ("10x6xinf", r"'inf' is not a finite number"),
+    ("10x6", r"2 sizes"),
+])
+def test_the_sphere_box_is_parsed_strictly(box, expected):
+    with pytest.raises(ConfigError, match=rf"^box = '{box}': {expected}; expected three sizes in diameters, e.g. "
+                                          rf"10x6x6 \(finite numbers written as plain decimals"):
+        resolve("sphere", {"box": box})
+    resolve("sphere", {"box": "1e1x6X6"})
+
+
 # ---- the number of bodies ----------------------------------------------------------------------------
 def test_too_many_bodies_is_one_line(cli, tmp_path):
     spec = "; ".join(f"circle({0.1 + 0.0004 * i:.4f},0.2,0.0001)" for i in range(5000))

@@ -16,6 +16,7 @@ import math
 from distlbm.cases.base import ConfigError, Param, check
 from distlbm.cases.obstacles.channel import ChannelFlow
 from distlbm.cases.obstacles.probes import strouhal
+from distlbm.cases.obstacles.spec import NUMBERS_EXPECTED, number
 from distlbm.cases.references import (SCHAEFER_TUREK, SPHERE_DRAG, ST_3D1Z_HIGH_ACCURACY, ST_3D1Z_HIGH_ACCURACY_SOURCE,
                                      cite, schaefer_turek_bounds, sphere_drag_row)
 
@@ -262,10 +263,14 @@ class SphereFlow(ChannelFlow):
     )
 
     def full(self, p):
-        try:
-            lx, ly, lz = (float(v) for v in str(p["box"]).lower().split("x"))
-        except ValueError:
-            raise ConfigError(f"box = {p['box']!r}: expected three sizes in diameters, e.g. 10x6x6") from None
+        sizes = str(p["box"]).lower().split("x")
+        try:  # strictly: float() read '1_0' as 10, and 'nan' failed later as "cannot convert float NaN to integer"
+            if len(sizes) != 3:
+                raise ValueError(f"{len(sizes)} size{'s' if len(sizes) > 1 else ''}")
+            lx, ly, lz = (number(v) for v in sizes)
+        except ValueError as e:
+            raise ConfigError(f"box = {p['box']!r}: {e}; expected three sizes in diameters, e.g. 10x6x6 "
+                              f"({NUMBERS_EXPECTED})") from None
         if min(lx, ly, lz) <= 1.0 or p["upstream"] >= lx - 0.5:
             raise ConfigError(f"box = {p['box']!r}, upstream = {p['upstream']}: expected sizes > 1 diameter and "
                               f"the sphere inside the box")
