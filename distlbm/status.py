@@ -15,6 +15,7 @@ line for a folder that does not exist."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import time
@@ -37,7 +38,7 @@ def _last_progress(path: Path):
             rec = json.loads(line)
         except ValueError:
             continue
-        if isinstance(rec, dict) and "event" not in rec and isinstance(rec.get("step"), int):
+        if isinstance(rec, dict) and "event" not in rec and type(rec.get("step")) is int:
             return rec, age
     return None, None
 
@@ -69,7 +70,10 @@ def folder_status(out) -> dict:
     result = {"folder": str(out), "state": state, "holder": who}
     rec, age = _last_progress(out / "log.jsonl")
     if rec is not None:
-        result["progress"] = {k: rec.get(k) for k in ("step", "end", "time", "mlups", "eta_s", "mass_drift")}
+        # a value that is not a number (a hand-edited or foreign line: "end": "x") is left out, not a traceback
+        result["progress"] = {k: v if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                              and (k != "end" or v > 0) else None
+                              for k in ("step", "end", "time", "mlups", "eta_s", "mass_drift") for v in [rec.get(k)]}
         result["progress"]["age_s"] = age
     found, damaged = [], []
     for p in reversed(ckpt.list_checkpoints(out / "checkpoints")):

@@ -213,6 +213,19 @@ def test_status_skips_a_checkpoint_pruned_while_it_reads(tmp_path, monkeypatch, 
     assert [c["step"] for c in json.loads(out)["checkpoints"]] == [20]
 
 
+def test_status_of_a_log_whose_progress_line_holds_no_numbers_shows_what_it_can(tmp_path, cli):
+    """A progress line of log.jsonl with a value that is not a number (hand-edited, or written by another tool):
+    `distlbm status` was a ValueError traceback; it leaves that value out."""
+    _record(tmp_path, ended=True)
+    (tmp_path / "log.jsonl").write_text(json.dumps({"step": 3, "end": "x", "mlups": "fast", "eta_s": None,
+                                                    "mass_drift": [1]}) + "\n" + json.dumps({"step": True}) + "\n")
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and "Traceback" not in err, err
+    assert "  progress: step 3 (log.jsonl" in out, out
+    rc, out, err = cli("status", tmp_path, "--json")
+    assert rc == 0 and json.loads(out)["progress"]["end"] is None, out
+
+
 def test_status_of_several_folders_says_a_missing_one_and_shows_the_others(tmp_path, cli):
     """`distlbm status run1 typo run3` stopped at the typo and showed nothing of the others."""
     for name in ("a", "c"):
