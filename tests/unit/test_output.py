@@ -779,3 +779,9 @@ def test_kind_carries_its_codes_and_is_said_where_there_is_none(tmp_path, cli):
     rc, out, err = cli("run", "taylor_green2d", "--set", "n=16", "--steps", 2, "--output-every", 2, "--set",
                        "output_fields=rho,kind", "--out", tmp_path / "b")
     assert rc == 0 and "warning: output_fields holds kind, which case taylor_green2d does not have" in out + err, out
+    rc, out, err = cli("run", "taylor_green2d", "--set", "n=16", "--steps", 2, "--output-every", 2, "--set",
+                       "output_fields=kind", "--out", tmp_path / "c")  # each output was a file with no field
+    assert rc == 2 and err.strip() == ("distlbm: configuration error: output_fields = 'kind': case taylor_green2d "
+                                       "has no kind (no boundary cells: every cell is fluid), so no field would be "
+                                       "written; expected one or more of rho, u, vorticity, populations"), err
+    assert not (tmp_path / "c").exists()
