@@ -194,14 +194,17 @@ def _listener(port: int):
     import socket
 
     for family, host in ((socket.AF_INET6, "::"), (socket.AF_INET, "0.0.0.0")):
-        s = socket.socket(family, socket.SOCK_STREAM)
+        s = None
         try:
+            # made inside the try: a host booted with ipv6.disable=1 has no IPv6 sockets at all (EAFNOSUPPORT)
+            s = socket.socket(family, socket.SOCK_STREAM)
             s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # an earlier run's closed connections
             s.bind((host, port))  # (TIME_WAIT) leave it free; a listener does not
             s.listen(1024)
             return s
         except OSError as e:
-            s.close()
+            if s is not None:
+                s.close()
             if family == socket.AF_INET6 and e.errno in (97, 99):  # no IPv6 on this host: try IPv4
                 continue
             return None

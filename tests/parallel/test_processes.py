@@ -894,3 +894,29 @@ def test_runs_of_close_jobs_at_close_steps_take_other_ports(monkeypatch):
             p = port(base + d, step)
             assert p not in taken, f"job +{d} step {step} and job +{taken.get(p)} take port {p}"
             taken[p] = (d, step)
+
+
+def test_the_run_port_is_taken_on_a_host_without_ipv6(monkeypatch):
+    """A node booted with ipv6.disable=1 (common on clusters) cannot make an IPv6 socket at all (EAFNOSUPPORT): process
+    0 takes the port on IPv4 alone. The check of the port before (a socket made inside its try) did; the listener
+    that holds it made its socket outside and ended process 0 with a traceback ("process 0 failed")."""
+    import errno
+    import socket
+
+    from distlbm.parallel import processes
+
+    real = socket.socket
+
+    def no_ipv6(family=socket.AF_INET, *a, **k):
+        if family == socket.AF_INET6:
+            raise OSError(errno.EAFNOSUPPORT, "Address family not supported by protocol")
+        return real(family, *a, **k)
+
+    monkeypatch.setattr(socket, "socket", no_ipv6)
+    port = _free_port()
+    s = processes._listener(port)
+    assert s is not None and s.family == socket.AF_INET
+    with s:
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass
+    assert processes._port_free(port)
