@@ -199,6 +199,8 @@ def _listener(port: int):
             # made inside the try: a host booted with ipv6.disable=1 has no IPv6 sockets at all (EAFNOSUPPORT)
             s = socket.socket(family, socket.SOCK_STREAM)
             s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # an earlier run's closed connections
+            if family == socket.AF_INET6:  # IPv4 too, as gRPC's coordinator listens: where net.ipv6.bindv6only = 1
+                s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)  # made it IPv6 alone
             s.bind((host, port))  # (TIME_WAIT) leave it free; a listener does not
             s.listen(1024)
             return s

@@ -920,3 +920,38 @@ def test_the_run_port_is_taken_on_a_host_without_ipv6(monkeypatch):
         with socket.create_connection(("127.0.0.1", port), timeout=5):
             pass
     assert processes._port_free(port)
+
+
+def test_the_run_port_is_held_on_ipv4_too_where_ipv6_sockets_are_ipv6_only(monkeypatch):
+    """A host with net.ipv6.bindv6only = 1 makes an IPv6 socket IPv6-only unless it says otherwise (gRPC's
+    coordinator says otherwise: it listens on both). Process 0's listener on '::' then held the port on IPv6 alone:
+    the other processes, whose first node's name gives an IPv4 address (most clusters), were refused until their
+    start-up timeout, or met another program holding the port on IPv4, which the check did not see."""
+    import socket
+
+    from distlbm.parallel import processes
+
+    real = socket.socket
+
+    class V6Only(real):
+        def __init__(self, family=socket.AF_INET, *a, **k):
+            super().__init__(family, *a, **k)
+            if family == socket.AF_INET6:  # what bindv6only = 1 makes the default
+                self.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+
+    try:
+        with real(socket.AF_INET6, socket.SOCK_STREAM):
+            pass
+    except OSError:
+        pytest.skip("no IPv6 on this host")
+    monkeypatch.setattr(socket, "socket", V6Only)
+    port = _free_port()
+    s = processes._listener(port)
+    assert s is not None
+    with s:
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass
+    with real(socket.AF_INET, socket.SOCK_STREAM) as other:  # another program on IPv4 alone: the port is not free
+        other.bind(("0.0.0.0", port))
+        other.listen(1)
+        assert processes._listener(port) is None
