@@ -258,6 +258,10 @@ def _first_node(nodes: str) -> str:
     return head
 
 
+ANSWER_WAIT = 10  # seconds a process other than 0 waits for process 0's answer to its greeting, then asks again
+LINE_WAIT = 5  # seconds process 0 waits for a line of a connection to the run's port (a stranger's may send none)
+
+
 def _greeting() -> str:
     return f"distlbm {os.environ.get('SLURM_JOB_ID')}.{os.environ.get('SLURM_STEP_ID')}"
 
@@ -296,16 +300,26 @@ def _hold_port(sock, port: int, n: int, timeout: int) -> None:
                 continue
             with conn:
                 try:
-                    conn.settimeout(5)
+                    conn.settimeout(LINE_WAIT)
                     words = _read_line(conn).split()
                     ours = (len(words) == 4 and " ".join(words[:2]) == mine and words[3] == str(n)
                             and words[2].isdigit() and 0 < int(words[2]) < n)
                     conn.sendall(f"{mine} {'ok' if ours else 'other'}\n".encode())
-                    if ours:
-                        conn.recv(1)  # the process closes first: its side keeps the closed connection, not the port
-                        seen.add(int(words[2]))
+                    if not ours:
+                        continue
+                    # counted once it says it read the answer: a process that asked again after waiting
+                    # ANSWER_WAIT for it left this connection closed, and was counted by it, the port let go
+                    # under the connection it asked again on (reset: "held by another program or run")
+                    conn.settimeout(ANSWER_WAIT)
+                    if _read_line(conn) != "joining":
+                        continue
+                    seen.add(int(words[2]))
                 except OSError:  # gone meanwhile: it comes again, or the deadline says so
                     continue
+                try:
+                    conn.recv(1)  # the process closes first: its side keeps the closed connection, not the port
+                except OSError:
+                    pass
 
 
 def _greet(host: str, port: int, rank: int, n: int, timeout: int) -> None:
@@ -318,9 +332,17 @@ def _greet(host: str, port: int, rank: int, n: int, timeout: int) -> None:
     deadline = time.monotonic() + timeout
     while True:
         try:
-            with socket.create_connection((host, port), timeout=10) as conn:
+            with socket.create_connection((host, port), timeout=ANSWER_WAIT) as conn:
                 conn.sendall(f"{mine} {rank} {n}\n".encode())
                 answer = _read_line(conn)
+                if answer == f"{mine} ok":
+                    try:
+                        conn.sendall(b"joining\n")  # process 0 counts this process once it reads this
+                    except OSError:  # process 0 did not wait for it (this process was held up): ask again
+                        answer = None
+            if answer is None:
+                time.sleep(0.2)
+                continue
         except (ConnectionRefusedError, socket.timeout) as e:  # process 0 not there yet
             if time.monotonic() > deadline:
                 raise StartupError(f"process 0 of the run did not answer on {host}:{port} within {timeout} s "

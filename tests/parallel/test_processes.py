@@ -955,3 +955,40 @@ def test_the_run_port_is_held_on_ipv4_too_where_ipv6_sockets_are_ipv6_only(monke
         other.bind(("0.0.0.0", port))
         other.listen(1)
         assert processes._listener(port) is None
+
+
+def test_a_process_that_asked_again_is_not_counted_by_its_first_call(monkeypatch):
+    """A process whose greeting process 0 did not answer in time (it was busy with connections that sent nothing: a
+    port scanner, a health check) asks again. Process 0 then answered the first, closed, connection, counted the
+    process as there and, that being the last, let the port go: the connection that asked again was reset, and its
+    process said the port was "held by another program or run" (exit 2) while the others went on into JAX's start
+    and waited there for it until their start-up timeout. A process counts once it has read the answer."""
+    import socket
+    import threading
+
+    from distlbm.parallel import processes
+
+    monkeypatch.setenv("SLURM_JOB_ID", "777")
+    monkeypatch.setenv("SLURM_STEP_ID", "3")
+    monkeypatch.setattr(processes, "ANSWER_WAIT", 2)  # the greeting process's wait for an answer
+    monkeypatch.setattr(processes, "LINE_WAIT", 1)  # process 0's wait for a line of a connection
+    port = _free_port()
+    sock = processes._listener(port)
+    failed = []
+
+    def hold():
+        try:
+            processes._hold_port(sock, port, 2, 60)
+        except BaseException as e:
+            failed.append(e)
+
+    t = threading.Thread(target=hold, daemon=True)
+    t.start()
+    silent = [socket.create_connection(("127.0.0.1", port)) for _ in range(3)]  # 3 s of process 0's time
+    try:
+        processes._greet("127.0.0.1", port, 1, 2, 60)
+    finally:
+        for s in silent:
+            s.close()
+        t.join(30)
+    assert not t.is_alive() and not failed, failed
