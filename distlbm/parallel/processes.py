@@ -332,7 +332,24 @@ def _greet(host: str, port: int, rank: int, n: int, timeout: int) -> None:
     deadline = time.monotonic() + timeout
     while True:
         try:
-            with socket.create_connection((host, port), timeout=ANSWER_WAIT) as conn:
+            conn = socket.create_connection((host, port), timeout=ANSWER_WAIT)
+        except socket.gaierror as e:
+            if e.errno == socket.EAI_AGAIN and time.monotonic() <= deadline:  # the name service, for a moment
+                time.sleep(0.2)
+                continue
+            raise StartupError(f"process 0's host {host!r} (the first of SLURM_STEP_NODELIST) cannot be found: "
+                               f"{e}") from None
+        except OSError as e:
+            # refused: process 0 not there yet; timed out, or no route to its node (a firewall that rejects the port:
+            # firewalld's EHOSTUNREACH; a network not up yet): nothing said of the port's holder, tried again
+            if time.monotonic() > deadline:
+                raise StartupError(f"process 0 of the run did not answer on {host}:{port} within {timeout} s "
+                                   f"(DISTLBM_STARTUP_TIMEOUT): it did not start, ended, or cannot be reached from "
+                                   f"this node ({e})") from None
+            time.sleep(0.2)
+            continue
+        with conn:
+            try:
                 conn.sendall(f"{mine} {rank} {n}\n".encode())
                 answer = _read_line(conn)
                 if answer == f"{mine} ok":
@@ -340,20 +357,16 @@ def _greet(host: str, port: int, rank: int, n: int, timeout: int) -> None:
                         conn.sendall(b"joining\n")  # process 0 counts this process once it reads this
                     except OSError:  # process 0 did not wait for it (this process was held up): ask again
                         answer = None
-            if answer is None:
-                time.sleep(0.2)
-                continue
-        except (ConnectionRefusedError, socket.timeout) as e:  # process 0 not there yet
-            if time.monotonic() > deadline:
-                raise StartupError(f"process 0 of the run did not answer on {host}:{port} within {timeout} s "
-                                   f"(DISTLBM_STARTUP_TIMEOUT): it did not start, or ended ({e})") from None
+            except socket.timeout as e:  # process 0 busy with other connections: ask again
+                if time.monotonic() > deadline:
+                    raise StartupError(f"process 0 of the run did not answer on {host}:{port} within {timeout} s "
+                                       f"(DISTLBM_STARTUP_TIMEOUT): it did not start, or ended ({e})") from None
+                answer = None
+            except OSError as e:  # the connection reset or closed by what holds the port: not a distlbm process 0
+                answer = f"({e})"
+        if answer is None:
             time.sleep(0.2)
             continue
-        except socket.gaierror as e:
-            raise StartupError(f"process 0's host {host!r} (the first of SLURM_STEP_NODELIST) cannot be found: "
-                               f"{e}") from None
-        except OSError as e:
-            answer = f"({e})"
         if answer == f"{mine} ok":
             return
         raise StartupError(f"the port {port} on {host} that the run's processes start on (from the Slurm job "

@@ -992,3 +992,27 @@ def test_a_process_that_asked_again_is_not_counted_by_its_first_call(monkeypatch
             s.close()
         t.join(30)
     assert not t.is_alive() and not failed, failed
+
+
+def test_a_process_that_cannot_reach_process_0_says_so(monkeypatch):
+    """A node whose firewall rejects the port (firewalld's default answer: EHOSTUNREACH, "No route to host") or whose
+    network to process 0's node is not up yet: the process tries again until the start-up timeout and then says it
+    could not reach process 0, and why. It said at once that the port was "held by another program or run" and to
+    set JAX_COORDINATOR_PORT, which changes nothing there."""
+    import errno
+    import socket
+
+    from distlbm.parallel import processes
+
+    def unreachable(*a, **k):
+        raise OSError(errno.EHOSTUNREACH, os.strerror(errno.EHOSTUNREACH))
+
+    monkeypatch.setattr(socket, "create_connection", unreachable)
+    monkeypatch.setenv("SLURM_JOB_ID", "777")
+    monkeypatch.setenv("SLURM_STEP_ID", "3")
+    t0 = time.monotonic()
+    with pytest.raises(processes.StartupError) as e:
+        processes._greet("node001", 64000, 1, 2, 1)
+    assert time.monotonic() - t0 >= 1
+    assert "did not answer on node001:64000 within 1 s" in str(e.value), e.value
+    assert os.strerror(errno.EHOSTUNREACH) in str(e.value) and "held by another" not in str(e.value), e.value
