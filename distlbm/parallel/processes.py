@@ -267,8 +267,19 @@ def _greeting() -> str:
 
 
 def _read_line(conn, limit: int = 256) -> str:
+    """A line of at most `limit` bytes, within the connection's timeout in all (one that sends a byte now and then
+    does not hold process 0 longer: socket.timeout)."""
+    import socket
+
     data = b""
+    wait = conn.gettimeout()
+    end = None if wait is None else time.monotonic() + wait
     while not data.endswith(b"\n") and len(data) < limit:
+        if end is not None:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise socket.timeout("timed out")
+            conn.settimeout(left)
         chunk = conn.recv(limit - len(data))
         if not chunk:
             break

@@ -1016,3 +1016,42 @@ def test_a_process_that_cannot_reach_process_0_says_so(monkeypatch):
     assert time.monotonic() - t0 >= 1
     assert "did not answer on node001:64000 within 1 s" in str(e.value), e.value
     assert os.strerror(errno.EHOSTUNREACH) in str(e.value) and "held by another" not in str(e.value), e.value
+
+
+def test_a_connection_that_sends_its_line_slowly_does_not_hold_up_the_start(monkeypatch):
+    """Process 0 gives a connection to the run's port LINE_WAIT seconds in all for its line, not for each piece of
+    it: one that sent a byte now and then (someone's telnet to the port, typing) held process 0, and the start of
+    every process behind it, for as long as it went on (256 bytes)."""
+    import socket
+    import threading
+
+    from distlbm.parallel import processes
+
+    monkeypatch.setenv("SLURM_JOB_ID", "777")
+    monkeypatch.setenv("SLURM_STEP_ID", "3")
+    monkeypatch.setattr(processes, "LINE_WAIT", 1)
+    port = _free_port()
+    sock = processes._listener(port)
+    stop = threading.Event()
+    t = threading.Thread(target=processes._hold_port, args=(sock, port, 2, 60), daemon=True)
+    t.start()
+    slow = socket.create_connection(("127.0.0.1", port))
+
+    def trickle():
+        try:
+            while not stop.wait(0.5):
+                slow.sendall(b"x")
+        except OSError:
+            pass
+
+    threading.Thread(target=trickle, daemon=True).start()
+    time.sleep(0.2)
+    t0 = time.monotonic()
+    try:
+        processes._greet("127.0.0.1", port, 1, 2, 10)
+        elapsed = time.monotonic() - t0
+    finally:
+        stop.set()
+        slow.close()
+        t.join(30)
+    assert elapsed < 5 and not t.is_alive(), elapsed
