@@ -341,12 +341,15 @@ def _greet(host: str, port: int, rank: int, n: int, timeout: int) -> None:
 
     mine = _greeting()
     deadline = time.monotonic() + timeout
+    pause = 0.1  # between tries, growing to 1 s: hundreds of processes wait for process 0 to import JAX
     while True:
+        if pause > 0.1:
+            time.sleep(pause)
+        pause = min(1.0, pause * 1.5)
         try:
             conn = socket.create_connection((host, port), timeout=ANSWER_WAIT)
         except socket.gaierror as e:
             if e.errno == socket.EAI_AGAIN and time.monotonic() <= deadline:  # the name service, for a moment
-                time.sleep(0.2)
                 continue
             raise StartupError(f"process 0's host {host!r} (the first of SLURM_STEP_NODELIST) cannot be found: "
                                f"{e}") from None
@@ -357,7 +360,6 @@ def _greet(host: str, port: int, rank: int, n: int, timeout: int) -> None:
                 raise StartupError(f"process 0 of the run did not answer on {host}:{port} within {timeout} s "
                                    f"(DISTLBM_STARTUP_TIMEOUT): it did not start, ended, or cannot be reached from "
                                    f"this node ({e})") from None
-            time.sleep(0.2)
             continue
         with conn:
             try:
@@ -376,7 +378,6 @@ def _greet(host: str, port: int, rank: int, n: int, timeout: int) -> None:
             except OSError as e:  # the connection reset or closed by what holds the port: not a distlbm process 0
                 answer = f"({e})"
         if answer is None:
-            time.sleep(0.2)
             continue
         if answer == f"{mine} ok":
             return
