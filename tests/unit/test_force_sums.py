@@ -8,9 +8,12 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 
-from distlbm.physics.boundaries import fixed_point_sums, force_totals
+from distlbm.physics.boundaries import fixed_point_sums as _fixed_point_sums, force_totals
 
 jax.config.update("jax_enable_x64", True)  # as a float64 run does
+# as a step computes them: one compiled program per shape (eager, each of its many small operations was compiled
+# for every block size: a minute of the test)
+fixed_point_sums = jax.jit(_fixed_point_sums, static_argnames="lead")
 
 
 @pytest.mark.parametrize("dtype,tol", [(np.float32, 2.0 ** -40), (np.float64, 2.0 ** -72)])
