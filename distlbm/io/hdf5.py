@@ -307,6 +307,7 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
             os.replace(tmp, path)
         except (WriteError, OSError, RuntimeError, ValueError) as e:
             raise failed_write(e, tmp, h5, path, needed) from None
+        _drop_parts_beyond(path, 0)
         return path
     if mode == "mpio":
         h5 = None
@@ -347,6 +348,8 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
             except OSError as e:
                 discard(tmp)
                 error = WriteError(path, reason(e, needed, path.parent))
+            else:
+                _drop_parts_beyond(path, 0)
         _agree(domain, error, path)
         return path
     # split: one part file per process, then a virtual master
@@ -397,8 +400,22 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
             os.replace(tmp, path)
         except (WriteError, OSError, RuntimeError, ValueError) as e:
             error = failed_write(e, tmp, h5, path, needed)
+        else:
+            _drop_parts_beyond(path, domain.process_count)
     _agree(domain, error, path)
     return path
+
+
+def _drop_parts_beyond(path, count: int):
+    """Remove the part files PATH.pK.h5 with K >= count that an earlier write of `path` left (a step written again by a
+    restart on fewer processes, or on one): nothing reads them, and they filled the folder unsaid. Best effort."""
+    for p in part_files(path):
+        k = p.name[len(path.stem) + 2: -len(path.suffix) or None]
+        if k.isdigit() and int(k) >= count:
+            try:
+                p.unlink()
+            except OSError:
+                pass
 
 
 def discard_handle(h5):

@@ -31,6 +31,23 @@ def test_round_trip_is_bitwise_and_keeps_the_metadata(tmp_path):
         ckpt.check_against(meta, path, 19, shape, "float32")
 
 
+def test_a_file_written_again_leaves_no_part_files_of_its_earlier_write(tmp_path):
+    """A step written again by a restart on fewer processes (or on one) left the part files PATH.pK.h5 of its
+    earlier, split, write beside it: nothing read them, and they filled the folder unsaid. The parts a write does
+    not make are removed once it is in place; other files are left."""
+    shape = (8, 6)
+    dom = LocalDomain(shape)
+    f = jax.device_put(np.random.default_rng(0).standard_normal((9,) + shape).astype(np.float32))
+    stale = [tmp_path / f"ckpt_000000012.p{k}.h5" for k in (0, 1, 11)]
+    other = [tmp_path / "ckpt_000000013.p0.h5", tmp_path / "ckpt_000000012.p1.h5.tmp", tmp_path / "ckpt_000000012.px.h5"]
+    for p in stale + other:
+        p.write_bytes(b"x" * 100)
+    path = ckpt.save(tmp_path, f, dom, _meta(12, shape), keep=5, run_id="r1")
+    assert not any(p.exists() for p in stale) and all(p.exists() for p in other)
+    back, _ = ckpt.load(path, dom, "float32")
+    assert np.array_equal(np.asarray(back), np.asarray(f))
+
+
 def test_init_from_takes_populations_of_a_floating_point_dtype_only(tmp_path):
     """--init-from converts populations stored in another dtype (check_against(convert=True)): one stored as
     integers (a foreign or crafted file) was read, then the run ended on a traceback (ValueError: data type int32
