@@ -52,6 +52,17 @@ def _divisors(n: int):
 
 def factorize(n_devices: int, shape: Sequence[int]) -> tuple:
     """The mesh of n_devices that divides `shape` and has the smallest halo surface per shard."""
+    best = _best_mesh(n_devices, shape)
+    if best is None:
+        raise DecompositionError(
+            f"lattice {'x'.join(map(str, shape))} cannot be split evenly over {n_devices} devices; "
+            f"choose sizes divisible by a factorisation of {n_devices}{_fewer_devices(n_devices, shape)}",
+            fits=lambda s: _splits(n_devices, s))
+    return best
+
+
+def _best_mesh(n_devices: int, shape: Sequence[int]):
+    """factorize's mesh, or None where none of n_devices splits `shape`."""
     d = len(shape)
     best = None
     # each axis's size divides both the lattice's along it and n_devices: the divisors of their gcd (those of
@@ -66,20 +77,27 @@ def factorize(n_devices: int, shape: Sequence[int]) -> tuple:
         key = (surface, tuple(-c for c in combo))
         if best is None or key < best[0]:
             best = (key, combo)
-    if best is None:
-        raise DecompositionError(
-            f"lattice {'x'.join(map(str, shape))} cannot be split evenly over {n_devices} devices; "
-            f"choose sizes divisible by a factorisation of {n_devices} or give the mesh (--mesh or mesh = ...)",
-            fits=lambda s: _splits(n_devices, s))
-    return best[1]
+    return None if best is None else best[1]
+
+
+def _fewer_devices(n_devices: int, shape) -> str:
+    """', or the mesh AxBxC of M devices (--mesh AxBxC)': the largest mesh of fewer devices that splits `shape`, a
+    multiple of the processes (each holds the same number of blocks); '' where there is none. 'give the mesh' under
+    2 processes of one device each sent the user to a mesh that no lattice of odd sizes has."""
+    from distlbm.parallel.processes import launcher
+
+    procs = launcher()[1]
+    for m in range(min(n_devices, 4097) - 1, 0, -1):  # (a mistyped count of 1e23 devices: no search to it)
+        best = None if m % procs else _best_mesh(m, shape)
+        if best is None:
+            continue
+        mesh = "x".join(map(str, best))
+        return f", or give the mesh {mesh} of {m} device{'s' if m > 1 else ''} (--mesh {mesh} or mesh = '{mesh}')"
+    return ""
 
 
 def _splits(n_devices: int, shape) -> bool:
-    try:
-        factorize(n_devices, shape)
-    except DecompositionError:
-        return False
-    return True
+    return _best_mesh(n_devices, shape) is not None
 
 
 def _one_of(values, most: int = 8) -> str:

@@ -392,6 +392,28 @@ def test_factorize_is_the_brute_force_search_over_the_device_counts_divisors():
             assert got == brute(n, shape), (n, shape)
 
 
+def test_a_lattice_no_mesh_of_all_devices_splits_is_offered_a_mesh_of_fewer_only_where_one_exists(monkeypatch):
+    """`mpiexec -n 2 distlbm bench --size 33` said "give the mesh", but no mesh of 2 processes splits a lattice of odd
+    sizes (a mesh of one device is refused under 2 processes): the advice names a mesh of fewer devices that does
+    split it, a multiple of the processes, and only where there is one."""
+    from distlbm.parallel import processes
+    from distlbm.parallel.mesh import DecompositionError, factorize
+
+    def message(n, shape, procs):
+        monkeypatch.setattr(processes, "launcher", lambda: ("mpich" if procs > 1 else "none", procs))
+        with pytest.raises(DecompositionError) as e:
+            factorize(n, shape)
+        return str(e.value)
+
+    assert message(2, (33, 33, 33), 2).endswith("choose sizes divisible by a factorisation of 2")
+    assert message(8, (33, 33, 33), 1).endswith(", or give the mesh 3x1x1 of 3 devices (--mesh 3x1x1 or mesh = "
+                                                 "'3x1x1')")
+    assert message(4, (34, 33, 33), 2).endswith(", or give the mesh 2x1x1 of 2 devices (--mesh 2x1x1 or mesh = "
+                                                 "'2x1x1')")
+    assert message(4, (35, 37, 37), 1).endswith(", or give the mesh 1x1x1 of 1 device (--mesh 1x1x1 or mesh = "
+                                                 "'1x1x1')")
+
+
 def test_factorize_is_quick_for_a_huge_lattice_or_device_count():
     """Neither a lattice size of 1e21 (`distlbm info --size 1e21`) nor a device count of 1e23 is a long search."""
     import time
