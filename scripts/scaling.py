@@ -439,8 +439,8 @@ def measure(args) -> int:
             for n in devices:
                 try:
                     shape, mesh = point_geometry(mode, n, d, args.cells_per_device, args.size, meshes)
-                except ValueError as e:  # distlbm's line names its own option; this script's is --meshes
-                    msg = str(e).replace("(--mesh or mesh = ...)", f"(--meshes {n}:MESH)")
+                except ValueError as e:  # a point's devices are its own: distlbm's mesh of fewer is no way out
+                    msg = str(e).split(", or give the mesh ")[0]
                     rows.append({"mode": mode, "launcher": launcher, "devices": n, "error": msg})
                     continue
                 r = launch_point(args, launcher, mode, n, shape, mesh)
