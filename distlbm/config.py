@@ -948,10 +948,13 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
                         f"ramp in the case's time units (s), shorter than t_end")
     if "kind" in common["output_fields"] and not getattr(feats, "any", False) and \
             (common["output_every"] or common["output_interval"]):
-        if {x.strip() for x in common["output_fields"].split(",")} - {""} == {"kind"}:  # each output: a file with
-            raise ConfigError(f"{where}output_fields = {common['output_fields']!r}: case {case_name} has no "  # no field
+        # each output a file with no field in it; with a time average (average_every) each holds rho_mean and u_mean,
+        # and 'kind' alone is how a case without boundary cells writes the average only
+        if {x.strip() for x in common["output_fields"].split(",")} - {""} == {"kind"} and not common["average_every"]:
+            raise ConfigError(f"{where}output_fields = {common['output_fields']!r}: case {case_name} has no "
                               f"kind (no boundary cells: every cell is fluid), so no field would be written; expected "
-                              f"one or more of {', '.join(f for f in OUTPUT_FIELDS if f != 'kind')}")
+                              f"one or more of {', '.join(f for f in OUTPUT_FIELDS if f != 'kind')} (or a time "
+                              f"average: average_every)")
         warnings.append(f"output_fields holds kind, which case {case_name} does not have (no boundary cells: every "
                         f"cell is fluid); it is not written")
     if "sample_every" in values and not (setup.probes or setup.sample_energy or getattr(feats, "bodies", 0)):

@@ -783,5 +783,17 @@ def test_kind_carries_its_codes_and_is_said_where_there_is_none(tmp_path, cli):
                        "output_fields=kind", "--out", tmp_path / "c")  # each output was a file with no field
     assert rc == 2 and err.strip() == ("distlbm: configuration error: output_fields = 'kind': case taylor_green2d "
                                        "has no kind (no boundary cells: every cell is fluid), so no field would be "
-                                       "written; expected one or more of rho, u, vorticity, populations"), err
+                                       "written; expected one or more of rho, u, vorticity, populations (or a "
+                                       "time average: average_every)"), err
     assert not (tmp_path / "c").exists()
+
+
+def test_kind_alone_with_a_time_average_writes_the_average(tmp_path, cli):
+    """output_fields = 'kind' on a case without boundary cells, with a time average: each output holds rho_mean and
+    u_mean (the only way to write the average alone there); the check for outputs with no field refused the run."""
+    rc, out, err = cli("run", "taylor_green2d", "--set", "n=16", "--steps", 2, "--output-every", 2, "--set",
+                       "output_fields=kind", "--set", "average_every=1", "--out", tmp_path / "m")
+    assert rc == 0, out + err
+    assert "warning: output_fields holds kind, which case taylor_green2d does not have" in out + err, out + err
+    with h5py.File(tmp_path / "m" / "fields" / "fields_000000002.h5", "r") as h:
+        assert sorted(h) == ["rho_mean", "u_mean"]
