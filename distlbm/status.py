@@ -24,6 +24,14 @@ from pathlib import Path
 from distlbm.errors import ConfigError
 
 
+def _number(v) -> bool:
+    """Whether a value of a log.jsonl line is a number status can show: finite, an int within 64 bits (JSON holds
+    integers of any length: one of 400 digits made math.isfinite and the percentage an OverflowError traceback)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return False
+    return -2 ** 63 < v < 2 ** 63 if isinstance(v, int) else math.isfinite(v)
+
+
 def _last_progress(path: Path):
     """The last progress record of a log.jsonl (read from its end), and its age in seconds."""
     from distlbm.io.results import tail
@@ -38,7 +46,7 @@ def _last_progress(path: Path):
             rec = json.loads(line)
         except ValueError:
             continue
-        if isinstance(rec, dict) and "event" not in rec and type(rec.get("step")) is int:
+        if isinstance(rec, dict) and "event" not in rec and type(rec.get("step")) is int and _number(rec["step"]):
             return rec, age
     return None, None
 
@@ -71,8 +79,7 @@ def folder_status(out) -> dict:
     rec, age = _last_progress(out / "log.jsonl")
     if rec is not None:
         # a value that is not a number (a hand-edited or foreign line: "end": "x") is left out, not a traceback
-        result["progress"] = {k: v if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                              and (k != "end" or v > 0) else None
+        result["progress"] = {k: v if _number(v) and (k != "end" or v > 0) else None
                               for k in ("step", "end", "time", "mlups", "eta_s", "mass_drift") for v in [rec.get(k)]}
         result["progress"]["age_s"] = age
     found, damaged = [], []

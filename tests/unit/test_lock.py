@@ -224,6 +224,13 @@ def test_status_of_a_log_whose_progress_line_holds_no_numbers_shows_what_it_can(
     assert "  progress: step 3 (log.jsonl" in out, out
     rc, out, err = cli("status", tmp_path, "--json")
     assert rc == 0 and json.loads(out)["progress"]["end"] is None, out
+    # integers too long for a float (JSON holds any length): an OverflowError traceback
+    huge = "9" * 400
+    (tmp_path / "log.jsonl").write_text('{"step": 3, "end": 10}\n{"step": 5, "end": %s, "mlups": %s}\n'
+                                        '{"step": %s, "end": 10}\n' % (huge, huge, huge))
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and "Traceback" not in err, err
+    assert "  progress: step 5 (log.jsonl" in out, out
 
 
 def test_status_of_several_folders_says_a_missing_one_and_shows_the_others(tmp_path, cli):
