@@ -102,6 +102,12 @@ def _ascii_solids(path, reader, ascii_mode) -> np.ndarray:
         while True:
             _, data = reader.load(fh, mode=ascii_mode, speedups=False)
             parts.append(np.asarray(data["vectors"], dtype=np.float64).reshape(-1, 3, 3))
+            # numpy-stl leaves the file after the 'endsolid' line, or, where that line is longer than its read
+            # (4 KiB: a long solid name), inside it: its rest is skipped, not taken for text after the block
+            at = fh.tell()
+            if at > 0 and fh.seek(at - 1) >= 0 and fh.read(1) != b"\n":
+                while (line := fh.readline(1 << 16)) and not line.endswith(b"\n"):
+                    pass
             while True:  # past the whitespace after 'endsolid': the end of the file, or the next block
                 pos = fh.tell()
                 chunk = fh.read(1 << 16)

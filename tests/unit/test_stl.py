@@ -320,6 +320,23 @@ def test_every_solid_of_an_ascii_file_is_read(tmp_path):
         read_stl(tmp_path / "junk.stl")
 
 
+def test_a_long_endsolid_line_is_read_whole(tmp_path):
+    """numpy-stl's reader stops inside an 'endsolid' line longer than its 4 KiB reads (a long solid name): the rest
+    of that line was taken for text after the last block, and a valid file was refused as damaged."""
+    a, b = icosphere(1, 1.0), icosphere(1, 1.0) + np.array([3.0, 0.0, 0.0])
+    write_stl(tmp_path / "a.stl", a, ascii=True)
+    write_stl(tmp_path / "b.stl", b, ascii=True)
+    texts = [(tmp_path / n).read_text() for n in ("a.stl", "b.stl")]
+    long = [t.rstrip().rsplit("\n", 1)[0] + "\nendsolid " + "x" * 9000 + "\n" for t in texts]
+    for name, text, n in (("one.stl", long[0], 80), ("one_crlf.stl", long[0].replace("\n", "\r\n"), 80),
+                          ("two.stl", long[0] + long[1], 160), ("end.stl", long[0].rstrip("\n"), 80)):
+        (tmp_path / name).write_text(text, newline="")
+        assert read_stl(tmp_path / name).shape == (n, 3, 3), name
+    (tmp_path / "junk.stl").write_text(long[0] + "junk\n")
+    with pytest.raises(ValueError, match=r"after 'endsolid' of solid 1, byte \d+ starts b'junk"):
+        read_stl(tmp_path / "junk.stl")
+
+
 def test_missing_library_names_the_extra(tmp_path, monkeypatch):
     write_stl(tmp_path / "s.stl", icosphere(1))
     monkeypatch.setitem(sys.modules, "stl", None)
