@@ -38,6 +38,7 @@ STL_EXTRA = "reading STL files needs numpy-stl: pip install 'distlbm[stl]' (or: 
 _EPS = 2.0 ** -53
 _ORIENT_BOUND = (3.0 + 16.0 * _EPS) * _EPS  # Shewchuk's ccwerrboundA
 _CHUNK = 1 << 18  # triangles per batch of candidate pairs
+_SPACE = b" \t\r\n\f\v\x00\x1a"  # what may follow an ASCII file's last 'endsolid' (NUL and Ctrl-Z padding too)
 
 
 def read_stl(path) -> np.ndarray:
@@ -63,7 +64,9 @@ def read_stl(path) -> np.ndarray:
     # (many binary files' headers start with 'solid' too: NUL bytes, as in their triangle count, are not ASCII STL)
     with open(path, "rb") as fh:
         head = fh.read(84)
-        binary_bytes = b"\0" in head + fh.read(428)
+        # (NUL padding after the text, which _ascii_solids accepts, is not binary data: a small file so padded was
+        # refused where a larger one was read)
+        binary_bytes = b"\0" in (head + fh.read(428)).rstrip(_SPACE)
     count = int(np.frombuffer(head[80:84], "<u4")[0]) if len(head) == 84 else -1
     solid = head.lstrip().lower().startswith(b"solid")
     if count >= 0 and st.st_size == 84 + 50 * count:
@@ -96,7 +99,7 @@ def _ascii_solids(path, reader, ascii_mode) -> np.ndarray:
     """The triangles [N, 3, 3] of every 'solid ... endsolid' block of an ASCII STL file, one after another (a CAD
     assembly exported as one file: numpy-stl's Mesh.from_file reads the first alone, and the other parts were
     dropped, unsaid). Whitespace (NUL and Ctrl-Z too) may follow the last block, anything else is an error."""
-    space = b" \t\r\n\f\v\x00\x1a"
+    space = _SPACE
     parts = []
     with open(path, "rb") as fh:
         while True:

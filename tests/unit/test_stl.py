@@ -337,6 +337,23 @@ def test_a_long_endsolid_line_is_read_whole(tmp_path):
         read_stl(tmp_path / "junk.stl")
 
 
+def test_a_small_ascii_file_padded_with_nul_bytes_is_read(tmp_path):
+    """NUL padding after the last 'endsolid' is accepted, but within the first 512 bytes (a small file: a
+    tetrahedron) it was taken for binary data and the file refused as 'damaged or truncated'."""
+    t = np.array([[[0, 0, 0], [0, 1, 0], [1, 0, 0]], [[0, 0, 0], [1, 0, 0], [0, 0, 1]],
+                  [[0, 0, 0], [0, 0, 1], [0, 1, 0]], [[1, 0, 0], [0, 1, 0], [0, 0, 1]]], float)
+    text = "solid t\n" + "".join("facet normal 0 0 0\nouter loop\n" + "".join(f"vertex {x:g} {y:g} {z:g}\n"
+                                                                            for x, y, z in tr)
+                                 + "endloop\nendfacet\n" for tr in t) + "endsolid t\n"
+    assert len(text) < 512
+    for pad in (b"\0" * 10, b"\0" * 2000, b"\n\0\x1a"):
+        (tmp_path / "t.stl").write_bytes(text.encode() + pad)
+        np.testing.assert_array_equal(read_stl(tmp_path / "t.stl"), t)
+    (tmp_path / "t.stl").write_bytes(text.encode() + b"\0\0x")  # binary data, not padding
+    with pytest.raises(ValueError, match=r"not ASCII STL \(binary data after the 'solid' at the start\)"):
+        read_stl(tmp_path / "t.stl")
+
+
 def test_missing_library_names_the_extra(tmp_path, monkeypatch):
     write_stl(tmp_path / "s.stl", icosphere(1))
     monkeypatch.setitem(sys.modules, "stl", None)
