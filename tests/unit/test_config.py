@@ -225,6 +225,20 @@ def test_mach_above_warning_threshold_warns():
     assert "u_lid = 0.1" in mach[0] and f"{ma:.3f}" in mach[0]
 
 
+def test_box_mach_number_is_that_of_its_peak_speed():
+    """The box's u_y has amplitude u0 ny / nx (its field is divergence-free on a box of other sides): a 16x64 box at
+    u0 = 0.05 peaks at 0.2, Mach 0.35, and was said to run at Mach 0.087 and not refused (the run's first check found
+    local Mach 0.33)."""
+    cfg = resolve("box", {"lattice": "D2Q9", "nx": 64, "ny": 16, "u0": 0.05})  # u_y's amplitude 0.0125: u0 peaks
+    assert cfg.setup.u_max == pytest.approx(0.05)
+    cfg = resolve("box", {"lattice": "D2Q9", "nx": 16, "ny": 32, "u0": 0.02})
+    assert cfg.setup.u_max == pytest.approx(0.04) and cfg.setup.units["mach"] == pytest.approx(0.04 / CS)
+    msg = error("box", {"lattice": "D2Q9", "nx": 16, "ny": 64, "u0": 0.05})
+    assert "u0 = 0.05 (peak lattice velocity 0.2): gives Mach number 0.346 > 0.3" in msg, msg
+    (w,) = _mach_warnings("box", {"lattice": "D3Q19", "nx": 8, "ny": 16, "nz": 8, "u0": 0.04})
+    assert "Mach number 0.139 > 0.1" in w and "u0 below 0.0289" in w, w
+
+
 def _mach_warnings(case, sets):
     return [w for w in resolve(case, sets).warnings if "Mach number" in w]
 
