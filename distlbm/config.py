@@ -946,6 +946,12 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
         warnings.append(f"ramp = {params.get('ramp')!r} ({ramp} steps) is as long as the run or longer ({end} steps): "
                         f"the inflow does not reach its speed, and the forces are normalised with the full one; give "
                         f"ramp in the case's time units (s), shorter than t_end")
+    if ramp and params.get("init") == "profile":  # the ramp starts the inflow from rest, the field at full speed
+        warnings.append(f"ramp = {params.get('ramp')!r} with init = 'profile': the inflow rises from 0 over the ramp "
+                        f"while the channel starts at its full speed, so the flow is first stopped at the inlet and "
+                        f"the channel drains (at the channel_flow defaults its kinetic energy fell by 80 % before "
+                        f"the ramp brought it back); give init = 'rest' with a ramp, or ramp = 0 with init = "
+                        f"'profile'")
     if "kind" in common["output_fields"] and not getattr(feats, "any", False) and \
             (common["output_every"] or common["output_interval"]):
         # each output a file with no field in it; with a time average (average_every) each holds rho_mean and u_mean,
