@@ -99,7 +99,6 @@ def _ascii_solids(path, reader, ascii_mode) -> np.ndarray:
     """The triangles [N, 3, 3] of every 'solid ... endsolid' block of an ASCII STL file, one after another (a CAD
     assembly exported as one file: numpy-stl's Mesh.from_file reads the first alone, and the other parts were
     dropped, unsaid). Whitespace (NUL and Ctrl-Z too) may follow the last block, anything else is an error."""
-    space = _SPACE
     parts = []
     with open(path, "rb") as fh:
         while True:
@@ -114,7 +113,7 @@ def _ascii_solids(path, reader, ascii_mode) -> np.ndarray:
             while True:  # past the whitespace after 'endsolid': the end of the file, or the next block
                 pos = fh.tell()
                 chunk = fh.read(1 << 16)
-                rest = chunk.lstrip(space)
+                rest = chunk.lstrip(_SPACE)
                 if rest or not chunk:
                     break
             if not rest:
