@@ -411,7 +411,7 @@ def _drop_parts_beyond(path, count: int):
     restart on fewer processes, or on one): nothing reads them, and they filled the folder unsaid. Best effort."""
     for p in part_files(path):
         k = p.name[len(path.stem) + 2: -len(path.suffix) or None]
-        if k.isdigit() and int(k) >= count:
+        if k.isascii() and k.isdigit() and str(int(k)) == k and int(k) >= count:  # this module's names alone
             try:
                 p.unlink()
             except OSError:
