@@ -1035,9 +1035,13 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     elif peak:
         peak = f" ({peak})"
     if not ma <= MACH_MAX:  # also NaN
+        # where the setting is not the peak (a channel's mean inflow, a box of ny > nx): its own bound, as the warning
+        # names it ("expected a lattice velocity below 0.173" was read as u_lattice, which must stay below 0.115)
+        own = (f"{vkey} below {float(vval) * MACH_MAX / ma:.3g} (a peak lattice velocity below {MACH_MAX * CS:.3f})"
+               if peak and not derived and isinstance(vval, (int, float)) and vval > 0 and math.isfinite(ma) else "")
         raise ConfigError(
             f"{where}{vkey} = {vval}{peak}: gives Mach number {ma:{'.3f' if ma < 1e3 else '.3g'}} > {MACH_MAX}; "
-            f"expected {remedy} {MACH_MAX * CS:.3f} (compressibility errors and instability)"
+            f"expected {own or f'{remedy} {MACH_MAX * CS:.3f}'} (compressibility errors and instability)"
         )
     validated = float(case.validated_mach or 0.0)
     if ma > MACH_WARN and not ma <= validated * (1 + 1e-9):

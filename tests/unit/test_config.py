@@ -246,6 +246,14 @@ def test_box_mach_number_is_that_of_its_peak_speed():
     assert cfg.setup.u_max == pytest.approx(0.04) and cfg.setup.units["mach"] == pytest.approx(0.04 / CS)
     msg = error("box", {"lattice": "D2Q9", "nx": 16, "ny": 64, "u0": 0.05})
     assert "u0 = 0.05 (peak lattice velocity 0.2): gives Mach number 0.346 > 0.3" in msg, msg
+    # the refusal names the setting's own bound where the setting is not the peak, as the warning does ("expected a
+    # lattice velocity below 0.173" was read as u0, which must stay below 0.0433 here)
+    assert "expected u0 below 0.0433 (a peak lattice velocity below 0.173)" in msg, msg
+    msg = error("channel_flow", {"u_lattice": 0.2})  # the mean inflow: its peak is 3/2 of it
+    assert "expected u_lattice below 0.115 (a peak lattice velocity below 0.173)" in msg, msg
+    resolve("channel_flow", {"u_lattice": 0.1154})  # the bound it names is the setting's: below it, no refusal
+    assert "gives Mach number" in error("channel_flow", {"u_lattice": 0.1156})
+    assert "expected a lattice velocity below 0.173" in error("cavity2d", {"u_lid": 0.2})  # the lid is the peak
     (w,) = _mach_warnings("box", {"lattice": "D3Q19", "nx": 8, "ny": 16, "nz": 8, "u0": 0.04})
     assert "Mach number 0.139 > 0.1" in w and "u0 below 0.0289" in w, w
 
