@@ -65,7 +65,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.cases.base import ConfigError
     from distlbm.config import named_by_file, size_hint
     from distlbm.driver.loop import (build_model, end_before_start, kept_averaging, kept_checkpoints, kept_end,
-                                     kept_outputs, no_usable)
+                                     kept_outputs, kept_steady, no_usable, steady_done)
     from distlbm.io import checkpoint as ckpt
     from distlbm.driver import schedules
     from distlbm.driver.schedules import average_warning
@@ -105,6 +105,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     cdir = out_path / "checkpoints"
     found = ckpt.list_checkpoints(cdir) if cdir.is_dir() else []
     start, continuing, continued = 0, False, None  # continued: (the checkpoint, its run id) a restart continues
+    done = None  # why a restart has nothing to run: the run it continues stopped there, steady
     end = cfg.control.steps or s.steps
     if restart is None:
         if found:
@@ -167,13 +168,19 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             cfg = dataclasses.replace(cfg, **{k: v for k, v in (("checkpoint", kept_checkpoints(cfg, meta)),
                                                                 ("output", kept_outputs(cfg, meta))) if v})
             cfg = dataclasses.replace(cfg, output=kept_averaging(cfg, meta) or cfg.output)
+            # and its steadiness test, where it gives none (the checkpoints then hold its reference field)
+            cfg = dataclasses.replace(cfg, control=kept_steady(cfg, meta) or cfg.control)
             continued = (path, meta.get("run_id") or ckpt.LEGACY_RUN)
+            done = steady_done(meta.get("steady") or {}, cfg.control.steady_tol, start)
             break
         else:
             raise no_usable(errors)
     if end < start:  # the run refuses it (a count given for the step to run to)
         raise end_before_start(end, start, bool(cfg.control.steps), restart is not None and bool(kept))
-    if end <= start:
+    if end > start and done:  # as the run stops it
+        say(f"  steps: {done}")
+        end = start
+    elif end <= start:
         say(f"  steps: none to run (the run is at step {start}, its end step {end})")
     else:
         steady = (f"; it stops earlier once steady (steady_tol = {cfg.control.steady_tol:g}): the counts below are "

@@ -155,6 +155,20 @@ def kept_end(cfg, meta: dict) -> Optional[int]:
     return end
 
 
+def steady_done(state: dict, tol: float, step: int) -> Optional[str]:
+    """Why a restart at `step` has nothing to run (None: it runs): the run it continues stopped there, steady, by the
+    test (`tol`) this restart applies. `state`: the checkpoint's steadiness record (meta['steady']). Said by the run
+    and by the dry run."""
+    try:
+        last_step, last = int(state["history"][-1][0]), float(state["history"][-1][1])
+    except (TypeError, ValueError, IndexError, KeyError):
+        return None
+    if not (tol > 0 and state.get("reached") == step == last_step and last < tol):
+        return None
+    return (f"nothing to run: the run this restart continues stopped at step {step}, steady (max |du| / U = "
+            f"{last:.3g} < steady_tol = {tol:g}); a smaller --until-steady TOL (0: none) goes further")
+
+
 def no_usable(errors: dict, last: str = "") -> ckpt.CheckpointError:
     """The refusal of a restart none of whose checkpoints could be used: errors maps each reason to the checkpoints
     it ruled out (newest first), said once each; `last` ends it (a setting that rules out the rest)."""
@@ -688,16 +702,10 @@ class Simulation:
     def _steady_done(self, step: int) -> bool:
         """Whether the run a restart continues stopped at `step` because it was steady, by a test this run still
         applies (said): a restart of a finished steady run ran one more interval and stopped "steady" again."""
-        st, tol = self._steady_state, self.cfg.control.steady_tol
-        try:
-            last_step, last = int(st["history"][-1][0]), float(st["history"][-1][1])
-        except (TypeError, ValueError, IndexError, KeyError):
-            return False
-        if not (tol > 0 and st.get("reached") == step == last_step and last < tol):
-            return False
-        self.log(f"nothing to run: the run this restart continues stopped at step {step}, steady (max |du| / U = "
-                 f"{last:.3g} < steady_tol = {tol:g}); a smaller --until-steady TOL (0: none) goes further")
-        return True
+        why = steady_done(self._steady_state, self.cfg.control.steady_tol, step)
+        if why:
+            self.log(why)
+        return why is not None
 
     def _load_steady_ref(self, path, meta: dict):
         """The velocity field of the last steadiness check a checkpoint holds (None without one, or where it is not

@@ -209,6 +209,29 @@ def test_the_checkpoints_on_disk_at_once_are_those_the_run_writes(cli, tmp_path,
     assert f"; at most {at_once} on disk at once: " in ck, ck
 
 
+def test_a_restart_that_keeps_the_runs_steadiness_test_is_said_as_the_run_runs_it(cli, tmp_path):
+    """A restart without --until-steady keeps the run's test: the dry run said 190 steps, "4 checkpoints" of 38 KiB
+    without the reference field, where the run, which had stopped steady, had nothing to run."""
+    out = tmp_path / "run"
+    rc, _, err = cli("run", "box", "--set", "n=8", "--steps", 100, "--checkpoint-every", 50, "--until-steady", 0.5,
+                     "--set", "steady_every=5", "--out", out)
+    assert rc == 0, err
+    rc, stdout, err = cli("run", "box", "--set", "n=8", "--restart", "--steps", 200, "--dry-run", "--out", out)
+    assert rc == 0, err
+    assert "  steps: nothing to run: the run this restart continues stopped at step 10, steady" in stdout, stdout
+    assert "  checkpoints: 44.00 KiB each" in stdout, stdout  # the populations and the velocity of the last check
+    rc, run_out, err = cli("run", "box", "--set", "n=8", "--restart", "--steps", 200, "--out", out)
+    assert rc == 0 and "nothing to run: the run this restart continues stopped at step 10, steady" in run_out, run_out
+    # a run not yet steady: its test goes on, said as the run's count at most
+    rc, _, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--checkpoint-every", 20, "--until-steady", 1e-9,
+                     "--set", "steady_every=5", "--out", tmp_path / "b")
+    assert rc == 0, err
+    rc, stdout, err = cli("run", "box", "--set", "n=8", "--restart", "--steps", 40, "--dry-run", "--out", tmp_path / "b")
+    assert rc == 0 and "  steps: 20..40 (20 steps of 512 cells); it stops earlier once steady (steady_tol = 1e-09)" \
+        in stdout, stdout
+    assert "  checkpoints: 44.00 KiB each" in stdout, stdout
+
+
 def test_a_restart_of_another_folders_checkpoint_into_a_folder_of_another_run_is_refused(cli, tmp_path):
     """The run refuses it (pruning and --restart latest would mix two runs); the dry run said "ready"."""
     for name, steps in (("m1", 40), ("m2", 20)):
