@@ -264,6 +264,25 @@ def test_what_lies_where_the_run_writes_is_seen_by_the_dry_run(cli, tmp_path, wh
     assert rc == 74 and said in stdout + err, stdout + err  # the run's own line names it the same way
 
 
+def test_a_checkpoints_file_refuses_only_a_run_that_writes_periodic_checkpoints(cli, tmp_path):
+    """A file named checkpoints stops a run with --checkpoint-every (exit 74); one without periodic checkpoints
+    writes none and ends with exit 0, where the dry run refused it with exit 74. It is said as a warning."""
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "checkpoints").write_text("")
+    args = ["run", "box", "--set", "n=8", "--steps", 4, "--out", out]
+    rc, stdout, err = cli(*args, "--dry-run")
+    assert rc == 0 and f"warning: writing {out / 'checkpoints'} failed: it exists and is not a folder" in stdout, \
+        stdout + err
+    assert "a checkpoint on a stop signal or at --wall-time would fail" in stdout, stdout
+    rc, stdout, err = cli(*args)
+    assert rc == 0, stdout + err
+    rc, stdout, err = cli(*args, "--checkpoint-every", 2, "--dry-run")
+    assert rc == 74 and "the run would stop (exit status 74)" in err, stdout + err
+    rc, stdout, err = cli(*args, "--checkpoint-every", 2)
+    assert rc == 74, stdout + err
+
+
 def test_both_output_schedules_are_described(cli, tmp_path):
     """output_every and output_interval together run both (their union); the dry run named the first alone."""
     rc, out, err = cli("run", "channel_flow", "--set", "n=10", "--set", "t_end=1", "--set", "output_interval=0.3",
