@@ -225,7 +225,8 @@ def cmd_run(args) -> int:
             return 75
         # it saves nothing: a stop signal ends it at once, wherever it is (signals.StopRequested; it went on for
         # minutes, and a second SIGTERM too)
-        _describe(cfg, say)
+        # a restart's warnings are said once its settings kept from the run are known (dry_run), as the run says them
+        _describe(cfg, say, warnings=args.restart is None)
         try:
             return dry_run(cfg, args.out if args.out is not None else f"out/{cfg.case.name}", args.restart, say,
                            init_from=init_from)
@@ -330,11 +331,11 @@ def cmd_run(args) -> int:
             _remove_if_empty(out, made)
 
 
-def _describe(cfg, say):
-    """The start-up lines of a run: the configuration's warnings, the case, the lattice and the units."""
+def _describe(cfg, say, warnings: bool = True):
+    """The start-up lines of a run: the configuration's warnings (`warnings`), the case, the lattice and the units."""
     from distlbm import units
 
-    for w in cfg.warnings:
+    for w in cfg.warnings if warnings else ():
         say(f"warning: {w}", file=sys.stderr)
     s = cfg.setup
     u = s.units

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import os
+import sys
 from pathlib import Path
 from typing import Callable
 
@@ -65,7 +66,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.cases.base import ConfigError
     from distlbm.config import named_by_file, size_hint
     from distlbm.driver.loop import (build_model, end_before_start, kept_averaging, kept_checkpoints, kept_end,
-                                     kept_outputs, kept_steady, no_usable, steady_done)
+                                     kept_outputs, kept_steady, no_usable, settled_warnings, steady_done)
     from distlbm.io import checkpoint as ckpt
     from distlbm.driver import schedules
     from distlbm.driver.schedules import average_warning
@@ -176,6 +177,9 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             cfg = dataclasses.replace(cfg, output=kept_averaging(cfg, meta) or cfg.output)
             # and its steadiness test, where it gives none (the checkpoints then hold its reference field)
             cfg = dataclasses.replace(cfg, control=kept_steady(cfg, meta) or cfg.control)
+            # the configuration's warnings, less those of settings the kept ones make read (as the run says them)
+            for w in settled_warnings(cfg):
+                say(f"warning: {w}", file=sys.stderr)
             continued = (path, meta.get("run_id") or ckpt.LEGACY_RUN)
             done = steady_done(meta.get("steady") or {}, cfg.control.steady_tol, start)
             break

@@ -232,6 +232,23 @@ def test_a_restart_that_keeps_the_runs_steadiness_test_is_said_as_the_run_runs_i
     assert "  checkpoints: 44.00 KiB each" in stdout, stdout
 
 
+def test_a_restart_that_keeps_the_runs_field_output_is_not_warned_about_its_output_settings(cli, tmp_path):
+    """A restart given output_fields alone keeps the run's schedule and writes them: the run drops the warning
+    "output_fields has no effect"; the dry run said it. Its other warnings stay."""
+    out = tmp_path / "run"
+    rc, _, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--checkpoint-every", 2, "--output-every", 2,
+                     "--out", out)
+    assert rc == 0, err
+    args = ["run", "box", "--set", "n=8", "--steps", 8, "--restart", "--set", "output_fields=rho", "--set",
+            "trt_lambda=0.25", "--out", out]
+    rc, stdout, err = cli(*args, "--dry-run")
+    assert rc == 0 and "  field outputs: every 2 steps (2 in this run) of rho: " in stdout, stdout + err
+    assert "output_fields" not in err and "warning: trt_lambda = 0.25 has no effect" in err, err
+    rc, stdout, run_err = cli(*args)
+    assert rc == 0 and "output_fields" not in run_err and "warning: trt_lambda = 0.25 has no effect" in run_err, \
+        stdout + run_err
+
+
 def test_a_restart_of_another_folders_checkpoint_into_a_folder_of_another_run_is_refused(cli, tmp_path):
     """The run refuses it (pruning and --restart latest would mix two runs); the dry run said "ready"."""
     for name, steps in (("m1", 40), ("m2", 20)):
