@@ -75,7 +75,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.io.lock import holder
     from distlbm.io.output import mean_parts, output_bytes, outputs_between, space_warning
     from distlbm.memory import average_values, checkpoint_bytes, fmt_bytes, memory_estimate, steady_values
-    from distlbm.parallel.mesh import DecompositionError, check_divisible, parse_mesh
+    from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize, parse_mesh
+    from distlbm.parallel.processes import launcher
 
     s = cfg.setup
     shape = tuple(int(n) for n in s.shape)
@@ -198,16 +199,22 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         say(f"  steps: {start}..{end} ({end - start:,} steps of {math.prod(shape):,} cells){steady}")
     # the memory per device, for the mesh given or one device
     d = len(shape)
-    mesh = tuple(parse_mesh(cfg.decomposition.mesh, d)) if cfg.decomposition.mesh else (1,) * d
+    # --comm mpi under its launcher (mpiexec, srun): one block per rank, as the run splits it (parallel.plan_mesh)
+    ranks = launcher()[1] if cfg.decomposition.comm == "mpi" else 1
     try:
+        mesh = (tuple(parse_mesh(cfg.decomposition.mesh, d)) if cfg.decomposition.mesh else
+                tuple(factorize(ranks, shape)) if ranks > 1 else (1,) * d)
+        if ranks > 1 and math.prod(mesh) != ranks:  # the run's own line (parallel.mpi.MPIDomain)
+            raise ConfigError(f"mesh = {'x'.join(map(str, mesh))} has {math.prod(mesh)} blocks; expected one per MPI "
+                              f"rank ({ranks} ranks)")
         check_divisible(shape, mesh)
     except DecompositionError as e:
-        raise ConfigError(named_by_file(cfg, f"mesh = {cfg.decomposition.mesh!r}: {e}{size_hint(cfg, e.fits)}")) \
-            from None
+        given = f"mesh = {cfg.decomposition.mesh!r}: " if cfg.decomposition.mesh else ""
+        raise ConfigError(named_by_file(cfg, f"{given}{e}{size_hint(cfg, e.fits)}")) from None
     block = tuple(n // m for n, m in zip(shape, mesh))
     planes = None if s.fraction_planes is None else s.fraction_planes[1] - s.fraction_planes[0] + 1
     ndev = math.prod(mesh)
-    which = (f"mesh {'x'.join(map(str, mesh))}, {ndev} devices" if cfg.decomposition.mesh else
+    which = (f"mesh {'x'.join(map(str, mesh))}, {ndev} devices" if cfg.decomposition.mesh or ranks > 1 else
              "one device (give --mesh for the job's devices)")
     parts = []
     for kind, form in _forms(model, block).items():

@@ -94,6 +94,22 @@ def test_a_mesh_that_does_not_split_the_lattice_names_the_case_sizes_that_do(cli
         "lattice, and no n within 64 of it makes one that splits so: choose the mesh along other axes"), err
 
 
+def test_a_dry_run_under_mpiexec_with_comm_mpi_splits_the_lattice_one_block_per_rank(cli, tmp_path, monkeypatch):
+    """Under mpiexec -n 2, --comm mpi --mesh 4x1x1 was said "ready" (mesh 4x1x1, 4 devices) where the run refuses
+    it, and without --mesh it was said on one device where the run splits it over the ranks."""
+    monkeypatch.setenv("OMPI_COMM_WORLD_SIZE", "2")
+    monkeypatch.setenv("OMPI_COMM_WORLD_RANK", "0")
+    args = ["run", "box", "--set", "n=8", "--steps", 4, "--comm", "mpi", "--dry-run", "--out", tmp_path / "a"]
+    rc, out, err = cli(*args, "--mesh", "4x1x1")
+    assert rc == 2 and err.strip().splitlines() == [
+        "distlbm: configuration error: mesh = 4x1x1 has 4 blocks; expected one per MPI rank (2 ranks)"], out + err
+    rc, out, err = cli(*args)
+    assert rc == 0 and "  memory per device (mesh 2x1x1, 2 devices, block 4x8x8)" in out, out + err
+    monkeypatch.setenv("OMPI_COMM_WORLD_SIZE", "3")  # no mesh of 3 blocks splits 8^3: the run's line
+    rc, out, err = cli(*args)
+    assert rc == 2 and "lattice 8x8x8 cannot be split evenly over 3 devices" in err, out + err
+
+
 def test_size_hint_finds_the_nearest_values_on_each_side():
     from distlbm.config import resolve, size_hint
 
