@@ -100,16 +100,6 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     if out_path.is_dir():
         for name in ("log.jsonl", "summary.json", "samples.jsonl", "fields.xdmf"):
             files.check_target(out_path / name)
-        fields_on = bool(cfg.output.output_every or cfg.output.output_interval)
-        periodic = bool(cfg.checkpoint.checkpoint_every or cfg.checkpoint.checkpoint_wall)
-        for name in (("checkpoints",) if periodic else ()) + (("fields",) if fields_on else ()) + \
-                (("images",) if fields_on and cfg.output.output_images else ()):
-            files.check_folder_target(out_path / name)
-        if not periodic:  # the run writes none unless stopped (a signal, --wall-time): it ends with exit 0
-            try:
-                files.check_folder_target(out_path / "checkpoints")
-            except files.WriteError as e:
-                say(f"warning: {e}: a checkpoint on a stop signal or at --wall-time would fail (exit status 74)")
     cdir = out_path / "checkpoints"
     found = ckpt.list_checkpoints(cdir) if cdir.is_dir() else []
     start, continuing, continued = 0, False, None  # continued: (the checkpoint, its run id) a restart continues
@@ -186,6 +176,20 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             break
         else:
             raise no_usable(errors)
+    # the folders the run writes into, with the schedules a restart keeps from the run it continues (a restart of
+    # another folder's checkpoint that keeps its --checkpoint-every was said ready where a file named checkpoints
+    # stopped the run with exit 74)
+    if out_path.is_dir():
+        fields_on = bool(cfg.output.output_every or cfg.output.output_interval)
+        periodic = bool(cfg.checkpoint.checkpoint_every or cfg.checkpoint.checkpoint_wall)
+        for name in (("checkpoints",) if periodic else ()) + (("fields",) if fields_on else ()) + \
+                (("images",) if fields_on and cfg.output.output_images else ()):
+            files.check_folder_target(out_path / name)
+        if not periodic:  # the run writes none unless stopped (a signal, --wall-time): it ends with exit 0
+            try:
+                files.check_folder_target(out_path / "checkpoints")
+            except files.WriteError as e:
+                say(f"warning: {e}: a checkpoint on a stop signal or at --wall-time would fail (exit status 74)")
     if end < start:  # the run refuses it (a count given for the step to run to)
         raise end_before_start(end, start, bool(cfg.control.steps), restart is not None and bool(kept))
     if end > start and done:  # as the run stops it

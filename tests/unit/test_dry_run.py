@@ -316,6 +316,24 @@ def test_a_checkpoints_file_refuses_only_a_run_that_writes_periodic_checkpoints(
     assert rc == 74, stdout + err
 
 
+def test_a_checkpoints_file_refuses_a_restart_that_keeps_the_runs_periodic_checkpoints(cli, tmp_path):
+    """A restart of another folder's checkpoint, without --checkpoint-every, keeps the run's schedule and stopped on
+    a file named checkpoints with exit 74 at its first checkpoint; the dry run, which looked at the restart's own
+    settings (no periodic checkpoints), said it ready."""
+    rc, _, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--checkpoint-every", 2, "--out", tmp_path / "a")
+    assert rc == 0, err
+    out = tmp_path / "b"
+    out.mkdir()
+    (out / "checkpoints").write_text("")
+    args = ["run", "box", "--set", "n=8", "--steps", 8, "--restart", tmp_path / "a" / "checkpoints" /
+            "ckpt_000000004.h5", "--out", out]
+    rc, stdout, err = cli(*args, "--dry-run")
+    assert rc == 74 and f"writing {out / 'checkpoints'} failed: it exists and is not a folder" in err, stdout + err
+    assert "the run would stop (exit status 74)" in err, err
+    rc, stdout, err = cli(*args)
+    assert rc == 74, stdout + err
+
+
 def test_both_output_schedules_are_described(cli, tmp_path):
     """output_every and output_interval together run both (their union); the dry run named the first alone."""
     rc, out, err = cli("run", "channel_flow", "--set", "n=10", "--set", "t_end=1", "--set", "output_interval=0.3",
