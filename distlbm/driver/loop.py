@@ -132,11 +132,14 @@ def kept_outputs(cfg, meta: dict):
 def settled_warnings(cfg) -> tuple:
     """The configuration's warnings that still hold once a restart has taken output settings from the run it
     continues: "output_fields has no effect: it applies with output_every" is not said of a restart that keeps
-    the run's field output (it said so, then wrote them)."""
+    the run's field output (it said so, then wrote them), nor "steady_every has no effect" of one that keeps the
+    run's steadiness test and checks it every steady_every steps."""
     out = cfg.output
     on = {"output": bool(out.output_every or out.output_interval), "average": bool(out.average_every)}
 
     def settled(key: str) -> bool:
+        if key == "steady_every":
+            return cfg.control.steady_tol > 0
         if key in ("average_from", "average_stresses"):
             return on["average"]
         return (key.startswith("output_") or key == "average_every") and on["output"]

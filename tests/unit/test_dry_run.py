@@ -265,6 +265,26 @@ def test_a_restart_that_keeps_the_runs_field_output_is_not_warned_about_its_outp
         stdout + run_err
 
 
+def test_a_restart_that_keeps_the_runs_steadiness_test_is_not_warned_that_its_steady_every_is_idle(cli, tmp_path):
+    """A restart given steady_every alone keeps the run's --until-steady and checks every steady_every steps: the run
+    and the dry run said "steady_every = 10 has no effect: it applies with steady_tol > 0"."""
+    out = tmp_path / "run"
+    rc, _, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--checkpoint-every", 20, "--until-steady", 1e-9,
+                     "--set", "steady_every=5", "--out", out)
+    assert rc == 0, err
+    args = ["run", "box", "--set", "n=8", "--steps", 40, "--restart", "--set", "steady_every=10", "--out", out]
+    rc, stdout, err = cli(*args, "--dry-run")
+    assert rc == 0 and "it stops earlier once steady (steady_tol = 1e-09)" in stdout, stdout + err
+    assert "steady_every" not in err, err
+    rc, stdout, err = cli(*args)
+    assert rc == 0 and "stops once steady (steady_tol = 1e-09" in stdout and "steady_every" not in stdout + err, \
+        stdout + err
+    # a fresh run given steady_every without a test is still told
+    rc, stdout, err = cli("run", "box", "--set", "n=8", "--set", "steady_every=10", "--dry-run", "--out",
+                          tmp_path / "c")
+    assert rc == 0 and "warning: steady_every = 10 has no effect" in err, err
+
+
 def test_a_restart_of_another_folders_checkpoint_into_a_folder_of_another_run_is_refused(cli, tmp_path):
     """The run refuses it (pruning and --restart latest would mix two runs); the dry run said "ready"."""
     for name, steps in (("m1", 40), ("m2", 20)):
