@@ -1037,7 +1037,8 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     if not ma <= MACH_MAX:  # also NaN
         # where the setting is not the peak (a channel's mean inflow, a box of ny > nx): its own bound, as the warning
         # names it ("expected a lattice velocity below 0.173" was read as u_lattice, which must stay below 0.115)
-        own = (f"{vkey} below {float(vval) * MACH_MAX / ma:.3g} (a peak lattice velocity below {MACH_MAX * CS:.3f})"
+        own = (f"{vkey} below {bound_below(float(vval) * MACH_MAX / ma)} (a peak lattice velocity below "
+               f"{bound_below(MACH_MAX * CS)})"
                if peak and not derived and isinstance(vval, (int, float)) and vval > 0 and math.isfinite(ma) else "")
         raise ConfigError(
             f"{where}{vkey} = {vval}{peak}: gives Mach number {ma:{'.3f' if ma < 1e3 else '.3g'}} > {MACH_MAX}; "
@@ -1088,6 +1089,15 @@ def size_hint(cfg: "RunConfig", fits, key: str = "n", reach: int = 64) -> str:
                 f"one that splits so: choose the mesh along other axes")
     values = " or ".join(f"{key} = {found[s]}" for s in (False, True) if s in found)
     return f"; {cfg.case.name}'s {key} = {n0} makes the {shape} lattice, and {values} makes one that splits"
+
+
+def bound_below(x: float) -> str:
+    """A velocity bound as a message names it: 3 significant digits, rounded down, so that every value below the
+    number said is below the bound (rounded to the nearest, 0.07698 was said 0.077, and 0.07699 was refused)."""
+    if not (math.isfinite(x) and x > 0):
+        return f"{x:.3g}"
+    scale = 10.0 ** (math.floor(math.log10(x)) - 2)
+    return f"{math.floor(x / scale * (1 + 1e-12)) * scale:.3g}"  # (1 + 1e-12: a bound of 3 digits stays itself)
 
 
 def velocity_key(case: Case, params: dict) -> str:

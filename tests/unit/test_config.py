@@ -258,6 +258,24 @@ def test_box_mach_number_is_that_of_its_peak_speed():
     assert "Mach number 0.139 > 0.1" in w and "u0 below 0.0289" in w, w
 
 
+@pytest.mark.parametrize("case, key, sets", [
+    ("schaefer_turek_3d1z", "u_lattice", {}),  # peak 2.25 u_lattice: the bound 0.07698 was said 0.077
+    ("box", "u0", {"lattice": "D2Q9", "nx": 16, "ny": 40}),  # peak 2.5 u0: 0.06928 was said 0.0693
+    ("channel_flow", "u_lattice", {}),
+    ("box", "u0", {"lattice": "D3Q19", "nx": 8, "ny": 16, "nz": 8}),
+])
+def test_a_mach_refusals_named_bound_is_one_every_value_below_passes(case, key, sets):
+    """The bound a refusal names for the setting is rounded down: rounded to the nearest, schaefer_turek_3d1z was
+    told "expected u_lattice below 0.077" and u_lattice = 0.0769 was refused."""
+    import re
+
+    msg = error(case, {**sets, key: 0.3})
+    bound = float(re.search(rf"expected {key} below ([0-9.]+) ", msg).group(1))
+    resolve(case, {**sets, key: bound * (1 - 1e-9)})  # no refusal
+    step = 10.0 ** (math.floor(math.log10(bound)) - 2)  # the next value of 3 digits is refused: it is the bound
+    assert "gives Mach number" in error(case, {**sets, key: bound + step})
+
+
 def _mach_warnings(case, sets):
     return [w for w in resolve(case, sets).warnings if "Mach number" in w]
 
