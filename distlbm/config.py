@@ -1023,11 +1023,11 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     # is the mean, its peak 3/2 of it: "a lattice velocity below 0.058" was read as u_lattice), else the settings a
     # derived velocity comes from
     if fix:
-        lower = f"{fix} (a peak lattice velocity below {MACH_WARN * CS:.3f})"
+        lower = f"{fix} (a peak lattice velocity below {bound_below(MACH_WARN * CS)})"
     elif isinstance(vval, (int, float)) and vval > 0 and math.isfinite(ma) and ma > 0:
-        lower = f"{vkey} below {vval * MACH_WARN / ma:.3g}"
+        lower = f"{vkey} below {bound_below(vval * MACH_WARN / ma)}"
     else:
-        lower = f"a lattice velocity below {MACH_WARN * CS:.3f}"
+        lower = f"a lattice velocity below {bound_below(MACH_WARN * CS)}"
     peak = (f"peak lattice velocity {setup.u_max:.4g}"
             if isinstance(vval, (int, float)) and abs(setup.u_max - vval) > 1e-12 else "")
     if derived:
