@@ -1015,7 +1015,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             if keys:
                 given = ", ".join(f"{k} = {params[k]!r}" for k in keys if k in params)
                 derived = f"{value:.4g} (from {given}: {vkey} = {rule}"
-                remedy = f"{fix}, for a lattice velocity below"
+                remedy = f"{fix}, for a peak lattice velocity below"
             else:
                 derived = f"{vval} (derived from the other settings: {value:.4g}"
             vval = value

@@ -66,7 +66,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.cases.base import ConfigError
     from distlbm.config import named_by_file, size_hint
     from distlbm.driver.loop import (build_model, end_before_start, kept_averaging, kept_checkpoints, kept_end,
-                                     kept_outputs, kept_steady, no_usable, settled_warnings, steady_done)
+                                     kept_outputs, kept_steady, no_usable, other_case, settled_warnings, steady_done)
     from distlbm.io import checkpoint as ckpt
     from distlbm.driver import schedules
     from distlbm.driver.schedules import average_warning
@@ -120,6 +120,9 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                 say(f"  initial state: the populations of {path} (step {meta['step']}; its metadata verified "
                     f"against this lattice; its populations are verified when the run reads them)"
                     + ckpt.converted(meta, model.dtype))
+                other = other_case(path, meta, cfg.case.name)
+                if other:
+                    say(f"warning: {other}", file=sys.stderr)
                 break
             else:
                 raise ckpt.init_unusable(init_from, candidates, errors)

@@ -172,6 +172,21 @@ def steady_done(state: dict, tol: float, step: int) -> Optional[str]:
             f"{last:.3g} < steady_tol = {tol:g}); a smaller --until-steady TOL (0: none) goes further")
 
 
+def case_of(meta: dict) -> Optional[str]:
+    """The case of the run that wrote a checkpoint (its metadata's configuration), or None."""
+    source = meta.get("config")
+    return source.get("case") if isinstance(source, dict) else None
+
+
+def other_case(path, meta: dict, case: str) -> Optional[str]:
+    """The warning of an --init-from checkpoint of another case (None for one of `case`): said by the run and by the
+    dry run (which said nothing of it)."""
+    theirs = case_of(meta)
+    if theirs and theirs != case:
+        return f"{path} is a checkpoint of case {theirs!r}, this run is {case!r}: its flow is taken as it is"
+    return None
+
+
 def no_usable(errors: dict, last: str = "") -> ckpt.CheckpointError:
     """The refusal of a restart none of whose checkpoints could be used: errors maps each reason to the checkpoints
     it ruled out (newest first), said once each; `last` ends it (a setting that rules out the rest)."""
@@ -740,14 +755,13 @@ class Simulation:
                 continue
             self.state = State(f, self.domain.replicate(np.zeros((), np.int32)))
             self.initialized_from = str(path)
-            source = meta.get("config")
-            case = source.get("case") if isinstance(source, dict) else None
+            case = case_of(meta)
             self.log(f"initial state: the populations of {path} (step {meta['step']}"
                      + (f" of a {case} run" if case else "") + "), at step 0 of this run with its own settings"
                      + ckpt.converted(meta, self.model.dtype))
-            if case and case != self.cfg.case.name:
-                self.log(f"warning: {path} is a checkpoint of case {case!r}, this run is {self.cfg.case.name!r}: "
-                         f"its flow is taken as it is")
+            other = other_case(path, meta, self.cfg.case.name)
+            if other:
+                self.log(f"warning: {other}")
             return
         raise ckpt.init_unusable(spec, candidates, errors)
 

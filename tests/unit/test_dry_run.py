@@ -110,6 +110,22 @@ def test_a_dry_run_under_mpiexec_with_comm_mpi_splits_the_lattice_one_block_per_
     assert rc == 2 and "lattice 8x8x8 cannot be split evenly over 3 devices" in err, out + err
 
 
+def test_an_initial_state_from_a_checkpoint_of_another_case_is_warned_about_as_the_run_does(cli, tmp_path):
+    """--init-from a checkpoint of another case: the run warns that its flow is taken as it is; the dry run said
+    nothing of it."""
+    rc, _, err = cli("run", "box", "--set", "lattice=D2Q9", "--set", "n=16", "--steps", 2, "--checkpoint-every", 2,
+                     "--out", tmp_path / "box")
+    assert rc == 0, err
+    ck = tmp_path / "box" / "checkpoints" / "ckpt_000000002.h5"
+    args = ["run", "taylor_green2d", "--set", "n=16", "--steps", 2, "--init-from", ck]
+    warning = f"warning: {ck} is a checkpoint of case 'box', this run is 'taylor_green2d': its flow is taken as it is"
+    rc, out, err = cli(*args, "--dry-run", "--out", tmp_path / "dry")
+    assert rc == 0 and warning in (out + err).splitlines(), out + err
+    rc, out, err = cli(*args, "--out", tmp_path / "run")
+    assert rc == 0 and warning in (out + err).splitlines(), out + err
+    assert not (tmp_path / "dry").exists()
+
+
 def test_size_hint_finds_the_nearest_values_on_each_side():
     from distlbm.config import resolve, size_hint
 

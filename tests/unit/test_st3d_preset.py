@@ -47,8 +47,8 @@ def test_mach_warning_names_the_derived_velocity():
         resolve(CASE, {"tau": 2.0})
     assert str(e.value) == (
         "u_lattice = 0.7692 (from tau = 2.0, n = 13: u_lattice = Re (tau - 1/2) / (3 n); peak lattice velocity "
-        "1.731): gives Mach number 2.998 > 0.3; expected a smaller tau or a larger n, for a lattice velocity below "
-        "0.173 (compressibility errors and instability)")
+        "1.731): gives Mach number 2.998 > 0.3; expected a smaller tau or a larger n, for a peak lattice velocity "
+        "below 0.173 (compressibility errors and instability)")
 
 
 def test_u_lattice_or_tau_but_not_both():
