@@ -10,7 +10,7 @@ import re
 import sys
 import time
 
-from distlbm.errors import ConfigError
+from distlbm.errors import ConfigError, env_whole
 
 _STARTED = False
 
@@ -55,8 +55,6 @@ def use_cpu_cores(comm: str = "jax", mesh: str = "") -> int:
     if "xla_force_host_platform_device_count" in os.environ.get("XLA_FLAGS", "") or \
             os.environ.get("JAX_NUM_CPU_DEVICES"):
         return 0
-    from distlbm.errors import env_whole
-
     n = env_whole("DISTLBM_CPU_DEVICES", None, "CPU devices", 1)
     if n is None and mesh and all(p.strip().isdigit() and int(p) > 0 for p in mesh.lower().split("x")):
         n = math.prod(int(p) for p in mesh.lower().split("x"))
@@ -89,8 +87,6 @@ def env_rank() -> int:
 def _seconds(var: str, default: int, least: int) -> int:
     """A whole number of seconds from the environment variable `var` (`default` where unset or empty); anything else
     is one line naming it (a mistyped value was taken as the default, unsaid)."""
-    from distlbm.errors import env_whole
-
     # JAX's C++ takes an int: a larger one (99999999999 for "no limit") was a TypeError traceback
     return env_whole(var, default, "seconds", least, 2 ** 31 - 1, f" (default {default})")
 
@@ -357,9 +353,8 @@ def _greet(host: str, port: int, rank: int, n: int, timeout: int) -> None:
             # refused: process 0 not there yet; timed out, or no route to its node (a firewall that rejects the port:
             # firewalld's EHOSTUNREACH; a network not up yet): nothing said of the port's holder, tried again
             if time.monotonic() > deadline:
-                raise StartupError(f"process 0 of the run did not answer on {host}:{port} within {timeout} s "
-                                   f"(DISTLBM_STARTUP_TIMEOUT): it did not start, ended, or cannot be reached from "
-                                   f"this node ({e})") from None
+                raise _no_answer(host, port, timeout, "it did not start, ended, or cannot be reached from this node",
+                                 e) from None
             continue
         with conn:
             try:
@@ -372,8 +367,7 @@ def _greet(host: str, port: int, rank: int, n: int, timeout: int) -> None:
                         answer = None
             except socket.timeout as e:  # process 0 busy with other connections: ask again
                 if time.monotonic() > deadline:
-                    raise StartupError(f"process 0 of the run did not answer on {host}:{port} within {timeout} s "
-                                       f"(DISTLBM_STARTUP_TIMEOUT): it did not start, or ended ({e})") from None
+                    raise _no_answer(host, port, timeout, "it did not start, or ended", e) from None
                 answer = None
             except OSError as e:  # the connection reset or closed by what holds the port: not a distlbm process 0
                 answer = f"({e})"
@@ -381,11 +375,21 @@ def _greet(host: str, port: int, rank: int, n: int, timeout: int) -> None:
             continue
         if answer == f"{mine} ok":
             return
-        raise StartupError(f"the port {port} on {host} that the run's processes start on (from the Slurm job "
-                           f"{os.environ.get('SLURM_JOB_ID')} and step {os.environ.get('SLURM_STEP_ID')}) is held by "
-                           f"another program or run, not by this run's process 0; set JAX_COORDINATOR_PORT to a free "
-                           f"port for this run (the same for each of its processes, another for each run started "
-                           f"at once)")
+        raise StartupError(f"the port {port} on {host} that the run's processes start on (from {_step_named()}) is "
+                           f"held by another program or run, not by this run's process 0; {PORT_ADVICE}")
+
+
+def _no_answer(host: str, port: int, timeout: int, why: str, error) -> StartupError:
+    return StartupError(f"process 0 of the run did not answer on {host}:{port} within {timeout} s "
+                        f"(DISTLBM_STARTUP_TIMEOUT): {why} ({error})")
+
+
+def _step_named() -> str:
+    return f"the Slurm job {os.environ.get('SLURM_JOB_ID')} and step {os.environ.get('SLURM_STEP_ID')}"
+
+
+PORT_ADVICE = ("set JAX_COORDINATOR_PORT to a free port for this run (the same for each of its processes, another for "
+               "each run started at once)")
 
 
 @contextlib.contextmanager
@@ -410,11 +414,8 @@ def coordinator_port(name: str, n: int = 1):
                     import socket
 
                     raise StartupError(
-                        f"the port {port} that process 0 starts the run's processes on (from the Slurm job "
-                        f"{os.environ.get('SLURM_JOB_ID')} and step {os.environ.get('SLURM_STEP_ID')}) is in use on "
-                        f"{socket.gethostname()}: another program, or another run, holds it; set JAX_COORDINATOR_PORT "
-                        f"to a free port for this run (the same for each of its processes, another for each run "
-                        f"started at once)")
+                        f"the port {port} that process 0 starts the run's processes on (from {_step_named()}) is in "
+                        f"use on {socket.gethostname()}: another program, or another run, holds it; {PORT_ADVICE}")
                 _hold_port(sock, port, n, startup_timeout())
             else:
                 _greet(_first_node(os.environ.get("SLURM_STEP_NODELIST", "")), port, env_rank(), n, startup_timeout())
