@@ -334,17 +334,19 @@ def cmd_run(args) -> int:
 def _describe(cfg, say, warnings: bool = True):
     """The start-up lines of a run: the configuration's warnings (`warnings`), the case, the lattice and the units."""
     from distlbm import units
+    from distlbm.driver.summary import reynolds
 
     for w in cfg.warnings if warnings else ():
         say(f"warning: {w}", file=sys.stderr)
     s = cfg.setup
     u = s.units
+    re = reynolds(u)
     say(f"distlbm: {cfg.case.name} ({cfg.case.title})")
     m = cfg.model
     eq = ", incompressible equilibrium" if m.equilibrium == "incompressible" else ""
     say(f"  lattice {s.lattice.name}, shape {'x'.join(map(str, s.shape))}, {m.collision}{eq}, "
         f"tau {s.tau:.5g}, Ma {units.mach(s.u_max):.3f}, dtype {m.dtype}"
-        + (f", Re {u['reynolds']:.4g}" if "reynolds" in u else ""))
+        + (f", Re {re:.4g}" if re is not None else ""))
     if "dx" in u and "dt" in u and "velocity" in u and "viscosity" in u:
         say(f"  units: dx = {u['dx']:.4g}, dt = {u['dt']:.4g} (physical); velocity {u['velocity']:.4g} -> "
             f"{units.velocity_to_lattice(u['velocity'], u['dx'], u['dt']):.4g} lattice; viscosity "

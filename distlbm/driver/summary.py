@@ -7,6 +7,14 @@ from distlbm import units as un
 from distlbm.driver.view import RunView
 
 
+def reynolds(units: dict) -> float | None:
+    """The run's Reynolds number: the case's own, else U L / nu of its physical units (None without a viscosity)."""
+    re = units.get("reynolds")
+    if re is None and units.get("viscosity"):
+        re = units.get("velocity", 1.0) * units.get("length", 1.0) / units["viscosity"]
+    return re
+
+
 def parameters(setup, units: dict) -> dict:
     """The run's parameters in lattice units (dx = dt = 1) and in the case's physical units."""
     tau = setup.tau
@@ -14,10 +22,7 @@ def parameters(setup, units: dict) -> dict:
     lattice = {"tau": tau, "viscosity": un.viscosity(tau), "velocity": u, "mach": un.mach(u),
                "force": list(setup.force) if setup.force else None}
     phys = {k: units[k] for k in ("length", "velocity", "viscosity", "dx", "dt") if k in units}
-    re = units.get("reynolds")
-    if re is None and units.get("viscosity"):
-        re = units.get("velocity", 1.0) * units.get("length", 1.0) / units["viscosity"]
-    lattice["reynolds"] = phys["reynolds"] = re
+    lattice["reynolds"] = phys["reynolds"] = reynolds(units)
     if all(k in phys for k in ("velocity", "dx", "dt")):
         # lattice `velocity` is the case's peak (the Mach check), physical `velocity` its reference (a channel's
         # mean inflow): each side also states the other's, converted, so that they compare (1.5x apart in 2D)

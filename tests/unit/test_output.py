@@ -753,6 +753,14 @@ def test_the_boxs_physical_viscosity_is_its_lattice_one_in_its_units(tmp_path, c
     phys = json.loads((tmp_path / "summary.json").read_text())["parameters"]["physical_units"]
     assert phys["viscosity"] == pytest.approx(0.1 * phys["dx"] ** 2 / phys["dt"])
     assert phys["reynolds"] == pytest.approx(1.0 / phys["viscosity"])
+    assert f", Re {phys['reynolds']:.4g}\n" in out  # the start-up line states it as the summary does (it did not)
+
+
+def test_the_taylor_green_2d_start_up_line_states_its_reynolds_number(cli):
+    """The case is set by its Reynolds number, which its start-up line left out (the 3D vortex's said it)."""
+    rc, out, err = cli("run", "taylor_green2d", "--set", "n=16", "--set", "re=250", "--dry-run")
+    assert rc == 0, out + err
+    assert "dtype float32, Re 250\n" in out, out
 
 
 def test_summary_states_both_velocities_in_both_units(tmp_path, cli):
