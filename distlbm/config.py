@@ -466,13 +466,21 @@ class RunConfig:
         if meta.get("inputs"):
             now = input_digests(self) if inputs is None else inputs
             moved = moved_inputs(meta["inputs"], now, old, new)
+        canon = {p.name: p.canonical for p in self.case.params if p.canonical}
+
+        def changed(k):  # a spec string written otherwise (spaces, 0.50 for 0.5) is the same setting
+            a, b = old.get(k), new.get(k)
+            if k in canon and isinstance(a, str) and isinstance(b, str):
+                return canon[k](a) != canon[k](b)
+            return a != b
+
         diffs = [f"{k}: checkpoint {old.get(k)!r}, now {new.get(k)!r}"
                  + ((f" (not given: the case's default; give {k} = {old.get(k)!r} as the run did, or another {k} to "
                      f"run to another end)" if old.get(k) is not None else
                      f" (the run had none: its end came from another setting; give {k} to run to another end)")
                     if k in stops else "")
                  for k in sorted(set(old) | set(new))
-                 if k not in RUN_KEYS and k not in self.case.sampling and old.get(k) != new.get(k)
+                 if k not in RUN_KEYS and k not in self.case.sampling and changed(k)
                  and k not in {key for key, _ in self.idle}  # said to have no effect: not a change of physics
                  and k not in unused and k not in moved
                  and not (k in stops and k in self.given)]  # a stop given: the run's end is this one

@@ -25,6 +25,7 @@ class Param:
     positive: bool = False
     choices: tuple = ()
     minimum: Optional[float] = None
+    canonical: Optional[Callable[[str], Any]] = None  # the form a restart compares (spaces and spellings aside)
 
 
 class Geometry(NamedTuple):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -139,6 +140,31 @@ def test_a_restart_may_drop_a_parameter_that_others_override_in_both_runs():
     meta = {"config": {**cfg.as_dict(), "n": 12}, "shape": list(cfg.setup.shape)}
     with pytest.raises(CheckpointError, match="n: checkpoint 12, now 64"):
         cfg.check_restart(meta, "ckpt_000000010.h5")
+
+
+def test_a_restart_compares_obstacles_by_what_they_say_not_how_they_are_spelled():
+    """A restart given 'circle(0.5, 0.2, 0.05)' for the run's 'circle(0.5,0.2,0.05)' (spaces, a ';' after the last
+    body, 0.50 or 5e-2 for the same numbers) was refused as other obstacles; another number still is."""
+    from distlbm.io.checkpoint import CheckpointError
+
+    run = {"n": 8, "obstacles": "circle(0.5,0.2,0.05); box(1,0.1,1.2,0.3)"}
+    cfg = resolve("channel_flow", run)
+    meta = {"config": cfg.as_dict(), "shape": list(cfg.setup.shape)}
+    resolve("channel_flow", {**run, "obstacles": " circle( 0.50 , 0.2, 5e-2 );box(1, 0.1, 1.2, 0.3);"}).check_restart(
+        meta, "ckpt_000000010.h5")  # no error
+    for now in ({"obstacles": "circle(0.5,0.2,0.051); box(1,0.1,1.2,0.3)"},
+                {"obstacles": "box(1,0.1,1.2,0.3); circle(0.5,0.2,0.05)"},  # bodies are numbered in order
+                {"obstacles": "circle(0.5,0.2,0.05) + box(1,0.1,1.2,0.3)"}):  # one body, not two
+        with pytest.raises(CheckpointError, match="obstacles: checkpoint"):
+            resolve("channel_flow", {**run, **now}).check_restart(meta, "ckpt_000000010.h5")
+    stl = Path(__file__).resolve().parents[2] / "examples" / "sphere.stl"
+    run = {"n": 4, "lattice": "D3Q19", "obstacles": "", "stl": str(stl), "stl_scale": 0.1,
+           "stl_translate": "0.5,0.2,0.2"}
+    cfg = resolve("channel_flow", run)
+    meta = {"config": cfg.as_dict(), "shape": list(cfg.setup.shape)}
+    resolve("channel_flow", {**run, "stl_translate": "0.50, 2e-1,0.2"}).check_restart(meta, "ckpt_000000010.h5")
+    with pytest.raises(CheckpointError, match="stl_translate: checkpoint"):
+        resolve("channel_flow", {**run, "stl_translate": "0.5,0.21,0.2"}).check_restart(meta, "ckpt_000000010.h5")
 
 
 def test_an_option_and_a_set_of_the_same_setting_must_agree(cli):

@@ -46,9 +46,9 @@ from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_
 from distlbm.cases.obstacles.layout import Layout, channel_layout
 from distlbm.cases.obstacles.probes import (check_points, fluid_weights, line_profile, parse_line, parse_points,
                                             probe_quantities, quantity_units, steadiness, stencils)
-from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, check_clear_of_layer, check_fluid_path, check_mask_cells,
-                                          check_obstacles, fraction_planes, load_stl, mask_cross_section, number,
-                                          parse_obstacles, show)
+from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, canonical, check_clear_of_layer, check_fluid_path,
+                                          check_mask_cells, check_obstacles, fraction_planes, load_stl,
+                                          mask_cross_section, number, parse_obstacles, show)
 from distlbm.physics import boundaries as bc
 
 
@@ -92,13 +92,14 @@ class ChannelFlow(Case):
         Param("sides", "walls", str, "y (and z) boundaries: no-slip walls or periodic", choices=("walls", "periodic")),
         Param("obstacles", "circle(0.2, 0.2, 0.05)", str,
               "obstacles in physical coordinates: circle(cx,cy,r); cylinder(cx,cy,r); sphere(cx,cy,cz,r); "
-              "box(x0,y0[,z0],x1,y1[,z1]); stl(path[,scale[,tx,ty,tz[,rx,ry,rz]]]) (3D) separated by ';'"),
+              "box(x0,y0[,z0],x1,y1[,z1]); stl(path[,scale[,tx,ty,tz[,rx,ry,rz]]]) (3D) separated by ';'",
+              canonical=canonical),
         Param("stl", "", str, "STL file (binary or ASCII, closed surface) of one more body (3D; needs numpy-stl)"),
         Param("stl_scale", 1.0, float, "scale of the STL file's coordinates (to metres)", positive=True),
         Param("stl_translate", "0,0,0", str, "translation 'tx,ty,tz' of the STL body after scale and rotation",
-              unit="m"),
+              unit="m", canonical=canonical),
         Param("stl_rotate", "0,0,0", str, "rotation 'rx,ry,rz' of the STL body about x, then y, then z (through "
-              "the origin)", unit="degrees"),
+              "the origin)", unit="degrees", canonical=canonical),
         Param("mask", "", str, "voxel mask file (.npy or .h5) of the lattice shape: nonzero = solid (body id)"),
         Param("mask_dataset", "", str, "dataset in an HDF5 mask file (default: its only dataset)"),
         Param("bouzidi", True, bool, "interpolated bounce-back on the primitives (false: halfway)"),

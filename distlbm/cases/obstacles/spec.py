@@ -54,6 +54,28 @@ def number(v: str) -> float:
 NUMBERS_EXPECTED = "finite numbers written as plain decimals (0.05, -1, 5e-2; no '_', nan or inf)"
 
 
+def canonical(text: str) -> str:
+    """The form in which a restart compares a spec string with its run's (obstacles, stl_translate): the spaces
+    around its separators, a ';' after the last item and the spelling of its numbers (0.50, 5e-1) do not count
+    (a restart given 'circle(0.5, 0.2, 0.05)' for the run's 'circle(0.5,0.2,0.05)' was refused as other
+    obstacles). Never raises: what is no spec compares as it is written."""
+    def arg(a: str) -> str:
+        a = a.strip()
+        try:
+            return repr(number(a) + 0.0)  # -0 is 0
+        except ValueError:
+            return a.strip("'\"")  # an STL path, quoted or not (as _parse_stl reads it)
+
+    def member(m: str) -> str:
+        g = _re.fullmatch(r"([a-z]+)\s*\((.*)\)", m.strip(), _re.S)
+        if g:
+            return f"{g.group(1)}({','.join(map(arg, g.group(2).split(',')))})"
+        return ",".join(map(arg, m.split(",")))
+
+    items = [i for i in str(text).split(";") if i.strip()]
+    return ";".join("+".join(map(member, _re.split(r"\+(?![^()]*\))", i))) for i in items)
+
+
 def split_items(text: str, key: str, shown: str, what: str) -> list:
     """The items of a ';'-separated list setting (obstacles, probes): one ';' after the last is harmless, an empty
     item anywhere else a ConfigError (';' alone meant none, ';;' skipped the item left out, both unsaid); shown:
