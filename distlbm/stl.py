@@ -38,6 +38,7 @@ STL_EXTRA = "reading STL files needs numpy-stl: pip install 'distlbm[stl]' (or: 
 _EPS = 2.0 ** -53
 _ORIENT_BOUND = (3.0 + 16.0 * _EPS) * _EPS  # Shewchuk's ccwerrboundA
 _CHUNK = 1 << 18  # triangles per batch of candidate pairs
+_BOM = b"\xef\xbb\xbf"
 _SPACE = b" \t\r\n\f\v\x00\x1a"  # what may follow an ASCII file's last 'endsolid' (NUL and Ctrl-Z padding too)
 
 
@@ -68,7 +69,10 @@ def read_stl(path) -> np.ndarray:
         # refused where a larger one was read)
         binary_bytes = b"\0" in (head + fh.read(428)).rstrip(_SPACE)
     count = int(np.frombuffer(head[80:84], "<u4")[0]) if len(head) == 84 else -1
-    solid = head.lstrip().lower().startswith(b"solid")
+    # a text editor's UTF-8 byte-order mark before the 'solid' (Windows tools write one): the file was refused as
+    # having "no 'solid' at the start"
+    start = len(_BOM) if head.startswith(_BOM) else 0
+    solid = head[start:].lstrip().lower().startswith(b"solid")
     if count >= 0 and st.st_size == 84 + 50 * count:
         mode, what = Mode.BINARY, "binary"
     elif solid and not binary_bytes:
@@ -84,7 +88,7 @@ def read_stl(path) -> np.ndarray:
             m = stl_mesh.Mesh.from_file(str(path), calculate_normals=False, speedups=False, mode=mode)
             tri = np.asarray(m.vectors, dtype=np.float64).reshape(-1, 3, 3)
         else:
-            tri = _ascii_solids(path, stl_mesh.Mesh, Mode.ASCII)
+            tri = _ascii_solids(path, stl_mesh.Mesh, Mode.ASCII, start)
     except Exception as e:  # numpy-stl raises AssertionError, RuntimeError, ValueError, struct.error ...
         raise ValueError(f"STL file {path}: damaged: cannot be read as {what} STL ({type(e).__name__}: {e})") from None
     if tri.shape[0] == 0:
@@ -95,12 +99,14 @@ def read_stl(path) -> np.ndarray:
     return tri
 
 
-def _ascii_solids(path, reader, ascii_mode) -> np.ndarray:
+def _ascii_solids(path, reader, ascii_mode, start: int = 0) -> np.ndarray:
     """The triangles [N, 3, 3] of every 'solid ... endsolid' block of an ASCII STL file, one after another (a CAD
     assembly exported as one file: numpy-stl's Mesh.from_file reads the first alone, and the other parts were
-    dropped, unsaid). Whitespace (NUL and Ctrl-Z too) may follow the last block, anything else is an error."""
+    dropped, unsaid). Whitespace (NUL and Ctrl-Z too) may follow the last block, anything else is an error. The
+    text starts at byte `start` (after a byte-order mark)."""
     parts = []
     with open(path, "rb") as fh:
+        fh.seek(start)
         while True:
             _, data = reader.load(fh, mode=ascii_mode, speedups=False)
             parts.append(np.asarray(data["vectors"], dtype=np.float64).reshape(-1, 3, 3))

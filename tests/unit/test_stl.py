@@ -320,6 +320,17 @@ def test_every_solid_of_an_ascii_file_is_read(tmp_path):
         read_stl(tmp_path / "junk.stl")
 
 
+def test_an_ascii_file_with_a_byte_order_mark_is_read(tmp_path):
+    """A text editor's UTF-8 byte-order mark before 'solid' (Windows tools write one) was refused: "damaged or
+    truncated: not ASCII STL (no 'solid' at the start)". Every block is read after it."""
+    a, b = icosphere(1, 1.0), icosphere(1, 1.0) + np.array([3.0, 0.0, 0.0])
+    write_stl(tmp_path / "a.stl", a, ascii=True)
+    write_stl(tmp_path / "b.stl", b, ascii=True)
+    text = (tmp_path / "a.stl").read_text() + (tmp_path / "b.stl").read_text()
+    (tmp_path / "bom.stl").write_bytes(b"\xef\xbb\xbf" + text.encode())
+    np.testing.assert_array_equal(read_stl(tmp_path / "bom.stl"), np.concatenate([a, b]).astype(np.float32))
+
+
 def test_a_long_endsolid_line_is_read_whole(tmp_path):
     """numpy-stl's reader stops inside an 'endsolid' line longer than its 4 KiB reads (a long solid name): the rest
     of that line was taken for text after the last block, and a valid file was refused as damaged."""
