@@ -152,7 +152,8 @@ class Duct(Case):
             tol = None
             note = {"note": "the tolerance rule (2 |16 Lambda - 3| / 3 + 1/2) / n^2 is calibrated on D3Q19 and on "
                             "TRT with Lambda = 3/16; D3Q27 with this collision measured 1.0-2.9 times it (tau "
-                            "1.5-0.55): reported, not judged (collision = 'trt' with the default trt_lambda is)"}
+                            "1.5-0.55): reported, not judged; give collision = 'trt' (its default trt_lambda) for a "
+                            "judged run"}
         if tol is not None and tol > LOOSEST:
             # the rule's envelope at a few cells or a large tau (BGK's wall slip grows as (tau - 1/2)^2): tau = 10
             # passed 157 % off the series (tolerance 375 %), n = 1 80 % off (154 %): a check that cannot fail
