@@ -182,7 +182,7 @@ def _hard_exit(status: int):
 
 def cmd_run(args) -> int:
     from distlbm.config import parse_sets, resolve
-    from distlbm.parallel.processes import env_rank, initialize, launcher, use_cpu_cores
+    from distlbm.parallel.processes import StartupStopped, env_rank, initialize, launcher, use_cpu_cores
 
     if args.target is not None and not str(args.target).strip():  # `distlbm run "$CONFIG"` with CONFIG unset
         from distlbm.cases.base import ConfigError  # ran the default case, cavity2d, unsaid
@@ -259,13 +259,21 @@ def cmd_run(args) -> int:
                       f"distlbm: error: --out = {out!r}: another distlbm run is using this folder ({busy}); "
                       f"wait for it to end, or give this run another --out", file=sys.stderr)
             return 2
+    from distlbm.driver import EXIT_RESUBMIT, signals
+
+    flag = signals.process_flag()
     try:
         use_cpu_cores(cfg.decomposition.comm, cfg.decomposition.mesh)  # before anything starts JAX's backends
-        procs = initialize(cfg.decomposition.comm)
-    except BaseException:  # (DISTLBM_CPU_DEVICES = 'x'): one process removes the folder it made; of several, none
-        # (before they met, another may still be making it: removed under it, its own check of it would fail)
+        procs = initialize(cfg.decomposition.comm, stop=lambda: bool(flag is not None and flag.requested))
+    except BaseException as e:  # (DISTLBM_CPU_DEVICES = 'x'): one process removes the folder it made; of several,
+        # none (before they met, another may still be making it: removed under it, its own check of it would fail)
         _remove_if_empty(out, made and launcher()[1] == 1)
-        raise
+        if not isinstance(e, StartupStopped):
+            raise
+        if env_rank() == 0:
+            print(f"distlbm: {flag.name} received while the run's processes met at its start: the run stops before "
+                  f"its first step; nothing ran, nothing was written", file=sys.stderr)
+        return EXIT_RESUBMIT
     from distlbm.parallel.processes import any_process
 
     # the run made the folder if any of its processes found none (the others may have looked after it was made);
@@ -281,9 +289,7 @@ def cmd_run(args) -> int:
 
     try:
         from distlbm.config import run_checks
-        from distlbm.driver import EXIT_RESUBMIT, signals
 
-        flag = signals.process_flag()
         try:
             preflight(cfg)  # before anything is allocated: what the run needs per device and host vs what they have
             # then the scans of the lattice (minutes for a large one, refused in seconds above if it cannot fit); a

@@ -184,6 +184,11 @@ class StartupError(ConfigError):
     """A process cannot join its run's start (the coordinator port, process 0): said by the process that finds it."""
 
 
+class StartupStopped(Exception):
+    """A stop signal while this process waited for the others at the run's start (initialize's `stop`): nothing ran.
+    It waited out the start-up timeout (300 s by default) before, a Ctrl-C or scancel answered by nothing."""
+
+
 def _listener(port: int):
     """A socket listening on `port` on every address of this host, or None where another holds it (a coordinator of
     another run holds it with SO_REUSEPORT, beside which a socket without it is refused)."""
@@ -283,7 +288,12 @@ def _read_line(conn, limit: int = 256) -> str:
     return data.decode("ascii", "replace").strip()
 
 
-def _hold_port(sock, port: int, n: int, timeout: int) -> None:
+def _stopped(stop) -> None:
+    if stop is not None and stop():
+        raise StartupStopped()
+
+
+def _hold_port(sock, port: int, n: int, timeout: int, stop=None) -> None:
     """Process 0 under srun: on the run's port, held since it was found free, greet every other process of this run
     (the same job, step and number of processes), then let the port go to JAX's coordinator. Another run's process
     that comes to it is told so (and says so itself) instead of joining this run."""
@@ -295,6 +305,7 @@ def _hold_port(sock, port: int, n: int, timeout: int) -> None:
     with sock:
         sock.settimeout(0.5)
         while len(seen) < n - 1:
+            _stopped(stop)
             if time.monotonic() > deadline:
                 missing = sorted(set(range(1, n)) - seen)
                 shown = ", ".join(map(str, missing[:8])) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
@@ -329,7 +340,7 @@ def _hold_port(sock, port: int, n: int, timeout: int) -> None:
                     pass
 
 
-def _greet(host: str, port: int, rank: int, n: int, timeout: int) -> None:
+def _greet(host: str, port: int, rank: int, n: int, timeout: int, stop=None) -> None:
     """A process other than 0 under srun: make sure the port is held by process 0 of this run before JAX joins it. A
     run refused because its port was taken (process 0 says so) had its other processes join the coordinator found
     there, another run's, and end that run (exit 134): a week's run lost to a job that never started."""
@@ -339,6 +350,7 @@ def _greet(host: str, port: int, rank: int, n: int, timeout: int) -> None:
     deadline = time.monotonic() + timeout
     pause = 0.1  # between tries, growing to 1 s: hundreds of processes wait for process 0 to import JAX
     while True:
+        _stopped(stop)
         if pause > 0.1:
             time.sleep(pause)
         pause = min(1.0, pause * 1.5)
@@ -393,14 +405,15 @@ PORT_ADVICE = ("set JAX_COORDINATOR_PORT to a free port for this run (the same f
 
 
 @contextlib.contextmanager
-def coordinator_port(name: str, n: int = 1):
+def coordinator_port(name: str, n: int = 1, stop=None):
     """The port process 0 coordinates the processes' start-up on (JAX_COORDINATOR_PORT while JAX starts), unless
     the user set JAX_COORDINATOR_ADDRESS or JAX_COORDINATOR_PORT. Under mpirun/mpiexec JAX takes
     hash(hostname) % 4096 + 61440 on rank 0: one in 4096 for two runs on one node, every time where
     PYTHONHASHSEED is fixed (a reproducibility recipe), and the two runs crash each other. Rank 0 takes a port the
     kernel says is free instead (JAX sends it to the other ranks). Under srun every process computes it
     (slurm_port); process 0 takes it on its node (one line where it is not free), and the n - 1 others make sure
-    it is this run's process 0 that holds it before they join (_hold_port, _greet)."""
+    it is this run's process 0 that holds it before they join (_hold_port, _greet); `stop() is True` (a stop signal)
+    ends their wait: StartupStopped."""
     if name == "none" or os.environ.get("JAX_COORDINATOR_ADDRESS") or os.environ.get("JAX_COORDINATOR_PORT"):
         yield
         return
@@ -416,9 +429,10 @@ def coordinator_port(name: str, n: int = 1):
                     raise StartupError(
                         f"the port {port} that process 0 starts the run's processes on (from {_step_named()}) is in "
                         f"use on {socket.gethostname()}: another program, or another run, holds it; {PORT_ADVICE}")
-                _hold_port(sock, port, n, startup_timeout())
+                _hold_port(sock, port, n, startup_timeout(), stop)
             else:
-                _greet(_first_node(os.environ.get("SLURM_STEP_NODELIST", "")), port, env_rank(), n, startup_timeout())
+                _greet(_first_node(os.environ.get("SLURM_STEP_NODELIST", "")), port, env_rank(), n, startup_timeout(),
+                       stop)
     elif env_rank() == 0:  # mpirun/mpiexec: only rank 0's value is used, and sent to the others
         port = _free_port()
     if port is None:
@@ -447,9 +461,11 @@ def one_visible_gpu() -> str | None:
     return None
 
 
-def initialize(comm: str = "jax") -> dict:
+def initialize(comm: str = "jax", stop=None) -> dict:
     """Start jax.distributed when this process is one of several. comm='mpi' (the mpi4jax backend)
-    runs one independent single-device JAX program per rank and starts nothing here.
+    runs one independent single-device JAX program per rank and starts nothing here. `stop`: a callable, true once a
+    stop was asked for, that ends the wait for the other processes under srun (StartupStopped; JAX's own wait for
+    them, under mpirun and after that, cannot be ended early).
 
     Returns {'launcher', 'processes', 'process_index'}.
     """
@@ -464,7 +480,7 @@ def initialize(comm: str = "jax") -> dict:
                       shutdown_timeout_seconds=30)
         if not os.environ.get("JAX_LOCAL_DEVICE_IDS") and one_visible_gpu():
             kwargs["local_device_ids"] = [0]  # the one GPU this process sees (JAX_LOCAL_DEVICE_IDS: the user's)
-        with kept_signal_handlers(), coordinator_port(name, n):
+        with kept_signal_handlers(), coordinator_port(name, n, stop):
             if name == "slurm":
                 jax.distributed.initialize(**kwargs)
             else:

@@ -743,6 +743,43 @@ def test_a_process_alone_at_the_start_says_whom_it_waited_for(tmp_path, rank):
     assert len(said) == 1 and expected in said[0], p.stderr
 
 
+@pytest.mark.parametrize("rank", [0, 1])
+def test_a_stop_signal_ends_the_wait_for_the_other_processes(tmp_path, rank):
+    """scancel or Ctrl-C while a process waited for its partner at the start (it died on import, its node is slow):
+    the process said the run would stop, then waited out the start-up timeout (300 s by default) before it ended.
+    It ends at once now, exit 75, one line: nothing ran."""
+    import signal
+
+    from distlbm.parallel import processes
+
+    job = _free_slurm_job(6)
+    env = {**_env(1), "SLURM_JOB_ID": job, "SLURM_STEP_ID": "6", "SLURM_NTASKS": "2", "SLURM_PROCID": str(rank),
+           "SLURM_LOCALID": str(rank), "SLURM_STEP_NODELIST": "localhost", "SLURM_STEP_NUM_NODES": "1",
+           "DISTLBM_STARTUP_TIMEOUT": "120"}
+    p = subprocess.Popen([str(c) for c in [BIN / "distlbm", "run", "box", "--set", "n=16", "--steps", 10, "--mesh",
+                                           "2x1x1", "--out", tmp_path / "run"]],
+                         cwd=REPO, env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        t0 = time.monotonic()
+        # process 0 waits once it holds the port; process 1 asks for it again and again (a stop that came before
+        # the wait is answered at its start)
+        while rank == 0 and processes._port_free(processes.port_of(int(job), 6)) and time.monotonic() - t0 < 60:
+            time.sleep(0.2)
+        time.sleep(1.0 if rank == 0 else 6.0)
+        t1 = time.monotonic()
+        p.send_signal(signal.SIGTERM)
+        out, err = p.communicate(timeout=60)
+        waited = time.monotonic() - t1
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 75 and waited < 20, (p.returncode, waited, err)
+    if rank == 0:
+        assert ("distlbm: SIGTERM received while the run's processes met at its start: the run stops before its first "
+                "step; nothing ran, nothing was written") in err, err
+    assert "Traceback" not in err and "did not" not in err and not (tmp_path / "run" / "summary.json").exists(), err
+
+
 def _free_slurm_job(*steps) -> str:
     """A Slurm job id whose coordinator ports of `steps` are free now: a fixed one (4242) failed these tests wherever
     another checkout's tests ran them at the same time on this machine (its run held the port: "in use", and the
