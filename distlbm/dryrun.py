@@ -67,6 +67,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.config import named_by_file, size_hint
     from distlbm.driver.loop import (build_model, end_before_start, kept_averaging, kept_checkpoints, kept_end,
                                      kept_outputs, kept_steady, no_usable, other_case, settled_warnings, steady_done)
+    from distlbm.io import abandoned
     from distlbm.io import checkpoint as ckpt
     from distlbm.driver import schedules
     from distlbm.driver.schedules import average_warning
@@ -204,6 +205,14 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         steady = (f"; it stops earlier once steady (steady_tol = {cfg.control.steady_tol:g}): the counts below are "
                   f"the most" if cfg.control.steady_tol > 0 else "")
         say(f"  steps: {start}..{end} ({end - start:,} steps of {math.prod(shape):,} cells){steady}")
+    if continued is not None and end > start and cdir.is_dir() \
+            and results.continues(out_path, continued[1], continued[0], cdir):
+        # a restart from an older checkpoint than the run's newest: what the run moves aside before its first step
+        aside = abandoned.plan(out_path, cdir, continued[1], start)
+        if aside is not None:
+            abandoned.check(aside, cdir)
+            say(f"  abandoned steps: the run's files of the steps after {start} are moved aside (never removed): "
+                f"{'; '.join(abandoned.describe(aside, out_path, cdir))}")
     # the memory per device, for the mesh given or one device
     d = len(shape)
     # --comm mpi under its launcher (mpiexec, srun): one block per rank, as the run splits it (parallel.plan_mesh)

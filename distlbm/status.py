@@ -63,6 +63,7 @@ def _written_since(path: Path, started) -> bool:
 
 
 def folder_status(out) -> dict:
+    from distlbm.io import abandoned
     from distlbm.io import checkpoint as ckpt
     from distlbm.io import results
     from distlbm.io.lock import read_holder
@@ -99,7 +100,7 @@ def folder_status(out) -> dict:
                       "end_step": meta.get("end_step"), "age_s": age})
     result["checkpoints"] = found[::-1]
     result["damaged"] = damaged[::-1]
-    # the checkpoints a restart from an older one moved aside (ckpt.set_aside_newer): never removed, and said nowhere
+    # the checkpoints a restart from an older one moved aside (io.abandoned): never removed, and said nowhere
     # after that restart's own note
     aside = []
     for d in sorted((out / "checkpoints").glob("abandoned_after_*")):
@@ -109,6 +110,7 @@ def folder_status(out) -> dict:
                 aside.append({"folder": f"checkpoints/{d.name}", "steps": [x for x, _ in named],
                               "newest": named[-1][1]})
     result["set_aside"] = aside
+    result["outputs_set_aside"] = abandoned.found(out)  # and the outputs of the steps that restart abandoned
     # a write killed midway leaves its temporary (as large as the file); a running run's are its writes
     from distlbm.io.files import interrupted_writes
 
@@ -208,6 +210,12 @@ def describe(st: dict) -> list[str]:
         lines.append(f"  {a['folder']}/: {len(steps)} checkpoint(s) (step{'s' if len(steps) > 1 else ''} "
                      f"{', '.join(f'{x:,}' for x in steps)}) that a restart from an older one set aside (never removed; "
                      f"--restart {st['folder']}/{a['folder']}/{a['newest']} goes back to them)")
+    from distlbm.io.abandoned import steps_text
+
+    for a in st.get("outputs_set_aside") or []:
+        lines.append(f"  {a['folder']}/: {len(a['steps'])} {a['kind']}(s) ({steps_text(a['steps'])}) of the steps "
+                     f"that a restart from an older checkpoint abandoned (never removed"
+                     + (f"; its {a['series']} opens them)" if a["series"] else ")"))
     left = st.get("interrupted") or []
     if left:
         from distlbm.io.files import size_text

@@ -26,6 +26,7 @@ from distlbm.driver.summary import summary as make_summary
 from distlbm.driver.view import RunView, compile_readers
 from distlbm.config import MACH_MAX, velocity_key
 from distlbm.errors import ConfigError
+from distlbm.io import abandoned
 from distlbm.io import checkpoint as ckpt
 from distlbm.io import files
 from distlbm.io import lock as folder_lock
@@ -865,17 +866,16 @@ class Simulation:
         """Before the run writes into its folder (process 0, which holds it): results of another run there
         (summary, logs, field outputs; io.results) are moved into OUT/previous/, so that the two runs do not mix;
         in the folder of the run it continues, samples.jsonl keeps the records up to this step (the later ones
-        are recorded again), unless it has nothing to run (`end`: its end step is its start), which leaves the run's
-        records and newer checkpoints as they are. Every process agrees: WriteError on all of them if it cannot be
-        done."""
+        are recorded again) and a restart from an older checkpoint than its newest sets the checkpoints and outputs
+        of the later steps aside (io.abandoned), unless it has nothing to run (`end`: its end step is its start), which
+        leaves the run's records, newer checkpoints and outputs as they are. Every process agrees: WriteError on all of
+        them if it cannot be done."""
         if self.out_dir is None:
             return
         error = None
         if self.domain.process_index == 0:
             try:
-                earlier = results.run_of(self.out_dir)
-                ours = earlier == self.run_id or (earlier is None and self.restored_from is not None and Path(
-                    self.restored_from).resolve().parent == Path(self.checkpoint_dir).resolve())
+                ours = results.continues(self.out_dir, self.run_id, self.restored_from, self.checkpoint_dir)
                 if ours and end is not None and end <= start_step:
                     pass  # a restart with nothing to run: it kept summary.json, and --restart latest goes on as it did
                 elif ours:
@@ -884,16 +884,7 @@ class Simulation:
                         self.log(f"note: {dropped} record(s) of samples.jsonl after step {start_step} dropped: "
                                  f"this restart records them again")
                     if self.restored_from is not None and Path(self.checkpoint_dir).is_dir():
-                        try:
-                            steps, dest = ckpt.set_aside_newer(self.checkpoint_dir, self.run_id, start_step)
-                        except OSError as e:
-                            raise WriteError(self.checkpoint_dir, files.reason(e, None, self.checkpoint_dir)) \
-                                from None
-                        if steps:
-                            self.log(f"note: {len(steps)} newer checkpoint(s) of this run (step"
-                                     f"{'s' if len(steps) > 1 else ''} {', '.join(map(str, steps))}) moved to {dest}: "
-                                     f"this restart continues from step {start_step}, and --restart latest would "
-                                     f"have gone back to them")
+                        self._set_aside_abandoned(start_step)
                 else:
                     moved = results.set_aside(self.out_dir)
                     if moved:
@@ -904,6 +895,25 @@ class Simulation:
             raise error or WriteError(self.out_dir, "its earlier results could not be set aside on process 0")
         if error is not None:
             raise error
+
+    def _set_aside_abandoned(self, start_step: int):
+        """A restart from an older checkpoint of its run (process 0, in _earlier_results): the run's checkpoints and
+        outputs of the steps after it are moved aside (io.abandoned), said."""
+        try:
+            plan = abandoned.plan(self.out_dir, self.checkpoint_dir, self.run_id, start_step)
+        except OSError as e:
+            raise WriteError(self.checkpoint_dir, files.reason(e, None, self.checkpoint_dir)) from None
+        if plan is None:
+            return
+        series = abandoned.set_aside(plan, self.out_dir, self.checkpoint_dir)
+        steps = [s for s, _ in plan.checkpoints]
+        self.log(f"note: {len(steps)} newer checkpoint(s) of this run (step{'s' if len(steps) > 1 else ''} "
+                 f"{', '.join(map(str, steps))}) moved to {self.checkpoint_dir / plan.name}: this restart continues "
+                 f"from step {start_step}, and --restart latest would have gone back to them")
+        moved = abandoned.describe(plan, self.out_dir, series=series)
+        if moved:
+            self.log(f"note: the outputs of the steps after {start_step} that this restart abandons moved aside (never "
+                     f"removed): {'; '.join(moved)}")
 
     def _keep_outputs_here(self):
         """The field outputs of the run so far (from the checkpoint) that lie in this output folder: a restart

@@ -133,27 +133,16 @@ def reclaimable(directory, run_id: str, keep_path=None, upto: int | None = None)
     return total
 
 
-def set_aside_newer(directory, run_id: str, step: int) -> tuple[list[int], Path | None]:
-    """Move the checkpoints of run `run_id` after `step` (and their part files) into DIRECTORY/abandoned_after_STEP/:
-    a restart from an older checkpoint abandons them, and a later `--restart latest` went back to them, past the
-    samples this restart had dropped (a hole in samples.jsonl, unsaid). Returns (their steps, the folder)."""
-    newer = []
+def newer(directory, run_id: str, step: int) -> list[tuple[int, Path]]:
+    """(step, path) of the checkpoints of run `run_id` in `directory` after `step`, in step order: a restart from an
+    older checkpoint abandons them (io.abandoned sets them aside), and a later `--restart latest` went back to them,
+    past the samples this restart had dropped (a hole in samples.jsonl, unsaid)."""
+    found = []
     for p, rid in owners(directory):
         m = NAME.match(p.name)
         if rid == run_id and m and int(m.group(1)) > step:
-            newer.append((int(m.group(1)), p))
-    if not newer:
-        return [], None
-    dest, k = Path(directory) / f"abandoned_after_{step:09d}", 1
-    while os.path.lexists(dest):  # a second restart from the same step: its own folder, nothing overwritten
-        k += 1
-        dest = Path(directory) / f"abandoned_after_{step:09d}_{k}"
-    dest.mkdir()
-    for _, p in newer:
-        for q in [*hdf5.part_files(p), p]:
-            if os.path.lexists(q):
-                os.replace(q, dest / q.name)
-    return [s for s, _ in newer], dest
+            found.append((int(m.group(1)), p))
+    return found
 
 
 def remove(path):

@@ -144,6 +144,15 @@ def run_of(folder) -> Optional[str]:
     return rid if isinstance(rid, str) else None
 
 
+def continues(folder, run_id: str, restored_from, checkpoint_dir) -> bool:
+    """Whether the results in `folder` are those of run `run_id`, which a run restored from the checkpoint
+    `restored_from` (None: a new run) continues: its log or summary names the run, or (a version before they did)
+    names none and the checkpoint lies in the folder's `checkpoint_dir`."""
+    earlier = run_of(folder)
+    return earlier == run_id or (earlier is None and restored_from is not None
+                                 and Path(restored_from).resolve().parent == Path(checkpoint_dir).resolve())
+
+
 def _describe(found: list[Path]) -> str:
     parts = []
     for p in found:

@@ -273,6 +273,32 @@ def test_images_and_vorticity_under_two_processes_equal_one_process(tmp_path, co
     assert w1.max() > 1e-3 and np.array_equal(w1, w2)
 
 
+def test_a_restart_under_two_processes_sets_the_abandoned_outputs_aside_once(tmp_path):
+    """A restart from an older checkpoint under mpiexec: process 0 alone moves the later outputs of a light output
+    (each with the part files of its split write) aside, the other waits; the moved series still reads."""
+    import h5py
+
+    args = ["run", "cavity2d", "--set", "n=14", "--mesh", "2x1", "--set", "output_slices=x=0.5", "--out", tmp_path]
+    first, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--steps", 30, "--output-every", 10,
+                     "--checkpoint-every", 10])
+    assert first.returncode == 0, first.stdout + first.stderr
+    cut = next(p for p in tmp_path.iterdir() if p.is_dir() and p.name.startswith("slice_x"))
+    restart, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--restart",
+                       tmp_path / "checkpoints" / "ckpt_000000010.h5", "--steps", 20])
+    assert restart.returncode == 0, restart.stdout + restart.stderr
+    aside = cut / "abandoned_after_000000010"
+    assert restart.stdout.count(f"2 {cut.name} output(s) (steps 20, 30) to {aside}/ (with {cut.name}.xdmf") == 1, \
+        restart.stdout
+    assert sorted(p.name for p in aside.iterdir()) == ["grid.h5", f"{cut.name}.xdmf"] + [
+        f"{cut.name}_{s:09d}{k}.h5" for s in (20, 30) for k in ("", ".p0", ".p1")]
+    assert sorted(p.name for p in cut.iterdir()) == ["abandoned_after_000000010", "grid.h5"] + [
+        f"{cut.name}_{s:09d}{k}.h5" for s in (0, 10, 20) for k in ("", ".p0", ".p1")]
+    with h5py.File(aside / f"{cut.name}_000000030.h5", "r") as h5:  # the split write's parts found beside it
+        assert np.isfinite(h5["u"][...]).all() and np.abs(h5["u"][...]).max() > 0
+    assert sorted(p.name for p in (tmp_path / "checkpoints" / "abandoned_after_000000010").iterdir()) == [
+        f"ckpt_{s:09d}{k}.h5" for s in (20, 30) for k in ("", ".p0", ".p1")]
+
+
 def test_bench_under_two_processes_and_with_a_cpu_mesh(tmp_path):
     # `mpiexec -n 2 distlbm bench` times one lattice over both processes' devices (the mesh defaults to
     # all of them, as a run's does) and reports once; `distlbm bench --mesh 2x1x1` alone gets the two CPU

@@ -1732,6 +1732,104 @@ def test_a_restart_from_an_older_checkpoint_sets_the_newer_ones_aside(tmp_path, 
     assert "checkpoints/abandoned_after_000000100_2/: 1 checkpoint(s) (step 150) that" in out, out
 
 
+def _series_files(xdmf_path):
+    """The files an XDMF series names (relative to its folder), each with the datasets named in it."""
+    named = {}
+    for ref in re.findall(r'Format="HDF">([^<]+)</DataItem>', Path(xdmf_path).read_text()):
+        f, _, ds = ref.partition(":")
+        named.setdefault(f, set()).add(ds)
+    return named
+
+
+def _opens(xdmf_path):
+    """Every file an XDMF series names lies where it says, with the datasets it names (ParaView opens it)."""
+    for f, datasets in _series_files(xdmf_path).items():
+        with h5py.File(Path(xdmf_path).parent / f, "r") as h5:
+            for ds in datasets:
+                assert ds in h5 and h5[ds].size, (xdmf_path, f, ds)
+
+
+def test_a_restart_from_an_older_checkpoint_sets_the_later_outputs_aside(tmp_path, cli):
+    """The outputs of the abandoned continuation stayed in fields/ (fields_000000050.h5 beside the restart's own: a
+    glob of fields/*.h5 or ParaView opening the folder mixed two histories) or were overwritten by the restart's
+    (fields_000000040.h5: its data lost, its checkpoint kept); images alike. They are moved, with the checkpoints,
+    into abandoned_after_STEP/ of their folders (a series of their own beside them), before the run writes; the
+    dry run says what it would move, `distlbm status` lists them, and a restart that abandons nothing moves none."""
+    pytest.importorskip("matplotlib")
+    common = ["run", "cavity2d", "--set", "n=16", "--out", tmp_path, "--set", "output_images=true"]
+    rc, out, err = cli(*common, "--steps", 50, "--output-every", 10, "--checkpoint-every", 10,
+                       "--set", "checkpoint_keep=10")
+    assert rc == 0, out + err
+    fields, images = tmp_path / "fields", tmp_path / "images"
+    first = {s: (fields / f"fields_{s:09d}.h5").read_bytes() for s in (40, 50)}
+    older = tmp_path / "checkpoints" / "ckpt_000000030.h5"
+    rc, out, err = cli(*common, "--restart", older, "--steps", 40, "--dry-run")
+    assert rc == 0, out + err
+    assert (f"  abandoned steps: the run's files of the steps after 30 are moved aside (never removed): 2 checkpoint(s) "
+            f"(steps 40, 50) to {tmp_path}/checkpoints/abandoned_after_000000030/; 2 field output(s) (steps 40, 50) "
+            f"to {fields}/abandoned_after_000000030/; 2 image(s) (steps 40, 50) to {images}/abandoned_after_000000030/"
+            in out), out
+    assert not (fields / "abandoned_after_000000030").exists()  # the dry run moves nothing
+    rc, out, err = cli(*common, "--restart", older, "--steps", 40)
+    assert rc == 0, out + err
+    aside = fields / "abandoned_after_000000030"
+    assert (f"note: the outputs of the steps after 30 that this restart abandons moved aside (never removed): 2 field "
+            f"output(s) (steps 40, 50) to {aside}/ (with fields.xdmf, their series); 2 image(s) (steps 40, 50) to "
+            f"{images}/abandoned_after_000000030/\n") in out, out
+    assert "fields_000000040.h5" in out.split("moved aside")[1]  # (said before the restart wrote its own)
+    assert _names(fields) == ["abandoned_after_000000030"] + [f"fields_{s:09d}.h5" for s in range(0, 50, 10)]
+    assert _names(aside) == ["fields.xdmf", "fields_000000040.h5", "fields_000000050.h5", "grid.h5"]
+    assert {s: (aside / f"fields_{s:09d}.h5").read_bytes() for s in (40, 50)} == first  # not overwritten
+    assert _names(images) == ["abandoned_after_000000030"] + [f"speed_{s:09d}.png" for s in range(0, 50, 10)]
+    assert _names(images / "abandoned_after_000000030") == ["speed_000000040.png", "speed_000000050.png"]
+    # the run's series names its own outputs only; the one beside the moved outputs names them, and both open
+    assert sorted(_series_files(tmp_path / "fields.xdmf")) == ["fields/" + n for n in _names(fields)[1:]] + ["grid.h5"]
+    assert sorted(_series_files(aside / "fields.xdmf")) == ["fields_000000040.h5", "fields_000000050.h5", "grid.h5"]
+    _opens(tmp_path / "fields.xdmf")
+    _opens(aside / "fields.xdmf")
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0, out + err
+    assert ("  fields/abandoned_after_000000030/: 2 field output(s) (steps 40, 50) of the steps that a restart from an "
+            "older checkpoint abandoned (never removed; its fields.xdmf opens them)") in out, out
+    assert "  images/abandoned_after_000000030/: 2 image(s) (steps 40, 50) of the steps" in out, out
+    # a second restart from the same step: its own folder, one name in every folder, nothing overwritten
+    rc, out, err = cli(*common, "--restart", older, "--steps", 40)
+    assert rc == 0 and f"1 field output(s) (step 40) to {fields}/abandoned_after_000000030_2/" in out, out
+    assert _names(fields / "abandoned_after_000000030_2") == ["fields.xdmf", "fields_000000040.h5", "grid.h5"]
+    assert _names(tmp_path / "checkpoints" / "abandoned_after_000000030_2") == ["ckpt_000000040.h5"]
+    assert _names(aside) == ["fields.xdmf", "fields_000000040.h5", "fields_000000050.h5", "grid.h5"]
+    # --restart latest continues this restart, and abandons nothing: nothing moved
+    rc, out, err = cli(*common, "--restart", "latest", "--steps", 60)
+    assert rc == 0 and f"restarted from {tmp_path}/checkpoints/ckpt_000000040.h5 at step 40" in out, out
+    assert "moved" not in out and not (fields / "abandoned_after_000000040").exists(), out
+    assert _names(fields)[-2:] == ["fields_000000050.h5", "fields_000000060.h5"]
+
+
+def test_outputs_that_cannot_be_set_aside_stop_the_restart_before_its_first_step(tmp_path, cli, monkeypatch):
+    """A folder that cannot be made to set the abandoned outputs aside (no permission) is one line, exit 74,
+    before any step, with nothing moved: the checkpoints too stay where they are for the restart run again."""
+    common = ["run", "cavity2d", "--set", "n=16", "--out", tmp_path]
+    rc, out, err = cli(*common, "--steps", 30, "--output-every", 10, "--checkpoint-every", 10)
+    assert rc == 0, out + err
+    mkdir = Path.mkdir
+
+    def refuse(self, *args, **kw):
+        if self.parent.name == "fields" and self.name.startswith("abandoned_after_"):
+            raise PermissionError(13, "Permission denied", str(self))
+        return mkdir(self, *args, **kw)
+
+    monkeypatch.setattr(Path, "mkdir", refuse)
+    rc, out, err = cli(*common, "--restart", tmp_path / "checkpoints" / "ckpt_000000010.h5", "--steps", 20)
+    assert rc == 74, out + err
+    lines = [ln for ln in err.splitlines() if "abandoned_after_" in ln]
+    assert lines == [f"distlbm: error: writing {tmp_path}/fields/abandoned_after_000000010 failed: Permission denied "
+                     f"(errno 13); expected a writable folder to move the run's files of the steps after 10 into (a "
+                     f"restart from an older checkpoint abandons them); the run stopped (exit status 74)"], out + err
+    assert "Traceback" not in out + err and "running steps" not in out, out + err
+    assert _names(tmp_path / "checkpoints") == [f"ckpt_{s:09d}.h5" for s in (10, 20, 30)]
+    assert _names(tmp_path / "fields") == [f"fields_{s:09d}.h5" for s in (0, 10, 20, 30)]
+
+
 def test_a_restart_whose_input_file_changed_at_the_same_path_is_refused(tmp_path, cli):
     """The settings name a mask (or an STL body) by its path only: a restart after the file was edited or replaced
     there (the next study's mask written over it while a Slurm chain ran, or a relative path from another folder)
