@@ -30,6 +30,19 @@ def _integer(text: str) -> int:
     return int(text)
 
 
+def _size(text: str):
+    """A lattice size: one integer N (N per side) or NXxNY[xNZ] (a tuple), decimal digits; the count of the sides
+    against the lattice and their sign are left to the command, which says what it takes."""
+    import re
+
+    if re.fullmatch(r"\s*[+-]?[0-9]+\s*", text):
+        return int(text)
+    if not re.fullmatch(r"\s*[0-9]+(\s*[xX]\s*[0-9]+){1,2}\s*", text):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected an integer N (N per side) or the sides NXxNY[xNZ] "
+                                         f"(decimal digits)")
+    return tuple(int(v) for v in re.split(r"[xX]", text))
+
+
 def _number(text: str) -> float:
     """A number option's value: a decimal number, e.g. 1e-5 (float() also took '1_0' and any Unicode digits; nan, inf
     and a sign are left to the setting's own check, which says what it takes)."""
@@ -98,8 +111,8 @@ def _add_bench(sub):
 def _add_info(sub):
     p = sub.add_parser("info", help="versions, devices, MPI/HDF5 support, memory estimate")
     p.add_argument("--lattice", default=None, help="lattice of the memory estimate, e.g. D3Q19 (with --size)")
-    p.add_argument("--size", type=_integer, default=None,
-                   help="cells per side for the memory estimate (with --lattice)")
+    p.add_argument("--size", type=_size, default=None,
+                   help="cells per side (N), or the sides NXxNY[xNZ], for the memory estimate (with --lattice)")
     p.add_argument("--dtype", default=None, help="storage dtype of the memory estimate (default float32)")
     p.add_argument("--json", action="store_true")
 

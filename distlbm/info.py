@@ -45,10 +45,10 @@ def gather_info(lattice=None, size=None, dtype="float32") -> dict:
         from distlbm.memory import InsufficientMemoryError, check_fits, memory_estimate, plan_mesh
 
         lat = get_lattice(lattice)
-        shape = (size,) * lat.d
-        info["memory_estimate"] = {"lattice": lat.name, "size": size, "dtype": dtype,
+        shape = tuple(size) if isinstance(size, (tuple, list)) else (size,) * lat.d
+        info["memory_estimate"] = {"lattice": lat.name, "size": size, "shape": list(shape), "dtype": dtype,
                                    **memory_estimate(lat, shape, dtype)}
-        # on this machine: the devices `distlbm run` would use for a periodic box of this size
+        # on this machine: the devices `distlbm run` would use for a periodic lattice of this shape
         plan = plan_mesh(shape)
         try:
             rep = check_fits(lat, shape, dtype, None, None, plan["mesh_shape"], plan["devices"])
@@ -71,15 +71,21 @@ def cmd_info(args) -> int:
 
     if args.dtype not in DTYPES:
         raise ConfigError(f"--dtype = {args.dtype!r}: expected one of {', '.join(DTYPES)}")
-    if args.size is not None and args.size <= 0:
-        raise ConfigError(f"--size = {args.size}: expected a positive integer")
+    sides = args.size if isinstance(args.size, tuple) else (args.size,)
+    shown = "x".join(map(str, sides))
+    if args.size is not None and min(sides) <= 0:
+        raise ConfigError(f"--size = {shown}: expected " + ("positive integers" if len(sides) > 1 else
+                                                           "a positive integer"))
     if args.lattice is not None:
         from distlbm.lattice import get_lattice
 
         try:
-            get_lattice(args.lattice)
+            d = get_lattice(args.lattice).d
         except ValueError as e:
             raise ConfigError(f"--lattice = {args.lattice!r}: {e}") from None
+        if len(sides) > 1 and len(sides) != d:
+            raise ConfigError(f"--size = {shown}: {len(sides)} sides for the {d}D lattice {args.lattice}; expected "
+                              f"{d} (NX{'xNY' if d > 1 else ''}{'xNZ' if d == 3 else ''}) or one N per side")
     from distlbm.parallel.processes import initialize, use_cpu_cores
 
     use_cpu_cores("jax")  # on CPUs the devices `distlbm run` gets (one per core; it said 1 where a run used 2)
@@ -105,7 +111,8 @@ def cmd_info(args) -> int:
     if "memory_estimate" in info:
         m = info["memory_estimate"]
         gib = 1024 ** 3
-        print(f"memory for {m['lattice']} {m['size']}^{m['lattice'][1]} ({m['dtype']}):")
+        size = (f"{m['size']}^{m['lattice'][1]}" if isinstance(m["size"], int) else "x".join(map(str, m["shape"])))
+        print(f"memory for {m['lattice']} {size} ({m['dtype']}):")
         print(f"  populations     {m['population_bytes'] / gib:8.3f} GiB ({m['cells']:,} cells)")
         how = {"in_place": "in place: populations once + slabs and faces",
                "ab": "A-B slabs: populations twice + slabs",

@@ -52,6 +52,9 @@ def test_config_error_subprocess_exits_2_with_one_line(module_cli, args, parts):
     (["info", "--size", "64"], ["--lattice", "--size"]),
     (["info", "--lattice", "D3Q19", "--size", "-1"], ["--size = -1", "positive"]),
     (["info", "--lattice", "D4Q9", "--size", "8"], ["--lattice = 'D4Q9'"]),
+    (["info", "--lattice", "D3Q19", "--size", "8x8"], ["--size = 8x8: 2 sides for the 3D lattice D3Q19; expected 3 "
+                                                       "(NXxNYxNZ) or one N per side"]),
+    (["info", "--lattice", "D2Q9", "--size", "8x0"], ["--size = 8x0: expected positive integers"]),
     (["info", "--lattice", "D2Q9", "--size", "8", "--dtype", "foo"], ["--dtype = 'foo'", "float32"]),
     (["info", "--lattice", "D2Q9", "--size", "8", "--dtype", ""], ["--dtype = ''", "float32"]),  # was float32, unsaid
     (["info", "--dtype", "float16"], ["--dtype = 'float16' applies to the memory estimate", "--size"]),  # ignored
@@ -188,8 +191,10 @@ def test_closed_stdout_is_not_a_traceback():
     (["run", "box", "extra"], "distlbm: error: unrecognized arguments: extra; see distlbm --help"),
     (["bench", "--size", "1.5"],
      "distlbm bench: error: argument --size: '1.5': expected an integer (decimal digits); see distlbm bench --help"),
-    (["info", "--size", "x"],
-     "distlbm info: error: argument --size: 'x': expected an integer (decimal digits); see distlbm info --help"),
+    (["info", "--size", "x"], "distlbm info: error: argument --size: 'x': expected an integer N (N per side) or the "
+                              "sides NXxNY[xNZ] (decimal digits); see distlbm info --help"),
+    (["info", "--size", "8x-2x2"], "distlbm info: error: argument --size: '8x-2x2': expected an integer N (N per side) "
+                                   "or the sides NXxNY[xNZ] (decimal digits); see distlbm info --help"),
 ])
 def test_an_option_argparse_refuses_is_one_line(module_cli, args, line):
     """argparse printed its usage (five lines) before the error; int() and float() took '1_000' and Unicode digits."""
@@ -297,6 +302,17 @@ def test_info_memory_estimate(cli, monkeypatch):
     rc, out, err = cli("info", "--lattice", "D3Q19", "--size", 400, "--json")
     m = json.loads(out)["memory_estimate"]
     assert m["step_form"] == "ab" and m["step_working_set_bytes"] > 2 * m["population_bytes"]
+
+
+def test_info_memory_estimate_of_a_lattice_of_other_sides(cli):
+    """A channel's lattice is no cube: --size took N alone ('800x200x200': "expected an integer")."""
+    rc, out, err = cli("info", "--lattice", "D3Q19", "--size", "800x200x200", "--json")
+    assert rc == 0, err
+    m = json.loads(out)["memory_estimate"]
+    assert m["shape"] == [800, 200, 200] and m["cells"] == 800 * 200 * 200
+    assert m["population_bytes"] == 19 * 800 * 200 * 200 * 4
+    rc, out, err = cli("info", "--lattice", "D2Q9", "--size", "300X100")
+    assert rc == 0 and "memory for D2Q9 300x100 (float32):" in out and "(30,000 cells)" in out, out + err
 
 
 def test_info_memory_estimate_float64(cli):
