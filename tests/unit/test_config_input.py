@@ -604,3 +604,26 @@ def test_an_output_interval_below_one_time_step_is_refused(case, sets, fraction)
 def test_an_output_interval_of_one_time_step_or_more_is_fine():
     assert resolve("box", {"n": 8, "output_interval": 0.0025}).output.output_interval == 0.0025  # dt: one step
     assert resolve("cavity2d", {"n": 8, "output_interval": 1}).output.output_interval == 1.0
+
+
+def test_a_restart_reads_a_sign_in_the_stl_placement_as_a_sign_and_an_stl_path_as_a_path(tmp_path, monkeypatch):
+    """canonical split stl_translate at each '+' as if it joined shapes ('+0.5,0.2,0.2', '5e+0,...': the same
+    placement refused as another), and read an STL path that looks like a number as that number (the files '100' and
+    '1e2' compared equal: another body taken for the run's where the checkpoint holds no digests of its inputs)."""
+    from distlbm.io.checkpoint import CheckpointError
+
+    stl = Path(__file__).resolve().parents[2] / "examples" / "sphere.stl"
+    run = {"n": 4, "lattice": "D3Q19", "obstacles": "", "stl": str(stl), "stl_scale": 0.1,
+           "stl_translate": "0.5,0.2,0.2"}
+    meta = {"config": resolve("channel_flow", run).as_dict(), "shape": list(resolve("channel_flow", run).setup.shape)}
+    for same in ("+0.5,0.2,+0.2", "5e-1,2e-1,+2e-1", "0.05e+1, 0.2, 0.2"):
+        resolve("channel_flow", {**run, "stl_translate": same}).check_restart(meta, "ckpt_000000010.h5")  # no error
+    monkeypatch.chdir(tmp_path)
+    for name in ("100", "1e2"):
+        (tmp_path / name).write_bytes(stl.read_bytes())
+    run = {"n": 4, "lattice": "D3Q19", "obstacles": "stl(100, 0.1, 0.5, 0.2, 0.2)"}
+    cfg = resolve("channel_flow", run)
+    meta = {"config": cfg.as_dict(), "shape": list(cfg.setup.shape)}  # (a checkpoint without input digests)
+    resolve("channel_flow", {**run, "obstacles": "stl('100', 1e-1, 0.5,0.2,0.2);"}).check_restart(meta, "c.h5")
+    with pytest.raises(CheckpointError, match="obstacles: checkpoint 'stl.100, 0.1"):
+        resolve("channel_flow", {**run, "obstacles": "stl(1e2, 0.1, 0.5, 0.2, 0.2)"}).check_restart(meta, "c.h5")

@@ -59,21 +59,25 @@ def canonical(text: str) -> str:
     around its separators, a ';' after the last item and the spelling of its numbers (0.50, 5e-1) do not count
     (a restart given 'circle(0.5, 0.2, 0.05)' for the run's 'circle(0.5,0.2,0.05)' was refused as other
     obstacles). Never raises: what is no spec compares as it is written."""
-    def arg(a: str) -> str:
+    def arg(a: str, path: bool = False) -> str:
         a = a.strip()
         try:
-            return repr(number(a) + 0.0)  # -0 is 0
+            if not path:  # an STL file named '1e2' is not the one named '100'
+                return repr(number(a) + 0.0)  # -0 is 0
         except ValueError:
-            return a.strip("'\"")  # an STL path, quoted or not (as _parse_stl reads it)
+            pass
+        return a.strip("'\"")  # an STL path, quoted or not (as _parse_stl reads it)
 
     def member(m: str) -> str:
         g = _re.fullmatch(r"([a-z]+)\s*\((.*)\)", m.strip(), _re.S)
         if g:
-            return f"{g.group(1)}({','.join(map(arg, g.group(2).split(',')))})"
+            args = g.group(2).split(",")
+            return f"{g.group(1)}({','.join(arg(a, g.group(1) == 'stl' and not k) for k, a in enumerate(args))})"
         return ",".join(map(arg, m.split(",")))
 
+    # '+' joins the shapes of a body; in a list of numbers (stl_translate '1e+2,0,0', '+1,0,0') it is a sign
     items = [i for i in str(text).split(";") if i.strip()]
-    return ";".join("+".join(map(member, _re.split(r"\+(?![^()]*\))", i))) for i in items)
+    return ";".join("+".join(map(member, _re.split(r"\+(?![^()]*\))", i) if "(" in i else [i])) for i in items)
 
 
 def split_items(text: str, key: str, shown: str, what: str) -> list:
