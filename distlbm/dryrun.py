@@ -210,7 +210,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         # a restart from an older checkpoint than the run's newest: what the run moves aside before its first step
         aside = abandoned.plan(out_path, cdir, continued[1], start)
         if aside is not None:
-            abandoned.check(aside, cdir)
+            abandoned.check(aside, out_path, cdir)
             say(f"  abandoned steps: the run's files of the steps after {start} are moved aside (never removed): "
                 f"{'; '.join(abandoned.describe(aside, out_path, cdir))}")
     # the memory per device, for the mesh given or one device

@@ -879,12 +879,13 @@ class Simulation:
                 if ours and end is not None and end <= start_step:
                     pass  # a restart with nothing to run: it kept summary.json, and --restart latest goes on as it did
                 elif ours:
+                    aside = None  # (first: the records of the steps it abandons are set aside, not dropped)
+                    if self.restored_from is not None and Path(self.checkpoint_dir).is_dir():
+                        aside = self._set_aside_abandoned(start_step)
                     dropped = results.trim_samples(self.out_dir, start_step)
-                    if dropped:
+                    if dropped and not (aside and aside.samples):
                         self.log(f"note: {dropped} record(s) of samples.jsonl after step {start_step} dropped: "
                                  f"this restart records them again")
-                    if self.restored_from is not None and Path(self.checkpoint_dir).is_dir():
-                        self._set_aside_abandoned(start_step)
                 else:
                     moved = results.set_aside(self.out_dir)
                     if moved:
@@ -898,13 +899,14 @@ class Simulation:
 
     def _set_aside_abandoned(self, start_step: int):
         """A restart from an older checkpoint of its run (process 0, in _earlier_results): the run's checkpoints and
-        outputs of the steps after it are moved aside (io.abandoned), said."""
+        outputs of the steps after it (its sample records too) are moved aside (io.abandoned), said; the plan, or None
+        where there was nothing to set aside."""
         try:
             plan = abandoned.plan(self.out_dir, self.checkpoint_dir, self.run_id, start_step)
         except OSError as e:
             raise WriteError(self.checkpoint_dir, files.reason(e, None, self.checkpoint_dir)) from None
         if plan is None:
-            return
+            return None
         series = abandoned.set_aside(plan, self.out_dir, self.checkpoint_dir)
         steps = [s for s, _ in plan.checkpoints]
         self.log(f"note: {len(steps)} newer checkpoint(s) of this run (step{'s' if len(steps) > 1 else ''} "
@@ -914,6 +916,7 @@ class Simulation:
         if moved:
             self.log(f"note: the outputs of the steps after {start_step} that this restart abandons moved aside (never "
                      f"removed): {'; '.join(moved)}")
+        return plan
 
     def _keep_outputs_here(self):
         """The field outputs of the run so far (from the checkpoint) that lie in this output folder: a restart

@@ -1,7 +1,9 @@
 """A restart from an older checkpoint of its run abandons the steps after that checkpoint: the run's checkpoints of
 those steps and its per-step outputs of them (the field outputs, each light output's files, the images; with their
 part files, and the grids first written by them) are moved, never removed, into an `abandoned_after_STEP` folder of
-the folder each lies in, before the run writes any. Before, only the checkpoints were: fields/ kept the abandoned
+the folder each lies in, before the run writes any; the records of samples.jsonl after that step go into
+OUT/abandoned_after_STEP/samples.jsonl (samples.jsonl drops them: they were deleted before, the forces and probes of
+the abandoned steps lost beside their kept checkpoints). Before, only the checkpoints were: fields/ kept the abandoned
 continuation's later outputs beside the restart's own (a glob of fields/*.h5, ParaView opening the folder, mixed in
 steps of another history), and the restart wrote its own over the others (their data lost, their checkpoint kept).
 
@@ -27,17 +29,19 @@ from distlbm.io.files import WriteError, reason, write_text
 # the numbered files of a run's output folders: NAME_STEP.h5 (its part files NAME_STEP.pK.h5) and speed_STEP.png
 NUMBERED = re.compile(r"^([a-z][a-z0-9_]*)_(\d{9,10})(\.p\d+)?\.(h5|png)$")
 PREFIX = "abandoned_after_"
+SAMPLES = "sample record"  # (of samples.jsonl, set aside into OUT/abandoned_after_STEP/)
 
 
 class Plan(NamedTuple):
     """What a restart from step `step` sets aside: the run's checkpoints after it ((step, path), in step order), and
-    per output folder the files of its steps after it (parts before their master file); `name` the folder they go to
-    in each."""
+    per output folder the files of its steps after it (parts before their master file), and the records of its
+    samples.jsonl after it ((line, step): into OUT/NAME/samples.jsonl); `name` the folder they go to in each."""
 
     step: int
     name: str
     checkpoints: list
     outputs: dict
+    samples: list = []
 
 
 def _regular(p: Path) -> bool:
@@ -92,8 +96,9 @@ def plan(out, checkpoint_dir, run_id: str, step: int) -> Plan | None:
     newer = ckpt.newer(checkpoint_dir, run_id, step)
     if not newer:
         return None
-    outputs = outputs_after(out, step)
-    return Plan(step, free_name([checkpoint_dir, *outputs], step), newer, outputs)
+    outputs, samples = outputs_after(out, step), results.samples_after(out, step)
+    return Plan(step, free_name([checkpoint_dir, *outputs, *([out] if samples else [])], step), newer, outputs,
+                samples)
 
 
 def _kind(folder: Path) -> str:
@@ -127,12 +132,15 @@ def describe(p: Plan, out, checkpoint_dir=None, series=()) -> list[str]:
             xml = [f.name for f in series if f.parent == folder / p.name]
             said.append(f"{len(steps)} {_kind(folder)}(s) ({steps_text(steps)}) to {folder / p.name}/"
                         + (f" (with {xml[0]}, their series)" if xml else ""))
+    if p.samples:
+        said.append(f"{len(p.samples)} {SAMPLES}(s) ({steps_text(s for _, s in p.samples)}) to "
+                    f"{Path(out) / p.name / 'samples.jsonl'}")
     return said
 
 
-def check(p: Plan, checkpoint_dir):
+def check(p: Plan, out, checkpoint_dir):
     """WriteError, as set_aside raises it, where a folder of `p` is not writable (the dry run's check)."""
-    for folder in [*p.outputs, Path(checkpoint_dir)]:
+    for folder in [*p.outputs, Path(checkpoint_dir), *([Path(out)] if p.samples else [])]:
         if not os.access(folder, os.W_OK | os.X_OK):
             raise _unwritable(folder / p.name, PermissionError(13, os.strerror(13)), p.step)
 
@@ -227,7 +235,7 @@ def set_aside(p: Plan, out, checkpoint_dir) -> list[Path]:
     the moved outputs. WriteError (one line) where a folder cannot be made or a file moved."""
     out, checkpoint_dir = Path(out), Path(checkpoint_dir)
     made = []
-    for folder in [*p.outputs, checkpoint_dir]:
+    for folder in [*p.outputs, checkpoint_dir, *([out] if p.samples else [])]:
         dest = folder / p.name
         try:
             dest.mkdir()
@@ -240,6 +248,8 @@ def set_aside(p: Plan, out, checkpoint_dir) -> list[Path]:
             raise _unwritable(dest, e, p.step) from None
         made.append(dest)
     series = []
+    if p.samples:  # a copy first: samples.jsonl drops them after (results.trim_samples)
+        write_text(out / p.name / "samples.jsonl", b"".join(line for line, _ in p.samples).decode("utf-8", "replace"))
     where = checkpoint_dir / p.name
     try:
         for folder, moved in p.outputs.items():
@@ -268,4 +278,8 @@ def found(out) -> list[dict]:
                 if steps:
                     aside.append({"folder": f"{folder.name}/{d.name}", "kind": _kind(folder), "steps": steps,
                                   "series": xml.name if xml is not None and (d / xml.name).is_file() else None})
+    for d in sorted(out.glob(PREFIX + "*")):
+        steps = [s for _, s in results.samples_after(d, -1)] if d.is_dir() and not d.is_symlink() else []
+        if steps:
+            aside.append({"folder": d.name, "kind": SAMPLES, "steps": steps, "series": None})
     return aside

@@ -31,6 +31,8 @@ _FILES = ("summary.json", "log.jsonl", "samples.jsonl", "fields.xdmf", "grid.h5"
 _FOLDERS = ("fields", "images")
 _CUT = re.compile(r"(region|slice_[xyz]\d+)(\.xdmf)?$")  # the light outputs' series (config.output_cuts)
 _GRID = re.compile(r"grid_\d{9,10}\.h5$")  # the whole fields' grid from a restart that changed output_units on
+# the sample records of the steps a restart from an older checkpoint abandoned (io.abandoned)
+_ABANDONED = re.compile(r"abandoned_after_\d{9,10}(_\d+)?$")
 
 
 def products(folder) -> list[Path]:
@@ -46,7 +48,7 @@ def products(folder) -> list[Path]:
             continue
         cut = _CUT.match(p.name)
         if ((p.name in _FILES or (cut and cut.group(2)) or _GRID.match(p.name)) and p.is_file()
-                or (p.name in _FOLDERS or (cut and not cut.group(2))) and p.is_dir()):
+                or (p.name in _FOLDERS or (cut and not cut.group(2)) or _ABANDONED.match(p.name)) and p.is_dir()):
             found.append(p)
     return found
 
@@ -122,15 +124,35 @@ def records_upto(data: bytes, upto: int) -> list[tuple[bytes, dict]]:
     """The records of a samples.jsonl (its bytes) up to step `upto`, each step once and in order: (line, record)
     pairs; lines after `upto`, repeats and lines that are not a record (one cut short by a kill) are left out."""
     keep = []
+    for line, rec in _records(data):
+        if rec["step"] <= upto and (not keep or rec["step"] > keep[-1][1]["step"]):
+            keep.append((line, rec))
+    return keep
+
+
+def _records(data: bytes):
+    """(line, record) of each line of a samples.jsonl (its bytes) that is a record of a step, in file order."""
     for line in data.splitlines(keepends=True):
         try:
             rec = json.loads(line)
         except ValueError:
             continue
-        step = rec.get("step") if isinstance(rec, dict) else None
-        if isinstance(step, int) and step <= upto and (not keep or step > keep[-1][1]["step"]):
-            keep.append((line if line.endswith(b"\n") else line + b"\n", rec))
-    return keep
+        if isinstance(rec, dict) and isinstance(rec.get("step"), int):
+            yield (line if line.endswith(b"\n") else line + b"\n"), rec
+
+
+def samples_after(folder, step: int, name: str = "samples.jsonl") -> list[tuple[bytes, int]]:
+    """(line, step) of the records of the folder's samples.jsonl after `step`, in file order: those a restart from
+    an older checkpoint abandons (io.abandoned sets them aside; trim_samples drops them). Read from its end only where
+    nothing follows `step` (as trim_samples)."""
+    path = Path(folder) / name
+    if path.is_symlink() or not path.is_file() or _ends_by(path, step):
+        return []
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return []
+    return [(line, rec["step"]) for line, rec in _records(data) if rec["step"] > step]
 
 
 def run_of(folder) -> Optional[str]:

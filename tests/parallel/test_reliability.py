@@ -1805,6 +1805,31 @@ def test_a_restart_from_an_older_checkpoint_sets_the_later_outputs_aside(tmp_pat
     assert _names(fields)[-2:] == ["fields_000000050.h5", "fields_000000060.h5"]
 
 
+def test_a_restart_from_an_older_checkpoint_sets_the_abandoned_sample_records_aside(tmp_path, cli):
+    """samples.jsonl (the forces and probes) dropped the records after the checkpoint "to record them again": a restart
+    from an older checkpoint records its own, and the abandoned continuation's were deleted (steps 40, 50 of a run
+    whose checkpoints and fields of those steps were kept). They go into OUT/abandoned_after_STEP/samples.jsonl, said
+    by the dry run, the run and `distlbm status`; a crash restart (nothing abandoned) records them again as before."""
+    common = ["run", "channel_flow", "--set", "n=4", "--set", "sample_every=10", "--out", tmp_path]
+    rc, out, err = cli(*common, "--steps", 50, "--output-every", 10, "--checkpoint-every", 10,
+                       "--set", "checkpoint_keep=10")
+    assert rc == 0, out + err
+    first = (tmp_path / "samples.jsonl").read_text().splitlines(keepends=True)
+    assert [json.loads(x)["step"] for x in first] == [10, 20, 30, 40, 50]
+    older = tmp_path / "checkpoints" / "ckpt_000000020.h5"
+    aside = tmp_path / "abandoned_after_000000020"
+    said = f"3 sample record(s) (steps 30, 40, 50) to {aside}/samples.jsonl"
+    rc, out, err = cli(*common, "--restart", older, "--steps", 30, "--dry-run")
+    assert rc == 0 and said in out and not aside.exists(), out + err
+    rc, out, err = cli(*common, "--restart", older, "--steps", 30)
+    assert rc == 0 and said in out and "dropped" not in out, out + err
+    assert (aside / "samples.jsonl").read_text().splitlines(keepends=True) == first[2:]  # as they were written
+    assert [r["step"] for r in _records(tmp_path / "samples.jsonl")] == [10, 20, 30]
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and ("  abandoned_after_000000020/: 3 sample record(s) (steps 30, 40, 50) of the steps that a "
+                        "restart from an older checkpoint abandoned (never removed)") in out, out
+
+
 def test_outputs_that_cannot_be_set_aside_stop_the_restart_before_its_first_step(tmp_path, cli, monkeypatch):
     """A folder that cannot be made to set the abandoned outputs aside (no permission) is one line, exit 74,
     before any step, with nothing moved: the checkpoints too stay where they are for the restart run again."""

@@ -35,9 +35,11 @@ def test_products_are_the_runs_own_names_and_never_links(tmp_path):
     (tmp_path / "fields.xdmf").symlink_to(tmp_path / "notes.txt")  # a link: the writer refuses it, not moved
     (tmp_path / "log.jsonl").unlink()
     (tmp_path / "log.jsonl").mkdir()  # a folder at a file's name: left for the writer to refuse
+    (tmp_path / "abandoned_after_000000020_2").mkdir()  # the sample records a restart set aside (io.abandoned)
+    (tmp_path / "abandoned_after_x").mkdir()
     names = [p.name for p in results.products(tmp_path)]
     assert names == sorted(["summary.json", "samples.jsonl", "fields", "region", "slice_x12", "images",
-                            "region.xdmf", "slice_x12.xdmf", "grid.h5"])
+                            "region.xdmf", "slice_x12.xdmf", "grid.h5", "abandoned_after_000000020_2"])
     assert results.products(tmp_path / "missing") == []
 
 
