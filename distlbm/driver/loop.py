@@ -880,9 +880,10 @@ class Simulation:
                     pass  # a restart with nothing to run: it kept summary.json, and --restart latest goes on as it did
                 elif ours:
                     aside = None  # (first: the records of the steps it abandons are set aside, not dropped)
+                    at = abandoned.branch(self.restored_from, self.checkpoint_dir, start_step)
                     if self.restored_from is not None and Path(self.checkpoint_dir).is_dir():
-                        aside = self._set_aside_abandoned(start_step)
-                    dropped = results.trim_samples(self.out_dir, start_step)
+                        aside = self._set_aside_abandoned(start_step, at)
+                    dropped = results.trim_samples(self.out_dir, at)
                     if dropped and not (aside and aside.samples):
                         self.log(f"note: {dropped} record(s) of samples.jsonl after step {start_step} dropped: "
                                  f"this restart records them again")
@@ -897,24 +898,28 @@ class Simulation:
         if error is not None:
             raise error
 
-    def _set_aside_abandoned(self, start_step: int):
+    def _set_aside_abandoned(self, start_step: int, at: int):
         """A restart from an older checkpoint of its run (process 0, in _earlier_results): the run's checkpoints and
         outputs of the steps after it (its sample records too) are moved aside (io.abandoned), said; the plan, or None
         where there was nothing to set aside."""
         try:
-            plan = abandoned.plan(self.out_dir, self.checkpoint_dir, self.run_id, start_step)
+            plan = abandoned.plan(self.out_dir, self.checkpoint_dir, self.run_id, at)
         except OSError as e:
             raise WriteError(self.checkpoint_dir, files.reason(e, None, self.checkpoint_dir)) from None
         if plan is None:
             return None
         series = abandoned.set_aside(plan, self.out_dir, self.checkpoint_dir)
         steps = [s for s, _ in plan.checkpoints]
-        self.log(f"note: {len(steps)} newer checkpoint(s) of this run (step{'s' if len(steps) > 1 else ''} "
-                 f"{', '.join(map(str, steps))}) moved to {self.checkpoint_dir / plan.name}: this restart continues "
-                 f"from step {start_step}, and --restart latest would have gone back to them")
+        back = (f" (written by the restart from step {at} that set aside the checkpoint this one continues; that "
+                f"checkpoint's own outputs and sample records of the steps after {at} stay in "
+                f"{Path(self.restored_from).parent.name}/ of their folders)" if at < start_step else "")
+        self.log(f"note: {len(steps)} {'newer ' if not back else ''}checkpoint(s) of this run (step"
+                 f"{'s' if len(steps) > 1 else ''} {', '.join(map(str, steps))}){back} moved to "
+                 f"{self.checkpoint_dir / plan.name}: this restart continues from step {start_step}, and --restart "
+                 f"latest would have gone back to them")
         moved = abandoned.describe(plan, self.out_dir, series=series)
         if moved:
-            self.log(f"note: the outputs of the steps after {start_step} that this restart abandons moved aside (never "
+            self.log(f"note: the outputs of the steps after {at} that this restart abandons moved aside (never "
                      f"removed): {'; '.join(moved)}")
         return plan
 

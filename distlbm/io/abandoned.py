@@ -81,6 +81,21 @@ def outputs_after(out, step: int) -> dict:
     return found
 
 
+def branch(restored_from, checkpoint_dir, step: int) -> int:
+    """The step after which the run's files in its folder are of another history than a restart's from the checkpoint
+    `restored_from` at `step`: `step`, or X where that checkpoint is one a restart from step X set aside
+    (CHECKPOINTS/abandoned_after_X/, which `distlbm status` offers to go back to): the folder's checkpoints, outputs
+    and sample records after X are then those of the restart that abandoned it, set aside in their turn (they were
+    taken for this history's: its fields.xdmf listed the other's fields_STEP.h5 of the steps up to `step`)."""
+    if restored_from is None:
+        return step
+    parent = Path(restored_from).resolve().parent
+    m = re.fullmatch(rf"{PREFIX}(\d{{9,10}})(_\d+)?", parent.name)
+    if m and int(m.group(1)) < step and parent.parent == Path(checkpoint_dir).resolve():
+        return int(m.group(1))
+    return step
+
+
 def free_name(folders, step: int) -> str:
     """abandoned_after_STEP, or with _2, _3, ...: the first name free in every one of `folders`."""
     name, k = f"{PREFIX}{step:09d}", 1

@@ -1828,6 +1828,22 @@ def test_a_restart_from_an_older_checkpoint_sets_the_abandoned_sample_records_as
     rc, out, err = cli("status", tmp_path)
     assert rc == 0 and ("  abandoned_after_000000020/: 3 sample record(s) (steps 30, 40, 50) of the steps that a "
                         "restart from an older checkpoint abandoned (never removed)") in out, out
+    # going back to a checkpoint set aside (as status offers): the folder's steps after 20 are the other restart's
+    # (fields_000000030.h5, the record of step 30), set aside in their turn; they were taken for this history's
+    back = tmp_path / "checkpoints" / "abandoned_after_000000020" / "ckpt_000000040.h5"
+    rc, out, err = cli(*common, "--restart", back, "--steps", 50)
+    assert rc == 0, out + err
+    assert (f"note: 1 checkpoint(s) of this run (step 30) (written by the restart from step 20 that set aside the "
+            f"checkpoint this one continues; that checkpoint's own outputs and sample records of the steps after 20 "
+            f"stay in abandoned_after_000000020/ of their folders) moved to {tmp_path}/checkpoints/"
+            f"abandoned_after_000000020_2") in out, out
+    assert f"1 sample record(s) (step 30) to {tmp_path}/abandoned_after_000000020_2/samples.jsonl" in out, out
+    assert [r["step"] for r in _records(tmp_path / "samples.jsonl")] == [10, 20, 50]
+    assert _names(tmp_path / "fields")[-4:] == ["fields_000000000.h5", "fields_000000010.h5", "fields_000000020.h5",
+                                                "fields_000000050.h5"]
+    assert "fields/fields_000000030.h5" not in _series_files(tmp_path / "fields.xdmf")
+    _opens(tmp_path / "fields.xdmf")
+    _opens(tmp_path / "fields" / "abandoned_after_000000020_2" / "fields.xdmf")
 
 
 def test_outputs_that_cannot_be_set_aside_stop_the_restart_before_its_first_step(tmp_path, cli, monkeypatch):
