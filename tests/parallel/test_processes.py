@@ -791,7 +791,11 @@ def test_a_stop_signal_ends_the_wait_for_the_other_processes(tmp_path, rank):
         # the wait is answered at its start)
         while rank == 0 and processes._port_free(processes.port_of(int(job), 6)) and time.monotonic() - t0 < 60:
             time.sleep(0.2)
-        time.sleep(1.0 if rank == 0 else 6.0)
+        # (a SIGTERM before `distlbm run` installs its handlers kills it, -15: a fixed 6 s wait did not always cover
+        # the start of Python under a loaded machine)
+        while not _catches(p.pid, signal.SIGTERM) and p.poll() is None and time.monotonic() - t0 < 60:
+            time.sleep(0.1)
+        time.sleep(1.0 if rank == 0 else 3.0)
         t1 = time.monotonic()
         p.send_signal(signal.SIGTERM)
         out, err = p.communicate(timeout=60)
@@ -804,6 +808,15 @@ def test_a_stop_signal_ends_the_wait_for_the_other_processes(tmp_path, rank):
         assert ("distlbm: SIGTERM received while the run's processes met at its start: the run stops before its first "
                 "step; nothing ran, nothing was written") in err, err
     assert "Traceback" not in err and "did not" not in err and not (tmp_path / "run" / "summary.json").exists(), err
+
+
+def _catches(pid: int, sig) -> bool:
+    """Whether the process `pid` has a handler of its own for `sig` (SigCgt of /proc/PID/status)."""
+    try:
+        caught = next(ln for ln in Path(f"/proc/{pid}/status").read_text().splitlines() if ln.startswith("SigCgt:"))
+    except (OSError, StopIteration):
+        return False
+    return bool(int(caught.split()[1], 16) >> (int(sig) - 1) & 1)
 
 
 def _free_slurm_job(*steps) -> str:
