@@ -103,7 +103,7 @@ def _ascii_solids(path, reader, ascii_mode, start: int = 0) -> np.ndarray:
     """The triangles [N, 3, 3] of every 'solid ... endsolid' block of an ASCII STL file, one after another (a CAD
     assembly exported as one file: numpy-stl's Mesh.from_file reads the first alone, and the other parts were
     dropped, unsaid). Whitespace (NUL and Ctrl-Z too) may follow the last block, anything else is an error. The
-    text starts at byte `start` (after a byte-order mark)."""
+    text starts at byte `start` (after a byte-order mark); a block may begin with one too."""
     parts = []
     with open(path, "rb") as fh:
         fh.seek(start)
@@ -125,6 +125,8 @@ def _ascii_solids(path, reader, ascii_mode, start: int = 0) -> np.ndarray:
             if not rest:
                 return np.concatenate(parts)
             at = pos + len(chunk) - len(rest)
+            if rest.startswith(_BOM):  # (`cat` of exports that each begin with one: refused as damaged)
+                at += len(_BOM)
             fh.seek(at)
             if fh.read(5).lower() != b"solid":
                 raise ValueError(f"after 'endsolid' of solid {len(parts)}, byte {at} starts {rest[:20]!r}; expected "

@@ -329,6 +329,9 @@ def test_an_ascii_file_with_a_byte_order_mark_is_read(tmp_path):
     text = (tmp_path / "a.stl").read_text() + (tmp_path / "b.stl").read_text()
     (tmp_path / "bom.stl").write_bytes(b"\xef\xbb\xbf" + text.encode())
     np.testing.assert_array_equal(read_stl(tmp_path / "bom.stl"), np.concatenate([a, b]).astype(np.float32))
+    # `cat a.stl b.stl` of two such exports: the second block's mark was refused ("after 'endsolid' of solid 1 ...")
+    (tmp_path / "cat.stl").write_bytes(b"".join(b"\xef\xbb\xbf" + (tmp_path / n).read_bytes() for n in ("a.stl", "b.stl")))
+    np.testing.assert_array_equal(read_stl(tmp_path / "cat.stl"), np.concatenate([a, b]).astype(np.float32))
 
 
 def test_a_long_endsolid_line_is_read_whole(tmp_path):
