@@ -480,6 +480,12 @@ def initialize(comm: str = "jax", stop=None) -> dict:
                       shutdown_timeout_seconds=30)
         if not os.environ.get("JAX_LOCAL_DEVICE_IDS") and one_visible_gpu():
             kwargs["local_device_ids"] = [0]  # the one GPU this process sees (JAX_LOCAL_DEVICE_IDS: the user's)
+        try:  # distlbm answers SIGTERM itself (a checkpoint, exit 75); JAX's preemption service, which it does not
+            # use, makes XLA's notifier the SIGTERM handler in initialize (kept_signal_handlers puts the Python ones
+            # back after it: a scancel in between was swallowed)
+            jax.config.update("jax_enable_preemption_service", False)
+        except (AttributeError, KeyError, ValueError):  # a JAX without the option: kept_signal_handlers alone
+            pass
         with kept_signal_handlers(), coordinator_port(name, n, stop):
             if name == "slurm":
                 jax.distributed.initialize(**kwargs)

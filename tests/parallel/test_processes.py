@@ -402,6 +402,28 @@ def test_the_default_stop_signal_handler_survives_jax_distributed(tmp_path):
     assert p.returncode == -15 and "still running" not in p.stdout, (p.returncode, p.stdout, p.stderr)
 
 
+NO_NOTIFIER = """
+import contextlib, os, signal, sys, time
+from distlbm.parallel import processes
+processes.kept_signal_handlers = contextlib.nullcontext  # what XLA leaves in place, seen without the put-back
+processes.initialize("jax")
+os.kill(os.getpid(), signal.SIGTERM)
+time.sleep(2)
+print("still running", flush=True)
+"""
+
+
+def test_jax_distributed_starts_no_sigterm_notifier(tmp_path):
+    """JAX's preemption service (unused here) made XLA's notifier the SIGTERM handler inside initialize, until
+    kept_signal_handlers put Python's back: a scancel in between was swallowed. The service is not started: a
+    SIGTERM after initialize finds the default handler even without the put-back (the process ends, -15)."""
+    script = tmp_path / "nonotifier.py"
+    script.write_text(NO_NOTIFIER)
+    p, _ = _run([MPIEXEC, "-n", 2, sys.executable, script], timeout=120)
+    assert p.returncode != 0 and "still running" not in p.stdout, (p.returncode, p.stdout, p.stderr)
+    assert "SIGTERM caught" not in p.stderr, p.stderr
+
+
 def test_a_mesh_that_leaves_a_process_without_a_block_is_one_line(tmp_path):
     """A mesh of fewer devices than processes took the first devices, all of process 0: the box raised JAX's "the
     Array has no addressable shards" (a traceback), the sphere hung until the coordination service aborted the job,
