@@ -560,7 +560,28 @@ def cmd_cases(args) -> int:
     return 0
 
 
+def _standard_streams():
+    """/dev/null on each standard descriptor (0, 1, 2) the process started without (`distlbm run ... >&- 2>&-`, a
+    job started by a daemon), and on sys.stdout / sys.stderr, which Python then leaves as None. Before, a closed
+    stdout was a traceback (exit 1) before the first step, and a closed stderr gave its descriptor to the first
+    file the run opened, the folder's lock: a stop signal's line was written over the lock's record."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            os.set_inheritable(fd, True)
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w")
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")
+
+
 def main(argv=None) -> int:
+    _standard_streams()
     args = build_parser().parse_args(argv)
     if args.command != "run":
         return _dispatch(args)

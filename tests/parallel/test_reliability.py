@@ -1270,6 +1270,42 @@ def test_a_reader_that_leaves_the_standard_output_does_not_stop_the_run(tmp_path
     assert end == {"event": "end", "step": 3000, "status": "complete"}
 
 
+def test_a_run_started_with_its_standard_output_closed_runs(tmp_path):
+    """`distlbm run ... >&-` (a job started by a daemon without a stdout): Python leaves sys.stdout None, and the
+    progress set-up's `sys.stdout.isatty()` raised: a traceback, exit 1, before the first step."""
+    out = tmp_path / "run"
+    proc = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", str(BIN / "distlbm"), "run", "taylor_green2d", "--set",
+                           "n=16", "--steps", "20", "--checkpoint-every", "20", "--out", str(out)],
+                          cwd=REPO, env=_env(), capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert _names(out / "checkpoints") == ["ckpt_000000020.h5"]
+    assert json.loads((out / "log.jsonl").read_text().splitlines()[-1])["status"] == "complete"
+
+
+def test_a_run_started_with_its_standard_error_closed_writes_no_line_into_its_files(tmp_path):
+    """`distlbm run ... 2>&-`: the first file the run opened, its folder's lock, took descriptor 2, and a stop
+    signal's line (written to descriptor 2) went over the lock's record: a run killed after the signal (a scheduler's
+    grace) left a lock that no longer named it. Descriptor 2 is /dev/null now."""
+    out = tmp_path / "run"
+    proc = subprocess.Popen(["sh", "-c", 'exec "$@" 2>&-', "sh", str(BIN / "distlbm"), "run", "box", "--set", "n=16",
+                             "--set", "lattice=D3Q19", "--steps", "100000", "--progress-every", "20", "--out", str(out)],
+                            cwd=REPO, env=_env(), stdout=subprocess.PIPE, text=True)
+    try:
+        for line in proc.stdout:
+            if line.startswith("step "):
+                break
+        assert os.readlink(f"/proc/{proc.pid}/fd/2") == os.devnull
+        proc.send_signal(signal.SIGTERM)
+        proc.stdout.read()
+        proc.wait(timeout=300)
+    finally:
+        proc.kill()
+    assert proc.returncode == 75
+    record = json.loads((out / ".distlbm.lock").read_text())
+    assert record["pid"] == proc.pid and record["ended"] is True
+
+
 def test_a_run_under_nohup_goes_on_after_a_hangup(tmp_path):
     """SIGHUP stops a run with a checkpoint, but `nohup distlbm run ... &` ignores it on purpose: the handler must
     not replace the ignore (a logout stopped the nohup'd run)."""
