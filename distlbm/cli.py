@@ -585,11 +585,11 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     if args.command != "run":
         return _dispatch(args)
-    from distlbm.driver.signals import StopRequested, guarded_stdout, process_scope
+    from distlbm.driver.signals import StopRequested, guarded_streams, process_scope
 
-    # stop signals handled from the first line: a stop during start-up exits 75; a closed stdout goes on
+    # stop signals handled from the first line: a stop during start-up exits 75; a closed stdout or stderr goes on
     with process_scope(dry_run=bool(getattr(args, "dry_run", False)), from_process_start=argv is None), \
-            guarded_stdout():
+            guarded_streams():
         try:
             rc = _dispatch(args)
         except StopRequested as e:  # a dry run stopped by a signal: nothing was written

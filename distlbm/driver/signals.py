@@ -1,6 +1,6 @@
 """Stop requests: SIGTERM, SIGINT, SIGUSR1 (what Slurm sends before a job's time limit) and SIGHUP (the terminal
 or ssh session went away) set a flag that the run loop reads between compiled chunks; the run then stops with a
-checkpoint. A standard output whose reader left does not stop it either (guarded_stdout).
+checkpoint. A standard output or error whose reader left does not stop it either (guarded_streams).
 
 `distlbm run` installs the handlers on its first line (`process_scope`), so that a stop that
 arrives during start-up (imports, process start-up, building the lattice, the first compile) is
@@ -78,23 +78,27 @@ class StopFlag:
                     signal.signal(sig, h)
 
 
-def _say(text: str):
-    """A line on stderr from a signal handler: one unbuffered write (a print could find its stream's buffer in
-    use by the interrupted code, and fail)."""
+def _say(text: str, fd: int = 2):
+    """A line on stderr (or `fd`) from a signal handler: one unbuffered write (a print could find its stream's buffer
+    in use by the interrupted code, and fail)."""
     try:
-        os.write(2, ("\n" + text + "\n").encode())
+        os.write(fd, ("\n" + text + "\n").encode())
     except OSError:
         pass
 
 
 class _GuardedStream:
-    """The standard output of `distlbm run`, which a closed reader cannot end: a write or flush that finds it gone
-    (a broken pipe: `distlbm run ... | head`, a `| tee` killed; EIO: the terminal closed) points the stream at
-    /dev/null, says so once on stderr, and the run goes on (its progress is in log.jsonl). Before, the next
-    progress line raised out of the loop: exit 141, no checkpoint."""
+    """The standard output or error of `distlbm run`, which a closed reader cannot end: a write or flush that finds it
+    gone (a broken pipe: `distlbm run ... | head`, `2>&1 | head`, a `| tee` killed; EIO: the terminal closed) points
+    the stream at /dev/null, says so once on the other stream, and the run goes on (its progress is in log.jsonl, its
+    warnings in summary.json). Before, the next progress line raised out of the loop: exit 141, no checkpoint; and
+    a start-up warning on a standard error whose reader had left (`2>&1 | head -1` after the first warning) ended
+    the run before it began, exit 141, unsaid."""
 
-    def __init__(self, stream):
+    def __init__(self, stream, name: str = "output", fd_said: int = 2):
         self._stream = stream
+        self._name = name  # "output" or "error"
+        self._fd_said = fd_said  # where its loss is said: the other stream's descriptor
         self.lost = False
 
     def _gone(self, error: OSError):
@@ -106,8 +110,9 @@ class _GuardedStream:
                 pass
             why = ("its reader left" if isinstance(error, BrokenPipeError) else
                    f"{error.strerror or error}")
-            _say(f"distlbm: the standard output failed ({why}): the run goes on without it; its progress is in "
-                 f"log.jsonl")
+            where = "its progress is in log.jsonl" if self._name == "output" else "its warnings are in summary.json"
+            _say(f"distlbm: the standard {self._name} failed ({why}): the run goes on without it; {where}",
+                 self._fd_said)
 
     def write(self, text):
         try:
@@ -131,20 +136,23 @@ class _GuardedStream:
 
 
 @contextlib.contextmanager
-def guarded_stdout():
-    """sys.stdout as a _GuardedStream for the duration of a block."""
+def guarded_streams():
+    """sys.stdout and sys.stderr as _GuardedStreams for the duration of a block."""
     import sys
 
-    old = sys.stdout
-    if old is None or isinstance(old, _GuardedStream):
-        yield
-        return
-    sys.stdout = _GuardedStream(old)
+    old = sys.stdout, sys.stderr
+    guarded = [s is not None and not isinstance(s, _GuardedStream) for s in old]
+    if guarded[0]:
+        sys.stdout = _GuardedStream(old[0], "output", 2)
+    if guarded[1]:
+        sys.stderr = _GuardedStream(old[1], "error", 1)
     try:
         yield
     finally:
-        sys.stdout.flush()
-        sys.stdout = old
+        for name, was, put in zip(("stdout", "stderr"), old, guarded):
+            if put:
+                getattr(sys, name).flush()
+                setattr(sys, name, was)
 
 
 _PROCESS_FLAG: StopFlag | None = None

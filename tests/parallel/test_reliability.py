@@ -1270,6 +1270,29 @@ def test_a_reader_that_leaves_the_standard_output_does_not_stop_the_run(tmp_path
     assert end == {"event": "end", "step": 3000, "status": "complete"}
 
 
+def test_a_reader_that_leaves_the_standard_error_does_not_stop_the_run(tmp_path):
+    """`distlbm run ... 2>&1 | head -1` with two start-up warnings, or a `2> >(...)` reader that died: the second
+    warning raised BrokenPipeError: exit 141 before the folder was made, nothing run, nothing said. Here the reader
+    leaves before the first line: the run goes on, says it once on stdout, and ends as it would have."""
+    out = tmp_path / "run"
+    r, w = os.pipe()
+    os.close(r)  # no reader: the first write to stderr fails
+    try:
+        proc = subprocess.run([str(BIN / "distlbm"), "run", "taylor_green2d", "--set", "n=16", "--set", "re=1e7",
+                               "--set", "trt_lambda=0.2", "--steps", "20", "--checkpoint-every", "20", "--out",
+                               str(out)], cwd=REPO, env=_env(), stdout=subprocess.PIPE, stderr=w, text=True,
+                              timeout=300)
+    finally:
+        os.close(w)
+    assert proc.returncode == 0, proc.stdout
+    assert proc.stdout.count("distlbm: the standard error failed (its reader left): the run goes on without it; "
+                             "its warnings are in summary.json") == 1, proc.stdout
+    assert _names(out / "checkpoints") == ["ckpt_000000020.h5"]
+    summary = json.loads((out / "summary.json").read_text())
+    assert any("trt_lambda = 0.2 has no effect" in x for x in summary["warnings"])
+    assert any("close to 1/2" in x for x in summary["warnings"])
+
+
 def test_a_run_started_with_its_standard_output_closed_runs(tmp_path):
     """`distlbm run ... >&-` (a job started by a daemon without a stdout): Python leaves sys.stdout None, and the
     progress set-up's `sys.stdout.isatty()` raised: a traceback, exit 1, before the first step."""
