@@ -138,10 +138,10 @@ def prepare_out(out: str) -> str:
     from pathlib import Path
 
     from distlbm.cases.base import ConfigError
+    from distlbm.io.files import check_out_name
     from distlbm.parallel.processes import env_rank
 
-    if not out.strip():
-        raise ConfigError(f"--out = {out!r}: expected a folder name (default: out/CASE)")
+    check_out_name(out)
     path = Path(out)
     probe = path / f".distlbm-write-test-{os.getpid()}-{env_rank()}"
     try:

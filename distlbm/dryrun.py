@@ -88,8 +88,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         step_path(model, cfg.decomposition.step)
     except ValueError as e:
         raise ConfigError(str(e)) from None
-    if not str(out).strip():  # as the run refuses it (cli.prepare_out): Path(' ') was a folder ' ', '' the cwd
-        raise ConfigError(f"--out = {out!r}: expected a folder name (default: out/CASE)")
+    files.check_out_name(str(out))  # as the run refuses it (cli.prepare_out)
     out_path = Path(out)
     # the folder
     probe, why = _where_writable(out_path)

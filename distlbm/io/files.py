@@ -195,6 +195,26 @@ def write_text(path, text: str) -> Path:
     return path
 
 
+def check_out_name(out: str) -> None:
+    """ConfigError for an --out that names no folder (' ' was a folder ' ', '' the working directory) or one whose
+    first part starts with '~': `--out=~/runs/a` (the shell expands '~' at the start of a word alone) wrote into a
+    folder named '~' in the working directory and said 'summary: ~/runs/a/summary.json', which reads as the home
+    folder."""
+    from distlbm.errors import ConfigError
+
+    if not out.strip():
+        raise ConfigError(f"--out = {out!r}: expected a folder name (default: out/CASE)")
+    first = out.split(os.sep)[0]
+    if first.startswith("~"):
+        home = os.path.expanduser(first)
+        rest = out[len(first):].lstrip(os.sep)
+        home = f" ({os.path.join(home, rest) if rest else home!r})" if home != first else ""
+        raise ConfigError(f"--out = {out!r}: '~' is not expanded here (the shell expands it only at the start of a "
+                          f"word: --out ~/x, not --out=~/x), and it would be a folder named {first!r} in the "
+                          f"working directory {os.getcwd()}; expected the path written out{home}, or "
+                          f"{'.' + os.sep + out!r} for a folder of that name here")
+
+
 SHARED_WAIT_S = 10.0  # how long a process looks for the probe file (a network file system's caches)
 
 

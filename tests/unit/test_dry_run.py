@@ -480,6 +480,28 @@ def test_an_empty_out_is_refused_by_the_dry_run_as_by_the_run(cli, tmp_path, mon
     assert os.listdir(tmp_path) == []
 
 
+@pytest.mark.parametrize("out", ["~/runs/a", "~", "~other/a"])
+def test_an_out_that_starts_with_a_tilde_is_refused_by_the_run_and_the_dry_run(cli, tmp_path, monkeypatch, out):
+    """`--out=~/runs/a` (the shell expands '~' at the start of a word alone): the run wrote into a folder named '~' in
+    the working directory, exit 0, and said 'summary: ~/runs/a/summary.json', which reads as the home folder."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", "/home/someone")
+    for dry in ([], ["--dry-run"]):
+        rc, out_, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--out", out, *dry)
+        lines = err.strip().splitlines()
+        assert rc == 2 and len(lines) == 1, err
+        assert lines[0].startswith(f"distlbm: configuration error: --out = {out!r}: '~' is not expanded here (the "
+                                   f"shell expands it only at the start of a word: --out ~/x, not --out=~/x), and it "
+                                   f"would be a folder named {out.split('/')[0]!r} in the working directory "
+                                   f"{tmp_path}; expected the path written out"), err
+        assert lines[0].endswith(f"or './{out}' for a folder of that name here"), err
+        if out == "~/runs/a":
+            assert "('/home/someone/runs/a')" in lines[0]
+    assert os.listdir(tmp_path) == []
+    rc, out_, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--out", f"./{out}")  # a folder of that name
+    assert rc == 0 and (tmp_path / out / "summary.json").is_file(), err
+
+
 @pytest.mark.parametrize("size", ["1000000000", "9" * 23])
 def test_a_mesh_size_far_above_the_lattice_is_one_line_at_once(module_cli, tmp_path, size):
     """--mesh 99999999999999999999999x1x1 (a size typed twice) never ended: the suggestion of another mesh tried every
