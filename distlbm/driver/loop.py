@@ -483,10 +483,27 @@ class Simulation:
     def save_checkpoint(self) -> Path:
         """Write a verified-sane checkpoint of the current state (InstabilityError or WriteError if not)."""
         try:
+            self._check_held()
             return self.checkpointer(self.view)
         except WriteError:
             self.status = "write_failed"
             raise
+
+    def _check_held(self):
+        """WriteError (on every process) where the output folder is no longer the one this run holds: moved or
+        removed while the run wrote to it. Before, the next write made the folder again at its path and the run
+        went on there: its checkpoints and outputs in a new folder without its lock (another run could start in it)
+        or its log, its XDMF series naming outputs left in the old one, its old checkpoints never pruned."""
+        where = self._lock.moved() if self._lock is not None else None
+        if self.domain.process_count > 1:
+            where = self.domain.allgather_obj(where)[0]
+        if where is None:
+            return
+        now = f"it is now {where}" if where else "removed"
+        raise WriteError(self.out_dir, f"the run's folder was moved or removed while the run wrote to it ({now}); "
+                                       f"expected it where the run started: move it back, and the run goes on at its "
+                                       f"next write" + (f", or continue it later with --restart latest --out {where}"
+                                                        if where else ""))
 
     def check_folder(self):
         self.checkpointer.refuse_foreign(self.view)
@@ -1093,7 +1110,7 @@ class Simulation:
             # the state verified first, as a checkpoint's: a blown-up run wrote outputs of NaN for up to 1/20 of
             # its steps (until the next progress line's check) and listed them in the series
             cb.guard(view, self.checkpointer)
-            self._attempt(view, "field output", self._output.write)
+            self._attempt(view, "field output", lambda v: (self._check_held(), self._output.write(v)))
 
     def _attempt(self, view, what: str, write: Callable) -> bool:
         """A write during the run (`what`: a periodic checkpoint or a field output) whose failure need not end

@@ -246,6 +246,19 @@ class FolderLock:
             elif not withdraw:
                 h.kept = True  # this holder may have written: the last one to go ends the record (no withdraw)
 
+    def moved(self) -> Optional[str]:
+        """None while the folder's lock file is still the one this process holds; else the folder was moved or
+        removed while the run held it: where it is now (the folder of the lock file this process holds, from
+        /proc/self/fd), or '' where it was removed or that cannot be read."""
+        h = self._held
+        if h is None or _same_file(h.path, h.fd):
+            return None
+        try:
+            now = os.readlink(f"/proc/self/fd/{h.fd}")
+        except OSError:
+            return ""
+        return "" if now.endswith(" (deleted)") or not os.path.isabs(now) else str(Path(now).parent)
+
     def keep_for(self, seconds: float):
         """A live run may go quiet this long (a long checkpoint write): records renewed within
         max(STALE_AFTER_S, 3 x seconds) still count as live."""

@@ -1244,6 +1244,37 @@ def test_a_stop_during_start_up_exits_75_with_a_message(tmp_path, sig):
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize("how", ["moved", "removed"])
+def test_a_folder_moved_or_removed_while_the_run_writes_is_not_made_again(tmp_path, how):
+    """`mv run run_old` (or a scratch purge) while the run writes: the next write made `run` again and the run went
+    on there, exit 0: its checkpoints and outputs in a new folder without its lock (another run could start in it)
+    or its log, its XDMF naming outputs left in the old folder. Now each write fails with one line saying where the
+    folder went, and the failed writes stop the run (exit 74) unless it is moved back."""
+    out, moved = tmp_path / "run", tmp_path / "run_old"
+    proc = subprocess.Popen([str(BIN / "distlbm"), "run", "taylor_green2d", "--set", "n=16", "--steps", "30000",
+                             "--progress-every", "50", "--checkpoint-every", "100", "--output-every", "100", "--out",
+                             str(out)], cwd=REPO, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for line in proc.stdout:
+            if line.startswith("checkpoint: "):
+                break
+        out.rename(moved) if how == "moved" else shutil.rmtree(out)
+        o = proc.stdout.read()
+        err = proc.stderr.read()
+        proc.wait(timeout=300)
+    finally:
+        proc.kill()
+    assert proc.returncode == 74, o + err
+    where = f"it is now {moved}" if how == "moved" else "removed"
+    said = f"the run's folder was moved or removed while the run wrote to it ({where}); expected it where the run started"
+    assert o.count(said) == 2 and said in err and "Traceback" not in err, o + err
+    assert not out.exists()
+    if how == "moved":
+        assert f"--restart latest --out {moved}" in err
+        end = json.loads((moved / "log.jsonl").read_text().splitlines()[-1])
+        assert end == {"event": "end", "step": end["step"], "status": "write_failed"}
+
+
 def test_a_reader_that_leaves_the_standard_output_does_not_stop_the_run(tmp_path):
     """`distlbm run ... | head` or a `| tee` that died: the next progress line raised BrokenPipeError out of the loop
     (exit 141, no checkpoint, log.jsonl's end "error"). The run now goes on without its standard output, says so
