@@ -666,3 +666,25 @@ def test_the_input_files_whose_contents_a_restart_compares_are_every_mask_and_st
     assert line.startswith("mask = 'm.npy': the file's contents differ from those the run read (sha256 "), line
     assert changed_inputs(old, [{"key": "mask", "file": "other.npy", **file_digest(f)}]) == []  # a path change: a setting
     assert file_digest(tmp_path / "missing") is None
+
+
+def test_an_stl_path_holding_a_separator_is_said_as_such(tmp_path, monkeypatch):
+    """A file whose path holds ',', ';', '(' or ')' cannot be named in stl(...) (those characters separate the
+    string's parts, quoted or not): it was refused as a wrong count of arguments or an unreadable shape, the cause
+    unsaid. The line names it and the `stl` key, which takes any path."""
+    monkeypatch.chdir(tmp_path)
+    for folder in ("a,b", "p(1)"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "s.stl").write_bytes(b"")
+    for spec, cannot in (("stl(a,b/s.stl, 0.1, 0.5, 0.2, 0.2)", "the file 'a,b/s.stl' holds ','"),
+                         ("stl('a,b/s.stl')", "the file 'a,b/s.stl' holds ','"),
+                         ("stl(p(1)/s.stl, 0.1)", "cannot read 'stl(p(1)/s.stl, 0.1)'"),
+                         ("stl(x;y.stl, 0.1)", "cannot read 'stl(x'")):
+        with pytest.raises(ConfigError) as e:
+            resolve("channel_flow", {"lattice": "D3Q19", "obstacles": spec})
+        assert cannot in str(e.value) and "a path in stl(...) cannot hold ',', ';', '(' or ')', quoted or not" in str(
+            e.value) and "given by the stl key" in str(e.value), str(e.value)
+    with pytest.raises(ConfigError) as e:  # a count of arguments that is wrong: said as before
+        resolve("channel_flow", {"lattice": "D3Q19", "obstacles": "stl(a.stl, 0.1, 0.5)"})
+    assert "expected stl(path[, scale[, tx, ty, tz[, rx, ry, rz]]])" in str(e.value) and "cannot hold" not in str(
+        e.value), str(e.value)

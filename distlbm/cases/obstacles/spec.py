@@ -6,6 +6,7 @@ anything runs."""
 from __future__ import annotations
 
 import math
+import os
 import re as _re
 
 import numpy as np
@@ -22,6 +23,10 @@ _SHAPES = {  # name -> (numbers needed in 2D, in 3D, what the numbers are)
 }
 STL_FORM = "stl(path[, scale[, tx, ty, tz[, rx, ry, rz]]])"
 STL_ARGS = "a path, then optionally the scale, the translation (3 numbers) and the rotation (3 angles, degrees)"
+# the characters that separate an obstacle string's parts: a path of stl(...) cannot hold them, quoted or not
+STL_PATH_ADVICE = ("a path in stl(...) cannot hold ',', ';', '(' or ')', quoted or not; expected such a file given by "
+                   "the stl key (stl = PATH with stl_scale, stl_translate, stl_rotate), which takes any path, or a link "
+                   "to it under another name")
 
 
 # a number in a spec string: a plain decimal or scientific literal (no '_' digit separators, no nan/inf,
@@ -120,6 +125,9 @@ def _parse_shape(part: str, text: str, d: int, key: str):
     m = _re.fullmatch(r"([a-z]+)\s*\(([^()]*)\)", part)
     if m and m.group(1) == "stl":
         return _parse_stl(m.group(2), part, text, d, key)
+    if not m and _re.match(r"stl\s*\(", part) and (part.count("(") + part.count(")") > 2 or
+                                                   (")" not in part and ";" in text)):  # a path with (, ) or ;
+        raise ConfigError(f"{key} = {show(text)}: cannot read {part!r}: {STL_PATH_ADVICE}")
     if not m or m.group(1) not in _SHAPES:
         raise ConfigError(f"{key} = {show(text)}: cannot read {part!r}; expected shapes like "
                           f"circle(cx, cy, r), cylinder(cx, cy, r), sphere(cx, cy, cz, r), box(x0, y0, x1, y1), "
@@ -160,12 +168,18 @@ def _parse_stl(args: str, part: str, text: str, d: int, key: str):
     path = items[0].strip("'\"")
     if d != 3:
         raise ConfigError(f"{head}STL obstacles are 3D only; expected a 3D lattice (D3Q19, D3Q27)")
-    if not path or len(items) not in (1, 2, 5, 8):
-        raise ConfigError(f"{head}expected {STL_FORM}: {STL_ARGS}")
     try:
+        if not path or len(items) not in (1, 2, 5, 8):
+            raise ValueError(f"expected {STL_FORM}: {STL_ARGS}")
         nums = [number(v) for v in items[1:]]
     except ValueError as e:
-        raise ConfigError(f"{head}{e}; expected {NUMBERS_EXPECTED}") from None
+        # a file whose path holds a ',' (split into arguments): said as such, not as a wrong count or number
+        joined = [",".join(args.split(",")[:k]).strip().strip("'\"") for k in range(2, len(items) + 1)]
+        held = next((j for j in joined if os.path.isfile(j)), None)
+        if held is not None:
+            raise ConfigError(f"{head}the file {held!r} holds ',': {STL_PATH_ADVICE}") from None
+        raise ConfigError(f"{head}{e}" + ("" if str(e).startswith("expected") else f"; expected {NUMBERS_EXPECTED}")
+                          ) from None
     return load_stl(path, *(nums[:1] or [1.0]), tuple(nums[1:4]) or (0.0, 0.0, 0.0),
                     tuple(nums[4:7]) or (0.0, 0.0, 0.0), head=head, spec=part)
 
