@@ -212,6 +212,11 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             abandoned.check(aside, out_path, cdir)
             say(f"  abandoned steps: the run's files of the steps after {aside.step} are moved aside (never removed): "
                 f"{'; '.join(abandoned.describe(aside, out_path, cdir))}")
+        back = abandoned.taken_back(continued[0], out_path, abandoned.branch(continued[0], cdir, start), start)
+        if back:
+            say(f"  sample records: {len(back)} of the history this restart continues "
+                f"({abandoned.steps_text(s for _, s in back)}) are copied back into samples.jsonl from "
+                f"{out_path / Path(continued[0]).resolve().parent.name}/samples.jsonl")
     # the memory per device, for the mesh given or one device
     d = len(shape)
     # --comm mpi under its launcher (mpiexec, srun): one block per rank, as the run splits it (parallel.plan_mesh)

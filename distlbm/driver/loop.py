@@ -900,7 +900,12 @@ class Simulation:
                     at = abandoned.branch(self.restored_from, self.checkpoint_dir, start_step)
                     if self.restored_from is not None and Path(self.checkpoint_dir).is_dir():
                         aside = self._set_aside_abandoned(start_step, at)
-                    dropped = results.trim_samples(self.out_dir, at)
+                    back = abandoned.taken_back(self.restored_from, self.out_dir, at, start_step)
+                    dropped = results.trim_samples(self.out_dir, at, [line for line, _ in back])
+                    if back:
+                        self.log(f"note: {len(back)} sample record(s) of the history this restart continues "
+                                 f"({abandoned.steps_text(s for _, s in back)}) copied back into samples.jsonl from "
+                                 f"{self.out_dir / Path(self.restored_from).resolve().parent.name}/samples.jsonl")
                     if dropped and not (aside and aside.samples):
                         self.log(f"note: {dropped} record(s) of samples.jsonl after step {start_step} dropped: "
                                  f"this restart records them again")
@@ -928,7 +933,7 @@ class Simulation:
         series = abandoned.set_aside(plan, self.out_dir, self.checkpoint_dir)
         steps = [s for s, _ in plan.checkpoints]
         back = (f" (written by the restart from step {at} that set aside the checkpoint this one continues; that "
-                f"checkpoint's own outputs and sample records of the steps after {at} stay in "
+                f"checkpoint's own outputs of the steps after {at} stay in "
                 f"{Path(self.restored_from).parent.name}/ of their folders)" if at < start_step else "")
         self.log(f"note: {len(steps)} {'newer ' if not back else ''}checkpoint(s) of this run (step"
                  f"{'s' if len(steps) > 1 else ''} {', '.join(map(str, steps))}){back} moved to "

@@ -96,6 +96,21 @@ def branch(restored_from, checkpoint_dir, step: int) -> int:
     return step
 
 
+def taken_back(restored_from, out, at: int, step: int) -> list[tuple[bytes, int]]:
+    """The sample records of the steps after `at` up to `step` of the history that a restart from a checkpoint set
+    aside continues (`at`: branch's step, below `step`): the restart from `at` that set it aside put them into
+    OUT/abandoned_after_AT/samples.jsonl (the name of the checkpoint's folder); (line, step), each step once and in
+    order, for samples.jsonl to hold every step of the history that goes on (it had a gap from `at` to `step`)."""
+    if restored_from is None or at >= step:
+        return []
+    path = Path(out) / Path(restored_from).resolve().parent.name / "samples.jsonl"
+    try:
+        data = path.read_bytes() if _regular(path) else b""
+    except OSError:
+        return []
+    return [(line, rec["step"]) for line, rec in results.records_upto(data, step) if rec["step"] > at]
+
+
 def free_name(folders, step: int) -> str:
     """abandoned_after_STEP, or with _2, _3, ...: the first name free in every one of `folders`."""
     name, k = f"{PREFIX}{step:09d}", 1

@@ -305,21 +305,22 @@ def _ends_by(path: Path, upto: int) -> bool:
     return isinstance(rec, dict) and isinstance(rec.get("step"), int) and rec["step"] <= upto
 
 
-def trim_samples(folder, upto: int) -> int:
+def trim_samples(folder, upto: int, then=()) -> int:
     """A restart in its own folder: samples.jsonl keeps the records up to step `upto` (the checkpoint's; the
-    restart records the later ones again), rewritten under a temporary name and renamed. The number of
-    lines dropped. A file whose last record is at or before `upto` is left as it is, read from its end only:
-    a restart after a stop at a checkpoint (a Slurm chain's) does not parse a long run's samples."""
+    restart records the later ones again), `then` (lines of records after `upto`) after them, rewritten under a
+    temporary name and renamed. The number of lines dropped. A file whose last record is at or before `upto` is left
+    as it is where `then` is empty, read from its end only: a restart after a stop at a checkpoint (a Slurm chain's)
+    does not parse a long run's samples."""
     path = Path(folder) / "samples.jsonl"
-    if path.is_symlink() or not path.is_file() or _ends_by(path, upto):
+    if path.is_symlink() or (not then and (not path.is_file() or _ends_by(path, upto))):
         return 0
     try:
-        data = path.read_bytes()
+        data = path.read_bytes() if path.is_file() else b""
     except OSError:
         return 0
     keep = records_upto(data, upto)
     dropped = len(data.splitlines()) - len(keep)
-    if not dropped:
+    if not dropped and not then:
         return 0
-    write_text(path, b"".join(line for line, _ in keep).decode("utf-8", "replace"))
+    write_text(path, b"".join([*(line for line, _ in keep), *then]).decode("utf-8", "replace"))
     return dropped

@@ -479,16 +479,19 @@ def test_a_restart_in_its_own_folder_records_each_sample_once(cli, tmp_path):
     rc, out, err = cli(*case)
     assert rc == 0, err
     first = _records(tmp_path / "samples.jsonl")
-    rc, out, err = cli(*case, "--restart", tmp_path / "checkpoints" / "ckpt_000000020.h5")  # as if killed at 50
+    # as if killed at 50 before its last checkpoint (a restart from an older one than the newest abandons the later
+    # steps instead: their records are set aside, io.abandoned)
+    (tmp_path / "checkpoints" / "ckpt_000000050.h5").unlink()
+    rc, out, err = cli(*case, "--restart", "latest")
     assert rc == 0, err
-    assert "note: 3 record(s) of samples.jsonl after step 20 dropped: this restart records them again" in out
+    assert "note: 1 record(s) of samples.jsonl after step 40 dropped: this restart records them again" in out, out
     assert _records(tmp_path / "samples.jsonl") == first and not (tmp_path / "previous").exists()
     starts = [r for r in _records(tmp_path / "log.jsonl") if r.get("event") == "start"]
-    assert [(r["step"], r["end"]) for r in starts] == [(0, 50), (20, 50)]
-    assert starts[0]["run_id"] == starts[1]["run_id"] and starts[1]["restarted_from"].endswith("ckpt_000000020.h5")
+    assert [(r["step"], r["end"]) for r in starts] == [(0, 50), (40, 50)]
+    assert starts[0]["run_id"] == starts[1]["run_id"] and starts[1]["restarted_from"].endswith("ckpt_000000040.h5")
     rc, out, err = cli("status", tmp_path)  # the parts of the run, from those records
-    assert rc == 0 and f"  started at step 0 on {starts[0]['started']}; restarted 1 time (at step 20; the last from " \
-                       f"ckpt_000000020.h5 on {starts[1]['started']}) (log.jsonl)" in out, out
+    assert rc == 0 and f"  started at step 0 on {starts[0]['started']}; restarted 1 time (at step 40; the last from " \
+                       f"ckpt_000000040.h5 on {starts[1]['started']}) (log.jsonl)" in out, out
 
 
 def test_a_simulation_run_twice_in_one_process_keeps_its_own_results(tmp_path):
@@ -1921,14 +1924,22 @@ def test_a_restart_from_an_older_checkpoint_sets_the_abandoned_sample_records_as
     # going back to a checkpoint set aside (as status offers): the folder's steps after 20 are the other restart's
     # (fields_000000030.h5, the record of step 30), set aside in their turn; they were taken for this history's
     back = tmp_path / "checkpoints" / "abandoned_after_000000020" / "ckpt_000000040.h5"
+    rc, out, err = cli(*common, "--restart", back, "--steps", 50, "--dry-run")
+    assert rc == 0 and (f"  sample records: 2 of the history this restart continues (steps 30, 40) are copied back "
+                        f"into samples.jsonl from {tmp_path}/abandoned_after_000000020/samples.jsonl") in out, out
     rc, out, err = cli(*common, "--restart", back, "--steps", 50)
     assert rc == 0, out + err
     assert (f"note: 1 checkpoint(s) of this run (step 30) (written by the restart from step 20 that set aside the "
-            f"checkpoint this one continues; that checkpoint's own outputs and sample records of the steps after 20 "
+            f"checkpoint this one continues; that checkpoint's own outputs of the steps after 20 "
             f"stay in abandoned_after_000000020/ of their folders) moved to {tmp_path}/checkpoints/"
             f"abandoned_after_000000020_2") in out, out
     assert f"1 sample record(s) (step 30) to {tmp_path}/abandoned_after_000000020_2/samples.jsonl" in out, out
-    assert [r["step"] for r in _records(tmp_path / "samples.jsonl")] == [10, 20, 50]
+    # samples.jsonl holds every step of the history that goes on: the records of steps 30, 40 of the checkpoint's
+    # history (set aside by the first restart) come back from abandoned_after_000000020/ (it had [10, 20, 50])
+    assert (f"note: 2 sample record(s) of the history this restart continues (steps 30, 40) copied back into "
+            f"samples.jsonl from {tmp_path}/abandoned_after_000000020/samples.jsonl") in out, out
+    assert (tmp_path / "samples.jsonl").read_text().splitlines(keepends=True)[:4] == first[:4]
+    assert [r["step"] for r in _records(tmp_path / "samples.jsonl")] == [10, 20, 30, 40, 50]
     assert _names(tmp_path / "fields")[-4:] == ["fields_000000000.h5", "fields_000000010.h5", "fields_000000020.h5",
                                                 "fields_000000050.h5"]
     assert "fields/fields_000000030.h5" not in _series_files(tmp_path / "fields.xdmf")
