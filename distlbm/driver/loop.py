@@ -497,13 +497,15 @@ class Simulation:
         where = self._lock.moved() if self._lock is not None else None
         if self.domain.process_count > 1:
             where = self.domain.allgather_obj(where)[0]
-        if where is None:
-            return
+        if where is not None:
+            raise self._moved(where, "move it back, and the run goes on at its next write" + (
+                f", or continue it later with --restart latest --out {where}" if where else ""))
+
+    def _moved(self, where: str, then: str) -> WriteError:
+        """The WriteError of a folder moved (`where`: where it is now) or removed ('') while the run held it."""
         now = f"it is now {where}" if where else "removed"
-        raise WriteError(self.out_dir, f"the run's folder was moved or removed while the run wrote to it ({now}); "
-                                       f"expected it where the run started: move it back, and the run goes on at its "
-                                       f"next write" + (f", or continue it later with --restart latest --out {where}"
-                                                        if where else ""))
+        return WriteError(self.out_dir, f"the run's folder was moved or removed while the run wrote to it ({now}); "
+                                        f"expected it where the run started: {then}")
 
     def check_folder(self):
         self.checkpointer.refuse_foreign(self.view)
@@ -1437,6 +1439,9 @@ class Simulation:
             return None
         import json
 
+        where = self._lock.moved() if self._lock is not None else None  # (process 0's alone: no collective here)
+        if where is not None:  # it made the folder again at its path for summary.json alone, exit 0
+            raise self._moved(where, "summary.json is not written (it would make the folder again at its path)")
         self.out_dir.mkdir(parents=True, exist_ok=True)
         return files.write_text(self.out_dir / "summary.json",
                                 json.dumps(summary, indent=2, default=cb.json_default) + "\n")

@@ -1278,6 +1278,31 @@ def test_a_folder_moved_or_removed_while_the_run_writes_is_not_made_again(tmp_pa
         assert end == {"event": "end", "step": end["step"], "status": "write_failed"}
 
 
+def test_a_folder_moved_while_a_run_without_checkpoints_runs_is_not_made_again_for_its_summary(tmp_path):
+    """A run without checkpoints or field outputs (samples and its log alone, written through open files): moved
+    while it ran, its summary.json made the folder again at its path (that file alone, exit 0). The summary is now
+    refused with one line saying where the folder went, printed instead; nothing is made at the old path."""
+    out, moved = tmp_path / "run", tmp_path / "run_old"
+    proc = subprocess.Popen([str(BIN / "distlbm"), "run", "taylor_green2d", "--set", "n=16", "--steps", "4000",
+                             "--progress-every", "50", "--out", str(out)], cwd=REPO, env=_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for line in proc.stdout:
+            if line.startswith("step "):
+                break
+        out.rename(moved)
+        o = proc.stdout.read()
+        err = proc.stderr.read()
+        proc.wait(timeout=300)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, o + err
+    assert (f"warning: writing {out} failed: the run's folder was moved or removed while the run wrote to it (it is "
+            f"now {moved}); expected it where the run started: summary.json is not written") in err, o + err
+    assert "viscosity" in o and "summary:" not in o and "Traceback" not in err, o + err
+    assert not out.exists() and (moved / "log.jsonl").is_file()
+
+
 def test_a_reader_that_leaves_the_standard_output_does_not_stop_the_run(tmp_path):
     """`distlbm run ... | head` or a `| tee` that died: the next progress line raised BrokenPipeError out of the loop
     (exit 141, no checkpoint, log.jsonl's end "error"). The run now goes on without its standard output, says so
