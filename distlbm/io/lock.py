@@ -125,6 +125,7 @@ class _Held:
         # what withdraw() puts back: the lock file this run created (removed), or the bytes and times of the one it
         # found (a record of the run before, written again); `kept` once a holder let go after it may have written
         self.created, self.prior, self.kept = created, prior, False
+        self.folder = _identity(path.parent)  # the folder held, by its inode (FolderLock.moved)
         self.record = {"format": FORMAT, "host": socket.gethostname(), "pid": os.getpid(),
                        "job": os.environ.get("SLURM_JOB_ID") or None,
                        "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
@@ -247,12 +248,16 @@ class FolderLock:
                 h.kept = True  # this holder may have written: the last one to go ends the record (no withdraw)
 
     def moved(self) -> Optional[str]:
-        """None while the folder's lock file is still the one this process holds; else the folder was moved or
-        removed while the run held it: where it is now (the folder of the lock file this process holds, from
-        /proc/self/fd), or '' where it was removed or that cannot be read."""
+        """None while the folder's lock file is still the one this process holds, or the folder itself is (its
+        inode: a lock file alone removed or replaced is no moved folder); else the folder was moved or removed while
+        the run held it: where it is now (the folder of the lock file this process holds, from /proc/self/fd), or ''
+        where it was removed or that cannot be read."""
         h = self._held
         if h is None or _same_file(h.path, h.fd):
             return None
+        if h.folder is not None and _identity(h.path.parent) == h.folder:
+            return None  # the folder is where it was: its lock file alone was removed or replaced (a user who took
+            # the run for dead, as FolderInUse says to): its writes go where they belong (they failed, exit 74)
         try:
             now = os.readlink(f"/proc/self/fd/{h.fd}")
         except OSError:
@@ -274,6 +279,15 @@ class FolderLock:
 
 
 PRIOR_MAX = 1 << 20  # a lock file found at most this large is kept to be put back by withdraw() (a record: < 1 kB)
+
+
+def _identity(path: Path) -> Optional[tuple]:
+    """(st_dev, st_ino) of `path`, or None where it cannot be read."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _same_file(path: Path, fd: int) -> bool:

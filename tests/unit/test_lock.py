@@ -8,6 +8,7 @@ import errno
 import fcntl
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -48,6 +49,28 @@ def test_a_run_holds_the_folder_and_says_who_when_it_ends(tmp_path):
     assert _read(tmp_path)["ended"] is True
     held.release()  # twice is harmless
     assert lock.holder(tmp_path) is None
+
+
+def test_a_held_folder_is_moved_when_it_is_no_longer_at_its_path_not_when_its_lock_file_alone_is_gone(tmp_path):
+    """FolderLock.moved: the lock file removed from a folder left in place (a user who took the run for dead, as a
+    refused run's line says to remove it) was said 'moved or removed (removed)': every write of the run failed,
+    exit 74 with no checkpoint, its folder where it was. The folder moved or removed is still said."""
+    run, other = tmp_path / "run", tmp_path / "other"
+    held = lock.acquire(run, wait=0)
+    assert held.moved() is None
+    (run / lock.NAME).unlink()
+    assert held.moved() is None
+    (run / lock.NAME).write_text("{}")  # another file at its name: the folder is still this run's
+    assert held.moved() is None
+    held.release()
+    held = lock.acquire(other, wait=0)
+    other.rename(tmp_path / "old")
+    assert held.moved() == str(tmp_path / "old")
+    other.mkdir()  # another folder at its path
+    assert held.moved() == str(tmp_path / "old")
+    shutil.rmtree(tmp_path / "old")
+    assert held.moved() == ""
+    held.release()
 
 
 def test_a_live_run_on_another_node_is_refused_with_one_line(tmp_path):
