@@ -212,11 +212,17 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             abandoned.check(aside, out_path, cdir)
             say(f"  abandoned steps: the run's files of the steps after {aside.step} are moved aside (never removed): "
                 f"{'; '.join(abandoned.describe(aside, out_path, cdir))}")
-        back = abandoned.taken_back(continued[0], out_path, abandoned.branch(continued[0], cdir, start), start)
+        at = abandoned.branch(continued[0], cdir, start)
+        back = abandoned.taken_back(continued[0], out_path, at, start)
         if back:
             say(f"  sample records: {len(back)} of the history this restart continues "
                 f"({abandoned.steps_text(s for _, s in back)}) are copied back into samples.jsonl from "
                 f"{out_path / Path(continued[0]).resolve().parent.name}/samples.jsonl")
+        linked = abandoned.linked_back(continued[0], out_path, at, start, make=False,
+                                       freed={q for moved in (aside.outputs if aside else {}).values() for q in moved})
+        if linked:
+            say(f"  outputs: {len(linked)} file(s) of the history this restart continues (of the steps after {at} up "
+                f"to {start}) are linked back from {Path(continued[0]).resolve().parent.name}/ of their folders")
     # the memory per device, for the mesh given or one device
     d = len(shape)
     # --comm mpi under its launcher (mpiexec, srun): one block per rank, as the run splits it (parallel.plan_mesh)

@@ -908,6 +908,12 @@ class Simulation:
                         self.log(f"note: {len(back)} sample record(s) of the history this restart continues "
                                  f"({abandoned.steps_text(s for _, s in back)}) copied back into samples.jsonl from "
                                  f"{self.out_dir / Path(self.restored_from).resolve().parent.name}/samples.jsonl")
+                    linked = abandoned.linked_back(self.restored_from, self.out_dir, at, start_step)
+                    if linked:
+                        self.log(f"note: {len(linked)} output file(s) of the history this restart continues (of the "
+                                 f"steps after {at} up to {start_step}) linked back from "
+                                 f"{Path(self.restored_from).resolve().parent.name}/ of their folders (hard links: "
+                                 f"the set-aside series stays as it was)")
                     if dropped and not (aside and aside.samples):
                         self.log(f"note: {dropped} record(s) of samples.jsonl after step {start_step} dropped: "
                                  f"this restart records them again")
@@ -935,8 +941,8 @@ class Simulation:
         series = abandoned.set_aside(plan, self.out_dir, self.checkpoint_dir)
         steps = [s for s, _ in plan.checkpoints]
         back = (f" (written by the restart from step {at} that set aside the checkpoint this one continues; that "
-                f"checkpoint's own outputs of the steps after {at} stay in "
-                f"{Path(self.restored_from).parent.name}/ of their folders)" if at < start_step else "")
+                f"checkpoint's own outputs and sample records of the steps after {at} up to {start_step} come back "
+                f"from {Path(self.restored_from).parent.name}/ of their folders)" if at < start_step else "")
         self.log(f"note: {len(steps)} {'newer ' if not back else ''}checkpoint(s) of this run (step"
                  f"{'s' if len(steps) > 1 else ''} {', '.join(map(str, steps))}){back} moved to "
                  f"{self.checkpoint_dir / plan.name}: this restart continues from step {start_step}, and --restart "

@@ -111,6 +111,37 @@ def taken_back(restored_from, out, at: int, step: int) -> list[tuple[bytes, int]
     return [(line, rec["step"]) for line, rec in results.records_upto(data, step) if rec["step"] > at]
 
 
+def linked_back(restored_from, out, at: int, step: int, make: bool = True, freed=()) -> list[Path]:
+    """The output files of the steps after `at` up to `step` of the history that a restart from a checkpoint set
+    aside continues (`at`: branch's step, below `step`), set aside in FOLDER/abandoned_after_AT/ (the name of the
+    checkpoint's folder) by the restart from `at`, hard-linked back into each output folder (the whole fields'
+    grids of those steps into OUT/), so that the run's series lists them again (it left them out: 'not in OUT'); a
+    link leaves the set-aside series as it was. A name taken, or a link that cannot be made (a file system without
+    hard links), is left: the series then leaves that output out, as before. The links made (to be made, for the dry
+    run: `make` false; `freed`: the files its plan moves away first)."""
+    if restored_from is None or at >= step:
+        return []
+    name, out, made = Path(restored_from).resolve().parent.name, Path(out), []
+    for folder in output_folders(out):
+        try:
+            entries = sorted((folder / name).iterdir())
+        except OSError:
+            continue
+        for p in entries:
+            s = _step(p)
+            if s is None or not at < s <= step or not _regular(p):
+                continue
+            dest = (out if NUMBERED.match(p.name).group(1) == "grid" and folder.name == "fields" else folder) / p.name
+            try:
+                if dest in freed or not os.path.lexists(dest):
+                    if make:
+                        os.link(p, dest)
+                    made.append(dest)
+            except OSError:
+                pass
+    return made
+
+
 def free_name(folders, step: int) -> str:
     """abandoned_after_STEP, or with _2, _3, ...: the first name free in every one of `folders`."""
     name, k = f"{PREFIX}{step:09d}", 1

@@ -1952,11 +1952,13 @@ def test_a_restart_from_an_older_checkpoint_sets_the_abandoned_sample_records_as
     rc, out, err = cli(*common, "--restart", back, "--steps", 50, "--dry-run")
     assert rc == 0 and (f"  sample records: 2 of the history this restart continues (steps 30, 40) are copied back "
                         f"into samples.jsonl from {tmp_path}/abandoned_after_000000020/samples.jsonl") in out, out
+    assert ("  outputs: 2 file(s) of the history this restart continues (of the steps after 20 up to 40) are linked "
+            "back from abandoned_after_000000020/ of their folders") in out, out
     rc, out, err = cli(*common, "--restart", back, "--steps", 50)
     assert rc == 0, out + err
     assert (f"note: 1 checkpoint(s) of this run (step 30) (written by the restart from step 20 that set aside the "
-            f"checkpoint this one continues; that checkpoint's own outputs of the steps after 20 "
-            f"stay in abandoned_after_000000020/ of their folders) moved to {tmp_path}/checkpoints/"
+            f"checkpoint this one continues; that checkpoint's own outputs and sample records of the steps after 20 "
+            f"up to 40 come back from abandoned_after_000000020/ of their folders) moved to {tmp_path}/checkpoints/"
             f"abandoned_after_000000020_2") in out, out
     assert f"1 sample record(s) (step 30) to {tmp_path}/abandoned_after_000000020_2/samples.jsonl" in out, out
     # samples.jsonl holds every step of the history that goes on: the records of steps 30, 40 of the checkpoint's
@@ -1965,9 +1967,15 @@ def test_a_restart_from_an_older_checkpoint_sets_the_abandoned_sample_records_as
             f"samples.jsonl from {tmp_path}/abandoned_after_000000020/samples.jsonl") in out, out
     assert (tmp_path / "samples.jsonl").read_text().splitlines(keepends=True)[:4] == first[:4]
     assert [r["step"] for r in _records(tmp_path / "samples.jsonl")] == [10, 20, 30, 40, 50]
-    assert _names(tmp_path / "fields")[-4:] == ["fields_000000000.h5", "fields_000000010.h5", "fields_000000020.h5",
-                                                "fields_000000050.h5"]
-    assert "fields/fields_000000030.h5" not in _series_files(tmp_path / "fields.xdmf")
+    # its field outputs of steps 30, 40 too (hard links: the set-aside series keeps them); it listed 0, 10, 20, 50
+    assert ("note: 2 output file(s) of the history this restart continues (of the steps after 20 up to 40) linked "
+            "back from abandoned_after_000000020/ of their folders") in out, out
+    assert _names(tmp_path / "fields")[-6:] == [f"fields_0000000{s}.h5" for s in ("00", "10", "20", "30", "40", "50")]
+    ours = tmp_path / "fields" / "abandoned_after_000000020" / "fields_000000030.h5"
+    assert (tmp_path / "fields" / "fields_000000030.h5").stat().st_ino == ours.stat().st_ino
+    assert {"fields/fields_000000030.h5", "fields/fields_000000040.h5"} <= set(_series_files(tmp_path / "fields.xdmf"))
+    assert "not in" not in out, out
+    _opens(tmp_path / "fields" / "abandoned_after_000000020" / "fields.xdmf")
     _opens(tmp_path / "fields.xdmf")
     _opens(tmp_path / "fields" / "abandoned_after_000000020_2" / "fields.xdmf")
 
