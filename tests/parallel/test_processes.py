@@ -769,6 +769,15 @@ def test_a_run_refused_for_a_taken_port_leaves_the_run_that_holds_it(tmp_path):
     assert "Traceback" not in p.stderr and not (tmp_path / "second" / "summary.json").exists(), p.stderr
 
 
+def _alone(job: str, step: int, rank: int, timeout: int, tmp_path) -> tuple:
+    """The command and environment of process `rank` of an srun step of two on this host, started alone."""
+    return ([str(c) for c in [BIN / "distlbm", "run", "box", "--set", "n=16", "--steps", 10, "--mesh", "2x1x1",
+                              "--out", tmp_path / "run"]],
+            {**_env(1), "SLURM_JOB_ID": job, "SLURM_STEP_ID": str(step), "SLURM_NTASKS": "2",
+             "SLURM_PROCID": str(rank), "SLURM_LOCALID": str(rank), "SLURM_STEP_NODELIST": "localhost",
+             "SLURM_STEP_NUM_NODES": "1", "DISTLBM_STARTUP_TIMEOUT": str(timeout)})
+
+
 @pytest.mark.parametrize("rank", [0, 1])
 def test_a_process_alone_at_the_start_says_whom_it_waited_for(tmp_path, rank):
     """One process of an srun step of two whose partner never comes (it died on import, or its node is unreachable):
@@ -777,12 +786,8 @@ def test_a_process_alone_at_the_start_says_whom_it_waited_for(tmp_path, rank):
     from distlbm.parallel import processes
 
     job = _free_slurm_job(5)
-    env = {**_env(1), "SLURM_JOB_ID": job, "SLURM_STEP_ID": "5", "SLURM_NTASKS": "2", "SLURM_PROCID": str(rank),
-           "SLURM_LOCALID": str(rank), "SLURM_STEP_NODELIST": "localhost", "SLURM_STEP_NUM_NODES": "1",
-           "DISTLBM_STARTUP_TIMEOUT": "10"}
-    p = subprocess.run([str(c) for c in [BIN / "distlbm", "run", "box", "--set", "n=16", "--steps", 10, "--mesh",
-                                         "2x1x1", "--out", tmp_path / "run"]],
-                       cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    cmd, env = _alone(job, 5, rank, 10, tmp_path)
+    p = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
     assert p.returncode == 2 and "Traceback" not in p.stderr, (p.returncode, p.stderr)
     said = [x for x in p.stderr.splitlines() if x.startswith(f"distlbm: configuration error (process {rank}): ")]
     expected = ("process 1 of 2 did not reach the run's start within 10 s (DISTLBM_STARTUP_TIMEOUT)" if rank == 0
@@ -801,12 +806,8 @@ def test_a_stop_signal_ends_the_wait_for_the_other_processes(tmp_path, rank):
     from distlbm.parallel import processes
 
     job = _free_slurm_job(6)
-    env = {**_env(1), "SLURM_JOB_ID": job, "SLURM_STEP_ID": "6", "SLURM_NTASKS": "2", "SLURM_PROCID": str(rank),
-           "SLURM_LOCALID": str(rank), "SLURM_STEP_NODELIST": "localhost", "SLURM_STEP_NUM_NODES": "1",
-           "DISTLBM_STARTUP_TIMEOUT": "120"}
-    p = subprocess.Popen([str(c) for c in [BIN / "distlbm", "run", "box", "--set", "n=16", "--steps", 10, "--mesh",
-                                           "2x1x1", "--out", tmp_path / "run"]],
-                         cwd=REPO, env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    cmd, env = _alone(job, 6, rank, 120, tmp_path)
+    p = subprocess.Popen(cmd, cwd=REPO, env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         t0 = time.monotonic()
         # process 0 waits once it holds the port; process 1 asks for it again and again (a stop that came before

@@ -1247,6 +1247,25 @@ def test_a_stop_during_start_up_exits_75_with_a_message(tmp_path, sig):
     assert "Traceback" not in err
 
 
+def _folder_taken_away(out, when: str, act, *args) -> tuple:
+    """A taylor_green2d run into `out` (with `args`) whose folder `act()` moves or removes once a line of its output
+    starts with `when`: (the process, its stdout after that line, its stderr)."""
+    proc = subprocess.Popen([str(BIN / "distlbm"), "run", "taylor_green2d", "--set", "n=16", "--progress-every", "50",
+                             *args, "--out", str(out)], cwd=REPO, env=_env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        for line in proc.stdout:
+            if line.startswith(when):
+                break
+        act()
+        o = proc.stdout.read()
+        err = proc.stderr.read()
+        proc.wait(timeout=300)
+    finally:
+        proc.kill()
+    return proc, o, err
+
+
 @pytest.mark.parametrize("how", ["moved", "removed"])
 def test_a_folder_moved_or_removed_while_the_run_writes_is_not_made_again(tmp_path, how):
     """`mv run run_old` (or a scratch purge) while the run writes: the next write made `run` again and the run went
@@ -1254,19 +1273,9 @@ def test_a_folder_moved_or_removed_while_the_run_writes_is_not_made_again(tmp_pa
     or its log, its XDMF naming outputs left in the old folder. Now each write fails with one line saying where the
     folder went, and the failed writes stop the run (exit 74) unless it is moved back."""
     out, moved = tmp_path / "run", tmp_path / "run_old"
-    proc = subprocess.Popen([str(BIN / "distlbm"), "run", "taylor_green2d", "--set", "n=16", "--steps", "30000",
-                             "--progress-every", "50", "--checkpoint-every", "100", "--output-every", "100", "--out",
-                             str(out)], cwd=REPO, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        for line in proc.stdout:
-            if line.startswith("checkpoint: "):
-                break
-        out.rename(moved) if how == "moved" else shutil.rmtree(out)
-        o = proc.stdout.read()
-        err = proc.stderr.read()
-        proc.wait(timeout=300)
-    finally:
-        proc.kill()
+    proc, o, err = _folder_taken_away(out, "checkpoint: ", lambda: out.rename(moved) if how == "moved" else
+                                      shutil.rmtree(out), "--steps", "30000", "--checkpoint-every", "100",
+                                      "--output-every", "100")
     assert proc.returncode == 74, o + err
     where = f"it is now {moved}" if how == "moved" else "removed"
     said = f"the run's folder was moved or removed while the run wrote to it ({where}); expected it where the run started"
@@ -1283,19 +1292,7 @@ def test_a_folder_moved_while_a_run_without_checkpoints_runs_is_not_made_again_f
     while it ran, its summary.json made the folder again at its path (that file alone, exit 0). The summary is now
     refused with one line saying where the folder went, printed instead; nothing is made at the old path."""
     out, moved = tmp_path / "run", tmp_path / "run_old"
-    proc = subprocess.Popen([str(BIN / "distlbm"), "run", "taylor_green2d", "--set", "n=16", "--steps", "4000",
-                             "--progress-every", "50", "--out", str(out)], cwd=REPO, env=_env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        for line in proc.stdout:
-            if line.startswith("step "):
-                break
-        out.rename(moved)
-        o = proc.stdout.read()
-        err = proc.stderr.read()
-        proc.wait(timeout=300)
-    finally:
-        proc.kill()
+    proc, o, err = _folder_taken_away(out, "step ", lambda: out.rename(moved), "--steps", "4000")
     assert proc.returncode == 0, o + err
     assert (f"warning: writing {out} failed: the run's folder was moved or removed while the run wrote to it (it is "
             f"now {moved}); expected it where the run started: summary.json is not written") in err, o + err
