@@ -41,7 +41,7 @@ class Plan(NamedTuple):
     name: str
     checkpoints: list
     outputs: dict
-    samples: list = []
+    samples: tuple = ()
 
 
 def _regular(p: Path) -> bool:
