@@ -69,6 +69,23 @@ def reference(tmp_path_factory):
     return get
 
 
+@pytest.fixture(scope="module")
+def single(tmp_path_factory):
+    """single(*args) -> the folder of `distlbm ARGS` run as one process, cached per ARGS: a test's variants under
+    --comm jax and --comm mpi compare with the same run."""
+    cache = {}
+
+    def get(*args):
+        if args not in cache:
+            out = tmp_path_factory.mktemp("single") / "one"
+            p, _ = _run([BIN / "distlbm", *args, "--out", out])
+            assert p.returncode == 0, p.stderr
+            cache[args] = out
+        return cache[args]
+
+    return get
+
+
 CASES = {
     "box3d": ("box", 12, ("--set", "n=16", "--set", "lattice=D3Q19")),
     "cavity2d": ("cavity2d", 30, ("--set", "n=14", "--set", "collision=trt")),
@@ -201,7 +218,7 @@ def test_one_failing_process_stops_all(tmp_path, launch, comm):
 
 
 @pytest.mark.parametrize("comm", ["jax", "mpi"])
-def test_forces_and_probes_under_two_processes_equal_one_process(tmp_path, comm):
+def test_forces_and_probes_under_two_processes_equal_one_process(tmp_path, single, comm):
     # the samples of a cylinder in a channel under mpiexec, against one process, record for record: the
     # probes (read from the sampled cells' populations) and the forces (fixed-point sums, whatever the
     # blocks; as float32 sums per block they differed in the last bits) bit for bit.
@@ -209,12 +226,11 @@ def test_forces_and_probes_under_two_processes_equal_one_process(tmp_path, comm)
     args = ["run", "channel_flow", "--set", "n=10", "--set", "length=2.19", "--set", "t_end=0.1",
             "--set", "sample_dt=0.025",
             "--set", "probes=0.15,0.2; 0.25,0.21", "--set", "probe_dp=0.15,0.2; 0.25,0.2"]
-    single, _ = _run([BIN / "distlbm", *args, "--out", tmp_path / "one"])
-    assert single.returncode == 0, single.stderr
+    alone = single(*args)
     multi, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--mesh", "2x1", "--comm", comm,
                      "--out", tmp_path / "two"])
     assert multi.returncode == 0, multi.stderr
-    one = [json.loads(line) for line in (tmp_path / "one" / "samples.jsonl").read_text().splitlines()]
+    one = [json.loads(line) for line in (alone / "samples.jsonl").read_text().splitlines()]
     two = [json.loads(line) for line in (tmp_path / "two" / "samples.jsonl").read_text().splitlines()]
     assert [r["step"] for r in one] == [10, 20, 30, 40]
     assert {"cD", "cL", "dP", "p_pt1", "ux_pt2"} <= set(one[-1]), one[-1]
@@ -242,7 +258,7 @@ def test_fused_kernel_under_two_processes_equals_the_xla_step(tmp_path, comm):
 
 
 @pytest.mark.parametrize("comm", ["jax", "mpi"])
-def test_images_and_vorticity_under_two_processes_equal_one_process(tmp_path, comm):
+def test_images_and_vorticity_under_two_processes_equal_one_process(tmp_path, single, comm):
     # the PNG of |u| on the mid-plane z = Z/2 of a 3D lattice split along z: the plane lies in one
     # process's block. Under --comm mpi this crashed (each rank cut its own block's middle). The vorticity
     # differences u across the blocks' faces: under --comm mpi each rank differenced its own block as if
@@ -252,21 +268,20 @@ def test_images_and_vorticity_under_two_processes_equal_one_process(tmp_path, co
     mpimg = pytest.importorskip("matplotlib.image")
     args = ["run", "cavity3d", "--set", "n=12", "--steps", "20", "--output-every", "20", "--set",
             "output_images=true", "--set", "output_fields=u,vorticity"]
-    single, _ = _run([BIN / "distlbm", *args, "--out", tmp_path / "one"])
-    assert single.returncode == 0, single.stderr
+    alone = single(*args)
     multi, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--mesh", "1x1x2", "--comm", comm,
                      "--out", tmp_path / "two"])
     assert multi.returncode == 0, multi.stderr
-    names = sorted(p.name for p in (tmp_path / "one" / "images").iterdir())
+    names = sorted(p.name for p in (alone / "images").iterdir())
     assert names == ["speed_000000000.png", "speed_000000020.png"]
     assert sorted(p.name for p in (tmp_path / "two" / "images").iterdir()) == names
-    a = mpimg.imread(tmp_path / "one" / "images" / names[-1])
+    a = mpimg.imread(alone / "images" / names[-1])
     b = mpimg.imread(tmp_path / "two" / "images" / names[-1])
     assert a.std() > 0.01  # a picture of the flow, not a blank
     np.testing.assert_array_equal(a, b)
     fields = []
-    for where in ("one", "two"):
-        with h5py.File(tmp_path / where / "fields" / "fields_000000020.h5", "r") as h5:
+    for where in (alone, tmp_path / "two"):
+        with h5py.File(where / "fields" / "fields_000000020.h5", "r") as h5:
             fields.append((h5["u"][...], h5["vorticity"][...]))
     (u1, w1), (u2, w2) = fields
     assert np.array_equal(u1, u2)
