@@ -207,12 +207,12 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     if continued is not None and end > start and cdir.is_dir() \
             and results.continues(out_path, continued[1], continued[0], cdir):
         # a restart from an older checkpoint than the run's newest: what the run moves aside before its first step
-        aside = abandoned.plan(out_path, cdir, continued[1], abandoned.branch(continued[0], cdir, start))
+        at = abandoned.branch(continued[0], cdir, start)
+        aside = abandoned.plan(out_path, cdir, continued[1], at)
         if aside is not None:
             abandoned.check(aside, out_path, cdir)
             say(f"  abandoned steps: the run's files of the steps after {aside.step} are moved aside (never removed): "
                 f"{'; '.join(abandoned.describe(aside, out_path, cdir))}")
-        at = abandoned.branch(continued[0], cdir, start)
         back = abandoned.taken_back(continued[0], out_path, at, start)
         if back:
             say(f"  sample records: {len(back)} of the history this restart continues "
