@@ -217,12 +217,12 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         if back:
             say(f"  sample records: {len(back)} of the history this restart continues "
                 f"({abandoned.steps_text(s for _, s in back)}) are copied back into samples.jsonl from "
-                f"{out_path / Path(continued[0]).resolve().parent.name}/samples.jsonl")
+                f"{out_path / abandoned.set_aside_as(continued[0])}/samples.jsonl")
         linked = abandoned.linked_back(continued[0], out_path, at, start, make=False,
                                        freed={q for moved in (aside.outputs if aside else {}).values() for q in moved})
         if linked:
             say(f"  outputs: {len(linked)} file(s) of the history this restart continues (of the steps after {at} up "
-                f"to {start}) are linked back from {Path(continued[0]).resolve().parent.name}/ of their folders")
+                f"to {start}) are linked back from {abandoned.set_aside_as(continued[0])}/ of their folders")
     # the memory per device, for the mesh given or one device
     d = len(shape)
     # --comm mpi under its launcher (mpiexec, srun): one block per rank, as the run splits it (parallel.plan_mesh)

@@ -907,12 +907,12 @@ class Simulation:
                     if back:
                         self.log(f"note: {len(back)} sample record(s) of the history this restart continues "
                                  f"({abandoned.steps_text(s for _, s in back)}) copied back into samples.jsonl from "
-                                 f"{self.out_dir / Path(self.restored_from).resolve().parent.name}/samples.jsonl")
+                                 f"{self.out_dir / abandoned.set_aside_as(self.restored_from)}/samples.jsonl")
                     linked = abandoned.linked_back(self.restored_from, self.out_dir, at, start_step)
                     if linked:
                         self.log(f"note: {len(linked)} output file(s) of the history this restart continues (of the "
                                  f"steps after {at} up to {start_step}) linked back from "
-                                 f"{Path(self.restored_from).resolve().parent.name}/ of their folders (hard links: "
+                                 f"{abandoned.set_aside_as(self.restored_from)}/ of their folders (hard links: "
                                  f"the set-aside series stays as it was)")
                     if dropped and not (aside and aside.samples):
                         self.log(f"note: {dropped} record(s) of samples.jsonl after step {start_step} dropped: "

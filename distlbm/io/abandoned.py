@@ -96,6 +96,12 @@ def branch(restored_from, checkpoint_dir, step: int) -> int:
     return step
 
 
+def set_aside_as(restored_from) -> str:
+    """The name of the folder holding the checkpoint a restart read: for one set aside by an earlier restart,
+    `abandoned_after_STEP`, the name its outputs' and sample records' folders have too."""
+    return Path(restored_from).resolve().parent.name
+
+
 def taken_back(restored_from, out, at: int, step: int) -> list[tuple[bytes, int]]:
     """The sample records of the steps after `at` up to `step` of the history that a restart from a checkpoint set
     aside continues (`at`: branch's step, below `step`): the restart from `at` that set it aside put them into
@@ -103,7 +109,7 @@ def taken_back(restored_from, out, at: int, step: int) -> list[tuple[bytes, int]
     order, for samples.jsonl to hold every step of the history that goes on (it had a gap from `at` to `step`)."""
     if restored_from is None or at >= step:
         return []
-    path = Path(out) / Path(restored_from).resolve().parent.name / "samples.jsonl"
+    path = Path(out) / set_aside_as(restored_from) / "samples.jsonl"
     try:
         data = path.read_bytes() if _regular(path) else b""
     except OSError:
@@ -121,7 +127,7 @@ def linked_back(restored_from, out, at: int, step: int, make: bool = True, freed
     run: `make` false; `freed`: the files its plan moves away first)."""
     if restored_from is None or at >= step:
         return []
-    name, out, made = Path(restored_from).resolve().parent.name, Path(out), []
+    name, out, made = set_aside_as(restored_from), Path(out), []
     for folder in output_folders(out):
         try:
             entries = sorted((folder / name).iterdir())
