@@ -640,7 +640,10 @@ def _check_value(p: Param, value: Any, where: str) -> Any:
     elif p.type is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise bad("a number")
-        value = float(value)
+        try:
+            value = float(value)
+        except OverflowError:  # an integer beyond float64 (re = 1 followed by 400 zeros): it was a traceback
+            raise bad("a finite number (at most about 1.8e308, float64's range)") from None
         if not math.isfinite(value):
             raise bad("a finite number")
     elif p.type is str:

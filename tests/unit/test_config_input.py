@@ -513,6 +513,22 @@ def test_floats_that_overflow_later(case, sets, parts):
         assert p in msg, (p, msg)
 
 
+@pytest.mark.parametrize("case,key", [("couette", "u_wall"), ("box", "tau"), ("cavity2d", "wall_time"),
+                                      ("channel_flow", "nu")])
+def test_an_integer_beyond_float64_for_a_number_is_a_config_error(case, key, tmp_path, cli):
+    """An integer too large for a float (TOML and --set read 1 followed by 400 zeros as an int) was an
+    OverflowError traceback, exit 1."""
+    huge = 10 ** 400
+    msg = error(case, {key: huge})
+    assert msg.startswith(f"{key} = {huge}: expected a finite number"), msg
+    rc, out, err = cli("run", case, "--set", f"{key}={huge}", "--dry-run", "--out", tmp_path / "o")
+    assert_one_line(rc, out, err, f"{key} = 1000", "expected a finite number")
+    f = tmp_path / "huge.toml"
+    f.write_text(f'case = "{case}"\n{key} = {huge}\n')
+    rc, out, err = cli("run", f, "--dry-run", "--out", tmp_path / "o")
+    assert_one_line(rc, out, err, f"{f}: {key} = 1000", "expected a finite number")
+
+
 def test_large_but_representable_values_are_fine():
     assert resolve("box", {"tau": 1e30, "compute_dtype": "float64", "dtype": "float64"}).setup.tau == 1e30
     assert resolve("box", {"smagorinsky": 1e6}).common["smagorinsky"] == 1e6
