@@ -51,7 +51,8 @@ class TaylorGreen2D(Case):
         nu = un.viscosity_for_reynolds(u0, n, p["re"])
         tau = un.relaxation_time(nu)
         k = 2 * math.pi / n
-        steps = max(1, int(round(p["decay_times"] / (2 * nu * k * k))))
+        notes = []  # (decay_times below half a step ran one step, unsaid)
+        steps = steps_for("decay_times", p["decay_times"] / (2 * nu * k * k), notes)
         shape = (n, n)
 
         def initial(index):
@@ -70,7 +71,7 @@ class TaylorGreen2D(Case):
         # the field is set at x = i dx (offset 0): cell i's centre, origin + (i + 1/2) dx in the outputs' grid, lies
         # there with the origin half a cell back (the written coordinates were half a cell off the field's)
         units["origin"] = [-0.5 * units["dx"]] * 2
-        return Setup(lattice, shape, tau, initial, steps, u0, features=bc.Features(), units=units)
+        return Setup(lattice, shape, tau, initial, steps, u0, features=bc.Features(), units=units, notes=tuple(notes))
 
     def observe(self, view, p):
         n, u0 = p["n"], p["u0"]

@@ -552,13 +552,20 @@ def test_an_empty_case_in_a_file_is_refused_not_the_default(tmp_path, cli):
     ("channel_flow", {"n": 10, "sample_dt": 1e-9}, "sample_dt"),
     ("sphere", {"n": 8, "sample_dt": 1e-7}, "sample_dt"),
     ("channel_flow", {"n": 10, "t_end": 1e-9}, "t_end"),
+    # the run lengths in their own time units ran one step, unsaid (the cavities' lid transits, the decay times of the
+    # 2D Taylor-Green vortex, the duct's e-fold times)
+    ("cavity2d", {"n": 16, "t_end": 1e-320}, "t_end"),
+    ("cavity3d", {"n": 8, "t_end": 1e-3}, "t_end"),
+    ("taylor_green2d", {"n": 16, "decay_times": 1e-12}, "decay_times"),
+    ("duct", {"n": 8, "efolds": 1e-320}, "efolds"),
 ])
 def test_a_time_below_half_a_step_is_said(case, sets, key):
     """A sample interval below half a time step was rounded up to every step, unsaid."""
     cfg = resolve(case, sets)
     said = [w for w in cfg.warnings if w.startswith(f"{key} asks for ")]
     assert said and "taken as 1 step" in said[0], cfg.warnings
-    assert cfg.setup.sample_every == 1 or key == "t_end"
+    assert cfg.setup.sample_every == 1 or key in ("t_end", "decay_times", "efolds")
+    assert key == "sample_dt" or cfg.setup.steps == 1
     del sets[key]
     assert not [w for w in resolve(case, sets).warnings if "of a time step" in w]
 
