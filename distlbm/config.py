@@ -925,7 +925,10 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             raise ConfigError(f"{where}lattice shape {'x'.join(map(str, early))} (from {shown}) has "
                               f"{math.prod(early):.3g} cells: expected fewer than 2**53 = {MAX_CELLS:.3g}")
     try:
-        setup = case.build(params, lat)
+        # (NumPy's overflow of an absurd value, u_lattice = 1e308, printed a RuntimeWarning and its source line before
+        # the one line: the setup's own checks below say what is not finite)
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+            setup = case.build(params, lat)
     except ConfigError as e:  # (a probe or an obstacle of a file's settings: the file named, as for the others)
         if where and type(e) is ConfigError and not str(e).startswith(where):
             raise ConfigError(f"{where}{e}") from None

@@ -506,7 +506,10 @@ def test_any_build_failure_names_case_and_parameters(monkeypatch):
     ("box", {"smagorinsky": 1e308}, ["smagorinsky = 1e+308", "overflows float32"]),
     ("box", {"trt_lambda": 1e308}, ["trt_lambda = 1e+308", "overflows float32"]),
     ("box", {"output_interval": 1e308}, ["output_interval = 1e+308", "int32"]),
+    # NumPy's overflow in the build printed a RuntimeWarning (2 lines) before the error
+    ("schaefer_turek_3d1z", {"u_lattice": 1e308}, ["tau = inf", "u_lattice=1e+308", "finite"]),
 ])
+@pytest.mark.filterwarnings("error")
 def test_floats_that_overflow_later(case, sets, parts):
     msg = error(case, sets)
     for p in parts:
