@@ -1136,6 +1136,11 @@ def _check_setup(setup: Setup, common: dict, where: str, shown: str) -> None:
         if not math.isfinite(value):
             raise ConfigError(f"{where}{name} = {value} (from {shown}): expected a finite value; the parameters "
                               f"give a relaxation time or velocity that is not representable")
+    tiny = float(np.finfo(common["compute_dtype"]).tiny)
+    if 0 < abs(setup.u_max) < tiny:  # u_wall = 1e-320 is 0 in float32: a flow at rest, "steady" at once, error nan
+        raise ConfigError(f"{where}velocity = {setup.u_max:.3g} (from {shown}): below {common['compute_dtype']}'s "
+                          f"smallest normal number {tiny:.3g}, so 0 in the arithmetic (no flow at all); expected a "
+                          f"lattice velocity of at least {tiny:.3g}")
     omega = float(np.asarray(1.0 / setup.tau, dtype=common["compute_dtype"])) if setup.tau > 0 else 1.0
     if omega == 0.0:
         raise ConfigError(f"{where}tau = {setup.tau:.6g} (from {shown}): 1/tau is 0 in {common['compute_dtype']} "

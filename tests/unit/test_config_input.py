@@ -532,6 +532,19 @@ def test_an_integer_beyond_float64_for_a_number_is_a_config_error(case, key, tmp
     assert_one_line(rc, out, err, f"{f}: {key} = 1000", "expected a finite number")
 
 
+@pytest.mark.parametrize("case,sets,dtype", [
+    ("couette", {"u_wall": 1e-320}, "float32"),
+    ("box", {"u0": 1e-39, "n": 8}, "float32"),
+    ("poiseuille", {"umax": 1e-320, "dtype": "float64"}, "float64"),
+])
+def test_a_velocity_that_is_zero_in_the_arithmetic_is_refused(case, sets, dtype):
+    """couette at u_wall = 1e-320 (0 in float32) ran at rest: 'steady' at step 259, its error nan, FAIL."""
+    key = next(iter(sets))
+    msg = error(case, sets)
+    assert msg.startswith("velocity = ") and f"{key}={sets[key]!r}" in msg and f"{dtype}'s smallest normal" in msg, msg
+    assert "expected a lattice velocity of at least" in msg
+
+
 def test_large_but_representable_values_are_fine():
     assert resolve("box", {"tau": 1e30, "compute_dtype": "float64", "dtype": "float64"}).setup.tau == 1e30
     assert resolve("box", {"smagorinsky": 1e6}).common["smagorinsky"] == 1e6
