@@ -218,6 +218,12 @@ def cmd_run(args) -> int:
         from distlbm.cases.base import ConfigError
 
         raise ConfigError(f"--init-from = {init_from!r}: expected a checkpoint file or a run folder")
+    from distlbm.io.files import check_path
+
+    if args.restart not in (None, "latest"):
+        check_path("--restart", args.restart, "a checkpoint file, a folder of checkpoints or 'latest'")
+    if init_from is not None:
+        check_path("--init-from", init_from, "a checkpoint file or a run folder")
     if init_from is not None and args.restart is not None:  # a resubmitted job of a chain begun --init-from
         if env_rank() == 0:
             print(f"note: --init-from {init_from} ignored: --restart continues the run's own checkpoint")

@@ -268,6 +268,9 @@ def cmd_status(args) -> int:
     for f in args.folders or ():  # `distlbm status "$OUT"` with OUT unset: it read the working folder, "'.'"
         if not str(f).strip():
             raise ConfigError(f"OUT = {f!r}: expected the --out folder of a run (leave it out for those under out/)")
+        from distlbm.io.files import check_path
+
+        check_path("OUT", f, "the --out folder of a run")
     folders = []
     many = not args.folders  # the folders under out/: a list, however many there are
     for f in args.folders or run_folders():  # a folder of run folders (out/) stands for them: it said "not running"

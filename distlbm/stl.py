@@ -51,6 +51,8 @@ def read_stl(path) -> np.ndarray:
         st = os.stat(path)
     except FileNotFoundError:
         raise ValueError(f"STL file {path}: no such file{_looked_in(path)}") from None
+    except OSError as e:  # a name too long, a folder that may not be searched: it was a traceback
+        raise ValueError(f"STL file {path}: cannot be read ({e.strerror or e})") from None
     if not stat.S_ISREG(st.st_mode):
         raise ValueError(f"STL file {path}: is {_file_kind(st.st_mode)}, not a regular file")
     try:
@@ -63,11 +65,14 @@ def read_stl(path) -> np.ndarray:
         raise ValueError(f"STL file {path}: is empty (0 bytes); expected a binary or ASCII STL file")
     # binary: an 80-byte header, a triangle count, 50 bytes per triangle; ASCII: starts with 'solid'
     # (many binary files' headers start with 'solid' too: NUL bytes, as in their triangle count, are not ASCII STL)
-    with open(path, "rb") as fh:
-        head = fh.read(84)
-        # (NUL padding after the text, which _ascii_solids accepts, is not binary data: a small file so padded was
-        # refused where a larger one was read)
-        binary_bytes = b"\0" in (head + fh.read(428)).rstrip(_SPACE)
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(84)
+            # (NUL padding after the text, which _ascii_solids accepts, is not binary data: a small file so padded was
+            # refused where a larger one was read)
+            binary_bytes = b"\0" in (head + fh.read(428)).rstrip(_SPACE)
+    except OSError as e:  # a file that may not be read (chmod 000, another user's)
+        raise ValueError(f"STL file {path}: cannot be read ({e.strerror or e})") from None
     count = int(np.frombuffer(head[80:84], "<u4")[0]) if len(head) == 84 else -1
     # a text editor's UTF-8 byte-order mark before the 'solid' (Windows tools write one): the file was refused as
     # having "no 'solid' at the start"

@@ -195,6 +195,24 @@ def write_text(path, text: str) -> Path:
     return path
 
 
+def check_path(key: str, path, expected: str) -> None:
+    """ConfigError for a path given on the command line that cannot even be looked at: a name in it longer than the
+    file system allows (ENAMETOOLONG), a folder on the way that may not be searched (EACCES), a NUL byte; a path that
+    is not there is left to the caller, which says what it wanted there. pathlib's exists() and is_dir() raise these
+    (a traceback, exit 1: --out, --restart, --init-from, distlbm status with a 300-character name)."""
+    from distlbm.errors import ConfigError
+
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    except ValueError:  # an embedded NUL byte
+        raise ConfigError(f"{key} = {str(path)!r}: holds a NUL byte; expected {expected}") from None
+    except OSError as e:
+        raise ConfigError(f"{key} = {str(path)!r}: cannot be looked at ({e.strerror or e}); expected {expected}") \
+            from None
+
+
 def check_out_name(out: str) -> None:
     """ConfigError for an --out that names no folder (' ' was a folder ' ', '' the working directory) or one whose
     first part starts with '~': `--out=~/runs/a` (the shell expands '~' at the start of a word alone) wrote into a
@@ -213,6 +231,7 @@ def check_out_name(out: str) -> None:
                           f"word: --out ~/x, not --out=~/x), and it would be a folder named {first!r} in the "
                           f"working directory {os.getcwd()}; expected the path written out{home}, or "
                           f"{'.' + os.sep + out!r} for a folder of that name here")
+    check_path("--out", out, "a writable folder")
 
 
 SHARED_WAIT_S = 10.0  # how long a process looks for the probe file (a network file system's caches)

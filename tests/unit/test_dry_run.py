@@ -480,6 +480,29 @@ def test_an_empty_out_is_refused_by_the_dry_run_as_by_the_run(cli, tmp_path, mon
     assert os.listdir(tmp_path) == []
 
 
+@pytest.mark.parametrize("option", ["--out", "--restart", "--init-from", "status"])
+def test_a_path_with_a_name_too_long_is_one_line_not_a_traceback(cli, tmp_path, monkeypatch, option):
+    """A name longer than the file system allows (255 bytes) made pathlib's exists() / is_dir() raise OSError
+    (ENAMETOOLONG): a traceback, exit 1, from the dry run's --out, --restart, --init-from and distlbm status."""
+    monkeypatch.chdir(tmp_path)
+    long = str(tmp_path / ("a" * 300) / "x")
+    expected = {"--out": "a writable folder", "--restart": "a checkpoint file, a folder of checkpoints or 'latest'",
+                "--init-from": "a checkpoint file or a run folder", "status": "the --out folder of a run"}[option]
+    runs = ([("status", long)] if option == "status" else
+            [("run", "box", "--set", "n=8", "--steps", 2, *(("--out", long) if option == "--out" else
+                                                           ("--out", tmp_path / "o", option, long)), *dry)
+             for dry in ([], ["--dry-run"])])
+    for args in runs:
+        rc, out_, err = cli(*args)
+        lines = err.strip().splitlines()
+        assert rc == 2 and len(lines) == 1, (args, err)
+        key = "OUT" if option == "status" else option
+        assert lines[0].startswith(f"distlbm: configuration error: {key} = '{str(tmp_path)}/aaa"), err
+        assert lines[0].endswith(f"(305 characters): cannot be looked at (File name too long); expected {expected}") \
+            or lines[0].endswith(f": cannot be looked at (File name too long); expected {expected}"), err
+    assert os.listdir(tmp_path) == []
+
+
 @pytest.mark.parametrize("out", ["~/runs/a", "~", "~other/a"])
 def test_an_out_that_starts_with_a_tilde_is_refused_by_the_run_and_the_dry_run(cli, tmp_path, monkeypatch, out):
     """`--out=~/runs/a` (the shell expands '~' at the start of a word alone): the run wrote into a folder named '~' in

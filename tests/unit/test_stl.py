@@ -282,6 +282,9 @@ def test_damaged_empty_and_open_files_are_refused(tmp_path):
         TriangleMesh.from_file(tmp_path / "missing.stl")
     with pytest.raises(ValueError, match="not a regular file"):
         TriangleMesh.from_file(tmp_path)
+    # a name longer than the file system allows: an OSError traceback (ENAMETOOLONG) before
+    with pytest.raises(ValueError, match=r"cannot be read \(File name too long\)"):
+        TriangleMesh.from_file(tmp_path / ("a" * 300 + ".stl"))
 
 
 def test_triangles_with_two_equal_corners_are_left_out(tmp_path):
