@@ -549,9 +549,11 @@ def parse_value(text: str) -> Any:
     if re.fullmatch(r"[+-]?0[xXoObB][0-9a-fA-F_]*", text.strip()):
         return text
     try:
-        return tomllib.loads(f"v = {text}")["v"]
+        data = tomllib.loads(f"v = {text}")
     except tomllib.TOMLDecodeError:
         return text
+    # a value with a line break holds more TOML: --set 'tau=0.8<newline>n=4' was tau = 0.8, its n = 4 dropped unsaid
+    return data["v"] if list(data) == ["v"] else text
 
 
 def parse_sets(items) -> dict:

@@ -192,6 +192,13 @@ def test_a_set_value_in_hex_octal_or_binary_is_text_not_a_number():
         resolve("box", parse_sets(["n=0b11"]))
 
 
+def test_a_set_value_with_a_line_break_is_not_more_toml():
+    """--set 'tau=0.8<newline>n=4' read 'v = 0.8<newline>n=4' as TOML: tau = 0.8, the n = 4 dropped unsaid."""
+    assert parse_sets(["tau=0.8\nn=4", "n=8 # a comment", "s='a'"]) == {"tau": "0.8\nn=4", "n": 8, "s": "a"}
+    with pytest.raises(ConfigError, match=r"tau = '0.8\\nn=4': expected a number"):
+        resolve("box", parse_sets(["tau=0.8\nn=4"]))
+
+
 @pytest.mark.parametrize("mesh", ["1_0x1x1", "+2x1x1", "2x1x\u0661", "0x10x1", "0b1x1x1"])
 def test_a_mesh_is_decimal_sizes_only(mesh, cli):
     """int() read a mesh's sizes: 1_0x1x1 was a mesh of 10 devices, +2 was 2, an Arabic-Indic digit one; the sizes
