@@ -19,6 +19,17 @@ class _Parser(argparse.ArgumentParser):
             message += f" (a value that starts with '-' is given as {m.group(1)}=VALUE)"
         self.exit(2, f"{self.prog}: error: {message}; see {self.prog} --help\n")
 
+    def parse_known_args(self, args=None, namespace=None):
+        # argparse drops a value '--' (--out=--, --steps=--) and stores [] unconverted: a traceback (a list for a
+        # path), or a setting read as [] (--mesh=-- ran on every device); one line instead
+        ns, rest = super().parse_known_args(args, namespace)
+        for action in self._actions:
+            if action.option_strings and action.nargs is None and getattr(ns, action.dest, None) == [] \
+                    and not isinstance(action, argparse._AppendAction):
+                self.error(f"argument {action.option_strings[0]}: expected one argument, not '--' (argparse reads it "
+                           f"as the end of the options)")
+        return ns, rest
+
 
 def _integer(text: str) -> int:
     """An integer option's value: decimal digits (int() also took '1_000' and any Unicode digits; a sign is left to

@@ -189,6 +189,13 @@ def test_closed_stdout_is_not_a_traceback():
      "distlbm run: error: argument --mesh: expected one argument (a value that starts with '-' is given as "
      "--mesh=VALUE); see distlbm run --help"),
     (["run", "box", "extra"], "distlbm: error: unrecognized arguments: extra; see distlbm --help"),
+    # a value '--' (argparse drops it and stores []): --out=-- a TypeError traceback, --mesh=-- ran on every device
+    (["run", "box", "--out=--"], "distlbm run: error: argument --out: expected one argument, not '--' (argparse reads "
+                                 "it as the end of the options); see distlbm run --help"),
+    (["run", "box", "--mesh=--"], "distlbm run: error: argument --mesh: expected one argument, not '--' (argparse "
+                                  "reads it as the end of the options); see distlbm run --help"),
+    (["bench", "--size=--"], "distlbm bench: error: argument --size: expected one argument, not '--' (argparse reads "
+                             "it as the end of the options); see distlbm bench --help"),
     (["bench", "--size", "1.5"],
      "distlbm bench: error: argument --size: '1.5': expected an integer (decimal digits); see distlbm bench --help"),
     (["info", "--size", "x"], "distlbm info: error: argument --size: 'x': expected an integer N (N per side) or the "
