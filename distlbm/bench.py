@@ -247,8 +247,10 @@ def cmd_bench(args) -> int:
             raise ConfigError(f"{key} = {val!r}: expected one of {', '.join(ok)}")
     if args.compute_dtype is not None:
         check_compute_dtype(args.compute_dtype, "--compute-dtype")
-    if args.bandwidth_mib is not None and not 0 <= args.bandwidth_mib < math.inf:  # nan, inf: a traceback
-        raise ConfigError(f"--bandwidth-mib = {args.bandwidth_mib}: expected a size in MiB >= 0 (0: skip)")
+    # nan, inf, and 1e308 MiB (inf bytes): a traceback
+    if args.bandwidth_mib is not None and not 0 <= args.bandwidth_mib * (1 << 20) < math.inf:
+        raise ConfigError(f"--bandwidth-mib = {args.bandwidth_mib}: expected a size in MiB >= 0 and below "
+                          f"{sys.float_info.max / (1 << 20):.3g} (0: skip)")
     try:
         get_lattice(args.lattice)
     except ValueError as e:
@@ -256,6 +258,12 @@ def cmd_bench(args) -> int:
     for key, val in (("--size", args.size), ("--steps", args.steps), ("--repeat", args.repeat)):
         if val <= 0:
             raise ConfigError(f"{key} = {val}: expected a positive integer")
+    from distlbm.config import MAX_CELLS
+
+    d = get_lattice(args.lattice).d
+    if args.size ** d >= MAX_CELLS:  # (an OverflowError traceback in the memory check)
+        raise ConfigError(f"--size = {args.size}: {args.size}^{d} cells; expected fewer than 2**53 = "
+                          f"{MAX_CELLS:.3g} cells")
     if args.steps > 2 ** 31 - 1:  # the steps go to the step as an int32: an OverflowError traceback
         raise ConfigError(f"--steps = {args.steps}: expected a positive integer at most {2 ** 31 - 1} (the step "
                           f"counter is int32)")

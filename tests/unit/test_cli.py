@@ -210,6 +210,14 @@ def test_an_option_argparse_refuses_is_one_line(module_cli, args, line):
     assert "Traceback" not in r.stderr and "usage:" not in r.stderr
 
 
+@pytest.mark.parametrize("size,said", [("1" + "0" * 400, "^3 cells"), ("300000", "300000^3 cells"),
+                                       ("300000x300000x300000", "300000x300000x300000 cells")])
+def test_info_of_a_lattice_beyond_2_53_cells_is_one_line(cli, size, said):
+    """distlbm info --size 1e400's digits: an OverflowError traceback in the memory check."""
+    rc, out, err = cli("info", "--lattice", "D3Q19", "--size", size)
+    assert_clean_error(rc, out, err, f"--size = {size[:20]}", said, "expected fewer than 2**53")
+
+
 def test_options_still_take_signs_and_the_settings_say_what_they_take(cli):
     from distlbm.cli import _integer, _number
 
@@ -245,6 +253,9 @@ def test_bench_json(module_cli):
     (["--bandwidth-mib", "nan"], ["--bandwidth-mib = nan", "expected a size in MiB >= 0"]),  # ValueError traceback
     (["--bandwidth-mib", "inf"], ["--bandwidth-mib = inf", "expected a size in MiB >= 0"]),  # OverflowError
     (["--steps", "99999999999"], ["--steps = 99999999999", "at most 2147483647", "int32"]),  # OverflowError
+    (["--bandwidth-mib", "1e308"], ["--bandwidth-mib = 1e+308", "expected a size in MiB >= 0 and below"]),  # inf bytes
+    (["--size", "3000000000"], ["--size = 3000000000: 3000000000^2 cells", "fewer than 2**53"]),  # memory check's
+    (["--size", "1" + "0" * 400], ["--size = 1000", "fewer than 2**53"]),  # OverflowError
 ])
 def test_bench_values_that_were_tracebacks_are_one_line(cli, args, parts):
     rc, out, err = cli("bench", "--lattice", "D2Q9", "--size", 8, "--repeat", 1, *args)
