@@ -673,3 +673,12 @@ def test_a_restart_reads_a_sign_in_the_stl_placement_as_a_sign_and_an_stl_path_a
     resolve("channel_flow", {**run, "obstacles": "stl('100', 1e-1, 0.5,0.2,0.2);"}).check_restart(meta, "c.h5")
     with pytest.raises(CheckpointError, match="obstacles: checkpoint 'stl.100, 0.1"):
         resolve("channel_flow", {**run, "obstacles": "stl(1e2, 0.1, 0.5, 0.2, 0.2)"}).check_restart(meta, "c.h5")
+
+
+@pytest.mark.parametrize("length", [1e-9, 1e-320])
+def test_a_channel_shorter_than_a_cell_is_refused(length):
+    """length = 1e-9 is 2e-7 cells, within the whole-cells rounding of 0: a 1x84 lattice, inlet and outlet on one
+    node, ran with exit 0."""
+    msg = error("channel_flow", {"obstacles": "", "length": length})
+    assert msg.startswith(f"n = 20: length {length:g} is ") and "expected a length of at least one cell" in msg, msg
+    assert resolve("channel_flow", {"obstacles": "", "length": 0.005}).setup.shape == (2, 84)  # one cell: fine

@@ -93,6 +93,9 @@ def channel_layout(p: dict, d: int) -> Layout:
     if abs(nl - round(nl)) > 1e-6 * max(1.0, nl):
         raise ConfigError(f"n = {p['n']}: length {p['length']:g} is {nl:.4g} cells of dx = {dx:.4g}; "
                           f"expected n such that length/dx is a whole number")
+    if round(nl) < 1:  # length = 1e-9 (within 1e-6 cells of 0: "whole"): inlet and outlet on one node, a 1-cell channel
+        raise ConfigError(f"n = {p['n']}: length {p['length']:g} is {nl:.4g} cells of dx = {dx:.4g}; expected a length "
+                          f"of at least one cell (the inlet at x = 0 and the outlet at x = length are nodes of their own)")
     nx = int(round(nl)) + 1  # nodes on x = 0 and x = L
     pad = 1 if walls else 0
     shape = (nx,) + tuple(m + 2 * pad for m in ncross)
