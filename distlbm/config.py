@@ -751,6 +751,14 @@ def load_file(path: Path) -> dict:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
+        # a key given twice is tomllib's "Cannot overwrite a value (at line 3, column 6)": the key named, and its line
+        m = re.search(r"\(at line (\d+), column \d+\)", str(e))
+        lines = text.splitlines()
+        if m and str(e).startswith("Cannot overwrite a value") and 0 < int(m.group(1)) <= len(lines):
+            line = lines[int(m.group(1)) - 1]
+            key = line.partition("=")[0].strip()
+            raise ConfigError(f"{path}: key {key!r} is given more than once (line {m.group(1)}: {line.strip()!r}); "
+                              f"expected each key once") from None
         raise ConfigError(f"{path}: not valid TOML: {e}") from None
     for k, v in data.items():
         if isinstance(v, dict):

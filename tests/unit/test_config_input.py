@@ -682,3 +682,15 @@ def test_a_channel_shorter_than_a_cell_is_refused(length):
     msg = error("channel_flow", {"obstacles": "", "length": length})
     assert msg.startswith(f"n = 20: length {length:g} is ") and "expected a length of at least one cell" in msg, msg
     assert resolve("channel_flow", {"obstacles": "", "length": 0.005}).setup.shape == (2, 84)  # one cell: fine
+
+
+def test_a_key_given_twice_in_a_file_is_named(tmp_path, cli):
+    """tomllib said 'not valid TOML: Cannot overwrite a value (at line 3, column 6)', the key unsaid."""
+    f = tmp_path / "twice.toml"
+    f.write_text('case = "couette"\nn = 8\nn = 9\n')
+    rc, out, err = cli("run", f, "--dry-run", "--out", tmp_path / "o")
+    assert_one_line(rc, out, err, f"{f}: key 'n' is given more than once (line 3: 'n = 9'); expected each key once")
+    f.write_text('case = "couette"\ncase = "box"\n')
+    assert error(str(f)) == f"{f}: key 'case' is given more than once (line 2: 'case = \"box\"'); expected each key once"
+    f.write_text('case = "couette"\nn = = 8\n')  # other mistakes: tomllib's words
+    assert error(str(f)).startswith(f"{f}: not valid TOML: ")
