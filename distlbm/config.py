@@ -614,9 +614,17 @@ def _join_list(name: str, value: list) -> Optional[str]:
     return sep.join(items)
 
 
+def _shown(value: Any) -> str:
+    """A value as a message shows it: a TOML date or time as TOML writes it (it was Python's repr,
+    'datetime.datetime(1979, 5, 27, 7, 32, tzinfo=datetime.timezone.utc)'), anything else as its repr."""
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    return repr(value)
+
+
 def _check_value(p: Param, value: Any, where: str) -> Any:
     def bad(expected):
-        return ConfigError(f"{where}{p.name} = {value!r}: expected {expected}")
+        return ConfigError(f"{where}{p.name} = {_shown(value)}: expected {expected}")
 
     if p.type is str and isinstance(value, list) and p.name in LIST_FORMS:
         joined = _join_list(p.name, value)
@@ -691,7 +699,7 @@ def _unknown(key: str, value: Any, known, where: str) -> ConfigError:
     near = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6) or [
         k for k in known if k.lower() == key.lower()][:1]  # keys are lower case: N for n
     hint = f"; did you mean {near[0]!r}?" if near else ""
-    return ConfigError(f"{where}unknown key {key!r} (= {value!r}){hint}; expected one of the valid keys: "
+    return ConfigError(f"{where}unknown key {key!r} (= {_shown(value)}){hint}; expected one of the valid keys: "
                        f"{', '.join(sorted(known))}")
 
 

@@ -694,3 +694,15 @@ def test_a_key_given_twice_in_a_file_is_named(tmp_path, cli):
     assert error(str(f)) == f"{f}: key 'case' is given more than once (line 2: 'case = \"box\"'); expected each key once"
     f.write_text('case = "couette"\nn = = 8\n')  # other mistakes: tomllib's words
     assert error(str(f)).startswith(f"{f}: not valid TOML: ")
+
+
+def test_a_toml_date_or_time_is_shown_as_written(tmp_path):
+    """A TOML date-time given for a number was shown as Python's repr: 'wall_time = datetime.datetime(1979, 5, 27, 7,
+    32, tzinfo=datetime.timezone.utc): expected a number'."""
+    f = tmp_path / "dt.toml"
+    f.write_text('case = "cavity2d"\nre = 1979-05-27T07:32:00Z\nn = 1979-05-27\n')
+    assert error(str(f)) == f"{f}: re = 1979-05-27T07:32:00+00:00: expected a number"
+    f.write_text('case = "cavity2d"\nn = 1979-05-27\n')
+    assert error(str(f)) == f"{f}: n = 1979-05-27: expected an integer"
+    f.write_text('case = "cavity2d"\nrey = 07:32:00\n')
+    assert error(str(f)).startswith(f"{f}: unknown key 'rey' (= 07:32:00); did you mean 're'?")
