@@ -489,6 +489,12 @@ def _load_dataset(path: Path, name: str, what: str, q: int, domain, dtype):
     return arr
 
 
+def _said(spec) -> str:
+    """A path as a one-line message names it: as given, or quoted where it holds a line break or another control
+    character (--restart 'a<newline>b' split the error over two lines)."""
+    return str(spec) if str(spec).isprintable() else repr(str(spec))
+
+
 def resolve_restart(spec: str, directory, option: str = "--restart") -> list[Path]:
     """Candidate files for --restart: 'latest' -> every checkpoint, newest first; else the given path (a file, or
     a folder: its checkpoints, newest first). `option`: the command-line option the errors name."""
@@ -503,10 +509,10 @@ def resolve_restart(spec: str, directory, option: str = "--restart") -> list[Pat
     if p.is_dir():
         found = list(reversed(list_checkpoints(p)))
         if not found:
-            raise CheckpointError(f"{option} {spec}: no checkpoint in that folder")
+            raise CheckpointError(f"{option} {_said(spec)}: no checkpoint in that folder")
         return found
     if not p.exists():
-        raise CheckpointError(f"{option} {spec}: no such checkpoint file")
+        raise CheckpointError(f"{option} {_said(spec)}: no such checkpoint file")
     return [p]
 
 
@@ -517,7 +523,7 @@ def init_candidates(spec: str) -> list[Path]:
     if (p / "checkpoints").is_dir():
         p = p / "checkpoints"
     if not p.exists():
-        raise CheckpointError(f"--init-from {spec}: no such checkpoint file or run folder")
+        raise CheckpointError(f"--init-from {_said(spec)}: no such checkpoint file or run folder")
     return resolve_restart(str(p), p, option="--init-from")
 
 
@@ -542,7 +548,7 @@ def init_unusable(spec: str, candidates: list, reasons: list) -> CheckpointError
     """Why no candidate of --init-from fits (`reasons`: the first candidates' reasons, in order), in one line."""
     if len(candidates) == 1:
         return CheckpointError(f"--init-from: {candidates[0]}: {reasons[0]}")
-    return CheckpointError(f"--init-from {spec}: no usable checkpoint: {candidates[0]} and {len(reasons) - 1} older: "
+    return CheckpointError(f"--init-from {_said(spec)}: no usable checkpoint: {candidates[0]} and {len(reasons) - 1} older: "
                            f"{reasons[0]}")
 
 

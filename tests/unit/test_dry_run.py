@@ -503,6 +503,16 @@ def test_a_path_with_a_name_too_long_is_one_line_not_a_traceback(cli, tmp_path, 
     assert os.listdir(tmp_path) == []
 
 
+@pytest.mark.parametrize("option,said", [("--restart", "no such checkpoint file"),
+                                         ("--init-from", "no such checkpoint file or run folder")])
+def test_a_checkpoint_path_with_a_line_break_is_said_on_one_line(cli, tmp_path, option, said):
+    """--restart 'a<newline>b' printed the path as it is: the error split over two lines."""
+    for dry in ([], ["--dry-run"]):
+        rc, out_, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--out", tmp_path / "o", option, "a\nb", *dry)
+        what = "restart" if option == "--restart" else "initial state"
+        assert rc == 2 and err.strip().splitlines() == [f"distlbm: {what} failed: {option} 'a\\nb': {said}"], err
+
+
 @pytest.mark.parametrize("out", ["~/runs/a", "~", "~other/a"])
 def test_an_out_that_starts_with_a_tilde_is_refused_by_the_run_and_the_dry_run(cli, tmp_path, monkeypatch, out):
     """`--out=~/runs/a` (the shell expands '~' at the start of a word alone): the run wrote into a folder named '~' in
