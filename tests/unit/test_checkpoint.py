@@ -2,6 +2,7 @@
 
 import json
 import os
+from pathlib import Path
 
 import h5py
 import jax
@@ -76,6 +77,34 @@ def test_keep_prunes_only_this_runs_files(tmp_path):
     assert [p.name for p in ckpt.list_checkpoints(tmp_path)] == ["ckpt_000000002.h5", "ckpt_000000003.h5",
                                                                   "ckpt_000000004.h5"]
     assert [r for _, r in ckpt.owners(tmp_path)] == ["b", "a", "a"]
+
+
+def test_pruning_does_not_read_the_kept_checkpoints_again(tmp_path, monkeypatch):
+    """Each checkpoint's pruning read the metadata of every kept checkpoint (owners), and the metadata holds the
+    run's output index: a cavity writing an output every 10 steps took 26 ms per checkpoint at the first and 308 ms
+    at the 400th (2,000 outputs), growing with the run. A file is read once, while it is the same file: another
+    one put at its name (or a damaged one) is read again."""
+    shape = (4, 4)
+    dom = LocalDomain(shape)
+    f = jax.device_put(np.zeros((9,) + shape, np.float32))
+    reads = []
+    real = ckpt.read_meta
+    monkeypatch.setattr(ckpt, "read_meta", lambda p, quick=False: reads.append(Path(p).name) or real(p, quick))
+    index = [{"step": s, "time": 1.0, "file": f"fields/fields_{s:09d}.h5", "fields": ["rho"]} for s in range(200)]
+    for step in range(1, 9):
+        ckpt.save(tmp_path, f, dom, dict(_meta(step, shape), outputs=index), keep=3, run_id="a")
+    assert [p.name for p in ckpt.list_checkpoints(tmp_path)] == [f"ckpt_00000000{s}.h5" for s in (6, 7, 8)]
+    assert reads == [], f"pruning read {len(reads)} checkpoints' metadata again: {reads}"
+    # another run's file put at a kept name (same step, another inode) is read, and is that run's
+    other = ckpt.save(tmp_path / "other", f, dom, _meta(7, shape), keep=3, run_id="b")
+    os.replace(other, tmp_path / "ckpt_000000007.h5")
+    assert [r for _, r in ckpt.owners(tmp_path)] == ["a", "b", "a"] and reads == ["ckpt_000000007.h5"]
+    # a file damaged in place (another size and time) is read again: nobody's
+    with open(tmp_path / "ckpt_000000008.h5", "r+b") as fh:
+        fh.truncate(100)
+    assert [r for _, r in ckpt.owners(tmp_path)] == ["a", "b"]
+    assert [r for _, r in ckpt.owners(tmp_path)] == ["a", "b"]  # (and read each time: no memo of a damaged one)
+    assert reads == ["ckpt_000000007.h5", "ckpt_000000008.h5", "ckpt_000000008.h5"]
 
 
 def test_checkpoints_past_step_999999999_are_found_in_step_order(tmp_path):
