@@ -255,6 +255,9 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
     rank = domain.process_index
     tmp = path.with_name(path.name + ".tmp")
     error = None
+    # part files of an earlier write of this path (the only ones _drop_parts_beyond removes) lie beside its file or its
+    # part 0: a new file's write does not list the folder for them (26 ms per output in a folder of 30,000 outputs)
+    earlier = rank == 0 and (os.path.lexists(path) or os.path.lexists(_part_name(path, 0)))
     if rank == 0:
         try:
             check_folder_target(path.parent)  # a file where the folder goes: said as such, not "File exists"
@@ -307,7 +310,8 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
             os.replace(tmp, path)
         except (WriteError, OSError, RuntimeError, ValueError) as e:
             raise failed_write(e, tmp, h5, path, needed) from None
-        _drop_parts_beyond(path, 0)
+        if earlier:
+            _drop_parts_beyond(path, 0)
         return path
     if mode == "mpio":
         h5 = None
@@ -349,11 +353,12 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
                 discard(tmp)
                 error = WriteError(path, reason(e, needed, path.parent))
             else:
-                _drop_parts_beyond(path, 0)
+                if earlier:
+                    _drop_parts_beyond(path, 0)
         _agree(domain, error, path)
         return path
     # split: one part file per process, then a virtual master
-    part = path.with_name(f"{path.stem}.p{rank}{path.suffix}")
+    part = _part_name(path, rank)
     part_tmp = part.with_name(part.name + ".tmp")
     pieces = []
     h5 = None
@@ -401,9 +406,15 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
         except (WriteError, OSError, RuntimeError, ValueError) as e:
             error = failed_write(e, tmp, h5, path, needed)
         else:
-            _drop_parts_beyond(path, domain.process_count)
+            if earlier:
+                _drop_parts_beyond(path, domain.process_count)
     _agree(domain, error, path)
     return path
+
+
+def _part_name(path: Path, k: int) -> Path:
+    """The part file of process k of a split write of `path`: PATH.pK.h5."""
+    return path.with_name(f"{path.stem}.p{k}{path.suffix}")
 
 
 def _drop_parts_beyond(path, count: int):
