@@ -220,6 +220,33 @@ def test_an_output_does_not_go_through_the_whole_index_of_earlier_outputs(tmp_pa
     assert steps == list(range(41))
 
 
+def test_an_index_set_from_outside_is_the_one_the_next_output_lists(tmp_path, monkeypatch):
+    """FieldOutput keeps each series' entries between outputs (_book): an index a library user sets from outside
+    (`index`, `light_index`: public) is gone through again, also where it is as long as the one it replaces (the
+    books were made again only where the lengths differed: the next fields.xdmf listed the old entries, and the
+    index went on without the new ones' changes)."""
+    from types import SimpleNamespace as NS
+
+    from distlbm.io import output
+
+    series = []
+    monkeypatch.setattr(output.hdf5, "write", lambda *a, **k: None)
+    monkeypatch.setattr(output.xdmf, "write_grid", lambda *a, **k: None)
+    monkeypatch.setattr(output.xdmf, "write_xdmf", lambda path, shape, grid, outs, center="Cell": series.append(outs))
+    dom = NS(shape=(4, 4), process_index=0, process_count=1)
+    view = NS(domain=dom, out_dir=tmp_path, setup=NS(units={}))
+    fo = output.FieldOutput(NS(fields=["rho"], output_units="lattice", output_images=False), "c")
+    meta = {"rho": ((), "float32", "Scalar")}
+    for step in (0, 1, 2):
+        fo._write_whole(view, [], meta, {"dx": 1.0}, step, float(step))
+    moved = [dict(e, file=e["file"].replace("fields/", "elsewhere/")) for e in fo.index]  # as long as before
+    fo.index = list(moved)
+    fo._write_whole(view, [], meta, {"dx": 1.0}, 3, 3.0)
+    assert [e["file"] for e in series[-1]] == [f"elsewhere/fields_{s:09d}.h5" for s in (0, 1, 2)] + [
+        "fields/fields_000000003.h5"]
+    assert fo.index[:3] == moved and len(fo.index) == 4
+
+
 # ---- VTK's own XDMF reader ------------------------------------------------------------------------------
 
 def _vtk_read(path, time_value):
