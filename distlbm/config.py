@@ -719,6 +719,29 @@ def _not_regular(path, mode) -> ConfigError:
                        f"name: see `distlbm cases`)")
 
 
+# a TOML key as written before its '=': bare or quoted parts, dotted
+_TOML_KEY = re.compile(r"""\s*((?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*'))*)\s*=""")
+
+
+def _given_twice(text: str, end: int):
+    """(line, key, that line) of the key-value statement that tomllib refused as 'Cannot overwrite a value' at line
+    `end` (the line where its value ends: a value over several lines, an array, names its last line), or None. Its
+    first line is the nearest one at or before `end` from which the lines up to `end` are one key = value; the key as
+    written there (a quoted key may hold '=')."""
+    lines = [line.removesuffix("\r") for line in text.split("\n")]  # (tomllib counts lines by '\n' alone)
+    if not 0 < end <= len(lines):
+        return None
+    for start in range(end, max(0, end - 1000), -1):
+        try:
+            if len(tomllib.loads("\n".join(lines[start - 1:end]))) != 1:
+                continue
+        except tomllib.TOMLDecodeError:
+            continue
+        m = _TOML_KEY.match(lines[start - 1])
+        return (start, m.group(1), lines[start - 1].strip()) if m else None
+    return None
+
+
 def load_file(path: Path) -> dict:
     """The key = value pairs of a TOML file. Anything but a readable regular file of UTF-8 TOML is one
     ConfigError: a directory, a FIFO (which would block), a device, an unreadable or non-UTF-8 file."""
@@ -761,11 +784,10 @@ def load_file(path: Path) -> dict:
     except tomllib.TOMLDecodeError as e:
         # a key given twice is tomllib's "Cannot overwrite a value (at line 3, column 6)": the key named, and its line
         m = re.search(r"\(at line (\d+), column \d+\)", str(e))
-        lines = text.splitlines()
-        if m and str(e).startswith("Cannot overwrite a value") and 0 < int(m.group(1)) <= len(lines):
-            line = lines[int(m.group(1)) - 1]
-            key = line.partition("=")[0].strip()
-            raise ConfigError(f"{path}: key {key!r} is given more than once (line {m.group(1)}: {line.strip()!r}); "
+        twice = _given_twice(text, int(m.group(1))) if m and str(e).startswith("Cannot overwrite a value") else None
+        if twice is not None:
+            line, key, first = twice
+            raise ConfigError(f"{path}: key {key!r} is given more than once (line {line}: {first!r}); "
                               f"expected each key once") from None
         raise ConfigError(f"{path}: not valid TOML: {e}") from None
     for k, v in data.items():

@@ -696,6 +696,22 @@ def test_a_key_given_twice_in_a_file_is_named(tmp_path, cli):
     assert error(str(f)).startswith(f"{f}: not valid TOML: ")
 
 
+def test_a_key_given_twice_with_a_value_over_several_lines_is_named_at_its_first_line(tmp_path):
+    """tomllib places the error where the value ends: a value over several lines (an array, a multi-line string) was
+    named by its last line ("key '2]' is given more than once"); a quoted key holding '=' was cut there, and a file
+    with Windows line ends (CRLF) fell back to tomllib's words."""
+    f = tmp_path / "twice.toml"
+    f.write_text('case = "channel_flow"\nprobes = [[0.3, 0.2]]\nprobes = [[0.3, 0.2],\n  [0.7, 0.2]]\n')
+    assert error(str(f)) == (f"{f}: key 'probes' is given more than once (line 3: 'probes = [[0.3, 0.2],'); "
+                             f"expected each key once")
+    f.write_text('case = "couette"\nn = 8\nn = """\nn = 3\n"""\n')
+    assert "key 'n' is given more than once (line 3: 'n = \"\"\"')" in error(str(f))
+    f.write_text('case = "couette"\n"a=b" = 1\n"a=b" = 2\n')
+    assert "key '\"a=b\"' is given more than once (line 3: " in error(str(f))
+    f.write_bytes(b'case = "couette"\r\nn = 8\r\nn = 9\r\n')
+    assert error(str(f)) == f"{f}: key 'n' is given more than once (line 3: 'n = 9'); expected each key once"
+
+
 def test_a_toml_date_or_time_is_shown_as_written(tmp_path):
     """A TOML date-time given for a number was shown as Python's repr: 'wall_time = datetime.datetime(1979, 5, 27, 7,
     32, tzinfo=datetime.timezone.utc): expected a number'."""
