@@ -605,13 +605,27 @@ def main(argv=None) -> int:
     from distlbm.driver.signals import StopRequested, guarded_streams, process_scope
 
     # stop signals handled from the first line: a stop during start-up exits 75; a closed stdout or stderr goes on
-    with process_scope(dry_run=bool(getattr(args, "dry_run", False)), from_process_start=argv is None), \
-            guarded_streams():
-        try:
-            rc = _dispatch(args)
-        except StopRequested as e:  # a dry run stopped by a signal: nothing was written
-            print(f"distlbm: dry run stopped on {e}", file=sys.stderr)
-            rc = 75
+    try:
+        with process_scope(dry_run=bool(getattr(args, "dry_run", False)), from_process_start=argv is None), \
+                guarded_streams():
+            try:
+                rc = _dispatch(args)
+            except StopRequested as e:  # a dry run stopped by a signal: nothing was written
+                print(f"distlbm: dry run stopped on {e}", file=sys.stderr)
+                rc = 75
+    except KeyboardInterrupt:
+        # a second Ctrl-C outside _dispatch's own handling (the start-up's imports, before any step): it quits at
+        # once, as the first one said, with one line; the program leaves without tearing down what it was
+        # importing (a traceback, exit -2, and under mpiexec a crash in the half-imported JAX: signal 11)
+        print("distlbm: interrupted (a second Ctrl-C): quit at once, without a checkpoint",
+              file=sys.stderr)
+        if argv is None:
+            import os
+
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(130)
+        return 130
     if argv is None:  # the program: a stop signal once the run has ended leaves its status as it is (a SIGTERM in
         import signal  # the last moments of a complete run exited 143, a killed job to the scheduler)
 

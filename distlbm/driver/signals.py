@@ -36,10 +36,15 @@ class StopFlag:
         self.requested = False
         self.name = None
         self.announce = announce  # say the first stop signal at once (process 0 of `distlbm run`)
+        self.importing = False  # process_scope's imports (JAX): a second Ctrl-C leaves with os._exit
 
     def _handler(self, signum, frame):
         name = signal.Signals(signum).name
         if self.requested and name == "SIGINT":
+            if self.importing:  # in the start-up's imports: an exception raised inside a native module's initialisation
+                # (jaxlib) aborted the process (signal 6, under mpiexec 'BAD TERMINATION'); nothing to save yet
+                _say("distlbm: interrupted (a second Ctrl-C): quit at once, without a checkpoint")
+                os._exit(130)
             raise KeyboardInterrupt
         first = not self.requested
         self.requested = True
@@ -172,7 +177,11 @@ def process_scope(dry_run: bool = False, from_process_start: bool = False):
     _PROCESS_FLAG = flag
     try:
         with flag.installed():
-            from distlbm.parallel.processes import env_rank  # after the handlers: it imports jax
+            flag.importing = True
+            try:
+                from distlbm.parallel.processes import env_rank  # after the handlers: it imports jax
+            finally:
+                flag.importing = False
 
             flag.announce = env_rank() == 0
             yield flag

@@ -1247,6 +1247,34 @@ def test_a_stop_during_start_up_exits_75_with_a_message(tmp_path, sig):
     assert "Traceback" not in err
 
 
+def test_a_second_ctrl_c_during_start_up_quits_with_one_line(tmp_path):
+    """Two Ctrl-Cs while the run imports its modules (the handlers are in, JAX is not yet): the second one quits at
+    once, as said, with one line and exit 130. Before, KeyboardInterrupt left the start-up outside the command's
+    own handling: a traceback through the imports, exit -2 (under mpiexec the processes then crashed while
+    tearing down the half-imported JAX: 'Segmentation fault (signal 11)')."""
+    import time
+
+    from test_processes import _catches
+
+    out = tmp_path / "run"
+    proc = subprocess.Popen([str(BIN / "distlbm"), "run", "box", "--set", "n=16", "--steps", "100000",
+                             "--out", str(out)], cwd=REPO, env=_env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        t0 = time.monotonic()
+        while not _catches(proc.pid, signal.SIGTERM) and time.monotonic() - t0 < 60:  # distlbm's handlers
+            time.sleep(0.001)
+        proc.send_signal(signal.SIGINT)
+        time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        o, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, o + err
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    assert "distlbm: interrupted" in err, err
+
+
 def _folder_taken_away(out, when: str, act, *args) -> tuple:
     """A taylor_green2d run into `out` (with `args`) whose folder `act()` moves or removes once a line of its output
     starts with `when`: (the process, its stdout after that line, its stderr)."""
