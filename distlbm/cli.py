@@ -686,6 +686,11 @@ def _dispatch(args) -> int:
         return 2
     except KeyboardInterrupt:
         print("distlbm: interrupted", file=sys.stderr)
+        if launcher()[1] > 1:
+            # one of several processes quits at once: end them all, as a failed one does (another, whose second
+            # Ctrl-C never came or was swallowed, went on into its stop's checkpoint and waited there for this one;
+            # with --comm mpi forever, MPI having no timeout and Hydra no end for a job whose process exited 130)
+            abort(130)
         return 130
     except BrokenPipeError:  # e.g. `distlbm cases | head`: the reader left; no traceback
         import os

@@ -1275,6 +1275,51 @@ def test_a_second_ctrl_c_during_start_up_quits_with_one_line(tmp_path):
     assert "distlbm: interrupted" in err, err
 
 
+def test_a_process_that_quits_at_a_second_ctrl_c_ends_the_others(tmp_path):
+    """One of two MPI ranks (--comm mpi) quits at once on a second Ctrl-C while the other, whose second one never
+    came (or was swallowed: Python drops an exception raised in a gc callback), goes on into the checkpoint of its
+    first: it waited in an MPI collective for the rank that had left with exit 130, forever (MPI has no timeout and
+    Hydra ends a job whose process exits with a status, not a signal, only when every process did). The rank
+    that quits now aborts the job, as a failed one does."""
+    import time
+
+    from test_processes import _catches
+
+    out = tmp_path / "run"
+    proc = subprocess.Popen([str(BIN / "mpiexec"), "-n", "2", str(BIN / "distlbm"), "run", "box", "--set", "n=16",
+                             "--steps", "1000000", "--comm", "mpi", "--mesh", "2x1x1", "--out", str(out)], cwd=REPO,
+                            env=_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)
+    try:
+        for line in proc.stdout:
+            if line.startswith("compiled in"):
+                break
+        time.sleep(1)
+        ranks, todo = [], [proc.pid]
+        while todo:  # the launcher's descendants
+            pid = todo.pop()
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                kids = [int(k) for k in (task / "children").read_text().split()]
+                ranks += kids
+                todo += kids
+        rank1 = [p for p in ranks if "PMI_RANK=1\0" in Path(f"/proc/{p}/environ").read_text()
+                 and "distlbm" in Path(f"/proc/{p}/cmdline").read_text()]
+        assert len(rank1) == 1 and _catches(rank1[0], signal.SIGINT), ranks
+        os.kill(rank1[0], signal.SIGINT)
+        time.sleep(0.3)
+        os.kill(rank1[0], signal.SIGINT)
+        t0 = time.monotonic()
+        rest, _ = proc.communicate(timeout=60)
+        waited = time.monotonic() - t0
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    assert proc.returncode != 0 and waited < 30, (proc.returncode, waited)
+    assert "distlbm: interrupted" in rest, rest
+
+
 def _folder_taken_away(out, when: str, act, *args) -> tuple:
     """A taylor_green2d run into `out` (with `args`) whose folder `act()` moves or removes once a line of its output
     starts with `when`: (the process, its stdout after that line, its stderr)."""
