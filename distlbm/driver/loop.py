@@ -1351,7 +1351,10 @@ class Simulation:
                     step = nxt
                     if self._advice is not None:  # no periodic checkpoint: said once the speed is known
                         self._advice(view, step, wall)
-                    why = self._stop_reason(stop.name or wall_stop(chunk_wall, self.checkpointer.write_s))
+                    # a stop that comes in the chunk that reached the end step finds the run done: it ends complete
+                    # (it said 'stopped ... resubmit', exit 75; the resubmitted job ran no step and kept that summary)
+                    why = None if step >= end else \
+                        self._stop_reason(stop.name or wall_stop(chunk_wall, self.checkpointer.write_s))
                     halt = why is not None
                     steady = self._fire(step, wall, final=halt or step == end, end=step == end and not halt)
                     if steady and not halt:

@@ -1558,6 +1558,36 @@ def test_a_stop_signal_during_a_checkpoint_write_stops_right_after_it(tmp_path, 
     assert progress[-1] == {"event": "end", "step": 10, "status": "stopped", "stopped_on": "SIGTERM"}, progress[-1]
 
 
+@pytest.mark.parametrize("how", ["wall_time", "signal"])
+def test_a_stop_that_comes_in_the_last_chunk_leaves_the_run_complete(tmp_path, how):
+    """The wall-time limit (or a stop signal) that came in the chunk that reached the end step stopped a run that
+    was done: 'stopped at step N on the wall-time limit; resubmit', status 'stopped', exit 75; the job chain
+    resubmitted it, the next job had nothing to run and kept that summary, so the finished chain said 'stopped'
+    for good (distlbm status: 'last run: stopped at step 1200'). Found by a randomised chaos test of a job chain."""
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT, signal.SIGUSR1, signal.SIGHUP)}
+    sim = make_sim("box", n=8, checkpoint_every=8, progress_every=8,
+                   **({"wall_time": 0.001} if how == "wall_time" else {}))
+    sim.out_dir = tmp_path
+    if how == "signal":  # the signal comes while the last (here the only) chunk of steps runs
+        advance = sim.advance
+
+        def advance_with_a_signal(n):
+            advance(n)
+            if signal.getsignal(signal.SIGTERM) is not handlers[signal.SIGTERM]:  # the run's handlers are in
+                os.kill(os.getpid(), signal.SIGTERM)
+
+        sim.advance = advance_with_a_signal
+    try:
+        summary = sim.run(8)
+    finally:
+        for s, h in handlers.items():
+            signal.signal(s, h)
+    assert summary["status"] == "complete" and summary["step"] == 8, summary
+    end = json.loads((tmp_path / "log.jsonl").read_text().splitlines()[-1])
+    assert end == {"event": "end", "step": 8, "status": "complete"}, end
+    assert _names(tmp_path / "checkpoints") == ["ckpt_000000008.h5"]
+
+
 def test_a_stop_signal_during_a_checkpoint_write_checks_the_state_once(tmp_path, monkeypatch):
     """The stop's progress line after a checkpoint written at a step whose instability check had run (check_every)
     but no progress line: the check ran again for it, and the run's history (summary.json), the Mach and mass
