@@ -195,11 +195,12 @@ def write_text(path, text: str) -> Path:
     return path
 
 
-def check_path(key: str, path, expected: str) -> None:
+def check_path(key: str, path, expected: str, failed: str = "cannot be looked at") -> None:
     """ConfigError for a path given on the command line that cannot even be looked at: a name in it longer than the
     file system allows (ENAMETOOLONG), a folder on the way that may not be searched (EACCES), a NUL byte; a path that
     is not there is left to the caller, which says what it wanted there. pathlib's exists() and is_dir() raise these
-    (a traceback, exit 1: --out, --restart, --init-from, distlbm status with a 300-character name)."""
+    (a traceback, exit 1: --out, --restart, --init-from, distlbm status with a 300-character name). `failed`: what
+    the line says went wrong."""
     from distlbm.errors import ConfigError
 
     try:
@@ -209,7 +210,7 @@ def check_path(key: str, path, expected: str) -> None:
     except ValueError:  # an embedded NUL byte
         raise ConfigError(f"{key} = {str(path)!r}: holds a NUL byte; expected {expected}") from None
     except OSError as e:
-        raise ConfigError(f"{key} = {str(path)!r}: cannot be looked at ({e.strerror or e}); expected {expected}") \
+        raise ConfigError(f"{key} = {str(path)!r}: {failed} ({e.strerror or e}); expected {expected}") \
             from None
 
 
@@ -231,7 +232,8 @@ def check_out_name(out: str) -> None:
                           f"word: --out ~/x, not --out=~/x), and it would be a folder named {first!r} in the "
                           f"working directory {os.getcwd()}; expected the path written out{home}, or "
                           f"{'.' + os.sep + out!r} for a folder of that name here")
-    check_path("--out", out, "a writable folder")
+    # (the run's own words for a folder it cannot make: "cannot create or write the folder (File name too long)")
+    check_path("--out", out, "a writable folder", failed="cannot create or write the folder")
 
 
 SHARED_WAIT_S = 10.0  # how long a process looks for the probe file (a network file system's caches)
