@@ -602,7 +602,7 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     if args.command != "run":
         return _dispatch(args)
-    from distlbm.driver.signals import StopRequested, guarded_streams, process_scope
+    from distlbm.driver.signals import SECOND_CTRL_C, StopRequested, guarded_streams, process_scope
 
     # stop signals handled from the first line: a stop during start-up exits 75; a closed stdout or stderr goes on
     try:
@@ -617,8 +617,7 @@ def main(argv=None) -> int:
         # a second Ctrl-C outside _dispatch's own handling (the start-up's imports, before any step): it quits at
         # once, as the first one said, with one line; the program leaves without tearing down what it was
         # importing (a traceback, exit -2, and under mpiexec a crash in the half-imported JAX: signal 11)
-        print("distlbm: interrupted (a second Ctrl-C): quit at once, without a checkpoint",
-              file=sys.stderr)
+        print(SECOND_CTRL_C, file=sys.stderr)
         if argv is None:
             import os
 

@@ -27,6 +27,9 @@ class StopRequested(BaseException):
     with exit 75. A BaseException, as KeyboardInterrupt, so that no `except Exception` takes it."""
 
 
+SECOND_CTRL_C = "distlbm: interrupted (a second Ctrl-C): quit at once, without a checkpoint"  # (during start-up)
+
+
 class StopFlag:
     """Set by a stop signal; the run loop asks `requested` between chunks."""
 
@@ -43,7 +46,7 @@ class StopFlag:
         if self.requested and name == "SIGINT":
             if self.importing:  # in the start-up's imports: an exception raised inside a native module's initialisation
                 # (jaxlib) aborted the process (signal 6, under mpiexec 'BAD TERMINATION'); nothing to save yet
-                _say("distlbm: interrupted (a second Ctrl-C): quit at once, without a checkpoint")
+                _say(SECOND_CTRL_C)
                 os._exit(130)
             raise KeyboardInterrupt
         first = not self.requested
