@@ -487,9 +487,5 @@ def sponge(g, strength, velocity, lattice: Lattice, scale=None, incompressible: 
     if scale is not None:
         ut = tuple(x * scale for x in ut)
     s = strength.astype(g.dtype)
-    # the target read per cell of the layer (0 elsewhere, where s = 0 leaves g as it is; the fused kernel reads it
-    # so too): a target the same along x let XLA:CPU compute its equilibrium before the loop over x or in it, by
-    # the block's width, and g - geq was then contracted into an FMA or not: last-bit differences between meshes
-    ut = tuple(jnp.where(s != 0, x, 0.0) for x in ut)
     geq = equilibrium_deviation(jnp.zeros_like(s), ut, lattice, incompressible)
     return g - s[None] * (g - geq)
