@@ -258,12 +258,10 @@ def cmd_bench(args) -> int:
     for key, val in (("--size", args.size), ("--steps", args.steps), ("--repeat", args.repeat)):
         if val <= 0:
             raise ConfigError(f"{key} = {val}: expected a positive integer")
-    from distlbm.config import MAX_CELLS
+    from distlbm.config import check_size_cells
 
     d = get_lattice(args.lattice).d
-    if args.size ** d >= MAX_CELLS:  # (an OverflowError traceback in the memory check)
-        raise ConfigError(f"--size = {args.size}: {args.size}^{d} cells; expected fewer than 2**53 = "
-                          f"{MAX_CELLS:.3g} cells")
+    check_size_cells(str(args.size), f"{args.size}^{d}", args.size ** d)
     if args.steps > 2 ** 31 - 1:  # the steps go to the step as an int32: an OverflowError traceback
         raise ConfigError(f"--steps = {args.steps}: expected a positive integer at most {2 ** 31 - 1} (the step "
                           f"counter is int32)")

@@ -390,6 +390,14 @@ RUN_KEYS = frozenset(f.name for name, spec in SPECS.items() if name != "model" f
 INT64_MAX = 2 ** 63 - 1
 INT32_MAX = 2 ** 31 - 1  # the step counter (stepper.State.step) is int32
 MAX_CELLS = 2 ** 53  # cell counts and indices stay exact in float64
+
+
+def check_size_cells(shown: str, cells_text: str, cells: int) -> None:
+    """ConfigError for a lattice size given on the command line (`distlbm bench`, `distlbm info`: --size = `shown`,
+    `cells_text` cells) of MAX_CELLS cells or more (the memory check's arithmetic raised OverflowError)."""
+    if cells >= MAX_CELLS:
+        raise ConfigError(f"--size = {shown}: {cells_text} cells; expected fewer than 2**53 = {MAX_CELLS:.3g} cells")
+
 # step counts and intervals in steps: bounded by the int32 step counter
 STEP_KEYS = ("steps", "progress_every", "output_every", "checkpoint_every", "check_every", "sample_every",
              "steady_every", "average_every", "average_from")

@@ -88,12 +88,10 @@ def cmd_info(args) -> int:
                               f"{d} (NX{'xNY' if d > 1 else ''}{'xNZ' if d == 3 else ''}) or one N per side")
         import math
 
-        from distlbm.config import MAX_CELLS
+        from distlbm.config import check_size_cells
 
-        cells = math.prod(sides) if len(sides) > 1 else sides[0] ** d
-        if cells >= MAX_CELLS:  # (an OverflowError traceback in the memory check)
-            raise ConfigError(f"--size = {shown}: {shown if len(sides) > 1 else f'{shown}^{d}'} cells; expected "
-                              f"fewer than 2**53 = {MAX_CELLS:.3g} cells")
+        check_size_cells(shown, shown if len(sides) > 1 else f"{shown}^{d}",
+                         math.prod(sides) if len(sides) > 1 else sides[0] ** d)
     from distlbm.parallel.processes import initialize, use_cpu_cores
 
     use_cpu_cores("jax")  # on CPUs the devices `distlbm run` gets (one per core; it said 1 where a run used 2)
