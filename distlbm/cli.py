@@ -628,8 +628,12 @@ def main(argv=None) -> int:
     if argv is None:  # the program: a stop signal once the run has ended leaves its status as it is (a SIGTERM in
         import signal  # the last moments of a complete run exited 143, a killed job to the scheduler)
 
+        from distlbm.driver.signals import after_the_run
+        from distlbm.parallel.processes import abort
+
         for name in ("SIGTERM", "SIGUSR1", "SIGHUP"):
             signal.signal(getattr(signal, name), signal.SIG_IGN)
+        after_the_run(rc, abort)  # a Ctrl-C while JAX and MPI tear down: at once, with rc (every process of a job)
     hdf5 = sys.modules.get("distlbm.io.hdf5")
     if argv is None and (rc == 74 or (hdf5 is not None and hdf5.failed_before())):
         _hard_exit(rc)  # the program (not a caller in-process) after a failed HDF5 write, even one the run survived

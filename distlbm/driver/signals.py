@@ -86,6 +86,21 @@ class StopFlag:
                     signal.signal(sig, h)
 
 
+def after_the_run(rc: int, leave) -> None:
+    """The process of `distlbm run` once its run has ended (what it wrote is written; the interpreter tears down JAX
+    and MPI): a Ctrl-C quits at once with the run's exit status `rc` and one line, through `leave(rc)`. Before, a
+    KeyboardInterrupt rose inside JAX's exit handler: a traceback after the run's last line, exit 1 or -2 instead
+    of the stop's 75, and under mpiexec the other processes left to wait for this one."""
+
+    def _quit(signum, frame):
+        _say(f"distlbm: interrupted as the process ended, after its run: it quits at once with the run's exit "
+             f"status {rc}")
+        leave(rc)
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, _quit)
+
+
 def _say(text: str, fd: int = 2):
     """A line on stderr (or `fd`) from a signal handler: one unbuffered write (a print could find its stream's buffer
     in use by the interrupted code, and fail)."""

@@ -1275,6 +1275,44 @@ def test_a_second_ctrl_c_during_start_up_quits_with_one_line(tmp_path):
     assert "distlbm: interrupted" in err, err
 
 
+_CTRL_C_AFTER_THE_RUN = """
+import os, signal, sys, threading, time
+from pathlib import Path
+from distlbm.cli import main
+out = Path(sys.argv[1])
+if sys.argv[2] == 'stopped':  # a Ctrl-C once the run steps: it stops with its checkpoint, 75
+    def ctrl_c():
+        while not (out / 'log.jsonl').exists():
+            time.sleep(0.01)
+        os.kill(os.getpid(), signal.SIGINT)
+    threading.Thread(target=ctrl_c, daemon=True).start()
+steps = '1000000' if sys.argv[2] == 'stopped' else '20'
+sys.argv = ['distlbm', 'run', 'box', '--set', 'n=16', '--steps', steps, '--out', str(out)]
+rc = main()
+print('main returned', rc, flush=True)
+os.kill(os.getpid(), signal.SIGINT)  # as the process ends (JAX's and MPI's exit handlers)
+time.sleep(5)
+print('not interrupted', flush=True)
+sys.exit(rc)
+"""
+
+
+@pytest.mark.parametrize("run", ["complete", "stopped"])
+def test_a_ctrl_c_as_the_process_ends_quits_with_the_runs_status(tmp_path, run):
+    """A Ctrl-C after the run has ended, while the interpreter tears down JAX (and MPI): it quits at once with one line
+    and the run's exit status. Before, a KeyboardInterrupt rose inside JAX's exit handler ("Exception ignored in
+    atexit callback", a traceback after the run's last line) or in the program: exit 1, not the stop's 75; under
+    mpiexec, a second Ctrl-C that came so ended one process and not the job."""
+    proc = subprocess.run([sys.executable, "-c", _CTRL_C_AFTER_THE_RUN, str(tmp_path / "run"), run], cwd=REPO,
+                          env=_env(), capture_output=True, text=True, timeout=300)
+    rc = 0 if run == "complete" else 75
+    assert f"main returned {rc}" in proc.stdout, proc.stdout + proc.stderr
+    assert proc.returncode == rc and "not interrupted" not in proc.stdout, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr, proc.stderr
+    assert (f"distlbm: interrupted as the process ended, after its run: it quits at once with the run's exit status "
+            f"{rc}") in proc.stderr, proc.stderr
+
+
 def test_a_process_that_quits_at_a_second_ctrl_c_ends_the_others(tmp_path):
     """One of two MPI ranks (--comm mpi) quits at once on a second Ctrl-C while the other, whose second one never
     came (or was swallowed: Python drops an exception raised in a gc callback), goes on into the checkpoint of its
