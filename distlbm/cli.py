@@ -30,6 +30,14 @@ class _Parser(argparse.ArgumentParser):
                            f"as the end of the options)")
         return ns, rest
 
+    def _get_values(self, action, arg_strings):
+        # an option with an optional value given '--' (--restart=--): argparse drops it and takes the option alone
+        # (--restart=-- continued the latest checkpoint); '--' as a word of its own ends the options, as before
+        if action.option_strings and action.nargs == argparse.OPTIONAL and arg_strings == ["--"]:
+            self.error(f"argument {action.option_strings[0]}: expected one argument, not '--' (argparse reads it "
+                       f"as the end of the options)")
+        return super()._get_values(action, arg_strings)
+
 
 def _integer(text: str) -> int:
     """An integer option's value: decimal digits (int() also took '1_000' and any Unicode digits; a sign is left to

@@ -194,6 +194,9 @@ def test_closed_stdout_is_not_a_traceback():
                                  "it as the end of the options); see distlbm run --help"),
     (["run", "box", "--mesh=--"], "distlbm run: error: argument --mesh: expected one argument, not '--' (argparse "
                                   "reads it as the end of the options); see distlbm run --help"),
+    # --restart takes its value or none: --restart=-- was read as --restart alone (the latest checkpoint)
+    (["run", "box", "--restart=--"], "distlbm run: error: argument --restart: expected one argument, not '--' "
+                                     "(argparse reads it as the end of the options); see distlbm run --help"),
     (["bench", "--size=--"], "distlbm bench: error: argument --size: expected one argument, not '--' (argparse reads "
                              "it as the end of the options); see distlbm bench --help"),
     (["bench", "--size", "1.5"],
