@@ -237,6 +237,9 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     }
 
 
+REPEAT_MAX = 10 ** 6  # timed repetitions of bench (a median of a few is the figure; a benchmark takes far fewer)
+
+
 def cmd_bench(args) -> int:
     from distlbm.cases.base import ConfigError
     from distlbm.config import DTYPES, check_compute_dtype
@@ -265,6 +268,9 @@ def cmd_bench(args) -> int:
     if args.steps > 2 ** 31 - 1:  # the steps go to the step as an int32: an OverflowError traceback
         raise ConfigError(f"--steps = {args.steps}: expected a positive integer at most {2 ** 31 - 1} (the step "
                           f"counter is int32)")
+    if args.repeat > REPEAT_MAX:  # each repetition is timed in turn: --repeat 2**63 ran (practically) forever
+        raise ConfigError(f"--repeat = {args.repeat}: expected a positive integer at most {REPEAT_MAX} (timed "
+                          f"repetitions, of which the median is reported)")
     bw = None if args.bandwidth_mib is None else int(args.bandwidth_mib * (1 << 20))
     from distlbm.parallel.processes import initialize, use_cpu_cores
 

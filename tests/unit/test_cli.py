@@ -265,6 +265,16 @@ def test_bench_values_that_were_tracebacks_are_one_line(cli, args, parts):
     assert_clean_error(rc, out, err, *parts)
 
 
+@pytest.mark.parametrize("value", [str(2 ** 63), "1000001"])
+def test_a_bench_repeat_beyond_its_limit_is_one_line_before_the_bench(cli, monkeypatch, value):
+    """--repeat 2**63 timed one repetition after another, (practically) forever."""
+    from distlbm import bench
+
+    monkeypatch.setattr(bench, "run_bench", lambda *a, **k: pytest.fail("the bench ran"))
+    rc, out, err = cli("bench", "--lattice", "D2Q9", "--size", 8, "--steps", 1, "--repeat", value)
+    assert_clean_error(rc, out, err, f"--repeat = {value}: expected a positive integer at most 1000000")
+
+
 def test_a_bandwidth_copy_larger_than_the_device_is_one_line_before_the_bench(cli, monkeypatch):
     """--bandwidth-mib 1e12: the bench ran, then the copy's allocation was a JAX RESOURCE_EXHAUSTED traceback."""
     from distlbm import bench, memory
