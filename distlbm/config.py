@@ -1102,9 +1102,11 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
         own = (f"{vkey} below {bound_below(float(vval) * MACH_MAX / ma)} (a peak lattice velocity below "
                f"{bound_below(MACH_MAX * CS)})"
                if peak and not derived and isinstance(vval, (int, float)) and vval > 0 and math.isfinite(ma) else "")
+        # a case whose peak comes of other settings too (the box's u0 ny / nx) names them beside the velocity's
+        also = case.peak_remedy(params, setup.shape, MACH_MAX) if hasattr(case, "peak_remedy") and not derived else ""
         raise ConfigError(
             f"{where}{vkey} = {vval}{peak}: gives Mach number {ma:{'.3f' if ma < 1e3 else '.3g'}} > {MACH_MAX}; "
-            f"expected {own or f'{remedy} {MACH_MAX * CS:.3f}'} (compressibility errors and instability)"
+            f"expected {own or f'{remedy} {MACH_MAX * CS:.3f}'}{also} (compressibility errors and instability)"
         )
     validated = float(case.validated_mach or 0.0)
     if ma > MACH_WARN and not ma <= validated * (1 + 1e-9):

@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from distlbm import units as un
-from distlbm.cases.base import Case, Param, Setup, grid_coords, physical_units
+from distlbm.cases.base import Case, ConfigError, Param, Setup, grid_coords, physical_units
 from distlbm.physics import boundaries as bc
 
 
@@ -38,6 +38,12 @@ class PeriodicBox(Case):
         dims = [p["nx"] or p["n"], p["ny"] or p["n"], p["nz"] or p["n"]][:d]
         shape = tuple(dims)
         u0, tau = p["u0"], p["tau"]
+        keys = [k if p[k] else "n" for k in ("nx", "ny")]
+        for axis, (key, side) in enumerate(zip(keys, shape)):
+            if side < 3:  # sin(2 pi x / side) is 0 at every cell: n = 2 ran a fluid at rest, nx = 1 one wave along y
+                comp = "u_x" if axis == 0 else "u_y"
+                raise ConfigError(f"{key} = {p[key]}: the box's vortex field {comp} is zero at every cell of a box of "
+                                  f"{side} cell(s) along {'xy'[axis]}; expected {key} >= 3 (the sides along x and y)")
 
         def initial(index):
             xs = grid_coords(index, shape)
@@ -65,6 +71,19 @@ class PeriodicBox(Case):
         peak = u0 * max(1.0, shape[1] / shape[0])
         units.update(mach=un.mach(peak))
         return Setup(lattice, shape, tau, initial, 100, peak, features=bc.Features(), units=units)
+
+    def peak_remedy(self, p, shape, limit: float) -> str:
+        """Where ny > nx makes the peak (u_y's amplitude u0 ny / nx) and u0 alone is within `limit`: the least side
+        along x that keeps the Mach number within it, as a clause to add to the Mach refusal (nx = 3 at ny = 64 was
+        refused naming u0 alone); '' otherwise."""
+        u0 = p["u0"]
+        if not (shape[1] > shape[0] and un.mach(u0) <= limit):
+            return ""
+        least = max(3, math.ceil(u0 * shape[1] / (limit * un.CS)))
+        while un.mach(u0 * shape[1] / least) > limit:  # the ceiling of a rounded quotient
+            least += 1
+        return (f", or {'nx' if p['nx'] else 'n'} >= {least} (nx = {shape[0]} is short for ny = {shape[1]}: the "
+                f"peak is u_y's amplitude u0 ny / nx)")
 
     def observe(self, view, p):
         return {"relative_mass_drift": view.mass_drift()}

@@ -148,6 +148,30 @@ def test_taylor_green_box_of_fewer_than_three_cells_refused(case):
     assert resolve(case, {"n": 3}).setup.shape == (3,) * (2 if case.endswith("2d") else 3)
 
 
+@pytest.mark.parametrize("sets,key", [({"nx": 1}, "nx"), ({"nx": 2}, "nx"), ({"ny": 1}, "ny"), ({"ny": 2}, "ny"),
+                                      ({"n": 2}, "n"), ({"n": 1, "lattice": "D2Q9"}, "n")])
+def test_box_of_fewer_than_three_cells_along_x_or_y_refused(sets, key):
+    """The box's vortex is sin(2 pi x / nx) cos(2 pi y / ny) (u_x) and its y twin: at 1 or 2 cells along x (y) u_x
+    (u_y) is zero at every cell. nx = 1 was refused by the Mach check as "u0 = 0.02 (peak lattice velocity 1.28)",
+    naming u0, and n = 2 ran a fluid at rest."""
+    msg = error("box", sets)
+    assert msg.startswith(f"{key} = {sets[key]}: the box's vortex field") and "is zero at every cell" in msg, msg
+    assert f"expected {key} >= 3" in msg, msg
+    assert resolve("box", {"n": 3}).setup.shape == (3, 3, 3)
+    assert resolve("box", {"n": 8, "nz": 1}).setup.shape == (8, 8, 1)  # z: cos(2 pi z / nz), 1 at nz = 1
+
+
+@pytest.mark.parametrize("sets,key,least", [({"nx": 3}, "nx", 8), ({"nx": 7}, "nx", 8), ({"n": 3, "ny": 64}, "n", 8),
+                                            ({"lattice": "D2Q9", "nx": 16, "ny": 64, "u0": 0.05}, "nx", 19)])
+def test_box_mach_refusal_names_the_side_that_is_short(sets, key, least):
+    """nx = 3 (of ny = 64) was refused naming u0 alone, the default: the peak is u0 ny / nx, and the least nx that
+    keeps it within Mach 0.3 is named beside u0's bound; that nx passes."""
+    msg = error("box", sets)
+    assert f", or {key} >= {least} (nx = " in msg and "gives Mach number" in msg, msg
+    resolve("box", {**sets, key: least})
+    assert "gives Mach number" in error("box", {**sets, key: least - 1})
+
+
 def test_negative_box_side():
     msg = error("box", {"nx": -1})
     assert "nx = -1" in msg and "expected a value >= 0" in msg
