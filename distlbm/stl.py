@@ -139,6 +139,18 @@ def _ascii_solids(path, reader, ascii_mode, start: int = 0) -> np.ndarray:
             fh.seek(at)
 
 
+MAX_DEGREES = 360  # the largest angle of a placement's rotation (a turn; beyond, its rounding turned it anyhow)
+
+
+class PlacementError(ValueError):
+    """A placement (scale, translation, rotation: `key`) that the body of a sound STL file cannot take; its message
+    says why, without the file's or the setting's name before it."""
+
+    def __init__(self, key: str, message: str):
+        super().__init__(message)
+        self.key = key
+
+
 def rotation_matrix(angles_deg) -> np.ndarray:
     """Rotation by angles (degrees) about x, then y, then z (fixed axes, right-handed)."""
     rx, ry, rz = (math.radians(float(a)) for a in angles_deg)
@@ -279,15 +291,37 @@ class TriangleMesh(Shape):
         scale = float(scale)
         if not (math.isfinite(scale) and scale > 0):
             raise ValueError(f"STL file {path}: scale {scale!r}; expected a positive finite number")
-        tri = tri * scale
-        if any(float(a) != 0.0 for a in rotate):
-            tri = tri @ rotation_matrix(rotate).T
-        tri = tri + np.asarray(translate, dtype=np.float64)
+        for a in rotate:  # 1e308 degrees turned the body by whatever the rounding of that angle left, unsaid
+            if not (math.isfinite(float(a)) and abs(float(a)) <= MAX_DEGREES):
+                raise PlacementError("rotate", f"the angle {float(a):g} degrees; expected angles within "
+                                               f"-{MAX_DEGREES} .. {MAX_DEGREES} degrees")
+        across = float(np.ptp(tri.reshape(-1, 3), axis=0).max())  # the body's extent in the file's units
+        with np.errstate(over="ignore", invalid="ignore"):  # said below, in one line
+            placed = tri * scale
+            if any(float(a) != 0.0 for a in rotate):
+                placed = placed @ rotation_matrix(rotate).T
+        if not np.isfinite(placed).all():  # scale 1e308: "has non-finite coordinates", said of the file
+            raise PlacementError("scale", f"the body of STL file {path}, {across:g} across in the file, is beyond "
+                                          f"float64's range scaled by it; expected a smaller scale")
+        with np.errstate(over="ignore"):
+            placed = placed + np.asarray(translate, dtype=np.float64)
+        if not np.isfinite(placed).all():
+            raise PlacementError("translate", f"the body of STL file {path} moved by it is beyond float64's range; "
+                                              f"expected a translation that places it in the domain")
         try:
-            return cls(tri, name=f"STL file {path}")
+            return cls(placed, name=f"STL file {path}")
         except ValueError as e:
             msg = str(e)
-            raise ValueError(msg if msg.startswith("STL file") else f"STL file {path}: {msg}") from None
+            try:  # the file's own surface is sound: the placement made its corners equal (scale 1e-320: a body
+                cls(tri, name="")  # below float64's resolution where it is moved), said of the file
+            except ValueError:
+                raise ValueError(msg if msg.startswith("STL file") else f"STL file {path}: {msg}") from None
+            why = msg.split(": ", 1)[-1].split("; expected")[0]  # each of its N triangles has two equal corners
+            raise PlacementError("scale", f"the body of STL file {path}, {across * scale:.3g} across once scaled, "
+                                          f"is below float64's resolution where it is placed (translation "
+                                          f"{', '.join(f'{float(t):g}' for t in translate)}): {why}; "
+                                          f"expected a larger scale or a translation nearer the origin (float64 "
+                                          f"tells apart 2.2e-16 of a coordinate)") from None
 
     def __repr__(self):
         return f"TriangleMesh({self.name!r}, {len(self.faces)} triangles)"

@@ -421,6 +421,36 @@ def test_channel_checks_the_stl_body(tmp_path):
     assert sim.setup.shape == (101, 42, 42)
 
 
+@pytest.mark.parametrize("key,value,said", [
+    # the body below float64's resolution at its place: "stl = ...: each of its triangles has two equal corners"
+    ("stl_scale", 1e-320, "stl_scale = 1e-320: the body of STL file"),
+    ("stl_scale", 1e-300, "stl_scale = 1e-300: the body of STL file"),
+    # off the channel: "stl = ...: 'stl(...)' has no part inside the channel"
+    ("stl_translate", "1e308,0,0", "stl_translate = '1e308,0,0': it moves the body of STL file"),
+    ("stl_translate", "1e308,1e308,1e308", "stl_translate = '1e308,1e308,1e308': the body of STL file"),
+    # taken, unsaid: the body turned by whatever the rounding of 1e308 degrees left
+    ("stl_rotate", "1e308,0,0", "stl_rotate = '1e308,0,0': the angle 1e+308 degrees; expected angles within -360 "
+                                ".. 360 degrees"),
+    ("stl_rotate", "0,0,360.5", "stl_rotate = '0,0,360.5': the angle 360.5 degrees; expected angles within"),
+])
+def test_an_stl_placement_the_body_cannot_take_names_its_key(tmp_path, key, value, said):
+    from helpers import make_sim
+
+    path = tmp_path / "s.stl"
+    write_stl(path, icosphere(2, 1.0))
+    kw = dict(lattice="D3Q19", length=1.0, height=0.4, width=0.4, n=10, t_end=0.01, obstacles="", stl=str(path),
+              stl_scale=0.1, stl_translate="0.5,0.2,0.2")
+    with pytest.raises(ConfigError) as e:
+        make_sim("channel_flow", **{**kw, key: value})
+    msg = str(e.value)
+    assert msg.startswith(said) and "expected" in msg and msg.count("expected") == 1 and "\n" not in msg, msg
+    make_sim("channel_flow", **{**kw, "stl_rotate": "-360,360,90"})  # a turn either way is taken
+    with pytest.raises(ConfigError, match=r"^obstacles = .*: rotation 0.0, 1e\+308, 0.0: the angle 1e\+308 degrees"):
+        parse_obstacles(f"stl({path}, 0.1, 0.5, 0.2, 0.2, 0, 1e308, 0)", 3)
+    with pytest.raises(ConfigError, match=r"^obstacles = .*: scale 1e-320: the body of STL file"):
+        parse_obstacles(f"stl({path}, 1e-320, 0.5, 0.2, 0.2)", 3)
+
+
 def test_drag_of_the_stl_sphere_equals_the_sphere(tmp_path):
     """Flow past an icosphere (5120 triangles, facets within 0.0012 D of the sphere) gives the drag of the
     sphere primitive within 0.5 % (the same small run twice, D = 8 cells, 80 steps: the mean of the sampled

@@ -156,6 +156,8 @@ class ChannelFlow(Case):
                               f"obstacles = '' for none)") from None
         if p.get("stl"):
             shapes.append(self._stl_body(p, lattice.d))
+            if lay is not None:
+                self._check_stl_translate(p, shapes[-1], lay)
         count = len(shapes) + (1 if p["mask"] else 0)
         if count > geo.MAX_BODIES:
             raise ConfigError(f"obstacles = {show(p['obstacles'])}: {len(shapes)} bodies"
@@ -226,8 +228,25 @@ class ChannelFlow(Case):
         if d != 3:
             raise ConfigError(f"stl = {p['stl']!r}: STL obstacles are 3D only; expected a 3D lattice (D3Q19, D3Q27)")
         return load_stl(p["stl"], p.get("stl_scale", 1.0), vec["stl_translate"], vec["stl_rotate"],
-                        head=f"stl = {p['stl']!r}: ",
-                        spec=f"stl({p['stl']})")
+                        head=f"stl = {p['stl']!r}: ", spec=f"stl({p['stl']})",
+                        names={k: f"stl_{k} = {p.get(f'stl_{k}', 1.0 if k == 'scale' else '0,0,0')!r}: "
+                               for k in ("scale", "translate", "rotate")})
+
+    @staticmethod
+    def _check_stl_translate(p, body, lay) -> None:
+        """ConfigError naming stl_translate where it moves the stl key's body wholly off the channel (1e308,0,0 was
+        said of stl: "'stl(...)' has no part inside the channel")."""
+        if not any(number(v) for v in str(p.get("stl_translate", "0,0,0")).split(",")):
+            return  # the file's own place: said of stl by check_obstacles
+        ext = [(lay.shape[0] - 1) * lay.dx] + list(lay.cross)
+        lo, hi = body.bounds
+        if all(h > 0.0 and l < e for l, h, e in zip(lo, hi, ext)):
+            return
+        at = ", ".join(f"{'xyz'[a]} = {lo[a]:.4g} .. {hi[a]:.4g}" for a in range(len(ext)))
+        within = ", ".join(f"0 < {'xyz'[a]} < {e:g}" for a, e in enumerate(ext))
+        raise ConfigError(f"stl_translate = {p['stl_translate']!r}: it moves the body of STL file {p['stl']} to "
+                          f"{at}, with no part inside the channel; expected a translation that places it within "
+                          f"{within}")
 
     @staticmethod
     def _mask_error(p, e) -> ConfigError:

@@ -185,15 +185,27 @@ def _parse_stl(args: str, part: str, text: str, d: int, key: str):
 
 
 def load_stl(path: str, scale: float = 1.0, translate=(0.0, 0.0, 0.0), rotate=(0.0, 0.0, 0.0), head: str = "",
-             spec: str = ""):
+             spec: str = "", names: dict | None = None):
     """The TriangleMesh of an STL file placed by scale, rotation (degrees about x, y, z) and translation;
-    ConfigError (prefixed by `head`) for a missing library, an unreadable, empty or open mesh."""
-    from distlbm.stl import TriangleMesh
+    ConfigError (prefixed by `head`) for a missing library, an unreadable, empty or open mesh. A placement the body
+    cannot take is said of its setting: `names` maps 'scale', 'translate', 'rotate' to the head that names it (the
+    stl key's: "stl_scale = 1e-320: "), else `head` and the placement's value."""
+    from distlbm.stl import PlacementError, TriangleMesh
 
     if not scale > 0:
         raise ConfigError(f"{head}scale {scale:g}; expected a positive scale")
     try:
         s = TriangleMesh.from_file(path, scale, translate, rotate)
+    except PlacementError as e:
+        # a body too small for where it is moved: said of the scale or of the translation, whichever is the farther
+        # from 1 in magnitude (scale 1e-300 at 0.5, 0.2, 0.2; scale 0.1 at 1e308, 1e308, 1e308)
+        far = max((abs(float(t)) for t in translate), default=0.0)
+        key = ("translate" if e.key == "scale" and far > 0 and math.log10(far) > abs(math.log10(scale))
+               else e.key)
+        value = {"scale": repr(float(scale)), "translate": ", ".join(repr(float(t)) for t in translate),
+                 "rotate": ", ".join(repr(float(a)) for a in rotate)}[key]
+        said = (names or {}).get(key) or f"{head}{'rotation' if key == 'rotate' else key} {value}: "
+        raise ConfigError(f"{said}{e}") from None
     except ValueError as e:
         raise ConfigError(f"{head}{e}") from None
     s.spec = spec or f"stl({path})"
