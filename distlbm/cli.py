@@ -157,7 +157,7 @@ def prepare_out(out: str) -> str:
     from pathlib import Path
 
     from distlbm.cases.base import ConfigError
-    from distlbm.io.files import check_out_name
+    from distlbm.io.files import check_out_name, run_folder
     from distlbm.parallel.processes import env_rank
 
     check_out_name(out)
@@ -174,7 +174,7 @@ def prepare_out(out: str) -> str:
         why = e.strerror or e.__class__.__name__
         raise ConfigError(f"--out = {out!r}: cannot create or write the folder ({why}); expected a writable "
                           f"folder") from None
-    return out
+    return str(run_folder(out))  # ./~ said as its full path, not as ~ (the home folder)
 
 
 def _remove_if_empty(out: str, made: bool, here: bool = False):

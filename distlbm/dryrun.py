@@ -89,7 +89,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     except ValueError as e:
         raise ConfigError(str(e)) from None
     files.check_out_name(str(out))  # as the run refuses it (cli.prepare_out)
-    out_path = Path(out)
+    out_path = files.run_folder(out)  # ./~ said as its full path, not as ~ (the home folder)
     # the folder
     probe, why = _where_writable(out_path)
     if why:

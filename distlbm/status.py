@@ -68,7 +68,9 @@ def folder_status(out) -> dict:
     from distlbm.io import results
     from distlbm.io.lock import read_holder
 
-    out = Path(out)
+    from distlbm.io.files import run_folder
+
+    out = run_folder(out)  # ./~ said as its full path, not as ~ (the home folder)
     if not out.is_dir():
         what = "not a folder" if out.exists() else "no such run folder"
         raise ConfigError(f"{str(out)!r}: {what}; expected the --out folder of a run")

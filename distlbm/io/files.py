@@ -214,6 +214,14 @@ def check_path(key: str, path, expected: str, failed: str = "cannot be looked at
             from None
 
 
+def run_folder(out) -> Path:
+    """The path of run folder `out` as the run says it: Path(out), made absolute where its first part starts with '~'
+    (a folder of that name here, given as ./~: Path drops the './', and the run said 'summary: ~/summary.json',
+    which reads as the home folder's)."""
+    path = Path(out)
+    return Path(os.path.abspath(path)) if path.parts and path.parts[0].startswith("~") else path
+
+
 def check_out_name(out: str) -> None:
     """ConfigError for an --out that names no folder (' ' was a folder ' ', '' the working directory) or one whose
     first part starts with '~': `--out=~/runs/a` (the shell expands '~' at the start of a word alone) wrote into a

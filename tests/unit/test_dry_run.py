@@ -536,6 +536,23 @@ def test_an_out_that_starts_with_a_tilde_is_refused_by_the_run_and_the_dry_run(c
     assert rc == 0 and (tmp_path / out / "summary.json").is_file(), err
 
 
+@pytest.mark.parametrize("out", ["./~", "./~other/a"])
+def test_a_folder_named_like_a_tilde_is_said_by_its_full_path_not_as_the_home_folder(cli, tmp_path, monkeypatch, out):
+    """--out ./~ (a folder named '~' here, as the refusal above advises): Path drops the './', and the run said
+    'summary: ~/summary.json' (and its checkpoints, the dry run and status likewise), which reads as the home
+    folder's."""
+    monkeypatch.chdir(tmp_path)
+    full = str(tmp_path / out[2:])
+    rc, said, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--checkpoint-every", 2, "--out", out)
+    assert rc == 0 and (tmp_path / out / "summary.json").is_file(), err
+    assert f"summary: {full}/summary.json" in said and f"checkpoint: {full}/checkpoints/" in said, said
+    assert "summary: ~" not in said and "checkpoint: ~" not in said, said
+    rc, said, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--out", out, "--restart", "--dry-run")
+    assert rc == 0 and f"free in {full}" in said and "free in ~" not in said, (said, err)
+    rc, said, err = cli("status", out)
+    assert rc == 0 and said.startswith(f"{full}: "), (said, err)
+
+
 @pytest.mark.parametrize("size", ["1000000000", "9" * 23])
 def test_a_mesh_size_far_above_the_lattice_is_one_line_at_once(module_cli, tmp_path, size):
     """--mesh 99999999999999999999999x1x1 (a size typed twice) never ended: the suggestion of another mesh tried every
