@@ -351,7 +351,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
     # On GPUs the whole-array form is one fused kernel per population; a loop over thin slabs would
     # launch kernels per slab. The slab form is for CPU caches (see `slab_form`).
 
-    def finish(fs, fc, kind, velocity, rho_bc, scale=None, sponge=None, keep_walls=True, in_slab=False):
+    def finish(fs, fc, kind, velocity, rho_bc, scale=None, sponge=None, keep_walls=True):
         """Moments, fixed-velocity/pressure cells, collision and the absorbing layer of the streamed,
         bounced-back fs; wall cells keep their populations fc (unless keep_walls is False: the caller
         puts them back)."""
@@ -369,11 +369,12 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         if feat.sponge:
             if sponge is None:
                 raise ValueError("the absorbing layer's strength is missing")
-            if in_slab:  # the layer fills the last slabs before the outlet: the others skip it
-                out = lax.cond(jnp.any(sponge != 0), lambda g: bc.sponge(g, sponge, velocity, lat, scale, inc),
-                               lambda g: g, out)
-            else:
-                out = bc.sponge(out, sponge, velocity, lat, scale, inc)
+            # under a lax.cond in every form: a slab (or a block of a mesh) without the layer skips it, and where
+            # it runs it reads the collision's stored output in every form. Fused with the collision in the
+            # whole-array form, XLA:CPU contracted its arithmetic into FMAs otherwise than in the slab forms
+            # (last-bit differences in the layer between the two forms); see bc.sponge for the meshes
+            out = lax.cond(jnp.any(sponge != 0), lambda g: bc.sponge(g, sponge, velocity, lat, scale, inc),
+                           lambda g: g, out)
         if feat.walls and keep_walls:
             out = jnp.where(bc.is_wall(kind)[None], fc, out)
         return out.astype(sdt)
@@ -505,7 +506,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         take = slab_taker(x0, b)
         fs, fc = slab_boundary(out, fs, x0, b, cells, scale)
         velocity, rho = slab_values(cells, x0, b)
-        return finish(fs, fc, take(cells.kind), velocity, rho, scale, take(cells.sponge), keep_walls, in_slab=True)
+        return finish(fs, fc, take(cells.kind), velocity, rho, scale, take(cells.sponge), keep_walls)
 
     def slab_forces(f, cells: Cells, scale=None):
         """The momentum-exchange force on each body ([bodies, D, K + 1, 1, ...] fixed-point partial sums, as

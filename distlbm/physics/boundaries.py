@@ -482,10 +482,18 @@ def sponge(g, strength, velocity, lattice: Lattice, scale=None, incompressible: 
         g <- g - s (g - geq(1, u_target))
     Outgoing waves (sound, vortices) are damped before they reach the outlet and cannot reflect;
     a cell of strength 0 is left as it is. g: [Q, ...]; strength: [...]; velocity: [D, ...].
+
+    Computed as (g - s g) + s geq: the target's equilibrium is the same along x (a channel's inflow profile),
+    and XLA:CPU computed it before its loop over x on some block widths and in it on others; as
+    g - s (g - geq), the subtraction g - geq was contracted with geq's last product into an FMA only where both
+    were in the loop, and 1x1 and 1x2 meshes of schaefer_turek_2d1 (layer and ramp) differed in the last bit
+    from step 3. Here geq only ever meets a product by s, each addition has one product operand, and every
+    mesh gives the same bits (tests/parallel/test_decomposition.py).
     """
     ut = tuple(velocity[a].astype(g.dtype) for a in range(lattice.d))
     if scale is not None:
         ut = tuple(x * scale for x in ut)
     s = strength.astype(g.dtype)
     geq = equilibrium_deviation(jnp.zeros_like(s), ut, lattice, incompressible)
-    return g - s[None] * (g - geq)
+    s = s[None]
+    return (g - s * g) + s * geq

@@ -690,7 +690,7 @@ def make_fused_step(model, exchange: Callable, *, block=None, num_warps=None, nu
                 if scale is not None:
                     ut = tuple(x * scale for x in ut)
                 geq = phys.equilibria(jnp.zeros_like(s), ut)
-                out = [out[k] - s * (out[k] - geq[k]) for k in range(q)]
+                out = [(out[k] - s * out[k]) + s * geq[k] for k in range(q)]
             # Lanes past the lattice's end (tiles that do not divide it) were clamped onto its last cell
             # and computed that cell's values, so they store the same bits there: no mask (a masked
             # scatter in interpret mode writes the old value back from the masked lanes).
