@@ -542,10 +542,12 @@ def abort(code: int = 1):
         # MPI_Abort makes the launcher kill every process, its own output forwarders included: give them
         # a moment to pass on this process's last lines (why it failed), which Hydra otherwise drops
         time.sleep(0.5)
+        # only where this process imported MPI already: importing mpi4py.MPI initialises MPI, a collective that
+        # hangs where another process of the job has left (a Ctrl-C as a run ended before MPI was used, e.g.
+        # on a configuration error: MPICH's MPI_Init waited for ever)
+        MPI = sys.modules.get("mpi4py.MPI")
         try:
-            from mpi4py import MPI
-
-            if MPI.Is_initialized() and not MPI.Is_finalized():
+            if MPI is not None and MPI.Is_initialized() and not MPI.Is_finalized():
                 MPI.COMM_WORLD.Abort(code)
         except Exception:  # already failing: nothing better to do than exit
             pass

@@ -486,3 +486,39 @@ def test_init_from_help_says_another_dtype_is_taken():
                if any("--init-from" in o.option_strings for o in a._actions))
     text = next(o.help for o in run._actions if "--init-from" in o.option_strings)
     assert "same lattice and size" in text and "dtype" in text and "size and dtype" not in text, text
+
+
+def test_abort_under_a_launcher_does_not_initialise_mpi(monkeypatch):
+    """processes.abort (a Ctrl-C as the run ended, a failing process) under mpiexec uses MPI only where the process
+    imported it: importing mpi4py.MPI initialises MPI, a collective that waited for ever for a process of the job
+    that had already left (a run ended on a configuration error, before MPI was used)."""
+    import importlib.abc
+    import sys
+
+    from distlbm.parallel import processes
+
+    asked = []
+
+    class Finder(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name == "mpi4py.MPI":
+                asked.append(name)
+                raise ImportError("not here")
+            return None
+
+    class Left(Exception):
+        pass
+
+    def _exit(code):
+        raise Left(code)
+
+    monkeypatch.delitem(sys.modules, "mpi4py.MPI", raising=False)
+    monkeypatch.delitem(sys.modules, "mpi4py", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [Finder()] + sys.meta_path)
+    monkeypatch.setenv("PMI_SIZE", "2")
+    monkeypatch.setattr(processes.time, "sleep", lambda s: None)
+    monkeypatch.setattr(processes.os, "_exit", _exit)
+    with pytest.raises(Left) as e:
+        processes.abort(75)
+    assert e.value.args == (75,)
+    assert asked == []
