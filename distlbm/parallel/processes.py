@@ -536,8 +536,11 @@ def leave_runtime():
 def abort(code: int = 1):
     """Leave at once with `code`: on a failure in one process, do not wait in a collective that
     will never complete (the others see this process vanish and stop within the heartbeat timeout)."""
-    sys.stdout.flush()
-    sys.stderr.flush()
+    for stream in (sys.stdout, sys.stderr):
+        try:  # from a signal handler (signals.after_the_run) a flush may find the stream mid-write: reentrant call
+            stream.flush()
+        except Exception:
+            pass
     if launcher()[0] in ("openmpi", "mpich", "pmix"):
         # MPI_Abort makes the launcher kill every process, its own output forwarders included: give them
         # a moment to pass on this process's last lines (why it failed), which Hydra otherwise drops

@@ -522,3 +522,28 @@ def test_abort_under_a_launcher_does_not_initialise_mpi(monkeypatch):
         processes.abort(75)
     assert e.value.args == (75,)
     assert asked == []
+
+
+def test_abort_leaves_even_where_a_flush_fails(monkeypatch):
+    """abort runs from a signal handler (a Ctrl-C as the run ended): a flush that fails (a stream interrupted
+    mid-write: 'reentrant call') must not keep it from leaving with its code."""
+    from distlbm.parallel import processes
+
+    class Stream:
+        def flush(self):
+            raise RuntimeError("reentrant call inside <_io.BufferedWriter name='<stdout>'>")
+
+    class Left(Exception):
+        pass
+
+    def _exit(code):
+        raise Left(code)
+
+    monkeypatch.delenv("OMPI_COMM_WORLD_SIZE", raising=False)
+    monkeypatch.delenv("PMI_SIZE", raising=False)
+    monkeypatch.delenv("PMIX_SIZE", raising=False)
+    monkeypatch.setattr(sys, "stdout", Stream())
+    monkeypatch.setattr(processes.os, "_exit", _exit)
+    with pytest.raises(Left) as e:
+        processes.abort(75)
+    assert e.value.args == (75,)
