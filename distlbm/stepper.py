@@ -372,7 +372,9 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
             # under a lax.cond in every form: a slab (or a block of a mesh) without the layer skips it, and where
             # it runs it reads the collision's stored output in every form. Fused with the collision in the
             # whole-array form, XLA:CPU contracted its arithmetic into FMAs otherwise than in the slab forms
-            # (last-bit differences in the layer between the two forms); see bc.sponge for the meshes
+            # (last-bit differences in the layer between the two forms); see bc.sponge for the meshes. It costs the
+            # whole-array form (lattices below whole_bytes) a pass: schaefer_turek_2d1's default 441 x 84 on 2 cores
+            # 66 -> 60 MLUPS; the slab forms ran it so before
             out = lax.cond(jnp.any(sponge != 0), lambda g: bc.sponge(g, sponge, velocity, lat, scale, inc),
                            lambda g: g, out)
         if feat.walls and keep_walls:
