@@ -1103,7 +1103,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
                f"{bound_below(MACH_MAX * CS)})"
                if peak and not derived and isinstance(vval, (int, float)) and vval > 0 and math.isfinite(ma) else "")
         # a case whose peak comes of other settings too (the box's u0 ny / nx) names them beside the velocity's
-        also = case.peak_remedy(params, setup.shape, MACH_MAX) if hasattr(case, "peak_remedy") and not derived else ""
+        also = case.peak_remedy(params, setup.shape, MACH_MAX) if not derived else ""
         raise ConfigError(
             f"{where}{vkey} = {vval}{peak}: gives Mach number {ma:{'.3f' if ma < 1e3 else '.3g'}} > {MACH_MAX}; "
             f"expected {own or f'{remedy} {MACH_MAX * CS:.3f}'}{also} (compressibility errors and instability)"

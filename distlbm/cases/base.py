@@ -138,6 +138,11 @@ class Case:
         they have no effect, which the configuration says (box: n beside nx, ny and nz)."""
         return {}
 
+    def peak_remedy(self, p: dict, shape: tuple, limit: float) -> str:
+        """A clause for the Mach refusal where other settings than the velocity make the peak (the box's u0 ny / nx:
+        the least nx that keeps the Mach number within `limit`); '' where the velocity's bound says it all."""
+        return ""
+
     def input_files(self, p: dict) -> list:
         """The files whose contents are part of the physics at parameters p, as (key, path): a mask or an STL
         body. A checkpoint records their digests, and a restart whose file at the same path differs is refused
