@@ -411,8 +411,18 @@ def test_channel_checks_the_stl_body(tmp_path):
     # a body that holds no cell centre, or lies inside an earlier one, made no solid cell: it ran and reported cD 0
     with pytest.raises(ConfigError, match=r"holds no cell centre of the lattice \(dx = 0.01\)"):
         make_sim("channel_flow", obstacles=f"stl({path}, 0.003, 0.5, 0.2, 0.2)", **kw)
-    with pytest.raises(ConfigError, match=r"stl = '.*': 'stl\(.*s.stl\)' holds no cell centre"):
+    # the stl key's body is said with its placement, in the obstacles form (a scale of 100 that reached the inlet
+    # was said as 'stl(s.stl)' reaches the inlet: neither the scale nor its value)
+    with pytest.raises(ConfigError, match=r"stl = '.*': 'stl\(.*s.stl, 0.003, 0.5, 0.2, 0.2\)' holds no cell centre"):
         make_sim("channel_flow", obstacles="", stl=str(path), stl_scale=0.003, stl_translate="0.5,0.2,0.2", **kw)
+    with pytest.raises(ConfigError, match=r"^stl = '.*': 'stl\(.*s.stl, 100\)' reaches the inlet at x = 0 \(inside "
+                                          r"the channel it spans x = -100 .. 100\)"):
+        make_sim("channel_flow", obstacles="", stl=str(path), stl_scale=100, **kw)
+    with pytest.raises(ConfigError, match=r"^stl = '.*': 'stl\(.*s.stl, 1, 0.5, 0.2, 0.2, 0, 0, 90\)' reaches the"):
+        make_sim("channel_flow", obstacles="", stl=str(path), stl_translate="0.5,0.2,0.2", stl_rotate="0,0,90", **kw)
+    with pytest.raises(ConfigError, match=r"^obstacles, stl = 'sphere\(0.2, 0.2, 0.2, 0.05\); stl\(.*s.stl, 100\)'.*: "
+                                          r"'stl\(.*s.stl, 100\)' reaches the inlet"):
+        make_sim("channel_flow", obstacles="sphere(0.2, 0.2, 0.2, 0.05)", stl=str(path), stl_scale=100, **kw)
     with pytest.raises(ConfigError, match=r"'stl\(.*\)' lies inside an earlier body"):
         make_sim("channel_flow", obstacles=f"sphere(0.5, 0.2, 0.2, 0.12); stl({path}, 0.06, 0.5, 0.2, 0.2)", **kw)
     with pytest.raises(ConfigError, match="stl_translate = '1,2'"):

@@ -168,7 +168,7 @@ class ChannelFlow(Case):
         key, text = "obstacles", p["obstacles"]
         if lay is not None:
             if p.get("stl"):  # the stl key's body is checked with the others (together they must leave a gap)
-                key, text = ("stl", p["stl"]) if not text.strip() else ("obstacles, stl", f"{text}; stl({p['stl']})")
+                key, text = ("stl", p["stl"]) if not text.strip() else ("obstacles, stl", f"{text}; {shapes[-1].spec}")
             check_obstacles(shapes, lay, key, text)
             x0 = self.sponge_start(p, lay)
             if x0 is not None:
@@ -227,8 +227,16 @@ class ChannelFlow(Case):
                                   f"({NUMBERS_EXPECTED})") from None
         if d != 3:
             raise ConfigError(f"stl = {p['stl']!r}: STL obstacles are 3D only; expected a 3D lattice (D3Q19, D3Q27)")
-        return load_stl(p["stl"], p.get("stl_scale", 1.0), vec["stl_translate"], vec["stl_rotate"],
-                        head=f"stl = {p['stl']!r}: ", spec=f"stl({p['stl']})",
+        # its label in messages has the obstacles form with the placement given (a scale of 100 that reached the
+        # inlet was said as 'stl(sphere.stl)' reaches the inlet, naming neither the scale nor its value)
+        scale, move, turn = p.get("stl_scale", 1.0), vec["stl_translate"], vec["stl_rotate"]
+        given = [f"{scale:g}"] if isinstance(scale, (int, float)) else [str(scale)]
+        if any(move) or any(turn):
+            given += [f"{v:g}" for v in move] + ([f"{v:g}" for v in turn] if any(turn) else [])
+        elif scale == 1.0:
+            given = []
+        return load_stl(p["stl"], scale, move, turn,
+                        head=f"stl = {p['stl']!r}: ", spec=f"stl({', '.join([str(p['stl'])] + given)})",
                         names={k: f"stl_{k} = {p.get(f'stl_{k}', 1.0 if k == 'scale' else '0,0,0')!r}: "
                                for k in ("scale", "translate", "rotate")})
 
