@@ -13,6 +13,7 @@ import time
 
 import numpy as np
 
+from distlbm.errors import said_int
 from distlbm.lattice import get_lattice
 from distlbm.memory import check_fits, itemsize, memory_estimate  # noqa: F401  (re-exported)
 
@@ -260,16 +261,16 @@ def cmd_bench(args) -> int:
         raise ConfigError(f"--lattice = {args.lattice!r}: {e}") from None
     for key, val in (("--size", args.size), ("--steps", args.steps), ("--repeat", args.repeat)):
         if val <= 0:
-            raise ConfigError(f"{key} = {val}: expected a positive integer")
+            raise ConfigError(f"{key} = {said_int(val)}: expected a positive integer")
     from distlbm.config import check_size_cells
 
     d = get_lattice(args.lattice).d
-    check_size_cells(str(args.size), f"{args.size}^{d}", args.size ** d)
+    check_size_cells(said_int(args.size), f"{said_int(args.size)}^{d}", args.size ** d)
     if args.steps > 2 ** 31 - 1:  # the steps go to the step as an int32: an OverflowError traceback
-        raise ConfigError(f"--steps = {args.steps}: expected a positive integer at most {2 ** 31 - 1} (the step "
+        raise ConfigError(f"--steps = {said_int(args.steps)}: expected a positive integer at most {2 ** 31 - 1} (the step "
                           f"counter is int32)")
     if args.repeat > REPEAT_MAX:  # each repetition is timed in turn: --repeat 2**63 ran (practically) forever
-        raise ConfigError(f"--repeat = {args.repeat}: expected a positive integer at most {REPEAT_MAX} (timed "
+        raise ConfigError(f"--repeat = {said_int(args.repeat)}: expected a positive integer at most {REPEAT_MAX} (timed "
                           f"repetitions, of which the median is reported)")
     bw = None if args.bandwidth_mib is None else int(args.bandwidth_mib * (1 << 20))
     from distlbm.parallel.processes import initialize, use_cpu_cores

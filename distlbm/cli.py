@@ -46,6 +46,17 @@ def _integer(text: str) -> int:
 
     if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", text):
         raise argparse.ArgumentTypeError(f"{text!r}: expected an integer (decimal digits)")
+    return _digits(text)
+
+
+def _digits(text: str) -> int:
+    """int(text) of decimal digits; beyond the digits Python reads (argparse said "invalid _integer value" and the
+    whole text), one line with the text cut."""
+    from distlbm.errors import INT_DIGITS_READ, said_digits
+
+    if len(text.strip().lstrip("+-")) > INT_DIGITS_READ:
+        raise argparse.ArgumentTypeError(f"{said_digits(text)}: expected an integer of at most {INT_DIGITS_READ} "
+                                         f"digits (Python's limit for reading one)")
     return int(text)
 
 
@@ -55,11 +66,11 @@ def _size(text: str):
     import re
 
     if re.fullmatch(r"\s*[+-]?[0-9]+\s*", text):
-        return int(text)
+        return _digits(text)
     if not re.fullmatch(r"\s*[0-9]+(\s*[xX]\s*[0-9]+){1,2}\s*", text):
         raise argparse.ArgumentTypeError(f"{text!r}: expected an integer N (N per side) or the sides NXxNY[xNZ] "
                                          f"(decimal digits)")
-    return tuple(int(v) for v in re.split(r"[xX]", text))
+    return tuple(_digits(v) for v in re.split(r"[xX]", text))
 
 
 def _number(text: str) -> float:

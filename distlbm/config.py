@@ -20,7 +20,7 @@ import numpy as np
 
 from distlbm.cases import CASES
 from distlbm.cases.base import Case, Param, Setup
-from distlbm.errors import ConfigError
+from distlbm.errors import INT_DIGITS_READ, ConfigError, said_digits, said_int
 from distlbm.lattice import LATTICES, get_lattice
 from distlbm.physics.collision import KINDS
 from distlbm import units
@@ -551,7 +551,7 @@ def check_mesh_spelling(text: str, key: str = "mesh") -> None:
         raise ConfigError(f"{key} = {text!r}: expected sizes of decimal digits separated by 'x', e.g. 2x2x2")
 
 
-def parse_value(text: str) -> Any:
+def parse_value(text: str, key: str = "") -> Any:
     """A --set value as TOML (numbers, booleans, quoted strings); a bare word is a string, and so is a TOML
     integer in hex, octal or binary (--set mesh=0x2 was the hex number 2: a mesh of 2 devices, not '0x2')."""
     if re.fullmatch(r"[+-]?0[xXoObB][0-9a-fA-F_]*", text.strip()):
@@ -560,6 +560,10 @@ def parse_value(text: str) -> Any:
         data = tomllib.loads(f"v = {text}")
     except tomllib.TOMLDecodeError:
         return text
+    except ValueError:  # an integer of more digits than Python reads (it was a traceback from tomllib)
+        raise ConfigError(f"{key or 'value'} = {said_digits(text)}: expected an integer of at most "
+                          f"{INT_DIGITS_READ} digits (Python's limit for reading one; every setting's range is far "
+                          f"below)") from None
     # a value with a line break holds more TOML: --set 'tau=0.8<newline>n=4' was tau = 0.8, its n = 4 dropped unsaid
     return data["v"] if list(data) == ["v"] else text
 
@@ -576,7 +580,7 @@ def parse_sets(items) -> dict:
         k = k.strip()
         if not k:
             raise ConfigError(f"--set {item!r}: the key is empty; expected key=value")
-        value = parse_value(v.strip())
+        value = parse_value(v.strip(), k)
         if k in out and not (out[k] == value and isinstance(out[k], bool) == isinstance(value, bool)):
             raise ConfigError(f"{k}: --set {typed[k]!r} and --set {item!r} give two values; expected {k} once (or "
                               f"the same value in both)")
@@ -627,6 +631,8 @@ def _shown(value: Any) -> str:
     'datetime.datetime(1979, 5, 27, 7, 32, tzinfo=datetime.timezone.utc)'), anything else as its repr."""
     if isinstance(value, (datetime.date, datetime.time)):
         return value.isoformat()
+    if isinstance(value, int) and not isinstance(value, bool):
+        return said_int(value)
     return repr(value)
 
 
@@ -750,6 +756,21 @@ def _given_twice(text: str, end: int):
     return None
 
 
+def _too_many_digits(path, text: str) -> ConfigError:
+    """The ConfigError of a TOML file that holds an integer of more digits than Python reads (tomllib raised a
+    ValueError: a traceback), naming its line and key."""
+    m = re.search(r"[0-9][0-9_]{%d,}" % INT_DIGITS_READ, text)
+    if m is None:
+        return ConfigError(f"{path}: an integer of more than {INT_DIGITS_READ} digits; expected at most "
+                           f"{INT_DIGITS_READ} digits (Python's limit for reading one)")
+    start = text.rfind("\n", 0, m.start()) + 1
+    key = _TOML_KEY.match(text, start)
+    where = f"line {text.count(chr(10), 0, m.start()) + 1}" + (f", {key.group(1).strip()}" if key else "")
+    return ConfigError(f"{path}: {where} = {said_digits(m.group().replace('_', ''))}: expected an integer of at most "
+                       f"{INT_DIGITS_READ} digits (Python's limit for reading one; every setting's range is far "
+                       f"below)")
+
+
 def load_file(path: Path) -> dict:
     """The key = value pairs of a TOML file. Anything but a readable regular file of UTF-8 TOML is one
     ConfigError: a directory, a FIFO (which would block), a device, an unreadable or non-UTF-8 file."""
@@ -789,7 +810,9 @@ def load_file(path: Path) -> dict:
                           f"file, which is UTF-8") from None
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
+    except ValueError as e:  # tomllib.TOMLDecodeError, or a ValueError alone for an integer beyond Python's digits
+        if not isinstance(e, tomllib.TOMLDecodeError):
+            raise _too_many_digits(path, text) from None
         # a key given twice is tomllib's "Cannot overwrite a value (at line 3, column 6)": the key named, and its line
         m = re.search(r"\(at line (\d+), column \d+\)", str(e))
         twice = _given_twice(text, int(m.group(1))) if m and str(e).startswith("Cannot overwrite a value") else None

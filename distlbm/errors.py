@@ -8,6 +8,30 @@ class ConfigError(ValueError):
     """A configuration mistake: the message names the key, the value and what was expected."""
 
 
+INT_DIGITS_SHOWN = 30  # an integer of more digits is shown cut, with its count of digits
+INT_DIGITS_READ = 4300  # Python's limit for reading an integer from text (sys.get_int_max_str_digits's default)
+
+
+def said_int(n: int) -> str:
+    """An integer as a message shows it: whole up to INT_DIGITS_SHOWN digits, else its first and last digits and how
+    many it has (--steps of 300 digits was echoed whole in its one line)."""
+    if not isinstance(n, int):
+        return str(n)
+    s = str(abs(n))
+    if len(s) <= INT_DIGITS_SHOWN:
+        return str(n)
+    return f"{'-' if n < 0 else ''}{s[:12]}...{s[-6:]} ({len(s)} digits)"
+
+
+def said_digits(text: str) -> str:
+    """A run of digits as a message shows it (said_int's form), for text that cannot be read as an integer."""
+    t = text.strip()
+    digits = t.lstrip("+-")
+    if len(digits) <= INT_DIGITS_SHOWN:
+        return repr(t)
+    return f"'{t[:len(t) - len(digits)]}{digits[:12]}...{digits[-6:]}' ({len(digits)} digits)"
+
+
 def env_whole(var: str, default, unit: str, least: int = 0, most=None, note: str = ""):
     """The whole number of `unit` in environment variable `var` (`default` where unset or empty). Anything else,
     or one outside least..most, is a ConfigError naming it: a mistyped value was taken as the default, unsaid, or

@@ -72,7 +72,9 @@ def cmd_info(args) -> int:
     if args.dtype not in DTYPES:
         raise ConfigError(f"--dtype = {args.dtype!r}: expected one of {', '.join(DTYPES)}")
     sides = args.size if isinstance(args.size, tuple) else (args.size,)
-    shown = "x".join(map(str, sides))
+    from distlbm.errors import said_int
+
+    shown = "x".join(map(said_int, sides))
     if args.size is not None and min(sides) <= 0:
         raise ConfigError(f"--size = {shown}: expected " + ("positive integers" if len(sides) > 1 else
                                                            "a positive integer"))

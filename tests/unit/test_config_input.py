@@ -530,7 +530,7 @@ def test_an_integer_beyond_float64_for_a_number_is_a_config_error(case, key, tmp
     OverflowError traceback, exit 1."""
     huge = 10 ** 400
     msg = error(case, {key: huge})
-    assert msg.startswith(f"{key} = {huge}: expected a finite number"), msg
+    assert msg.startswith(f"{key} = 100000000000...000000 (401 digits): expected a finite number"), msg
     rc, out, err = cli("run", case, "--set", f"{key}={huge}", "--dry-run", "--out", tmp_path / "o")
     assert_one_line(rc, out, err, f"{key} = 1000", "expected a finite number")
     f = tmp_path / "huge.toml"
