@@ -21,7 +21,7 @@ import numpy as np
 from distlbm.driver.schedules import IterationInterval, Schedule
 from distlbm.driver.view import RunView
 from distlbm.io import checkpoint as ckpt
-from distlbm.io.files import WriteError, check_target, free_bytes, reason, size_text, space_needed
+from distlbm.io.files import WriteError, check_target, free_bytes, make_folder, reason, size_text, space_needed
 from distlbm.physics.boundaries import is_wall
 from distlbm.physics.diagnostics import RHO_RANGE
 from distlbm import units
@@ -70,7 +70,7 @@ class JsonLog:
         if view.out_dir is not None and view.domain.process_index == 0:
             path = self._path = Path(view.out_dir) / name
             try:
-                Path(view.out_dir).mkdir(parents=True, exist_ok=True)
+                make_folder(view.out_dir, view.held)  # (the run's folder is never made again)
                 check_target(path)
                 if path.is_symlink():
                     raise WriteError(path, "it is a symbolic link; expected a regular file (appending would write "
@@ -162,7 +162,8 @@ class Checkpointer:
         self._make_room(view)
         try:
             path = ckpt.save(self.directory, view.state.f, view.domain, self.meta(view), keep=self.keep,
-                             run_id=self.run_id, extra=self.extra(view) if self.extra is not None else None)
+                             run_id=self.run_id, extra=self.extra(view) if self.extra is not None else None,
+                             held=view.held)
         except WriteError as e:
             self.failed(view, e, f"checkpoint at step {view.step} not written")
             raise

@@ -277,6 +277,7 @@ class Simulation:
         self.view = RunView(self.model, self.setup, cfg.params, self.domain, self.cells, self.kind,
                             compile_readers(self.model, self.domain), Path(out_dir) if out_dir else None,
                             self._log)
+        self._show_held()
         self.wall_time = 0.0
         self.steps_run = 0
         self.compile_s = 0.0
@@ -372,6 +373,7 @@ class Simulation:
             self._release_folder(withdraw=True)  # refused before anything was written: the lock file as it was
             raise
         self._lock_dir = folder
+        self._show_held()
         if self._lock is not None:
             self._lock_finalizer = weakref.finalize(self, self._lock.release)
         if warning:
@@ -389,6 +391,13 @@ class Simulation:
         if self._lock is not None:
             self._lock.withdraw() if withdraw else self._lock.release()
         self._lock, self._lock_dir = None, None
+        self._show_held()
+
+    def _show_held(self):
+        """The view's hold on the run's folder (process 0's lock, None elsewhere or where none is held): the writers
+        make the folders below it, never the run's folder again (io.files.make_folder)."""
+        if getattr(self, "view", None) is not None:  # (none yet while __init__ holds the folder)
+            self.view.held = self._lock
 
     @property
     def run_id(self) -> str:
@@ -498,14 +507,12 @@ class Simulation:
         if self.domain.process_count > 1:
             where = self.domain.allgather_obj(where)[0]
         if where is not None:
-            raise self._moved(where, "move it back, and the run goes on at its next write" + (
-                f", or continue it later with --restart latest --out {where}" if where else ""))
+            raise self._moved(where)
 
-    def _moved(self, where: str, then: str) -> WriteError:
-        """The WriteError of a folder moved (`where`: where it is now) or removed ('') while the run held it."""
-        now = f"it is now {where}" if where else "removed"
-        return WriteError(self.out_dir, f"the run's folder was moved or removed while the run wrote to it ({now}); "
-                                        f"expected it where the run started: {then}")
+    def _moved(self, where: str, then: Optional[str] = None) -> WriteError:
+        """The WriteError of a folder moved (`where`: where it is now) or removed ('') while the run held it (the
+        writers' own, io.files.make_folder: a write that passed this check just before the folder went)."""
+        return files.moved_error(self.out_dir, where, then)
 
     def check_folder(self):
         self.checkpointer.refuse_foreign(self.view)
@@ -1449,8 +1456,9 @@ class Simulation:
         import json
 
         where = self._lock.moved() if self._lock is not None else None  # (process 0's alone: no collective here)
+        then = "summary.json is not written (it would make the folder again at its path)"
         if where is not None:  # it made the folder again at its path for summary.json alone, exit 0
-            raise self._moved(where, "summary.json is not written (it would make the folder again at its path)")
-        self.out_dir.mkdir(parents=True, exist_ok=True)
+            raise self._moved(where, then)
+        files.make_folder(self.out_dir, self.view.held, then)  # (moved just now: the same line)
         return files.write_text(self.out_dir / "summary.json",
                                 json.dumps(summary, indent=2, default=cb.json_default) + "\n")

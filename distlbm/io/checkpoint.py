@@ -62,11 +62,13 @@ EXTRA_FIELDS = {"mean": "time average",  # of rho and u (output average_every)
                 "steady_ref": "steadiness reference"}  # u of the last steadiness check (steady_tol)
 
 
-def save(directory, f, domain, meta: dict, keep: int = 3, run_id: str = LEGACY_RUN, extra: dict | None = None) -> Path:
+def save(directory, f, domain, meta: dict, keep: int = 3, run_id: str = LEGACY_RUN, extra: dict | None = None,
+         held=None) -> Path:
     """Write f: [Q, X, Y(, Z)] (global array; with --comm mpi this rank's block) and `meta` (JSON-able) as checkpoint of meta['step'],
     then remove this run's checkpoints beyond the newest `keep`. Every process must call this.
     extra: more lattice fields {name: [K, X, Y(, Z)]} stored beside f the same way (checksummed; their shape and
-    dtype in the metadata as NAME_shape, NAME_dtype): those of EXTRA_FIELDS.
+    dtype in the metadata as NAME_shape, NAME_dtype): those of EXTRA_FIELDS. held: the run's hold on its folder
+    (io.hdf5.write's: `directory` is made below it, the run's folder never again).
     Raises hdf5.WriteError (on every process) if the file could not be written."""
     step = int(meta["step"])
     path = path_for(directory, step)
@@ -82,7 +84,7 @@ def save(directory, f, domain, meta: dict, keep: int = 3, run_id: str = LEGACY_R
     attrs = {"format": FORMAT, "meta": text, "meta_sha256": digest(text)}
     part_attrs = {"checkpoint_id": checkpoint_id, "run_id": run_id, "step": step}
     fields = [hdf5.Field("f", f, "leading")] + [hdf5.Field(name, arr, "leading") for name, arr in extra.items()]
-    hdf5.write(path, fields, domain, attrs=attrs, checksum=True, part_attrs=part_attrs)
+    hdf5.write(path, fields, domain, attrs=attrs, checksum=True, part_attrs=part_attrs, held=held)
     if domain.process_index == 0:
         _known_owner(path, run_id)
     if domain.process_index == 0 and keep > 0:

@@ -98,6 +98,51 @@ def check_folder_target(path: Path):
                                "away)")
 
 
+MOVED = "the run's folder was moved or removed while the run wrote to it"
+
+
+def moved_error(folder, where: str, then: str | None = None) -> WriteError:
+    """The WriteError of a run's folder moved or removed while the run held it (`where`: where it is now, '' where
+    it was removed; io.lock.FolderLock.moved). `then`: what becomes of the write (default: the run goes on once
+    the folder is moved back)."""
+    now = f"it is now {where}" if where else "removed"
+    if then is None:
+        then = "move it back, and the run goes on at its next write" + (
+            f", or continue it later with --restart latest --out {where}" if where else "")
+    return WriteError(folder, f"{MOVED} ({now}); expected it where the run started: {then}")
+
+
+def make_folder(folder, held=None, then: str | None = None) -> None:
+    """Make the folder a write goes into (OSError as mkdir's). `held`: the run's hold on its folder
+    (io.lock.FolderLock; None where it holds none): the run's folder, made at its start, is never made again, only
+    the folders below it (fields/, checkpoints/), with the run's folder required to exist: where it is gone,
+    moved_error (`then`: as there). A write that passed the run's check on its folder just before the folder was
+    moved or removed (a checkpoint of a large lattice gathers its arrays for seconds before its file is opened)
+    made it again at its path with its parents and wrote there: a folder without the run's lock, another run could
+    start in it. A folder not below the run's (a path the user chose), or without `held`, is made with its
+    parents."""
+    folder = Path(folder)
+    root = held.path.parent if held is not None else None
+    try:
+        below = folder.relative_to(root).parts if root is not None else None
+    except ValueError:
+        below = None
+    if below is None:
+        folder.mkdir(parents=True, exist_ok=True)
+        return
+    at = root
+    try:
+        if not below and not root.is_dir():
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(root))
+        for name in below:
+            at = at / name
+            at.mkdir(exist_ok=True)  # never with its parents: the run's folder gone fails here, not made again
+    except FileNotFoundError:
+        if os.path.isdir(root):  # (a folder below it removed meanwhile: said as the write's failure)
+            raise
+        raise moved_error(root, held.moved() or "", then) from None
+
+
 def remove_stale(tmp: Path):
     """Remove what lies at a temporary name (a leftover or a planted link: the link, never its target)."""
     try:

@@ -19,8 +19,8 @@ from pathlib import Path
 import h5py
 import numpy as np
 
-from distlbm.io.files import (WriteError, check_folder_target, check_target, free_bytes, reason, remove_stale,
-                              size_text, space_needed)
+from distlbm.io.files import (WriteError, check_folder_target, check_target, free_bytes, make_folder, reason,
+                              remove_stale, size_text, space_needed)
 from distlbm.parallel.processes import mpi_world
 
 
@@ -236,7 +236,7 @@ def discard(tmp: Path, h5=None):
 
 
 def write(path, fields, domain, attrs: dict | None = None, checksum: bool = False,
-          part_attrs: dict | None = None, keep_free: int = 0) -> Path:
+          part_attrs: dict | None = None, keep_free: int = 0, held=None) -> Path:
     """Write `fields` (list of Field) into `path` (global layout) and return the path.
 
     Every process must call this. checksum=True stores chunked datasets with HDF5's Fletcher-32
@@ -247,6 +247,8 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
     temporary files are removed and WriteError is raised on every process (the target is untouched).
     keep_free: bytes the file system must still have after the write (per process where each writes its own
     part): the field outputs keep one checkpoint's room.
+    held: the run's hold on its folder (io.lock.FolderLock, process 0's): the folders below it are made, never the
+    run's folder again (io.files.make_folder: a WriteError where it was moved or removed).
     """
     path = Path(path)
     d = len(domain.shape)
@@ -261,7 +263,7 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
     if rank == 0:
         try:
             check_folder_target(path.parent)  # a file where the folder goes: said as such, not "File exists"
-            path.parent.mkdir(parents=True, exist_ok=True)
+            make_folder(path.parent, held)
             check_target(path)
         except WriteError as e:
             error = e

@@ -22,7 +22,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from distlbm.io import hdf5, xdmf
-from distlbm.io.files import WriteError, check_target, reason, remove_stale
+from distlbm.io.files import WriteError, check_target, make_folder, reason, remove_stale
 from distlbm.parallel.domain import slabs
 from distlbm.stepper import macroscopic
 
@@ -555,7 +555,7 @@ class FieldOutput:
         dom, directory = view.domain, view.out_dir
         dx = attrs["dx"]
         rel = f"fields/fields_{step:09d}.h5"
-        hdf5.write(directory / rel, fields, dom, attrs=attrs, keep_free=self.keep_free)
+        hdf5.write(directory / rel, fields, dom, attrs=attrs, keep_free=self.keep_free, held=view.held)
         book = self._book("", step)
         key = [self.units]
         grid = _grid_after(book["newest"], step, key) if book["after"] else _grid_of(book["entries"], step, key)
@@ -653,7 +653,7 @@ class FieldOutput:
         hdf5.write(directory / rel, cut_fields, part,
                    attrs={**attrs, "output": cut.name, "start": np.asarray(cut.start, np.int64),
                           "stop": np.asarray(cut.stop, np.int64), "stride": np.asarray(cut.step, np.int64)},
-                   keep_free=self.keep_free)
+                   keep_free=self.keep_free, held=view.held)
         book = self._book(cut.name, step)
         key = [self.units, list(cut.start), list(cut.stop), list(cut.step)]
         grid = (_grid_after(book["newest"], step, key, f"{cut.name}/") if book["after"]
@@ -724,7 +724,7 @@ class FieldOutput:
         ax.set_ylabel("y" + unit)
         tmp = path.with_name(path.name + ".tmp")
         try:  # a full disk is a failed write (one line; the run goes on), not a traceback
-            path.parent.mkdir(parents=True, exist_ok=True)
+            make_folder(path.parent, view.held)  # images/ below the run's folder, never that folder again
             check_target(path)
             remove_stale(tmp)
             fig.savefig(tmp, dpi=100, format="png")

@@ -470,6 +470,57 @@ def test_sigkill_during_checkpoint_leaves_previous_loadable(tmp_path):
         assert f"note: removed {len(leftovers)} temporary file(s) of writes that were interrupted" in stdout, stdout
 
 
+@pytest.mark.parametrize("writer", ["checkpoint", "fields", "image", "log", "summary"])
+def test_a_write_whose_check_passed_before_the_folder_went_does_not_make_the_folder_again(tmp_path, monkeypatch,
+                                                                                           writer):
+    """A write that passed the run's check on its folder (Simulation._check_held) just before the folder was
+    removed (`rm -rf run` while a checkpoint of a large lattice gathered its arrays, seconds before its file was
+    opened) made the folder again at its path (mkdir with parents) and wrote its file there: a folder without the
+    run's lock, another run could start in it. Each writer now makes only the folders below the run's folder: one
+    line saying the folder was moved or removed, nothing made at its path."""
+    import shutil
+
+    from distlbm.config import resolve
+    from distlbm.driver import Simulation
+    from distlbm.driver import callbacks as cb
+    from distlbm.io.files import WriteError
+    from distlbm.io.output import FieldOutput
+    from distlbm.parallel.domain import LocalDomain
+
+    out = tmp_path / "run"
+    cfg = resolve("cavity2d", {"n": 8, "steps": 4, "output_every": 4, "output_images": True})
+    sim = Simulation(cfg, domain=LocalDomain(cfg.setup.shape), out_dir=str(out), log=lambda msg: None)
+    sim.mass0 = sim.view.diagnostics()["mass"]
+    assert out.is_dir() and sim._lock.moved() is None
+    said = "the run's folder was moved or removed while the run wrote to it"
+    with pytest.raises(WriteError) as e:
+        if writer == "checkpoint":  # the check passes, then the folder goes while the state is checked and gathered
+            guard = cb.guard
+
+            def then_removed(*a, **k):
+                d = guard(*a, **k)
+                shutil.rmtree(out)
+                return d
+
+            monkeypatch.setattr(cb, "guard", then_removed)
+            sim.save_checkpoint()
+        else:
+            shutil.rmtree(out)  # gone after the check passed: each writer as the run calls it then
+            if writer == "fields":
+                FieldOutput(cfg.output, cfg.case.name).write(sim.view)
+            elif writer == "image":
+                FieldOutput(cfg.output, cfg.case.name)._image(sim.view, 0)
+            elif writer == "log":
+                cb.JsonLog(sim.view, "log.jsonl")
+            else:
+                monkeypatch.setattr(sim._lock, "moved", lambda: None)  # (its own check passed just before)
+                sim.write_summary({"status": "complete"})
+    assert said in str(e.value) and str(out) in str(e.value), str(e.value)
+    assert "\n" not in str(e.value)
+    assert not out.exists()
+    sim.close()
+
+
 def test_png_images_and_time_interval_schedule(tmp_path):
     """output_interval is in simulated (physical) time; output_images writes one PNG per output."""
     sim = make_sim("cavity2d", n=14, output_interval=0.5, output_images=True)
