@@ -1382,6 +1382,8 @@ def _purge(folder: Path):
     """`rm -rf folder` while a run writes into it, as a scratch purge does: a file the run adds to a subfolder between
     the listing and the removal fails that pass ("Directory not empty"), so passes go on until the folder is gone
     (the run stops writing there once its lock file is gone)."""
+    import time
+
     for _ in range(200):
         shutil.rmtree(folder, ignore_errors=True)
         if not os.path.lexists(folder):
