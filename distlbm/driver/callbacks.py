@@ -70,7 +70,7 @@ class JsonLog:
         if view.out_dir is not None and view.domain.process_index == 0:
             path = self._path = Path(view.out_dir) / name
             try:
-                make_folder(view.out_dir, view.held)  # (the run's folder is never made again)
+                make_folder(view.out_dir, getattr(view, "held", None))  # (the run's folder is never made again)
                 check_target(path)
                 if path.is_symlink():
                     raise WriteError(path, "it is a symbolic link; expected a regular file (appending would write "
@@ -163,7 +163,7 @@ class Checkpointer:
         try:
             path = ckpt.save(self.directory, view.state.f, view.domain, self.meta(view), keep=self.keep,
                              run_id=self.run_id, extra=self.extra(view) if self.extra is not None else None,
-                             held=view.held)
+                             held=getattr(view, "held", None))
         except WriteError as e:
             self.failed(view, e, f"checkpoint at step {view.step} not written")
             raise

@@ -555,7 +555,8 @@ class FieldOutput:
         dom, directory = view.domain, view.out_dir
         dx = attrs["dx"]
         rel = f"fields/fields_{step:09d}.h5"
-        hdf5.write(directory / rel, fields, dom, attrs=attrs, keep_free=self.keep_free, held=view.held)
+        hdf5.write(directory / rel, fields, dom, attrs=attrs, keep_free=self.keep_free,
+                   held=getattr(view, "held", None))  # (fields/ below the run's folder, never that folder again)
         book = self._book("", step)
         key = [self.units]
         grid = _grid_after(book["newest"], step, key) if book["after"] else _grid_of(book["entries"], step, key)
@@ -653,7 +654,7 @@ class FieldOutput:
         hdf5.write(directory / rel, cut_fields, part,
                    attrs={**attrs, "output": cut.name, "start": np.asarray(cut.start, np.int64),
                           "stop": np.asarray(cut.stop, np.int64), "stride": np.asarray(cut.step, np.int64)},
-                   keep_free=self.keep_free, held=view.held)
+                   keep_free=self.keep_free, held=getattr(view, "held", None))
         book = self._book(cut.name, step)
         key = [self.units, list(cut.start), list(cut.stop), list(cut.step)]
         grid = (_grid_after(book["newest"], step, key, f"{cut.name}/") if book["after"]
@@ -724,7 +725,7 @@ class FieldOutput:
         ax.set_ylabel("y" + unit)
         tmp = path.with_name(path.name + ".tmp")
         try:  # a full disk is a failed write (one line; the run goes on), not a traceback
-            make_folder(path.parent, view.held)  # images/ below the run's folder, never that folder again
+            make_folder(path.parent, getattr(view, "held", None))  # images/ below the run's folder, never it again
             check_target(path)
             remove_stale(tmp)
             fig.savefig(tmp, dpi=100, format="png")
