@@ -246,6 +246,7 @@ class Simulation:
 
         self._log = log_and_keep
         self._lock, self._lock_dir = None, None
+        self._held_real: Optional[str] = None  # the folder's real path when it was held (_moved)
         # run() sets it before its first write (close(refused=True) withdraws the folder's lock until then)
         self.began_writing = False
         self._hold_folder(Path(out_dir) if out_dir else None)  # before any work: one run per folder at a time
@@ -373,6 +374,7 @@ class Simulation:
             self._release_folder(withdraw=True)  # refused before anything was written: the lock file as it was
             raise
         self._lock_dir = folder
+        self._held_real = os.path.realpath(folder)  # (on every process: the line of a path that leads elsewhere now)
         self._show_held()
         if self._lock is not None:
             self._lock_finalizer = weakref.finalize(self, self._lock.release)
@@ -512,7 +514,7 @@ class Simulation:
     def _moved(self, where: str, then: Optional[str] = None) -> WriteError:
         """The WriteError of a folder moved (`where`: where it is now) or removed ('') while the run held it (the
         writers' own, io.files.make_folder: a write that passed this check just before the folder went)."""
-        return files.moved_error(self.out_dir, where, then)
+        return files.moved_error(self.out_dir, where, then, self._held_real)
 
     def check_folder(self):
         self.checkpointer.refuse_foreign(self.view)

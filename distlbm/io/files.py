@@ -101,10 +101,18 @@ def check_folder_target(path: Path):
 MOVED = "the run's folder was moved or removed while the run wrote to it"
 
 
-def moved_error(folder, where: str, then: str | None = None) -> WriteError:
+def moved_error(folder, where: str, then: str | None = None, real: str | None = None) -> WriteError:
     """The WriteError of a run's folder moved or removed while the run held it (`where`: where it is now, '' where
     it was removed; io.lock.FolderLock.moved). `then`: what becomes of the write (default: the run goes on once
-    the folder is moved back)."""
+    the folder is moved back). `real`: the folder's real path when it was held (FolderLock.real): a folder still
+    there whose path leads elsewhere now (a relative --out after the process's working folder changed) is said as
+    that, not as a folder moved to where it always was."""
+    if where and real and where == real:
+        then = then or (f"go back to it, and the run goes on at its next write, or continue it later with --restart "
+                        f"latest --out {where}")
+        return WriteError(folder, f"the path of the run's folder leads elsewhere now ({os.path.abspath(folder)}: the "
+                                  f"working folder changed, or a link on the way), the run's folder is still {where}; "
+                                  f"expected the working folder the run started in: {then}")
     now = f"it is now {where}" if where else "removed"
     if then is None:
         then = "move it back, and the run goes on at its next write" + (
@@ -140,7 +148,7 @@ def make_folder(folder, held=None, then: str | None = None) -> None:
     except FileNotFoundError:
         if os.path.isdir(root):  # (a folder below it removed meanwhile: said as the write's failure)
             raise
-        raise moved_error(root, held.moved() or "", then) from None
+        raise moved_error(root, held.moved() or "", then, getattr(held, "real", None)) from None
 
 
 def remove_stale(tmp: Path):

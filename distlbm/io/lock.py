@@ -221,6 +221,9 @@ class FolderLock:
         self._held = held
         self.warning = warning
         self.path = held.path
+        # the folder's real path when it was held: a moved() answer equal to it is a folder in place whose path, as
+        # given, leads elsewhere now (a relative path after the process's working folder changed; io.files.moved_error)
+        self.real = str(Path(held.key).parent) if held.key else None
 
     def release(self):
         self._let_go(withdraw=False)

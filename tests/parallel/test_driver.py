@@ -521,6 +521,37 @@ def test_a_write_whose_check_passed_before_the_folder_went_does_not_make_the_fol
     sim.close()
 
 
+def test_a_relative_folder_after_the_working_folder_changed_is_not_said_moved(tmp_path, monkeypatch):
+    """A run given its folder by a relative path whose process changed its working folder (os.chdir in a library
+    user's code): the path leads elsewhere, so its writes are refused (nothing is made there), but the line said the
+    folder was moved "(it is now DIR)" to where it always was, and "move it back". It now says what happened; back in
+    the working folder it started in, the run writes again."""
+    from distlbm.config import resolve
+    from distlbm.driver import Simulation
+    from distlbm.io.files import WriteError
+    from distlbm.parallel.domain import LocalDomain
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    monkeypatch.chdir(tmp_path / "a")
+    cfg = resolve("cavity2d", {"n": 8, "steps": 4})
+    sim = Simulation(cfg, domain=LocalDomain(cfg.setup.shape), out_dir="run", log=lambda msg: None)
+    sim.mass0 = sim.view.diagnostics()["mass"]
+    monkeypatch.chdir(tmp_path / "b")
+    with pytest.raises(WriteError) as e:
+        sim.save_checkpoint()
+    real = os.path.realpath(tmp_path / "a" / "run")
+    assert str(e.value) == (
+        f"writing run failed: the path of the run's folder leads elsewhere now ({tmp_path / 'b' / 'run'}: the working "
+        f"folder changed, or a link on the way), the run's folder is still {real}; expected the working folder the "
+        f"run started in: go back to it, and the run goes on at its next write, or continue it later with --restart "
+        f"latest --out {real}")
+    assert not (tmp_path / "b" / "run").exists()
+    monkeypatch.chdir(tmp_path / "a")
+    assert sim.save_checkpoint().is_file()
+    sim.close()
+
+
 def test_png_images_and_time_interval_schedule(tmp_path):
     """output_interval is in simulated (physical) time; output_images writes one PNG per output."""
     sim = make_sim("cavity2d", n=14, output_interval=0.5, output_images=True)
