@@ -44,3 +44,35 @@ def test_a_temporary_that_cannot_be_removed_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "unlink", refuse)
     removed, freed, failed = files.remove_interrupted_writes([tmp_path])
     assert removed == [] and failed == [f"{tmp_path / 'ckpt_000000025.h5.tmp'}: Permission denied"]
+
+
+def test_a_held_run_folder_is_never_made_again_only_the_folders_below_it(tmp_path):
+    """make_folder with the run's hold: the folders below the run's folder are made (with their parents below it),
+    a folder elsewhere (a path the user chose) with all its parents; the run's folder itself, removed, is one
+    WriteError saying so, never made again at its path (a folder without the run's lock)."""
+    import shutil
+
+    import pytest
+
+    from distlbm.io import lock
+
+    run = tmp_path / "run"
+    held = lock.acquire(run, wait=0)
+    try:
+        files.make_folder(run / "fields" / "slice_x3", held)
+        files.make_folder(run, held)
+        assert (run / "fields" / "slice_x3").is_dir()
+        files.make_folder(tmp_path / "elsewhere" / "deep", held)
+        assert (tmp_path / "elsewhere" / "deep").is_dir()
+        shutil.rmtree(run)
+        for folder in (run, run / "checkpoints", run / "images" / "deep"):
+            with pytest.raises(files.WriteError) as e:
+                files.make_folder(folder, held)
+            assert str(e.value) == (f"writing {run} failed: the run's folder was moved or removed while the run wrote "
+                                    f"to it (removed); expected it where the run started: move it back, and the run "
+                                    f"goes on at its next write")
+            assert not run.exists()
+        files.make_folder(run / "checkpoints")  # no hold (a run that holds no folder): made with its parents
+        assert (run / "checkpoints").is_dir()
+    finally:
+        held.release()
