@@ -217,10 +217,10 @@ atexit.register(_release_all)
 class FolderLock:
     """This process's hold on one folder (release() once done; shared by the holders in this process)."""
 
-    def __init__(self, held: _Held, warning: Optional[str]):
+    def __init__(self, held: _Held, warning: Optional[str], path: Optional[Path] = None):
         self._held = held
         self.warning = warning
-        self.path = held.path
+        self.path = path or held.path  # the lock file as this holder named its folder (io.files.make_folder)
         # the folder's real path when it was held: a moved() answer equal to it is a folder in place whose path, as
         # given, leads elsewhere now (a relative path after the process's working folder changed; io.files.moved_error)
         self.real = str(Path(held.key).parent) if held.key else None
@@ -400,7 +400,7 @@ def acquire(folder, wait: Optional[float] = None, say: Callable = print,
     with _mutex:
         if key in _held:
             _held[key].users += 1
-            return FolderLock(_held[key], None)
+            return FolderLock(_held[key], None, path)
     if wait is None:
         text = os.environ.get("DISTLBM_LOCK_WAIT", "0")
         try:
