@@ -19,6 +19,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from distlbm.driver.schedules import IterationInterval, Schedule
+from distlbm.driver.records import SampleRecords
 from distlbm.driver.view import RunView
 from distlbm.io import checkpoint as ckpt
 from distlbm.io.files import WriteError, check_target, free_bytes, make_folder, reason, size_text, space_needed
@@ -494,17 +495,17 @@ class Sampler:
         return rec
 
 
-def load_samples(path: Path, upto: int) -> list[dict]:
-    """After a restart: the samples recorded up to the restart step (for signals such as the lift)."""
-    from distlbm.io.results import records_upto
+def load_samples(path: Path, upto: int) -> SampleRecords:
+    """After a restart: the samples recorded up to the restart step (for signals such as the lift), in columns."""
+    from distlbm.io.results import iter_records_upto
 
     if path is None or not path.is_file():
-        return []
+        return SampleRecords()
     try:
         data = path.read_bytes()
     except OSError:
-        return []
-    return [rec for _, rec in records_upto(data, upto)]
+        return SampleRecords()
+    return SampleRecords(rec for _, rec in iter_records_upto(data, upto))
 
 
 def sample_interval(samples: list) -> Optional[int]:

@@ -406,7 +406,7 @@ class Simulation:
         return self.checkpointer.run_id
 
     @property
-    def samples(self) -> list:
+    def samples(self):
         return self.view.samples
 
     @property
@@ -1002,6 +1002,14 @@ class Simulation:
     def samples_enabled(self) -> bool:
         return bool(self.view.has_forces or self.setup.probes or self.setup.sample_energy)
 
+    def _moved_series_dropped(self, rec: dict) -> dict:
+        """A record read back at a restart without the series of a moved probe point up to its restart (they
+        begin after it; said there)."""
+        for key, after in self._series_after.items():
+            if rec.get("step", 0) <= after:
+                rec.pop(key, None)
+        return rec
+
     def sample(self) -> dict:
         """One record of the forces and probes the case defines (the case turns it into its quantities)."""
         return cb.Sampler(self.cfg.case.quantities)(self.view)
@@ -1294,14 +1302,12 @@ class Simulation:
             self.log(f"warning: {unsampled}")
         # (before the callbacks: a checkpoint that does not record the samples' interval has it read from them)
         if self.samples_enabled and not self.samples and self.restored_from and self.out_dir is not None:
-            self.samples.extend(cb.load_samples(self.out_dir / "samples.jsonl", start_step))
+            read = cb.load_samples(self.out_dir / "samples.jsonl", start_step)
             ckpts = Path(self.restored_from).resolve().parent
-            if not self.samples and ckpts.name == "checkpoints":  # a restart into another folder: the run's own
-                self.samples.extend(cb.load_samples(ckpts.parent / "samples.jsonl", start_step))
-            for rec in self.samples:  # the series of a moved probe point begin after its restart (said there)
-                for key, after in self._series_after.items():
-                    if rec.get("step", 0) <= after:
-                        rec.pop(key, None)
+            if not read and ckpts.name == "checkpoints":  # a restart into another folder: the run's own
+                read = cb.load_samples(ckpts.parent / "samples.jsonl", start_step)
+            self.samples.extend(self._moved_series_dropped(rec) for rec in read)
+            del read
         self._t0 = time.perf_counter()
         self._callbacks = self._make_callbacks(end, start_step, logs)
         d0 = view.diagnostics()

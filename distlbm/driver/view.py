@@ -12,6 +12,7 @@ from typing import Callable, NamedTuple, Optional
 import jax
 import numpy as np
 
+from distlbm.driver.records import SampleRecords
 from distlbm.parallel import Domain
 from distlbm.physics.boundaries import force_totals
 from distlbm.physics.diagnostics import block_diagnostics as diagnostics_fn
@@ -106,7 +107,7 @@ class RunView:
         self._state: Optional[State] = None
         self._diag: Optional[tuple] = None  # (state, diagnostics): computed once per state
         self.history: list[dict] = []
-        self.samples: list[dict] = []
+        self.samples = SampleRecords()  # (in columns: a long run sampled every step kept ~600 B per record)
         self.mass0: Optional[float] = None
         # the time average of the moments (output average_every): [1 + D, X, Y(, Z)] rho then u, in the compute
         # dtype, a running mean over `mean_samples` samples; None before the first sample

@@ -123,11 +123,17 @@ def tail(path, nbytes: int = 65536) -> Optional[bytes]:
 def records_upto(data: bytes, upto: int) -> list[tuple[bytes, dict]]:
     """The records of a samples.jsonl (its bytes) up to step `upto`, each step once and in order: (line, record)
     pairs; lines after `upto`, repeats and lines that are not a record (one cut short by a kill) are left out."""
-    keep = []
+    return list(iter_records_upto(data, upto))
+
+
+def iter_records_upto(data: bytes, upto: int):
+    """records_upto's (line, record) pairs one by one (a restart reads a long series into columns without holding
+    every record as a dict at once)."""
+    last = None
     for line, rec in _records(data):
-        if rec["step"] <= upto and (not keep or rec["step"] > keep[-1][1]["step"]):
-            keep.append((line, rec))
-    return keep
+        if rec["step"] <= upto and (last is None or rec["step"] > last):
+            last = rec["step"]
+            yield line, rec
 
 
 def _records(data: bytes):
