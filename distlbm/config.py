@@ -20,7 +20,7 @@ import numpy as np
 
 from distlbm.cases import CASES
 from distlbm.cases.base import Case, Param, Setup
-from distlbm.errors import INT_DIGITS_READ, ConfigError, said_digits, said_int
+from distlbm.errors import INT_DIGITS_READ, INT_DIGITS_SHOWN, ConfigError, said_digits, said_int
 from distlbm.lattice import LATTICES, get_lattice
 from distlbm.physics.collision import KINDS
 from distlbm import units
@@ -561,7 +561,12 @@ def parse_value(text: str, key: str = "") -> Any:
     except tomllib.TOMLDecodeError:
         return text
     except ValueError:  # an integer of more digits than Python reads (it was a traceback from tomllib)
-        raise ConfigError(f"{key or 'value'} = {said_digits(text)}: expected an integer of at most "
+        m = _long_integer(f"v = {text}")
+        if m is None or text.strip() == m.group().strip():
+            shown = said_digits(m.group().replace("_", "") if m else text)
+        else:  # one in an array or a table ('[1, 99...9]' counted the brackets and commas as digits)
+            shown = f"{_digit_runs_cut(text)!r} (an integer of {_digit_count(m)} digits)"
+        raise ConfigError(f"{key or 'value'} = {shown}: expected an integer of at most "
                           f"{INT_DIGITS_READ} digits (Python's limit for reading one; every setting's range is far "
                           f"below)") from None
     # a value with a line break holds more TOML: --set 'tau=0.8<newline>n=4' was tau = 0.8, its n = 4 dropped unsaid
@@ -756,19 +761,47 @@ def _given_twice(text: str, end: int):
     return None
 
 
+# TOML text a long integer is looked for in: strings and comments are skipped (their digits are no integer), and so
+# are the digits of floats, dates, times, hex/octal/binary and keys (each a token of its own)
+_TOML_SKIP = "|".join([r'"""[\s\S]*?"""(?:"{0,2})', r"'''[\s\S]*?'''(?:'{0,2})", r'"(?:[^"\\\n]|\\.)*"',
+                       r"'[^'\n]*'", r"#[^\n]*"])
+_TOML_INT = r"(?<![\w.+:-])(?P<int>[+-]?[0-9][0-9_]*)(?![\w.:])(?!\s*=)"
+_TOML_TOKENS = re.compile(f"{_TOML_SKIP}|{_TOML_INT}")
+
+
+def _digit_count(m) -> int:
+    return sum(c.isdigit() for c in m.group("int"))
+
+
+def _long_integer(text: str):
+    """The match (group 'int', its sign with it) of the first TOML integer in `text` of more digits than Python
+    reads (its underscores not counted, as Python counts them), or None."""
+    return next((m for m in _TOML_TOKENS.finditer(text) if m.group("int") and _digit_count(m) > INT_DIGITS_READ),
+                None)
+
+
+def _digit_runs_cut(text: str) -> str:
+    """`text` with each run of more than INT_DIGITS_SHOWN digits cut to its first and last digits."""
+    return re.sub(r"[0-9][0-9_]{%d,}" % INT_DIGITS_SHOWN,
+                  lambda m: f"{m.group()[:12]}...{m.group()[-6:]}" if len(m.group().replace("_", "")) >
+                  INT_DIGITS_SHOWN else m.group(), text)
+
+
 def _too_many_digits(path, text: str) -> ConfigError:
     """The ConfigError of a TOML file that holds an integer of more digits than Python reads (tomllib raised a
     ValueError: a traceback), naming its line and key."""
-    m = re.search(r"[0-9][0-9_]{%d,}" % INT_DIGITS_READ, text)
+    m = _long_integer(text)
     if m is None:
         return ConfigError(f"{path}: an integer of more than {INT_DIGITS_READ} digits; expected at most "
                            f"{INT_DIGITS_READ} digits (Python's limit for reading one)")
     start = text.rfind("\n", 0, m.start()) + 1
     key = _TOML_KEY.match(text, start)
-    where = f"line {text.count(chr(10), 0, m.start()) + 1}" + (f", {key.group(1).strip()}" if key else "")
-    return ConfigError(f"{path}: {where} = {said_digits(m.group().replace('_', ''))}: expected an integer of at most "
-                       f"{INT_DIGITS_READ} digits (Python's limit for reading one; every setting's range is far "
-                       f"below)")
+    where = f"line {text.count(chr(10), 0, m.start()) + 1}"
+    shown = said_digits(m.group("int").replace("_", ""))
+    # (the key where the line gives one; a line of a multi-line array has none: 'line 4 = ...' read as a key)
+    said = f"{where}, {key.group(1).strip()} = {shown}" if key else f"{where}: an integer {shown}"
+    return ConfigError(f"{path}: {said}: expected an integer of at most {INT_DIGITS_READ} digits (Python's limit "
+                       f"for reading one; every setting's range is far below)")
 
 
 def load_file(path: Path) -> dict:

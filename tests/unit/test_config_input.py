@@ -722,3 +722,35 @@ def test_a_toml_date_or_time_is_shown_as_written(tmp_path):
     assert error(str(f)) == f"{f}: n = 1979-05-27: expected an integer"
     f.write_text('case = "cavity2d"\nrey = 07:32:00\n')
     assert error(str(f)).startswith(f"{f}: unknown key 'rey' (= 07:32:00); did you mean 're'?")
+
+
+_D5000 = "9" * 5000  # beyond the 4300 digits Python reads
+
+
+@pytest.mark.parametrize("body,said", [
+    # digits in a string or a comment are no integer: the integer of the key after them was misreported as theirs
+    (f'title = "{_D5000}"\nsteps = {_D5000}\n', "line 3, steps = '999999999999...999999' (5000 digits)"),
+    (f'# {_D5000}\nsteps = -{_D5000}\n', "line 3, steps = '-999999999999...999999' (5000 digits)"),
+    (f"tau = 0.{_D5000}\nsteps = {_D5000}\n", "line 3, steps = '999999999999...999999' (5000 digits)"),
+    # an integer Python reads (4300 digits; its underscores are not counted) before the one it cannot
+    ("re = " + "_".join(["9" * 10] * 430) + f"\nsteps = {_D5000}\n", "line 3, steps = '999999999999...999999'"),
+    # a line of a multi-line array names no key ('line 4 = ...')
+    (f"re = [\n  1,\n  {_D5000},\n]\n", "line 4: an integer '999999999999...999999' (5000 digits)"),
+])
+def test_a_toml_integer_beyond_python_s_digits_is_said_as_itself(tmp_path, body, said):
+    f = tmp_path / "c.toml"
+    f.write_text('case = "cavity2d"\n' + body)
+    msg = error(str(f))
+    assert msg.startswith(f"{f}: {said}"), msg[:300]
+    assert "expected an integer of at most 4300 digits" in msg and len(msg) < 400, msg[:300]
+
+
+@pytest.mark.parametrize("value,said", [
+    (f"[1, {_D5000}]", "re = '[1, 999999999999...999999]' (an integer of 5000 digits)"),  # was '(5005 digits)'
+    (f"{{a = {_D5000}}}", "re = '{a = 999999999999...999999}' (an integer of 5000 digits)"),
+    ("1_" + _D5000, "re = '199999999999...999999' (5001 digits)"),  # (the underscore was counted as a digit)
+])
+def test_a_set_value_holding_an_integer_beyond_python_s_digits_says_its_digits(value, said):
+    with pytest.raises(ConfigError) as e:
+        parse_sets([f"re={value}"])
+    assert str(e.value).startswith(said), str(e.value)[:300]
