@@ -423,6 +423,11 @@ def test_channel_checks_the_stl_body(tmp_path):
     with pytest.raises(ConfigError, match=r"^obstacles, stl = 'sphere\(0.2, 0.2, 0.2, 0.05\); stl\(.*s.stl, 100\)'.*: "
                                           r"'stl\(.*s.stl, 100\)' reaches the inlet"):
         make_sim("channel_flow", obstacles="sphere(0.2, 0.2, 0.2, 0.05)", stl=str(path), stl_scale=100, **kw)
+    # the placement as given, not cut to 6 digits (0.0012345678 was said as 0.00123457: another body than the one
+    # its obstacles form would place)
+    with pytest.raises(ConfigError, match=r"^stl = '.*': 'stl\(.*s.stl, 0.0012345678, 0.1234567, 0.2, 0.2\)' holds no"):
+        make_sim("channel_flow", obstacles="", stl=str(path), stl_scale=0.0012345678, stl_translate="0.1234567,0.2,0.2",
+                 **kw)
     with pytest.raises(ConfigError, match=r"'stl\(.*\)' lies inside an earlier body"):
         make_sim("channel_flow", obstacles=f"sphere(0.5, 0.2, 0.2, 0.12); stl({path}, 0.06, 0.5, 0.2, 0.2)", **kw)
     with pytest.raises(ConfigError, match="stl_translate = '1,2'"):

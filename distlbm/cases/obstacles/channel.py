@@ -52,6 +52,16 @@ from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, canonical, check_cle
 from distlbm.physics import boundaries as bc
 
 
+def _placement(v) -> str:
+    """A placement value of the stl key's body as its label says it: the number as given (the shortest text that
+    reads back as it, 100 not 100.0; ':g' cut it to 6 digits, stl_scale = 0.0012345678 said as 0.00123457)."""
+    try:
+        text = repr(float(v))
+    except (OverflowError, ValueError):
+        return str(v)
+    return text[:-2] if text.endswith(".0") else text
+
+
 class ChannelFlow(Case):
     name = "channel_flow"
     title = "channel with obstacles (spec string or voxel mask), velocity inlet, pressure/outflow outlet"
@@ -230,9 +240,9 @@ class ChannelFlow(Case):
         # its label in messages has the obstacles form with the placement given (a scale of 100 that reached the
         # inlet was said as 'stl(sphere.stl)' reaches the inlet, naming neither the scale nor its value)
         scale, move, turn = p.get("stl_scale", 1.0), vec["stl_translate"], vec["stl_rotate"]
-        given = [f"{scale:g}"] if isinstance(scale, (int, float)) else [str(scale)]
+        given = [_placement(scale)] if isinstance(scale, (int, float)) else [str(scale)]
         if any(move) or any(turn):
-            given += [f"{v:g}" for v in move] + ([f"{v:g}" for v in turn] if any(turn) else [])
+            given += [_placement(v) for v in move] + ([_placement(v) for v in turn] if any(turn) else [])
         elif scale == 1.0:
             given = []
         return load_stl(p["stl"], scale, move, turn,
