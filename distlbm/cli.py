@@ -52,10 +52,11 @@ def _integer(text: str) -> int:
 def _digits(text: str) -> int:
     """int(text) of decimal digits; beyond the digits Python reads (argparse said "invalid _integer value" and the
     whole text), one line with the text cut."""
-    from distlbm.errors import INT_DIGITS_READ, said_digits
+    from distlbm.errors import int_digits_read, said_digits
 
-    if len(text.strip().lstrip("+-")) > INT_DIGITS_READ:
-        raise argparse.ArgumentTypeError(f"{said_digits(text)}: expected an integer of at most {INT_DIGITS_READ} "
+    limit = int_digits_read()
+    if limit and len(text.strip().lstrip("+-")) > limit:
+        raise argparse.ArgumentTypeError(f"{said_digits(text)}: expected an integer of at most {limit} "
                                          f"digits (Python's limit for reading one)")
     return int(text)
 

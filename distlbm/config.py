@@ -20,7 +20,7 @@ import numpy as np
 
 from distlbm.cases import CASES
 from distlbm.cases.base import Case, Param, Setup
-from distlbm.errors import INT_DIGITS_READ, INT_DIGITS_SHOWN, ConfigError, said_digits, said_int
+from distlbm.errors import INT_DIGITS_SHOWN, ConfigError, int_digits_read, said_digits, said_int
 from distlbm.lattice import LATTICES, get_lattice
 from distlbm.physics.collision import KINDS
 from distlbm import units
@@ -567,7 +567,7 @@ def parse_value(text: str, key: str = "") -> Any:
         else:  # one in an array or a table ('[1, 99...9]' counted the brackets and commas as digits)
             shown = f"{_digit_runs_cut(text)!r} (an integer of {_digit_count(m)} digits)"
         raise ConfigError(f"{key or 'value'} = {shown}: expected an integer of at most "
-                          f"{INT_DIGITS_READ} digits (Python's limit for reading one; every setting's range is far "
+                          f"{int_digits_read()} digits (Python's limit for reading one; every setting's range is far "
                           f"below)") from None
     # a value with a line break holds more TOML: --set 'tau=0.8<newline>n=4' was tau = 0.8, its n = 4 dropped unsaid
     return data["v"] if list(data) == ["v"] else text
@@ -776,7 +776,7 @@ def _digit_count(m) -> int:
 def _long_integer(text: str):
     """The match (group 'int', its sign with it) of the first TOML integer in `text` of more digits than Python
     reads (its underscores not counted, as Python counts them), or None."""
-    return next((m for m in _TOML_TOKENS.finditer(text) if m.group("int") and _digit_count(m) > INT_DIGITS_READ),
+    return next((m for m in _TOML_TOKENS.finditer(text) if m.group("int") and _digit_count(m) > int_digits_read()),
                 None)
 
 
@@ -792,15 +792,16 @@ def _too_many_digits(path, text: str) -> ConfigError:
     ValueError: a traceback), naming its line and key."""
     m = _long_integer(text)
     if m is None:
-        return ConfigError(f"{path}: an integer of more than {INT_DIGITS_READ} digits; expected at most "
-                           f"{INT_DIGITS_READ} digits (Python's limit for reading one)")
+        limit = int_digits_read()
+        return ConfigError(f"{path}: an integer of more than {limit} digits; expected at most {limit} digits "
+                           f"(Python's limit for reading one)")
     start = text.rfind("\n", 0, m.start()) + 1
     key = _TOML_KEY.match(text, start)
     where = f"line {text.count(chr(10), 0, m.start()) + 1}"
     shown = said_digits(m.group("int").replace("_", ""))
     # (the key where the line gives one; a line of a multi-line array has none: 'line 4 = ...' read as a key)
     said = f"{where}, {key.group(1).strip()} = {shown}" if key else f"{where}: an integer {shown}"
-    return ConfigError(f"{path}: {said}: expected an integer of at most {INT_DIGITS_READ} digits (Python's limit "
+    return ConfigError(f"{path}: {said}: expected an integer of at most {int_digits_read()} digits (Python's limit "
                        f"for reading one; every setting's range is far below)")
 
 

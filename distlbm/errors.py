@@ -2,6 +2,7 @@
 of the whole-number environment variables every layer has (one line on a mistake, never the default unsaid)."""
 
 import os
+import sys
 
 
 class ConfigError(ValueError):
@@ -12,12 +13,22 @@ INT_DIGITS_SHOWN = 30  # an integer of more digits is shown cut, with its count 
 INT_DIGITS_READ = 4300  # Python's limit for reading an integer from text (sys.get_int_max_str_digits's default)
 
 
+def int_digits_read() -> int:
+    """Python's limit for reading an integer from text in this process: INT_DIGITS_READ unless PYTHONINTMAXSTRDIGITS
+    or -X int_max_str_digits set another (0: none). A fixed 4300 said '(2000 digits): expected at most 4300' where
+    the limit was 1000, and let argparse's 'invalid _integer value' through."""
+    return sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+
+
 def said_int(n: int) -> str:
     """An integer as a message shows it: whole up to INT_DIGITS_SHOWN digits, else its first and last digits and how
     many it has (--steps of 300 digits was echoed whole in its one line)."""
     if not isinstance(n, int):
         return str(n)
-    s = str(abs(n))
+    try:
+        s = str(abs(n))
+    except ValueError:  # beyond the digits Python writes (its limit lowered): no digits to show
+        return f"{'a negative' if n < 0 else 'an'} integer of about {int(abs(n).bit_length() * 0.30103) + 1} digits"
     if len(s) <= INT_DIGITS_SHOWN:
         return str(n)
     return f"{'-' if n < 0 else ''}{s[:12]}...{s[-6:]} ({len(s)} digits)"

@@ -584,3 +584,36 @@ def test_abort_leaves_even_where_a_flush_fails(monkeypatch):
     with pytest.raises(Left) as e:
         processes.abort(75)
     assert e.value.args == (75,)
+
+
+@pytest.fixture
+def int_digits_1000():
+    """Python's limit for reading an integer lowered to 1000 digits (PYTHONINTMAXSTRDIGITS=1000)."""
+    was = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(1000)
+    yield
+    sys.set_int_max_str_digits(was)
+
+
+@pytest.mark.parametrize("how", ["option", "set", "file"])
+def test_an_integer_beyond_a_lowered_digit_limit_is_said_against_that_limit(cli, capsys, tmp_path, int_digits_1000,
+                                                                            how):
+    """The limit was taken as 4300 whatever Python's was: PYTHONINTMAXSTRDIGITS=1000 and --steps of 2000 digits was
+    argparse's 'invalid _integer value' with the whole text, a --set or a TOML file '(2000 digits): expected an
+    integer of at most 4300 digits' (or no line and key at all)."""
+    d2000 = "9" * 2000
+    f = tmp_path / "n.toml"
+    f.write_text(f'case = "cavity2d"\nn = {d2000}\n')
+    args = {"option": ["run", "cavity2d", "--steps", d2000], "set": ["run", "cavity2d", "--set", f"n={d2000}"],
+            "file": ["run", f]}[how]
+    try:
+        rc, _, err = cli(*args, "--dry-run")
+    except SystemExit as e:  # argparse's own line, for an option's text it cannot read
+        rc, (_, err) = e.code, capsys.readouterr()
+    said = {"option": "--steps: '999999999999...999999' (2000 digits)", "set": "n = '999999999999...999999' (2000 "
+            "digits)", "file": f"{f}: line 2, n = '999999999999...999999' (2000 digits)"}[how]
+    assert rc == 2 and said in err and "expected an integer of at most 1000 digits" in err, err[:400]
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err and len(err) < 400, err[:400]
+    from distlbm.errors import said_int
+
+    assert said_int(-(10 ** 1500)) == "a negative integer of about 1501 digits"  # (str() of it raises ValueError)
