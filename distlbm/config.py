@@ -776,8 +776,9 @@ def _digit_count(m) -> int:
 def _long_integer(text: str):
     """The match (group 'int', its sign with it) of the first TOML integer in `text` of more digits than Python
     reads (its underscores not counted, as Python counts them), or None."""
-    return next((m for m in _TOML_TOKENS.finditer(text) if m.group("int") and _digit_count(m) > int_digits_read()),
-                None)
+    limit = int_digits_read()
+    return next((m for m in _TOML_TOKENS.finditer(text) if m.group("int") and _digit_count(m) > limit),
+                None) if limit else None
 
 
 def _digit_runs_cut(text: str) -> str:
