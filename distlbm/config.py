@@ -934,7 +934,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             flag = OPTION_FLAGS.get(k, f"--{k.replace('_', '-')}")
             given = sets[k].isoformat() if isinstance(sets[k], datetime.time) else sets[k]
             option = f"{v:g} s" if k == "wall_time" and isinstance(v, (int, float)) else repr(v)
-            raise ConfigError(f"{where}{k}: {flag} {option} and --set {k}={given!r} give two values; expected one "
+            raise ConfigError(f"{k}: {flag} {option} and --set {k}={given!r} give two values; expected one "
                               f"of them (or the same value in both)")
         values[k] = v
     if values.get("case") is None and default_case:  # none given: a case = "" is a mistake, not the default
@@ -957,15 +957,17 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     common = {p.name: p.default for p in COMMON_PARAMS}
     common.update(case.common_defaults)  # e.g. a benchmark preset's collision or equilibrium
     params = {p.name: p.default for p in case.params}
-    for k, v in values.items():
-        if k in case_spec:
-            params[k] = _check_value(case_spec[k], v, where)
-        elif k in common_spec:
-            common[k] = _check_value(common_spec[k], v, where)
-        else:
-            raise _unknown(k, v, known, where)
-    notes = []
     command_line = {k for k in (sets or {})} | {k for k, v in overrides.items() if v is not None}
+    for k, v in values.items():
+        # a key given on the command line is not the file's: its error names the command line, not the file
+        said = "command line: " if where and k in command_line else where
+        if k in case_spec:
+            params[k] = _check_value(case_spec[k], v, said)
+        elif k in common_spec:
+            common[k] = _check_value(common_spec[k], v, said)
+        else:
+            raise _unknown(k, v, known, said)
+    notes = []
     for pair in case.exclusive:  # keys that set the same thing: one of them (a 0 of an "if > 0" key is off)
         both = [k for k in pair if k in values and not _is_off(values[k])]
         if len(both) < 2:

@@ -754,3 +754,15 @@ def test_a_set_value_holding_an_integer_beyond_python_s_digits_says_its_digits(v
     with pytest.raises(ConfigError) as e:
         parse_sets([f"re={value}"])
     assert str(e.value).startswith(said), str(e.value)[:300]
+
+
+def test_a_command_line_key_s_error_names_the_command_line_not_the_file(tmp_path):
+    """`distlbm run my.toml --set rey=400` said 'my.toml: unknown key 'rey'', a key the file does not hold; a bad
+    --set value likewise named the file. The file's own keys are still named with the file."""
+    f = tmp_path / "my.toml"
+    f.write_text('case = "cavity2d"\nn = 16\n')
+    assert error(str(f), {"rey": 400}).startswith("command line: unknown key 'rey' (= 400); did you mean 're'?")
+    assert error(str(f), {"re": "abc"}) == "command line: re = 'abc': expected a number"
+    assert error(str(f), {"n": 8, "steps": 20}, steps=10).startswith("steps: --steps 10 and --set steps=20 give two")
+    f.write_text('case = "cavity2d"\nre = "abc"\n')
+    assert error(str(f), {"n": 16}) == f"{f}: re = 'abc': expected a number"
