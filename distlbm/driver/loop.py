@@ -770,6 +770,7 @@ class Simulation:
         taken: not the step, schedules, outputs or run id. CheckpointError (one line) if none fits."""
         candidates = ckpt.init_candidates(spec)
         lat, errors = self.model.lattice, []
+        skipped = []  # the warnings of the candidates passed over: said once one fits, or where the reasons differ
         for path in candidates:
             try:
                 meta = ckpt.read_meta(path)
@@ -778,10 +779,12 @@ class Simulation:
             except ckpt.CheckpointError as e:
                 reason = ckpt.reason_of(e, path)
                 if len(candidates) > 1:
-                    self.log(f"warning: {path}: {'the same' if reason in errors else reason}; trying an older "
-                             f"checkpoint")
+                    skipped.append(f"warning: {path}: {'the same' if reason in errors else reason}; trying an "
+                                   f"older checkpoint")
                 errors.append(reason)
                 continue
+            for line in skipped:
+                self.log(line)
             self.state = State(f, self.domain.replicate(np.zeros((), np.int32)))
             self.initialized_from = str(path)
             case = case_of(meta)
@@ -792,6 +795,9 @@ class Simulation:
             if other:
                 self.log(f"warning: {other}")
             return
+        if len(set(errors)) > 1:  # one reason for all (a lattice of another size) is the error's one line alone
+            for line in skipped:
+                self.log(line)
         raise ckpt.init_unusable(spec, candidates, errors)
 
     def _continue_checkpoints(self, meta: dict):

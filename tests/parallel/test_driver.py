@@ -667,6 +667,9 @@ def test_a_new_run_starts_from_the_flow_of_another_runs_checkpoint(cli, tmp_path
     assert rc == 2 and "Traceback" not in err and err.strip().splitlines()[-1] == (
         f"distlbm: initial state failed: --init-from {a}: no usable checkpoint: "
         f"{a / 'checkpoints' / 'ckpt_000000200.h5'} and 1 older: populations are [9, 18, 18] but this run needs [9, 22, 22] (Q = 9, lattice 22x22)"), err
+    # that line alone, as the dry run says it: each checkpoint of the run had been warned about first ("...: the
+    # same; trying an older checkpoint"), for a size that no checkpoint of one run can have otherwise
+    assert len(err.strip().splitlines()) == 1 and "trying an older checkpoint" not in out + err, out + err
     rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--init-from", tmp_path / "nothere", "--out", c)
     assert rc == 2 and "--init-from" in err and "no such checkpoint file or run folder" in err, err
     # a chain begun with --init-from: its resubmitted jobs add --restart latest, which continues its own checkpoints
