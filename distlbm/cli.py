@@ -708,7 +708,9 @@ def _dispatch(args) -> int:
             print(f"distlbm: configuration error: {_shortened(e)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("distlbm: interrupted", file=sys.stderr)
+        from distlbm.driver.signals import SECOND_CTRL_C
+
+        print(SECOND_CTRL_C, file=sys.stderr)
         if launcher()[1] > 1:
             # one of several processes quits at once: end them all, as a failed one does (another, whose second
             # Ctrl-C never came or was swallowed, went on into its stop's checkpoint and waited there for this one;

@@ -168,6 +168,10 @@ def describe(st: dict) -> list[str]:
     elif st["state"] in ("ended", "free") and ended and ended.get("status") == "error":
         what = (f"not running: the last run ended on an error at step {ended.get('step')}"
                 + (f" ({ended['message']})" if ended.get("message") else ""))
+    elif st["state"] in ("ended", "free") and ended and ended.get("status") == "interrupted":
+        # a second Ctrl-C (said "ended on an error at step N (KeyboardInterrupt: )" before)
+        what = (f"not running: the last run was interrupted at step {ended.get('step')} by a second Ctrl-C, without "
+                f"a checkpoint (--restart latest continues from the last one)")
     elif st["state"] in ("ended", "free") and ended and ended.get("status") == "stopped":
         # why a chain stopped: SIGUSR1 (the job's time limit near), SIGTERM (scancel, a preemption), the wall time
         what = (f"not running: the last run stopped at step {ended.get('step')}"

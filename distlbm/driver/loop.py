@@ -1421,6 +1421,8 @@ class Simulation:
             # several killed by the OOM killer; the others still left and marked the folder's record ended)
             error = sys.exc_info()[1]
             status = self.status if self.status != "running" else "error"
+            if status == "error" and isinstance(error, KeyboardInterrupt):  # a second Ctrl-C: the user's, no error
+                status = "interrupted"
             lost = lost_process(error) if error is not None and self.domain.process_count > 1 else None
             logs["log"].write({"event": "end", "step": step, "status": status,
                                **({"message": (f"lost another process of the run ({lost})" if lost else

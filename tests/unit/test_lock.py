@@ -351,6 +351,33 @@ def test_status_says_a_run_that_wrote_no_end_record_did_not_end(tmp_path, cli):
     assert rc == 0 and "not running: the last run ended on an error at step 30 (RuntimeError: gone)" in out, out
 
 
+def test_a_second_ctrl_c_is_said_as_that_not_as_an_error(tmp_path, cli):
+    """A run quit at once by a second Ctrl-C wrote the end record {"status": "error", "message": "KeyboardInterrupt: "},
+    and `distlbm status` said "the last run ended on an error at step N (KeyboardInterrupt: )": the user's own
+    interrupt, said as a failure with an empty reason. It is now said as what it was."""
+    from distlbm.config import resolve
+    from distlbm.driver import Simulation
+
+    sim = Simulation(resolve("box", {"n": 8}), out_dir=str(tmp_path), log=lambda msg: None)
+    advance = sim.advance
+
+    def interrupted(n):  # the compile's advance(0) runs; the first steps meet the second Ctrl-C
+        if n:
+            raise KeyboardInterrupt
+        return advance(n)
+
+    sim.advance = interrupted
+    with pytest.raises(KeyboardInterrupt):
+        sim.run(20)
+    sim._release_folder()  # (the process ends there under `distlbm run`)
+    ends = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines() if '"end"' in x]
+    assert ends[-1] == {"event": "end", "step": 0, "status": "interrupted"}, ends
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and ("not running: the last run was interrupted at step 0 by a second Ctrl-C, without a "
+                        "checkpoint (--restart latest continues from the last one)") in out, out
+    assert "error" not in out.splitlines()[0], out
+
+
 def test_status_of_a_run_without_end_records_that_wrote_its_summary(tmp_path, cli):
     """A folder of a version without end records: a start followed by its summary.json ended."""
     _record(tmp_path, ended=True)
