@@ -89,7 +89,8 @@ def _add_run(sub):
     p = sub.add_parser("run", help="run a built-in case or a TOML configuration")
     p.add_argument("target", nargs="?", default=None, help="case name or FILE.toml (default: cavity2d)")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                   help="override a parameter, e.g. --set re=400 --set n=128 (repeatable; each key once)")
+                   help="override a parameter, e.g. --set re=400 --set n=128 (repeatable; each key once; "
+                   "every case's parameters and the common settings: distlbm cases)")
     p.add_argument("--steps", type=_integer, default=None, help="number of time steps (left out or 0: the case's); on "
                    "a restart, the step to run to")
     p.add_argument("--out", default=None, help="output folder (default: out/CASE)")
@@ -121,14 +122,14 @@ def _add_run(sub):
 
 def _add_bench(sub):
     p = sub.add_parser("bench", help="MLUPS and memory of a periodic box")
-    p.add_argument("--lattice", default="D3Q19")
+    p.add_argument("--lattice", default="D3Q19", help="velocity set: D2Q9, D3Q19 (default) or D3Q27")
     p.add_argument("--size", type=_integer, default=128, help="cells per side")
     p.add_argument("--steps", type=_integer, default=20, help="timed steps per repetition")
     p.add_argument("--repeat", type=_integer, default=3, help="timed repetitions (the median is reported)")
     p.add_argument("--dtype", default="float32", help="storage: float32, float64, float16 or bfloat16")
     p.add_argument("--compute-dtype", default=None, help="arithmetic: float32 or float64 (default: the "
                    "storage dtype; float32 for 16-bit storage)")
-    p.add_argument("--collision", default="bgk")
+    p.add_argument("--collision", default="bgk", help="collision operator: bgk (default), trt or regularized")
     p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: one device; under several "
                    "processes every process's devices, as distlbm run splits a lattice)")
     p.add_argument("--bandwidth-mib", type=_number, default=None, metavar="MIB",
@@ -145,7 +146,7 @@ def _add_info(sub):
     p.add_argument("--size", type=_size, default=None,
                    help="cells per side (N), or the sides NXxNY[xNZ], for the memory estimate (with --lattice)")
     p.add_argument("--dtype", default=None, help="storage dtype of the memory estimate (default float32)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -159,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true",
                    help="one JSON object for one run folder named, else a list (a folder of run folders: a list)")
     p = sub.add_parser("cases", help="list the built-in cases, their parameters and what they validate")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     return ap
 
 
