@@ -109,6 +109,21 @@ def _one_of(values, most: int = 8) -> str:
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
 
 
+def _cpu_count_source(devices) -> str:
+    """Where a process's count of CPU devices was set, said beside a mesh that needs more: `--mesh 2x1x1` gets as many
+    CPU devices as it names unless the count was chosen (DISTLBM_CPU_DEVICES=1: the mesh was refused with 'at most
+    the 1 available', the setting unnamed)."""
+    import os
+
+    if not devices or any(getattr(dv, "platform", "") != "cpu" for dv in devices) or jax.process_count() > 1:
+        return ""
+    said = [f"{var}={os.environ[var]}" for var in ("JAX_NUM_CPU_DEVICES", "DISTLBM_CPU_DEVICES")
+            if os.environ.get(var)]
+    if "xla_force_host_platform_device_count" in os.environ.get("XLA_FLAGS", ""):
+        said.insert(0, "XLA_FLAGS' --xla_force_host_platform_device_count")
+    return f" (the CPU devices' count set by {' and '.join(said)}: unset it for the mesh's count)" if said else ""
+
+
 def check_divisible(shape, mesh_shape):
     for a, (s, m) in enumerate(zip(shape, mesh_shape)):
         if s % m:
@@ -175,7 +190,7 @@ class MeshDomain:
             if math.prod(mesh_shape) > len(devices):
                 raise DecompositionError(
                     f"mesh = {'x'.join(map(str, mesh_shape))} needs {math.prod(mesh_shape)} devices; "
-                    f"expected at most the {len(devices)} available"
+                    f"expected at most the {len(devices)} available{_cpu_count_source(devices)}"
                 )
             devices = mesh_devices(devices, mesh_shape)
         check_divisible(self.shape, mesh_shape)

@@ -633,3 +633,19 @@ def test_an_integer_beyond_a_lowered_digit_limit_is_said_against_that_limit(cli,
     from distlbm.errors import said_int
 
     assert said_int(-(10 ** 1500)) == "a negative integer of about 1501 digits"  # (str() of it raises ValueError)
+
+
+def test_a_mesh_beyond_a_set_cpu_device_count_names_the_setting(tmp_path):
+    """`DISTLBM_CPU_DEVICES=1 distlbm run box --mesh 2x1x1` said "mesh = 2x1x1 needs 2 devices; expected at most the 1
+    available": the README says --mesh gets as many CPU devices as it names, and the setting that kept it from doing
+    so went unnamed."""
+    import os
+    from pathlib import Path
+
+    env = {k: v for k, v in os.environ.items() if k not in ("XLA_FLAGS", "JAX_NUM_CPU_DEVICES")}
+    env.update(DISTLBM_CPU_DEVICES="1", PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    p = subprocess.run([sys.executable, "-m", "distlbm", "run", "box", "--set", "n=8", "--mesh", "2x1x1", "--steps",
+                        "1", "--out", str(tmp_path / "run")], env=env, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 2, p.stdout + p.stderr
+    assert ("mesh = 2x1x1 needs 2 devices; expected at most the 1 available (the CPU devices' count set by "
+            "DISTLBM_CPU_DEVICES=1: unset it for the mesh's count)") in p.stderr, p.stderr
