@@ -556,6 +556,7 @@ class SteadyCheck:
     log: Optional[JsonLog] = None
     history: list = field(default_factory=list)  # [[step, max |du| / U], ...]
     reached: Optional[int] = None
+    blowup: Optional[Callable] = None  # blowup(view): the instability guard, called where a check is not finite
     _prev: object = None
     _prev_step: Optional[int] = None
 
@@ -584,6 +585,12 @@ class SteadyCheck:
                 self.log.write({"event": "steady_check", "step": view.step, "max_du_over_U": delta,
                                 "tol": self.tol})
         self._prev, self._prev_step = u, view.step
+        if delta is not None and not (math.isfinite(delta) and delta >= 0):
+            # a field that blew up (NaN: its max came back as -inf) is no steady state: a run at tau = 0.50024 said
+            # "steady at step 640: max |du| / U = -inf < 0.0001" before its instability; the guard says what it is
+            if self.blowup is not None:
+                self.blowup(view)  # raises InstabilityError, naming this step
+            return None
         if delta is not None and delta < self.tol and self.reached is None:
             self.reached = view.step
             view.log(f"steady at step {view.step}: max |du| / U = {delta:.3g} < {self.tol:g} over "

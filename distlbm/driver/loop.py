@@ -1080,7 +1080,8 @@ class Simulation:
         self._steady = None
         if ctl.steady_tol > 0:  # first: a steady stop makes the reports of the same step final
             every = ctl.steady_every or self.setup.steady_every or progress_every
-            self._steady = cb.SteadyCheck(ctl.steady_tol, float(self.setup.u_max), every, logs["log"])
+            self._steady = cb.SteadyCheck(ctl.steady_tol, float(self.setup.u_max), every, logs["log"],
+                                          blowup=lambda view: cb.guard(view, guard, logs["log"]))
             self._steady.load(self._steady_state, self._steady_ref)
             cbs.insert(0, Callback("steady", IterationInterval(every), self._steady))
         for c in cbs:

@@ -199,3 +199,18 @@ def test_a_run_stopped_before_its_end_is_not_said_to_have_reached_it():
     assert st.report(20000, 208)["stopped"] == ("stopped at step 208, before its end step 20000, with max |du| / U "
                                                 "not yet below 0.0001 (last 0.01)")
     assert st.report(20000, 20000)["stopped"].startswith("end step 20000 reached before")
+
+
+def test_a_blown_up_field_is_not_steady(tmp_path):
+    """A run that blew up (tau = 0.50012) said "steady at step 640: max |du| / U = -inf < 0.0001" before the guard's
+    instability: the NaN field's change came back as -inf, below any tolerance. A check that is not finite now
+    ends the run as the instability it is, at that step."""
+    from distlbm.driver import InstabilityError
+
+    with pytest.raises(InstabilityError, match=r"^instability at step (\d+)00: ") as e:
+        _run(tmp_path, re=20000.0, steady_tol=1e-4)
+    step = int(e.value.args[0].split()[3].rstrip(":"))
+    assert step % 200 == 0 and step < 1600, e.value  # a steadiness check's step, before the first progress check
+    events = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
+    assert events[-1] == {"event": "end", "step": step, "status": "unstable"}, events[-3:]
+    assert any(ev.get("event") == "instability" and ev["step"] == step for ev in events), events[-3:]
