@@ -580,9 +580,10 @@ class SteadyCheck:
         if self._prev is not None and self._prev.shape == u.shape:
             local = float(jax.device_get(self._change(u, self._prev, view.kind)))
             delta = float(view.domain.allreduce({"d": local}, op="max")["d"]) / max(self.velocity, 1e-300)
+            said = delta if math.isfinite(delta) and delta >= 0 else None  # (no -Infinity in the JSON records)
             self.history.append([view.step, delta])
             if self.log is not None:
-                self.log.write({"event": "steady_check", "step": view.step, "max_du_over_U": delta,
+                self.log.write({"event": "steady_check", "step": view.step, "max_du_over_U": said,
                                 "tol": self.tol})
         self._prev, self._prev_step = u, view.step
         if delta is not None and not (math.isfinite(delta) and delta >= 0):

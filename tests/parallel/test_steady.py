@@ -214,3 +214,5 @@ def test_a_blown_up_field_is_not_steady(tmp_path):
     events = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
     assert events[-1] == {"event": "end", "step": step, "status": "unstable"}, events[-3:]
     assert any(ev.get("event") == "instability" and ev["step"] == step for ev in events), events[-3:]
+    # the check is recorded as not finite (null), not as the -Infinity that strict JSON readers (jq) refuse
+    assert {"event": "steady_check", "step": step, "max_du_over_U": None, "tol": 1e-4} in events, events[-3:]
