@@ -623,6 +623,12 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     if args.command != "run":
         return _dispatch(args)
+    if argv is None:  # first of the exit callbacks, so the last to run (after JAX's, MPI's, the folder lock's)
+        import atexit
+
+        from distlbm.driver.signals import ignore_ctrl_c_at_the_end
+
+        atexit.register(ignore_ctrl_c_at_the_end)
     from distlbm.driver.signals import SECOND_CTRL_C, StopRequested, guarded_streams, process_scope
 
     # stop signals handled from the first line: a stop during start-up exits 75; a closed stdout or stderr goes on
