@@ -303,7 +303,7 @@ ENTRIES: list[Entry] = [
           plots=(plot_cavity_centrelines,), note="Ghia et al. 1982, Re 400"),
     Entry("cavity2d_re1000", "cavity2d", {"re": 1000.0, "n": 256, "u_lid": 0.05, "collision": "trt", "t_end": 60.0},
           reduced=None, plots=(plot_cavity_centrelines,),
-          note="no Ghia table for Re 1000 in shared/reference: reported, not judged"),
+          note="no Ghia table for Re 1000 in distlbm/cases/data: reported, not judged"),
     ConvergenceEntry("duct", "duct", "n", (16, 32, 64), (8, 12, 16), quantity="relative L2 error",
                      overrides={"dtype": "float64"}, plots=(plot_duct_profile,),
                      note="square duct, BGK tau = 0.8, series solution"),

@@ -31,11 +31,12 @@ ST_3D1Z_HIGH_ACCURACY_SOURCE = ("FEATFLOW 3D-1Z finest level (Bayraktar, Mierka 
 
 
 def cite(name: str) -> str:
-    """How a result names the table `name` (its place in the project's shared/reference/, or in
-    distlbm/cases/data/ with its paper for a file copied from elsewhere)."""
+    """How a result names the table `name`: its file in this repository, distlbm/cases/data/ (a copy of the project's
+    shared/reference/, which a user's checkout does not hold: `distlbm cases` and the checks named a path that was not
+    there), with its paper for a file copied from elsewhere."""
     if name == TGV_SPECTRAL:
         return f"distlbm/cases/data/{name} ({TGV_SPECTRAL_CITATION})"
-    return f"shared/reference/{name}"
+    return f"distlbm/cases/data/{name}"
 
 
 def read_table(name: str) -> list[dict]:

@@ -649,3 +649,16 @@ def test_a_mesh_beyond_a_set_cpu_device_count_names_the_setting(tmp_path):
     assert p.returncode == 2, p.stdout + p.stderr
     assert ("mesh = 2x1x1 needs 2 devices; expected at most the 1 available (the CPU devices' count set by "
             "DISTLBM_CPU_DEVICES=1: unset it for the mesh's count)") in p.stderr, p.stderr
+
+
+def test_a_steady_cavity_says_steady_once_and_its_energy_rate_by_name(cli, tmp_path):
+    """`distlbm run cavity2d` printed two lines that began with "steady:": the steady stop's and a bare
+    "steady: 0.0004791", the cavity's |dE/dt| / E per lid transit (an observable named 'steady'). The observable is
+    now energy_rate_per_transit, in the summary and on its line."""
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--out", tmp_path / "run")
+    assert rc == 0, err
+    lines = [ln.strip() for ln in out.splitlines()]
+    assert [ln for ln in lines if ln.startswith("steady:")] == [next(ln for ln in lines if ln.startswith(
+        "steady: max |du| / U"))], out
+    rate = json.loads((tmp_path / "run" / "summary.json").read_text())["observables"]["energy_rate_per_transit"]
+    assert 0 <= rate < 1e-3 and f"energy_rate_per_transit: {rate:g}" in lines, (rate, out)

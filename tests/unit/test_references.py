@@ -32,3 +32,22 @@ def test_the_formulas_give_the_tables_rows(re):
     assert "Cd_Stokes_24_over_Re" in row and "Cd_Stokes_24_over_Re" not in near  # a row, then the formulas
     for key in ("Cd_SchillerNaumann", "Cd_Clift_CGW"):
         assert near[key] == pytest.approx(row[key], abs=1e-4, rel=2e-5)
+
+
+def test_every_cited_reference_is_a_file_of_this_repository():
+    """`distlbm cases` and the checks of a summary named 'shared/reference/...csv': the project's shared folder, which a
+    user's checkout does not hold. They now name the copy a checkout has (distlbm/cases/data/), and it exists."""
+    import re
+    from pathlib import Path
+
+    from distlbm.cases import CASES
+
+    repo = Path(__file__).resolve().parents[2]
+    cited = set()
+    for case in CASES.values():
+        text = str(getattr(case, "reference", ""))
+        assert "shared/reference/" not in text, (case.name, text)
+        cited |= set(re.findall(r"distlbm/cases/data/[\w.]+", text))
+    assert len(cited) >= 5, cited
+    for path in cited:
+        assert (repo / path).is_file(), path
