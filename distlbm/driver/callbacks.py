@@ -389,6 +389,9 @@ class Progress:
     log: Optional[JsonLog] = None
     bar: bool = False
     t0: float = field(default_factory=time.perf_counter)
+    # a run that stops once steady (steady_tol) may end before `end`: its ETA is at most that ('ETA <= 2m49s'; the
+    # default cavity2d said 'ETA 2m49s' and ended 13 s later)
+    steady_stop: bool = False
 
     def __call__(self, view: RunView, diag: dict):
         wall = time.perf_counter() - self.t0
@@ -399,7 +402,8 @@ class Progress:
         t = view.time
         rec = {"step": view.step, "end": self.end, "time": t, "mlups": mlups, "eta_s": eta, "mass_drift": drift,
                "kinetic_energy": diag["kinetic_energy"], "wall_s": wall}
-        line = (f"step {view.step:>8d}/{self.end}  t={t:.4g}  MLUPS {mlups:7.1f}  ETA {fmt_time(eta):>8s}  "
+        left = ("<= " if self.steady_stop else "") + fmt_time(eta)
+        line = (f"step {view.step:>8d}/{self.end}  t={t:.4g}  MLUPS {mlups:7.1f}  ETA {left:>8s}  "
                 f"mass drift {drift:+.2e}  E_kin {diag['kinetic_energy']:.4e}")
         if view.samples and view.samples[-1]["step"] == view.step:
             shown = {k: v for k, v in view.samples[-1].items() if isinstance(v, float) and k != "time"}

@@ -1027,7 +1027,7 @@ class Simulation:
         dt = self.setup.units.get("dt", 1.0)
         progress_every = ctl.progress_every or max(1, (end or 1) // 20)
         bar = self.domain.process_index == 0 and sys.stdout.isatty() and self._log is print
-        progress = self._progress = cb.Progress(start_step, end, logs["log"], bar)
+        progress = self._progress = cb.Progress(start_step, end, logs["log"], bar, steady_stop=ctl.steady_tol > 0)
         guard = self.checkpointer
         cbs = []
         if self.samples_enabled:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -662,3 +663,10 @@ def test_a_steady_cavity_says_steady_once_and_its_energy_rate_by_name(cli, tmp_p
         "steady: max |du| / U"))], out
     rate = json.loads((tmp_path / "run" / "summary.json").read_text())["observables"]["energy_rate_per_transit"]
     assert 0 <= rate < 1e-3 and f"energy_rate_per_transit: {rate:g}" in lines, (rate, out)
+    # its ETA is at most the time to the end step (the default cavity2d said 'ETA 2m49s' and ended 13 s later)
+    progress = [ln for ln in lines if ln.startswith("step ") and "MLUPS" in ln]
+    assert progress and all(re.search(r"ETA +<= \S+s  ", ln) for ln in progress), out
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--set", "steady_tol=0", "--steps", 40, "--out",
+                       tmp_path / "no_steady_stop")
+    progress = [ln for ln in out.splitlines() if ln.startswith("step ") and "MLUPS" in ln]
+    assert rc == 0 and progress and not any("<=" in ln for ln in progress), out
