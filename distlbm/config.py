@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import json
 import math
 import os
 import re
@@ -482,16 +483,17 @@ class RunConfig:
                 return canon[k](a) != canon[k](b)
             return a != b
 
+        keys = [k for k in sorted(set(old) | set(new))
+                if k not in RUN_KEYS and k not in self.case.sampling and changed(k)
+                and k not in {key for key, _ in self.idle}  # said to have no effect: not a change of physics
+                and k not in unused and k not in moved
+                and not (k in stops and k in self.given)]  # a stop given: the run's end is this one
         diffs = [f"{k}: checkpoint {old.get(k)!r}, now {new.get(k)!r}"
                  + ((f" (not given: the case's default; give {k} = {old.get(k)!r} as the run did, or another {k} to "
                      f"run to another end)" if old.get(k) is not None else
                      f" (the run had none: its end came from another setting; give {k} to run to another end)")
                     if k in stops else "")
-                 for k in sorted(set(old) | set(new))
-                 if k not in RUN_KEYS and k not in self.case.sampling and changed(k)
-                 and k not in {key for key, _ in self.idle}  # said to have no effect: not a change of physics
-                 and k not in unused and k not in moved
-                 and not (k in stops and k in self.given)]  # a stop given: the run's end is this one
+                 for k in keys]
         if list(meta.get("shape", [])) != list(self.setup.shape):
             diffs.append(f"lattice shape: checkpoint {meta.get('shape')}, now {list(self.setup.shape)}")
         if meta.get("inputs") and not diffs:  # (a checkpoint written before the digests: nothing to compare)
@@ -503,9 +505,16 @@ class RunConfig:
             # other parameters or dtype on the same lattice: the flow can go on in a new run (said: the only way)
             same = (old.get("case") in (None, new.get("case")) and old.get("lattice") == new.get("lattice")
                     and list(meta.get("shape", [])) == list(self.setup.shape))
+            # the run's own values to continue it as it ran (`distlbm run cavity2d --restart latest` after a run at
+            # --set n=32 was refused, 'n: checkpoint 32, now 128', without saying how to give it)
+            back = [_set_option(k, old[k]) for k in keys
+                    if k not in ("case", "lattice") and k not in stops and old.get(k) is not None]
+            back = [b for b in back if b is not None]
             raise CheckpointError(f"{path}: incompatible with this configuration ({'; '.join(diffs)}); "
                                   f"expected the same case, lattice and parameters (only output, stop"
                                   f"{' (' + ', '.join(stops) + ')' if stops else ''} and sampling settings may change)"
+                                  + (f"; to continue it as it ran, give its values: {' '.join(back)}"
+                                     if back and old.get("case") in (None, new.get("case")) else "")
                                   + (f"; to go on from its flow with these settings, start a new run from it: "
                                      f"--init-from {path} --out NEWDIR" if same else ""))
         return [f"{k}: {old.get(k)!r} in the checkpoint, now {new.get(k)!r}: the same contents (moved), continued"
@@ -629,6 +638,27 @@ def _join_list(name: str, value: list) -> Optional[str]:
                 return None
             items.append(item)
     return sep.join(items)
+
+
+def _set_option(key: str, value: Any) -> Optional[str]:
+    """`--set key=value` as a shell takes it, for a checkpoint's value (None for one --set cannot give)."""
+    import shlex
+
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, (int, float)):
+        if isinstance(value, float) and not math.isfinite(value):
+            return None
+        text = repr(value)
+    elif isinstance(value, str):
+        try:  # a bare word is a string to --set; one it reads as another value (1e5, true) is given quoted
+            bare = parse_value(value) == value and "\n" not in value
+        except ConfigError:
+            bare = False
+        text = value if bare else json.dumps(value)
+    else:
+        return None
+    return "--set " + shlex.quote(f"{key}={text}")
 
 
 def _shown(value: Any) -> str:

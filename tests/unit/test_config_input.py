@@ -6,6 +6,7 @@ never silent acceptance."""
 from __future__ import annotations
 
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 
 from distlbm.cases import CASES
 from distlbm.cases.base import ConfigError
-from distlbm.config import INT32_MAX, parse_sets, resolve
+from distlbm.config import COMMON_PARAMS, INT32_MAX, parse_sets, resolve
 
 ERR_PREFIX = "distlbm: configuration error:"
 
@@ -766,3 +767,28 @@ def test_a_command_line_key_s_error_names_the_command_line_not_the_file(tmp_path
     assert error(str(f), {"n": 8, "steps": 20}, steps=10).startswith("steps: --steps 10 and --set steps=20 give two")
     f.write_text('case = "cavity2d"\nre = "abc"\n')
     assert error(str(f), {"n": 16}) == f"{f}: re = 'abc': expected a number"
+
+
+def test_a_restart_refused_for_other_parameters_says_how_to_give_the_runs():
+    """`distlbm run cavity2d --restart latest` after a run at --set n=32 was refused ('n: checkpoint 32, now 128')
+    without saying how to continue it as it ran: the refusal now gives the run's values as --set options, each read
+    back by --set as the checkpoint's value (a string that --set would read as a number or a boolean quoted)."""
+    import shlex
+
+    from distlbm.io.checkpoint import CheckpointError
+
+    run = {"n": 16, "re": 100.0, "collision": "bgk", "obstacles": "circle(0.2, 0.2, 0.05)", "init": "rest"}
+    run = {k: v for k, v in run.items() if k in {p.name for p in resolve("channel_flow", {}).case.params}
+           or k in {p.name for p in COMMON_PARAMS}}
+    cfg = resolve("channel_flow", run)
+    meta = {"config": cfg.as_dict(), "shape": list(cfg.setup.shape)}
+    now = {"n": 20, "re": 40.0, "collision": "trt", "obstacles": "circle(0.3, 0.2, 0.05)"}
+    with pytest.raises(CheckpointError) as e:
+        resolve("channel_flow", {**run, **now}).check_restart(meta, "c.h5")
+    msg = str(e.value)
+    m = re.search(r"; to continue it as it ran, give its values: (.*?)(;|$)", msg)
+    assert m, msg
+    words = shlex.split(m.group(1))
+    assert words[0::2] == ["--set"] * (len(words) // 2), words
+    given = parse_sets(words[1::2])
+    assert given == {k: meta["config"][k] for k in now}, (given, msg)
