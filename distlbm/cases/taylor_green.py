@@ -252,7 +252,12 @@ def initial_fit(samples, from_start: bool):
     that started at step 0 (`from_start`), from its first sample on, spanning FIT_SPAN_STEPS steps or more and
     three samples or more; None where the run has fewer, did not start at step 0, or sampled first at step
     FIT_SPAN_STEPS or later (then the first sample interval is long enough)."""
-    recs = [r for r in samples if isinstance(r.get("energy"), float) and r.get("step", 0) > 0]
+    recs = []  # up to the first that spans FIT_SPAN_STEPS (not a dict of every record of a long series at once)
+    for r in samples if from_start else ():
+        if isinstance(r.get("energy"), float) and r.get("step", 0) > 0:
+            recs.append(r)
+            if len(recs) >= 3 and r["step"] - recs[0]["step"] >= FIT_SPAN_STEPS:
+                break
     if not from_start or len(recs) < 3 or recs[0]["step"] >= FIT_SPAN_STEPS:
         return None  # (a first sample FIT_SPAN_STEPS steps in or more: the difference from t = 0 averages the
         # start-up, and a line through three such samples reaches far past it: +6.5 % at n = 32, sample_dt 0.5)

@@ -95,3 +95,46 @@ def test_a_long_series_takes_its_values_bytes_not_a_dict_per_record():
     assert dict_bytes > 4 * per, (dict_bytes, per)
     assert s.nbytes() == n * (7 * 8 + 12)
     assert s[-1] == rec(n - 1) and s[12345] == rec(12345) and len(as_dicts) == 20_000
+
+
+def test_the_summary_reads_a_long_series_one_record_at_a_time():
+    """The readers of a long series at the summary (Schaefer-Turek 2D-2's Strouhal number and extremes over the second
+    half, the Taylor-Green initial dissipation fit) made a dict of every record they read at once (a slice, a list
+    comprehension): ~470 B per record at the end of the run, what the columns save. Their values are the same
+    as over a list of the records."""
+    from distlbm.cases.obstacles.benchmarks import SchaeferTurek2D2
+    from distlbm.cases.taylor_green import initial_fit
+    from distlbm.lattice import get_lattice
+
+    n = 60_000
+
+    def rec(i):
+        return {"step": i, "time": i * 1e-3, "cD": 3.2 + i * 1e-9, "cL": math.sin(i * 0.01), "p_front": 0.1 * i,
+                "p_back": 0.05 * i, "dP": 0.05 * i}
+
+    class View:
+        class setup:
+            units = {"mach": 0.1}
+            shape = (441, 82)
+            lattice = get_lattice("D2Q9")
+
+    case = SchaeferTurek2D2()
+    params = {q.name: q.default for q in case.params}
+    view = View()
+    view.params = params
+    view.samples = SampleRecords(rec(i) for i in range(n))
+    energy = SampleRecords({"step": i, "time": i * 1e-3, "energy": 1.0 - i * 1e-6} for i in range(n))
+    tracemalloc.start()
+    try:
+        out = case.observe(view, params)
+        peak_observe = tracemalloc.get_traced_memory()[1]
+        tracemalloc.reset_peak()
+        fit = initial_fit(energy, True)
+        peak_fit = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak_observe / n < 60, peak_observe / n
+    assert peak_fit / n < 10, peak_fit / n
+    view.samples = [rec(i) for i in range(n)]
+    assert out["shedding"] == case.observe(view, params)["shedding"] and out["shedding"]["periods_measured"] > 10
+    assert fit == initial_fit(list(energy), True) and fit[:2] == (1, 21)

@@ -149,16 +149,22 @@ class SchaeferTurek2D2(SchaeferTurek2D1):
         out = ChannelFlow.observe(self, view, p)
         samples = view.samples
         t_end = samples[-1]["time"] if samples else 0.0
-        tail = [r for r in samples if r["time"] >= 0.5 * t_end]
         st, f, periods = strouhal(samples, "cL", 0.1, 1.0)
         res = {"St": st, "frequency_hz": f, "periods_measured": periods}
         if st is None:
             res["missing"] = {"St": f"not measured: {periods} shedding periods of cL in the second half of the "
                                     f"run (to t = {t_end:.3g} s): run longer (t_end)"}
-        if tail:
-            res["cD_max"] = max(r["cD"] for r in tail)
-            res["cL_max"] = max(r["cL"] for r in tail)
-            res["cL_min"] = min(r["cL"] for r in tail)
+        # the extremes over the second half, one record at a time (a list of them made a dict of each: ~500 B
+        # apiece, half a long series sampled every step, that driver.records.SampleRecords keeps in columns)
+        cd_max = cl_max = cl_min = None
+        for r in samples:
+            if r["time"] >= 0.5 * t_end:
+                cd, cl = r["cD"], r["cL"]
+                cd_max = cd if cd_max is None else max(cd_max, cd)
+                cl_max = cl if cl_max is None else max(cl_max, cl)
+                cl_min = cl if cl_min is None else min(cl_min, cl)
+        if cd_max is not None:
+            res["cD_max"], res["cL_max"], res["cL_min"] = cd_max, cl_max, cl_min
         out["shedding"] = res
         note = ("bounds of Schaefer & Turek 1996 (2D-2); the shared reference file holds only the 2D-1 numbers, "
                 "so these are reported against the paper's bounds as quoted in its definitions")

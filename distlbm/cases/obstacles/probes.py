@@ -248,9 +248,13 @@ def strouhal(samples, key="cL", ref_length=1.0, u_mean=1.0, tail=0.5):
     last `tail` of the samples: returns (St = f L / U, f, number of periods) or (None, None, 0)."""
     if len(samples) < 10:
         return None, None, 0
-    rec = samples[int(len(samples) * (1 - tail)):]
-    t = np.asarray([r["time"] for r in rec])
-    y = np.asarray([r.get(key, np.nan) for r in rec])
+    # (one record at a time: a slice of driver.records.SampleRecords makes a dict of each record at once, ~500 B
+    # apiece, half a long series sampled every step)
+    first = int(len(samples) * (1 - tail))
+    t, y = np.empty(len(samples) - first), np.empty(len(samples) - first)
+    for j in range(t.size):
+        r = samples[first + j]
+        t[j], y[j] = r["time"], r.get(key, np.nan)
     if not np.all(np.isfinite(y)) or np.ptp(y) < 1e-9:
         return None, None, 0
     y = y - 0.5 * (y.max() + y.min())
