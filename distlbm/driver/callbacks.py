@@ -505,11 +505,11 @@ def load_samples(path: Path, upto: int) -> SampleRecords:
 
     if path is None or not path.is_file():
         return SampleRecords()
-    try:
-        data = path.read_bytes()
+    try:  # line by line (the whole file's bytes and their lines held twice its size at once)
+        with open(path, "rb") as fh:
+            return SampleRecords(rec for _, rec in iter_records_upto(fh, upto))
     except OSError:
         return SampleRecords()
-    return SampleRecords(rec for _, rec in iter_records_upto(data, upto))
 
 
 def sample_interval(samples: list) -> Optional[int]:

@@ -126,9 +126,9 @@ def records_upto(data: bytes, upto: int) -> list[tuple[bytes, dict]]:
     return list(iter_records_upto(data, upto))
 
 
-def iter_records_upto(data: bytes, upto: int):
-    """records_upto's (line, record) pairs one by one (a restart reads a long series into columns without holding
-    every record as a dict at once)."""
+def iter_records_upto(data, upto: int):
+    """records_upto's (line, record) pairs one by one, of bytes or of an open file's lines (a restart reads a long
+    series into columns line by line, without holding the file or every record as a dict at once)."""
     last = None
     for line, rec in _records(data):
         if rec["step"] <= upto and (last is None or rec["step"] > last):
@@ -136,9 +136,10 @@ def iter_records_upto(data: bytes, upto: int):
             yield line, rec
 
 
-def _records(data: bytes):
-    """(line, record) of each line of a samples.jsonl (its bytes) that is a record of a step, in file order."""
-    for line in data.splitlines(keepends=True):
+def _records(data):
+    """(line, record) of each line of a samples.jsonl (its bytes, or its lines: an open file, read line by line)
+    that is a record of a step, in file order."""
+    for line in data.splitlines(keepends=True) if isinstance(data, bytes) else data:
         try:
             rec = json.loads(line)
         except ValueError:
