@@ -189,6 +189,9 @@ def describe(st: dict) -> list[str]:
         if p.get("mass_drift") is not None:
             part += f", mass drift {p['mass_drift']:+.2e}"
         lines.append(f"  progress: {part} (log.jsonl, {_ago(p['age_s'])})")
+    elif st["state"] == "running":  # (it said nothing of progress: a run of hours shows its first line 1/20 in)
+        lines.append("  progress: no progress line yet (the first comes 1/20 of the way in or 10 minutes into the "
+                     "steps, or at --progress-every)")
     parts = st.get("parts") or []
     if parts:
         first, rest = parts[0], parts[1:]

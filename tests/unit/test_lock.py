@@ -541,3 +541,20 @@ def test_a_run_waiting_for_a_folder_that_a_refused_run_removed_takes_it(tmp_path
         waiter.wait()
     assert out.strip() == "held", out
     assert folder.is_dir()
+
+
+def test_status_of_a_running_run_before_its_first_progress_line_says_when_it_comes(tmp_path, cli):
+    """A run of hours shows its first progress line 1/20 of the way in: until then `distlbm status` said nothing of
+    its progress (running, started at step 0, no checkpoints). It now says that none has come yet, and when one
+    comes; once one has, that line alone."""
+    _record(tmp_path, age=1)
+    (tmp_path / "log.jsonl").write_text(json.dumps({"event": "start", "step": 0, "end": 10 ** 6, "run_id": "r",
+                                                    "started": "2026-12-02 10:00:00 UTC"}) + "\n")
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and "running" in out.splitlines()[0], out + err
+    assert "  progress: no progress line yet (the first comes 1/20 of the way in or 10 minutes into the steps, or at " \
+           "--progress-every)" in out.splitlines(), out
+    with open(tmp_path / "log.jsonl", "a") as fh:
+        fh.write(json.dumps({"step": 50000, "end": 10 ** 6, "mlups": 50.0, "eta_s": 100.0, "mass_drift": 0.0}) + "\n")
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and "  progress: step 50,000 of 1,000,000 (5.0 %)" in out and "no progress line yet" not in out, out
