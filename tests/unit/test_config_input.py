@@ -792,3 +792,30 @@ def test_a_restart_refused_for_other_parameters_says_how_to_give_the_runs():
     assert words[0::2] == ["--set"] * (len(words) // 2), words
     given = parse_sets(words[1::2])
     assert given == {k: meta["config"][k] for k in now}, (given, msg)
+
+
+def test_a_refused_restart_s_values_let_it_pass_with_the_lattice_and_an_exclusive_pair():
+    """The values given to continue a refused restart as it ran let it pass: the lattice is one of them (a run at
+    --set lattice=D3Q27 restarted without it was told only '--set tau=0.7', refused again; alone, nothing), and the
+    default of an exclusive pair's key that the run's other key set aside is not (a run at re = 20, restarted at
+    nu = 0.002, was told '--set nu=0.001 --set re=20.0': refused as 'both given')."""
+    import shlex
+
+    from distlbm.io.checkpoint import CheckpointError
+
+    def suggested(case, run, now):
+        cfg = resolve(case, run)
+        meta = {"config": cfg.as_dict(), "shape": list(cfg.setup.shape)}
+        with pytest.raises(CheckpointError) as e:
+            resolve(case, now).check_restart(meta, "c.h5")
+        m = re.search(r"; to continue it as it ran, give its values: (.*?)(;| \(|$)", str(e.value))
+        assert m, str(e.value)
+        words = shlex.split(m.group(1))
+        given = parse_sets(words[1::2])
+        again = resolve(case, {**{k: v for k, v in now.items() if k not in ("re", "nu")}, **given})
+        assert again.check_restart(meta, "c.h5") == [], given  # passes
+        return given
+
+    assert suggested("box", {"n": 8, "lattice": "D3Q27", "tau": 0.7}, {"n": 8}) == {"lattice": "D3Q27", "tau": 0.7}
+    assert suggested("box", {"n": 8, "lattice": "D3Q27"}, {"n": 8}) == {"lattice": "D3Q27"}
+    assert suggested("channel_flow", {"n": 5, "re": 20.0}, {"n": 5, "nu": 0.002}) == {"re": 20.0}
