@@ -717,7 +717,10 @@ def _dispatch(args) -> int:
     except KeyboardInterrupt:
         from distlbm.driver.signals import SECOND_CTRL_C
 
-        print(SECOND_CTRL_C, file=sys.stderr)
+        # a run's first Ctrl-C is a stop (a checkpoint): this is its second; bench, info, status and cases stop on the
+        # first, with no checkpoint to speak of (a Ctrl-C of distlbm bench said "a second Ctrl-C ... without a
+        # checkpoint")
+        print(SECOND_CTRL_C if args.command == "run" else "distlbm: interrupted", file=sys.stderr)
         if launcher()[1] > 1:
             # one of several processes quits at once: end them all, as a failed one does (another, whose second
             # Ctrl-C never came or was swallowed, went on into its stop's checkpoint and waited there for this one;

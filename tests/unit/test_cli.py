@@ -670,3 +670,21 @@ def test_a_steady_cavity_says_steady_once_and_its_energy_rate_by_name(cli, tmp_p
                        tmp_path / "no_steady_stop")
     progress = [ln for ln in out.splitlines() if ln.startswith("step ") and "MLUPS" in ln]
     assert rc == 0 and progress and not any("<=" in ln for ln in progress), out
+
+
+def test_a_ctrl_c_of_a_command_other_than_run_is_not_said_to_be_a_second_one(monkeypatch, capsys):
+    """A Ctrl-C of `distlbm bench` (info, status, cases: the first, Python's own KeyboardInterrupt) said "distlbm:
+    interrupted (a second Ctrl-C): quit at once, without a checkpoint": those commands stop on the first and keep
+    no checkpoints. A run's (its first Ctrl-C is a stop) is still said as the second."""
+    from distlbm import cli as cli_module
+    from distlbm.driver.signals import SECOND_CTRL_C
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_module, "cmd_cases", interrupted)
+    assert cli_module.main(["cases"]) == 130
+    assert capsys.readouterr().err == "distlbm: interrupted\n"
+    monkeypatch.setattr(cli_module, "cmd_run", interrupted)
+    assert cli_module.main(["run", "couette", "--steps", "10"]) == 130
+    assert SECOND_CTRL_C in capsys.readouterr().err
