@@ -657,11 +657,17 @@ def _set_option(key: str, value: Any) -> Optional[str]:
             return None
         text = repr(value)
     elif isinstance(value, str):
-        try:  # a bare word is a string to --set; one it reads as another value (1e5, true) is given quoted
-            bare = parse_value(value) == value and "\n" not in value
-        except ConfigError:
-            bare = False
-        text = value if bare else json.dumps(value)
+        # a bare word is a string to --set; one it reads as another value (1e5, true) is given quoted; the first form
+        # that --set reads back as the value (it strips the value: ' x' was given bare, read back as 'x'; a character
+        # beyond U+FFFF quoted by json.dumps is a surrogate pair, which TOML refuses)
+        for text in (value, json.dumps(value), json.dumps(value, ensure_ascii=False)):
+            try:
+                if "\n" not in text and parse_value(text.strip()) == value:
+                    break
+            except ConfigError:
+                pass
+        else:
+            return None
     else:
         return None
     return "--set " + shlex.quote(f"{key}={text}")

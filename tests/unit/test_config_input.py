@@ -819,3 +819,17 @@ def test_a_refused_restart_s_values_let_it_pass_with_the_lattice_and_an_exclusiv
     assert suggested("box", {"n": 8, "lattice": "D3Q27", "tau": 0.7}, {"n": 8}) == {"lattice": "D3Q27", "tau": 0.7}
     assert suggested("box", {"n": 8, "lattice": "D3Q27"}, {"n": 8}) == {"lattice": "D3Q27"}
     assert suggested("channel_flow", {"n": 5, "re": 20.0}, {"n": 5, "nu": 0.002}) == {"re": 20.0}
+
+
+@pytest.mark.parametrize("value", [" circle(0.2, 0.2, 0.05)", "box(0,0,1,1) ", '["x", "\U0001F600"]', "1e5", "true",
+                                   "it's", "a\nb", "", "01:00:00"])
+def test_a_refused_restart_s_string_value_is_read_back_by_set_as_it_was(value):
+    """Each string value the refusal gives as --set is read back as the checkpoint's: one with a space at an end was
+    given bare, and --set strips its value; one that needs quoting and holds a character beyond U+FFFF was quoted as
+    a surrogate pair, which TOML refuses (the --set value was then the quoted text itself)."""
+    import shlex
+
+    from distlbm.config import _set_option
+
+    words = shlex.split(_set_option("obstacles", value))
+    assert words[0] == "--set" and parse_sets(words[1:]) == {"obstacles": value}, words
