@@ -549,7 +549,8 @@ def test_a_refused_restart_leaves_the_runs_folder_as_it_was(cli, tmp_path, earli
         args, line = ["--set", "n=10"], (
             f"distlbm: restart failed: {out / 'checkpoints' / 'ckpt_000000004.h5'}: incompatible with this "
             f"configuration (n: checkpoint 8, now 10; lattice shape: checkpoint [8, 8, 8], now [10, 10, 10]); "
-            f"expected the same case, lattice and parameters (only output, stop and sampling settings may change)")
+            f"expected the same case, lattice and parameters (only output, stop and sampling settings may change); "
+            f"to continue it as it ran, give its values: --set n=8")
     rc, stdout, err = cli("run", "box", *args, "--restart", "--out", out)
     assert (rc, err.strip().splitlines()) == (2, [line]), (rc, stdout, err)
     assert _tree(out) == before
