@@ -267,11 +267,11 @@ def cmd_bench(args) -> int:
     d = get_lattice(args.lattice).d
     check_size_cells(said_int(args.size), f"{said_int(args.size)}^{d}", args.size ** d)
     if args.steps > 2 ** 31 - 1:  # the steps go to the step as an int32: an OverflowError traceback
-        raise ConfigError(f"--steps = {said_int(args.steps)}: expected a positive integer at most {2 ** 31 - 1} (the step "
-                          f"counter is int32)")
+        raise ConfigError(f"--steps = {said_int(args.steps)}: expected a positive integer at most {2 ** 31 - 1} "
+                          f"(the step counter is int32)")
     if args.repeat > REPEAT_MAX:  # each repetition is timed in turn: --repeat 2**63 ran (practically) forever
-        raise ConfigError(f"--repeat = {said_int(args.repeat)}: expected a positive integer at most {REPEAT_MAX} (timed "
-                          f"repetitions, of which the median is reported)")
+        raise ConfigError(f"--repeat = {said_int(args.repeat)}: expected a positive integer at most {REPEAT_MAX} "
+                          f"(timed repetitions, of which the median is reported)")
     bw = None if args.bandwidth_mib is None else int(args.bandwidth_mib * (1 << 20))
     from distlbm.parallel.processes import initialize, use_cpu_cores
 

@@ -21,7 +21,7 @@ import numpy as np
 
 from distlbm.cases import CASES
 from distlbm.cases.base import Case, Param, Setup
-from distlbm.errors import INT_DIGITS_SHOWN, ConfigError, int_digits_read, said_digits, said_int
+from distlbm.errors import INT_DIGITS_SHOWN, ConfigError, cut_digits, int_digits_read, said_digits, said_int
 from distlbm.lattice import LATTICES, get_lattice
 from distlbm.physics.collision import KINDS
 from distlbm import units
@@ -826,7 +826,7 @@ def _long_integer(text: str):
 def _digit_runs_cut(text: str) -> str:
     """`text` with each run of more than INT_DIGITS_SHOWN digits cut to its first and last digits."""
     return re.sub(r"[0-9][0-9_]{%d,}" % INT_DIGITS_SHOWN,
-                  lambda m: f"{m.group()[:12]}...{m.group()[-6:]}" if len(m.group().replace("_", "")) >
+                  lambda m: cut_digits(m.group()) if len(m.group().replace("_", "")) >
                   INT_DIGITS_SHOWN else m.group(), text)
 
 

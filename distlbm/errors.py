@@ -10,12 +10,11 @@ class ConfigError(ValueError):
 
 
 INT_DIGITS_SHOWN = 30  # an integer of more digits is shown cut, with its count of digits
-INT_DIGITS_READ = 4300  # Python's limit for reading an integer from text (sys.get_int_max_str_digits's default)
 
 
 def int_digits_read() -> int:
-    """Python's limit for reading an integer from text in this process: INT_DIGITS_READ unless PYTHONINTMAXSTRDIGITS
-    or -X int_max_str_digits set another (0: none). A fixed 4300 said '(2000 digits): expected at most 4300' where
+    """Python's limit for reading an integer from text in this process: 4300 unless PYTHONINTMAXSTRDIGITS or
+    -X int_max_str_digits set another (0: none). A fixed 4300 said '(2000 digits): expected at most 4300' where
     the limit was 1000, and let argparse's 'invalid _integer value' through."""
     return sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
 
@@ -31,7 +30,12 @@ def said_int(n: int) -> str:
         return f"{'a negative' if n < 0 else 'an'} integer of about {int(abs(n).bit_length() * 0.30103) + 1} digits"
     if len(s) <= INT_DIGITS_SHOWN:
         return str(n)
-    return f"{'-' if n < 0 else ''}{s[:12]}...{s[-6:]} ({len(s)} digits)"
+    return f"{'-' if n < 0 else ''}{cut_digits(s)} ({len(s)} digits)"
+
+
+def cut_digits(digits: str) -> str:
+    """A long run of digits cut to its first 12 and last 6 (said_int's and said_digits' form)."""
+    return f"{digits[:12]}...{digits[-6:]}"
 
 
 def said_digits(text: str) -> str:
@@ -40,7 +44,7 @@ def said_digits(text: str) -> str:
     digits = t.lstrip("+-")
     if len(digits) <= INT_DIGITS_SHOWN:
         return repr(t)
-    return f"'{t[:len(t) - len(digits)]}{digits[:12]}...{digits[-6:]}' ({len(digits)} digits)"
+    return f"'{t[:len(t) - len(digits)]}{cut_digits(digits)}' ({len(digits)} digits)"
 
 
 def env_whole(var: str, default, unit: str, least: int = 0, most=None, note: str = ""):

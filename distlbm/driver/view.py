@@ -107,7 +107,7 @@ class RunView:
         self._state: Optional[State] = None
         self._diag: Optional[tuple] = None  # (state, diagnostics): computed once per state
         self.history: list[dict] = []
-        self.samples = SampleRecords()  # (in columns: a long run sampled every step kept ~600 B per record)
+        self.samples = SampleRecords()  # (in columns: as dicts, a run sampled every step kept ~460 B per record)
         self.mass0: Optional[float] = None
         # the time average of the moments (output average_every): [1 + D, X, Y(, Z)] rho then u, in the compute
         # dtype, a running mean over `mean_samples` samples; None before the first sample
