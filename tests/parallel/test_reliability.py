@@ -1347,17 +1347,16 @@ def test_a_ctrl_c_in_the_last_moments_of_the_process_leaves_the_runs_status(tmp_
     assert json.loads((tmp_path / "run" / "summary.json").read_text())["step"] == 5
 
 
-def test_a_process_that_quits_at_a_second_ctrl_c_ends_the_others(tmp_path):
-    """One of two MPI ranks (--comm mpi) quits at once on a second Ctrl-C while the other, whose second one never
-    came (or was swallowed: Python drops an exception raised in a gc callback), goes on into the checkpoint of its
-    first: it waited in an MPI collective for the rank that had left with exit 130, forever (MPI has no timeout and
-    Hydra ends a job whose process exits with a status, not a signal, only when every process did). The rank
-    that quits now aborts the job, as a failed one does."""
+def _quit_rank1_at_a_second_ctrl_c(out) -> tuple:
+    """`mpiexec -n 2 distlbm run box --comm mpi` into `out`; once it stepped, rank 1 alone gets a Ctrl-C and then more,
+    every 50 ms, until the job ends: (exit status, seconds from the first Ctrl-C to the job's end, its output). Rank 1
+    reads a Ctrl-C between its Python calls: two sent while it waits inside one (a chunk of steps, a collective) come
+    as one, the first stop, so one second Ctrl-C sent 0.3 s after the first (as before) was read as nothing more under
+    CI's load, and the job stopped cleanly (CI's failure at stop 47)."""
     import time
 
     from test_processes import _catches
 
-    out = tmp_path / "run"
     proc = subprocess.Popen([str(BIN / "mpiexec"), "-n", "2", str(BIN / "distlbm"), "run", "box", "--set", "n=16",
                              "--steps", "1000000", "--comm", "mpi", "--mesh", "2x1x1", "--out", str(out)], cwd=REPO,
                             env=_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -1377,10 +1376,13 @@ def test_a_process_that_quits_at_a_second_ctrl_c_ends_the_others(tmp_path):
         rank1 = [p for p in ranks if "PMI_RANK=1\0" in Path(f"/proc/{p}/environ").read_text()
                  and "distlbm" in Path(f"/proc/{p}/cmdline").read_text()]
         assert len(rank1) == 1 and _catches(rank1[0], signal.SIGINT), ranks
-        os.kill(rank1[0], signal.SIGINT)
-        time.sleep(0.3)
-        os.kill(rank1[0], signal.SIGINT)
         t0 = time.monotonic()
+        while proc.poll() is None and time.monotonic() - t0 < 60:
+            try:
+                os.kill(rank1[0], signal.SIGINT)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
         rest, _ = proc.communicate(timeout=60)
         waited = time.monotonic() - t0
     finally:
@@ -1388,7 +1390,23 @@ def test_a_process_that_quits_at_a_second_ctrl_c_ends_the_others(tmp_path):
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-    assert proc.returncode != 0 and waited < 30, (proc.returncode, waited)
+    return proc.returncode, waited, rest
+
+
+def test_a_process_that_quits_at_a_second_ctrl_c_ends_the_others(tmp_path):
+    """One of two MPI ranks (--comm mpi) quits at once on a second Ctrl-C while the other, whose second one never
+    came (or was swallowed: Python drops an exception raised in a gc callback), goes on into the checkpoint of its
+    first: it waited in an MPI collective for the rank that had left with exit 130, forever (MPI has no timeout and
+    Hydra ends a job whose process exits with a status, not a signal, only when every process did). The rank
+    that quits now aborts the job, as a failed one does. (Measured at stop 48 with MPICH 5.0.2 here: the job also ends
+    without the MPI_Abort, in 0.3-0.5 s; the test holds what a user sees, one line and the job's end, whichever
+    ends it.) Where the job's stop was over before rank 1 read a second Ctrl-C (it stopped cleanly, with its
+    checkpoint: nothing this test is about happened), it is tried again."""
+    for attempt in range(3):
+        rc, waited, rest = _quit_rank1_at_a_second_ctrl_c(tmp_path / f"run{attempt}")
+        assert rc != 0 and waited < 30, (rc, waited, rest)
+        if "stopped at step" not in rest:
+            break
     assert "distlbm: interrupted" in rest, rest
 
 
