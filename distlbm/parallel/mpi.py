@@ -87,7 +87,14 @@ class MPIDomain:
         out = {}
         for k, v in values.items():
             arr = np.asarray(v, dtype=np.float64)
-            out[k] = self.cart.allreduce(arr, op=MPI.MAX if op == "max" else MPI.SUM)
+            if op == "max":
+                # NumPy's max over every rank's values, in rank order: a NaN anywhere is NaN everywhere. MPI.MAX
+                # compares pairwise, and a NaN is neither greater nor smaller: a rank's NaN came out as another
+                # rank's finite value where it was the second operand (a blown-up block seen as finite by the
+                # steady check, on one rank and not on another)
+                out[k] = np.max(np.stack(self.cart.allgather(arr)), axis=0)
+            else:
+                out[k] = self.cart.allreduce(arr, op=MPI.SUM)
         return out
 
     def gather(self, x) -> np.ndarray:

@@ -1169,3 +1169,35 @@ def test_a_connection_that_sends_its_line_slowly_does_not_hold_up_the_start(monk
         slow.close()
         t.join(30)
     assert elapsed < 5 and not t.is_alive(), elapsed
+
+
+NAN_MAX = """
+import json
+import numpy as np
+from distlbm.parallel.mpi import MPIDomain
+d = MPIDomain((4, 4), (2, 1))
+said = []
+for nan_rank in (0, 1):
+    v = float("nan") if d.rank == nan_rank else 1.5 + d.rank
+    said.append([float(d.allreduce({"d": v}, op="max")["d"]),
+                 float(d.reduce_blocks(np.full((1, 1), v), op="max").ravel()[0])])
+said.append([float(d.allreduce({"d": 1.5 + d.rank}, op="max")["d"]),
+             d.allreduce({"d": np.array([d.rank, 1.0 - d.rank])}, op="max")["d"].tolist()])
+print(json.dumps({"rank": d.rank, "said": said}))
+"""
+
+
+def test_a_nan_on_any_rank_is_the_max_of_every_rank_under_comm_mpi(tmp_path):
+    """A max across MPI ranks (the steady check's max |du|, a field's largest value) of a NaN on one rank and a
+    number on another: MPI.MAX compares pairwise and came out as the number where the NaN was the second operand
+    (rank 1's here), so a blown-up block could be judged finite, and steady, on one rank and not on another."""
+    script = tmp_path / "nanmax.py"
+    script.write_text(NAN_MAX)
+    p, _ = _run([MPIEXEC, "-n", 2, sys.executable, script], timeout=120)
+    assert p.returncode == 0, p.stdout + p.stderr
+    lines = [json.loads(ln) for ln in p.stdout.splitlines() if ln.startswith("{")]
+    assert sorted(ln["rank"] for ln in lines) == [0, 1], p.stdout
+    for ln in lines:
+        (a, b), (c, e), (f, g) = ln["said"]
+        assert all(np.isnan(x) for x in (a, b, c, e)), ln  # NaN on rank 0, then on rank 1
+        assert f == 2.5 and g == [1.0, 1.0], ln  # numbers: the plain max, element by element
