@@ -167,21 +167,21 @@ def test_a_restart_may_give_another_t_end(tmp_path):
     from distlbm.io.checkpoint import CheckpointError
 
     kw = dict(n=5, length=1.0, height=0.4, obstacles="circle(0.3,0.2,0.05)")
-    first = make_sim("channel_flow", t_end=0.5, checkpoint_every=50, **kw)
+    first = make_sim("channel_flow", t_end=0.25, checkpoint_every=50, **kw)
     first.out_dir = tmp_path
     s = first.run()
     assert s["step"] == 100
     left_out = make_sim("channel_flow", **kw)
     left_out.out_dir = tmp_path
-    with pytest.raises(CheckpointError, match=r"t_end: checkpoint 0\.5, now 10\.0 \(not given: the case's default; "
-                                              r"give t_end = 0\.5 as the run did, or another t_end to run to another "
+    with pytest.raises(CheckpointError, match=r"t_end: checkpoint 0\.25, now 10\.0 \(not given: the case's default; "
+                                              r"give t_end = 0\.25 as the run did, or another t_end to run to another "
                                               r"end\)\); .* \(only output, stop \(t_end\) and sampling settings"):
         left_out._restore("latest")
-    longer = make_sim("channel_flow", t_end=1.0, **kw)
+    longer = make_sim("channel_flow", t_end=0.5, **kw)
     longer.out_dir = tmp_path
     longer._restore("latest")
     assert longer.step == 100 and longer.run()["step"] == 200
-    straight = make_sim("channel_flow", t_end=1.0, **kw)
+    straight = make_sim("channel_flow", t_end=0.5, **kw)
     straight.out_dir = tmp_path / "straight"
     straight.run()
     assert np.array_equal(np.asarray(straight.state.f), np.asarray(longer.state.f))

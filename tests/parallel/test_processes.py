@@ -223,8 +223,8 @@ def test_forces_and_probes_under_two_processes_equal_one_process(tmp_path, singl
     # probes (read from the sampled cells' populations) and the forces (fixed-point sums, whatever the
     # blocks; as float32 sums per block they differed in the last bits) bit for bit.
     # Under --comm jax this crashed at the first sample (a global array's values fetched on one process).
-    args = ["run", "channel_flow", "--set", "n=10", "--set", "length=2.19", "--set", "t_end=0.1",
-            "--set", "sample_dt=0.025",
+    args = ["run", "channel_flow", "--set", "n=10", "--set", "length=2.19", "--set", "t_end=0.05",
+            "--set", "sample_dt=0.0125",
             "--set", "probes=0.15,0.2; 0.25,0.21", "--set", "probe_dp=0.15,0.2; 0.25,0.2"]
     alone = single(*args)
     multi, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--mesh", "2x1", "--comm", comm,

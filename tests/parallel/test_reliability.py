@@ -1792,9 +1792,9 @@ def test_a_restart_that_moves_a_probe_or_extends_t_end_keeps_its_series_apart_an
     averaged the two points; one that extended t_end sampled at the cadence of the new end (every 5 steps, then
     12). The moved point's keys are said and the final values use the new point alone; the cadence is the run's."""
     args = ("run", "channel_flow", "--set", "n=8", "--out", tmp_path)
-    rc, out, err = cli(*args, "--set", "t_end=1", "--checkpoint-every", 160, "--set", "probes=0.5,0.2")
+    rc, out, err = cli(*args, "--set", "t_end=0.5", "--checkpoint-every", 160, "--set", "probes=0.5,0.2")
     assert rc == 0, err
-    rc, out, err = cli(*args, "--set", "t_end=8", "--steps", 400, "--set", "probes=0.6,0.25", "--restart",
+    rc, out, err = cli(*args, "--set", "t_end=4", "--steps", 400, "--set", "probes=0.6,0.25", "--restart",
                        "--checkpoint-every", 80)
     assert rc == 0, out + err
     assert "samples every 5 steps, as the run this restart continues (its default here would be every 12;" in out
@@ -1810,7 +1810,7 @@ def test_a_restart_that_moves_a_probe_or_extends_t_end_keeps_its_series_apart_an
     old = [r["ux_pt1"] for r in recs if r["step"] <= 320]
     assert abs(sum(old) / len(old) - sum(new) / len(new)) > 1e-3  # two points: the test can tell them apart
     # the next restart (the same points) keeps the cut: it reloaded samples.jsonl and averaged both points again
-    rc, out, err = cli(*args, "--set", "t_end=8", "--steps", 440, "--set", "probes=0.6,0.25", "--restart")
+    rc, out, err = cli(*args, "--set", "t_end=4", "--steps", 440, "--set", "probes=0.6,0.25", "--restart")
     assert rc == 0 and "moves probe points" not in out, out + err
     recs = [json.loads(x) for x in (tmp_path / "samples.jsonl").read_text().splitlines()]
     new = [r["ux_pt1"] for r in recs if r["step"] > 320]
@@ -1823,14 +1823,14 @@ def test_a_restart_from_a_checkpoint_without_its_sample_interval_reads_it_from_t
     sampled at the default cadence of the new end (every 5 steps, then 12), unsaid. The interval is read from the
     run's samples.jsonl (the schedule's multiples; the end step's own sample aside)."""
     args = ("run", "channel_flow", "--set", "n=8", "--out", tmp_path)
-    rc, out, err = cli(*args, "--set", "t_end=1", "--checkpoint-every", 160, "--set", "probes=0.5,0.2")
+    rc, out, err = cli(*args, "--set", "t_end=0.5", "--checkpoint-every", 160, "--set", "probes=0.5,0.2")
     assert rc == 0, err
     (ckpt,) = [p for p in (tmp_path / "checkpoints").glob("ckpt_*.h5") if p.name.endswith("320.h5")]
 
     def drop(meta, h5):
         del meta["schedules"]["sample"]["every"]  # as a checkpoint of before stop 39 has it: {}
     _edit(ckpt, drop)
-    rc, out, err = cli(*args, "--set", "t_end=8", "--steps", 400, "--set", "probes=0.5,0.2", "--restart")
+    rc, out, err = cli(*args, "--set", "t_end=4", "--steps", 400, "--set", "probes=0.5,0.2", "--restart")
     assert rc == 0, out + err
     assert ("samples every 5 steps, as the run this restart continues (read from its samples.jsonl) (its default "
             "here would be every 12;") in out, out
@@ -2026,21 +2026,21 @@ def test_a_blown_up_state_is_not_written_as_a_field_output(tmp_path, cli):
 def test_a_restart_from_an_older_checkpoint_sets_the_newer_ones_aside(tmp_path, cli):
     """A restart from an older checkpoint dropped the samples after it (to record them again) and stopped; a later
     `--restart latest` then went back to the first pass's newest checkpoint: samples.jsonl kept a hole, unsaid."""
-    common = ["run", "channel_flow", "--set", "n=5", "--set", "sample_dt=0.25", "--out", tmp_path]
-    rc, out, err = cli(*common, "--set", "t_end=2", "--checkpoint-every", 100, "--set", "checkpoint_keep=10")
+    common = ["run", "channel_flow", "--set", "n=5", "--set", "sample_dt=0.125", "--out", tmp_path]
+    rc, out, err = cli(*common, "--set", "t_end=1", "--checkpoint-every", 100, "--set", "checkpoint_keep=10")
     assert rc == 0, out + err
     ck = tmp_path / "checkpoints"
     assert _names(ck) == ["ckpt_000000100.h5", "ckpt_000000200.h5", "ckpt_000000300.h5", "ckpt_000000400.h5"]
-    rc, out, err = cli(*common, "--set", "t_end=2", "--restart", ck / "ckpt_000000100.h5", "--steps", 150)
+    rc, out, err = cli(*common, "--set", "t_end=1", "--restart", ck / "ckpt_000000100.h5", "--steps", 150)
     assert rc == 0, out + err
     assert (f"note: 3 newer checkpoint(s) of this run (steps 200, 300, 400) moved to {ck / 'abandoned_after_000000100'}"
             in out), out
     assert _names(ck / "abandoned_after_000000100") == ["ckpt_000000200.h5", "ckpt_000000300.h5", "ckpt_000000400.h5"]
-    rc, out, err = cli(*common, "--set", "t_end=2", "--restart", ck / "ckpt_000000100.h5", "--steps", 150)
+    rc, out, err = cli(*common, "--set", "t_end=1", "--restart", ck / "ckpt_000000100.h5", "--steps", 150)
     assert rc == 0 and "(step 150) moved to" in out and "abandoned_after_000000100_2" in out, out  # none overwritten
     assert _names(ck / "abandoned_after_000000100_2") == ["ckpt_000000150.h5"]
     assert _names(ck / "abandoned_after_000000100") == ["ckpt_000000200.h5", "ckpt_000000300.h5", "ckpt_000000400.h5"]
-    rc, out, err = cli(*common, "--set", "t_end=3", "--restart", "latest")
+    rc, out, err = cli(*common, "--set", "t_end=1.5", "--restart", "latest")
     assert rc == 0, out + err
     assert f"restarted from {ck / 'ckpt_000000150.h5'} at step 150" in out, out
     steps = [json.loads(x)["step"] for x in (tmp_path / "samples.jsonl").read_text().splitlines()]

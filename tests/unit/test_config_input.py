@@ -603,10 +603,11 @@ def test_sample_every_on_a_case_that_samples_nothing_is_said():
 
 
 def test_a_ramp_as_long_as_the_run_is_said():
-    """ramp in steps for seconds (400 for 0.4): the inflow never started, and its forces were reported as cD."""
+    """ramp in steps for seconds (400 for 0.4): the inflow never started, and its forces were reported as cD (n = 10 at
+    the default u_lattice = 0.025: dt = 1.25e-3 s)."""
     said = [w for w in resolve("channel_flow", {"n": 10, "t_end": 2.0, "ramp": 400.0, "init": "rest"}).warnings
             if w.startswith("ramp")]
-    assert len(said) == 1 and "(160000 steps) is as long as the run or longer (800 steps)" in said[0], said
+    assert len(said) == 1 and "(320000 steps) is as long as the run or longer (1600 steps)" in said[0], said
     assert not [w for w in resolve("channel_flow", {"n": 10, "t_end": 2.0, "ramp": 0.5, "init": "rest"}).warnings
                 if "ramp" in w]
 

@@ -220,7 +220,8 @@ def test_ramp_scales_the_inflow():
     factor = math.sin(0.5 * math.pi * (k - 1) / ramp) ** 2
     ny = sim.setup.shape[1] - 2
     y = (np.arange(ny) + 0.5) / ny
-    np.testing.assert_allclose(u[0, 0, 1:-1], factor * 6 * 0.05 * y * (1 - y), rtol=1e-6, atol=1e-9)
+    u_mean = sim.setup.units["u_mean_lattice"]  # the default u_lattice
+    np.testing.assert_allclose(u[0, 0, 1:-1], factor * 6 * u_mean * y * (1 - y), rtol=1e-6, atol=1e-9)
 
 
 @pytest.mark.parametrize("outlet", ["zero_gradient", "convective"])
