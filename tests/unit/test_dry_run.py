@@ -10,6 +10,8 @@ import h5py
 import numpy as np
 import pytest
 
+from distlbm.cases import CASES
+
 
 def _tree(folder):
     """Every file under folder with its size and modification time (what a dry run must leave alone)."""
@@ -40,6 +42,18 @@ def test_a_new_run_is_checked_and_described_and_nothing_is_written(cli, tmp_path
                          "this run, the last at its end); at most 4 on disk at once: 18.12 GiB; "), ck
     assert "  field outputs: every 500 steps (3 in this run) of rho, u: 976.56 MiB each, 2.86 GiB in all" in lines
     assert lines[-1].startswith("dry run: ready; nothing was allocated or written")
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_every_built_in_case_at_its_defaults_dry_runs_without_a_warning(cli, tmp_path, name):
+    """`distlbm run channel_flow` at its defaults began with "warning: u_lattice = 0.05 (peak lattice velocity
+    0.075) gives Mach number 0.130 > 0.1": the first line a new user saw. A built-in case's defaults are settings
+    the project chose, so their dry run says no warning of any kind (Mach number, tau near 1/2, an idle setting)."""
+    rc, out, err = cli("run", name, "--dry-run", "--out", tmp_path / "run")
+    assert rc == 0, err
+    said = [ln for ln in (out + err).splitlines() if "warning" in ln.lower()]
+    assert not said, said
+    assert out.splitlines()[-1].startswith("dry run: ready"), out
 
 
 def test_what_the_run_would_refuse_the_dry_run_refuses(cli, tmp_path):
