@@ -1134,10 +1134,12 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     if values.get("profile") == "parabolic" and "profile" in case_spec and params.get("sides") == "periodic":
         warnings.append("profile = 'parabolic' has no effect: it applies with sides = 'walls' (between periodic "
                         "sides the inflow is uniform)")
-    if common["steps"] and "t_end" in values and "t_end" in case_spec and common["steps"] != setup.steps:
+    # each case's run length (taylor_green2d's decay_times and the duct's efolds were set aside unsaid)
+    length_key = next((k for k in ("t_end", "decay_times", "efolds") if k in values and k in case_spec), None)
+    if common["steps"] and length_key and common["steps"] != setup.steps:
         # steps is the count to run and wins (a quick try of a file's case: --steps 10), but say it
-        warnings.append(f"t_end = {values['t_end']!r} ({setup.steps} steps) set aside: steps = {common['steps']} "
-                        f"given runs {common['steps']} steps")
+        warnings.append(f"{length_key} = {values[length_key]!r} ({setup.steps} steps) set aside: steps = "
+                        f"{common['steps']} given runs {common['steps']} steps")
     # the collision applies omega = 1/tau in the compute dtype: a tau that rounds to 1/2 there is zero viscosity
     omega_c = float(np.asarray(1.0 / setup.tau if setup.tau > 0 else math.inf, dtype=common["compute_dtype"]))
     if not setup.tau > 0.5 or not omega_c < 2.0:

@@ -482,6 +482,18 @@ def test_case_default_steps_beyond_int32():
     assert not any("t_end" in w for w in resolve("cavity2d", {"steps": 10}).warnings)
 
 
+@pytest.mark.parametrize("case, key", [("taylor_green2d", "decay_times"), ("duct", "efolds")])
+def test_a_run_length_other_than_t_end_set_aside_by_steps_is_said(case, key):
+    """A case's run length in its own units beside steps ran the steps, the run length dropped unsaid (t_end's
+    was said)."""
+    cfg = resolve(case, {"n": 8, key: 2.0, "steps": 10})
+    assert cfg.common["steps"] == 10
+    assert any(w.startswith(f"{key} = 2.0 (") and w.endswith("set aside: steps = 10 given runs 10 steps")
+               for w in cfg.warnings), cfg.warnings
+    assert not any(key in w for w in resolve(case, {"n": 8, "steps": 10}).warnings)
+    assert not any(key in w for w in resolve(case, {"n": 8, key: 2.0}).warnings)
+
+
 @pytest.mark.parametrize("case,key,value,kind", [
     ("taylor_green2d", "re", 1e308, "OverflowError"),
     ("poiseuille", "re", 1e308, "ZeroDivisionError"),
