@@ -97,7 +97,8 @@ def _add_run(sub):
     p.add_argument("--progress-every", type=_integer, default=None, help="steps between progress lines")
     p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: all devices)")
     p.add_argument("--restart", nargs="?", const="latest", default=None, metavar="PATH|latest",
-                   help="continue from a checkpoint (default: the latest good one in OUT/checkpoints)")
+                   help="continue from a checkpoint (a file, or a folder: its checkpoints, or a run folder's; "
+                        "default: the latest good one in OUT/checkpoints)")
     p.add_argument("--init-from", default=None, metavar="PATH",
                    help="start a new run from the populations of a checkpoint of another run (a file, or a run "
                    "folder: its newest good checkpoint), with this run's settings (e.g. Re 400 from the flow at Re "

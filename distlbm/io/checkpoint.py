@@ -501,7 +501,7 @@ def _said(spec) -> str:
 
 def resolve_restart(spec: str, directory, option: str = "--restart") -> list[Path]:
     """Candidate files for --restart: 'latest' -> every checkpoint, newest first; else the given path (a file, or
-    a folder: its checkpoints, newest first). `option`: the command-line option the errors name."""
+    a folder: its checkpoints, or a run folder's, newest first). `option`: the command-line option the errors name."""
     if spec == "latest":
         found = list(reversed(list_checkpoints(directory)))
         if not found:
@@ -510,6 +510,8 @@ def resolve_restart(spec: str, directory, option: str = "--restart") -> list[Pat
             raise CheckpointError(f"{option} latest: no checkpoint in {directory}{extra}")
         return found
     p = Path(spec)
+    if p.is_dir() and not list_checkpoints(p) and (p / "checkpoints").is_dir():
+        p = p / "checkpoints"  # a run folder, as --init-from takes it ("no checkpoint in that folder" was said)
     if p.is_dir():
         found = list(reversed(list_checkpoints(p)))
         if not found:

@@ -150,6 +150,22 @@ def test_checkpoints_past_step_999999999_are_found_in_step_order(tmp_path):
     assert meta["step"] == 1_000_000_001 and meta["outputs"][0]["file"] == "fields/fields_1000000001.h5"
 
 
+def test_a_restart_from_a_run_folder_takes_its_checkpoints(tmp_path):
+    """--restart RUN_FOLDER was "no checkpoint in that folder" although its checkpoints/ held some (--init-from
+    takes a run folder): a run folder's checkpoints are taken, newest first; a folder without any is still refused."""
+    shape = (4, 4)
+    dom = LocalDomain(shape)
+    f = jax.device_put(np.zeros((9,) + shape, np.float32))
+    for step in (10, 20):
+        ckpt.save(tmp_path / "run" / "checkpoints", f, dom, _meta(step, shape), keep=3, run_id="a")
+    for spec in (tmp_path / "run", tmp_path / "run" / "checkpoints"):
+        assert [p.name for p in ckpt.resolve_restart(str(spec), tmp_path / "other")] == \
+            ["ckpt_000000020.h5", "ckpt_000000010.h5"]
+    (tmp_path / "empty" / "checkpoints").mkdir(parents=True)
+    with pytest.raises(ckpt.CheckpointError, match="no checkpoint in that folder"):
+        ckpt.resolve_restart(str(tmp_path / "empty"), tmp_path / "other")
+
+
 def test_an_edited_byte_of_metadata_is_refused(tmp_path):
     shape = (4, 4)
     dom = LocalDomain(shape)
