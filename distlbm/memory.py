@@ -416,7 +416,9 @@ def check_fits(lattice, shape, dtype="float32", compute_dtype=None, features=Non
               "per_device_bytes": memory_estimate(lattice, _block(shape, mesh_shape), dtype, cdt, features,
                                                   fraction_planes=fraction_planes, average_values=average_values)["total_bytes"],
               "units": [], "fits": True, "checked": False}
-    if os.environ.get(SKIP_ENV, "").strip() == "0":
+    from distlbm.stepper import switch  # '0' or '1': DISTLBM_MEMORY_CHECK=off or false checked, unsaid
+
+    if switch(SKIP_ENV, True) is False:
         return report
     fn = available or available_memory
     units = _needs(lattice, shape, mesh_shape, dtype, cdt, features, devices, sharing, fraction_planes,

@@ -215,8 +215,9 @@ def _whole_bytes(whole_bytes: Optional[int]) -> int:
 
 
 def switch(var: str, default: Optional[bool]) -> Optional[bool]:
-    """An on/off environment variable (DISTLBM_SLABS, DISTLBM_INPLACE): '1' or '0', `default` where unset or empty.
-    Anything else is one line: DISTLBM_INPLACE=false ran the in-place step, unsaid (only '0' turned it off)."""
+    """An on/off environment variable (DISTLBM_SLABS, DISTLBM_INPLACE, DISTLBM_MEMORY_CHECK): '1' or '0', `default`
+    where unset or empty. Anything else is one line: DISTLBM_INPLACE=false ran the in-place step, unsaid (only '0'
+    turned it off), and DISTLBM_MEMORY_CHECK=off ran the memory check."""
     text = os.environ.get(var, "").strip()
     if not text:
         return default
@@ -232,6 +233,7 @@ def check_switches():
     _whole_bytes(None)
     switch("DISTLBM_SLABS", True)
     switch("DISTLBM_INPLACE", True)
+    switch("DISTLBM_MEMORY_CHECK", True)  # (read by the memory pre-flight, which a dry run leaves to the run)
 
 
 def slab_form(block_bytes: int, backend: Optional[str] = None, *,

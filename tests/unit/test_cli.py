@@ -326,13 +326,17 @@ def test_a_bandwidth_copy_larger_than_the_device_is_one_line_before_the_bench(cl
 
 @pytest.mark.parametrize("var,value,expected", [("DISTLBM_INPLACE", "false", "expected 1 (on) or 0 (off)"),
                                                 ("DISTLBM_SLABS", "yes", "expected 1 (on) or 0 (off)"),
-                                                ("DISTLBM_WHOLE_BYTES", "64M", "expected a whole number of bytes")])
-@pytest.mark.parametrize("command", ["run", "bench", "info"])
+                                                ("DISTLBM_WHOLE_BYTES", "64M", "expected a whole number of bytes"),
+                                                ("DISTLBM_MEMORY_CHECK", "off", "expected 1 (on) or 0 (off)")])
+@pytest.mark.parametrize("command", ["run", "dry-run", "bench", "info"])
 def test_a_mistyped_step_switch_is_one_line(cli, monkeypatch, tmp_path, var, value, expected, command):
     """DISTLBM_INPLACE=false ran the in-place step (only '0' turned it off) and DISTLBM_SLABS=yes was the default,
-    unsaid; DISTLBM_WHOLE_BYTES=64M was a ValueError traceback, and only where a lattice large enough read it."""
+    unsaid; DISTLBM_WHOLE_BYTES=64M was a ValueError traceback, and only where a lattice large enough read it;
+    DISTLBM_MEMORY_CHECK=off ran the memory check (only '0' skipped it), and the dry run, which leaves that check to
+    the run, said ready."""
     monkeypatch.setenv(var, value)
     args = {"run": ["run", "box", "--set", "n=8", "--steps", 2, "--out", tmp_path / "run"],
+            "dry-run": ["run", "box", "--set", "n=8", "--steps", 2, "--out", tmp_path / "run", "--dry-run"],
             "bench": ["bench", "--lattice", "D2Q9", "--size", 8, "--repeat", 1], "info": ["info"]}[command]
     rc, out, err = cli(*args)
     assert_clean_error(rc, out, err, f"{var} = {value!r}: {expected}")
