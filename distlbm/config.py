@@ -683,6 +683,21 @@ def _shown(value: Any) -> str:
     return repr(value)
 
 
+# a decimal number in a form Python reads and TOML does not ('.8', '8.', '0008', '+.5e3'): TOML reads it as text
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def _written(value: Any, kind: type) -> str:
+    """For a number given in a form that TOML reads as text: how to write it, as a clause ('' otherwise). --set
+    tau=.8 was "tau = '.8': expected a number", which .8 looked like."""
+    if not isinstance(value, str) or not _DECIMAL.fullmatch(value.strip()):
+        return ""
+    x = float(value)
+    if not math.isfinite(x) or (kind is int and not x.is_integer()):
+        return ""
+    return f" (TOML reads {value!r} as text: write {int(x) if kind is int else repr(x)})"
+
+
 def _check_value(p: Param, value: Any, where: str) -> Any:
     def bad(expected):
         return ConfigError(f"{where}{p.name} = {_shown(value)}: expected {expected}")
@@ -703,14 +718,14 @@ def _check_value(p: Param, value: Any, where: str) -> Any:
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
             else:
-                raise bad("an integer")
+                raise bad("an integer" + _written(value, int))
         if p.name in STEP_KEYS and value > INT32_MAX:
             raise bad(f"at most {INT32_MAX} (2**31 - 1: the step counter is int32)")
         if not -INT64_MAX - 1 <= value <= INT64_MAX:
             raise bad(f"an integer between {-INT64_MAX - 1} and {INT64_MAX} (int64)")
     elif p.type is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise bad("a number")
+            raise bad("a number" + _written(value, float))
         try:
             value = float(value)
         except OverflowError:  # an integer beyond float64 (re = 1 followed by 400 zeros): it was a traceback

@@ -193,6 +193,19 @@ def test_a_set_value_in_hex_octal_or_binary_is_text_not_a_number():
         resolve("box", parse_sets(["n=0b11"]))
 
 
+@pytest.mark.parametrize("item, said", [
+    ("tau=.8", "tau = '.8': expected a number (TOML reads '.8' as text: write 0.8)"),
+    ("tau=8.", "tau = '8.': expected a number (TOML reads '8.' as text: write 8.0)"),
+    ("n=0008", "n = '0008': expected an integer (TOML reads '0008' as text: write 8)"),
+])
+def test_a_number_in_a_form_toml_reads_as_text_says_how_to_write_it(item, said):
+    """--set tau=.8 was "tau = '.8': expected a number", which .8 looked like: TOML has no '.8', '8.' or '0008', so
+    --set took them as text. The line says how to write the number; text that is no number gets no such clause."""
+    assert error("box", parse_sets([item])).endswith(said)
+    assert error("box", parse_sets(["tau=abc"])).endswith("tau = 'abc': expected a number")
+    assert error("box", parse_sets(["n=.5"])).endswith("n = '.5': expected an integer")
+
+
 def test_a_set_value_with_a_line_break_is_not_more_toml():
     """--set 'tau=0.8<newline>n=4' read 'v = 0.8<newline>n=4' as TOML: tau = 0.8, the n = 4 dropped unsaid."""
     assert parse_sets(["tau=0.8\nn=4", "n=8 # a comment", "s='a'"]) == {"tau": "0.8\nn=4", "n": 8, "s": "a"}
