@@ -656,6 +656,19 @@ class WallTimeStop:
         elapsed = time.perf_counter() - self.t_created
         return "the wall-time limit" if elapsed + 1.5 * chunk_wall + margin > self.limit else None
 
+    def short(self, t_stepping: float, steps: int) -> Optional[str]:
+        """Where this job stepped for less time than it took to start (`t_stepping`: when its first step began), the
+        warning that a job resubmitted with the same limit advances as little again (`steps` steps): a wall_time of
+        60 meant as Slurm's minutes (`--time=60`) stopped each job of a chain after its first chunk, with exit 75,
+        unsaid. None otherwise."""
+        now = time.perf_counter()
+        start, stepping = t_stepping - self.t_created, now - t_stepping
+        if self.limit <= 0 or stepping >= start:
+            return None
+        return (f"wall_time = {self.limit:g} s left this job {fmt_time(stepping)} of stepping ({steps:,} steps) after "
+                f"{fmt_time(start)} of start-up: a job resubmitted with it advances as little again; wall_time is in "
+                f"seconds or HH:MM:SS (Slurm's --time=60 is 60 minutes: --wall-time 1:00:00)")
+
 
 def progress_interval(every: int, end: int) -> Schedule:
     return IterationInterval(every or max(1, (end or 1) // 20))

@@ -1397,6 +1397,9 @@ class Simulation:
                             self.save_checkpoint()
                         self.log(f"stopped at step {step} on {why}; resubmit "
                                  f"with --restart latest to continue")
+                        short = wall_stop.short(t0, step - start_step) if why.startswith("the wall-time") else None
+                        if short:
+                            self.log(f"warning: {short}")
                         self.status, self.stopped_on = "stopped", why
                         break
                 else:

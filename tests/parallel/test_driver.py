@@ -381,6 +381,26 @@ def test_wall_time_limit_stops_with_checkpoint(tmp_path):
     assert list((tmp_path / "checkpoints").glob("ckpt_*.h5"))
 
 
+def test_a_wall_time_spent_mostly_starting_is_said(tmp_path):
+    """A wall_time that leaves the job less time stepping than starting (60 meant as Slurm's minutes, `--time=60`)
+    stopped after the first chunk with exit 75, unsaid: a chain of jobs resubmitted with it advances that little
+    each time. It is said (a warning, in summary.json too); a job that stepped longer than it started says nothing."""
+    import time
+
+    from distlbm.driver.callbacks import WallTimeStop
+
+    now = time.perf_counter()
+    said = WallTimeStop(100.0, now - 50.0).short(now - 10.0, 1234)  # 40 s starting, 10 s stepping
+    assert said.startswith("wall_time = 100 s left this job 10s of stepping (1,234 steps) after 40s of start-up"), said
+    assert WallTimeStop(100.0, now - 50.0).short(now - 40.0, 1234) is None  # 10 s starting, 40 s stepping
+    assert WallTimeStop(0.0, now - 50.0).short(now - 10.0, 1234) is None  # no limit
+    sim = make_sim("box", n=8, wall_time=0.01)
+    sim.out_dir = tmp_path
+    summary = sim.run(10 ** 6)
+    assert sim.status == "stopped" and summary["step"] < 10 ** 6
+    assert [w for w in summary["warnings"] if "left this job" in w and "--wall-time 1:00:00" in w], summary["warnings"]
+
+
 def test_the_wall_time_limit_counts_from_the_process_start():
     """--wall-time counted from the Simulation's creation, after the process's start-up (Python, the imports,
     JAX, MPI: part of the job's time): a 10 s limit took 11.6 s. Under the `distlbm run` program it counts from the
