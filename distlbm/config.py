@@ -675,11 +675,18 @@ def _set_option(key: str, value: Any) -> Optional[str]:
 
 def _shown(value: Any) -> str:
     """A value as a message shows it: a TOML date or time as TOML writes it (it was Python's repr,
-    'datetime.datetime(1979, 5, 27, 7, 32, tzinfo=datetime.timezone.utc)'), anything else as its repr."""
+    'datetime.datetime(1979, 5, 27, 7, 32, tzinfo=datetime.timezone.utc)'), a boolean as TOML writes it (`re = true`
+    was said as `re = True`), an integer of hundreds of digits cut (errors.said_int), an array item by item (its
+    booleans and long integers likewise: one of 300 digits in `mesh = [...]` was said whole), anything else as its
+    repr."""
     if isinstance(value, (datetime.date, datetime.time)):
         return value.isoformat()
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
         return said_int(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_shown, value)) + "]"
     return repr(value)
 
 

@@ -12,6 +12,7 @@ import jax
 import numpy as np
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
+from distlbm.errors import said_int
 from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, slabs
 from distlbm.parallel.halo import local_exchange, ppermute_exchange
 
@@ -133,10 +134,11 @@ def check_divisible(shape, mesh_shape):
                 other = f", or the mesh {'x'.join(map(str, factorize(n, shape)))} of {n} devices"
             except DecompositionError:
                 other = ""
-            sizes = f"{lo} or {lo + m}" if lo > 0 else f"{m} or a multiple of it"  # (a size of 0 does not work)
+            # (a size of 0 does not work; a mesh size of 300 digits is cut: errors.said_int)
+            sizes = f"{said_int(lo)} or {said_int(lo + m)}" if lo > 0 else f"{said_int(m)} or a multiple of it"
             raise DecompositionError(
-                f"lattice size {s} along {AXES[a]} does not divide over {m} devices "
-                f"(mesh {'x'.join(map(str, mesh_shape))}); sizes that would work: {sizes}, "
+                f"lattice size {s} along {AXES[a]} does not divide over {said_int(m)} devices "
+                f"(mesh {'x'.join(map(said_int, mesh_shape))}); sizes that would work: {sizes}, "
                 f"or a mesh size along {AXES[a]} of {_one_of(_divisors(s))}{other}",
                 fits=lambda shp: all(n % k == 0 for n, k in zip(shp, mesh_shape)))
 

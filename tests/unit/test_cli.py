@@ -284,6 +284,9 @@ _D300, _D5000 = "9" * 300, "9" * 5000  # beyond every setting's range; beyond th
                                                                        "digits): expected a positive integer"]),
     (["bench", "--lattice", "D2Q9", "--size", _D5000], ["--size: '999999999999...999999' (5000 digits)"]),
     (["info", "--lattice", "D3Q19", "--size", f"{_D300}x2x2"], ["--size = 999999999999...999999 (300 digits)x2x2"]),
+    # inside an array (it was said whole), and a mesh's size in the refusal of its split
+    (["run", "cavity2d", "--set", f"n=[{_D300}, 1]"], ["n = [999999999999...999999 (300 digits), 1]: expected an "
+                                                       "integer"]),
 ])
 def test_an_integer_of_hundreds_or_thousands_of_digits_is_one_short_line(cli, capsys, tmp_path, monkeypatch, args,
                                                                          parts):
@@ -692,3 +695,19 @@ def test_a_ctrl_c_of_a_command_other_than_run_is_not_said_to_be_a_second_one(mon
     monkeypatch.setattr(cli_module, "cmd_run", interrupted)
     assert cli_module.main(["run", "couette", "--steps", "10"]) == 130
     assert SECOND_CTRL_C in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("sets,said", [("re=true", "re = true: expected a number"),
+                                       ("u_lid=[false, 0.1]", "u_lid = [false, 0.1]: expected a number")])
+def test_a_boolean_is_said_as_toml_writes_it(cli, sets, said):
+    """`--set re=true` was said as `re = True: expected a number`: Python's spelling of what the user wrote."""
+    rc, out, err = cli("run", "cavity2d", "--set", sets, "--dry-run")
+    assert_clean_error(rc, out, err, said)
+
+
+def test_a_mesh_size_of_hundreds_of_digits_is_cut_in_the_refusal_of_its_split(cli):
+    """The refusal of a mesh that does not split the lattice said its 300-digit size whole, three times."""
+    rc, out, err = cli("run", "cavity2d", "--set", f"mesh=[{_D300}, 1]", "--dry-run")
+    assert_clean_error(rc, out, err, "does not divide over 999999999999...999999 (300 digits) devices (mesh "
+                                     "999999999999...999999 (300 digits)x1)")
+    assert _D300[:50] not in err.split("does not divide")[1] and len(err) < 700, err

@@ -319,7 +319,7 @@ def test_toml_arrays_for_list_settings(tmp_path, cli):
     assert "output_fields = 'rho,u,rho': 'rho' given more than once" in error(str(f))
     f.write_text('case = "box"\noutput_fields = ["rho", true]\n')
     rc, out, err = cli("run", f)
-    assert_one_line(rc, out, err, "output_fields = ['rho', True]: expected a string, or an array of strings or "
+    assert_one_line(rc, out, err, "output_fields = ['rho', true]: expected a string, or an array of strings or "
                                   "numbers joined as ','")
     f.write_text('case = "box"\nmesh = 2\n')
     assert "mesh = 2: expected a string (or an array of its items, joined as 'x')" in error(str(f))
