@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -71,12 +72,16 @@ def folder_status(out) -> dict:
     from distlbm.io.files import run_folder
 
     out = run_folder(out)  # ./~ said as its full path, not as ~ (the home folder)
+    # a path inside a run folder (its checkpoints/ or a checkpoint, its summary.json): the run folder named, to give
+    run = next((up for up in (out.parent, out.parent.parent) if up != out and up.is_dir() and _is_run(up)), None)
+    inside = (f" (it is inside the run folder {str(run)!r}: distlbm status {shlex.quote(str(run))})"
+              if run is not None and out.exists() else "")
     if not out.is_dir():
         what = "not a folder" if out.exists() else "no such run folder"
-        raise ConfigError(f"{str(out)!r}: {what}; expected the --out folder of a run")
+        raise ConfigError(f"{str(out)!r}: {what}; expected the --out folder of a run{inside}")
     if not _is_run(out):
         raise ConfigError(f"{str(out)!r}: holds no run (no log.jsonl, summary.json, checkpoints/ or lock); expected "
-                          f"the --out folder of a run")
+                          f"the --out folder of a run{inside}")
     state, who = read_holder(out)
     result = {"folder": str(out), "state": state, "holder": who}
     rec, age = _last_progress(out / "log.jsonl")

@@ -403,6 +403,22 @@ def test_status_of_a_folder_of_runs_shows_them_and_of_an_empty_one_says_so(tmp_p
     assert rc == 2 and "holds no run (no log.jsonl, summary.json, checkpoints/ or lock)" in err, err
 
 
+def test_status_of_a_path_inside_a_run_folder_names_the_run_folder(tmp_path, cli):
+    """`distlbm status RUN/checkpoints` (or a checkpoint, or RUN/summary.json) said "holds no run" or "not a folder"
+    alone: the run folder that holds it is named now, as the one to give."""
+    run = tmp_path / "my run"
+    (run / "checkpoints").mkdir(parents=True)
+    _record(run, ended=True)
+    (run / "log.jsonl").write_text("")
+    (run / "checkpoints" / "ckpt_000000010.h5").write_bytes(b"")
+    said = f"(it is inside the run folder {str(run)!r}: distlbm status '{run}')"
+    for inner in (run / "checkpoints", run / "checkpoints" / "ckpt_000000010.h5", run / "log.jsonl"):
+        rc, out, err = cli("status", inner)
+        assert rc == 2 and said in err and "expected the --out folder of a run" in err, err
+    rc, out, err = cli("status", run / "fields")  # a path that is not there: no such run folder, nothing more
+    assert rc == 2 and "no such run folder" in err and "inside the run folder" not in err, err
+
+
 def test_a_relative_folder_is_let_go_and_held_again(tmp_path, monkeypatch):
     """A folder given by a relative path (a relative --out) was held under its real path but let go by the path it
     was given: it stayed held, closed, and the next run in this process in that folder joined that hold: it held no
