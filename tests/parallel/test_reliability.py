@@ -414,7 +414,7 @@ def test_run_logs_are_never_written_through_a_link_or_into_a_folder(cli, tmp_pat
         case = ("channel_flow", "--set", "n=4", "--set", "obstacles=circle(0.5,0.2,0.05)") if name.startswith(
             "samples") else ("box", "--set", "n=8")
         rc, o, err = cli("run", *case, "--steps", 4, "--out", out)
-        errors = [ln for ln in err.strip().splitlines() if not ln.startswith("warning:")]  # n = 4: Mach 0.13
+        errors = [ln for ln in err.strip().splitlines() if not ln.startswith("warning:")]  # (a warning aside)
         assert rc == 74 and "Traceback" not in err and len(errors) == 1, (name, rc, err)
         assert f"{name} failed: " in errors[0] and ("symbolic link" in err or "a folder" in err), err
         assert "step " not in o, o
@@ -465,7 +465,7 @@ def test_a_new_run_in_a_finished_runs_folder_sets_its_results_aside(cli, tmp_pat
     assert rc == 0, err
     (other / "previous").write_text("a file")
     rc, out, err = cli(*case[:-1], other, "--steps", 10)
-    errors = [ln for ln in err.strip().splitlines() if not ln.startswith("warning:")]  # n = 4: Mach 0.13
+    errors = [ln for ln in err.strip().splitlines() if not ln.startswith("warning:")]  # (a warning aside)
     assert rc == 74 and "Traceback" not in err and len(errors) == 1, err
     assert "previous failed: it is not a folder; expected a folder (or nothing)" in errors[0]
     assert (other / "samples.jsonl").is_file() and "step " not in out
