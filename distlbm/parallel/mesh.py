@@ -116,8 +116,17 @@ def _cpu_count_source(devices) -> str:
     the 1 available', the setting unnamed)."""
     import os
 
-    if not devices or any(getattr(dv, "platform", "") != "cpu" for dv in devices) or jax.process_count() > 1:
+    if not devices or any(getattr(dv, "platform", "") != "cpu" for dv in devices):
         return ""
+    if jax.process_count() > 1:  # several processes take one CPU device each: DISTLBM_CPU_DEVICES is not applied
+        # (processes.use_cpu_cores); `DISTLBM_CPU_DEVICES=2 mpiexec -n 2 ... --mesh 2x2` was refused with "at most
+        # the 2 available", the setting ignored unsaid
+        n = os.environ.get("DISTLBM_CPU_DEVICES")
+        if not n or "xla_force_host_platform_device_count" in os.environ.get("XLA_FLAGS", "") \
+                or os.environ.get("JAX_NUM_CPU_DEVICES"):
+            return ""
+        return (f" (DISTLBM_CPU_DEVICES={n} is not applied under several processes, which take one CPU device "
+                f"each; XLA_FLAGS=--xla_force_host_platform_device_count={n} gives each process {n})")
     said = [f"{var}={os.environ[var]}" for var in ("JAX_NUM_CPU_DEVICES", "DISTLBM_CPU_DEVICES")
             if os.environ.get(var)]
     if "xla_force_host_platform_device_count" in os.environ.get("XLA_FLAGS", ""):

@@ -659,6 +659,31 @@ def test_a_mesh_beyond_a_set_cpu_device_count_names_the_setting(tmp_path):
             "DISTLBM_CPU_DEVICES=1: unset it for the mesh's count)") in p.stderr, p.stderr
 
 
+def test_a_mesh_beyond_one_cpu_device_per_process_says_distlbm_cpu_devices_is_not_applied(monkeypatch):
+    """`DISTLBM_CPU_DEVICES=2 mpiexec -n 2 distlbm run cavity2d --mesh 2x2` was refused with "mesh = 2x2 needs 4
+    devices; expected at most the 2 available": several processes take one CPU device each and the setting was
+    ignored, unsaid. The line says so, and what gives each process more (XLA_FLAGS, which is applied)."""
+    import types
+
+    import jax
+
+    from distlbm.parallel import mesh
+
+    cpus = [types.SimpleNamespace(platform="cpu")] * 2
+    monkeypatch.delenv("XLA_FLAGS", raising=False)
+    monkeypatch.delenv("JAX_NUM_CPU_DEVICES", raising=False)
+    monkeypatch.setenv("DISTLBM_CPU_DEVICES", "2")
+    monkeypatch.setattr(jax, "process_count", lambda: 2)
+    assert mesh._cpu_count_source(cpus) == (
+        " (DISTLBM_CPU_DEVICES=2 is not applied under several processes, which take one CPU device each; "
+        "XLA_FLAGS=--xla_force_host_platform_device_count=2 gives each process 2)")
+    monkeypatch.setenv("XLA_FLAGS", "--xla_force_host_platform_device_count=1")  # applied: nothing ignored to say
+    assert mesh._cpu_count_source(cpus) == ""
+    monkeypatch.delenv("XLA_FLAGS")
+    monkeypatch.delenv("DISTLBM_CPU_DEVICES")
+    assert mesh._cpu_count_source(cpus) == ""
+
+
 def test_a_steady_cavity_says_steady_once_and_its_energy_rate_by_name(cli, tmp_path):
     """`distlbm run cavity2d` printed two lines that began with "steady:": the steady stop's and a bare
     "steady: 0.0004791", the cavity's |dE/dt| / E per lid transit (an observable named 'steady'). The observable is
