@@ -9,7 +9,14 @@ import sys
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with its errors in one line (argparse printed its usage, five lines, before the error)."""
+    """argparse with its errors in one line (argparse printed its usage, five lines, before the error), and options
+    given whole: argparse took a prefix (`--rest latest` for --restart, `--check 1000` for --checkpoint-every), which
+    a job script then keeps, until an option added later makes it ambiguous and the resubmitted job is refused (and
+    the Slurm templates, which look for --restart, did not see `--rest`)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message):
         import re
@@ -17,12 +24,28 @@ class _Parser(argparse.ArgumentParser):
         m = re.fullmatch(r"argument (--[\w-]+)(?:/[^:]*)?: expected one argument", message)
         if m:  # --mesh -1x1: a value that starts with '-' reads as an option
             message += f" (a value that starts with '-' is given as {m.group(1)}=VALUE)"
+        if message.startswith("unrecognized arguments: "):  # a prefix of options (no longer taken): the whole ones
+            whole = sorted({o for w in message.split()[2:] if w.startswith("--") and len(w) > 2
+                            for o in self._options() if o.startswith(w.split("=")[0])})
+            if whole:
+                message += f" (options are given whole: {' or '.join(whole)})"
         self.exit(2, f"{self.prog}: error: {message}; see {self.prog} --help\n")
+
+    def _options(self) -> set:
+        """The option strings of this parser and of the subcommand given (parse_known_args's `_command`)."""
+        found = set()
+        for action in self._actions:
+            found.update(action.option_strings)
+            if isinstance(action, argparse._SubParsersAction):
+                sub = action.choices.get(getattr(self, "_command", None))
+                found |= sub._options() if isinstance(sub, _Parser) else set()
+        return found
 
     def parse_known_args(self, args=None, namespace=None):
         # argparse drops a value '--' (--out=--, --steps=--) and stores [] unconverted: a traceback (a list for a
         # path), or a setting read as [] (--mesh=-- ran on every device); one line instead
         ns, rest = super().parse_known_args(args, namespace)
+        self._command = getattr(ns, "command", None)  # (the options an error's prefixes are looked up in)
         for action in self._actions:
             if action.option_strings and action.nargs is None and getattr(ns, action.dest, None) == [] \
                     and not isinstance(action, argparse._AppendAction):

@@ -736,3 +736,21 @@ def test_a_mesh_size_of_hundreds_of_digits_is_cut_in_the_refusal_of_its_split(cl
     assert_clean_error(rc, out, err, "does not divide over 999999999999...999999 (300 digits) devices (mesh "
                                      "999999999999...999999 (300 digits)x1)")
     assert _D300[:50] not in err.split("does not divide")[1] and len(err) < 700, err
+
+
+@pytest.mark.parametrize("args,said", [
+    (["run", "box", "--rest", "latest"], "unrecognized arguments: --rest latest (options are given whole: --restart)"),
+    (["run", "box", "--check", "1000"], "unrecognized arguments: --check 1000 (options are given whole: "
+                                        "--checkpoint-every)"),
+    (["run", "box", "--progress=3"], "unrecognized arguments: --progress=3 (options are given whole: --progress-every)"),
+    (["bench", "--lat", "D2Q9"], "unrecognized arguments: --lat D2Q9 (options are given whole: --lattice)"),
+    (["run", "box", "--js"], "unrecognized arguments: --js; see"),  # --json is another command's: not offered
+])
+def test_an_option_given_by_a_prefix_is_refused_with_the_whole_one(cli, capsys, args, said):
+    """argparse took a prefix of an option (`--rest latest` ran as --restart): a job script keeps it until an option
+    added later makes it ambiguous, and the resubmitted job is refused; the Slurm templates look for --restart and
+    did not see `--rest`. Options are given whole; the line names the one meant."""
+    with pytest.raises(SystemExit) as e:
+        cli(*args)
+    out, err = capsys.readouterr()
+    assert e.value.code == 2 and said in err and len(err.strip().splitlines()) == 1, err
