@@ -507,6 +507,8 @@ def resolve_restart(spec: str, directory, option: str = "--restart") -> list[Pat
         if not found:
             odd = odd_entries(directory)
             extra = f" (ignored, not regular files: {', '.join(p.name for p in odd)})" if odd else ""
+            if Path(directory).exists() and not Path(directory).is_dir():  # (said "no checkpoint in" it)
+                extra = " (it is not a folder: the run's checkpoints are written in a folder of that name)"
             raise CheckpointError(f"{option} latest: no checkpoint in {directory}{extra}")
         return found
     p = Path(spec)

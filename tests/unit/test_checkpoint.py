@@ -239,3 +239,12 @@ def test_the_chunks_are_rows_of_planes_within_a_block(shape, q, mesh, dtype, exp
     block = [s // m for s, m in zip(shape, mesh or (1,) * len(shape))]
     assert block[0] % chunks[1] == 0 and all(b % c == 0 for b, c in zip(block[1:], chunks[2:]))
     assert q * np.prod(chunks) * np.dtype(dtype).itemsize <= hdf5.CHUNK_ROW_BYTES
+
+
+def test_restart_latest_where_checkpoints_is_a_file_says_so(tmp_path):
+    """`--restart latest` where OUT/checkpoints is a file said "no checkpoint in OUT/checkpoints" alone."""
+    from distlbm.io.checkpoint import CheckpointError, resolve_restart
+
+    (tmp_path / "checkpoints").write_text("not a folder")
+    with pytest.raises(CheckpointError, match=r"no checkpoint in .*checkpoints \(it is not a folder"):
+        resolve_restart("latest", tmp_path / "checkpoints")
