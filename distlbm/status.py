@@ -74,6 +74,9 @@ def folder_status(out) -> dict:
     out = run_folder(out)  # ./~ said as its full path, not as ~ (the home folder)
     # a path inside a run folder (its checkpoints/ or a checkpoint, its summary.json): the run folder named, to give
     run = next((up for up in (out.parent, out.parent.parent) if up != out and up.is_dir() and _is_run(up)), None)
+    if run is None and out.exists():  # '.' in RUN/checkpoints, '..', a link to it: by its real path (none was named)
+        real = out.resolve()
+        run = next((up for up in (real.parent, real.parent.parent) if up != real and _is_run(up)), None)
     inside = (f" (it is inside the run folder {str(run)!r}: distlbm status {shlex.quote(str(run))})"
               if run is not None and out.exists() else "")
     if not out.is_dir():

@@ -574,3 +574,16 @@ def test_status_of_a_running_run_before_its_first_progress_line_says_when_it_com
         fh.write(json.dumps({"step": 50000, "end": 10 ** 6, "mlups": 50.0, "eta_s": 100.0, "mass_drift": 0.0}) + "\n")
     rc, out, err = cli("status", tmp_path)
     assert rc == 0 and "  progress: step 50,000 of 1,000,000 (5.0 %)" in out and "no progress line yet" not in out, out
+
+
+def test_status_of_dot_inside_a_run_folder_names_the_run_folder(tmp_path, cli, monkeypatch):
+    """`distlbm status .` in RUN/checkpoints (or a link to it) named no run folder: Path('.') has no parent to look
+    in. The run folder is found by the real path."""
+    run = tmp_path / "run"
+    (run / "checkpoints").mkdir(parents=True)
+    (run / "log.jsonl").write_text("")
+    (tmp_path / "link").symlink_to(run / "checkpoints")
+    monkeypatch.chdir(run / "checkpoints")
+    for given in (".", str(tmp_path / "link")):
+        rc, out, err = cli("status", given)
+        assert rc == 2 and f"(it is inside the run folder {str(run.resolve())!r}" in err, err
