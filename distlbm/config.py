@@ -702,6 +702,8 @@ def _written(value: Any, kind: type) -> str:
     x = float(value)
     if not math.isfinite(x) or (kind is int and not x.is_integer()):
         return ""
+    if kind is int and re.fullmatch(r"[+-]?[0-9]+", value.strip()):  # its digits, not a float's ('09007199254740993'
+        return f" (TOML reads {value!r} as text: write {said_int(int(value))})"  # said ...992)
     return f" (TOML reads {value!r} as text: write {int(x) if kind is int else repr(x)})"
 
 

@@ -197,6 +197,9 @@ def test_a_set_value_in_hex_octal_or_binary_is_text_not_a_number():
     ("tau=.8", "tau = '.8': expected a number (TOML reads '.8' as text: write 0.8)"),
     ("tau=8.", "tau = '8.': expected a number (TOML reads '8.' as text: write 8.0)"),
     ("n=0008", "n = '0008': expected an integer (TOML reads '0008' as text: write 8)"),
+    # an integer's own digits, not a float's (it said 'write 9007199254740992')
+    ("n=09007199254740993", "n = '09007199254740993': expected an integer (TOML reads '09007199254740993' as "
+                            "text: write 9007199254740993)"),
 ])
 def test_a_number_in_a_form_toml_reads_as_text_says_how_to_write_it(item, said):
     """--set tau=.8 was "tau = '.8': expected a number", which .8 looked like: TOML has no '.8', '8.' or '0008', so
