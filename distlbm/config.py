@@ -687,6 +687,9 @@ def _shown(value: Any) -> str:
         return said_int(value)
     if isinstance(value, list):
         return "[" + ", ".join(map(_shown, value)) + "]"
+    if isinstance(value, dict):  # an inline table as TOML writes it: {'a': True, 'd': datetime.date(...)} was said
+        keys = [str(k) if re.fullmatch(r"[A-Za-z0-9_-]+", str(k)) else json.dumps(str(k)) for k in value]
+        return "{" + ", ".join(f"{k} = {_shown(v)}" for k, v in zip(keys, value.values())) + "}"
     return repr(value)
 
 

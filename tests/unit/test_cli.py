@@ -723,7 +723,10 @@ def test_a_ctrl_c_of_a_command_other_than_run_is_not_said_to_be_a_second_one(mon
 
 
 @pytest.mark.parametrize("sets,said", [("re=true", "re = true: expected a number"),
-                                       ("u_lid=[false, 0.1]", "u_lid = [false, 0.1]: expected a number")])
+                                       ("u_lid=[false, 0.1]", "u_lid = [false, 0.1]: expected a number"),
+                                       # an inline table likewise (it was "{'a': True, 'b c': datetime.date(...)}")
+                                       ('re={a=true, "b c"=1979-05-27}',
+                                        're = {a = true, "b c" = 1979-05-27}: expected a number')])
 def test_a_boolean_is_said_as_toml_writes_it(cli, sets, said):
     """`--set re=true` was said as `re = True: expected a number`: Python's spelling of what the user wrote."""
     rc, out, err = cli("run", "cavity2d", "--set", sets, "--dry-run")

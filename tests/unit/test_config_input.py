@@ -862,3 +862,10 @@ def test_a_refused_restart_s_string_value_is_read_back_by_set_as_it_was(value):
 
     words = shlex.split(_set_option("obstacles", value))
     assert words[0] == "--set" and parse_sets(words[1:]) == {"obstacles": value}, words
+
+
+def test_a_table_with_keys_other_than_text_is_said_not_a_type_error():
+    """A table given from Python (make_sim(tau={1: True})) has keys other than text: the error is said, as TOML
+    would write the table, not a TypeError from matching its key."""
+    with pytest.raises(ConfigError, match=r"tau = \{1 = true, \"a b\" = \[1, \{x = false\}\]\}: expected a number"):
+        resolve("box", {"tau": {1: True, "a b": [1, {"x": False}]}})
