@@ -516,8 +516,9 @@ def resolve_restart(spec: str, directory, option: str = "--restart") -> list[Pat
         p = p / "checkpoints"  # a run folder, as --init-from takes it ("no checkpoint in that folder" was said)
     if p.is_dir():
         found = list(reversed(list_checkpoints(p)))
-        if not found:
-            raise CheckpointError(f"{option} {_said(spec)}: no checkpoint in that folder")
+        if not found:  # (a run folder: its checkpoints/ named, where it was looked in too)
+            inner = " or its checkpoints/" if p != Path(spec) else ""
+            raise CheckpointError(f"{option} {_said(spec)}: no checkpoint in that folder{inner}")
         return found
     if not p.exists():
         raise CheckpointError(f"{option} {_said(spec)}: no such checkpoint file")

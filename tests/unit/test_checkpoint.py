@@ -162,8 +162,10 @@ def test_a_restart_from_a_run_folder_takes_its_checkpoints(tmp_path):
         assert [p.name for p in ckpt.resolve_restart(str(spec), tmp_path / "other")] == \
             ["ckpt_000000020.h5", "ckpt_000000010.h5"]
     (tmp_path / "empty" / "checkpoints").mkdir(parents=True)
-    with pytest.raises(ckpt.CheckpointError, match="no checkpoint in that folder"):
-        ckpt.resolve_restart(str(tmp_path / "empty"), tmp_path / "other")
+    with pytest.raises(ckpt.CheckpointError, match="no checkpoint in that folder or its checkpoints/$"):
+        ckpt.resolve_restart(str(tmp_path / "empty"), tmp_path / "other")  # (the checkpoints/ looked in is said)
+    with pytest.raises(ckpt.CheckpointError, match="no checkpoint in that folder$"):
+        ckpt.resolve_restart(str(tmp_path / "empty" / "checkpoints"), tmp_path / "other")
 
 
 def test_an_edited_byte_of_metadata_is_refused(tmp_path):
