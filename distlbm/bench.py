@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import resource
 import statistics
 from functools import partial
@@ -61,6 +62,11 @@ def measure_bandwidth(device=None, nbytes: int | None = None, repeat: int = 7, c
 def roofline_mlups(bandwidth_bytes_per_s: float, lattice, dtype: str) -> float:
     """The memory-bound ceiling: every cell update reads and writes its Q populations once."""
     return bandwidth_bytes_per_s / (2 * lattice.q * itemsize(dtype)) / 1e6
+
+
+def host_name() -> str:
+    """This process's host (its processes share one memory bandwidth)."""
+    return os.uname().nodename
 
 
 def peak_rss_bytes() -> int:
@@ -193,11 +199,20 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     del state
     # after the peak is recorded and the lattice is freed: the copy's arrays do not count as the run's
     bandwidth = roof = fraction = None
-    if bandwidth_bytes != 0:
+    if bandwidth_bytes != 0 and dev.platform != "cpu":  # accelerators: each its own memory, their rooflines add up
         bandwidth = measure_bandwidth(dev, bandwidth_bytes)
-        # forced CPU devices share one memory: their roofline is the host's; accelerators add up
-        roof = roofline_mlups(bandwidth, lat, dtype) * (1 if dev.platform == "cpu" else dom.n_devices)
+        roof = roofline_mlups(bandwidth, lat, dtype) * dom.n_devices
         fraction = statistics.median(mlups) / roof
+    elif bandwidth_bytes != 0:
+        # forced CPU devices and the processes on one host share its memory: process 0 measures alone (the others
+        # wait; copies at once in every process halved its figure) and the roofline is its host's times the hosts
+        # (one host's, the MLUPS of several hosts over it, made the fraction that many times too large)
+        dom.barrier()
+        bandwidth = measure_bandwidth(dev, bandwidth_bytes) if jax.process_index() == 0 else None
+        hosts = len(set(dom.allgather_obj(host_name())))
+        if bandwidth is not None:
+            roof = roofline_mlups(bandwidth, lat, dtype) * hosts
+            fraction = statistics.median(mlups) / roof
     return {
         "lattice": lat.name,
         "size": size,

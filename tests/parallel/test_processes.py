@@ -337,6 +337,36 @@ def test_bench_under_two_processes_and_with_a_cpu_mesh(tmp_path):
     assert (r["processes"], r["devices"], r["mesh"]) == (1, 2, [2, 1, 1]) and r["launcher"] == "none"
 
 
+_BENCH_TWO_HOSTS = """
+import os, sys
+from pathlib import Path
+import distlbm.bench as bench
+rank = os.environ.get("PMI_RANK", "0")
+bench.host_name = lambda: "node" + rank  # each process on a host of its own
+
+
+def measure(device=None, nbytes=None):
+    Path(sys.argv[1], "measured." + rank).touch()
+    return 1.52e10
+
+
+bench.measure_bandwidth = measure
+from distlbm.cli import main
+sys.exit(main(["bench", "--size", "16", "--steps", "2", "--repeat", "1", "--json"]))
+"""
+
+
+def test_bench_roofline_under_processes_on_cpus_counts_each_host_once(tmp_path):
+    # CPU processes: process 0 measures the copy alone (both at once on one host halved its figure) and the
+    # roofline is its host's times the hosts (one host's made a 2-node run's fraction twice too large)
+    p, _ = _run([MPIEXEC, "-n", 2, sys.executable, "-c", _BENCH_TWO_HOSTS, tmp_path])
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["measured.0"]
+    assert r["roofline_mlups"] == pytest.approx(2 * 1.52e10 / 152 / 1e6), r
+    assert r["roofline_fraction"] == pytest.approx(r["mlups"] / r["roofline_mlups"]), r
+
+
 def test_bench_json_and_run_output_under_two_processes_of_two_cpu_devices_hold_no_gloo_lines(tmp_path):
     """Gloo connects each set of devices at its first collective and prints a line per process on stdout. With 2 CPU
     devices per process only the first set was silenced: `mpiexec -n 2 distlbm bench --json > r.json` wrote
