@@ -650,7 +650,8 @@ def build_parser():
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds per point")
     ap.add_argument("--out", default="out/scaling")
     ap.add_argument("--append", action="store_true",
-                    help="merge with the points already in DIR/scaling.json (e.g. another launcher's run)")
+                    help="merge with the points already in DIR/scaling.json (e.g. another launcher's run; of the same "
+                    "lattice, dtype, collision, --size, --cells-per-device and --comm)")
     ap.add_argument("--replot", action="store_true", help="only rewrite DIR's CSV and plot from DIR/scaling.json")
     ap.add_argument("--model", action="store_true", help="print (and with --out write) the halo-traffic model")
     for k, v in MODEL_DEFAULTS.items():
@@ -702,6 +703,40 @@ def check_args(ap, args) -> None:
                      f"{launcher} installed, or {opt} PATH")
     if args.replot and not (Path(args.out) / "scaling.json").is_file():
         ap.error(f"--replot: no {Path(args.out) / 'scaling.json'} (--out is the folder of an earlier measurement)")
+    if args.append and not args.replot and (Path(args.out) / "scaling.json").is_file():
+        check_append(ap, args, json.loads((Path(args.out) / "scaling.json").read_text()))
+
+
+def check_append(ap, args, old: dict) -> None:
+    """--append merges points into one series per (mode, launcher), each point's efficiency taken against the
+    series' smallest run: points of another lattice, dtype, collision, block (weak), size (strong) or exchange
+    (--comm) were merged unsaid (a strong series of --size 64 over a 1-device run of --size 32) and replaced points
+    of the same devices. Refused before any point runs."""
+    from distlbm.lattice import get_lattice
+
+    d = get_lattice(args.lattice).d
+    meta, points = old.get("meta", {}), [r for r in old.get("points", []) if r.get("mlups")]
+    modes = {"weak", "strong"} if args.mode == "both" else {args.mode}
+    launchers = {s.strip() for s in args.launcher.split(",") if s.strip()}
+    said = {("--lattice", meta.get("lattice"), args.lattice), ("--dtype", meta.get("dtype"), args.dtype),
+            ("--collision", meta.get("collision"), args.collision)}
+    for r in points:
+        said |= {("--lattice", r.get("lattice"), args.lattice), ("--dtype", r.get("dtype"), args.dtype)}
+        if r.get("mode") == "weak" and "weak" in modes and r.get("cells_per_device") != args.cells_per_device ** d:
+            side = round(r["cells_per_device"] ** (1 / d))
+            said.add(("--cells-per-device", side if side ** d == r["cells_per_device"] else r["cells_per_device"],
+                      args.cells_per_device))
+        if r.get("mode") == "strong" and "strong" in modes and r.get("shape") != fmt((args.size,) * d):
+            sides = set(str(r.get("shape")).split("x"))
+            said.add(("--size", int(sides.pop()) if len(sides) == 1 and r["shape"].count("x") == d - 1 else r.get("shape"),
+                      args.size))
+        if r.get("launcher") in launchers - {"local"} and r.get("comm", args.comm) != args.comm:
+            said.add(("--comm", r.get("comm"), args.comm))
+    for opt, was, val in sorted(said, key=str):
+        if was is not None and was != val:
+            ap.error(f"--append: {Path(args.out) / 'scaling.json'} holds points of {opt} {was}, this run's is {val}: "
+                     f"their efficiencies would be taken against each other's; expected the same {opt}, or another "
+                     f"--out")
 
 
 def main(argv=None) -> int:

@@ -108,6 +108,31 @@ def test_bad_options_are_one_line_before_any_point(args, said, capsys):
     assert e.value.code == 2 and said in err and "Traceback" not in err, err
 
 
+@pytest.mark.parametrize("args,said", [
+    (["--mode", "strong", "--size", "64"], "holds points of --size 32, this run's is 64"),
+    (["--mode", "weak", "--cells-per-device", "8"], "holds points of --cells-per-device 16, this run's is 8"),
+    (["--dtype", "float16"], "holds points of --dtype float32, this run's is float16"),
+    (["--launcher", "mpiexec", "--comm", "mpi"], "holds points of --comm jax, this run's is mpi"),
+])
+def test_append_of_other_points_is_refused_before_any_point(tmp_path, args, said, capsys):
+    # --append merged a run of another size, block, dtype or exchange into the same series unsaid: a strong
+    # series of --size 64 got its efficiency against the 1-device run of --size 32 (and replaced its points)
+    pt = dict(lattice="D3Q19", dtype="float32", comm="jax", mlups=10.0)
+    old = {"meta": {"lattice": "D3Q19", "dtype": "float32", "collision": "bgk", "cells_per_device": 16, "size": 32},
+           "points": [dict(pt, mode="weak", launcher="local", devices=1, shape="16x16x16", cells_per_device=4096),
+                      dict(pt, mode="strong", launcher="local", devices=1, shape="32x32x32", cells_per_device=32768),
+                      dict(pt, mode="weak", launcher="mpiexec", devices=2, shape="32x16x16", cells_per_device=4096)]}
+    (tmp_path / "scaling.json").write_text(json.dumps(old))
+    mod = _module()
+    mod.launch_point = lambda *a, **k: pytest.fail("a point ran")
+    base = ["--out", str(tmp_path), "--append", "--devices", "1", "--size", "32", "--cells-per-device", "16"]
+    with pytest.raises(SystemExit) as e:
+        mod.main(base + args)
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and said in err and "Traceback" not in err, err
+    mod.check_append(None, mod.build_parser().parse_args(base + ["--mode", "weak", "--size", "64"]), old)  # unused
+
+
 def test_bench_mesh_ratio_says_distlbms_line_for_a_mesh_it_refuses(tmp_path):
     """scripts/bench_mesh_ratio.py --mesh 3x1x1 ran the single-device benchmark in full, then ended in a
     CalledProcessError traceback that hid distlbm's one line (its stderr was captured)."""
