@@ -199,14 +199,11 @@ def _worker(args, procs) -> dict | None:
         local = [dom.device]
     platform = local[0].platform
     bw = None
-    if args.bandwidth_gbps:
-        bw_total = args.bandwidth_gbps * 1e9 * (n if platform != "cpu" else 1)
-    else:
+    if not args.bandwidth_gbps:
         _barrier(dom)
         # GPUs: every process measures its own device at once; CPUs: processes on one host share its
         # memory, so only process 0 measures (the others wait) and the hosts are taken to be alike
         bw = copy_bandwidth(local[0]) if platform != "cpu" or dom.process_index == 0 else None
-        bw_total = None
 
     # the slowest process sets the pace: gather per-process medians
     med = {k: statistics.median(v) for k, v in times.items()}
@@ -218,11 +215,7 @@ def _worker(args, procs) -> dict | None:
         return None
     step_s = max(r[0] for r in rows) / args.steps
     wrap_s = max(r[1] for r in rows) / args.steps if "wrap" in med else None
-    if bw_total is None:
-        if platform == "cpu":  # forced devices and processes on one host share its memory bandwidth
-            bw_total = rows[0][2] * len({r[3] for r in rows})
-        else:
-            bw_total = sum(r[2] * r[4] for r in rows)
+    bw_total = total_bandwidth(platform, rows, args.bandwidth_gbps * 1e9 if args.bandwidth_gbps else None)
     cells_count = math.prod(shape)
     mlups = cells_count / step_s / 1e6
     bpc = 2 * lat.q * np.dtype(args.dtype).itemsize
@@ -240,6 +233,16 @@ def _worker(args, procs) -> dict | None:
         "roofline_fraction": mlups / roof, "platform": platform, "dtype": args.dtype, "lattice": lat.name,
         "comm": args.comm, "compile_s": compile_s,
     }
+
+
+def total_bandwidth(platform: str, rows: list, given: float | None = None) -> float:
+    """The memory bandwidth of the devices taking part, from every process's [.., bandwidth, host, local devices]
+    (`_worker`'s rows): on CPUs process 0's host's times the hosts (forced devices and processes on one host share
+    its memory), on GPUs the sum over the devices. `given` (--bandwidth-gbps, per host on CPUs, per device on GPUs)
+    replaces the measured figure; it was taken for one host however many hosts a CPU run spanned."""
+    if platform == "cpu":
+        return (given if given else rows[0][2]) * len({r[3] for r in rows})
+    return sum((given if given else r[2]) * r[4] for r in rows)
 
 
 def _barrier(dom):

@@ -133,6 +133,21 @@ def test_append_of_other_points_is_refused_before_any_point(tmp_path, args, said
     mod.check_append(None, mod.build_parser().parse_args(base + ["--mode", "weak", "--size", "64"]), old)  # unused
 
 
+def test_bandwidth_given_on_cpus_counts_every_host_as_the_measured_one():
+    # rows: [step, wrap, measured bandwidth, host, local devices] per process. --bandwidth-gbps (per host on CPUs) was
+    # taken for one host on any number of them, the measured figure times the hosts: a 2-node CPU run's roofline
+    # fraction twice the measured run's
+    mod = _module()
+    nan = math.nan
+    two_hosts = [[1.0, nan, 20e9, 11.0, 1.0], [1.0, nan, nan, 22.0, 1.0]]
+    one_host = [[1.0, nan, 20e9, 11.0, 2.0], [1.0, nan, nan, 11.0, 2.0]]
+    assert mod.total_bandwidth("cpu", two_hosts) == 40e9
+    assert mod.total_bandwidth("cpu", two_hosts, 30e9) == 60e9
+    assert mod.total_bandwidth("cpu", one_host, 30e9) == 30e9
+    gpus = [[1.0, nan, 3e12, 11.0, 2.0], [1.0, nan, 4e12, 22.0, 2.0]]
+    assert mod.total_bandwidth("gpu", gpus) == 14e12 and mod.total_bandwidth("gpu", gpus, 4.8e12) == 4 * 4.8e12
+
+
 def test_bench_mesh_ratio_says_distlbms_line_for_a_mesh_it_refuses(tmp_path):
     """scripts/bench_mesh_ratio.py --mesh 3x1x1 ran the single-device benchmark in full, then ended in a
     CalledProcessError traceback that hid distlbm's one line (its stderr was captured)."""
