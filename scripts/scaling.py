@@ -731,8 +731,8 @@ def check_append(ap, args, old: dict) -> None:
                       args.cells_per_device))
         if r.get("mode") == "strong" and "strong" in modes and r.get("shape") != fmt((args.size,) * d):
             sides = set(str(r.get("shape")).split("x"))
-            said.add(("--size", int(sides.pop()) if len(sides) == 1 and r["shape"].count("x") == d - 1 else r.get("shape"),
-                      args.size))
+            cube = len(sides) == 1 and r["shape"].count("x") == d - 1
+            said.add(("--size", int(sides.pop()) if cube else r.get("shape"), args.size))
         if r.get("launcher") in launchers - {"local"} and r.get("comm", args.comm) != args.comm:
             said.add(("--comm", r.get("comm"), args.comm))
     for opt, was, val in sorted(said, key=str):

@@ -45,7 +45,7 @@ REPO = Path(__file__).resolve().parents[1]
 def _a_working_folder_of_its_own(tmp_path_factory, monkeypatch):
     """Every test runs in an empty folder of its own: a run without --out (and a Simulation without out_dir) uses
     out/CASE there. In the checkout, a user's own `distlbm run box --checkpoint-every 50` left out/box/checkpoints,
-    and five tests were refused for "another run's checkpoints" in it (and tests wrote into the checkout's out/).
+    and five tests were refused for "another run's checkpoints" in it (and tests made their folders there).
     A test that needs the checkout (examples/) goes there itself (monkeypatch.chdir), or names REPO."""
     monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
 

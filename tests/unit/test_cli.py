@@ -745,7 +745,8 @@ def test_a_mesh_size_of_hundreds_of_digits_is_cut_in_the_refusal_of_its_split(cl
     (["run", "box", "--rest", "latest"], "unrecognized arguments: --rest latest (options are given whole: --restart)"),
     (["run", "box", "--check", "1000"], "unrecognized arguments: --check 1000 (options are given whole: "
                                         "--checkpoint-every)"),
-    (["run", "box", "--progress=3"], "unrecognized arguments: --progress=3 (options are given whole: --progress-every)"),
+    (["run", "box", "--progress=3"], "unrecognized arguments: --progress=3 (options are given whole: "
+                                     "--progress-every)"),
     (["bench", "--lat", "D2Q9"], "unrecognized arguments: --lat D2Q9 (options are given whole: --lattice)"),
     (["run", "box", "--js"], "unrecognized arguments: --js; see"),  # --json is another command's: not offered
 ])
