@@ -72,13 +72,11 @@ def folder_status(out) -> dict:
     from distlbm.io.files import run_folder
 
     out = run_folder(out)  # ./~ said as its full path, not as ~ (the home folder)
-    # a path inside a run folder (its checkpoints/ or a checkpoint, its summary.json): the run folder named, to give
-    run = next((up for up in (out.parent, out.parent.parent) if up != out and up.is_dir() and _is_run(up)), None)
-    if run is None and out.exists():  # '.' in RUN/checkpoints, '..', a link to it: by its real path (none was named)
-        real = out.resolve()
-        run = next((up for up in (real.parent, real.parent.parent) if up != real and _is_run(up)), None)
-    inside = (f" (it is inside the run folder {str(run)!r}: distlbm status {shlex.quote(str(run))})"
-              if run is not None and out.exists() else "")
+    # a path inside a run folder (its checkpoints/ or a checkpoint, its summary.json): the run folder named, to give;
+    # by the path as given, then by its real one ('.' in RUN/checkpoints, '..', a link to it: none named as given)
+    run = next((up for base in (out, out.resolve()) for up in (base.parent, base.parent.parent)
+                if up != base and up.is_dir() and _is_run(up)), None) if out.exists() else None
+    inside = f" (it is inside the run folder {str(run)!r}: distlbm status {shlex.quote(str(run))})" if run else ""
     if not out.is_dir():
         what = "not a folder" if out.exists() else "no such run folder"
         raise ConfigError(f"{str(out)!r}: {what}; expected the --out folder of a run{inside}")
