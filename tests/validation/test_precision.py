@@ -29,8 +29,8 @@ def taylor_green():
     return out
 
 
-# measured at n = 32 (docs/performance.md): relative viscosity error -0.048 % (float32), -0.089 %
-# (float16), +0.63 % (bfloat16); relative L2 error of u vs analytic 0.00057 / 0.0010 / 0.0082
+# measured at n = 32 (docs/performance.md): relative viscosity error -0.050 % (float32), -0.056 %
+# (float16), +0.38 % (bfloat16); relative L2 error of u vs analytic 0.00057 / 0.00086 / 0.0051
 TG_BOUNDS = {"float32": (0.002, 0.002), "float16": (0.004, 0.004), "bfloat16": (0.03, 0.03)}
 
 
@@ -44,7 +44,7 @@ def test_taylor_green_viscosity_and_velocity_vs_analytic(taylor_green, dtype):
     assert abs(summary["relative_mass_drift"]) < {"float32": 1e-6, "float16": 5e-5, "bfloat16": 3e-4}[dtype]
 
 
-# max |u16 - u32| / U measured: 0.00047 (float16), 0.0053 (bfloat16)
+# max |u16 - u32| / U measured: 0.00035 (float16), 0.0036 (bfloat16)
 @pytest.mark.parametrize("dtype,bound", [("float16", 0.003), ("bfloat16", 0.03)])
 def test_taylor_green_16bit_against_float32(taylor_green, dtype, bound):
     _, u32, umax = taylor_green["float32"]
