@@ -512,7 +512,9 @@ class FieldOutput:
                  # the time is step * dt in either units (the XDMF series' time too)
                  "time_units": "s (step * dt)" if "dt" in units else "steps (dt = 1)",
                  "velocity_units": "m/s (dx/dt)" if phys else "lattice (dx/dt = 1)",
-                 "vorticity_units": "1/s (1/dt)" if phys else "lattice (1/dt = 1)"}
+                 "vorticity_units": "1/s (1/dt)" if phys else "lattice (1/dt = 1)",
+                 # rho (rho_mean) is not scaled by the physical units: say so, rather than leave kg/m^3 to be guessed
+                 "rho_units": "1 (density over the reference density)"}
         if "populations" in self.names:  # as stored: what to add to get f, and the order of the directions
             lat = view.model.lattice
             attrs.update(populations_stored="f_i - w_i: each population's deviation from its rest-state weight "
@@ -526,6 +528,8 @@ class FieldOutput:
         if view.mean is not None:  # over how many samples, from which step, every how many steps
             attrs.update(average_samples=int(view.mean_samples), average_from=int(self.spec.average_from),
                          average_every=int(self.spec.average_every))
+            if view.mean.shape[0] > 1 + d:  # uu_mean: the means of u_i u_j, the velocity's unit squared
+                attrs.update(stress_units="m^2/s^2 ((dx/dt)^2)" if phys else "lattice ((dx/dt)^2 = 1)")
             if view.mean_first is not None:  # where the mean begins: after average_from where a restart started it
                 attrs.update(average_first_step=int(view.mean_first))  # again (another cadence)
         if cuts:

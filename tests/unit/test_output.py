@@ -643,6 +643,25 @@ def test_vorticity_in_physical_units_is_the_taylor_green_curl(tmp_path):
     assert err > 1e-4  # central differences, not the analytic field copied
 
 
+@pytest.mark.parametrize("units", ["lattice", "physical"])
+def test_every_written_quantity_names_its_units(tmp_path, units):
+    """The files name the units of every quantity they hold: rho (and rho_mean) is the density over the reference
+    density in either units (the physical outputs scale u but not rho: a user had to guess whether it was kg/m^3),
+    uu_mean the square of the velocity's. The whole fields and a light output carry the same attributes."""
+    phys = units == "physical"
+    for name, sets in (("fields", {}), ("slice_x2", {"output_slices": "i=2"})):
+        sim = make_sim("channel_flow", n=5, t_end=0.05, output_every=4, output_units=units, average_every=2,
+                       average_stresses=True, **sets)
+        sim.out_dir = tmp_path / name
+        sim.run()
+        last = sorted((tmp_path / name / name).glob(f"{name}_*.h5"))[-1]
+        with h5py.File(last, "r") as h5:
+            assert {"rho", "u", "rho_mean", "u_mean", "uu_mean"} <= set(h5)
+            assert h5.attrs["rho_units"] == "1 (density over the reference density)"
+            assert h5.attrs["velocity_units"] == ("m/s (dx/dt)" if phys else "lattice (dx/dt = 1)")
+            assert h5.attrs["stress_units"] == ("m^2/s^2 ((dx/dt)^2)" if phys else "lattice ((dx/dt)^2 = 1)")
+
+
 # ---- the space the outputs take, foreseen ------------------------------------------------------------------
 
 @pytest.mark.parametrize("case, sets", [
