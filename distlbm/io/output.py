@@ -348,10 +348,17 @@ class CutDomain:
 
 
 
+# the order of the quantities in an XDMF grid: one order for every output, whether its index entry is the run's own or
+# one a restart read back from a checkpoint (sorted JSON: a restarted series listed rho, rho_mean, u, ... where the
+# run that was not stopped listed rho, u, vorticity, rho_mean, ...)
+XDMF_ORDER = ("rho", "u", "vorticity", "kind", "rho_mean", "u_mean", "uu_mean")
+
+
 def _xdmf_entry(e) -> dict:
     """The XDMF entry (write_xdmf's) of an output index entry."""
+    names = sorted(e["fields"], key=lambda k: (XDMF_ORDER.index(k) if k in XDMF_ORDER else len(XDMF_ORDER), k))
     x = {"file": e["file"], "time": e["time"], "step": e["step"],
-         "fields": {k: (tuple(v[0]), v[1], v[2]) for k, v in e["fields"].items()}}
+         "fields": {k: (tuple(e["fields"][k][0]), e["fields"][k][1], e["fields"][k][2]) for k in names}}
     grid, shape = e.get("grid"), e.get("shape")
     if isinstance(grid, str) and GRID_NAME.fullmatch(grid) and isinstance(shape, list) \
             and all(isinstance(n, int) and n > 0 for n in shape):

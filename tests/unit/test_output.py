@@ -174,6 +174,27 @@ def test_light_series_survive_a_restart(tmp_path):
         assert f"slice_x2/slice_x2_{s:09d}.h5:/rho" in text
 
 
+
+def test_a_restarted_series_lists_the_quantities_as_the_uninterrupted_run(tmp_path):
+    """The XDMF series after a restart is the uninterrupted run's text: the quantities of each output in the same
+    order (the checkpoint keeps the index as sorted JSON: a restart listed rho, rho_mean, u, u_mean, vorticity where
+    the run that was not stopped listed rho, u, vorticity, rho_mean, u_mean)."""
+    from distlbm.io import xdmf
+
+    sets = dict(n=8, output_every=2, checkpoint_every=4, output_fields="rho,u,vorticity", average_every=1,
+                steady_tol=0.0)
+    for name in ("whole", "restarted"):
+        sim = make_sim("cavity2d", **sets)
+        sim.out_dir = tmp_path / name
+        sim.run(8 if name == "whole" else 4)
+    xdmf._WRITTEN.clear()  # the restart is another process: it has not written the series (else appended to)
+    again = make_sim("cavity2d", **sets)
+    again.out_dir = tmp_path / "restarted"
+    again._restore("latest")
+    again.run(8)
+    whole, restarted = ((tmp_path / name / "fields.xdmf").read_text() for name in ("whole", "restarted"))
+    assert restarted.count("<Time ") == 5 and restarted == whole
+
 def test_an_output_does_not_go_through_the_whole_index_of_earlier_outputs(tmp_path, monkeypatch):
     """Each output went through every earlier output's index entry several times (taken out where of its step,
     the grid of the latest before it, the XDMF series sorted and converted), and each light output's cut through
