@@ -329,6 +329,6 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                 f"its scan of the lattice after {time.perf_counter() - t0:.0f} s ({math.prod(shape):,} cells; "
                 f"at most {SCAN_LIMIT_S:g} s here); the run scans it whole before its first step (exit 2 where the "
                 f"bodies close the channel)")
-    say(f"dry run: ready; nothing was allocated or written (the run checks the devices' memory and the "
-        f"checkpoint's populations when it starts)")
+    say("dry run: ready; nothing was allocated or written (the run checks the devices' memory and the "
+        "checkpoint's populations when it starts)")
     return 0
