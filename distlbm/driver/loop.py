@@ -444,6 +444,14 @@ class Simulation:
         return self.view.forces()
 
     def advance(self, n: int):
+        """n steps and nothing else (no output, checks or records: README "From Python"). The first from a new
+        run's step 0 notes its diagnostics, as run() does, so that mass_drift() and a later run()'s drift and
+        observables count from step 0 (mass_drift() said 0.0 after it)."""
+        if self.mass0 is None:
+            d0 = self.view.diagnostics()
+            self.mass0 = d0["mass"]
+            if not self.history and self.view.step == 0:
+                self.history.append({"step": 0, **d0, "wall": 0.0})
         self.state = self._advance(self.state, self.cells, jnp.int32(n))
 
     def _initial_populations(self):

@@ -843,3 +843,20 @@ def test_the_readme_python_example_runs_as_written(tmp_path, monkeypatch, capsys
     assert printed[-1].startswith("1000 [")
     summary = json.loads((tmp_path / "out" / "py_cavity" / "summary.json").read_text())
     assert summary["step"] == 1000 and summary["case"] == "cavity2d"
+
+
+def test_advance_from_python_counts_the_mass_drift_from_step_0(tmp_path):
+    """Simulation.advance (README "From Python") then mass_drift(): the drift since step 0, as a run's; it said 0.0
+    (the initial mass was noted by run() alone), and a run() after it counted its drift and history from there."""
+    sets = dict(n=5, t_end=0.2, steady_tol=0.0)
+    ref = make_sim("channel_flow", **sets)
+    ref.out_dir = tmp_path / "ref"
+    whole = ref.run(80)
+    sim = make_sim("channel_flow", **sets)
+    sim.advance(40)
+    drift = sim.mass_drift()
+    assert drift != 0.0 and abs(drift) > 1e-6  # an inflow from rest: the mass grows
+    sim.out_dir = tmp_path / "sim"
+    summary = sim.run(80)
+    assert sim.history[0]["step"] == 0
+    assert summary["relative_mass_drift"] == whole["relative_mass_drift"]
