@@ -1296,7 +1296,8 @@ class Simulation:
         self.checkpointer.log = logs["log"]
         logs["log"].write({"event": "start", "step": start_step, "end": end, "run_id": self.run_id,
                            "restarted_from": self.restored_from, "case": self.cfg.case.name,
-                           "processes": self.domain.process_count, "mesh": list(self.domain.mesh_shape),
+                           "processes": self.domain.process_count,
+                           "mesh": list(self.domain.mesh_shape) or [1] * len(self.setup.shape),  # one device: not []
                            "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
                            **({"initialized_from": self.initialized_from} if self.initialized_from else {})})
         if space:

@@ -54,7 +54,7 @@ def summary(view: RunView, cfg, *, status: str, steps_run: int, wall_time: float
         "collision": model.collision.kind,
         "equilibrium": "incompressible" if model.incompressible else "standard",
         "devices": domain.n_devices,
-        "mesh": list(domain.mesh_shape),
+        "mesh": list(domain.mesh_shape) or [1] * len(setup.shape),  # one device: one block per axis (not [])
         "processes": domain.process_count,
         "steps": steps_run,
         "step": view.step,

@@ -860,3 +860,13 @@ def test_advance_from_python_counts_the_mass_drift_from_step_0(tmp_path):
     summary = sim.run(80)
     assert sim.history[0]["step"] == 0
     assert summary["relative_mass_drift"] == whole["relative_mass_drift"]
+
+
+def test_one_device_reports_its_mesh_as_one_block(tmp_path):
+    """summary.json's and log.jsonl's `mesh` on one device is [1, 1] (one block per axis, as `bench --json` says);
+    it was [] there, [2, 1] on two devices: a reader comparing runs had to know the empty list meant one device."""
+    sim = make_sim("cavity2d", n=8, steps=2)
+    sim.out_dir = tmp_path
+    summary = sim.run()
+    start = json.loads((tmp_path / "log.jsonl").read_text().splitlines()[0])
+    assert summary["mesh"] == start["mesh"] == [1, 1] and summary["devices"] == 1
