@@ -870,3 +870,17 @@ def test_one_device_reports_its_mesh_as_one_block(tmp_path):
     summary = sim.run()
     start = json.loads((tmp_path / "log.jsonl").read_text().splitlines()[0])
     assert summary["mesh"] == start["mesh"] == [1, 1] and summary["devices"] == 1
+
+
+def test_a_python_process_gets_the_cpu_devices_of_its_mesh_as_the_readme_says(tmp_path):
+    """README "From Python": without XLA_FLAGS a Python process has one CPU device and a 2x2 mesh is refused in one
+    line; use_cpu_cores(mesh=...) before JAX starts gives it the devices."""
+    env = {k: v for k, v in os.environ.items() if k not in ("XLA_FLAGS", "JAX_NUM_CPU_DEVICES", "DISTLBM_CPU_DEVICES")}
+    code = ("import sys\nfrom distlbm.config import resolve\nfrom distlbm.driver import Simulation\n"
+            "from distlbm.parallel.processes import use_cpu_cores\n"
+            "if sys.argv[1] == 'cores':\n    use_cpu_cores(mesh='2x2')\n"
+            "try:\n    sim = Simulation(resolve('cavity2d', {'n': 6, 'mesh': '2x2'}), log=lambda m: None)\n"
+            "except Exception as e:\n    print(e)\nelse:\n    print(sim.domain.mesh_shape)\n")
+    got = [subprocess.run([sys.executable, "-c", code, how], capture_output=True, text=True, timeout=300, env=env,
+                          cwd=tmp_path).stdout.strip() for how in ("plain", "cores")]
+    assert got == ["mesh = 2x2 needs 4 devices; expected at most the 1 available", "(2, 2)"], got
