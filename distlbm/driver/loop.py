@@ -446,8 +446,9 @@ class Simulation:
     def advance(self, n: int):
         """n steps and nothing else (no output, checks or records: README "From Python"). The first from a new
         run's step 0 notes its diagnostics, as run() does, so that mass_drift() and a later run()'s drift and
-        observables count from step 0 (mass_drift() said 0.0 after it)."""
-        if self.mass0 is None:
+        observables count from step 0 (mass_drift() said 0.0 after it). advance(0) steps nothing and notes nothing:
+        run() notes step 0 itself (it listed step 0 twice in its history after one)."""
+        if self.mass0 is None and n > 0:
             d0 = self.view.diagnostics()
             self.mass0 = d0["mass"]
             if not self.history and self.view.step == 0:

@@ -862,6 +862,18 @@ def test_advance_from_python_counts_the_mass_drift_from_step_0(tmp_path):
     assert summary["relative_mass_drift"] == whole["relative_mass_drift"]
 
 
+def test_advance_0_before_run_does_not_list_step_0_twice(tmp_path):
+    """sim.advance(0) (nothing to step) then run(): the history lists step 0 once, as a run() alone does; advance
+    noting step 0's diagnostics made run() note them again (two step-0 records)."""
+    sim = make_sim("cavity2d", n=8, steady_tol=0.0)
+    sim.out_dir = tmp_path
+    sim.advance(0)
+    assert sim.mass_drift() == 0.0
+    sim.run(4)
+    steps = [h["step"] for h in sim.history]
+    assert steps[0] == 0 and len(steps) == len(set(steps)), steps
+
+
 def test_one_device_reports_its_mesh_as_one_block(tmp_path):
     """summary.json's and log.jsonl's `mesh` on one device is [1, 1] (one block per axis, as `bench --json` says);
     it was [] there, [2, 1] on two devices: a reader comparing runs had to know the empty list meant one device."""
