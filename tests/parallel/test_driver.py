@@ -934,3 +934,22 @@ def test_a_case_of_ones_own_runs_as_the_readme_says(tmp_path, monkeypatch):
     expected = u0 * math.exp(-(0.3 / 3) * (2 * math.pi / 16) ** 2 * 200)
     assert summary["step"] == 200 and summary["case"] == "shear_wave"
     assert summary["observables"]["ux_max"] == pytest.approx(expected, rel=0.05)
+
+
+def test_a_python_simulation_without_a_mesh_takes_the_devices_the_readme_says(tmp_path):
+    """README "From Python": without `mesh` a Simulation takes all of JAX's devices, or the most the lattice splits
+    over evenly (as `distlbm run`); the README said "all of them", and cavity2d at n = 32 (34 x 34 cells with its
+    walls) takes 4 of the test's 8 CPU devices."""
+    import jax
+
+    from distlbm.config import resolve
+    from distlbm.driver import Simulation
+
+    section = (REPO / "README.md").read_text().split("\n## From Python\n", 1)[1].split("\n## ", 1)[0]
+    assert "cavity2d's n = 32 is 34 × 34 cells with its walls, 4 of 8 devices" in " ".join(section.split())
+    sim = Simulation(resolve("cavity2d", {"n": 32}), out_dir=str(tmp_path), log=lambda m: None)
+    try:
+        assert len(jax.devices()) == 8 and sim.setup.shape == (34, 34)
+        assert sim.domain.mesh_shape == (2, 2) and sim.domain.n_devices == 4
+    finally:
+        sim.close()
