@@ -156,7 +156,7 @@ class Duct(Case):
             # n = 8, tau = 0.8, 1.5, 0.55 (the note said "1.0-2.9 times" the Lambda rule, BGK's figures).
             tol = None
             rule = ("the tolerance rule 4 / n^2 of the regularized collision is calibrated on D3Q19; D3Q27 measured "
-                    "0.16-0.96 times it (tau 0.8-0.55)" if lam is None else
+                    "0.16-0.96 times it at n = 8 (tau 0.8, 1.5, 0.55)" if lam is None else
                     "the tolerance rule (2 |16 Lambda - 3| / 3 + 1/2) / n^2 is calibrated on D3Q19 and on TRT with "
                     "Lambda = 3/16; D3Q27 with BGK measured 1.0-2.9 times it (tau 1.5-0.55)")
             note = {"note": rule + ": reported, not judged; give collision = 'trt' (its default trt_lambda) for a "
