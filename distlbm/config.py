@@ -697,6 +697,25 @@ def _shown(value: Any) -> str:
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
+def _number_hint(text: str, line: int) -> str:
+    """For a TOML error at a line `key = value` whose value is a number in a form TOML does not read ('.8', '8.',
+    '0008'): how to write it, as --set says (tomllib said only 'Invalid value (at line 3, column 7)')."""
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return ""
+    m = re.fullmatch(r"\s*[A-Za-z0-9_-]+\s*=\s*([^#\s]+)\s*(?:#.*)?", lines[line - 1])
+    if not m:
+        return ""
+    value = m.group(1)
+    try:
+        tomllib.loads(f"v = {value}")
+        return ""  # TOML reads it: the trouble is elsewhere
+    except tomllib.TOMLDecodeError:
+        pass
+    hint = _written(value, int if re.fullmatch(r"[+-]?[0-9]+", value) else float)
+    return hint.replace("TOML reads", "TOML does not read", 1).replace("as text: ", "as a number: ", 1) if hint else ""
+
+
 def _written(value: Any, kind: type) -> str:
     """For a number given in a form that TOML reads as text: how to write it, as a clause ('' otherwise). --set
     tau=.8 was "tau = '.8': expected a number", which .8 looked like."""
@@ -924,7 +943,7 @@ def load_file(path: Path) -> dict:
             line, key, first = twice
             raise ConfigError(f"{path}: key {key!r} is given more than once (line {line}: {first!r}); "
                               f"expected each key once") from None
-        raise ConfigError(f"{path}: not valid TOML: {e}") from None
+        raise ConfigError(f"{path}: not valid TOML: {e}{_number_hint(text, int(m.group(1))) if m else ''}") from None
     for k, v in data.items():
         if isinstance(v, dict):
             raise ConfigError(f"{path}: key {k!r} is a table; expected flat key = value pairs (see `distlbm cases`)")

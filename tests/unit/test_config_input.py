@@ -726,6 +726,20 @@ def test_a_key_given_twice_in_a_file_is_named(tmp_path, cli):
     assert error(str(f)).startswith(f"{f}: not valid TOML: ")
 
 
+def test_a_number_toml_does_not_read_in_a_file_is_said_with_how_to_write_it(tmp_path, cli):
+    """tau = .8 in a file was tomllib's bare 'Invalid value (at line 3, column 7)'; --set tau=.8 said how to write it."""
+    f = tmp_path / "dot.toml"
+    for value, hint in ((".8", "write 0.8"), ("8.", "write 8.0"), ("0008", "write 8"), ("+.5e3", "write 500.0")):
+        f.write_text(f'case = "couette"\nn = 8\ntau = {value}  # a comment\n')
+        msg = error(str(f))
+        assert msg.startswith(f"{f}: not valid TOML: ") and "(at line 3, column " in msg, msg
+        assert msg.endswith(f"(TOML does not read {value!r} as a number: {hint})"), msg
+    rc, out, err = cli("run", f, "--dry-run", "--out", tmp_path / "o")
+    assert_one_line(rc, out, err, "(TOML does not read '+.5e3' as a number: write 500.0)")
+    f.write_text('case = "couette"\nn = = 8\n')  # no number there: tomllib's words alone
+    assert "TOML does not read" not in error(str(f))
+
+
 def test_a_key_given_twice_with_a_value_over_several_lines_is_named_at_its_first_line(tmp_path):
     """tomllib places the error where the value ends: a value over several lines (an array, a multi-line string) was
     named by its last line ("key '2]' is given more than once"); a quoted key holding '=' was cut there, and a file
