@@ -121,7 +121,7 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     if mesh:
         from distlbm.parallel.mesh import parse_mesh
 
-        mesh_shape = parse_mesh(mesh, lat.d)
+        mesh_shape = parse_mesh(mesh, lat.d, "--mesh")  # (bench takes its mesh from the option alone)
         devices = [dv for dv in jax.devices()[: math.prod(mesh_shape)] if dv.process_index == jax.process_index()]
     else:
         mesh_shape, devices = None, jax.devices()[:1]

@@ -1094,14 +1094,22 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
         common["steady_tol"] = case.steady_tol_float64
     specs = {name: model_spec if spec is ModelSpec else _build(spec, common, where) for name, spec in SPECS.items()}
     common.update(specs["model"].values())  # the resolved compute dtype
+    # the mesh named as the user gave it: --mesh 2x2x2 was said as 'mesh = ...', an option not on the command line
+    mesh_option = overrides.get("mesh") is not None
+    mesh_label = "--mesh" if mesh_option else f"{where}mesh"
+    if "mesh" in values and not str(common["mesh"]).strip():  # mesh = [] or '' meant the default mesh
+        given = values["mesh"]
+        shown = _shown(given) if isinstance(given, list) else repr(given)
+        raise ConfigError(f"{mesh_label} = {shown}: expected sizes separated by 'x', e.g. 2x2x2 (leave it out for the "
+                          f"default mesh)")
     if common["mesh"]:
         from distlbm.parallel.mesh import DecompositionError, parse_mesh
 
-        check_mesh_spelling(common["mesh"], f"{where}mesh")
+        check_mesh_spelling(common["mesh"], mesh_label)
         try:
-            parse_mesh(common["mesh"], lat.d)
+            parse_mesh(common["mesh"], lat.d, "--mesh" if mesh_option else "mesh")
         except DecompositionError as e:
-            raise ConfigError(f"{where}{e}") from None
+            raise ConfigError(str(e) if mesh_option else f"{where}{e}") from None
 
     if "tau" in params and not params["tau"] > 0.5:  # checked before build: the case divides by tau - 1/2
         raise ConfigError(

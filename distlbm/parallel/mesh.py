@@ -30,17 +30,18 @@ class DecompositionError(ValueError):
         self.fits = fits
 
 
-def parse_mesh(text: str, d: int) -> tuple:
-    """'2x2x1' -> (2, 2, 1); a 2D lattice accepts 'AxB' (or 'AxBx1')."""
+def parse_mesh(text: str, d: int, key: str = "mesh") -> tuple:
+    """'2x2x1' -> (2, 2, 1); a 2D lattice accepts 'AxB' (or 'AxBx1'). key: the setting as the user gave it, named in
+    the error ('--mesh' on the command line: 'mesh =' was no option there)."""
     try:
         parts = tuple(int(p) for p in str(text).lower().split("x"))
     except ValueError:
-        raise DecompositionError(f"mesh = {text!r}: expected sizes separated by 'x', e.g. 2x2x2") from None
+        raise DecompositionError(f"{key} = {text!r}: expected sizes separated by 'x', e.g. 2x2x2") from None
     if len(parts) == 3 and d == 2 and parts[2] == 1:
         parts = parts[:2]
     if len(parts) != d or any(p <= 0 for p in parts):
         example = "x".join(["2"] * d)
-        raise DecompositionError(f"mesh = {text!r}: expected {d} positive sizes for a {d}D lattice, e.g. {example}")
+        raise DecompositionError(f"{key} = {text!r}: expected {d} positive sizes for a {d}D lattice, e.g. {example}")
     return parts
 
 

@@ -220,12 +220,34 @@ def test_a_set_value_with_a_line_break_is_not_more_toml():
 def test_a_mesh_is_decimal_sizes_only(mesh, cli):
     """int() read a mesh's sizes: 1_0x1x1 was a mesh of 10 devices, +2 was 2, an Arabic-Indic digit one; the sizes
     of a mesh are decimal digits (0x10x1 and 0b1x1x1 are no hex or binary numbers either)."""
-    with pytest.raises(ConfigError, match=r"^mesh = .*: expected (sizes of decimal digits separated by 'x'|3 positive "
+    with pytest.raises(ConfigError, match=r"^--mesh = .*: expected (sizes of decimal digits separated by 'x'|3 positive "
                                           r"sizes)"):
         resolve("box", {"n": 8}, mesh=mesh)
     assert resolve("box", {"n": 8, "mesh": " 1X1x1 "}).decomposition.mesh == " 1X1x1 "  # (as before)
     rc, out, err = cli("bench", "--size", 8, "--steps", 1, "--repeat", 1, "--mesh", "1_0x1x1")
     assert rc == 2 and "--mesh = '1_0x1x1': expected sizes of decimal digits separated by 'x'" in err, err
+
+
+def test_a_mesh_of_the_wrong_rank_names_the_option_or_key_given(tmp_path, cli):
+    """--mesh 2x2x2 for a 2D lattice was refused as 'mesh = ...', a key the user had not written."""
+    rc, out, err = cli("run", "cavity2d", "--set", "n=8", "--mesh", "2x2x2", "--dry-run", "--out", tmp_path / "a")
+    assert_one_line(rc, out, err, "--mesh = '2x2x2': expected 2 positive sizes for a 2D lattice, e.g. 2x2")
+    rc, out, err = cli("bench", "--lattice", "D2Q9", "--size", 8, "--steps", 1, "--repeat", 1, "--mesh", "2x2x2")
+    assert_one_line(rc, out, err, "--mesh = '2x2x2': expected 2 positive sizes")
+    path = tmp_path / "run.toml"
+    path.write_text('case = "cavity2d"\nn = 8\nmesh = "2x2x2"\n')
+    assert error(str(path)) == f"{path}: mesh = '2x2x2': expected 2 positive sizes for a 2D lattice, e.g. 2x2"
+    assert error("cavity2d", {"mesh": "2x2x2"}).startswith("mesh = '2x2x2': ")  # --set mesh=: the key
+
+
+@pytest.mark.parametrize("given, shown", [("[]", "[]"), ('""', "''"), ('" "', "' '")])
+def test_an_empty_mesh_is_refused(tmp_path, given, shown):
+    """mesh = [] in a file ran on the default mesh, unsaid: an empty mesh is no mesh."""
+    path = tmp_path / "run.toml"
+    path.write_text(f'case = "box"\nn = 8\nmesh = {given}\n')
+    assert error(str(path)) == (f"{path}: mesh = {shown}: expected sizes separated by 'x', e.g. 2x2x2 (leave it out "
+                                f"for the default mesh)")
+    assert error("box", {"n": 8}, mesh="").startswith("--mesh = '': expected sizes separated by 'x'")
 
 
 @pytest.mark.parametrize("text, item", [(";", "1 of 1"), ("circle(0.2,0.2,0.05);;circle(1,0.2,0.05)", "2 of 3"),
