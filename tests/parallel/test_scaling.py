@@ -53,6 +53,20 @@ def test_scaling_script_writes_csv_json_and_plot(tmp_path):
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_mlups_is_one_of_mlups_all_for_an_even_repeat(tmp_path):
+    """--repeat 2: mlups came from the mean of the two times, no entry of mlups_all nor their median; now it is the
+    slower middle repetition's (median_high of the times), on 1 device and on a 2-device mesh."""
+    assert _module().median_time([3.0, 1.0, 2.0, 4.0]) == 3.0
+    out = tmp_path / "sc"
+    p = subprocess.run([sys.executable, SCRIPT, "--mode", "weak", "--devices", "1,2", "--cells-per-device", "8",
+                        "--steps", "2", "--repeat", "2", "--launcher", "local", "--out", out],
+                       cwd=REPO, capture_output=True, text=True, timeout=180)
+    assert p.returncode == 0, p.stdout + p.stderr
+    for point in json.loads((out / "scaling.json").read_text())["points"]:
+        rates = point["mlups_all"]
+        assert len(rates) == 2 and point["mlups"] == pytest.approx(min(rates), rel=1e-9), point
+
+
 def test_model_halo_bytes_match_the_solver_count():
     from distlbm.lattice import get_lattice
     from distlbm.parallel.mesh import halo_bytes_per_step
