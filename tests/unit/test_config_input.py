@@ -220,8 +220,8 @@ def test_a_set_value_with_a_line_break_is_not_more_toml():
 def test_a_mesh_is_decimal_sizes_only(mesh, cli):
     """int() read a mesh's sizes: 1_0x1x1 was a mesh of 10 devices, +2 was 2, an Arabic-Indic digit one; the sizes
     of a mesh are decimal digits (0x10x1 and 0b1x1x1 are no hex or binary numbers either)."""
-    with pytest.raises(ConfigError, match=r"^--mesh = .*: expected (sizes of decimal digits separated by 'x'|3 positive "
-                                          r"sizes)"):
+    with pytest.raises(ConfigError, match=r"^--mesh = .*: expected (sizes of decimal digits separated by 'x'|"
+                                          r"3 positive sizes)"):
         resolve("box", {"n": 8}, mesh=mesh)
     assert resolve("box", {"n": 8, "mesh": " 1X1x1 "}).decomposition.mesh == " 1X1x1 "  # (as before)
     rc, out, err = cli("bench", "--size", 8, "--steps", 1, "--repeat", 1, "--mesh", "1_0x1x1")
@@ -749,7 +749,8 @@ def test_a_key_given_twice_in_a_file_is_named(tmp_path, cli):
 
 
 def test_a_number_toml_does_not_read_in_a_file_is_said_with_how_to_write_it(tmp_path, cli):
-    """tau = .8 in a file was tomllib's bare 'Invalid value (at line 3, column 7)'; --set tau=.8 said how to write it."""
+    """tau = .8 in a file was tomllib's bare 'Invalid value (at line 3, column 7)'; --set tau=.8 said how to write
+    it."""
     f = tmp_path / "dot.toml"
     for value, hint in ((".8", "write 0.8"), ("8.", "write 8.0"), ("0008", "write 8"), ("+.5e3", "write 500.0")):
         f.write_text(f'case = "couette"\nn = 8\ntau = {value}  # a comment\n')
