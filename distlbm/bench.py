@@ -188,6 +188,9 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     cells_count = math.prod(shape)
     mlups = [cells_count * steps / t / 1e6 for t in times]
     est = memory_estimate(lat, shape, dtype, compute_dtype)
+    # of one device's block: what a device's peak (peak_memory_bytes on a GPU) compares with
+    block = tuple(n // m for n, m in zip(shape, dom.mesh_shape)) if mesh else shape  # (the mesh splits the lattice)
+    est_device = memory_estimate(lat, block, dtype, compute_dtype) if mesh else est
     dev = jax.local_devices()[0]  # this process's (memory statistics and bandwidth are measured here)
     device_peak = None
     try:
@@ -243,7 +246,11 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
         # (its RSS); the whole lattice's made a 2x2x2 GPU mesh read 8x too small
         "peak_over_population": (int(device_peak) if device_peak else peak) / (
             est["population_bytes"] / dom.n_devices * (1 if device_peak else dom.n_devices / jax.process_count())),
-        "estimated_bytes": est["total_bytes"],  # distlbm.memory's prediction, which the pre-flight checks
+        # distlbm.memory's prediction, which the pre-flight checks: of the whole lattice and of one device's block
+        # (peak_memory_bytes is one device's on a GPU); estimated_bytes, the whole lattice's, kept for old readers
+        "estimated_bytes": est["total_bytes"],
+        "estimated_bytes_whole_lattice": est["total_bytes"],
+        "estimated_bytes_per_device": est_device["total_bytes"],
         "bandwidth_bytes_per_s": bandwidth,
         "roofline_mlups": roof,
         "roofline_fraction": fraction,
@@ -344,8 +351,8 @@ def cmd_bench(args) -> int:
         base = f", {fmt_bytes(r['baseline_rss_bytes'])} of it the process before the lattice was made: Python, JAX, XLA"
     print(f"  populations {fmt_bytes(r['population_bytes'])}, peak memory {fmt_bytes(r['peak_memory_bytes'])} "
           f"({r['peak_over_population']:.2f}x the populations {whose}{base}; estimated "
-          f"{fmt_bytes(r['estimated_bytes'])} "
-          f"for the lattice)")
+          f"{fmt_bytes(r['estimated_bytes_whole_lattice'])} for the lattice"
+          + (f", {fmt_bytes(r['estimated_bytes_per_device'])} per device)" if r["devices"] > 1 else ")"))
     if r["bandwidth_bytes_per_s"]:
         print(f"  memory bandwidth (copy): {r['bandwidth_bytes_per_s'] / 1e9:.1f} GB/s; roofline "
               f"{r['roofline_mlups']:.1f} MLUPS ({r['bytes_per_cell']} B per cell update); "
