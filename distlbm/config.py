@@ -425,6 +425,7 @@ class RunConfig:
     idle: tuple = ()
     source: str = ""
     given: frozenset = frozenset()  # the keys set in the file, by --set or on the command line
+    mesh_option: bool = False  # the mesh came from --mesh: its errors after resolve (the split) name that option
     # the setup's checks not run yet (Setup.checks; resolve(defer_checks=True) leaves them): `run_checks` runs them
     pending: list = field(default_factory=list, compare=False, repr=False)
 
@@ -1275,7 +1276,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             f"of order Ma^2 = {ma * ma:.3f}{seen}; {lower} keeps Ma <= {MACH_WARN}"
         )
     cfg = RunConfig(case, params, setup, warnings=tuple(warnings), idle=tuple(idle), source=source,
-                    given=frozenset(values), pending=list(setup.checks), **specs)
+                    given=frozenset(values), mesh_option=mesh_option, pending=list(setup.checks), **specs)
     if not defer_checks:
         run_checks(cfg)
     return cfg

@@ -235,6 +235,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                               f"rank ({ranks} ranks)")
         check_divisible(shape, mesh)
     except DecompositionError as e:
+        if cfg.mesh_option:  # --mesh on the command line, not the file's key (resolve's errors say it so too)
+            raise ConfigError(f"--mesh = {cfg.decomposition.mesh!r}: {e}{size_hint(cfg, e.fits)}") from None
         given = f"mesh = {cfg.decomposition.mesh!r}: " if cfg.decomposition.mesh else ""
         raise ConfigError(named_by_file(cfg, f"{given}{e}{size_hint(cfg, e.fits)}")) from None
     block = tuple(n // m for n, m in zip(shape, mesh))

@@ -284,7 +284,10 @@ def test_a_mesh_of_a_file_that_does_not_split_its_lattice_names_the_file(tmp_pat
         f"{ERR_PREFIX} {path}: lattice size 8 along x does not divide over 3 devices (mesh 3x1x1); sizes that would "
         f"work: 6 or 9, or a mesh size along x of 1, 2, 4 or 8"], p.stderr
     rc, out, err = cli("run", "box", "--set", "n=8", "--mesh", "3x1x1", "--dry-run", "--out", tmp_path / "c")
-    assert rc == 2 and err.startswith(f"{ERR_PREFIX} mesh = '3x1x1': lattice size 8"), err  # no file: as before
+    assert rc == 2 and err.startswith(f"{ERR_PREFIX} --mesh = '3x1x1': lattice size 8"), err  # the option given
+    # the file's name is not put in front of an option of the command line (its mesh said too)
+    rc, out, err = cli("run", path, "--mesh", "3x1x1", "--dry-run", "--out", tmp_path / "d")
+    assert rc == 2 and err.startswith(f"{ERR_PREFIX} --mesh = '3x1x1': lattice size 8"), err
 
 
 def test_non_utf8_file(tmp_path, cli):

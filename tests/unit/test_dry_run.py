@@ -59,7 +59,7 @@ def test_every_built_in_case_at_its_defaults_dry_runs_without_a_warning(cli, tmp
 def test_what_the_run_would_refuse_the_dry_run_refuses(cli, tmp_path):
     rc, out, err = cli("run", "box", "--set", "n=30", "--mesh", "4x1x1", "--dry-run", "--out", tmp_path / "a")
     assert rc == 2 and err.strip().splitlines() == [
-        "distlbm: configuration error: mesh = '4x1x1': lattice size 30 along x does not divide over 4 devices "
+        "distlbm: configuration error: --mesh = '4x1x1': lattice size 30 along x does not divide over 4 devices "
         "(mesh 4x1x1); sizes that would work: 28 or 32, or a mesh size along x of 1, 2, 3, 5, 6, 10, 15 or 30, "
         "or the mesh 2x2x1 of 4 devices"], err
     mask = np.zeros((221, 43), bool)
@@ -574,7 +574,7 @@ def test_a_mesh_size_far_above_the_lattice_is_one_line_at_once(module_cli, tmp_p
     r = module_cli("run", "cavity3d", "--mesh", f"{size}x1x1", "--dry-run", "--out", tmp_path / "o", timeout=60)
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2 and len(lines) == 1, r.stderr
-    assert lines[0].startswith(f"distlbm: configuration error: mesh = '{size}x1x1': lattice size 34 along x does not "
+    assert lines[0].startswith(f"distlbm: configuration error: --mesh = '{size}x1x1': lattice size 34 along x does not "
                                f"divide over {size} devices"), lines
     assert f"sizes that would work: {size} or a multiple of it, or a mesh size along x of 1, 2, 17 or 34" in lines[0]
     assert not (tmp_path / "o").exists()
