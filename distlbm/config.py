@@ -698,14 +698,15 @@ def _shown(value: Any) -> str:
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
-def _number_hint(text: str, line: int) -> str:
+def _number_hint(text: str, line: int, column: int) -> str:
     """For a TOML error at a line `key = value` whose value is a number in a form TOML does not read ('.8', '8.',
-    '0008'): how to write it, as --set says (tomllib said only 'Invalid value (at line 3, column 7)')."""
-    lines = text.splitlines()
+    '0008'): how to write it, as --set says (tomllib said only 'Invalid value (at line 3, column 7)'). Only where the
+    error's column falls in that value: `a = .8` inside an unclosed array is an error at `a`, which 0.8 leaves."""
+    lines = text.split("\n")  # TOML's lines (splitlines also broke at a U+2028 in a comment or string)
     if not 1 <= line <= len(lines):
         return ""
     m = re.fullmatch(r"\s*[A-Za-z0-9_-]+\s*=\s*([^#\s]+)\s*(?:#.*)?", lines[line - 1])
-    if not m:
+    if not m or not m.start(1) < column <= m.end(1) + 1:  # (column counts from 1; an error may be just past it: 1.e5)
         return ""
     value = m.group(1)
     try:
@@ -726,7 +727,9 @@ def _written(value: Any, kind: type) -> str:
     if not math.isfinite(x) or (kind is int and not x.is_integer()):
         return ""
     if kind is int and re.fullmatch(r"[+-]?[0-9]+", value.strip()):  # its digits, not a float's ('09007199254740993'
-        return f" (TOML reads {value!r} as text: write {said_int(int(value))})"  # said ...992)
+        # said ...992); its leading zeros dropped: int() counts them against Python's 4300 digits (n = 00...01 crashed)
+        sign, digits = re.fullmatch(r"([+-]?)0*([0-9]*)", value.strip()).groups()
+        return f" (TOML reads {value!r} as text: write {said_int(int(sign + (digits or '0')))})"
     return f" (TOML reads {value!r} as text: write {int(x) if kind is int else repr(x)})"
 
 
@@ -938,13 +941,14 @@ def load_file(path: Path) -> dict:
         if not isinstance(e, tomllib.TOMLDecodeError):
             raise _too_many_digits(path, text) from None
         # a key given twice is tomllib's "Cannot overwrite a value (at line 3, column 6)": the key named, and its line
-        m = re.search(r"\(at line (\d+), column \d+\)", str(e))
+        m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
         twice = _given_twice(text, int(m.group(1))) if m and str(e).startswith("Cannot overwrite a value") else None
         if twice is not None:
             line, key, first = twice
             raise ConfigError(f"{path}: key {key!r} is given more than once (line {line}: {first!r}); "
                               f"expected each key once") from None
-        raise ConfigError(f"{path}: not valid TOML: {e}{_number_hint(text, int(m.group(1))) if m else ''}") from None
+        hint = _number_hint(text, int(m.group(1)), int(m.group(2))) if m else ""
+        raise ConfigError(f"{path}: not valid TOML: {e}{hint}") from None
     for k, v in data.items():
         if isinstance(v, dict):
             raise ConfigError(f"{path}: key {k!r} is a table; expected flat key = value pairs (see `distlbm cases`)")

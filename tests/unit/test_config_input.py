@@ -766,6 +766,32 @@ def test_a_number_toml_does_not_read_in_a_file_is_said_with_how_to_write_it(tmp_
     assert "TOML does not read" not in error(str(f))
 
 
+@pytest.mark.parametrize("text", ['x = [\n  1,\na = .8\n', 'x = [\n  1,\nb = .8\n]\n'])
+def test_a_number_hint_only_where_the_error_is_in_the_value(tmp_path, text):
+    """`a = .8` inside an unclosed array is an error at `a` (0.8 there is refused as well): no hint to write 0.8."""
+    f = tmp_path / "arr.toml"
+    f.write_text(text)
+    msg = error(str(f))
+    assert msg.startswith(f"{f}: not valid TOML: Invalid value (at line 3, column 1)") and "does not read" not in msg
+
+
+def test_a_number_hint_counts_lines_as_toml_does(tmp_path):
+    """A U+2028 in a comment is no line break to TOML: splitlines' count put the hint's line off by one."""
+    f = tmp_path / "ls.toml"
+    f.write_text('# a\u2028comment\ntau = .8\n', encoding="utf-8")
+    assert error(str(f)).endswith("(at line 2, column 7) (TOML does not read '.8' as a number: write 0.8)")
+
+
+def test_a_number_of_thousands_of_leading_zeros_is_said_not_a_crash(tmp_path):
+    """int() counts leading zeros against Python's 4300 digits: n = 000...01 (in a file or by --set) was a
+    ValueError traceback from the hint that says how to write it."""
+    value = "0" * 5000 + "1"
+    f = tmp_path / "zeros.toml"
+    f.write_text(f'case = "box"\nn = {value}\n')
+    assert error(str(f)).endswith(f"(TOML does not read {value!r} as a number: write 1)")
+    assert error("box", {"n": value}).endswith(f"(TOML reads {value!r} as text: write 1)")
+
+
 def test_a_key_given_twice_with_a_value_over_several_lines_is_named_at_its_first_line(tmp_path):
     """tomllib places the error where the value ends: a value over several lines (an array, a multi-line string) was
     named by its last line ("key '2]' is given more than once"); a quoted key holding '=' was cut there, and a file
