@@ -298,6 +298,9 @@ def cmd_bench(args) -> int:
     from distlbm.parallel.processes import initialize, use_cpu_cores
 
     mesh = args.mesh
+    if mesh is not None and not mesh.strip():  # --mesh '' ran on one device, unsaid (as `distlbm run` refuses it)
+        raise ConfigError(f"--mesh = {mesh!r}: expected sizes separated by 'x', e.g. 2x2x2 (leave it out for the "
+                          f"default mesh)")
     if mesh:  # on CPUs, as many devices as the mesh names (as `distlbm run --mesh` gets)
         from distlbm.config import check_mesh_spelling
 

@@ -250,6 +250,13 @@ def test_an_empty_mesh_is_refused(tmp_path, given, shown):
     assert error("box", {"n": 8}, mesh="").startswith("--mesh = '': expected sizes separated by 'x'")
 
 
+def test_bench_refuses_an_empty_mesh(cli):
+    """bench --mesh '' ran on one device, unsaid, where `distlbm run --mesh ''` is refused."""
+    rc, out, err = cli("bench", "--size", 8, "--steps", 1, "--repeat", 1, "--mesh", "")
+    assert_one_line(rc, out, err, "--mesh = '': expected sizes separated by 'x', e.g. 2x2x2 (leave it out for the "
+                                  "default mesh)")
+
+
 @pytest.mark.parametrize("text, item", [(";", "1 of 1"), ("circle(0.2,0.2,0.05);;circle(1,0.2,0.05)", "2 of 3"),
                                         ("; circle(0.2,0.2,0.05)", "1 of 2")])
 def test_an_empty_obstacle_between_semicolons_is_refused(text, item):
