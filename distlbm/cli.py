@@ -357,7 +357,7 @@ def cmd_run(args) -> int:
         made = any_process(made, procs, cfg.decomposition.comm)
     from distlbm.memory import preflight
 
-    from distlbm.config import named_by_file, size_hint
+    from distlbm.config import mesh_named, size_hint
     from distlbm.driver import EXIT_CONFIG, Simulation
     from distlbm.io.checkpoint import CheckpointError
     from distlbm.parallel.mesh import DecompositionError
@@ -396,7 +396,7 @@ def cmd_run(args) -> int:
             _remove_if_empty(out, made)
             raise
     except DecompositionError as e:  # it names lattice sizes: add the values of the case's n that make one
-        raise DecompositionError(named_by_file(cfg, f"{e}{size_hint(cfg, e.fits)}")) from None
+        raise DecompositionError(mesh_named(cfg, f"{e}{size_hint(cfg, e.fits)}")) from None
     except CheckpointError as e:
         if env_rank() == 0:
             print(f"distlbm: {'initial state' if init_from else 'restart'} failed: {e}", file=sys.stderr)

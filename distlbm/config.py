@@ -973,6 +973,15 @@ def named_by_file(cfg: RunConfig, error) -> str:
     return f"{cfg.source}: {error}" if file and not str(error).startswith(f"{cfg.source}: ") else str(error)
 
 
+def mesh_named(cfg: RunConfig, error) -> str:
+    """A mesh's error after resolve (its split, its devices, its blocks per MPI rank) naming the mesh as the user gave
+    it: --mesh on the command line ('mesh = 4x1x1 has 4 blocks' named a key not written), else as named_by_file."""
+    text = str(error)
+    if cfg.mesh_option:  # (no file's name in front of an option)
+        return f"--{text}" if text.startswith("mesh = ") else text
+    return named_by_file(cfg, text)
+
+
 def run_checks(cfg: RunConfig, stop: Optional[Callable[[], bool]] = None) -> bool:
     """Run the checks of cfg's setup that resolve(defer_checks=True) left (a channel's fluid path: a scan of the
     lattice), once: ConfigError where the geometry fails one (the file's name in front, as resolve's). stop() is

@@ -64,7 +64,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     """Check what `distlbm run` would check before its first step and print what it would do. Raises
     ConfigError (exit 2) where the run would stop; returns 0."""
     from distlbm.cases.base import ConfigError
-    from distlbm.config import named_by_file, size_hint
+    from distlbm.config import mesh_named, named_by_file, size_hint
     from distlbm.driver.loop import (build_model, end_before_start, kept_averaging, kept_checkpoints, kept_end,
                                      kept_outputs, kept_steady, no_usable, other_case, settled_warnings, steady_done)
     from distlbm.io import abandoned
@@ -231,8 +231,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         mesh = (tuple(parse_mesh(cfg.decomposition.mesh, d)) if cfg.decomposition.mesh else
                 tuple(factorize(ranks, shape)) if ranks > 1 else (1,) * d)
         if ranks > 1 and math.prod(mesh) != ranks:  # the run's own line (parallel.mpi.MPIDomain)
-            raise ConfigError(f"mesh = {'x'.join(map(str, mesh))} has {math.prod(mesh)} blocks; expected one per MPI "
-                              f"rank ({ranks} ranks)")
+            raise ConfigError(mesh_named(cfg, f"mesh = {'x'.join(map(str, mesh))} has {math.prod(mesh)} blocks; "
+                                             f"expected one per MPI rank ({ranks} ranks)"))
         check_divisible(shape, mesh)
     except DecompositionError as e:
         if cfg.mesh_option:  # --mesh on the command line, not the file's key (resolve's errors say it so too)

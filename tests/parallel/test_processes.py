@@ -477,8 +477,9 @@ def test_a_mesh_that_leaves_a_process_without_a_block_is_one_line(tmp_path):
                  "--out", tmp_path / "a"], timeout=120)
     assert p.returncode == 2, p.stdout + p.stderr
     assert p.stderr.strip().splitlines() == [
-        "distlbm: configuration error: mesh = 1x1x1 (1 device): expected a multiple of the 2 processes (every process "
-        "holds the same number of blocks), at most the 2 devices there are; leave out --mesh to use them all"], p.stderr
+        "distlbm: configuration error: --mesh = 1x1x1 (1 device): expected a multiple of the 2 processes (every "
+        "process holds the same number of blocks), at most the 2 devices there are; leave out --mesh to use them all"
+    ], p.stderr
     assert not (tmp_path / "a").exists()  # refused by the pre-flight's mesh: process 0 removed the folder the run made
 
 

@@ -501,7 +501,7 @@ def test_one_mpi_rank_is_said_in_the_singular(cli, tmp_path):
     assert rc == 0 and "on 1 MPI rank x 1 cpu device, mesh 1x1x1 (mpi4jax)" in out, out + err
     rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--comm", "mpi", "--mesh", "2x1x1", "--out",
                        tmp_path / "b")
-    assert rc == 2 and err.strip().endswith("mesh = 2x1x1 has 2 blocks; expected one per MPI rank (1 rank)"), err
+    assert rc == 2 and err.strip().endswith(": --mesh = 2x1x1 has 2 blocks; expected one per MPI rank (1 rank)"), err
 
 
 @pytest.mark.parametrize("target", ["", " "])
@@ -655,7 +655,7 @@ def test_a_mesh_beyond_a_set_cpu_device_count_names_the_setting(tmp_path):
     p = subprocess.run([sys.executable, "-m", "distlbm", "run", "box", "--set", "n=8", "--mesh", "2x1x1", "--steps",
                         "1", "--out", str(tmp_path / "run")], env=env, capture_output=True, text=True, timeout=300)
     assert p.returncode == 2, p.stdout + p.stderr
-    assert ("mesh = 2x1x1 needs 2 devices; expected at most the 1 available (the CPU devices' count set by "
+    assert (": --mesh = 2x1x1 needs 2 devices; expected at most the 1 available (the CPU devices' count set by "
             "DISTLBM_CPU_DEVICES=1: unset it for the mesh's count)") in p.stderr, p.stderr
 
 

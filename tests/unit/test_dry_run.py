@@ -116,7 +116,7 @@ def test_a_dry_run_under_mpiexec_with_comm_mpi_splits_the_lattice_one_block_per_
     args = ["run", "box", "--set", "n=8", "--steps", 4, "--comm", "mpi", "--dry-run", "--out", tmp_path / "a"]
     rc, out, err = cli(*args, "--mesh", "4x1x1")
     assert rc == 2 and err.strip().splitlines() == [
-        "distlbm: configuration error: mesh = 4x1x1 has 4 blocks; expected one per MPI rank (2 ranks)"], out + err
+        "distlbm: configuration error: --mesh = 4x1x1 has 4 blocks; expected one per MPI rank (2 ranks)"], out + err
     rc, out, err = cli(*args)
     assert rc == 0 and "  memory per device (mesh 2x1x1, 2 devices, block 4x8x8)" in out, out + err
     monkeypatch.setenv("OMPI_COMM_WORLD_SIZE", "3")  # no mesh of 3 blocks splits 8^3: the run's line
