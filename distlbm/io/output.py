@@ -675,8 +675,12 @@ class FieldOutput:
                          "grid": grid, "grid_key": key, "shape": list(cut.shape)})
         if dom.process_index == 0:
             if grid not in self._grids:  # written once per run and grid (a version before grid keys: rewritten)
-                xdmf.write_nodes(directory / grid, self._centres(view, cut), attrs["dx"] if self.units == "physical"
-                                 else 1.0)
+                # `spacing`: the distance between neighbouring nodes, the stride's k cells (the cuts' strides are
+                # the same along every axis: output_stride, or 1 for a slice); it said dx for a strided sample
+                unit = attrs["dx"] if self.units == "physical" else 1.0
+                steps = set(cut.step)
+                spacing = unit * steps.pop() if len(steps) == 1 else np.asarray(cut.step, np.float64) * unit
+                xdmf.write_nodes(directory / grid, self._centres(view, cut), spacing)
                 self._grids.add(grid)
             xdmf.write_xdmf(directory / f"{cut.name}.xdmf", cut.shape, grid,
                             _series(book["entries"], self._memo.setdefault(cut.name, {})), center="Node")

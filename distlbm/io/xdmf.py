@@ -34,7 +34,8 @@ def write_grid(path, shape, spacing: float = 1.0, origin=None) -> Path:
 
 def write_nodes(path, axes, spacing: float = 1.0) -> Path:
     """Node coordinates [len(axes[0]), ..., D] (float32) of the structured grid whose nodes along axis a
-    are at axes[a] (1D arrays), written slab by slab; `spacing` is kept as an attribute."""
+    are at axes[a] (1D arrays), written slab by slab; `spacing` (the distance between neighbouring nodes along
+    each axis: dx for the whole fields, stride x dx for a strided light output) is kept as an attribute."""
     path = Path(path)
     d = len(axes)
     nodes = tuple(len(ax) for ax in axes)

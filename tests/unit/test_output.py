@@ -362,6 +362,28 @@ def test_physical_outputs_lie_where_the_case_puts_its_cells(tmp_path, case, sets
     assert y[0, j] - dx / 2 <= 0.2 < y[0, j] + dx / 2  # the slice holds y = 0.2
 
 
+@pytest.mark.parametrize("units", ["lattice", "physical"])
+def test_each_grid_files_spacing_is_the_distance_between_its_nodes(tmp_path, units):
+    """grid.h5's `spacing` attribute is the distance between neighbouring nodes along each axis: a strided light
+    output's nodes are stride x dx apart (it said dx, the whole lattice's, beside nodes 2 dx apart), a slice's and
+    the whole fields' dx (1 in lattice units)."""
+    stride = 2
+    sim, _ = _run(tmp_path, "box", steps=10, n=8, output_units=units, output_fields="rho", output_stride=stride,
+                  output_slices="i=3")
+    dx = sim.setup.units["dx"] if units == "physical" else 1.0
+    for name, apart in (("region", stride * dx), ("slice_x3", dx)):
+        with h5py.File(tmp_path / name / "grid.h5") as g:
+            nodes, spacing = g["XYZ"][...], g.attrs["spacing"]
+        assert np.isclose(spacing, apart, rtol=1e-12, atol=0), (name, spacing, apart)
+        for a in range(3):  # the nodes are that far apart along every axis with more than one node
+            steps = np.diff(np.moveaxis(nodes[..., a], a, 0), axis=0)
+            assert steps.size == 0 or np.allclose(steps, apart, rtol=1e-6, atol=0), (name, a)
+    sim, _ = _run(tmp_path / "whole", "box", steps=10, n=8, output_units=units, output_fields="rho")
+    with h5py.File(tmp_path / "whole" / "grid.h5") as g:
+        assert np.isclose(g.attrs["spacing"], dx, rtol=1e-12, atol=0)
+        assert np.allclose(np.diff(g["XYZ"][:, 0, 0, 0]), dx, rtol=1e-6, atol=0)
+
+
 def test_vtk_reads_the_whole_fields_as_before(tmp_path):
     """No light setting: the whole fields as cell data on the cell-corner grid, unchanged."""
     sim, _ = _run(tmp_path, "box", n=8, output_fields="rho")
