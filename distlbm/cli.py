@@ -357,7 +357,7 @@ def cmd_run(args) -> int:
         made = any_process(made, procs, cfg.decomposition.comm)
     from distlbm.memory import preflight
 
-    from distlbm.config import mesh_named, size_hint
+    from distlbm.config import mesh_split_named
     from distlbm.driver import EXIT_CONFIG, Simulation
     from distlbm.io.checkpoint import CheckpointError
     from distlbm.parallel.mesh import DecompositionError
@@ -395,8 +395,9 @@ def cmd_run(args) -> int:
             # this run made is empty again
             _remove_if_empty(out, made)
             raise
-    except DecompositionError as e:  # it names lattice sizes: add the values of the case's n that make one
-        raise DecompositionError(mesh_named(cfg, f"{e}{size_hint(cfg, e.fits)}")) from None
+    except DecompositionError as e:  # it names lattice sizes: add the values of the case's n that make one, and the
+        # mesh as the user gave it (the parallel layer knows neither the option nor the file)
+        raise DecompositionError(mesh_split_named(cfg, e)) from None
     except CheckpointError as e:
         if env_rank() == 0:
             print(f"distlbm: {'initial state' if init_from else 'restart'} failed: {e}", file=sys.stderr)

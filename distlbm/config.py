@@ -982,6 +982,17 @@ def mesh_named(cfg: RunConfig, error) -> str:
     return named_by_file(cfg, text)
 
 
+def mesh_split_named(cfg: RunConfig, error) -> str:
+    """A DecompositionError of the mesh's split after resolve (the dry run's, the run's) as mesh_named says it, with
+    the mesh the user gave in front of a text that does not start with it (the run said 'lattice size 8 along x
+    does not divide over 3 devices ... (mesh 3x1x1)', naming neither --mesh nor the file's key, where the dry run
+    named them) and the case's sizes that would split (size_hint)."""
+    text = str(error)
+    if cfg.decomposition.mesh and not text.startswith("mesh"):  # (an automatic mesh: none given to name)
+        text = f"mesh = {cfg.decomposition.mesh!r}: {text}"
+    return mesh_named(cfg, f"{text}{size_hint(cfg, getattr(error, 'fits', None))}")
+
+
 def run_checks(cfg: RunConfig, stop: Optional[Callable[[], bool]] = None) -> bool:
     """Run the checks of cfg's setup that resolve(defer_checks=True) left (a channel's fluid path: a scan of the
     lattice), once: ConfigError where the geometry fails one (the file's name in front, as resolve's). stop() is

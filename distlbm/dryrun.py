@@ -64,7 +64,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     """Check what `distlbm run` would check before its first step and print what it would do. Raises
     ConfigError (exit 2) where the run would stop; returns 0."""
     from distlbm.cases.base import ConfigError
-    from distlbm.config import mesh_named, size_hint
+    from distlbm.config import mesh_named, mesh_split_named
     from distlbm.driver.loop import (build_model, end_before_start, kept_averaging, kept_checkpoints, kept_end,
                                      kept_outputs, kept_steady, no_usable, other_case, settled_warnings, steady_done)
     from distlbm.io import abandoned
@@ -235,8 +235,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                                              f"expected one per MPI rank ({ranks} ranks)"))
         check_divisible(shape, mesh)
     except DecompositionError as e:
-        given = f"mesh = {cfg.decomposition.mesh!r}: " if cfg.decomposition.mesh else ""
-        raise ConfigError(mesh_named(cfg, f"{given}{e}{size_hint(cfg, e.fits)}")) from None  # (--mesh, as given)
+        raise ConfigError(mesh_split_named(cfg, e)) from None  # (--mesh, as given)
     block = tuple(n // m for n, m in zip(shape, mesh))
     planes = None if s.fraction_planes is None else s.fraction_planes[1] - s.fraction_planes[0] + 1
     ndev = math.prod(mesh)

@@ -468,8 +468,8 @@ def _refused(which, out, earlier, monkeypatch):
     run = ["run", "box", "--set", "n=8", "--out", out]
     if which == "mesh":
         return (["run", "box", "--set", "n=9", "--mesh", "2x1x1", "--out", out], 2,
-                "distlbm: configuration error: lattice size 9 along x does not divide over 2 devices (mesh 2x1x1); "
-                "sizes that would work: 8 or 10, or a mesh size along x of 1, 3 or 9")
+                "distlbm: configuration error: --mesh = '2x1x1': lattice size 9 along x does not divide over 2 "
+                "devices (mesh 2x1x1); sizes that would work: 8 or 10, or a mesh size along x of 1, 3 or 9")
     if which == "init_from":
         return ([*run, "--init-from", out.parent / "nonexistent"], 2,
                 f"distlbm: initial state failed: --init-from {out.parent / 'nonexistent'}: no such checkpoint file or "
