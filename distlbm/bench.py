@@ -299,8 +299,9 @@ def cmd_bench(args) -> int:
 
     mesh = args.mesh
     if mesh is not None and not mesh.strip():  # --mesh '' ran on one device, unsaid (as `distlbm run` refuses it)
-        raise ConfigError(f"--mesh = {mesh!r}: expected sizes separated by 'x', e.g. 2x2x2 (leave it out for the "
-                          f"default mesh)")
+        from distlbm.config import empty_mesh
+
+        raise empty_mesh(mesh, "--mesh")
     if mesh:  # on CPUs, as many devices as the mesh names (as `distlbm run --mesh` gets)
         from distlbm.config import check_mesh_spelling
 

@@ -567,6 +567,14 @@ def check_mesh_spelling(text: str, key: str = "mesh") -> None:
         raise ConfigError(f"{key} = {text!r}: expected sizes of decimal digits separated by 'x', e.g. 2x2x2")
 
 
+def empty_mesh(given: Any, key: str = "mesh") -> ConfigError:
+    """The refusal of a mesh given empty ('' or []: it ran on the default mesh, unsaid; an empty mesh is no mesh),
+    said in one place for resolve's `mesh` / --mesh and bench's --mesh (which does not go through resolve)."""
+    shown = _shown(given) if isinstance(given, list) else repr(given)
+    return ConfigError(f"{key} = {shown}: expected sizes separated by 'x', e.g. 2x2x2 (leave it out for the default "
+                       f"mesh)")
+
+
 def parse_value(text: str, key: str = "") -> Any:
     """A --set value as TOML (numbers, booleans, quoted strings); a bare word is a string, and so is a TOML
     integer in hex, octal or binary (--set mesh=0x2 was the hex number 2: a mesh of 2 devices, not '0x2')."""
@@ -1123,10 +1131,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     mesh_option = overrides.get("mesh") is not None
     mesh_label = "--mesh" if mesh_option else f"{where}mesh"
     if "mesh" in values and not str(common["mesh"]).strip():  # mesh = [] or '' meant the default mesh
-        given = values["mesh"]
-        shown = _shown(given) if isinstance(given, list) else repr(given)
-        raise ConfigError(f"{mesh_label} = {shown}: expected sizes separated by 'x', e.g. 2x2x2 (leave it out for the "
-                          f"default mesh)")
+        raise empty_mesh(values["mesh"], mesh_label)
     if common["mesh"]:
         from distlbm.parallel.mesh import DecompositionError, parse_mesh
 

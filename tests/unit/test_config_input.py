@@ -257,6 +257,25 @@ def test_bench_refuses_an_empty_mesh(cli):
                                   "default mesh)")
 
 
+def test_one_place_says_the_empty_mesh_refusal(cli, monkeypatch):
+    """The empty mesh's refusal was written twice, in config.resolve and in bench (which does not go through
+    resolve): both now say config.empty_mesh's, so that a change to its text reaches both."""
+    from distlbm import config
+
+    said = []
+
+    def empty_mesh(given, key="mesh"):
+        said.append((given, key))
+        return ConfigError(f"{key}: the one text")
+
+    monkeypatch.setattr(config, "empty_mesh", empty_mesh)
+    rc, out, err = cli("bench", "--size", 8, "--steps", 1, "--repeat", 1, "--mesh", "")
+    assert_one_line(rc, out, err, "--mesh: the one text")
+    assert error("box", {"n": 8}, mesh="") == "--mesh: the one text"
+    assert error("box", {"n": 8, "mesh": []}) == "mesh: the one text"
+    assert said == [("", "--mesh"), ("", "--mesh"), ([], "mesh")]
+
+
 @pytest.mark.parametrize("text, item", [(";", "1 of 1"), ("circle(0.2,0.2,0.05);;circle(1,0.2,0.05)", "2 of 3"),
                                         ("; circle(0.2,0.2,0.05)", "1 of 2")])
 def test_an_empty_obstacle_between_semicolons_is_refused(text, item):
