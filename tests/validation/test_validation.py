@@ -4,12 +4,16 @@ copied from shared/reference/)."""
 from __future__ import annotations
 
 import math
+import re
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from distlbm.cases.references import COUETTE_SELFCHECK, POISEUILLE_SELFCHECK, read_table
 from helpers import run_case
+
+REPO = Path(__file__).resolve().parents[2]
 
 # ---- Taylor-Green 2D (analytic: TGV2D in analytic_reference_solutions.csv) ----------------------
 
@@ -33,6 +37,21 @@ def test_taylor_green_second_order_convergence():
     slope = -np.polyfit(np.log(ns), np.log(errors), 1)[0]
     assert errors[0] > errors[1] > errors[2]
     assert 1.8 < slope < 2.4, (errors, slope)
+
+
+def test_the_readmes_taylor_green_convergence_row_is_what_its_settings_give():
+    """README's taylor_green2d row gives the float64 errors at n = 32 and 64 with tau 0.538, which holds at both
+    only with u0 ~ 1/n (the case's default u0 = 0.04 gives tau 0.577 and 5.7e-4 at n = 64): the row says the u0
+    rule, and that rule gives its tau and errors."""
+    row = next(line for line in (REPO / "README.md").read_text().splitlines() if line.startswith("| `taylor_green2d`"))
+    m = re.search(r"Re ([0-9.]+), u0 = ([0-9.]+)/n, so τ ([0-9.]+) at each n.*?n = (\d+) → (\d+): ([0-9.e-]+) → "
+                  r"([0-9.e-]+)", row)
+    assert m, row  # (it gave tau 0.538 beside n = 32 and 64 without the u0 that keeps it)
+    re_, c, tau = float(m[1]), float(m[2]), float(m[3])
+    for n, said in ((int(m[4]), float(m[6])), (int(m[5]), float(m[7]))):
+        summary, _ = run_case("taylor_green2d", n=n, re=re_, u0=c / n, dtype="float64")
+        assert summary["parameters"]["lattice_units"]["tau"] == pytest.approx(tau, abs=5e-4), n
+        assert summary["observables"]["velocity_rel_l2_error"] == pytest.approx(said, rel=0.05), n
 
 
 # ---- Poiseuille with halfway bounce-back (lbm_selfcheck_poiseuille_bounceback.csv) ---------------
