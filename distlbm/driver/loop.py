@@ -280,7 +280,10 @@ class Simulation:
                             self._log)
         self._show_held()
         self.wall_time = 0.0
-        self.steps_run = 0
+        self.steps_run = 0  # those of the last run() (timed: MLUPS)
+        # every step this Simulation took, advance()'s and run()'s: summary.json's `steps` (it counted run()'s alone,
+        # after an advance(k) whose steps the history, the drift and the observables count)
+        self.steps_advanced = 0
         self.compile_s = 0.0
         self.status = "new"
         self.stopped_on = None  # what stopped the run ("SIGUSR1", "the wall-time limit ..."): summary, log.jsonl
@@ -454,6 +457,7 @@ class Simulation:
             if not self.history and self.view.step == 0:
                 self.history.append({"step": 0, **d0, "wall": 0.0})
         self.state = self._advance(self.state, self.cells, jnp.int32(n))
+        self.steps_advanced += max(int(n), 0)
 
     def _initial_populations(self):
         s, model = self.setup, self.model
@@ -1473,7 +1477,7 @@ class Simulation:
         more = self._more_warnings
         warned = self.run_warnings + ([f"{more} more warning lines: in the run's output and log.jsonl"] if more else [])
         return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
-                            wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from,
+                            steps=self.steps_advanced, wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from,
                             run_warnings=warned,
                             extra={"run_id": self.run_id, "step_path": self.step_path[0],
                                    **({"stopped_on": self.stopped_on} if self.status == "stopped" else {}),

@@ -33,9 +33,11 @@ def parameters(setup, units: dict) -> dict:
 
 
 def summary(view: RunView, cfg, *, status: str, steps_run: int, wall_time: float, compile_s: float,
-            restored_from, run_warnings=(), extra: dict | None = None) -> dict:
+            restored_from, run_warnings=(), extra: dict | None = None, steps: int | None = None) -> dict:
     """summary.json of a run: cfg is the run's config.RunConfig, view its final state; run_warnings: the
-    warnings the run printed as it ran; extra: what the driver adds (the step path; the steadiness checks)."""
+    warnings the run printed as it ran; extra: what the driver adds (the step path; the steadiness checks).
+    steps_run: the steps timed in wall_time (MLUPS); steps: every step the run took (`steps`; default steps_run),
+    more where a Simulation stepped with advance() before its run()."""
     model, setup, domain = view.model, view.setup, view.domain
     cells = view.cells_count
     last = view.history[-1]
@@ -56,7 +58,7 @@ def summary(view: RunView, cfg, *, status: str, steps_run: int, wall_time: float
         "devices": domain.n_devices,
         "mesh": list(domain.mesh_shape) or [1] * len(setup.shape),  # one device: one block per axis (not [])
         "processes": domain.process_count,
-        "steps": steps_run,
+        "steps": steps_run if steps is None else steps,
         "step": view.step,
         "status": status,
         "restarted_from": restored_from,

@@ -862,6 +862,30 @@ def test_advance_from_python_counts_the_mass_drift_from_step_0(tmp_path):
     assert summary["relative_mass_drift"] == whole["relative_mass_drift"]
 
 
+def test_summary_steps_count_an_advance_before_run(tmp_path):
+    """sim.advance(k) then sim.run(): summary.json's `steps` is every step this Simulation took (k + run()'s), as
+    its history, drift and observables count from step 0; it said run()'s alone (steps 30 at step 50, no restart).
+    MLUPS stays run()'s own rate (its steps over its wall time); a restart counts from its checkpoint."""
+    sim = make_sim("cavity2d", n=8, steady_tol=0.0, checkpoint_every=50)
+    sim.advance(20)
+    sim.out_dir = tmp_path
+    summary = sim.run(50)
+    sim.write_summary(summary)
+    sim.close()
+    written = json.loads((tmp_path / "summary.json").read_text())
+    assert (written["steps"], written["step"], written["restarted_from"]) == (50, 50, None), written
+    assert sim.steps_run == 30 and summary["mlups"] == pytest.approx(
+        summary["cells"] * 30 / summary["wall_time_s"] / 1e6, rel=1e-9)
+    from distlbm.config import resolve
+    from distlbm.driver import Simulation
+
+    again = Simulation(resolve("cavity2d", {"n": 8, "steady_tol": 0.0}), out_dir=tmp_path, restart="latest",
+                       log=lambda m: None)
+    again.advance(5)
+    summary = again.run(70)
+    assert (summary["steps"], summary["step"]) == (20, 70) and again.steps_run == 15
+
+
 def test_advance_0_before_run_does_not_list_step_0_twice(tmp_path):
     """sim.advance(0) (nothing to step) then run(): the history lists step 0 once, as a run() alone does; advance
     noting step 0's diagnostics made run() note them again (two step-0 records)."""
