@@ -2,7 +2,7 @@
 
 - whether a run is using it now (its lock record, io.lock: read, never taken, so a status in a watch loop
   cannot make a starting run find its folder busy), or ended, or was killed;
-- how far it got: the last progress record of `log.jsonl` (step, end step, MLUPS, ETA, mass drift);
+- how far it got: the last progress record of `log.jsonl`'s newest run (step, end step, MLUPS, ETA, mass drift);
 - its checkpoints: how many, and the newest whose metadata verifies (what `--restart latest` continues
   from; the populations are checked when a restart reads them), with the ones that do not verify named;
 - how the last run ended (`summary.json`), where it started (and from which checkpoint of another run, with
@@ -34,7 +34,9 @@ def _number(v) -> bool:
 
 
 def _last_progress(path: Path):
-    """The last progress record of a log.jsonl (read from its end), and its age in seconds."""
+    """The last progress record of a log.jsonl's newest run (read from its end, up to that run's start record), and
+    its age in seconds. A restart that has not written its first progress line yet (1/20 of the way in) showed the
+    run before it's last one: 'step 22 of 22 (100.0 %), ETA 0s' while it ran from step 20 to 2,000,000."""
     from distlbm.io.results import tail
 
     end = tail(path)
@@ -47,6 +49,8 @@ def _last_progress(path: Path):
             rec = json.loads(line)
         except ValueError:
             continue
+        if isinstance(rec, dict) and rec.get("event") == "start":  # the newest run's start: it wrote none yet
+            return None, None
         if isinstance(rec, dict) and "event" not in rec and type(rec.get("step")) is int and _number(rec["step"]):
             return rec, age
     return None, None

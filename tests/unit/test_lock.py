@@ -576,6 +576,28 @@ def test_status_of_a_running_run_before_its_first_progress_line_says_when_it_com
     assert rc == 0 and "  progress: step 50,000 of 1,000,000 (5.0 %)" in out and "no progress line yet" not in out, out
 
 
+def test_status_of_a_restart_before_its_first_progress_line_shows_none_of_the_run_before(tmp_path, cli):
+    """A restart from an older checkpoint that has not written its first progress line yet: `distlbm status` showed
+    the previous run's last line ('step 40 of 40 (100.0 %), ETA 0s' while the restart ran from step 20 on); the
+    newest run's line alone, or that none has come yet."""
+    _record(tmp_path, age=1)
+    lines = [{"event": "start", "step": 0, "end": 40, "run_id": "r", "started": "2026-12-02 10:00:00 UTC"},
+             {"step": 40, "end": 40, "mlups": 5.0, "eta_s": 0.0, "mass_drift": 0.0},
+             {"event": "end", "step": 40, "status": "complete"},
+             {"event": "start", "step": 20, "end": 10 ** 6, "run_id": "r", "restarted_from": "ckpt_000000020.h5",
+              "started": "2026-12-02 11:00:00 UTC"}]
+    (tmp_path / "log.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and "running" in out.splitlines()[0], out + err
+    assert "step 40 of 40" not in out and "  progress: no progress line yet" in out, out
+    rc, out, err = cli("status", tmp_path, "--json")
+    assert rc == 0 and "progress" not in json.loads(out), out
+    with open(tmp_path / "log.jsonl", "a") as fh:
+        fh.write(json.dumps({"step": 50000, "end": 10 ** 6, "mlups": 50.0, "eta_s": 100.0, "mass_drift": 0.0}) + "\n")
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0 and "  progress: step 50,000 of 1,000,000 (5.0 %)" in out and "step 40 of 40" not in out, out
+
+
 def test_status_of_dot_inside_a_run_folder_names_the_run_folder(tmp_path, cli, monkeypatch):
     """`distlbm status .` in RUN/checkpoints (or a link to it) named no run folder: Path('.') has no parent to look
     in. The run folder is found by the real path."""
