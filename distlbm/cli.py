@@ -174,7 +174,11 @@ def _add_info(sub):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from distlbm import __version__
+
     ap = _Parser(prog="distlbm", description="Lattice Boltzmann on JAX, across devices and processes")
+    ap.add_argument("--version", action="version", version=f"distlbm {__version__}",
+                    help="print the version of distlbm and exit (`distlbm info`: the other packages' too)")
     sub = ap.add_subparsers(dest="command", required=True)
     _add_run(sub)
     _add_bench(sub)

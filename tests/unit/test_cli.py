@@ -758,3 +758,33 @@ def test_an_option_given_by_a_prefix_is_refused_with_the_whole_one(cli, capsys, 
         cli(*args)
     out, err = capsys.readouterr()
     assert e.value.code == 2 and said in err and len(err.strip().splitlines()) == 1, err
+
+
+# --- packaging -----------------------------------------------------------------------------------------
+
+def _pyproject() -> dict:
+    import tomllib
+    from pathlib import Path
+
+    return tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())
+
+
+def test_version_option_says_the_packages_version(module_cli):
+    """`distlbm --version` (and `python -m distlbm --version`) exits 0 with the version the package is installed
+    as: pyproject takes it from distlbm.__version__, one place (a site's install had no way to say which it ran
+    but `distlbm info`, and the two numbers could drift apart)."""
+    import distlbm
+
+    r = module_cli("--version")
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    assert r.stdout.strip() == f"distlbm {distlbm.__version__}", r.stdout
+    project = _pyproject()["project"]
+    assert "version" in project.get("dynamic", []) and "version" not in project, project
+    assert _pyproject()["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "distlbm.__version__"}
+
+
+def test_requires_python_admits_no_interpreter_that_cannot_import_distlbm():
+    """config.py imports tomllib (Python 3.11) and jax >= 0.10 needs 3.11: `>=3.10` let pip install on 3.10
+    a package whose every command then failed on its first import (or pip's resolver named jax, not Python)."""
+    spec = _pyproject()["project"]["requires-python"]
+    assert spec.replace(" ", "") in (">=3.11", ">=3.12"), spec
