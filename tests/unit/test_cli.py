@@ -788,3 +788,13 @@ def test_requires_python_admits_no_interpreter_that_cannot_import_distlbm():
     a package whose every command then failed on its first import (or pip's resolver named jax, not Python)."""
     spec = _pyproject()["project"]["requires-python"]
     assert spec.replace(" ", "") in (">=3.11", ">=3.12"), spec
+
+
+def test_license_is_an_spdx_string_that_setuptools_keeps_building():
+    """`license = { text = "MIT" }` makes setuptools warn on every install that such a table stops building on
+    2027-02-18: the site's install would then fail. An SPDX string needs setuptools >= 77 to build."""
+    data = _pyproject()
+    assert data["project"]["license"] == "MIT", data["project"]["license"]
+    requires = data["build-system"]["requires"]
+    assert any(r.replace(" ", "").startswith("setuptools>=") and
+               tuple(int(x) for x in r.split(">=")[1].split(".")[:1]) >= (77,) for r in requires), requires
