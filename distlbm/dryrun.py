@@ -77,7 +77,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.io.output import mean_parts, output_bytes, outputs_between, space_warning
     from distlbm.memory import average_values, checkpoint_bytes, fmt_bytes, memory_estimate, steady_values
     from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize, parse_mesh
-    from distlbm.parallel.processes import launcher
+    from distlbm.parallel.processes import launcher, require_mpi_backend
 
     s = cfg.setup
     shape = tuple(int(n) for n in s.shape)
@@ -226,6 +226,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     # the memory per device, for the mesh given or one device
     d = len(shape)
     # --comm mpi under its launcher (mpiexec, srun): one block per rank, as the run splits it (parallel.plan_mesh)
+    if cfg.decomposition.comm == "mpi":  # as the run's MPIDomain, before it asks for MPI
+        require_mpi_backend()
     ranks = launcher()[1] if cfg.decomposition.comm == "mpi" else 1
     try:
         mesh = (tuple(parse_mesh(cfg.decomposition.mesh, d)) if cfg.decomposition.mesh else

@@ -19,9 +19,12 @@ class MPIDomain:
     """This rank's block of the lattice. shape: global spatial shape; mesh_shape: ranks per axis."""
 
     def __init__(self, shape: Sequence[int], mesh_shape: Sequence[int] | None = None, comm=None):
+        from distlbm.parallel.processes import require_mpi_backend
+
+        require_mpi_backend()  # one line, not an import's traceback, if the backend is missing
         from mpi4py import MPI
 
-        import mpi4jax  # noqa: F401  (fail here, clearly, if the backend is missing)
+        import mpi4jax  # noqa: F401
 
         self.shape = tuple(int(s) for s in shape)
         d = len(self.shape)

@@ -184,6 +184,32 @@ class StartupError(ConfigError):
     """A process cannot join its run's start (the coordinator port, process 0): said by the process that finds it."""
 
 
+def missing_modules(*names: str) -> list[str]:
+    """Those of `names` that cannot be imported here, found without importing them (importing mpi4py.MPI initialises
+    MPI, a collective: a dry run, or a process that then stops on a configuration error, must not)."""
+    import importlib.util
+
+    missing = []
+    for name in names:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):  # a parent package absent, or a module without a spec
+            found = False
+        if not found:
+            missing.append(name)
+    return missing
+
+
+def require_mpi_backend() -> None:
+    """--comm mpi needs mpi4py and mpi4jax, the [mpi] extra: one line naming the setting and the packages, before
+    anything is built (without them the run ended in a traceback, exit 1, and its dry run said "ready")."""
+    missing = missing_modules("mpi4py", "mpi4jax")
+    if missing:
+        raise ConfigError(f"comm = 'mpi': needs mpi4py and mpi4jax, and {' and '.join(missing)} "
+                          f"{'is' if len(missing) == 1 else 'are'} not installed here; expected comm = 'jax', or "
+                          f"pip install 'distlbm[mpi]' (on a cluster: README, Installing on a cluster)")
+
+
 class StartupStopped(Exception):
     """A stop signal while this process waited for the others at the run's start (initialize's `stop`): nothing ran.
     It waited out the start-up timeout (300 s by default) before, a Ctrl-C or scancel answered by nothing."""
@@ -490,7 +516,12 @@ def initialize(comm: str = "jax", stop=None) -> dict:
             if name == "slurm":
                 jax.distributed.initialize(**kwargs)
             else:
-                # Open MPI / MPICH set no coordinator address; mpi4py tells every rank rank 0's host
+                # Open MPI / MPICH set no coordinator address; mpi4py tells every rank rank 0's host (without it
+                # every process ended in JAX's traceback)
+                if missing_modules("mpi4py"):
+                    raise StartupError(f"{name} started {n} processes, and finding their coordinator under it needs "
+                                       f"mpi4py, which is not installed here; expected pip install mpi4py (or "
+                                       f"'distlbm[mpi]'), or the processes started by srun")
                 jax.distributed.initialize(cluster_detection_method="mpi4py", **kwargs)
         _STARTED = True
         if jax.default_backend() == "cpu":

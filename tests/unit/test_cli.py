@@ -798,3 +798,42 @@ def test_license_is_an_spdx_string_that_setuptools_keeps_building():
     requires = data["build-system"]["requires"]
     assert any(r.replace(" ", "").startswith("setuptools>=") and
                tuple(int(x) for x in r.split(">=")[1].split(".")[:1]) >= (77,) for r in requires), requires
+
+
+@pytest.fixture
+def without_mpi(monkeypatch):
+    """An installation without the [mpi] extra: mpi4py and mpi4jax cannot be imported (nor found)."""
+    import importlib.abc
+
+    class Finder(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name.split(".")[0] in ("mpi4py", "mpi4jax"):
+                raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+            return None
+
+    for name in [m for m in sys.modules if m.split(".")[0] in ("mpi4py", "mpi4jax")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setattr(sys, "meta_path", [Finder()] + sys.meta_path)
+
+
+@pytest.mark.parametrize("dry", [False, True])
+def test_comm_mpi_without_the_mpi_packages_is_one_line(cli, tmp_path, without_mpi, dry):
+    """`pip install distlbm` (no [mpi] extra) then `--comm mpi`: the run ended in a traceback (ModuleNotFoundError:
+    mpi4py, exit 1) and its dry run said "ready"."""
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--steps", "2", "--comm", "mpi", "--out",
+                       tmp_path / "o", *(["--dry-run"] if dry else []))
+    assert_clean_error(rc, out, err, "comm = 'mpi'", "mpi4py", "mpi4jax", "distlbm[mpi]")
+
+
+def test_mpirun_without_mpi4py_is_one_line_not_a_traceback(cli, monkeypatch, without_mpi):
+    """Under mpirun/mpiexec (no Slurm) jax.distributed finds the coordinator with mpi4py: without it every process
+    ended in a traceback. Each process now says so (and ends the others, as a start-up error does)."""
+    from distlbm.parallel import processes
+
+    monkeypatch.setenv("PMI_SIZE", "2")
+    monkeypatch.setenv("PMI_RANK", "0")
+    monkeypatch.setattr(processes, "_STARTED", False)
+    with pytest.raises(processes.StartupError) as e:
+        processes.initialize("jax")
+    said = str(e.value)
+    assert "mpich" in said and "mpi4py" in said and "srun" in said and "\n" not in said, said
