@@ -837,3 +837,27 @@ def test_mpirun_without_mpi4py_is_one_line_not_a_traceback(cli, monkeypatch, wit
         processes.initialize("jax")
     said = str(e.value)
     assert "mpich" in said and "mpi4py" in said and "srun" in said and "\n" not in said, said
+
+
+def test_every_third_party_module_distlbm_imports_is_a_declared_dependency():
+    """A module imported by distlbm (at the top or where it is used) belongs to a distribution pyproject names, in
+    `dependencies` or an extra: ml_dtypes (bfloat16 storage) came only through jax's own requirements."""
+    import ast
+    import re
+    from pathlib import Path
+
+    dist = {"numpy": "numpy", "jax": "jax", "jaxlib": "jax", "h5py": "h5py", "scipy": "scipy", "mpi4py": "mpi4py",
+            "mpi4jax": "mpi4jax", "matplotlib": "matplotlib", "stl": "numpy-stl", "ml_dtypes": "ml_dtypes"}
+    project = _pyproject()["project"]
+    declared = {re.split(r"[<>=!~\[; ]", r)[0].lower()
+                for r in project["dependencies"] + sum(project["optional-dependencies"].values(), [])}
+    imported = set()
+    for p in (Path(__file__).resolve().parents[2] / "distlbm").rglob("*.py"):
+        for node in ast.walk(ast.parse(p.read_text())):
+            if isinstance(node, ast.Import):
+                imported |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                imported.add(node.module.split(".")[0])
+    third = {m for m in imported if m not in sys.stdlib_module_names and m not in ("distlbm", "__future__")}
+    assert third <= set(dist), f"a module with no entry here: {sorted(third - set(dist))}"
+    assert {dist[m] for m in third} <= declared, sorted({dist[m] for m in third} - declared)
