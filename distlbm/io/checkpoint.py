@@ -25,10 +25,10 @@ import stat
 import uuid
 from pathlib import Path
 
-import h5py
 import numpy as np
 
 from distlbm.io import hdf5
+from distlbm.io.hdf5 import h5py  # imported at its first use (hdf5._LazyH5py)
 
 FORMAT = "distlbm-checkpoint-2"
 LEGACY_FORMAT = "distlbm-checkpoint-1"  # written before the metadata digest and run ids: read with a warning

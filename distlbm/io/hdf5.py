@@ -16,12 +16,25 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import h5py
 import numpy as np
 
 from distlbm.io.files import (WriteError, check_folder_target, check_target, free_bytes, make_folder, reason,
                               remove_stale, size_text, space_needed)
 from distlbm.parallel.processes import mpi_world
+
+
+class _LazyH5py:
+    """h5py, imported where it is first used: the driver builds and steps a case without it (scripts/gpu_check.sh
+    times cases on a GPU image that may ship jax alone: every case failed on this module's import); a run that
+    writes a checkpoint or a field output still needs it (a declared dependency)."""
+
+    def __getattr__(self, name):
+        import h5py as module
+
+        return getattr(module, name)
+
+
+h5py = _LazyH5py()
 
 
 @dataclass(frozen=True)

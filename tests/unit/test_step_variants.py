@@ -100,3 +100,25 @@ def test_bad_options_are_one_line(sv, capsys, args, said):
     with pytest.raises(SystemExit) as e:
         sv.main(args)
     assert e.value.code == 2 and said in capsys.readouterr().err
+
+
+def test_a_case_task_runs_on_an_image_without_h5py(tmp_path):
+    """The GPU check's `case` task (the driver's Simulation, no files written) on a Python with jax and no h5py: the
+    lent GPU's image ships jax and CUDA, maybe nothing else. Every case failed on io.checkpoint's `import h5py`
+    (the sphere and Schaefer-Turek entries lost); a run that writes files still needs h5py."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    fake = tmp_path / "h5py"
+    fake.mkdir()
+    (fake / "__init__.py").write_text("raise ModuleNotFoundError(\"No module named 'h5py'\", name='h5py')\n")
+    task = [dict(task="case", case="cavity2d", sets=dict(n=8), steps=2, repeat=1, compare=2)]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(SCRIPT.parents[1]), str(tmp_path)]))
+    env.pop("XLA_FLAGS", None)
+    p = subprocess.run([sys.executable, str(SCRIPT), "--worker", json.dumps(task)], env=env, capture_output=True,
+                       text=True, timeout=300, cwd=tmp_path)
+    got = [json.loads(x[7:]) for x in p.stdout.splitlines() if x.startswith("RESULT ")]
+    assert len(got) == 1 and got[0]["ok"], (got, p.stderr[-2000:])
+    assert got[0]["max_abs_diff"] == 0.0
