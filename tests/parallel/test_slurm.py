@@ -290,3 +290,22 @@ def test_runs_started_in_a_batch_script_without_srun_are_single_processes(tmp_pa
     for re in (50, 100):
         summary = json.loads((tmp_path / "sweep" / f"re{re}" / "summary.json").read_text())
         assert summary["processes"] == 1 and summary["step"] == 20, summary
+
+
+@pytest.mark.parametrize("template", ["single_node.sbatch", "multi_node_srun.sbatch", "multi_node_mpirun.sbatch"])
+def test_a_site_installed_distlbm_on_path_is_the_default_program(tmp_path, template):
+    """A centre that installs distlbm as a module (pip install, no ./.venv in the submit folder): with DISTLBM unset
+    the templates ran .venv/bin/distlbm, which is not there (srun: "No such file or directory", the job lost).
+    Without ./.venv the program is the distlbm on PATH."""
+    bin_dir = tmp_path / "site" / "bin"
+    bin_dir.mkdir(parents=True)
+    prog = bin_dir / "distlbm"
+    prog.write_text("#!/bin/bash\necho \"site distlbm ran: $*\"\nexit 0\n")
+    prog.chmod(0o755)
+    env = _env(1, FAKE_SBATCH_MAX_JOBS="1")
+    env.pop("DISTLBM")
+    env["PATH"] = f"{bin_dir}{os.pathsep}{env['PATH']}"
+    size = ["--nodes=1", "--ntasks=1"] if template.startswith("multi") else []
+    subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", *size, SLURM / template, *TG)
+    log = logs[jobs[0]["job_id"]]
+    assert jobs[0]["exit"] == 0 and "site distlbm ran: run taylor_green2d" in log, log
