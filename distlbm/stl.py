@@ -277,6 +277,7 @@ class TriangleMesh(Shape):
         self.vertices = verts
         self.faces = faces[keep]
         self._check_closed()
+        self.volume = self._enclosed_volume()
         t = verts[self.faces]
         self._coords = [np.ascontiguousarray(t[:, :, a]) for a in range(3)]  # x, y, z [N, 3] of the vertices
         self.lo = np.stack([_min3(x) for x in self._coords], axis=1)  # [N, 3] bounding box of each triangle
@@ -348,6 +349,27 @@ class TriangleMesh(Shape):
                 f"(e.g. the edge from {tuple(float(x) for x in a)} to {tuple(float(x) for x in b)}); expected a "
                 f"closed (watertight) triangle surface with the vertices of neighbouring triangles equal bit for "
                 f"bit: close the holes or merge the vertices in a mesh tool (e.g. MeshLab, Blender, trimesh)")
+
+    def _enclosed_volume(self):
+        """The volume the surface encloses (the divergence theorem: the sum of the signed tetrahedra of its triangles
+        with the centre of its box, positive for outward normals), where every triangle turns the same way
+        (`oriented`); None where some are turned over (the sum then means nothing). ValueError for a surface that
+        encloses none: triangles back to back (a flat sheet closed by its own other side) bound no solid, and the
+        body was refused later as holding no cell centre, "make it larger or the lattice finer", which no scale or
+        resolution mends."""
+        if not self.oriented:
+            return None
+        v = self.vertices - 0.5 * (self.vertices.min(axis=0) + self.vertices.max(axis=0))
+        a, b, c = v[self.faces[:, 0]], v[self.faces[:, 1]], v[self.faces[:, 2]]
+        terms = np.einsum("ij,ij->i", a, np.cross(b, c)) / 6.0
+        vol = float(terms.sum())
+        # round-off of the sum: far below 1e-12 of the terms' magnitudes (a body's tetrahedra are all of one sign:
+        # the sum is their magnitude; a sheet's cancel pairwise, to within round-off)
+        if abs(vol) <= 1e-12 * float(np.abs(terms).sum()):
+            raise ValueError(f"{self.name}: encloses no volume (its {len(self.faces)} triangles lie back to back: "
+                             f"a flat or folded surface, closed by its own other side); expected a closed surface "
+                             f"around a solid body")
+        return abs(vol)
 
     # ---- line-triangle intersections -----------------------------------------------------------------
 

@@ -436,6 +436,29 @@ def test_channel_checks_the_stl_body(tmp_path):
     assert sim.setup.shape == (101, 42, 42)
 
 
+def test_a_surface_that_encloses_no_volume_is_refused_as_such(tmp_path):
+    """Triangles back to back (a flat sheet closed by its own other side) bound no solid: refused as enclosing no
+    volume. Before, the channel said the body "holds no cell centre ... make it larger or the lattice finer (raise
+    n)", which no scale or resolution mends."""
+    from helpers import make_sim
+
+    sheet = np.array([[[0, 0, 0], [1, 0, 0], [0, 1, 0]], [[0, 0, 0], [0, 1, 0], [1, 0, 0]]], float)
+    with pytest.raises(ValueError, match=r"^flat: encloses no volume \(its 2 triangles lie back to back"):
+        TriangleMesh(sheet, name="flat")
+    tri = icosphere(2, 0.5)
+    write_stl(tmp_path / "twice.stl", np.concatenate([tri, tri[:, [0, 2, 1]]]))  # a shell and its turned copy
+    with pytest.raises(ValueError, match="twice.stl: encloses no volume"):
+        TriangleMesh.from_file(tmp_path / "twice.stl")
+    write_stl(tmp_path / "flat.stl", sheet)
+    with pytest.raises(ConfigError, match=r"^obstacles = .*: STL file .*flat.stl: encloses no volume"):
+        make_sim("channel_flow", obstacles=f"stl({tmp_path / 'flat.stl'}, 0.1, 0.5, 0.2, 0.2)", lattice="D3Q19",
+                 length=1.0, height=0.4, width=0.4, n=10, t_end=0.01)
+    # a closed body keeps its volume, whichever way its triangles turn (inward normals: the same body)
+    for t in (tri, tri[:, [0, 2, 1]]):
+        assert TriangleMesh(t).volume == pytest.approx(TriangleMesh(tri).volume, rel=1e-12)
+    assert 0.99 * np.pi / 6 < TriangleMesh(icosphere(4, 0.5)).volume < np.pi / 6
+
+
 @pytest.mark.parametrize("key,value,said", [
     # the body below float64's resolution at its place: "stl = ...: each of its triangles has two equal corners"
     ("stl_scale", 1e-320, "stl_scale = 1e-320: the body of STL file"),
