@@ -459,6 +459,29 @@ def test_a_surface_that_encloses_no_volume_is_refused_as_such(tmp_path):
     assert 0.99 * np.pi / 6 < TriangleMesh(icosphere(4, 0.5)).volume < np.pi / 6
 
 
+def test_a_body_far_larger_than_the_channel_is_said_to_need_a_scale(tmp_path):
+    """A part drawn in millimetres placed without its scale 0.001 was said to reach the inlet ("it spans x = -50 ..
+    50"), nothing said of the scale or the file's units."""
+    from helpers import make_sim
+
+    path = tmp_path / "mm.stl"
+    write_stl(path, icosphere(2, 50.0))  # 100 mm across
+    kw = dict(lattice="D3Q19", length=1.0, height=0.4, width=0.4, n=10, t_end=0.01)
+    hint = (r" \(the body is 100 across, 100 times the channel's largest side 1: an STL file's coordinates are scaled "
+            r"to metres by the scale, stl\(path, scale, ...\) or stl_scale: 0.001 for a file in millimetres\)$")
+    with pytest.raises(ConfigError, match=r"reaches the inlet at x = 0 .*" + hint):
+        make_sim("channel_flow", obstacles=f"stl({path}, 1, 0.5, 0.2, 0.2)", **kw)
+    with pytest.raises(ConfigError, match=r"has no part inside the channel; .*" + hint):
+        make_sim("channel_flow", obstacles=f"stl({path}, 1, 500, 0.2, 0.2)", **kw)
+    with pytest.raises(ConfigError, match=r"reaches the inlet at x = 0 .*" + hint):
+        make_sim("channel_flow", obstacles="", stl=str(path), **kw)
+    # a body of the channel's size is not said to need one
+    with pytest.raises(ConfigError, match=r"reaches the inlet at x = 0 .*L - dx, here 0.01 < x < 0.99$"):
+        make_sim("channel_flow", obstacles=f"stl({path}, 0.01, 0.3, 0.2, 0.2)", **kw)
+    sim = make_sim("channel_flow", obstacles=f"stl({path}, 0.001, 0.5, 0.2, 0.2)", **kw)
+    assert sim.setup.shape == (101, 42, 42)
+
+
 @pytest.mark.parametrize("key,value,said", [
     # the body below float64's resolution at its place: "stl = ...: each of its triangles has two equal corners"
     ("stl_scale", 1e-320, "stl_scale = 1e-320: the body of STL file"),

@@ -329,6 +329,24 @@ def _node_bound(s, xp, ynodes, znodes, dx) -> float:
     return math.pi * (h / dx) ** 2 + 4.0 * h / dx + 1.0 + 1e-6
 
 
+SCALE_HINT_RATIO = 10.0  # a mesh this many times the channel's largest side: its file's units are likely not metres
+
+
+def _scale_hint(s, sides) -> str:
+    """For a triangle mesh (an STL file) far larger than the channel, what its size suggests: a file in millimetres
+    placed without its scale (a 100 mm part was said to reach the inlet, spanning x = -49.5 .. 50.5, with nothing
+    said of the scale); '' otherwise."""
+    if not _is_mesh(s):
+        return ""
+    across = float(np.max(s.bounds[1] - s.bounds[0]))
+    big = max(sides)
+    if not across > SCALE_HINT_RATIO * big:
+        return ""
+    return (f" (the body is {across:.4g} across, {across / big:.0f} times the channel's largest side {big:g}: an STL "
+            f"file's coordinates are scaled to metres by the scale, stl(path, scale, ...) or stl_scale: 0.001 for a "
+            f"file in millimetres)")
+
+
 def check_obstacles(bodies, lay: Layout, key: str = "obstacles", text: str = "") -> None:
     """ConfigError unless the parsed bodies obey the rules above on the channel of layout `lay`."""
     d, dx = lay.d, lay.dx
@@ -346,13 +364,14 @@ def check_obstacles(bodies, lay: Layout, key: str = "obstacles", text: str = "")
                 continue
             if xr is None or xr[1] <= 0.0 or xr[0] >= length:
                 raise ConfigError(f"{head}{_label(s, text)} has no part inside the channel; expected obstacles that "
-                                  f"overlap the domain {extent}")
+                                  f"overlap the domain {extent}{_scale_hint(s, [length] + cross)}")
             for end, where, bad in ((0.0, "inlet", xr[0] <= dx), (length, "outlet", xr[1] >= length - dx)):
                 if bad:
                     raise ConfigError(
                         f"{head}{_label(s, text)} reaches the {where} at x = {end:g} (inside the channel it spans x = "
                         f"{xr[0]:.4g} .. {xr[1]:.4g}); expected obstacles clear of the inlet and outlet cells "
-                        f"and their neighbours: dx < x < L - dx, here {dx:g} < x < {length - dx:g}")
+                        f"and their neighbours: dx < x < L - dx, here {dx:g} < x < {length - dx:g}"
+                        f"{_scale_hint(s, [length] + cross)}")
             prims.append((s, xr))
     check_bodies_hold_cells(bodies, lay, key, text)  # meshes too: an STL body smaller than a cell made none
     if not prims:
@@ -424,7 +443,8 @@ def check_obstacles(bodies, lay: Layout, key: str = "obstacles", text: str = "")
         if covered.all():
             what, single = named(used)
             raise ConfigError(f"{head}{what} {'covers' if single else 'cover'} every fluid cell of the channel's "
-                              f"cross-section at x = {xp:.4g} ({span}); {gap}")
+                              f"cross-section at x = {xp:.4g} ({span}); {gap}"
+                              f"{''.join(_scale_hint(s, [length] + cross) for s in used[:1])}")
 
 
 def _bbox(s, d: int):
