@@ -451,6 +451,8 @@ def _run_simulation(sim, cfg, procs) -> int:
         + f"; step: {sim.step_path[0]} ({sim.step_path[1]})")
     if getattr(sim.domain, "fewer_devices", None):
         say(f"note: {sim.domain.fewer_devices}")
+    for line in sim.setup.report:  # what the geometry's checks found of each body: its solid cells, an STL's place
+        say(f"  {line}")
     try:
         summary = sim.run()
     except InstabilityError:

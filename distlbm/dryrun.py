@@ -325,6 +325,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         # to the run, which makes it in full after its memory pre-flight, before its first step
         if run_checks(cfg, stop=lambda: time.perf_counter() - t0 > SCAN_LIMIT_S):
             say(f"  geometry: a fluid path from the inlet to the outlet ({time.perf_counter() - t0:.1f} s)")
+            for line in s.report:  # each body's solid cells (an STL body's place and volume)
+                say(f"  {line}")
         else:
             say(f"  geometry: the fluid path from the inlet to the outlet not checked in full: the dry run stopped "
                 f"its scan of the lattice after {time.perf_counter() - t0:.0f} s ({math.prod(shape):,} cells; "

@@ -84,6 +84,9 @@ class Setup:
     # signal came first. `config.run_checks` runs them: `distlbm run` after the memory pre-flight (an oversize
     # lattice was scanned for minutes before it was refused), before the populations are allocated
     checks: tuple = ()
+    # what those checks found that a user checks the geometry by (a channel's solid cells per body, an STL body's
+    # place and volume), one line each: filled as they pass, said by the dry run and at the run's start
+    report: list = field(default_factory=list)
 
 
 class Case:

@@ -641,3 +641,44 @@ def test_factorize_is_quick_for_a_huge_lattice_or_device_count():
     with pytest.raises(DecompositionError):
         factorize(10 ** 23 + 7, (34, 34, 34))
     assert time.perf_counter() - t < 5
+
+
+def test_the_dry_run_and_the_run_report_each_bodys_cells_and_an_stl_bodys_place(cli, tmp_path):
+    """An STL body's voxels were said nowhere: neither the dry run nor the run's start told a user whether the body
+    lay where, and was as large as, it should (a file in millimetres, a wrong translation or rotation). Each body's
+    solid cells are said, and an STL body's box in metres and cells and the volume its surface encloses: a cube of
+    10 cells a side is 1000 cells, a sphere's cells its volume within a few per cent, a body across a side wall
+    counts the part inside."""
+    pytest.importorskip("stl")
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+    from make_stl import icosphere, write_stl
+
+    cube = np.array([[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]], float)
+    faces = [(0, 2, 1), (0, 3, 2), (4, 5, 6), (4, 6, 7), (0, 1, 5), (0, 5, 4), (1, 2, 6), (1, 6, 5), (2, 3, 7),
+             (2, 7, 6), (3, 0, 4), (3, 4, 7)]
+    write_stl(tmp_path / "cube.stl", cube[np.array(faces)])
+    write_stl(tmp_path / "ball.stl", icosphere(4, 50.0))  # millimetres: 100 across
+    base = ["run", "channel_flow", "--set", "lattice=D3Q19", "--set", "length=1.2", "--set", "n=10", "--set",
+            "t_end=0.01", "--out", tmp_path / "out"]
+    rc, out, err = cli(*base, "--dry-run", "--set",
+                       f"obstacles=stl({tmp_path}/cube.stl, 0.1, 0.25, 0.15, 0.15); sphere(0.8, 0.2, 0.2, 0.05); "
+                       f"stl({tmp_path}/ball.stl, 0.001, 0.5, 0.2, 0.41)")
+    assert rc == 0, err
+    lines = [x for x in out.splitlines() if x.startswith("  body ")]
+    assert lines[0] == (f"  body 1 stl({tmp_path}/cube.stl, 0.1, 0.25, 0.15, 0.15): 1,000 solid cells (0.001 m^3); its "
+                        f"surface x 0.25 .. 0.35, y 0.15 .. 0.25, z 0.15 .. 0.25 m (cells i 25 .. 35, j 16 .. 25, "
+                        f"k 16 .. 25), 12 triangles, enclosing 0.001 m^3 (1,000 cells of dx^3)"), lines
+    assert lines[1] == "  body 2 sphere(0.8, 0.2, 0.2, 0.05): 536 solid cells (0.000536 m^3)", lines
+    # half the ball lies beyond the wall z = W = 0.41: 268 of its 522 cells' volume
+    assert re.fullmatch(r"  body 3 stl\(.*ball.stl, 0.001, 0.5, 0.2, 0.41\): 268 solid cells \(0.000268 m\^3\); its "
+                        r"surface x 0.45 .. 0.55, y 0.15 .. 0.25, z 0.36 .. 0.46 m \(cells i 45 .. 55, j 16 .. 25, "
+                        r"k 37 .. 46\), 5,120 triangles, enclosing 0.0005225 m\^3 \(522 cells of dx\^3\); partly "
+                        r"outside the channel \(z > 0.41\): its cells are those of the part inside", lines[2]), lines
+    assert len(lines) == 3
+    rc, out, err = cli(*base, "--steps", 1, "--set", f"obstacles=stl({tmp_path}/ball.stl, 0.001, 0.5, 0.2, 0.2)")
+    assert rc == 0, err
+    body = [x for x in out.splitlines() if x.startswith("  body ")]
+    assert len(body) == 1 and ": 536 solid cells (0.000536 m^3); its surface x 0.45 .. 0.55" in body[0], out

@@ -46,9 +46,9 @@ from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_
 from distlbm.cases.obstacles.layout import Layout, channel_layout
 from distlbm.cases.obstacles.probes import (check_points, fluid_weights, line_profile, parse_line, parse_points,
                                             probe_quantities, quantity_units, steadiness, stencils)
-from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, canonical, check_clear_of_layer, check_fluid_path,
-                                          check_mask_cells, check_obstacles, fraction_planes, load_stl,
-                                          mask_cross_section, number, parse_obstacles, show)
+from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, body_report, canonical, check_clear_of_layer,
+                                          check_fluid_path, check_mask_cells, check_obstacles, fraction_planes,
+                                          load_stl, mask_cross_section, number, parse_obstacles, show)
 from distlbm.physics import boundaries as bc
 
 
@@ -154,10 +154,10 @@ class ChannelFlow(Case):
     def lattice_shape(self, p: dict, lattice) -> tuple:
         return tuple(self.layout(self.full(p), lattice).shape)
 
-    def shapes(self, p, lattice, lay=None, deferred: list | None = None):
+    def shapes(self, p, lattice, lay=None, deferred: list | None = None, report: list | None = None):
         """The bodies: the parsed obstacles, the `stl` file, then the mask file. Given the layout `lay`,
         checked against the channel (`check_obstacles`), the mask against the lattice shape and its values
-        (0..255)."""
+        (0..255). `report` (a list, if given) gets body_report's lines once the fluid path is scanned."""
         try:
             shapes = parse_obstacles(p["obstacles"], lattice.d)
         except ConfigError as e:
@@ -207,9 +207,13 @@ class ChannelFlow(Case):
             bodies, read = list(shapes), (mask if p["mask"] else None)
 
             def path(stop=None):
+                cells = []
                 try:
-                    return check_fluid_path(bodies, lay, lattice.c, key, text, mask=read, mask_name=p["mask"] or None,
-                                            stop=stop)
+                    done = check_fluid_path(bodies, lay, lattice.c, key, text, mask=read, mask_name=p["mask"] or None,
+                                            stop=stop, cells=cells)
+                    if done and report is not None:
+                        report.extend(body_report(bodies, cells, lay))
+                    return done
                 except ConfigError:
                     raise
                 except (OSError, ValueError) as e:  # the mask read again
@@ -318,7 +322,8 @@ class ChannelFlow(Case):
         lay = self.layout(p, lattice)
         d, shape, dx = lay.d, lay.shape, lay.dx
         checks = []  # the fluid path: scanned after the memory pre-flight (Setup.checks)
-        shapes = self.shapes(p, lattice, lay, checks)
+        report = []  # what the scan found of each body (Setup.report)
+        shapes = self.shapes(p, lattice, lay, checks, report)
         obst = None
         if shapes:
             try:
@@ -444,7 +449,7 @@ class ChannelFlow(Case):
                      # the far walls' fractions are one plane per block (stepper.Cells.qplane): the box holds the
                      # obstacles' planes alone
                      fraction_planes=fraction_planes(shapes if use_bz else [], lay) if feats.bouzidi else None,
-                     notes=tuple(notes), checks=tuple(checks))
+                     notes=tuple(notes), checks=tuple(checks), report=report)
 
     @staticmethod
     def body_names(shapes) -> list:

@@ -687,7 +687,7 @@ def _cell_ranges(s, centres) -> list:
 
 def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", text: str = "",
                      mask: geo.MaskFile | None = None, mask_name: str | None = None,
-                     max_bytes: int = FLUID_PATH_SLAB_BYTES, stop=None) -> bool:
+                     max_bytes: int = FLUID_PATH_SLAB_BYTES, stop=None, cells: list | None = None) -> bool:
     """ConfigError unless the fluid cells of the channel (inside the side walls; the cells of the `bodies` and of
     the `mask` solid) hold a path from the inlet plane to the outlet plane along the lattice's links `velocities`
     ([Q, d] integers; periodic sides wrap). The rules above (`check_obstacles`, `check_mask_cells`) find bodies
@@ -700,7 +700,9 @@ def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", te
     the fluid components of each slab labelled (scipy.ndimage.label, the lattice's links as the structure) and
     joined to the previous slab's last plane and, with periodic sides, across the sides, by a union-find.
     stop() (if given) is asked between slabs: True ends the scan at once, returning False (a stop signal came: a
-    large lattice's scan takes minutes); returns True when the scan found the path."""
+    large lattice's scan takes minutes); returns True when the scan found the path. `cells` (a list, if given) gets
+    the number of solid cells of each body of `bodies` inside the side walls (a cell belongs to the mask, or the first
+    body, that holds it) once the whole lattice is scanned."""
     from scipy import ndimage
 
     d, nx, dx = lay.d, lay.shape[0], lay.dx
@@ -715,14 +717,15 @@ def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", te
     rows = [np.arange(*sl.indices(n)) for sl, n in zip(cross, lay.shape[1:])]
     centres = [lay.origin[a] + (np.arange(lay.shape[a]) + 0.5) * dx for a in range(d)]
     # each member shape with the index range of the cells its bounding box holds: inside() is asked only there
-    boxes = [(m, _cell_ranges(m, centres)) for body in bodies for m in _members(body)]
+    boxes = [(m, _cell_ranges(m, centres), k) for k, body in enumerate(bodies) for m in _members(body)]
+    counts = [0] * len(bodies)
     cross_shape = tuple(len(r) for r in rows)
     if mask is not None:
         slabs = ((start, values[(slice(None),) + cross] != 0) for start, values in mask.slabs(max_bytes))
     else:  # a slab no body's box reaches is fluid alone, and is not formed (a 3.6e10-cell channel took minutes)
         step = max(1, max_bytes // max(1, math.prod(cross_shape)))
         slabs = ((start, np.zeros((n,) + cross_shape, bool) if any(lo < start + n and hi > start
-                                                                    for _, ((lo, hi), *_) in boxes)
+                                                                    for _, ((lo, hi), *_), _ in boxes)
                   else (n,) + cross_shape) for start in range(0, nx, step) for n in (min(step, nx - start),))
     offs = [0] + [int(r[0]) if len(r) else 0 for r in rows]  # the global index of a slab's first cell, per axis
     for start, solid in slabs:
@@ -733,7 +736,7 @@ def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", te
             labels, count = np.broadcast_to(np.int32(1), solid), 1
             reach = np.array([start + solid[0] - 1], np.int64)
         else:
-            for m, rng in boxes:
+            for m, rng, k in boxes:
                 sub = tuple(slice(max(lo, o) - o, max(min(hi, o + n) - o, 0))
                             for (lo, hi), o, n in zip(rng, offs, solid.shape))
                 if any(sl.start >= sl.stop for sl in sub):
@@ -741,7 +744,9 @@ def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", te
                 pts = np.meshgrid(*[centres[a][offs[a] + sl.start:offs[a] + sl.stop] for a, sl in enumerate(sub)],
                                   indexing="ij", sparse=True)
                 part = solid[sub]  # a view: the bodies' cells are marked in the slab itself
-                part |= np.broadcast_to(m.inside(pts), part.shape)
+                ins = np.broadcast_to(m.inside(pts), part.shape)
+                counts[k] += int(np.count_nonzero(ins & ~part))
+                part |= ins
             np.logical_not(solid, out=solid)
             if solid.all():  # a slab of fluid alone (most, away from the bodies): one component
                 labels, count = np.broadcast_to(np.int32(1), solid.shape), 1
@@ -771,6 +776,8 @@ def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", te
         prev = ids(labels[-1])
         del labels
     outlet = prev[prev != 0] if prev is not None else np.zeros(0, np.int64)
+    if cells is not None:
+        cells[:] = counts
     if not inlet or not outlet.size:
         return True  # an inlet or outlet plane without fluid is check_mask_cells' to say
     root = comps.find(inlet)
@@ -788,6 +795,38 @@ def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", te
         f"inlet ends at x index {k} (x = {lay.origin[0] + (k + 0.5) * dx:.4g}), with no plane wholly solid (a slanted "
         f"or staggered wall, or bodies whose gaps hold no cell centre); expected a fluid path from the inlet to the "
         f"outlet along the lattice's links{'' if mask is not None else ': widen the gaps or raise the resolution n'}")
+
+
+def body_report(bodies, cells, lay: Layout) -> list:
+    """One line per body of what the voxelisation made of it, by which a user checks the geometry: its solid cells
+    (`cells`, check_fluid_path's counts) and their volume; an STL body's place (its box once scaled, rotated and
+    moved, in metres and in cell indices) and the volume its surface encloses, which the cells' should be near."""
+    dx, lines = lay.dx, []
+    for k, (body, n) in enumerate(zip(bodies, cells)):
+        members = _members(body)
+        spec = getattr(body, "spec", None) or " + ".join(getattr(m, "spec", None) or repr(m) for m in members)
+        line = f"body {k + 1} {spec}: {n:,} solid cells ({n * dx ** lay.d:.4g} m^{lay.d})"
+        meshes = [m for m in members if _is_mesh(m)]
+        if len(meshes) == len(members):
+            lo = np.min([m.bounds[0] for m in meshes], axis=0)
+            hi = np.max([m.bounds[1] for m in meshes], axis=0)
+            # cell i's centre is origin + (i + 1/2) dx: the cells whose centres the box holds
+            i0 = [math.ceil((lo[a] - lay.origin[a]) / dx - 0.5) for a in range(lay.d)]
+            i1 = [math.floor((hi[a] - lay.origin[a]) / dx - 0.5) for a in range(lay.d)]
+            box = ", ".join(f"{'xyz'[a]} {lo[a]:.4g} .. {hi[a]:.4g}" for a in range(lay.d))
+            idx = ", ".join(f"{'ijk'[a]} {i0[a]} .. {i1[a]}" for a in range(lay.d))
+            vol = [m.volume for m in meshes]
+            line += (f"; its surface {box} m (cells {idx}), {sum(len(m.faces) for m in meshes):,} triangles"
+                     + (f", enclosing {sum(vol):.4g} m^3 ({sum(vol) / dx ** 3:,.0f} cells of dx^3)"
+                        if len(meshes) == 1 and vol[0] is not None else ""))
+            # (a body across a side wall is allowed, as a primitive: the wall's cells stay wall, part of no body)
+            top = [(lay.shape[0] - 1) * dx] + list(lay.cross)
+            out = [f"{'xyz'[a]} {'< 0' if lo[a] < 0 else f'> {top[a]:g}'}" for a in range(lay.d)
+                   if lo[a] < 0 or hi[a] > top[a]]
+            if out:
+                line += f"; partly outside the channel ({', '.join(out)}): its cells are those of the part inside"
+        lines.append(line)
+    return lines
 
 
 def check_clear_of_layer(bodies, lay: Layout, x0: float, key: str, text: str, layer: str) -> None:
