@@ -48,7 +48,7 @@ from distlbm.cases.obstacles.probes import (check_points, fluid_weights, line_pr
                                             probe_quantities, quantity_units, steadiness, stencils)
 from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, body_report, canonical, check_clear_of_layer,
                                           check_fluid_path, check_mask_cells, check_obstacles, fraction_planes,
-                                          load_stl, mask_cross_section, number, parse_obstacles, show)
+                                          load_stl, mask_cross_section, number, parse_obstacles, periodic_cuts, show)
 from distlbm.physics import boundaries as bc
 
 
@@ -423,6 +423,10 @@ class ChannelFlow(Case):
                             # cross-section alone: one plane each per block, not per cell
                             x_invariant=True)
         notes = []
+        bodies = [s for s in shapes if not isinstance(s, geo.MaskFile)]  # named as shapes() names them
+        key, text = ("obstacles", p["obstacles"]) if not p.get("stl") else \
+            ("obstacles, stl", f"{p['obstacles']}; {bodies[-1].spec}") if p["obstacles"].strip() else ("stl", p["stl"])
+        notes += periodic_cuts(bodies, lay, key, text)
         steps = steps_for("t_end", p["t_end"] / lay.dt, notes)
         sample_every = (steps_for("sample_dt", p["sample_dt"] / lay.dt, notes) if p["sample_dt"] > 0
                         else max(5, steps // 200))

@@ -797,6 +797,35 @@ def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", te
         f"outlet along the lattice's links{'' if mask is not None else ': widen the gaps or raise the resolution n'}")
 
 
+def periodic_cuts(bodies, lay: Layout, key: str = "obstacles", text: str = "") -> list:
+    """Warnings for the shapes that cross a periodic side (sides = 'periodic'): a body is voxelised where it lies,
+    not continued across the period, so its part beyond y = H (or below 0, or z likewise) is cut off, and nothing
+    of it appears at the other side (a sphere at y = 0.39 of a 0.4 period made 346 cells of its 522, unsaid). A
+    shape whose cut part holds no cell centre, or that is unbounded along the axis, is not said."""
+    if lay.walls:
+        return []
+    out, dx = [], lay.dx
+    for body in bodies:
+        for s in _members(body):
+            box = _bbox(s, lay.d) or ((list(s.bounds[0]), list(s.bounds[1])) if _is_mesh(s) else None)
+            if box is None:
+                continue
+            for a in range(1, lay.d):
+                lo, hi, period = box[0][a], box[1][a], lay.shape[a] * dx
+                top = lay.origin[a] + period
+                if not (math.isfinite(lo) and math.isfinite(hi)):  # (a cylinder along z: across the period)
+                    continue
+                # beyond the side by more than half a cell: its image would hold a cell centre
+                if lo < lay.origin[a] - 0.5 * dx or hi > top + 0.5 * dx:
+                    side = f"{'xyz'[a]} = {lay.origin[a] if lo < lay.origin[a] - 0.5 * dx else top:g}"
+                    out.append(f"{key} = {show(text)}: {_label(s, text)} crosses the periodic side {side} (it spans "
+                               f"{'xyz'[a]} = {lo:.4g} .. {hi:.4g}): a body is cut there, not continued across the "
+                               f"period (its part beyond is not at the other side); move it inside the period, or "
+                               f"give its other part as a shape of its own")
+                    break
+    return out
+
+
 def body_report(bodies, cells, lay: Layout) -> list:
     """One line per body of what the voxelisation made of it, by which a user checks the geometry: its solid cells
     (`cells`, check_fluid_path's counts) and their volume; an STL body's place (its box once scaled, rotated and
