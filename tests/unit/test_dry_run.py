@@ -678,6 +678,14 @@ def test_the_dry_run_and_the_run_report_each_bodys_cells_and_an_stl_bodys_place(
                         r"k 37 .. 46\), 5,120 triangles, enclosing 0.0005225 m\^3 \(522 cells of dx\^3\); partly "
                         r"outside the channel \(z > 0.41\): its cells are those of the part inside", lines[2]), lines
     assert len(lines) == 3
+    # two overlapping shells (an assembly): their cells are the union, the surfaces' volume count the overlap twice
+    ball = icosphere(4, 0.5)
+    write_stl(tmp_path / "two.stl", np.concatenate([ball, ball + [0.4, 0.013, 0.007]]))
+    rc, out, err = cli(*base, "--dry-run", "--set", f"obstacles=stl({tmp_path}/two.stl, 0.1, 0.4, 0.2, 0.2)")
+    line = next(x for x in out.splitlines() if x.startswith("  body 1 "))
+    assert line.endswith("10,240 triangles, 2 closed shells enclosing 0.001045 m^3 in all (1,045 cells of dx^3; "
+                         "where they overlap, counted in each)"), line
+    assert 536 < int(re.search(r": ([\d,]+) solid cells", line)[1].replace(",", "")) < 1045, line
     rc, out, err = cli(*base, "--steps", 1, "--set", f"obstacles=stl({tmp_path}/ball.stl, 0.001, 0.5, 0.2, 0.2)")
     assert rc == 0, err
     body = [x for x in out.splitlines() if x.startswith("  body ")]
