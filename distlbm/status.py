@@ -33,10 +33,14 @@ def _number(v) -> bool:
     return -2 ** 63 < v < 2 ** 63 if isinstance(v, int) else math.isfinite(v)
 
 
-def _last_progress(path: Path):
+def _last_progress(path: Path, running: bool = True):
     """The last progress record of a log.jsonl's newest run (read from its end, up to that run's start record), and
     its age in seconds. A restart that has not written its first progress line yet (1/20 of the way in) showed the
-    run before it's last one: 'step 22 of 22 (100.0 %), ETA 0s' while it ran from step 20 to 2,000,000."""
+    run before it's last one: 'step 22 of 22 (100.0 %), ETA 0s' while it ran from step 20 to 2,000,000.
+    A newest run that is not `running` and wrote none took no step it said (a restart at its end step already, one
+    stopped before its first step): the last line before it where that is at the step it started from, which is
+    where the run stands, with that run's end step (a restart that ran no step left the finished run's 'step 40 of
+    40' and drift unsaid); a line of another step is not where it stands (a restart from an older checkpoint)."""
     from distlbm.io.results import tail
 
     end = tail(path)
@@ -44,15 +48,23 @@ def _last_progress(path: Path):
         age = time.time() - path.stat().st_mtime
     except OSError:
         return None, None
+    start = None  # the newest run's start record, once passed (not running: a line before it may say its step)
     for line in reversed((end or b"").decode("utf-8", "replace").splitlines()):
         try:
             rec = json.loads(line)
         except ValueError:
             continue
         if isinstance(rec, dict) and rec.get("event") == "start":  # the newest run's start: it wrote none yet
-            return None, None
+            if running:
+                return None, None
+            start = start or rec  # (and on past the starts of others that wrote none: restarts at the end step)
+            continue
         if isinstance(rec, dict) and "event" not in rec and type(rec.get("step")) is int and _number(rec["step"]):
-            return rec, age
+            if start is None:
+                return rec, age
+            if rec["step"] != start.get("step"):
+                return None, None
+            return {**rec, **({"end": start["end"]} if "end" in start else {})}, age
     return None, None
 
 
@@ -89,7 +101,7 @@ def folder_status(out) -> dict:
                           f"the --out folder of a run{inside}")
     state, who = read_holder(out)
     result = {"folder": str(out), "state": state, "holder": who}
-    rec, age = _last_progress(out / "log.jsonl")
+    rec, age = _last_progress(out / "log.jsonl", running=state == "running")
     if rec is not None:
         # a value that is not a number (a hand-edited or foreign line: "end": "x") is left out, not a traceback
         result["progress"] = {k: v if _number(v) and (k != "end" or v > 0) else None

@@ -598,6 +598,35 @@ def test_status_of_a_restart_before_its_first_progress_line_shows_none_of_the_ru
     assert rc == 0 and "  progress: step 50,000 of 1,000,000 (5.0 %)" in out and "step 40 of 40" not in out, out
 
 
+def test_status_after_a_restart_that_ran_no_step_shows_where_the_run_stands(tmp_path, cli):
+    """A restart at the run's end step already (--restart latest of a finished run) writes a start and an end record
+    and no progress line: `distlbm status` then showed no progress at all (the finished run's 'step 40 of 40' and its
+    drift gone). The line before that restart is shown where it is at the step the restart started from; one of
+    another step is not (a restart from an older checkpoint that stopped before its first step stands at that one)."""
+    out = tmp_path / "run"
+    rc, _, err = cli("run", "box", "--set", "n=8", "--steps", 8, "--checkpoint-every", 4, "--out", out)
+    assert rc == 0, err
+    rc, said, err = cli("run", "box", "--set", "n=8", "--steps", 8, "--restart", "latest", "--out", out)
+    assert rc == 0 and "this restart ran no step" in said + err, said + err
+    rc, text, err = cli("status", out)
+    assert rc == 0 and "not running (the last run ended)" in text and "  progress: step 8 of 8 (100.0 %)" in text, text
+    rc, text, err = cli("status", out, "--json")
+    assert rc == 0 and json.loads(text)["progress"]["step"] == 8, text
+    log = (out / "log.jsonl").read_text()
+
+    def restarted(step, end):  # a restart from `step` to `end` stopped during its start-up, after those of the log
+        parts = ({"event": "start", "step": step, "end": end, "run_id": "r", "started": "2026-12-02 11:00:00 UTC"},
+                 {"event": "end", "step": step, "status": "stopped", "stopped_on": "SIGTERM"})
+        (out / "log.jsonl").write_text(log + "".join(json.dumps(r) + "\n" for r in parts))
+        rc, text, err = cli("status", out)
+        assert rc == 0 and f"the last run stopped at step {step} on SIGTERM" in text, text
+        return text
+
+    # from step 8 to 16: where it stands is step 8 of its 16, not of the 8 before (its start's end step)
+    assert "  progress: step 8 of 16 (50.0 %)" in restarted(8, 16)
+    assert "progress:" not in restarted(4, 16)  # from step 4: the line of step 8 is not where it stands
+
+
 def test_status_of_dot_inside_a_run_folder_names_the_run_folder(tmp_path, cli, monkeypatch):
     """`distlbm status .` in RUN/checkpoints (or a link to it) named no run folder: Path('.') has no parent to look
     in. The run folder is found by the real path."""
