@@ -1477,8 +1477,8 @@ class Simulation:
         more = self._more_warnings
         warned = self.run_warnings + ([f"{more} more warning lines: in the run's output and log.jsonl"] if more else [])
         return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
-                            steps=self.steps_advanced, wall_time=self.wall_time, compile_s=compile_s, restored_from=self.restored_from,
-                            run_warnings=warned,
+                            steps=self.steps_advanced, wall_time=self.wall_time, compile_s=compile_s,
+                            restored_from=self.restored_from, run_warnings=warned,
                             extra={"run_id": self.run_id, "step_path": self.step_path[0],
                                    **({"stopped_on": self.stopped_on} if self.status == "stopped" else {}),
                                    "step_reason": self.step_path[1], **extra,
