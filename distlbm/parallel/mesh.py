@@ -181,7 +181,7 @@ def mesh_devices(devices, mesh_shape) -> list:
         raise DecompositionError(
             f"mesh = {'x'.join(map(str, mesh_shape))} ({k} device{'s' if k > 1 else ''}): expected a multiple of the "
             f"{len(procs)} processes (every process holds the same number of blocks), at most the {len(devices)} "
-            f"devices there are; leave out --mesh to use them all")
+            f"devices there are; leave the mesh out to use them all")  # (--mesh, or a file's mesh: config.mesh_named)
     per = k // len(procs)
     return [dv for p in procs for dv in [x for x in devices if x.process_index == p][:per]]
 

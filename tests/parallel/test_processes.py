@@ -478,9 +478,17 @@ def test_a_mesh_that_leaves_a_process_without_a_block_is_one_line(tmp_path):
     assert p.returncode == 2, p.stdout + p.stderr
     assert p.stderr.strip().splitlines() == [
         "distlbm: configuration error: --mesh = 1x1x1 (1 device): expected a multiple of the 2 processes (every "
-        "process holds the same number of blocks), at most the 2 devices there are; leave out --mesh to use them all"
+        "process holds the same number of blocks), at most the 2 devices there are; leave the mesh out to use them all"
     ], p.stderr
     assert not (tmp_path / "a").exists()  # refused by the pre-flight's mesh: process 0 removed the folder the run made
+    # the file's mesh: the file and its key named, not an option that was not given ('leave out --mesh', it said)
+    path = tmp_path / "run.toml"
+    path.write_text('case = "box"\nn = 8\nsteps = 2\nmesh = "1x1x1"\n')
+    p, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", "run", path, "--out", tmp_path / "b"], timeout=120)
+    assert p.returncode == 2 and p.stderr.strip().splitlines() == [
+        f"distlbm: configuration error: {path}: mesh = 1x1x1 (1 device): expected a multiple of the 2 processes "
+        f"(every process holds the same number of blocks), at most the 2 devices there are; leave the mesh out to use "
+        f"them all"], p.stderr
 
 
 @pytest.mark.parametrize("where,comm", [("set-up", "jax"), ("set-up", "mpi"), ("checks", "jax")])
