@@ -76,7 +76,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.io.lock import holder
     from distlbm.io.output import mean_parts, output_bytes, outputs_between, space_warning
     from distlbm.memory import average_values, checkpoint_bytes, fmt_bytes, memory_estimate, steady_values
-    from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize, parse_mesh
+    from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize, not_per_process, parse_mesh
     from distlbm.parallel.processes import launcher, require_mpi_backend
 
     s = cfg.setup
@@ -228,20 +228,27 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     # --comm mpi under its launcher (mpiexec, srun): one block per rank, as the run splits it (parallel.plan_mesh)
     if cfg.decomposition.comm == "mpi":  # as the run's MPIDomain, before it asks for MPI
         require_mpi_backend()
-    ranks = launcher()[1] if cfg.decomposition.comm == "mpi" else 1
+    # --comm jax under a launcher: the processes' devices make one mesh, each process holding as many blocks (the
+    # run's mesh_devices); the dry run starts no JAX and knows the processes, not their devices: it said "ready" for
+    # a mesh the run refuses (1x1x1 under mpiexec -n 2) and for a lattice that splits over no multiple of them
+    mpi, ranks = cfg.decomposition.comm == "mpi", launcher()[1]
     try:
         mesh = (tuple(parse_mesh(cfg.decomposition.mesh, d)) if cfg.decomposition.mesh else
                 tuple(factorize(ranks, shape)) if ranks > 1 else (1,) * d)
-        if ranks > 1 and math.prod(mesh) != ranks:  # the run's own line (parallel.mpi.MPIDomain)
+        if mpi and ranks > 1 and math.prod(mesh) != ranks:  # the run's own line (parallel.mpi.MPIDomain)
             raise ConfigError(mesh_named(cfg, f"mesh = {'x'.join(map(str, mesh))} has {math.prod(mesh)} blocks; "
                                              f"expected one per MPI rank ({ranks} ranks)"))
+        if not mpi and ranks > 1 and math.prod(mesh) % ranks:
+            raise not_per_process(mesh, ranks)
         check_divisible(shape, mesh)
     except DecompositionError as e:
         raise ConfigError(mesh_split_named(cfg, e)) from None  # (--mesh, as given)
     block = tuple(n // m for n, m in zip(shape, mesh))
     planes = None if s.fraction_planes is None else s.fraction_planes[1] - s.fraction_planes[0] + 1
     ndev = math.prod(mesh)
-    which = (f"mesh {'x'.join(map(str, mesh))}, {ndev} devices" if cfg.decomposition.mesh or ranks > 1 else
+    which = (f"mesh {'x'.join(map(str, mesh))}, {ndev} devices" if cfg.decomposition.mesh or (ranks > 1 and mpi) else
+             f"mesh {'x'.join(map(str, mesh))}, {ndev} devices if each of the {ranks} processes has one; the run "
+             f"splits the lattice over all their devices" if ranks > 1 else
              "one device (give --mesh for the job's devices)")
     parts = []
     for kind, form in _forms(model, block).items():

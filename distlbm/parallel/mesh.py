@@ -168,6 +168,17 @@ def halo_bytes_per_step(c, shape, mesh_shape, itemsize: int) -> int:
     return total
 
 
+def not_per_process(mesh_shape, processes: int, devices: int | None = None) -> DecompositionError:
+    """The refusal of a mesh of k devices that is not a multiple of the processes (mesh_devices; the dry run, which
+    knows the launcher's process count but not the devices, without `devices`)."""
+    k = math.prod(mesh_shape)
+    there = f", at most the {devices} devices there are" if devices is not None else ""
+    return DecompositionError(
+        f"mesh = {'x'.join(map(str, mesh_shape))} ({k} device{'s' if k > 1 else ''}): expected a multiple of the "
+        f"{processes} processes (every process holds the same number of blocks){there}; leave the mesh out to use "
+        f"them all")  # (--mesh, or a file's mesh: config.mesh_named)
+
+
 def mesh_devices(devices, mesh_shape) -> list:
     """The k devices a mesh of k (the product of mesh_shape) takes from `devices` (k <= their number): the first
     k of one process; of several, k / P from each of the P processes, so that every process holds blocks (a mesh
@@ -178,10 +189,7 @@ def mesh_devices(devices, mesh_shape) -> list:
     if len(procs) <= 1 or k >= len(devices):
         return devices[:k]
     if k % len(procs):
-        raise DecompositionError(
-            f"mesh = {'x'.join(map(str, mesh_shape))} ({k} device{'s' if k > 1 else ''}): expected a multiple of the "
-            f"{len(procs)} processes (every process holds the same number of blocks), at most the {len(devices)} "
-            f"devices there are; leave the mesh out to use them all")  # (--mesh, or a file's mesh: config.mesh_named)
+        raise not_per_process(mesh_shape, len(procs), len(devices))
     per = k // len(procs)
     return [dv for p in procs for dv in [x for x in devices if x.process_index == p][:per]]
 

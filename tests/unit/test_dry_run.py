@@ -690,3 +690,23 @@ def test_the_dry_run_and_the_run_report_each_bodys_cells_and_an_stl_bodys_place(
     assert rc == 0, err
     body = [x for x in out.splitlines() if x.startswith("  body ")]
     assert len(body) == 1 and ": 536 solid cells (0.000536 m^3); its surface x 0.45 .. 0.55" in body[0], out
+
+
+def test_a_dry_run_under_a_launcher_with_comm_jax_refuses_what_the_run_refuses(cli, tmp_path, monkeypatch):
+    """Under mpiexec -n 2 with the default --comm jax, --mesh 1x1x1 and an automatic mesh of a lattice that splits over
+    no multiple of the processes (n = 7) were said "ready"; the run refuses both (parallel.mesh.mesh_devices,
+    factorize), and the memory line named one device for a run over every process's devices."""
+    monkeypatch.setenv("OMPI_COMM_WORLD_SIZE", "2")
+    monkeypatch.setenv("OMPI_COMM_WORLD_RANK", "0")
+    args = ["run", "box", "--steps", 4, "--dry-run", "--out", tmp_path / "a"]
+    rc, out, err = cli(*args, "--set", "n=8", "--mesh", "1x1x1")
+    assert rc == 2 and err.strip().splitlines() == [
+        "distlbm: configuration error: --mesh = 1x1x1 (1 device): expected a multiple of the 2 processes (every "
+        "process holds the same number of blocks); leave the mesh out to use them all"], out + err
+    rc, out, err = cli(*args, "--set", "n=7")
+    assert rc == 2 and "lattice 7x7x7 cannot be split evenly over 2 devices" in err, out + err
+    rc, out, err = cli(*args, "--set", "n=8")
+    assert rc == 0 and ("  memory per device (mesh 2x1x1, 2 devices if each of the 2 processes has one; the run "
+                        "splits the lattice over all their devices, block 4x8x8)") in out, out + err
+    rc, out, err = cli(*args, "--set", "n=8", "--mesh", "2x2x1")
+    assert rc == 0 and "  memory per device (mesh 2x2x1, 4 devices, block 4x4x8)" in out, out + err
