@@ -288,6 +288,11 @@ def cmd_run(args) -> int:
         if env_rank() == 0:
             print(f"note: --init-from {init_from} ignored: --restart continues the run's own checkpoint")
         init_from = None
+    from distlbm.io.hdf5 import require_h5py
+
+    # said at the start, the run's and its dry run's, not at the first checkpoint hours in: every run may write one
+    require_h5py("distlbm run writes its checkpoints (a stop signal's and --wall-time's too) and field outputs, and "
+                 "reads --restart's and --init-from's,")
     if getattr(args, "dry_run", False):
         from distlbm.dryrun import dry_run
 

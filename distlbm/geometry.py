@@ -427,6 +427,9 @@ class MaskFile:
             self.owner = owner
 
         def __enter__(self):
+            from distlbm.io.hdf5 import require_h5py
+
+            require_h5py(f"the mask file {str(self.owner.path)!r} is HDF5, read")
             import h5py
 
             o = self.owner

@@ -108,7 +108,12 @@ def folder_status(out) -> dict:
                               for k in ("step", "end", "time", "mlups", "eta_s", "mass_drift") for v in [rec.get(k)]}
         result["progress"]["age_s"] = age
     found, damaged = [], []
-    for p in reversed(ckpt.list_checkpoints(out / "checkpoints")):
+    listed = ckpt.list_checkpoints(out / "checkpoints")
+    if listed:
+        from distlbm.io.hdf5 import require_h5py
+
+        require_h5py("distlbm status reads the run's checkpoints")  # (their steps and run ids: a traceback)
+    for p in reversed(listed):
         try:
             meta = ckpt.read_meta(p)
         except ckpt.CheckpointError as e:
@@ -317,13 +322,15 @@ def cmd_status(args) -> int:
     if not folders:
         raise ConfigError("no run folders under out/ (the default --out is out/CASE); expected the --out folder "
                           "of a run: distlbm status OUT")
-    states, missing = [], []
+    states, missing, failed = [], [], 0
     for f in folders:  # a mistyped folder among several is said; the others are still shown
         try:
             states.append(folder_status(f))
         except ConfigError as e:
-            missing.append(e)
-    if len(missing) == len(folders):
+            if str(e) not in map(str, missing):  # (h5py missing: said once, not once per run folder)
+                missing.append(e)
+            failed += 1
+    if failed == len(folders):
         raise missing[0] if len(missing) == 1 else ConfigError("; ".join(map(str, missing)))
     if args.json:
         print(json.dumps(states if many or len(folders) > 1 else states[0], indent=2))

@@ -224,6 +224,11 @@ class Simulation:
         self._t_created = flag.started if flag is not None and flag.started is not None else time.perf_counter()
         from distlbm.config import run_checks
 
+        if out_dir or restart or init_from:  # (a Simulation without files, scripts/step_variants.py's, needs no h5py)
+            from distlbm.io.hdf5 import require_h5py
+
+            require_h5py("a Simulation with an out_dir writes its checkpoints and field outputs, and reads a restart's "
+                         "or init_from's checkpoint,")
         run_checks(cfg)  # the geometry's scans a caller left (resolve(defer_checks=True)), before any allocation
         self.cfg = cfg
         self.setup = cfg.setup

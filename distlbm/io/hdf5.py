@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from distlbm.errors import ConfigError
 from distlbm.io.files import (WriteError, check_folder_target, check_target, free_bytes, make_folder, reason,
                               remove_stale, size_text, space_needed)
 from distlbm.parallel.processes import mpi_world
@@ -35,6 +36,19 @@ class _LazyH5py:
 
 
 h5py = _LazyH5py()
+
+
+def require_h5py(what: str) -> None:
+    """One line (a ConfigError) if h5py cannot be imported here, said where `what` starts, before any step: without it
+    the lazy import failed at the first checkpoint or field output, hours in, in a traceback (the lock left held);
+    a run's stop signal or wall time writes a checkpoint even without checkpoint_every."""
+    import importlib
+
+    try:
+        importlib.import_module("h5py")
+    except ImportError as e:
+        raise ConfigError(f"h5py: cannot be imported here ({e}), and {what} with it; expected pip install "
+                          f"'h5py>=3.10' (a dependency of distlbm: pip install distlbm installs it)") from None
 
 
 @dataclass(frozen=True)

@@ -1001,3 +1001,23 @@ def test_the_readme_kinetic_energy_of_cavity3d_is_that_of_the_steps_it_names():
         fields.append(sim.fields())
     for a, b in zip(*fields):
         np.testing.assert_array_equal(a, b)
+
+
+def test_a_simulation_that_writes_files_needs_h5py_at_its_start(tmp_path):
+    """Without h5py (imported at its first use) a Simulation with an out_dir is refused when it is made, in one
+    ConfigError, not at its first checkpoint in a traceback; one without files still builds (scripts/step_variants)."""
+    fake = tmp_path / "no_h5py" / "h5py"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ModuleNotFoundError(\"No module named 'h5py'\", name='h5py')\n")
+    code = ("from distlbm.config import resolve\nfrom distlbm.driver import Simulation\n"
+            "from distlbm.errors import ConfigError\nfrom distlbm.parallel.domain import LocalDomain\n"
+            "cfg = resolve('cavity2d', {'n': 8, 'steps': 4, 'checkpoint_every': 2})\n"
+            "Simulation(cfg, domain=LocalDomain(cfg.setup.shape), log=lambda m: None).advance(2)\n"
+            "try:\n    Simulation(cfg, domain=LocalDomain(cfg.setup.shape), out_dir='run', log=lambda m: None)\n"
+            "except ConfigError as e:\n    print('REFUSED', e)\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), str(fake.parent)]))
+    env.pop("XLA_FLAGS", None)
+    r = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0 and "REFUSED h5py: cannot be imported here" in r.stdout, (r.stdout, r.stderr[-2000:])
+    assert not (tmp_path / "run").exists()

@@ -861,3 +861,31 @@ def test_every_third_party_module_distlbm_imports_is_a_declared_dependency():
     third = {m for m in imported if m not in sys.stdlib_module_names and m not in ("distlbm", "__future__")}
     assert third <= set(dist), f"a module with no entry here: {sorted(third - set(dist))}"
     assert {dist[m] for m in third} <= declared, sorted({dist[m] for m in third} - declared)
+
+
+@pytest.mark.parametrize("args", [
+    ["run", "cavity2d", "--set", "n=8", "--steps", "4", "--checkpoint-every", "2", "--out", "new"],
+    ["run", "cavity2d", "--set", "n=8", "--steps", "4", "--out", "new"],  # a stop signal would write a checkpoint
+    ["run", "cavity2d", "--set", "n=8", "--steps", "4", "--output-every", "2", "--out", "new", "--dry-run"],
+    ["run", "cavity2d", "--set", "n=8", "--steps", "6", "--restart", "--out", "good"],
+    ["run", "cavity2d", "--set", "n=8", "--steps", "4", "--init-from", "good", "--out", "new", "--dry-run"],
+    ["status", "good"],
+])
+def test_a_command_that_needs_h5py_says_so_at_its_start_in_one_line(cli, tmp_path, args):
+    """h5py is imported at its first use (a case steps without it): a run without it went its steps and ended at
+    its first checkpoint or field output in a traceback (hours in; the folder's lock left), its dry run said ready,
+    a restart and `distlbm status` ended in a traceback. Each says so at its start, in one line, nothing written."""
+    import os
+    from pathlib import Path
+
+    assert cli("run", "cavity2d", "--set", "n=8", "--steps", "2", "--checkpoint-every", "2", "--out",
+               tmp_path / "good")[0] == 0  # (with h5py)
+    fake = tmp_path / "no_h5py" / "h5py"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ModuleNotFoundError(\"No module named 'h5py'\", name='h5py')\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(Path(__file__).resolve().parents[2]), str(fake.parent)]))
+    r = subprocess.run([sys.executable, "-m", "distlbm", *args], cwd=tmp_path, env=env, capture_output=True,
+                       text=True, timeout=120)
+    assert_clean_error(r.returncode, r.stdout, r.stderr, "h5py", "No module named 'h5py'", "pip install 'h5py")
+    assert "step " not in r.stdout and not (tmp_path / "new").exists(), r.stdout
+    assert sorted(p.name for p in (tmp_path / "good" / "checkpoints").iterdir()) == ["ckpt_000000002.h5"]
