@@ -309,3 +309,28 @@ def test_a_site_installed_distlbm_on_path_is_the_default_program(tmp_path, templ
     subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", *size, SLURM / template, *TG)
     log = logs[jobs[0]["job_id"]]
     assert jobs[0]["exit"] == 0 and "site distlbm ran: run taylor_green2d" in log, log
+
+
+@pytest.mark.parametrize("template", ["single_node.sbatch", "multi_node_srun.sbatch", "multi_node_mpirun.sbatch"])
+def test_the_default_program_is_dot_venv_s_before_the_one_on_path_and_said_when_neither(tmp_path, template):
+    """The templates' program without DISTLBM: ./.venv/bin/distlbm of the submit folder (make) before a distlbm on
+    PATH; with neither, one line that says where it looked and what to set, not srun's "No such file or directory"
+    (which named only .venv/bin/distlbm: a site's user did not learn that PATH was looked in too)."""
+    size = ["--nodes=1", "--ntasks=1"] if template.startswith("multi") else []
+    for name, where in (("venv", tmp_path / ".venv" / "bin"), ("site", tmp_path / "site" / "bin")):
+        where.mkdir(parents=True)
+        (where / "distlbm").write_text(f"#!/bin/bash\necho \"{name} distlbm ran: $*\"\nexit 0\n")
+        (where / "distlbm").chmod(0o755)
+    env = _env(1, FAKE_SBATCH_MAX_JOBS="1")
+    env.pop("DISTLBM")
+    env["PATH"] = f"{tmp_path / 'site' / 'bin'}{os.pathsep}{env['PATH']}"
+    subs, jobs, logs = _sbatch(tmp_path, env, "--output=distlbm-%j.out", *size, SLURM / template, *TG)
+    log = logs[jobs[0]["job_id"]]
+    assert jobs[0]["exit"] == 0 and "venv distlbm ran: run taylor_green2d" in log and "site" not in log, log
+    # neither: no ./.venv, no distlbm on PATH (the fake Slurm's commands and the system's alone)
+    other = tmp_path / "other"
+    other.mkdir()
+    env["PATH"] = os.pathsep.join([str(FAKE), "/usr/bin", "/bin"])
+    subs, jobs, logs = _sbatch(other, env, "--output=distlbm-%j.out", *size, SLURM / template, *TG)
+    log = logs[jobs[0]["job_id"]]
+    assert jobs[0]["exit"] != 0 and "DISTLBM" in log and "PATH" in log and "No such file" not in log, log
