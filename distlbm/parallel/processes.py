@@ -210,6 +210,17 @@ def require_mpi_backend() -> None:
                           f"pip install 'distlbm[mpi]' (on a cluster: README, Installing on a cluster)")
 
 
+def require_launcher_backend(comm: str = "jax") -> None:
+    """Several processes of comm='jax' started by mpirun/mpiexec (not srun) find their coordinator with mpi4py: one
+    line (StartupError) where it is missing (every process ended in JAX's traceback), said by the run before it makes
+    its folder (an empty one was left) and by its dry run (it said "ready")."""
+    name, n = launcher()
+    if n > 1 and comm != "mpi" and name != "slurm" and missing_modules("mpi4py"):
+        raise StartupError(f"{name} started {n} processes, and finding their coordinator under it needs mpi4py, "
+                           f"which is not installed here; expected pip install mpi4py (or 'distlbm[mpi]'), or the "
+                           f"processes started by srun")
+
+
 class StartupStopped(Exception):
     """A stop signal while this process waited for the others at the run's start (initialize's `stop`): nothing ran.
     It waited out the start-up timeout (300 s by default) before, a Ctrl-C or scancel answered by nothing."""
@@ -516,12 +527,8 @@ def initialize(comm: str = "jax", stop=None) -> dict:
             if name == "slurm":
                 jax.distributed.initialize(**kwargs)
             else:
-                # Open MPI / MPICH set no coordinator address; mpi4py tells every rank rank 0's host (without it
-                # every process ended in JAX's traceback)
-                if missing_modules("mpi4py"):
-                    raise StartupError(f"{name} started {n} processes, and finding their coordinator under it needs "
-                                       f"mpi4py, which is not installed here; expected pip install mpi4py (or "
-                                       f"'distlbm[mpi]'), or the processes started by srun")
+                # Open MPI / MPICH set no coordinator address; mpi4py tells every rank rank 0's host
+                require_launcher_backend(comm)
                 jax.distributed.initialize(cluster_detection_method="mpi4py", **kwargs)
         _STARTED = True
         if jax.default_backend() == "cpu":

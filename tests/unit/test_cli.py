@@ -839,6 +839,31 @@ def test_mpirun_without_mpi4py_is_one_line_not_a_traceback(cli, monkeypatch, wit
     assert "mpich" in said and "mpi4py" in said and "srun" in said and "\n" not in said, said
 
 
+@pytest.mark.parametrize("dry", [False, True])
+def test_mpirun_without_mpi4py_is_said_before_the_folder_is_made_and_by_the_dry_run(tmp_path, dry):
+    """mpirun/mpiexec without mpi4py: the dry run said "ready", and the run said so only in processes.initialize,
+    after its folder was made (an empty folder left: several processes do not remove it before they met)."""
+    import os
+    from pathlib import Path
+
+    code = ("import importlib.abc, sys\n"
+            "class Finder(importlib.abc.MetaPathFinder):\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name.split('.')[0] in ('mpi4py', 'mpi4jax'):\n"
+            "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+            "sys.meta_path.insert(0, Finder())\n"
+            "from distlbm.cli import main\n"
+            f"sys.exit(main({['run', 'cavity2d', '--set', 'n=8', '--steps', '2', '--out', 'o'] + ['--dry-run'] * dry}))\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SLURM_", "OMPI_", "PMI", "XLA_FLAGS"))}
+    env.update(PMI_SIZE="2", PMI_RANK="0", PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    r = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 2 and "ready" not in r.stdout, (r.stdout, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "mpich started 2 processes" in lines[0] and "mpi4py" in lines[0], r.stderr
+    assert not (tmp_path / "o").exists()
+
+
 def test_every_third_party_module_distlbm_imports_is_a_declared_dependency():
     """A module imported by distlbm (at the top or where it is used) belongs to a distribution pyproject names, in
     `dependencies` or an extra: ml_dtypes (bfloat16 storage) came only through jax's own requirements. scripts/ too:
