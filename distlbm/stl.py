@@ -353,23 +353,40 @@ class TriangleMesh(Shape):
     def _enclosed_volume(self):
         """The volume the surface encloses (the divergence theorem: the sum of the signed tetrahedra of its triangles
         with the centre of its box, positive for outward normals), where every triangle turns the same way
-        (`oriented`); None where some are turned over (the sum then means nothing). ValueError for a surface that
-        encloses none: triangles back to back (a flat sheet closed by its own other side) bound no solid, and the
-        body was refused later as holding no cell centre, "make it larger or the lattice finer", which no scale or
-        resolution mends."""
+        (`oriented`); None where some are turned over (the sum then means nothing). Per closed shell (the pieces
+        that share no vertex; `shells` of them): `turned` counts those that turn the other way than the largest (a
+        cavity, whose volume the sum takes off; or a part turned over, as mirroring does, which the winding number
+        makes solid all the same: `parts_volume` counts it, the sum of every shell's). ValueError for a surface
+        that encloses none, each shell's sum within round-off of 0: triangles back to back (a flat sheet closed by
+        its own other side) bound no solid, and the body was refused later as holding no cell centre, "make it
+        larger or the lattice finer", which no scale or resolution mends; a part and its mirror image, whose sums
+        cancel, are not refused."""
+        from scipy.sparse import coo_matrix
+        from scipy.sparse.csgraph import connected_components
+
+        self.shells = self.turned = self.parts_volume = None
         if not self.oriented:
             return None
+        f, n = self.faces, len(self.vertices)
+        graph = coo_matrix((np.ones(2 * len(f), np.int8), (f[:, :2].reshape(-1), f[:, 1:].reshape(-1))), shape=(n, n))
+        _, labels = connected_components(graph, directed=False)
+        shell = np.unique(labels[f[:, 0]], return_inverse=True)[1].reshape(-1)  # each triangle's shell, 0 ..
+        self.shells = int(shell.max()) + 1
         v = self.vertices - 0.5 * (self.vertices.min(axis=0) + self.vertices.max(axis=0))
-        a, b, c = v[self.faces[:, 0]], v[self.faces[:, 1]], v[self.faces[:, 2]]
+        a, b, c = v[f[:, 0]], v[f[:, 1]], v[f[:, 2]]
         terms = np.einsum("ij,ij->i", a, np.cross(b, c)) / 6.0
-        vol = float(terms.sum())
-        # round-off of the sum: far below 1e-12 of the terms' magnitudes (a body's tetrahedra are all of one sign:
-        # the sum is their magnitude; a sheet's cancel pairwise, to within round-off)
-        if abs(vol) <= 1e-12 * float(np.abs(terms).sum()):
+        vol = np.bincount(shell, weights=terms, minlength=self.shells)
+        # round-off of each shell's sum: far below 1e-12 of its terms' magnitudes (a body's tetrahedra are all of
+        # one sign: the sum is their magnitude; a sheet's cancel pairwise, to within round-off)
+        empty = np.abs(vol) <= 1e-12 * np.bincount(shell, weights=np.abs(terms), minlength=self.shells)
+        if np.all(empty):
             raise ValueError(f"{self.name}: encloses no volume (its {len(self.faces)} triangles lie back to back: "
                              f"a flat or folded surface, closed by its own other side); expected a closed surface "
                              f"around a solid body")
-        return abs(vol)
+        vol = np.where(empty, 0.0, vol)
+        self.turned = int(np.count_nonzero(vol * vol[np.argmax(np.abs(vol))] < 0))
+        self.parts_volume = float(np.abs(vol).sum())
+        return abs(float(vol.sum()))
 
     # ---- line-triangle intersections -----------------------------------------------------------------
 

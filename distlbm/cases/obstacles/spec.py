@@ -826,22 +826,6 @@ def periodic_cuts(bodies, lay: Layout, key: str = "obstacles", text: str = "") -
     return out
 
 
-def _shells(mesh) -> int:
-    """The number of connected pieces of a triangle mesh (triangles joined by shared vertices)."""
-    from scipy.sparse import coo_matrix
-    from scipy.sparse.csgraph import connected_components
-
-    f = mesh.faces
-    a = np.concatenate([f[:, 0], f[:, 1]])
-    b = np.concatenate([f[:, 1], f[:, 2]])
-    n = len(mesh.vertices)
-    graph = coo_matrix((np.ones(len(a), np.int8), (a, b)), shape=(n, n))
-    used = np.zeros(n, bool)
-    used[f.reshape(-1)] = True
-    count, labels = connected_components(graph, directed=False)
-    return len(np.unique(labels[used]))
-
-
 def body_report(bodies, cells, lay: Layout) -> list:
     """One line per body of what the voxelisation made of it, by which a user checks the geometry: its solid cells
     (`cells`, check_fluid_path's counts) and their volume; an STL body's place (its box once scaled, rotated and
@@ -865,10 +849,15 @@ def body_report(bodies, cells, lay: Layout) -> list:
             if len(meshes) == 1 and vol[0] is not None:
                 # the divergence theorem counts a region once per shell around it: overlapping parts of an assembly
                 # (whose cells are their union) were said as the sum of the parts
-                shells = _shells(meshes[0])
+                shells = meshes[0].shells  # TriangleMesh: its pieces that share no vertex
                 line += (f", enclosing {vol[0]:.4g} m^3 ({vol[0] / dx ** 3:,.0f} cells of dx^3)" if shells == 1 else
                          f", {shells} closed shells enclosing {vol[0]:.4g} m^3 in all ({vol[0] / dx ** 3:,.0f} cells "
                          f"of dx^3; where they overlap, counted in each)")
+                if meshes[0].turned:  # a cavity, or a part turned over (mirrored): its volume taken off the sum
+                    m = meshes[0]
+                    line += (f", {m.turned} of them turned inward: a cavity, or a part turned over, as mirroring "
+                             f"does, which is solid all the same (then {m.parts_volume:.4g} m^3, "
+                             f"{m.parts_volume / dx ** 3:,.0f} cells of dx^3)")
             # (a body across a side wall is allowed, as a primitive: the wall's cells stay wall, part of no body)
             top = [(lay.shape[0] - 1) * dx] + list(lay.cross)
             out = [f"{'xyz'[a]} {'< 0' if lo[a] < 0 else f'> {top[a]:g}'}" for a in range(lay.d)
