@@ -339,6 +339,19 @@ def test_integer_mask_ids_are_bodies_after_the_obstacles(tmp_path):
         resolve("channel_flow", {"n": N, "obstacles": "circle(0.3,0.2,0.03)", "mask": str(tmp_path / "many.npy")})
 
 
+def test_the_body_line_counts_a_bodys_cells_inside_the_mask_as_the_bodys(tmp_path):
+    """A cell of a body and of the mask is the body's (its id, its force): the start-up line counted it as the mask's:
+    50 solid cells said of a box whose 110 the geometry holds."""
+    m = np.zeros(SHAPE2, np.uint8)
+    m[35:45, 5:25] = 1  # across the box's right half
+    np.save(tmp_path / "m.npy", m)
+    cfg = resolve("channel_flow", {"n": N, "obstacles": "box(0.3,0.1,0.4,0.2)", "mask": str(tmp_path / "m.npy")})
+    body = np.asarray(cfg.setup.geometry(tuple(slice(0, n) for n in SHAPE2))[4])
+    n = np.count_nonzero(body == 1)
+    assert np.count_nonzero((body == 1) & (m != 0)) > 40 and np.count_nonzero(body == 2) > 0  # they overlap
+    assert cfg.setup.report == [f"body 1 box(0.3,0.1,0.4,0.2): {n} solid cells ({n * 1e-4:.4g} m^2)"]
+
+
 def test_side_walls_drawn_in_a_mask_are_walls_not_the_body(tmp_path):
     """A mask may draw the side walls (their rows are not checked as a body's), but their cells took the body's id:
     its drag held the walls' friction (+79 % cD on a square). The wall rows carry no body id."""

@@ -701,8 +701,8 @@ def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", te
     joined to the previous slab's last plane and, with periodic sides, across the sides, by a union-find.
     stop() (if given) is asked between slabs: True ends the scan at once, returning False (a stop signal came: a
     large lattice's scan takes minutes); returns True when the scan found the path. `cells` (a list, if given) gets
-    the number of solid cells of each body of `bodies` inside the side walls (a cell belongs to the mask, or the first
-    body, that holds it) once the whole lattice is scanned."""
+    the number of solid cells of each body of `bodies` inside the side walls (a cell belongs to the first body that
+    holds it, before the mask, as in geo.Obstacles) once the whole lattice is scanned."""
     from scipy import ndimage
 
     d, nx, dx = lay.d, lay.shape[0], lay.dx
@@ -736,6 +736,9 @@ def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", te
             labels, count = np.broadcast_to(np.int32(1), solid), 1
             reach = np.array([start + solid[0] - 1], np.int64)
         else:
+            # the cells the bodies took: a cell is the first body's that holds it, the mask's after them (as
+            # geo.Obstacles gives them): a body's cells inside the mask were counted as the mask's
+            taken = solid if mask is None else np.zeros(solid.shape, bool)
             for m, rng, k in boxes:
                 sub = tuple(slice(max(lo, o) - o, max(min(hi, o + n) - o, 0))
                             for (lo, hi), o, n in zip(rng, offs, solid.shape))
@@ -745,7 +748,10 @@ def check_fluid_path(bodies, lay: Layout, velocities, key: str = "obstacles", te
                                   indexing="ij", sparse=True)
                 part = solid[sub]  # a view: the bodies' cells are marked in the slab itself
                 ins = np.broadcast_to(m.inside(pts), part.shape)
-                counts[k] += int(np.count_nonzero(ins & ~part))
+                mine = taken[sub]
+                counts[k] += int(np.count_nonzero(ins & ~mine))
+                if mask is not None:
+                    mine |= ins
                 part |= ins
             np.logical_not(solid, out=solid)
             if solid.all():  # a slab of fluid alone (most, away from the bodies): one component
