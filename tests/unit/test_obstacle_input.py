@@ -123,6 +123,19 @@ def test_a_body_across_a_periodic_side_is_warned_to_be_cut_there():
         assert not [w for w in cfg.warnings if "periodic side" in w], (extra, cfg.warnings)
 
 
+def test_a_body_whose_part_beyond_a_periodic_side_holds_no_cell_is_not_warned():
+    """The warning went by the box alone (beyond the side by more than half a cell): a sphere whose cap beyond
+    y = 0.4 holds no cell centre's image (it lost no cell) was said to be cut; the images are asked."""
+    per = {"lattice": "D3Q19", "n": N, "length": 1.0, "height": 0.4, "width": 0.4, "sides": "periodic",
+           "profile": "uniform"}
+    # cells of dx = 0.01 at x = i dx, y and z = (j + 1/2) dx: the cap y > 0.405 of radius 0.0033 around (0.5, 0.2)
+    # holds no image (0.5, 0.405, 0.195 or 0.205); a radius of 0.056 makes its cap 0.0105 wide, which holds two
+    for r, warned in ((0.0551, False), (0.056, True)):
+        for y in (0.35, 0.05):  # beyond y = 0.4, below y = 0
+            cfg = resolve("channel_flow", dict(per, obstacles=f"sphere(0.5,{y},0.2,{r})"))
+            assert bool([w for w in cfg.warnings if "periodic side" in w]) == warned, (r, y, cfg.warnings)
+
+
 D3 = {"lattice": "D3Q19", "n": N, "length": 1.0, "height": 0.4, "width": 0.3}
 
 

@@ -811,6 +811,7 @@ def periodic_cuts(bodies, lay: Layout, key: str = "obstacles", text: str = "") -
     if lay.walls:
         return []
     out, dx = [], lay.dx
+    centres = [lay.origin[a] + (np.arange(lay.shape[a]) + 0.5) * dx for a in range(lay.d)]
     for body in bodies:
         for s in _members(body):
             box = _bbox(s, lay.d) or ((list(s.bounds[0]), list(s.bounds[1])) if _is_mesh(s) else None)
@@ -821,14 +822,27 @@ def periodic_cuts(bodies, lay: Layout, key: str = "obstacles", text: str = "") -
                 top = lay.origin[a] + period
                 if not (math.isfinite(lo) and math.isfinite(hi)):  # (a cylinder along z: across the period)
                     continue
-                # beyond the side by more than half a cell: its image would hold a cell centre
-                if lo < lay.origin[a] - 0.5 * dx or hi > top + 0.5 * dx:
-                    side = f"{'xyz'[a]} = {lay.origin[a] if lo < lay.origin[a] - 0.5 * dx else top:g}"
-                    out.append(f"{key} = {show(text)}: {_label(s, text)} crosses the periodic side {side} (it spans "
-                               f"{'xyz'[a]} = {lo:.4g} .. {hi:.4g}): a body is cut there, not continued across the "
-                               f"period (its part beyond is not at the other side); move it inside the period, or "
-                               f"give its other part as a shape of its own")
-                    break
+                # the images of the cells beyond each side (their centres a period away), within the shape's box:
+                # a cut part that holds none of them (a sphere's cap thinner than the cells' spacing) lost no cell
+                for side, image in ((lay.origin[a], centres[a] - period), (top, centres[a] + period)):
+                    pick = [(c >= b[0][i]) & (c <= b[1][i]) for i, c, b in
+                            ((i, image if i == a else centres[i], box) for i in range(lay.d))]
+                    if not all(k.any() for k in pick):
+                        continue
+                    axes = [(image if i == a else centres[i])[k] for i, k in enumerate(pick)]
+                    # in slabs along x of about 2^20 points (this runs before the memory pre-flight: a large body
+                    # across the side of a large lattice asked inside() of 1e8 points at once), the first hit ends it
+                    step = max(1, (1 << 20) // math.prod(len(x) for x in axes[1:]))
+                    if any(np.any(s.inside(np.meshgrid(axes[0][i:i + step], *axes[1:], indexing="ij", sparse=True)))
+                           for i in range(0, len(axes[0]), step)):
+                        break
+                else:
+                    continue
+                out.append(f"{key} = {show(text)}: {_label(s, text)} crosses the periodic side {'xyz'[a]} = "
+                           f"{side:g} (it spans {'xyz'[a]} = {lo:.4g} .. {hi:.4g}): a body is cut there, not continued "
+                           f"across the period (its part beyond is not at the other side); move it inside the period, "
+                           f"or give its other part as a shape of its own")
+                break
     return out
 
 
