@@ -486,6 +486,21 @@ def test_a_part_and_its_mirror_image_are_not_refused_as_enclosing_no_volume(tmp_
     assert 1000 < int(re.search(r": ([\d,]+) solid cells", line)[1].replace(",", "")) < 1100, line  # both solid
 
 
+def test_a_body_across_both_side_walls_is_said_to_be_outside_on_both(tmp_path):
+    """A fin from wall to wall (z = -0.1 .. 0.5 of a channel 0.4 wide) was said to be 'partly outside the channel
+    (z < 0)', the far side unsaid."""
+    from distlbm.config import resolve
+
+    cube = np.array([[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]], float)
+    faces = [(0, 2, 1), (0, 3, 2), (4, 5, 6), (4, 6, 7), (0, 1, 5), (0, 5, 4), (1, 2, 6), (1, 6, 5), (2, 3, 7),
+             (2, 7, 6), (3, 0, 4), (3, 4, 7)]
+    write_stl(tmp_path / "fin.stl", (cube * [0.1, 0.1, 0.6] + [0.5, 0.05, -0.1])[np.array(faces)])
+    cfg = resolve("channel_flow", {"obstacles": f"stl({tmp_path / 'fin.stl'})", "n": 10, "lattice": "D3Q19",
+                                   "length": 1.0, "height": 0.4, "width": 0.4, "t_end": 0.01})
+    assert cfg.setup.report[0].endswith("; partly outside the channel (z < 0, z > 0.4): its cells are those of the "
+                                        "part inside"), cfg.setup.report
+
+
 def test_a_body_far_larger_than_the_channel_is_said_to_need_a_scale(tmp_path):
     """A part drawn in millimetres placed without its scale 0.001 was said to reach the inlet ("it spans x = -50 ..
     50"), nothing said of the scale or the file's units."""

@@ -880,8 +880,9 @@ def body_report(bodies, cells, lay: Layout) -> list:
                              f"{m.parts_volume / dx ** 3:,.0f} cells of dx^3)")
             # (a body across a side wall is allowed, as a primitive: the wall's cells stay wall, part of no body)
             top = [(lay.shape[0] - 1) * dx] + list(lay.cross)
-            out = [f"{'xyz'[a]} {'< 0' if lo[a] < 0 else f'> {top[a]:g}'}" for a in range(lay.d)
-                   if lo[a] < 0 or hi[a] > top[a]]
+            # both sides of an axis where it crosses both (a fin across the channel was said as 'z < 0' alone)
+            out = [f"{'xyz'[a]} {side}" for a in range(lay.d)
+                   for side, beyond in (("< 0", lo[a] < 0), (f"> {top[a]:g}", hi[a] > top[a])) if beyond]
             if out:
                 line += f"; partly outside the channel ({', '.join(out)}): its cells are those of the part inside"
         lines.append(line)
