@@ -237,7 +237,7 @@ def test_a_stop_signal_ends_a_long_dry_run_at_once(tmp_path, cli, monkeypatch, c
     t0 = time.perf_counter()
     rc, out, err = cli("run", "channel_flow", "--set", "n=5", "--dry-run", "--out", tmp_path / "a")
     assert rc == 75, (rc, out, err)
-    assert time.perf_counter() - t0 < 20, (out, err)
+    assert time.perf_counter() - t0 < 50, (out, err)  # before the stub scan's 60 s end
     assert err.strip().splitlines()[-1] == "distlbm: dry run stopped on SIGTERM" and "Traceback" not in err, err
     assert "memory per device" in out and not (tmp_path / "a").exists()
 
