@@ -322,15 +322,21 @@ def cmd_status(args) -> int:
     if not folders:
         raise ConfigError("no run folders under out/ (the default --out is out/CASE); expected the --out folder "
                           "of a run: distlbm status OUT")
-    states, missing, failed = [], [], 0
+    states, refused = [], {}  # each refusal's text: the folders it refused
     for f in folders:  # a mistyped folder among several is said; the others are still shown
         try:
             states.append(folder_status(f))
         except ConfigError as e:
-            if str(e) not in map(str, missing):  # (h5py missing: said once, not once per run folder)
-                missing.append(e)
-            failed += 1
-    if failed == len(folders):
+            refused.setdefault(str(e), []).append(f)
+    # a refusal said once however many folders it left out (h5py missing), naming those it does not name itself
+    # among several (`distlbm status out/` said "h5py: ... reads the run's checkpoints": which runs were not shown?)
+    from distlbm.io.files import run_folder
+
+    unnamed = {text: [x for x in (repr(str(run_folder(f))) for f in fs) if x not in text]  # (as folder_status names)
+               for text, fs in refused.items()}
+    missing = [ConfigError(f"{', '.join(unnamed[text])}: {text}" if len(folders) > 1 and unnamed[text] else text)
+               for text in refused]
+    if not states:
         raise missing[0] if len(missing) == 1 else ConfigError("; ".join(map(str, missing)))
     if args.json:
         print(json.dumps(states if many or len(folders) > 1 else states[0], indent=2))

@@ -269,6 +269,27 @@ def test_status_of_several_folders_says_a_missing_one_and_shows_the_others(tmp_p
     assert rc == 2 and [st["folder"] for st in json.loads(out)] == [str(tmp_path / "a")], out
 
 
+def test_status_without_h5py_names_the_folders_whose_checkpoints_it_cannot_read(tmp_path, cli, monkeypatch):
+    """Without h5py a folder with checkpoints cannot be shown (said once, however many); `distlbm status out/` showed
+    the others and said "h5py: ... distlbm status reads the run's checkpoints" without naming the runs left out."""
+    for name in ("a", "b", "c"):
+        (tmp_path / name).mkdir()
+        _record(tmp_path / name, ended=True)
+        (tmp_path / name / "log.jsonl").write_text("")
+    for name in ("a", "c"):
+        (tmp_path / name / "checkpoints").mkdir()
+        (tmp_path / name / "checkpoints" / "ckpt_000000010.h5").write_bytes(b"")
+    monkeypatch.setitem(sys.modules, "h5py", None)  # (import h5py: an ImportError)
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 2 and f"{tmp_path / 'b'}: not running" in out and "/a:" not in out and "/c:" not in out, out
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "h5py: cannot be imported here" in lines[0], err
+    named = f"{str(tmp_path / 'a')!r}, {str(tmp_path / 'c')!r}"
+    assert lines[0].startswith(f"distlbm: configuration error: {named}: h5py: cannot be imported here"), err
+    rc, out, err = cli("status", tmp_path / "a")  # the folder named alone: the line as it was
+    assert rc == 2 and err.startswith("distlbm: configuration error: h5py: cannot be imported here"), err
+
+
 def test_status_json_of_a_folder_of_runs_is_a_list_however_many_it_holds(tmp_path, cli):
     """`distlbm status sweep --json` gave a list for a sweep of two runs but the one object for a sweep of one (its
     first member started, the others queued): a script reading the list broke on it. A folder of run folders (and
