@@ -20,7 +20,8 @@ Variants (each calls its factory directly, independent of how the driver wires t
 
 Every group of measurements runs in a fresh process (its peak memory is its own; a crash or a missing API
 becomes a failure entry in the JSON, never the end of the run); the JSON is rewritten after each group.
-Only jax, numpy and this tree are needed (no network, no mpi4jax, no h5py).
+Only jax, numpy and this tree are needed (no network, no mpi4jax, no h5py), but for the gpu plan's `distlbm run`
+task: its checkpoints and field output need h5py (without it the run says so at its start, exit 2: a failure entry).
 """
 
 from __future__ import annotations
