@@ -64,7 +64,9 @@ def _last_progress(path: Path, running: bool = True):
                 return rec, age
             if rec["step"] != start.get("step"):
                 return None, None
-            return {**rec, **({"end": start["end"]} if "end" in start else {})}, age
+            if "end" not in start or start["end"] == rec.get("end"):
+                return rec, age
+            return {**rec, "end": start["end"], "eta_s": None}, age  # (the ETA of the run before is not its own)
     return None, None
 
 

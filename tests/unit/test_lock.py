@@ -645,6 +645,8 @@ def test_status_after_a_restart_that_ran_no_step_shows_where_the_run_stands(tmp_
 
     # from step 8 to 16: where it stands is step 8 of its 16, not of the 8 before (its start's end step)
     assert "  progress: step 8 of 16 (50.0 %)" in restarted(8, 16)
+    rc, text, err = cli("status", out, "--json")  # the ETA of the run before, 0 s at its end, is not this one's
+    assert rc == 0 and json.loads(text)["progress"]["end"] == 16 and json.loads(text)["progress"]["eta_s"] is None, text
     assert "progress:" not in restarted(4, 16)  # from step 4: the line of step 8 is not where it stands
 
 
