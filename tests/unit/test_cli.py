@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,7 @@ from distlbm.cases import CASES
 from distlbm.config import COMMON_PARAMS
 
 ERR_PREFIX = "distlbm: configuration error:"
+REPO = Path(__file__).resolve().parents[2]
 
 
 def assert_clean_error(rc, out, err, *parts):
@@ -917,3 +919,60 @@ def test_a_command_that_needs_h5py_says_so_at_its_start_in_one_line(cli, tmp_pat
     assert_clean_error(r.returncode, r.stdout, r.stderr, "h5py", "No module named 'h5py'", "pip install 'h5py")
     assert "step " not in r.stdout and not (tmp_path / "new").exists(), r.stdout
     assert sorted(p.name for p in (tmp_path / "good" / "checkpoints").iterdir()) == ["ckpt_000000002.h5"]
+
+
+# --- the documentation against the program ---------------------------------------------------------------------
+
+def _documents():
+    return [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+
+
+def test_every_option_and_common_setting_is_named_in_the_readme():
+    """Every option of every subcommand and every common setting is named in README.md, so that a new one cannot go
+    undocumented (bench's --repeat, --dtype, --compute-dtype, --collision, --step and --bandwidth-mib, info's --dtype
+    and the settings compute_dtype, output_every, progress_every, check_every ... were named nowhere in it)."""
+    import argparse
+
+    from distlbm.cli import build_parser
+
+    readme = (REPO / "README.md").read_text()
+    parser = build_parser()
+    commands = {"distlbm": parser}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            commands.update(action.choices)
+    missing = []
+    for name, command in commands.items():
+        for action in command._actions:
+            for option in action.option_strings:
+                if option.startswith("--") and option != "--help" \
+                        and not re.search(re.escape(option) + r"(?![\w-])", readme):
+                    missing.append(f"{name} {option}")
+    missing += [f"setting {p.name}" for p in COMMON_PARAMS if not re.search(rf"\b{p.name}\b", readme)]
+    assert not missing, missing
+
+
+def test_the_files_and_tests_the_docs_name_exist():
+    """Every `tests/...py` (with its `::test_name`) and every path under scripts/, slurm/, examples/, docs/, distlbm/
+    and tests/ that README.md and docs/*.md name exists, and every test docs/reliability.md names is a test of the
+    suite (docs/performance.md named `tests/test_fused.py`, which is tests/unit/test_fused.py)."""
+    defined = set()
+    for path in (REPO / "tests").rglob("test_*.py"):
+        defined.update(re.findall(r"^\s*def (test_\w+)", path.read_text(), re.M))
+    wrong = []
+    for doc in _documents():
+        text = doc.read_text()
+        for m in re.finditer(r"(tests/[\w/]+\.py)(?:::(test_\w+))?", text):
+            path = REPO / m.group(1)
+            if not path.is_file():
+                wrong.append(f"{doc.name}: {m.group(0)}: no such file")
+            elif m.group(2) and not re.search(rf"^\s*def {m.group(2)}\b", path.read_text(), re.M):
+                wrong.append(f"{doc.name}: {m.group(0)}: no such test in the file")
+        for m in re.finditer(r"`((?:scripts|slurm|examples|docs|distlbm|tests)/[\w./-]+)`", text):
+            if not (REPO / m.group(1)).exists():
+                wrong.append(f"{doc.name}: {m.group(1)}: no such path")
+    reliability = (REPO / "docs" / "reliability.md").read_text()
+    for name in sorted(set(re.findall(r"`(?:[\w/]+\.py::)?(test_\w+)(?![\w.])", reliability))):
+        if name not in defined:
+            wrong.append(f"reliability.md: {name}: no such test")
+    assert not wrong, wrong
