@@ -976,3 +976,15 @@ def test_the_files_and_tests_the_docs_name_exist():
         if name not in defined:
             wrong.append(f"reliability.md: {name}: no such test")
     assert not wrong, wrong
+
+
+def test_every_environment_variable_the_package_reads_is_documented():
+    """Every DISTLBM_* variable that distlbm/ reads is named in README.md or docs/*.md (DISTLBM_SLABS and
+    DISTLBM_WHOLE_BYTES, which choose the step's form, were named nowhere, DISTLBM_MEMORY_CHECK in reliability.md
+    alone)."""
+    docs = "".join(doc.read_text() for doc in _documents())
+    read = set()
+    for path in (REPO / "distlbm").rglob("*.py"):
+        read.update(re.findall(r"[\"'](DISTLBM_[A-Z_]+)[\"']", path.read_text()))
+    missing = sorted(v for v in read if not re.search(rf"\b{v}\b", docs))
+    assert read and not missing, missing
