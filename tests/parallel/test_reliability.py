@@ -2346,3 +2346,22 @@ def test_a_stop_signal_after_the_run_ended_leaves_its_status(tmp_path):
     p = subprocess.run([sys.executable, script, tmp_path / "run"], capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, (p.returncode, p.stdout, p.stderr)
     assert json.loads((tmp_path / "run" / "summary.json").read_text())["status"] == "complete"
+
+
+def test_a_blow_up_names_the_settings_to_change_with_values_and_how_to_go_on_with_them(tmp_path, cli):
+    """A 32^2 cavity at Re 1000 (tau 0.5048) blew up with "lower the velocity ... or set smagorinsky": no key, no
+    value, the velocity first (at a fixed Re a lower lid velocity brings tau closer to 1/2), and nothing said of how
+    to go on from the last good checkpoint with another setting (a restart refuses other physics and, with the same
+    settings, blows up again). The remedy named first, from the checkpoint named, runs."""
+    rc, out, err = cli("run", "cavity2d", "--set", "n=32", "--set", "re=1000", "--steps", 1000, "--checkpoint-every",
+                       200, "--out", tmp_path / "blown")
+    assert rc == 4, out + err
+    error = next(x for x in out.splitlines() if x.startswith("error: instability"))
+    assert "likely causes: tau = 0.5048 too close to 1/2 (set smagorinsky=0.1, or raise n (now 32) or lower re " \
+           "(now 1000) until tau - 1/2 >= 0.01) or Mach number too high (lower u_lid (now 0.05))" in error, error
+    last = re.search(r"the last good checkpoint is step \d+ \((\S+), verified finite\)", error)
+    assert last and f"a --restart blows up again: to go on from it with a changed setting, --init-from " \
+                    f"{last.group(1)} --out NEWDIR" in error, error
+    rc, out, err = cli("run", "cavity2d", "--set", "n=32", "--set", "re=1000", "--set", "smagorinsky=0.1", "--steps",
+                       1000, "--init-from", last.group(1), "--out", tmp_path / "again")
+    assert rc == 0, out + err
