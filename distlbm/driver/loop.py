@@ -5,6 +5,7 @@ run's read-only view (driver.view.RunView)."""
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import sys
@@ -722,6 +723,12 @@ class Simulation:
                 self.checkpointer.write_s = float(write_s)
             self.restored_from = str(path)
             self.log(f"restarted from {path} at step {meta['step']}")
+            blown = self._blew_up_after(int(meta["step"]), meta.get("run_id"))
+            if blown is not None:
+                self.log(f"warning: this run was found blown up at step {blown}, after this checkpoint (log.jsonl), "
+                         f"and a restart runs its steps again with the same physics, bit for bit: it will blow up "
+                         f"again; to go on from this state with a changed setting (the instability message names them), "
+                         f"--init-from {path} --out NEWDIR")
             for line in moved:
                 self.log(f"input file {line}")
             self._continue_checkpoints(meta)
@@ -731,6 +738,31 @@ class Simulation:
             self._continue_end(meta)
             return
         raise no_usable(errors)
+
+    def _blew_up_after(self, step: int, run_id) -> Optional[int]:
+        """The step at which this run blew up after its checkpoint of `step` (the instability events of log.jsonl
+        under its run id), or None. A restart of a blown-up run reran the same steps to the same blow-up, with
+        nothing said before (process 0 reads the log; the others say nothing)."""
+        if self.domain.process_index != 0 or self.view.out_dir is None or not run_id:
+            return None
+        try:
+            lines = (self.view.out_dir / "log.jsonl").read_text(errors="replace").splitlines()
+        except OSError:
+            return None
+        current, found = None, None
+        for line in lines:
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue
+            if not isinstance(event, dict):
+                continue
+            if event.get("event") == "start":
+                current = event.get("run_id")
+            elif (event.get("event") == "instability" and current == run_id and isinstance(event.get("step"), int)
+                  and event["step"] > step):
+                found = event["step"]
+        return found
 
     def _load_mean(self, path, meta: dict):
         """The time average a checkpoint holds (None without one), checked against this run: 1 + D moments of its

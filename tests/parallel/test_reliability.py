@@ -2365,3 +2365,30 @@ def test_a_blow_up_names_the_settings_to_change_with_values_and_how_to_go_on_wit
     rc, out, err = cli("run", "cavity2d", "--set", "n=32", "--set", "re=1000", "--set", "smagorinsky=0.1", "--steps",
                        1000, "--init-from", last.group(1), "--out", tmp_path / "again")
     assert rc == 0, out + err
+
+
+def test_a_restart_of_a_blown_up_run_says_before_it_runs_that_it_will_blow_up_again(tmp_path, cli):
+    """`--restart latest` after a blow-up reran the same steps with the same physics (a restart refuses other
+    physics) into the same blow-up, with nothing said before: it says so at its start, with the --init-from that goes
+    on from its checkpoint with a changed setting; a restart from a run that did not blow up says nothing of it."""
+    args = ("run", "cavity2d", "--set", "n=32", "--set", "re=1000", "--steps", 1000, "--checkpoint-every", 200)
+    rc, out, err = cli(*args, "--out", tmp_path / "blown")
+    assert rc == 4, out + err
+    error = next(x for x in out.splitlines() if x.startswith("error: instability"))
+    found, last = re.search(r"instability at step (\d+): .* the last good checkpoint is step \d+ \((\S+), verified "
+                            r"finite\)", error).groups()
+    rc, out, err = cli(*args, "--restart", "latest", "--out", tmp_path / "blown")
+    assert rc == 4, out + err
+    lines = out.splitlines()
+    said = [i for i, x in enumerate(lines) if x.startswith("warning: this run was found blown up")]
+    assert len(said) == 1 and lines[said[0]] == (
+        f"warning: this run was found blown up at step {found}, after this checkpoint (log.jsonl), and a restart runs "
+        f"its steps again with the same physics, bit for bit: it will blow up again; to go on from this state with a "
+        f"changed setting (the instability message names them), --init-from {last} --out NEWDIR"), out
+    assert said[0] < next(i for i, x in enumerate(lines) if x.startswith("error: instability"))
+    rc, out, err = cli("run", "cavity2d", "--set", "n=32", "--steps", 400, "--checkpoint-every", 200, "--out",
+                       tmp_path / "calm")
+    assert rc == 0, out + err
+    rc, out, err = cli("run", "cavity2d", "--set", "n=32", "--steps", 600, "--restart", "latest", "--out",
+                       tmp_path / "calm")
+    assert rc == 0 and "blown up" not in out, out + err
