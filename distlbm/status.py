@@ -239,6 +239,13 @@ def describe(st: dict) -> list[str]:
         lines.append(f"  checkpoints: {len(cks)} (steps {cks[0]['step']:,}..{last['step']:,}); --restart latest "
                      f"continues from {last['file']} (step {last['step']:,}, written {_ago(last['age_s'])}; its "
                      f"metadata verified, its populations when the restart reads them: an older one if they fail)")
+        ended = st.get("ended") or {}
+        if ended.get("status") == "unstable" and isinstance(ended.get("step"), int) and ended["step"] > last["step"]:
+            # the restart reruns the same steps with the same physics (it refuses other physics): the same blow-up
+            lines.append(f"  the run was found blown up at step {ended['step']:,}, after that checkpoint: a restart "
+                         f"with the same settings blows up again; --init-from "
+                         f"{st['folder']}/checkpoints/{last['file']} --out NEWDIR goes on from it with a changed "
+                         f"setting (the instability message names them)")
     else:
         lines.append("  checkpoints: none")
     for d in st["damaged"]:

@@ -2392,3 +2392,19 @@ def test_a_restart_of_a_blown_up_run_says_before_it_runs_that_it_will_blow_up_ag
     rc, out, err = cli("run", "cavity2d", "--set", "n=32", "--steps", 600, "--restart", "latest", "--out",
                        tmp_path / "calm")
     assert rc == 0 and "blown up" not in out, out + err
+
+
+def test_status_of_a_blown_up_run_says_that_its_restart_blows_up_again(tmp_path, cli):
+    """`distlbm status` of a blown-up run said "--restart latest continues from ckpt_..." as of any stopped run,
+    although that restart reruns the same steps into the same blow-up: it says so, with the --init-from to take."""
+    out = tmp_path / "blown"
+    rc, text, err = cli("run", "cavity2d", "--set", "n=32", "--set", "re=1000", "--steps", 1000, "--checkpoint-every",
+                        200, "--out", out)
+    assert rc == 4, text + err
+    found = re.search(r"error: instability at step (\d+): ", text).group(1)
+    rc, text, err = cli("status", out)
+    assert rc == 0, text + err
+    ckpts = sorted((out / "checkpoints").glob("ckpt_*.h5"))
+    assert f"  the run was found blown up at step {found}, after that checkpoint: a restart with the same settings " \
+           f"blows up again; --init-from {out}/checkpoints/{ckpts[-1].name} --out NEWDIR goes on from it with a " \
+           f"changed setting (the instability message names them)" in text.splitlines(), text
