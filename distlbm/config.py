@@ -1247,10 +1247,10 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
                             f"freeze before the flow is steady (a change below half a storage step per step is "
                             f"lost: couette in bfloat16 stopped 'steady' 18 % off); give steady_tol >= "
                             f"{floor:.1g} (--until-steady), or dtype = 'float32'")
-    if setup.tau < 0.51 and common["smagorinsky"] == 0:
+    if setup.tau < TAU_CLOSE and common["smagorinsky"] == 0:
         warnings.append(
             f"tau = {setup.tau:.8g} (tau - 1/2 = {setup.tau - 0.5:.3g}) is close to 1/2: the run may be unstable "
-            f"at this resolution (raise n, lower re, or set smagorinsky=0.1)"
+            f"at this resolution ({tau_remedy(params, setup.tau)}, or set smagorinsky=0.1)"
         )
     ma = units.mach(setup.u_max)
     vkey = velocity_key(case, params)
@@ -1350,6 +1350,23 @@ def bound_below(x: float) -> str:
         return f"{x:.3g}"
     scale = 10.0 ** (math.floor(math.log10(x)) - 2)
     return f"{math.floor(x / scale * (1 + 1e-12)) * scale:.3g}"  # (1 + 1e-12: a bound of 3 digits stays itself)
+
+
+TAU_CLOSE = 0.51  # a relaxation time below this is warned about at the start, and named first by a blow-up
+
+
+def tau_remedy(params: dict, tau: float, until: bool = True) -> str:
+    """The settings that move tau away from 1/2 in this case: tau itself where it is a parameter that set it (a box
+    at tau = 0.5001 was told "raise n, lower re": it has no re, and its n leaves tau as it is; at tau = 0.51 it
+    ran), else the resolution and the Reynolds number it derives from."""
+    given = params.get("tau")
+    if isinstance(given, (int, float)) and not isinstance(given, bool) and given > 0 and abs(given - tau) <= 1e-12:
+        return f"raise tau (now {tau:.6g}) to {TAU_CLOSE:g} or more"
+    parts = [f"raise n (now {params['n']})"] if isinstance(params.get("n"), int) else []
+    if isinstance(params.get("re"), (int, float)) and params["re"] > 0:
+        parts.append(f"lower re (now {params['re']:.4g})")
+    return (" or ".join(parts) or "raise the resolution") + (
+        f" until tau - 1/2 >= {TAU_CLOSE - 0.5:g}" if until else "")
 
 
 def velocity_key(case: Case, params: dict) -> str:

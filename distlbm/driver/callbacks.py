@@ -18,6 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from distlbm.config import TAU_CLOSE, tau_remedy
 from distlbm.driver.schedules import IterationInterval, Schedule
 from distlbm.driver.records import SampleRecords
 from distlbm.driver.view import RunView
@@ -227,7 +228,6 @@ class Checkpointer:
 # ---- the instability guard ----------------------------------------------------------------------------
 
 TAU_LARGE = 10.0  # a relaxation time the guard names as a likely cause
-TAU_CLOSE = 0.51  # a relaxation time the guard names first as the likely cause (the start-up warns below it too)
 FORCE_LARGE = 0.01  # a body force per cell and step (lattice units) that the guard names as a likely cause
 
 
@@ -279,15 +279,14 @@ def _causes(view: RunView) -> str:
     vkey = next((k for k in ("u_lattice", "u_lid", "u0", "umax", "u_wall") if k in p), None)
     vval = p.get(vkey) if vkey else None
     known = isinstance(vval, (int, float)) and not isinstance(vval, bool) and vval > 0
-    raise_n = f"raise n (now {p['n']})" if isinstance(p.get("n"), int) else "raise the resolution"
-    lower_re = f"lower re (now {p['re']:.4g})" if isinstance(p.get("re"), (int, float)) and p["re"] > 0 else "lower Re"
     smag = "set smagorinsky=0.1" if not view.model.collision.smagorinsky else "raise smagorinsky"
     if s.tau < TAU_CLOSE:
         velocity = f"lower {vkey} (now {vval:.4g})" if known else "lower the velocity"
-        return (f"tau = {s.tau:.6g} too close to 1/2 ({smag}, or {raise_n} or {lower_re} until tau - 1/2 >= "
-                f"{TAU_CLOSE - 0.5:g}) or Mach number too high ({velocity})")
+        return (f"tau = {s.tau:.6g} too close to 1/2 ({smag}, or {tau_remedy(p, s.tau)}) or Mach number too high "
+                f"({velocity})")
     velocity = f"lower {vkey} (now {vval:.4g}; e.g. --set {vkey}={vval / 2:.3g})" if known else "lower the velocity"
-    return f"Mach number too high ({velocity}) or tau = {s.tau:.6g} too close to 1/2 ({raise_n}, {lower_re}, or {smag})"
+    return (f"Mach number too high ({velocity}) or tau = {s.tau:.6g} too close to 1/2 ({tau_remedy(p, s.tau, False)}, "
+            f"or {smag})")
 
 
 def _mach_seen(view: RunView, diag: dict) -> str:

@@ -227,6 +227,16 @@ def test_tau_from_reynolds_close_to_one_half_warns():
     assert any("close to 1/2" in w and f"{tau:.8g}" in w for w in cfg.warnings)
 
 
+def test_tau_close_to_one_half_names_the_settings_that_move_it():
+    """The warning said "raise n, lower re" whatever the case: a box at tau = 0.5001 has no re, and its n leaves tau
+    as it is (tau = 0.51 ran where 0.5001 blew up at step 300); a tau from re and n names those with their values."""
+    box = next(w for w in resolve("box", {"tau": 0.5001, "n": 24}).warnings if "close to 1/2" in w)
+    assert box.endswith("(raise tau (now 0.5001) to 0.51 or more, or set smagorinsky=0.1)"), box
+    cavity = next(w for w in resolve("cavity2d", {"re": 1000, "n": 32}).warnings if "close to 1/2" in w)
+    assert cavity.endswith("(raise n (now 32) or lower re (now 1000) until tau - 1/2 >= 0.01, or set "
+                           "smagorinsky=0.1)"), cavity
+
+
 def test_huge_reynolds_refused_where_tau_rounds_to_one_half():
     # tau - 1/2 = 1.9e-11: omega = 1/tau is exactly 2 in float32, i.e. zero viscosity
     msg = error("cavity2d", {"re": 1e12})
