@@ -723,12 +723,6 @@ class Simulation:
                 self.checkpointer.write_s = float(write_s)
             self.restored_from = str(path)
             self.log(f"restarted from {path} at step {meta['step']}")
-            blown = self._blew_up_after(int(meta["step"]), meta.get("run_id"))
-            if blown is not None:
-                self.log(f"warning: this run was found blown up at step {blown}, after this checkpoint (log.jsonl), "
-                         f"and a restart runs its steps again with the same physics, bit for bit: it will blow up "
-                         f"again; to go on from this state with a changed setting (the instability message names them), "
-                         f"--init-from {path} --out NEWDIR")
             for line in moved:
                 self.log(f"input file {line}")
             self._continue_checkpoints(meta)
@@ -736,6 +730,13 @@ class Simulation:
             self._continue_outputs(meta)
             self._continue_sampling(meta)
             self._continue_end(meta)
+            blown = self._blew_up_after(int(meta["step"]), meta.get("run_id"))
+            # (a restart that ends before that step, --steps N, does not reach it: nothing to say)
+            if blown is not None and (self.cfg.control.steps or self._kept_end or self.setup.steps) >= blown:
+                self.log(f"warning: this run was found blown up at step {blown}, after this checkpoint (log.jsonl), "
+                         f"and a restart runs its steps again with the same physics, bit for bit: it will blow up "
+                         f"again; to go on from this state with a changed setting (the instability message names them), "
+                         f"--init-from {path} --out NEWDIR")
             return
         raise no_usable(errors)
 

@@ -2408,3 +2408,17 @@ def test_status_of_a_blown_up_run_says_that_its_restart_blows_up_again(tmp_path,
     assert f"  the run was found blown up at step {found}, after that checkpoint: a restart with the same settings " \
            f"blows up again; --init-from {out}/checkpoints/{ckpts[-1].name} --out NEWDIR goes on from it with a " \
            f"changed setting (the instability message names them)" in text.splitlines(), text
+
+
+def test_a_restart_that_ends_before_the_blow_up_says_nothing_of_it(tmp_path, cli):
+    """A restart of a blown-up run (found at step 500, sane at 450) that ends before that step (--steps 450) does not
+    run into it: it was told "it will blow up again" and then ran to its end."""
+    args = ("run", "cavity2d", "--set", "n=32", "--set", "re=1000", "--checkpoint-every", 200, "--out",
+            tmp_path / "blown")
+    rc, out, err = cli(*args, "--steps", 1000)
+    assert rc == 4, out + err
+    found = int(re.search(r"error: instability at step (\d+): ", out).group(1))
+    sane = int(re.search(r"at step (\d+) \(the last sane check\)", out).group(1))
+    assert 400 <= sane < found, out
+    rc, out, err = cli(*args, "--steps", sane, "--restart", "latest")
+    assert rc == 0 and "blown up" not in out, out + err
