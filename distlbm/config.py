@@ -1358,13 +1358,20 @@ TAU_CLOSE = 0.51  # a relaxation time below this is warned about at the start, a
 def tau_remedy(params: dict, tau: float, until: bool = True) -> str:
     """The settings that move tau away from 1/2 in this case: tau itself where it is a parameter that set it (a box
     at tau = 0.5001 was told "raise n, lower re": it has no re, and its n leaves tau as it is; at tau = 0.51 it
-    ran), else the resolution and the Reynolds number it derives from."""
-    given = params.get("tau")
-    if isinstance(given, (int, float)) and not isinstance(given, bool) and given > 0 and abs(given - tau) <= 1e-12:
+    ran), else the resolution and the Reynolds number (or a channel's viscosity and lattice velocity) it derives
+    from."""
+    def given(key):
+        v = params.get(key)
+        return v if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else None
+
+    if given("tau") and abs(given("tau") - tau) <= 1e-12:
         return f"raise tau (now {tau:.6g}) to {TAU_CLOSE:g} or more"
     parts = [f"raise n (now {params['n']})"] if isinstance(params.get("n"), int) else []
-    if isinstance(params.get("re"), (int, float)) and params["re"] > 0:
+    if given("re"):
         parts.append(f"lower re (now {params['re']:.4g})")
+    else:  # no re: a channel's tau is 1/2 + 3 nu u_lattice n / (u_mean ref_length) (a Schaefer-Turek preset at
+        # u_lattice = 0.001 was told "raise n" alone: n = 67 would do, its default u_lattice too)
+        parts += [f"raise {k} (now {given(k):.4g})" for k in ("nu", "u_lattice") if given(k)]
     return (" or ".join(parts) or "raise the resolution") + (
         f" until tau - 1/2 >= {TAU_CLOSE - 0.5:g}" if until else "")
 

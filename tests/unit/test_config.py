@@ -237,6 +237,18 @@ def test_tau_close_to_one_half_names_the_settings_that_move_it():
                            "smagorinsky=0.1)"), cavity
 
 
+def test_tau_close_to_one_half_names_a_channels_viscosity_and_lattice_velocity():
+    """A channel's tau without re comes from nu, u_lattice and n: a Schaefer-Turek preset at u_lattice = 0.001
+    (tau 0.5015) was told "raise n (now 10)" alone (n = 67 would do; its default u_lattice 0.025 too), a channel
+    given nu the same (raising nu does it)."""
+    st = next(w for w in resolve("schaefer_turek_2d1", {"n": 10, "u_lattice": 0.001}).warnings if "close to 1/2" in w)
+    assert "(raise n (now 10) or raise u_lattice (now 0.001) until tau - 1/2 >= 0.01, or set smagorinsky=0.1)" in st, st
+    ch = next(w for w in resolve("channel_flow", {"n": 10, "nu": 1e-5}).warnings if "close to 1/2" in w)
+    assert "(raise n (now 10) or raise nu (now 1e-05) or raise u_lattice (now 0.025) until" in ch, ch
+    by_re = next(w for w in resolve("channel_flow", {"n": 10, "re": 2000}).warnings if "close to 1/2" in w)
+    assert "(raise n (now 10) or lower re (now 2000) until" in by_re, by_re
+
+
 def test_huge_reynolds_refused_where_tau_rounds_to_one_half():
     # tau - 1/2 = 1.9e-11: omega = 1/tau is exactly 2 in float32, i.e. zero viscosity
     msg = error("cavity2d", {"re": 1e12})
