@@ -1359,19 +1359,22 @@ def tau_remedy(params: dict, tau: float, until: bool = True) -> str:
     """The settings that move tau away from 1/2 in this case: tau itself where it is a parameter that set it (a box
     at tau = 0.5001 was told "raise n, lower re": it has no re, and its n leaves tau as it is; at tau = 0.51 it
     ran), else the resolution and the Reynolds number (or a channel's viscosity and lattice velocity) it derives
-    from."""
+    from. `until`: tau is below TAU_CLOSE and the target is named; without it (a blow-up whose Mach number comes
+    first: tau = 0.8 was told "raise tau (now 0.8) to 0.51 or more") no target, and not the lattice velocity that the
+    Mach number's remedy lowers."""
     def given(key):
         v = params.get(key)
         return v if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else None
 
     if given("tau") and abs(given("tau") - tau) <= 1e-12:
-        return f"raise tau (now {tau:.6g}) to {TAU_CLOSE:g} or more"
+        return f"raise tau (now {tau:.6g})" + (f" to {TAU_CLOSE:g} or more" if until else "")
     parts = [f"raise n (now {params['n']})"] if isinstance(params.get("n"), int) else []
     if given("re"):
         parts.append(f"lower re (now {params['re']:.4g})")
     else:  # no re: a channel's tau is 1/2 + 3 nu u_lattice n / (u_mean ref_length) (a Schaefer-Turek preset at
         # u_lattice = 0.001 was told "raise n" alone: n = 67 would do, its default u_lattice too)
-        parts += [f"raise {k} (now {given(k):.4g})" for k in ("nu", "u_lattice") if given(k)]
+        parts += [f"raise {k} (now {given(k):.4g})" for k in ("nu", "u_lattice") if given(k)
+                  and (until or k != "u_lattice")]
     return (" or ".join(parts) or "raise the resolution") + (
         f" until tau - 1/2 >= {TAU_CLOSE - 0.5:g}" if until else "")
 

@@ -249,6 +249,27 @@ def test_tau_close_to_one_half_names_a_channels_viscosity_and_lattice_velocity()
     assert "(raise n (now 10) or lower re (now 2000) until" in by_re, by_re
 
 
+def test_a_blow_up_with_tau_far_from_one_half_names_no_target_below_tau_nor_the_velocity_twice():
+    """A blow-up at tau >= 0.51 names the Mach number first and tau second: a box at tau = 0.8 was told "raise tau
+    (now 0.8) to 0.51 or more", and a channel "lower u_lattice" for the Mach number and "raise u_lattice" for tau."""
+    from types import SimpleNamespace
+
+    from distlbm.driver.callbacks import _causes
+
+    def causes(case, sets):
+        cfg = resolve(case, sets)
+        return _causes(SimpleNamespace(params=cfg.params, setup=cfg.setup,
+                                       model=SimpleNamespace(collision=SimpleNamespace(smagorinsky=0.0))))
+
+    box = causes("box", {"n": 16})
+    assert box == ("Mach number too high (lower u0 (now 0.02; e.g. --set u0=0.01)) or tau = 0.8 too close to 1/2 "
+                   "(raise tau (now 0.8), or set smagorinsky=0.1)"), box
+    channel = causes("channel_flow", {"n": 10})
+    assert channel == ("Mach number too high (lower u_lattice (now 0.025; e.g. --set u_lattice=0.0125)) or tau = "
+                       "0.5375 too close to 1/2 (raise n (now 10) or raise nu (now 0.001), or set smagorinsky=0.1)"), \
+        channel
+
+
 def test_huge_reynolds_refused_where_tau_rounds_to_one_half():
     # tau - 1/2 = 1.9e-11: omega = 1/tau is exactly 2 in float32, i.e. zero viscosity
     msg = error("cavity2d", {"re": 1e12})
