@@ -952,6 +952,26 @@ def test_every_option_and_common_setting_is_named_in_the_readme():
     assert not missing, missing
 
 
+def test_the_run_options_the_readme_says_are_settings_are_the_others():
+    """README pairs each option of `run` with its setting (`--steps` is `steps`, ...) and names those that are none:
+    it said "each option of run is also a setting", --out, --restart and --init-from among them. Every option of run is
+    in one list or the other, and every setting paired exists."""
+    import argparse
+
+    from distlbm.cli import build_parser
+
+    readme = " ".join((REPO / "README.md").read_text().split())
+    said = re.search(r"The options of `run` but (.*?) are also settings: (.*?); `distlbm cases`", readme)
+    assert said, "the sentence is gone"
+    others = set(re.findall(r"`(--[\w-]+)`", said.group(1)))
+    pairs = dict(re.findall(r"`(--[\w-]+)`(?: is)? `(\w+)`", said.group(2)))
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices["run"]
+    options = {o for a in sub._actions for o in a.option_strings if o.startswith("--") and o != "--help"}
+    names = {p.name for p in COMMON_PARAMS}
+    assert options == others | set(pairs) and not others & set(pairs), (options, others, pairs)
+    assert set(pairs.values()) <= names, set(pairs.values()) - names
+
+
 def test_the_files_and_tests_the_docs_name_exist():
     """Every `tests/...py` (with its `::test_name`) and every path under scripts/, slurm/, examples/, docs/, distlbm/
     and tests/ that README.md and docs/*.md name exists, and every test docs/reliability.md names is a test of the
