@@ -326,13 +326,11 @@ def cmd_run(args) -> int:
 
         raise ConfigError(f"--restart latest: no run folder {str(target)!r} to continue (--out); expected the --out "
                           f"of the run that wrote the checkpoints")
-    from distlbm.parallel.processes import require_launcher_backend, require_mpi_backend
+    from distlbm.parallel.processes import require_backends
 
     # the MPI pieces the start needs, said before the folder is made: a refusal of several processes before they
     # met leaves it (_remove_if_empty), an empty folder in the place of a run
-    if cfg.decomposition.comm == "mpi":
-        require_mpi_backend()
-    require_launcher_backend(cfg.decomposition.comm)
+    require_backends(cfg.decomposition.comm)
     made = not os.path.lexists(target)  # this run makes the folder: a refusal below removes it again, if empty
     out = prepare_out(target)
     if args.restart is None:  # a new run: refuse a folder that holds another run's checkpoints, before any work

@@ -1380,9 +1380,10 @@ def tau_remedy(params: dict, tau: float, until: bool = True) -> str:
 
 
 def velocity_key(case: Case, params: dict) -> str:
-    """The setting that sets a case's lattice velocity (what a Mach number message names)."""
-    return getattr(case, "velocity_key", None) or next((k for k in ("u_lid", "u0", "umax", "u_wall") if k in params),
-                                                        "velocity")
+    """The setting that sets a case's lattice velocity (what a Mach number message names); case None: from the
+    parameters alone (a blow-up's message: the run's view holds no case)."""
+    return getattr(case, "velocity_key", None) or next((k for k in ("u_lattice", "u_lid", "u0", "umax", "u_wall")
+                                                         if k in params), "velocity")
 
 
 def _check_setup(setup: Setup, common: dict, where: str, shown: str) -> None:

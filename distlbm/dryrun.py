@@ -77,7 +77,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.io.output import mean_parts, output_bytes, outputs_between, space_warning
     from distlbm.memory import average_values, checkpoint_bytes, fmt_bytes, memory_estimate, steady_values
     from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize, not_per_process, parse_mesh
-    from distlbm.parallel.processes import launcher, require_launcher_backend, require_mpi_backend
+    from distlbm.parallel.processes import launcher, require_backends
 
     s = cfg.setup
     shape = tuple(int(n) for n in s.shape)
@@ -226,9 +226,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     # the memory per device, for the mesh given or one device
     d = len(shape)
     # --comm mpi under its launcher (mpiexec, srun): one block per rank, as the run splits it (parallel.plan_mesh)
-    if cfg.decomposition.comm == "mpi":  # as the run's MPIDomain, before it asks for MPI
-        require_mpi_backend()
-    require_launcher_backend(cfg.decomposition.comm)  # as the run's start (processes.initialize) under mpirun
+    require_backends(cfg.decomposition.comm)  # as the run's start (MPIDomain, processes.initialize under mpirun)
     # --comm jax under a launcher: the processes' devices make one mesh, each process holding as many blocks (the
     # run's mesh_devices); the dry run starts no JAX and knows the processes, not their devices: it said "ready" for
     # a mesh the run refuses (1x1x1 under mpiexec -n 2) and for a lattice that splits over no multiple of them

@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from distlbm.config import TAU_CLOSE, tau_remedy
+from distlbm.config import TAU_CLOSE, tau_remedy, velocity_key
 from distlbm.driver.schedules import IterationInterval, Schedule
 from distlbm.driver.records import SampleRecords
 from distlbm.driver.view import RunView
@@ -276,8 +276,8 @@ def _causes(view: RunView) -> str:
     to 1/2), and ran 4000 steps with smagorinsky = 0.1; elsewhere the Mach number comes first, with half the case's
     lattice velocity to try."""
     p, s = view.params, view.setup
-    vkey = next((k for k in ("u_lattice", "u_lid", "u0", "umax", "u_wall") if k in p), None)
-    vval = p.get(vkey) if vkey else None
+    vkey = velocity_key(None, p)
+    vval = p.get(vkey)  # (None where no setting names it: "velocity")
     known = isinstance(vval, (int, float)) and not isinstance(vval, bool) and vval > 0
     smag = "set smagorinsky=0.1" if not view.model.collision.smagorinsky else "raise smagorinsky"
     if s.tau < TAU_CLOSE:

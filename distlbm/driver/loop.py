@@ -5,7 +5,6 @@ run's read-only view (driver.view.RunView)."""
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import sys
@@ -746,22 +745,11 @@ class Simulation:
         nothing said before (process 0 reads the log; the others say nothing)."""
         if self.domain.process_index != 0 or self.view.out_dir is None or not run_id:
             return None
-        try:
-            lines = (self.view.out_dir / "log.jsonl").read_text(errors="replace").splitlines()
-        except OSError:
-            return None
         current, found = None, None
-        for line in lines:
-            try:
-                event = json.loads(line)
-            except ValueError:
-                continue
-            if not isinstance(event, dict):
-                continue
-            if event.get("event") == "start":
+        for event in results.events(self.view.out_dir, ("start", "instability")):  # (in the log's order)
+            if event["event"] == "start":
                 current = event.get("run_id")
-            elif (event.get("event") == "instability" and current == run_id and isinstance(event.get("step"), int)
-                  and event["step"] > step):
+            elif current == run_id and isinstance(event.get("step"), int) and event["step"] > step:
                 found = event["step"]
         return found
 

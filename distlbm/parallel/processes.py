@@ -221,6 +221,14 @@ def require_launcher_backend(comm: str = "jax") -> None:
                            f"processes started by srun")
 
 
+def require_backends(comm: str = "jax") -> None:
+    """What the run's start needs of MPI for `comm` under this launcher (require_mpi_backend, require_launcher_backend),
+    said by the run before it makes its folder and by its dry run."""
+    if comm == "mpi":
+        require_mpi_backend()
+    require_launcher_backend(comm)
+
+
 class StartupStopped(Exception):
     """A stop signal while this process waited for the others at the run's start (initialize's `stop`): nothing ran.
     It waited out the start-up timeout (300 s by default) before, a Ctrl-C or scancel answered by nothing."""
