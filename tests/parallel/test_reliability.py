@@ -1419,7 +1419,10 @@ def test_a_process_that_quits_at_a_second_ctrl_c_ends_the_others(tmp_path):
 
 def _folder_taken_away(out, when: str, act, *args) -> tuple:
     """A taylor_green2d run into `out` (with `args`) whose folder `act()` moves or removes once a line of its output
-    starts with `when`: (the process, its stdout after that line, its stderr)."""
+    starts with `when`: (the process, its stdout after that line, its stderr). The run is stopped (SIGSTOP) while
+    `act()` runs, so the folder is gone at once as the run sees it: a purge racing the run's writes (the run made its
+    subfolders again below a folder whose removal had not reached them: a minute of writes went on there under a loaded
+    CI) reaches its first failed write at a point no test can choose, and with a line of its own."""
     proc = subprocess.Popen([str(BIN / "distlbm"), "run", "taylor_green2d", "--set", "n=16", "--progress-every", "50",
                              *args, "--out", str(out)], cwd=REPO, env=_env(), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
@@ -1427,7 +1430,11 @@ def _folder_taken_away(out, when: str, act, *args) -> tuple:
         for line in proc.stdout:
             if line.startswith(when):
                 break
-        act()
+        proc.send_signal(signal.SIGSTOP)
+        try:
+            act()
+        finally:
+            proc.send_signal(signal.SIGCONT)
         o = proc.stdout.read()
         err = proc.stderr.read()
         proc.wait(timeout=300)
@@ -1437,17 +1444,9 @@ def _folder_taken_away(out, when: str, act, *args) -> tuple:
 
 
 def _purge(folder: Path):
-    """`rm -rf folder` while a run writes into it, as a scratch purge does: a file the run adds to a subfolder between
-    the listing and the removal fails that pass ("Directory not empty"), so passes go on until the folder is gone
-    (the run stops writing there once its lock file is gone)."""
-    import time
-
-    for _ in range(200):
-        shutil.rmtree(folder, ignore_errors=True)
-        if not os.path.lexists(folder):
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"{folder} could not be removed: {sorted(map(str, folder.rglob('*')))}")
+    """`rm -rf folder`, as a scratch purge does (the run is stopped meanwhile: _folder_taken_away)."""
+    shutil.rmtree(folder)
+    assert not os.path.lexists(folder), folder
 
 
 @pytest.mark.parametrize("how", ["moved", "removed"])
