@@ -34,8 +34,23 @@ def launcher() -> tuple[str, int]:
                 # --ntasks=4 took each run for one of 4 processes (a traceback: "coordinator_address should be
                 # defined"), as its SLURM_PROCID = 0 passed for a task's
                 continue
+            if name in ("mpich", "pmix") and _srun_pmi_task(var, val):
+                return "slurm", int(val)
             return name, int(val)
     return "none", 1
+
+
+def _srun_pmi_task(size_var: str, size: str) -> bool:
+    """Whether the PMI variables are srun's own (`srun --mpi=pmi2`, `--mpi=pmix`, or a site's MpiDefault in
+    slurm.conf): a task of an srun step whose task count and rank are the PMI ones. Such a run was taken as started
+    by mpiexec and found its coordinator with mpi4py: without mpi4py a plain `srun distlbm run` was refused, and
+    with it the start depended on mpi4py's MPI speaking the site's PMI; JAX's own Slurm start needs neither. Hydra's
+    mpiexec inside an allocation starts one proxy per node by srun: its ranks have the proxy's step, and their PMI
+    size (all ranks) differs from the step's task count (nodes) except with one rank per node, where both say the
+    same processes."""
+    rank = os.environ.get("PMI_RANK" if size_var == "PMI_SIZE" else "PMIX_RANK", "")
+    return _srun_task() and os.environ.get("SLURM_STEP_NUM_TASKS", os.environ.get("SLURM_NTASKS")) == size and \
+        rank.isdigit() and rank == os.environ.get("SLURM_PROCID")
 
 
 CPU_DEVICES_MAX = 8
@@ -587,14 +602,15 @@ def abort(code: int = 1):
             stream.flush()
         except Exception:
             pass
-    if launcher()[0] in ("openmpi", "mpich", "pmix"):
+    # only where this process imported MPI already: importing mpi4py.MPI initialises MPI, a collective that
+    # hangs where another process of the job has left (a Ctrl-C as a run ended before MPI was used, e.g.
+    # on a configuration error: MPICH's MPI_Init waited for ever)
+    MPI = sys.modules.get("mpi4py.MPI")
+    name, n = launcher()
+    if name in ("openmpi", "mpich", "pmix") or (n > 1 and MPI is not None):  # (--comm mpi under `srun --mpi=pmi2`)
         # MPI_Abort makes the launcher kill every process, its own output forwarders included: give them
         # a moment to pass on this process's last lines (why it failed), which Hydra otherwise drops
         time.sleep(0.5)
-        # only where this process imported MPI already: importing mpi4py.MPI initialises MPI, a collective that
-        # hangs where another process of the job has left (a Ctrl-C as a run ended before MPI was used, e.g.
-        # on a configuration error: MPICH's MPI_Init waited for ever)
-        MPI = sys.modules.get("mpi4py.MPI")
         try:
             if MPI is not None and MPI.Is_initialized() and not MPI.Is_finalized():
                 MPI.COMM_WORLD.Abort(code)

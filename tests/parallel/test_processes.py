@@ -758,6 +758,40 @@ def test_two_mpiexec_runs_on_one_node_with_a_fixed_hash_seed_both_run(tmp_path):
         assert rc == 0 and "summary:" in o, (k, rc, o, e[-3000:])
 
 
+def test_a_run_under_srun_with_slurms_pmi2_starts_as_an_srun_task(tmp_path):
+    """`srun --mpi=pmi2` (or a site's MpiDefault = pmi2) gives each task PMI_RANK and PMI_SIZE as well as Slurm's
+    variables: the run was taken as started by MPICH's mpiexec and found its coordinator with mpi4py (here, with no
+    PMI server, each process then stood alone: 'mesh 2x1x1 needs 2 devices' or a wait for ever), where JAX's own
+    Slurm start needs no MPI at all."""
+    out = tmp_path / "run"
+    p, _ = _run([SRUN, "--mpi=pmi2", "-n", 2, BIN / "distlbm", "run", "box", "--set", "n=16", "--steps", 20,
+                 "--mesh", "2x1x1", "--out", out], timeout=150)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "mesh 2x1x1 (2 processes), launched by slurm" in p.stdout, p.stdout
+    assert json.loads((out / "summary.json").read_text())["steps"] == 20
+
+
+def test_the_pmi_variables_of_hydra_over_srun_stay_mpich(monkeypatch):
+    """Hydra's mpiexec inside an allocation starts its proxies by srun: its ranks have the proxy step's Slurm
+    variables (2 tasks: one per node) and MPICH's PMI ones (4 ranks): a start by mpiexec, not by srun. With one
+    rank per node both say the same processes, and either start is right."""
+    from distlbm.parallel.processes import launcher
+
+    for var in ("OMPI_COMM_WORLD_SIZE", "PMIX_SIZE", "PMIX_RANK"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("SLURM_STEP_ID", "0")
+    for ntasks, procid, size, rank, want in [("2", "1", "4", "3", ("mpich", 4)), ("4", "3", "4", "3", ("slurm", 4)),
+                                             ("4", "1", "4", "3", ("mpich", 4))]:
+        monkeypatch.setenv("SLURM_NTASKS", ntasks)
+        monkeypatch.setenv("SLURM_STEP_NUM_TASKS", ntasks)
+        monkeypatch.setenv("SLURM_PROCID", procid)
+        monkeypatch.setenv("PMI_SIZE", size)
+        monkeypatch.setenv("PMI_RANK", rank)
+        assert launcher() == want, (ntasks, procid, size, rank)
+    monkeypatch.setenv("SLURM_STEP_ID", "4294967291")  # a batch script's own step (salloc's interactive step)
+    assert launcher() == ("mpich", 4)
+
+
 def test_a_coordinator_port_in_use_under_srun_is_said_in_one_line(tmp_path):
     """The port a run under srun would start on is held by another program on process 0's node: one line that
     names it and the way out (JAX_COORDINATOR_PORT), not a 120 s wait and a wall of coordination-service errors;

@@ -587,6 +587,48 @@ def test_abort_under_a_launcher_does_not_initialise_mpi(monkeypatch):
     assert asked == []
 
 
+def test_abort_of_a_comm_mpi_run_under_srun_with_pmi2_aborts_mpi(monkeypatch):
+    """`srun --mpi=pmi2 distlbm run ... --comm mpi` is an srun start (processes.launcher) whose ranks use MPI: a
+    failed process must MPI_Abort (the others wait in an MPI collective, and srun without --kill-on-bad-exit leaves
+    them there), as under mpiexec; a single process's MPI is left alone."""
+    import types
+
+    from distlbm.parallel import processes
+
+    asked = []
+
+    class Comm:
+        def Abort(self, code):
+            asked.append(code)
+
+    fake = types.SimpleNamespace(Is_initialized=lambda: True, Is_finalized=lambda: False, COMM_WORLD=Comm())
+
+    class Left(Exception):
+        pass
+
+    def _exit(code):
+        raise Left(code)
+
+    for var in ("OMPI_COMM_WORLD_SIZE", "PMIX_SIZE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setitem(sys.modules, "mpi4py.MPI", fake)
+    monkeypatch.setattr(processes.time, "sleep", lambda s: None)
+    monkeypatch.setattr(processes.os, "_exit", _exit)
+    env = dict(SLURM_STEP_ID="3", SLURM_NTASKS="2", SLURM_STEP_NUM_TASKS="2", SLURM_PROCID="1", PMI_SIZE="2",
+               PMI_RANK="1")
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    assert processes.launcher() == ("slurm", 2)
+    with pytest.raises(Left):
+        processes.abort(4)
+    assert asked == [4]
+    for k in env:
+        monkeypatch.delenv(k)
+    with pytest.raises(Left):
+        processes.abort(4)
+    assert asked == [4]
+
+
 def test_abort_leaves_even_where_a_flush_fails(monkeypatch):
     """abort runs from a signal handler (a Ctrl-C as the run ended): a flush that fails (a stream interrupted
     mid-write: 'reentrant call') must not keep it from leaving with its code."""
