@@ -334,3 +334,30 @@ def test_the_default_program_is_dot_venv_s_before_the_one_on_path_and_said_when_
     subs, jobs, logs = _sbatch(other, env, "--output=distlbm-%j.out", *size, SLURM / template, *TG)
     log = logs[jobs[0]["job_id"]]
     assert jobs[0]["exit"] != 0 and "DISTLBM" in log and "PATH" in log and "No such file" not in log, log
+
+
+def test_the_fake_sbatch_signals_a_listed_process_only_while_its_pid_is_still_that_process():
+    """The fake sbatch lists a job's processes from /proc, then signals them: one that ended in between left its pid
+    to the next process the machine made, perhaps another test's (its ranks and launchers are started all the time,
+    and pids wrap within minutes here), which got the job's SIGTERM or SIGUSR1. A pid is signalled only while its
+    start time is the one listed, through a pidfd, which no later process of that pid can take."""
+    import importlib.machinery
+    import importlib.util
+    import signal
+
+    loader = importlib.machinery.SourceFileLoader("fake_sbatch", str(FAKE / "sbatch"))
+    sbatch = importlib.util.module_from_spec(importlib.util.spec_from_loader("fake_sbatch", loader))
+    loader.exec_module(sbatch)
+    p = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        started = sbatch.start_time(p.pid)
+        assert started is not None and (p.pid, started) in sbatch.descendants(os.getpid())
+        # the same pid, another start: a process that took the pid of one listed before
+        assert sbatch.send(p.pid, started + 1, signal.SIGTERM) is False
+        assert p.poll() is None
+        assert sbatch.send(p.pid, started, signal.SIGTERM) is True
+        assert p.wait(timeout=60) == -signal.SIGTERM
+        assert sbatch.send(p.pid, started, signal.SIGTERM) is False  # gone (reaped): nothing is sent
+    finally:
+        p.kill()
+        p.wait()
