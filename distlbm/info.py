@@ -16,6 +16,32 @@ def _version(dist: str):
         return None
 
 
+def provenance() -> dict:
+    """What produced a measurement, for comparing figures across runs, machines and code changes: distlbm's and
+    JAX's versions and, in a git checkout, the commit (`dirty` where tracked files differ from it; None outside a
+    checkout or without git). A scaling study's points and a bench's JSON carried no version: figures of two
+    code states could not be told apart."""
+    import subprocess
+    from pathlib import Path
+
+    from distlbm import __version__
+
+    repo = Path(__file__).resolve().parents[1]
+    commit = dirty = None
+    try:
+        git = ["git", "-C", str(repo)]
+        top = subprocess.run(git + ["rev-parse", "--show-toplevel"], capture_output=True, text=True, timeout=10)
+        if top.returncode == 0 and Path(top.stdout.strip()).resolve() == repo:  # distlbm's own checkout, no other
+            commit = subprocess.run(git + ["rev-parse", "HEAD"], capture_output=True, text=True,
+                                    timeout=10).stdout.strip() or None
+            status = subprocess.run(git + ["status", "--porcelain", "--untracked-files=no"], capture_output=True,
+                                    text=True, timeout=10)
+            dirty = bool(status.stdout.strip()) if status.returncode == 0 else None
+    except (OSError, subprocess.SubprocessError):  # no git here, or a hung file system: the version alone
+        pass
+    return {"distlbm": __version__, "jax": _version("jax"), "commit": commit, "dirty": dirty}
+
+
 def gather_info(lattice=None, size=None, dtype="float32") -> dict:
     import jax
 

@@ -62,9 +62,10 @@ if str(REPO) not in sys.path:
 MARK = "SCALING_RESULT "
 ERROR_MARK = "SCALING_ERROR "  # a worker's one-line error (a lattice that does not split over its mesh)
 COLUMNS = ["mode", "launcher", "comm", "devices", "processes", "mesh", "shape", "cells", "cells_per_device",
-           "steps", "mlups", "mlups_per_device", "efficiency", "speedup", "step_s", "step_local_wrap_s", "halo_s_per_step",
-           "halo_fraction", "halo_bytes_per_step_per_device", "bytes_per_cell", "bandwidth_gbps",
-           "roofline_mlups", "roofline_fraction", "platform", "dtype", "lattice", "error"]
+           "steps", "repeat", "mlups", "mlups_min", "mlups_max", "mlups_per_device", "efficiency", "speedup", "step_s",
+           "step_local_wrap_s", "halo_s_per_step", "halo_fraction", "halo_bytes_per_step_per_device", "bytes_per_cell",
+           "bandwidth_gbps", "roofline_mlups", "roofline_fraction", "platform", "device_kind", "dtype", "lattice",
+           "distlbm", "commit", "error"]
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -235,7 +236,8 @@ def _worker(args, procs) -> dict | None:
         "halo_fraction": None if halo is None else halo / step_s,
         "halo_bytes_per_step_per_device": halo_bytes_per_step(lat.c, shape, mesh, np.dtype(args.dtype).itemsize),
         "bytes_per_cell": bpc, "bandwidth_gbps": bw_total / 1e9, "roofline_mlups": roof,
-        "roofline_fraction": mlups / roof, "platform": platform, "dtype": args.dtype, "lattice": lat.name,
+        "roofline_fraction": mlups / roof, "platform": platform, "device_kind": local[0].device_kind,
+        "dtype": args.dtype, "lattice": lat.name,
         "comm": args.comm, "compile_s": compile_s,
     }
 
@@ -346,8 +348,17 @@ def add_efficiency(rows: list[dict]):
             r["speedup"] = r["mlups"] / base["mlups"]  # weak scaling: the scaled speedup
 
 
+def add_spread(rows: list[dict]):
+    """mlups_min and mlups_max: the spread of a point's repetitions (its mlups_all), so that the CSV alone shows how
+    far a point can be trusted (it had the median only; the repetitions were in the JSON alone)."""
+    for r in rows:
+        if r.get("mlups_all"):
+            r["mlups_min"], r["mlups_max"] = min(r["mlups_all"]), max(r["mlups_all"])
+
+
 def write_outputs(rows: list[dict], out: Path, meta: dict, plots: bool = True) -> dict:
     out.mkdir(parents=True, exist_ok=True)
+    add_spread(rows)
     with open(out / "scaling.csv", "w", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=COLUMNS, extrasaction="ignore")
         w.writeheader()
@@ -385,7 +396,10 @@ def plot(rows: list[dict], path: Path, meta: dict) -> str | None:
         x = [r["devices"] for r in pts]
         label = f"{mode}, {launcher}"
         style = "-o" if mode == "weak" else "--s"
-        ax1.plot(x, [r["mlups"] for r in pts], style, label=label)
+        # the bars: the spread of the repetitions (min to max of mlups_all) around the median
+        spread = [[r["mlups"] - r.get("mlups_min", r["mlups"]) for r in pts],
+                  [r.get("mlups_max", r["mlups"]) - r["mlups"] for r in pts]]
+        ax1.errorbar(x, [r["mlups"] for r in pts], yerr=spread, fmt=style, capsize=3, label=label)
         ax2.plot(x, [r["efficiency"] for r in pts], style, label=label)
         base = pts[0]
         ax1.plot(x, [base["mlups"] / base["devices"] * n if mode == "weak" else base["mlups"] * n / base["devices"]
@@ -401,11 +415,12 @@ def plot(rows: list[dict], path: Path, meta: dict) -> str | None:
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=8)
     ax1.set_yscale("log")
-    ax1.set_ylabel("MLUPS (all devices); dotted: ideal")
+    ax1.set_ylabel("MLUPS (all devices; bars: min-max of the repetitions); dotted: ideal", fontsize=8)
     ax2.set_ylabel("parallel efficiency")
     ax2.set_ylim(0, max(1.2, max((r.get("efficiency") or 0) for r in rows) * 1.1))
     ax2.axhline(1.0, color="grey", lw=0.8, ls=":")
-    fig.suptitle(f"distlbm scaling: {meta.get('lattice')} {meta.get('dtype')}, {meta.get('platform', '')} "
+    kinds = ", ".join(sorted({str(r.get("device_kind") or r.get("platform")) for r in rows if r.get("mlups")}))
+    fig.suptitle(f"distlbm scaling: {meta.get('lattice')} {meta.get('dtype')}, {kinds or meta.get('platform', '')} "
                  f"(weak: {meta.get('cells_per_device')}^d cells/device, strong: {meta.get('size')}^d)", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -449,6 +464,9 @@ def measure(args) -> int:
         meshes[int(k)] = v
     modes = ["weak", "strong"] if args.mode == "both" else [args.mode]
     launchers = [s.strip() for s in args.launcher.split(",") if s.strip()]
+    from distlbm.info import provenance
+
+    made_by = provenance()  # the same code for every point of this run
     rows = []
     for launcher in launchers:
         for mode in modes:
@@ -460,7 +478,8 @@ def measure(args) -> int:
                     rows.append({"mode": mode, "launcher": launcher, "devices": n, "error": msg})
                     continue
                 r = launch_point(args, launcher, mode, n, shape, mesh)
-                r.update(mode=mode, launcher=launcher, devices=n, comm=args.comm if launcher != "local" else "jax")
+                r.update(mode=mode, launcher=launcher, devices=n, comm=args.comm if launcher != "local" else "jax",
+                         distlbm=made_by["distlbm"], commit=made_by["commit"], dirty=made_by["dirty"])
                 r.setdefault("mesh", fmt(mesh))
                 r.setdefault("shape", fmt(shape))
                 rows.append(r)
@@ -481,7 +500,9 @@ def measure(args) -> int:
     meta = {"lattice": args.lattice, "dtype": args.dtype, "collision": args.collision, "steps": args.steps,
             "repeat": args.repeat, "cells_per_device": args.cells_per_device, "size": args.size,
             "devices": devices, "launchers": launchers, "comm": args.comm,
-            "platform": ok[0]["platform"] if ok else None, "host": os.uname().nodename,
+            "platform": ok[0]["platform"] if ok else None,
+            "device_kinds": sorted({r["device_kind"] for r in ok if r.get("device_kind")}),
+            **made_by, "host": os.uname().nodename,
             "date": time.strftime("%Y-%m-%d %H:%M:%S"), "command": shlex.join(sys.argv)}
     files = write_outputs(rows, Path(args.out), meta, plots=not args.no_plots)
     print()

@@ -42,10 +42,17 @@ def test_scaling_script_writes_csv_json_and_plot(tmp_path):
         assert float(r["mlups"]) > 0 and float(r["roofline_fraction"]) > 0 and float(r["bandwidth_gbps"]) > 0
         assert math.isclose(float(r["mlups_per_device"]), float(r["mlups"]) / int(r["devices"]), rel_tol=1e-4)
         assert int(r["bytes_per_cell"]) == 2 * 19 * 4 and int(r["cells_per_device"]) == 512
+        # what a study compares across runs: the repetitions and their spread, the device kind, the code's version
+        assert int(r["repeat"]) == 1 and float(r["mlups_min"]) <= float(r["mlups"]) <= float(r["mlups_max"])
+        assert r["device_kind"] and r["distlbm"]
+    head = subprocess.run(["git", "-C", REPO, "rev-parse", "HEAD"], capture_output=True, text=True)
+    if head.returncode == 0:  # a git checkout: every point names its commit
+        assert {r["commit"] for r in rows} == {head.stdout.strip()}
     assert float(rows[0]["efficiency"]) == 1.0 and rows[0]["halo_s_per_step"] == ""  # one device: no exchange
     assert rows[1]["halo_s_per_step"] != "" and int(rows[1]["halo_bytes_per_step_per_device"]) == 2 * 5 * 64 * 4
     data = json.loads((out / "scaling.json").read_text())
     assert data["meta"]["lattice"] == "D3Q19" and len(data["points"]) == 2
+    assert data["meta"]["device_kinds"] and data["meta"]["distlbm"] and data["meta"]["jax"] and "commit" in data["meta"]
     assert data["points"][1]["efficiency"] == pytest.approx(
         data["points"][1]["mlups_per_device"] / data["points"][0]["mlups_per_device"])
     png = out / "scaling.png"
