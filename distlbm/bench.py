@@ -181,10 +181,14 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     compile_s = time.perf_counter() - t0
     times = []
     for _ in range(max(1, repeat)):
+        dom.barrier()  # every process starts the repetition together (a no-op on one process)
         t = time.perf_counter()
         state = advance(state, cells, jnp.int32(steps))
         jax.block_until_ready(state.f)
         times.append(time.perf_counter() - t)
+    # a repetition lasts until its slowest process is done: each one's time is the longest of the processes' (the
+    # report was process 0's own, which a slower process did not move; scripts/scaling.py takes the slowest too)
+    times = [max(ts) for ts in zip(*dom.allgather_obj(times))]
     cells_count = math.prod(shape)
     mlups = [cells_count * steps / t / 1e6 for t in times]
     est = memory_estimate(lat, shape, dtype, compute_dtype)
@@ -331,6 +335,9 @@ def cmd_bench(args) -> int:
     r["launcher"] = procs["launcher"]
     if procs["process_index"] != 0:  # one report, from process 0
         return 0
+    from distlbm.info import provenance
+
+    r.update(provenance())  # distlbm's and JAX's versions, the git commit: figures of two code states told apart
     if args.json:
         print(json.dumps(r))
         return 0

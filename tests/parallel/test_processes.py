@@ -367,6 +367,28 @@ def test_bench_roofline_under_processes_on_cpus_counts_each_host_once(tmp_path):
     assert r["roofline_fraction"] == pytest.approx(r["mlups"] / r["roofline_mlups"]), r
 
 
+_BENCH_SLOW_RANK = """
+import itertools, os, sys, time, types
+import distlbm.bench as bench
+if os.environ.get("PMI_RANK") == "1":  # process 1 seems 10 s slower at every reading of its clock
+    ticks = itertools.count()
+    bench.time = types.SimpleNamespace(perf_counter=lambda: time.perf_counter() + 10.0 * next(ticks))
+from distlbm.cli import main
+sys.exit(main(["bench", "--size", "16", "--steps", "2", "--repeat", "2", "--bandwidth-mib", "0", "--json"]))
+"""
+
+
+def test_bench_under_processes_reports_the_slowest_processs_repetitions():
+    """A repetition lasts until its slowest process is done: the MLUPS of `mpiexec -n 2 distlbm bench` were process
+    0's own, whatever the other took (scripts/scaling.py took the slowest process's; the two disagreed)."""
+    p, _ = _run([MPIEXEC, "-n", 2, sys.executable, "-c", _BENCH_SLOW_RANK])
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert r["repeat"] == 2 and all(m < 16 ** 3 * 2 / 10.0 / 1e6 for m in r["mlups_all"]), r  # >= 10 s each
+    assert r["mlups"] == pytest.approx(sorted(r["mlups_all"])[0] / 2 + sorted(r["mlups_all"])[1] / 2), r
+    assert r["distlbm"] and "commit" in r, r  # the version it measured
+
+
 def test_bench_json_and_run_output_under_two_processes_of_two_cpu_devices_hold_no_gloo_lines(tmp_path):
     """Gloo connects each set of devices at its first collective and prints a line per process on stdout. With 2 CPU
     devices per process only the first set was silenced: `mpiexec -n 2 distlbm bench --json > r.json` wrote
