@@ -729,6 +729,8 @@ def check_args(ap, args) -> None:
             ap.error(f"--{key.replace('_', '-')} = {getattr(args, key)}: expected at least 1")
     if args.timeout <= 0:
         ap.error(f"--timeout = {args.timeout}: expected seconds > 0")
+    if args.mode in ("strong", "both") and not args.replot:
+        check_strong_size(ap, args, devices)
     for launcher in (s.strip() for s in args.launcher.split(",") if s.strip()):
         if launcher not in ("local", "mpiexec", "srun"):
             ap.error(f"--launcher = {args.launcher!r}: {launcher!r} is not a launcher; expected local, mpiexec or "
@@ -743,6 +745,40 @@ def check_args(ap, args) -> None:
         ap.error(f"--replot: no {Path(args.out) / 'scaling.json'} (--out is the folder of an earlier measurement)")
     if args.append and not args.replot and (Path(args.out) / "scaling.json").is_file():
         check_append(ap, args, json.loads((Path(args.out) / "scaling.json").read_text()))
+
+
+def _strong_splits(size: int, d: int, devices: list, meshes: dict):
+    """The first device count whose mesh (given in --meshes, else distlbm's) does not split the size^d lattice of
+    strong scaling, and that mesh ('' where none of that count splits it); None where every one splits it."""
+    from distlbm.parallel.mesh import _best_mesh, parse_mesh
+
+    for n in devices:
+        try:
+            mesh = parse_mesh(meshes[n], d) if n in meshes else _best_mesh(n, (size,) * d)
+        except ValueError:  # a mesh of other axes than the lattice's: the point's own line says so
+            continue
+        if mesh is None or any(size % m for m in mesh):
+            return n, "" if mesh is None else fmt(mesh)
+    return None
+
+
+def check_strong_size(ap, args, devices: list) -> None:
+    """A --size that some device count's mesh does not split, refused before any point runs: the points before it
+    ran (minutes each on an allocation) and that one ended as an error row of the table at the end."""
+    from distlbm.lattice import get_lattice
+
+    d = get_lattice(args.lattice).d
+    meshes = {int(k): v for k, _, v in (m.partition(":") for m in filter(None, (args.meshes or "").split(",")))}
+    bad = _strong_splits(args.size, d, devices, meshes)
+    if bad is None:
+        return
+    n, mesh = bad
+    fits = next((s for s in range(args.size + 1, 64 * args.size + 1) if _strong_splits(s, d, devices, meshes) is None),
+                None)
+    how = f"over the mesh {mesh} (--meshes)" if n in meshes else f"evenly over {n} devices"
+    ap.error(f"--size = {args.size}: strong scaling's {fmt((args.size,) * d)} lattice does not split {how}; expected a "
+             f"size that every device count of --devices {args.devices} splits"
+             + (f", e.g. {fits}" if fits else "") + " (or --mode weak)")
 
 
 def check_append(ap, args, old: dict) -> None:

@@ -182,22 +182,38 @@ def test_bench_mesh_ratio_says_distlbms_line_for_a_mesh_it_refuses(tmp_path):
         "along x of 1, 2, 4, 8 or 16"], p.stderr
 
 
-def test_a_point_whose_lattice_does_not_split_is_its_one_line(tmp_path):
-    """A strong point whose lattice does not split over its mesh read as a traceback's last three lines."""
+def test_a_point_the_worker_refuses_is_its_one_line(tmp_path):
+    """A point that fails in its worker (here: a mesh of more devices than the process sees, as --devices 16 on a node
+    of 8 GPUs) is the worker's one line in its row, not a traceback's last three lines; the other points are kept."""
     out = tmp_path / "sc"
-    p = subprocess.run([sys.executable, SCRIPT, "--mode", "strong", "--devices", "2", "--size", "15",
-                        "--steps", "2", "--repeat", "1", "--launcher", "local", "--out", out],
-                       cwd=REPO, capture_output=True, text=True, timeout=180)
-    assert p.returncode == 1, p.stdout + p.stderr  # every point failed
-    rows = json.loads((out / "scaling.json").read_text())["points"]
-    assert rows[0]["error"].startswith("lattice 15x15x15 cannot be split evenly over 2 devices"), rows[0]["error"]
-    # (no mesh of fewer devices offered: a point's devices are its own)
-    assert rows[0]["error"].endswith("choose sizes divisible by a factorisation of 2"), rows[0]["error"]
-    # a mesh given that does not divide: the worker's one line (a traceback's last three lines before)
-    p = subprocess.run([sys.executable, SCRIPT, "--mode", "strong", "--devices", "2", "--size", "15",
-                        "--meshes", "2:2x1x1", "--steps", "2", "--repeat", "1", "--launcher", "local", "--out", out],
-                       cwd=REPO, capture_output=True, text=True, timeout=180)
-    assert p.returncode == 1, p.stdout + p.stderr
-    row = json.loads((out / "scaling.json").read_text())["points"][0]
-    assert row["error"].startswith("exit 2: lattice size 15 along x does not divide over 2 devices"), row["error"]
-    assert "Traceback" not in row["error"] and "File " not in row["error"] and " | " not in row["error"]
+    env = {**os.environ, "XLA_FLAGS": "--xla_force_host_platform_device_count=1"}
+    p = subprocess.run([sys.executable, SCRIPT, "--mode", "weak", "--devices", "1,2", "--cells-per-device", "4",
+                        "--no-force-cpu", "--no-plots", "--steps", "1", "--repeat", "1", "--launcher", "local",
+                        "--out", out], cwd=REPO, capture_output=True, text=True, timeout=180, env=env)
+    assert p.returncode == 1, p.stdout + p.stderr  # a point failed
+    one, two = json.loads((out / "scaling.json").read_text())["points"]
+    assert one["mlups"] > 0 and not one.get("error"), one
+    assert two["error"].startswith("exit 2: mesh = 2x1x1 needs 2 devices; expected at most the 1 available"), two
+    assert "Traceback" not in two["error"] and " | " not in two["error"], two["error"]
+
+
+@pytest.mark.parametrize("args,said", [
+    (["--size", "15", "--devices", "1,2"], "--size = 15: strong scaling's 15x15x15 lattice does not split evenly over 2 "
+     "devices; expected a size that every device count of --devices 1,2 splits, e.g. 16 (or --mode weak)"),
+    (["--size", "1", "--devices", "2"], "--size = 1: strong scaling's 1x1x1 lattice does not split evenly over 2 "
+     "devices; expected a size that every device count of --devices 2 splits, e.g. 2"),
+    (["--size", "12", "--devices", "1,8", "--meshes", "8:8x1x1"], "--size = 12: strong scaling's 12x12x12 lattice does "
+     "not split over the mesh 8x1x1 (--meshes); expected a size that every device count of --devices 1,8 splits, "
+     "e.g. 16"),
+])
+def test_a_strong_size_that_a_device_count_does_not_split_is_refused_before_any_point(tmp_path, args, said, capsys):
+    """A --size that one device count does not split ran every point before it (minutes each on an allocation) and
+    ended as an error row at the end; now one line before any point runs. Weak scaling alone is not refused."""
+    mod = _module()
+    mod.launch_point = lambda *a, **k: pytest.fail("a point ran")
+    for mode in ("strong", "both"):
+        with pytest.raises(SystemExit) as e:
+            mod.main(["--mode", mode, "--out", str(tmp_path)] + args)
+        err = capsys.readouterr().err
+        assert e.value.code == 2 and said in err and "Traceback" not in err, err
+    mod.check_strong_size(None, mod.build_parser().parse_args(["--size", "16", "--devices", "1,2,4,8"]), [1, 2, 4, 8])
