@@ -198,8 +198,8 @@ def test_a_point_the_worker_refuses_is_its_one_line(tmp_path):
 
 
 @pytest.mark.parametrize("args,said", [
-    (["--size", "15", "--devices", "1,2"], "--size = 15: strong scaling's 15x15x15 lattice does not split evenly over 2 "
-     "devices; expected a size that every device count of --devices 1,2 splits, e.g. 16 (or --mode weak)"),
+    (["--size", "15", "--devices", "1,2"], "--size = 15: strong scaling's 15x15x15 lattice does not split evenly over "
+     "2 devices; expected a size that every device count of --devices 1,2 splits, e.g. 16 (or --mode weak)"),
     (["--size", "1", "--devices", "2"], "--size = 1: strong scaling's 1x1x1 lattice does not split evenly over 2 "
      "devices; expected a size that every device count of --devices 2 splits, e.g. 2"),
     (["--size", "12", "--devices", "1,8", "--meshes", "8:8x1x1"], "--size = 12: strong scaling's 12x12x12 lattice does "
