@@ -350,8 +350,10 @@ def cmd_bench(args) -> int:
     if r["devices"] > 1:
         print(f"  halo exchange: {fmt_bytes(r['halo_bytes_per_step_per_device'])} per step per device "
               f"(populations per device {fmt_bytes(r['population_bytes_per_device'])})")
-    print(f"  MLUPS (median of {r['repeat']} x {r['steps']} steps): {r['mlups']:.1f}  "
-          f"[{', '.join(f'{m:.1f}' for m in r['mlups_all'])}]")
+    # per device beside the total: what a scaling study compares across device counts (it was in --json alone)
+    print(f"  MLUPS (median of {r['repeat']} x {r['steps']} steps): {r['mlups']:.1f}"
+          + (f" ({r['mlups_per_device']:.1f} per device)" if r["devices"] > 1 else "")
+          + f"  [{', '.join(f'{m:.1f}' for m in r['mlups_all'])}]")
     xb = r["xla_bytes_per_cell"]
     print(f"  bytes per cell update: {r['bytes_per_cell']} minimum (read + write Q populations)"
           + (f", {xb:.0f} accessed per XLA cost analysis" if xb else ""))

@@ -254,6 +254,15 @@ def test_bench_json(module_cli):
     assert obj["lattice"] == "D2Q9" and list(obj["shape"]) == [32, 32]
 
 
+def test_bench_on_a_mesh_says_the_mlups_per_device_beside_the_total(module_cli):
+    """What a scaling study compares across device counts: the text said the total alone (--json had both)."""
+    r = module_cli("bench", "--lattice", "D2Q9", "--size", 16, "--steps", 2, "--repeat", 2, "--mesh", "2x1",
+                   "--bandwidth-mib", 0)
+    assert r.returncode == 0, r.stderr
+    m = re.search(r"MLUPS \(median of 2 x 2 steps\): ([\d.]+) \(([\d.]+) per device\)  \[", r.stdout)
+    assert m and float(m[2]) == pytest.approx(float(m[1]) / 2, abs=0.08), r.stdout
+
+
 
 @pytest.mark.parametrize("args,parts", [
     (["--bandwidth-mib", "nan"], ["--bandwidth-mib = nan", "expected a size in MiB >= 0"]),  # ValueError traceback
