@@ -383,8 +383,10 @@ def plot(rows: list[dict], path: Path, meta: dict) -> str | None:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-    except ImportError:
-        print("matplotlib not installed: no plot", file=sys.stderr)
+    except ImportError:  # one line; a plot of an earlier run there is said to be that (it read as this run's)
+        old = f"; {path} there is an earlier run's, not this one's" if path.exists() else ""
+        print(f"matplotlib not installed: no plot{old} (pip install matplotlib, then scripts/scaling.py --replot "
+              f"--out {path.parent})", file=sys.stderr)
         return None
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
     series = {}

@@ -60,6 +60,23 @@ def test_scaling_script_writes_csv_json_and_plot(tmp_path):
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_without_matplotlib_the_plot_is_one_line_that_names_an_earlier_plot(tmp_path, monkeypatch, capsys):
+    """No matplotlib: one line, and a scaling.png of an earlier run in DIR is said to be that (it was left unsaid,
+    read as this run's plot); the way to the plot once matplotlib is there."""
+    mod = _module()
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib: ImportError
+    png = tmp_path / "scaling.png"
+    assert mod.plot([], png, {}) is None
+    assert capsys.readouterr().err.splitlines() == [
+        "matplotlib not installed: no plot (pip install matplotlib, then scripts/scaling.py --replot --out "
+        f"{tmp_path})"]
+    png.write_bytes(b"an earlier plot")
+    assert mod.plot([], png, {}) is None
+    assert capsys.readouterr().err.splitlines() == [
+        f"matplotlib not installed: no plot; {png} there is an earlier run's, not this one's (pip install matplotlib, "
+        f"then scripts/scaling.py --replot --out {tmp_path})"]
+
+
 def test_mlups_is_one_of_mlups_all_for_an_even_repeat(tmp_path):
     """--repeat 2: mlups came from the mean of the two times, no entry of mlups_all nor their median; now it is the
     slower middle repetition's (median_high of the times), on 1 device and on a 2-device mesh."""
