@@ -56,10 +56,13 @@ def main():
     many = bench(args, args.mesh)  # first: a mesh distlbm refuses is said before the single-device run's minutes
     one = bench(args)
     print(json.dumps({"single": {k: one[k] for k in ("mlups", "mlups_all", "xla_bytes_per_cell")},
-                      "mesh": {k: many[k] for k in ("mesh", "devices", "mlups", "mlups_all",
+                      "mesh": {k: many[k] for k in ("mesh", "devices", "mlups", "mlups_per_device", "mlups_all",
                                                     "halo_bytes_per_step_per_device",
                                                     "population_bytes_per_device")},
-                      "ratio_mesh_over_single": many["mlups"] / one["mlups"]}, indent=1))
+                      "ratio_mesh_over_single": many["mlups"] / one["mlups"],
+                      # what ran it: a ratio of another device or code state is told apart (bench's --json keys)
+                      **{k: many.get(k) for k in ("device_kind", "platform", "steps", "repeat", "distlbm", "jax",
+                                                  "commit", "dirty")}}, indent=1))
 
 
 if __name__ == "__main__":

@@ -186,6 +186,18 @@ def test_bandwidth_given_on_cpus_counts_every_host_as_the_measured_one():
     assert mod.total_bandwidth("gpu", gpus) == 14e12 and mod.total_bandwidth("gpu", gpus, 4.8e12) == 4 * 4.8e12
 
 
+def test_bench_mesh_ratio_says_what_ran_it(tmp_path):
+    """The ratio's JSON said neither the device kind nor the code's version: ratios of two GPUs or two commits could
+    not be told apart; the mesh's rate per device beside its total."""
+    p = subprocess.run([sys.executable, REPO / "scripts" / "bench_mesh_ratio.py", "--mesh", "2x1x1", "--size", "8",
+                        "--steps", "1", "--repeat", "1"], cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert r["device_kind"] and r["platform"] == "cpu" and r["distlbm"] and r["jax"] and "commit" in r, r
+    assert (r["steps"], r["repeat"]) == (1, 1) and r["mesh"]["mlups_per_device"] == r["mesh"]["mlups"] / 2, r
+
+
 def test_bench_mesh_ratio_says_distlbms_line_for_a_mesh_it_refuses(tmp_path):
     """scripts/bench_mesh_ratio.py --mesh 3x1x1 ran the single-device benchmark in full, then ended in a
     CalledProcessError traceback that hid distlbm's one line (its stderr was captured)."""
