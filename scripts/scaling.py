@@ -62,8 +62,9 @@ if str(REPO) not in sys.path:
 MARK = "SCALING_RESULT "
 ERROR_MARK = "SCALING_ERROR "  # a worker's one-line error (a lattice that does not split over its mesh)
 COLUMNS = ["mode", "launcher", "comm", "devices", "processes", "mesh", "shape", "cells", "cells_per_device",
-           "steps", "repeat", "mlups", "mlups_min", "mlups_max", "mlups_per_device", "efficiency", "speedup", "step_s",
-           "step_local_wrap_s", "halo_s_per_step", "halo_fraction", "halo_bytes_per_step_per_device", "bytes_per_cell",
+           "steps", "repeat", "mlups", "mlups_min", "mlups_max", "mlups_per_device", "efficiency", "speedup",
+           "baseline_devices", "step_s", "step_local_wrap_s", "halo_s_per_step", "halo_fraction",
+           "halo_bytes_per_step_per_device", "bytes_per_cell",
            "bandwidth_gbps", "roofline_mlups", "roofline_fraction", "platform", "device_kind", "dtype", "lattice",
            "distlbm", "commit", "error"]
 
@@ -731,6 +732,12 @@ def check_args(ap, args) -> None:
             ap.error(f"--{key.replace('_', '-')} = {getattr(args, key)}: expected at least 1")
     if args.timeout <= 0:
         ap.error(f"--timeout = {args.timeout}: expected seconds > 0")
+    spread = [s.strip() for s in args.launcher.split(",") if s.strip() not in ("", "local")]
+    uneven = [n for n in devices if n % args.devices_per_process]
+    if spread and uneven and not args.replot:  # (the point's error row at the end, the others' efficiency off it)
+        ap.error(f"--devices-per-process = {args.devices_per_process}: {uneven[0]} devices (--devices {args.devices}) "
+                 f"do not split into processes of {args.devices_per_process} devices under --launcher {spread[0]}; "
+                 f"expected device counts that are multiples of it")
     if args.mode in ("strong", "both") and not args.replot:
         check_strong_size(ap, args, devices)
     for launcher in (s.strip() for s in args.launcher.split(",") if s.strip()):

@@ -48,6 +48,7 @@ def test_scaling_script_writes_csv_json_and_plot(tmp_path):
     head = subprocess.run(["git", "-C", REPO, "rev-parse", "HEAD"], capture_output=True, text=True)
     if head.returncode == 0:  # a git checkout: every point names its commit
         assert {r["commit"] for r in rows} == {head.stdout.strip()}
+    assert [int(r["baseline_devices"]) for r in rows] == [1, 1]  # what the efficiency is against
     assert float(rows[0]["efficiency"]) == 1.0 and rows[0]["halo_s_per_step"] == ""  # one device: no exchange
     assert rows[1]["halo_s_per_step"] != "" and int(rows[1]["halo_bytes_per_step_per_device"]) == 2 * 5 * 64 * 4
     data = json.loads((out / "scaling.json").read_text())
@@ -137,6 +138,10 @@ def test_balanced_mesh_and_geometry():
     (["--launcher", "mpiexec", "--mpiexec", "/nonexistent/mpiexec"],
      "--launcher mpiexec: '/nonexistent/mpiexec' is not an executable found here"),
     (["--launcher", "foo"], "--launcher = 'foo': 'foo' is not a launcher; expected local, mpiexec or srun"),  # exit 1
+    # the 1-device point an error row at the end, the efficiencies taken against the 8-device one
+    (["--launcher", "srun", "--srun", "/bin/true", "--devices", "1,8,16", "--devices-per-process", "8"],
+     "--devices-per-process = 8: 1 devices (--devices 1,8,16) do not split into processes of 8 devices under "
+     "--launcher srun; expected device counts that are multiples of it"),
 ])
 def test_bad_options_are_one_line_before_any_point(args, said, capsys):
     mod = _module()
