@@ -264,6 +264,21 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     }
 
 
+def bench_split_named(error, size: int, mesh: str | None, d: int) -> str:
+    """A mesh's error in bench's own options (as config.mesh_split_named says a run's): 'mesh = 4x1x1 needs 4
+    devices' and 'lattice 15x15x15 cannot be split evenly over 2 devices' named neither --mesh nor --size, the two
+    options a scaling study's bench changes; the nearest sizes that split where the size was the trouble."""
+    text = str(error)
+    if text.startswith("mesh = "):
+        return f"--{text}"
+    hint = ""
+    fits = getattr(error, "fits", None)
+    if fits is not None and "sizes that would work" not in text:  # (a given mesh's error names them)
+        found = [n for k in range(1, 65) for n in (size - k, size + k) if n > 0 and fits((n,) * d)][:2]
+        hint = f"; --size {' or '.join(map(str, sorted(found)))} splits" if found else ""
+    return f"{f'--mesh = {mesh!r}, --size = {size}' if mesh else f'--size = {size}'}: {text}{hint}"
+
+
 REPEAT_MAX = 10 ** 6  # timed repetitions of bench (a median of a few is the figure; a benchmark takes far fewer)
 
 
@@ -299,6 +314,7 @@ def cmd_bench(args) -> int:
         raise ConfigError(f"--repeat = {said_int(args.repeat)}: expected a positive integer at most {REPEAT_MAX} "
                           f"(timed repetitions, of which the median is reported)")
     bw = None if args.bandwidth_mib is None else int(args.bandwidth_mib * (1 << 20))
+    from distlbm.parallel.mesh import DecompositionError
     from distlbm.parallel.processes import initialize, use_cpu_cores
 
     mesh = args.mesh
@@ -328,9 +344,15 @@ def cmd_bench(args) -> int:
 
         from distlbm.parallel.mesh import factorize
 
-        mesh = "x".join(map(str, factorize(jax.device_count(), (args.size,) * get_lattice(args.lattice).d)))
-    r = run_bench(args.lattice, args.size, args.steps, args.repeat, args.dtype, args.compute_dtype, args.collision,
-                  mesh, bw, step=args.step)
+        try:
+            mesh = "x".join(map(str, factorize(jax.device_count(), (args.size,) * get_lattice(args.lattice).d)))
+        except DecompositionError as e:
+            raise ConfigError(bench_split_named(e, args.size, None, get_lattice(args.lattice).d)) from None
+    try:
+        r = run_bench(args.lattice, args.size, args.steps, args.repeat, args.dtype, args.compute_dtype,
+                      args.collision, mesh, bw, step=args.step)
+    except DecompositionError as e:
+        raise ConfigError(bench_split_named(e, args.size, args.mesh, get_lattice(args.lattice).d)) from None
     # how its processes were started: a scaling study's series under srun and under mpirun told apart ("none": one)
     r["launcher"] = procs["launcher"]
     if procs["process_index"] != 0:  # one report, from process 0

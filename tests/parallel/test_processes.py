@@ -367,6 +367,20 @@ def test_bench_roofline_under_processes_on_cpus_counts_each_host_once(tmp_path):
     assert r["roofline_fraction"] == pytest.approx(r["mlups"] / r["roofline_mlups"]), r
 
 
+@pytest.mark.parametrize("args,said", [
+    (["--size", "15"], "--size = 15: lattice 15x15x15 cannot be split evenly over 2 devices; choose sizes divisible by "
+     "a factorisation of 2; --size 14 or 16 splits"),
+    (["--size", "16", "--mesh", "4x1x1"], "--mesh = 4x1x1 needs 4 devices; expected at most the 2 available"),
+])
+def test_bench_under_processes_names_the_option_of_a_lattice_or_mesh_that_does_not_fit(args, said):
+    """mpiexec -n 2 distlbm bench --size 15 said 'lattice 15x15x15 cannot be split evenly over 2 devices', naming no
+    option and no size that splits; --mesh 4x1x1 'mesh = 4x1x1 needs 4 devices' (bench's option is --mesh). Once."""
+    p, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", "bench", "--steps", "1", "--repeat", "1", *args])
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+    assert p.stderr.count("configuration error") == 1 and f"distlbm: configuration error: {said}\n" in p.stderr, \
+        p.stderr
+
+
 _BENCH_SLOW_RANK = """
 import itertools, os, sys, time, types
 import distlbm.bench as bench

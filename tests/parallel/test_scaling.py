@@ -211,8 +211,8 @@ def test_bench_mesh_ratio_says_distlbms_line_for_a_mesh_it_refuses(tmp_path):
                        env={**os.environ, "PYTHONPATH": str(REPO)})
     assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
     assert p.stderr.strip().splitlines() == [
-        "bench_mesh_ratio.py: the benchmark on mesh 3x1x1 failed (exit 2): distlbm: configuration error: lattice size "
-        "16 along x does not divide over 3 devices (mesh 3x1x1); sizes that would work: 15 or 18, or a mesh size "
+        "bench_mesh_ratio.py: the benchmark on mesh 3x1x1 failed (exit 2): distlbm: configuration error: --mesh = "
+        "'3x1x1', --size = 16: lattice size 16 along x does not divide over 3 devices (mesh 3x1x1); sizes that would work: 15 or 18, or a mesh size "
         "along x of 1, 2, 4, 8 or 16"], p.stderr
 
 

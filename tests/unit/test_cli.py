@@ -254,6 +254,19 @@ def test_bench_json(module_cli):
     assert obj["lattice"] == "D2Q9" and list(obj["shape"]) == [32, 32]
 
 
+@pytest.mark.parametrize("args,said", [
+    (["--mesh", "3x1x1", "--size", "16"], "--mesh = '3x1x1', --size = 16: lattice size 16 along x does not divide over "
+     "3 devices (mesh 3x1x1); sizes that would work: 15 or 18"),
+    (["--mesh", "16x1x1", "--size", "16"], "--mesh = 16x1x1 needs 16 devices; expected at most the 8 available"),
+])
+def test_a_bench_mesh_that_does_not_split_or_fit_names_its_options(module_cli, args, said):
+    """A scaling study's bench changes --mesh and --size: the errors said 'lattice size 16 along x does not divide'
+    and 'mesh = 16x1x1 needs 16 devices', naming neither option (a run's name --mesh)."""
+    r = module_cli("bench", "--steps", 1, "--repeat", 1, *args)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.strip().splitlines()[-1].startswith("distlbm: configuration error: " + said), r.stderr
+
+
 def test_bench_on_a_mesh_says_the_mlups_per_device_beside_the_total(module_cli):
     """What a scaling study compares across device counts: the text said the total alone (--json had both)."""
     r = module_cli("bench", "--lattice", "D2Q9", "--size", 16, "--steps", 2, "--repeat", 2, "--mesh", "2x1",
