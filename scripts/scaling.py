@@ -703,6 +703,19 @@ def build_parser():
     return ap
 
 
+def check_python(ap) -> None:
+    """A Python without JAX (`scripts/scaling.py` as docs/scaling.md writes it runs the first python3 on PATH, not
+    the project's environment): one line with the way to run it (a ModuleNotFoundError traceback from
+    distlbm.parallel before). The model and --replot need no JAX."""
+    try:
+        import jax  # noqa: F401
+    except ImportError as e:
+        venv = REPO / ".venv" / "bin" / "python"
+        how = f"{venv} {Path(__file__).resolve()}" if venv.exists() else "the Python of distlbm's environment"
+        ap.error(f"this Python ({sys.executable}) cannot import JAX ({e}); expected the environment distlbm is "
+                 f"installed in: run {how} ..., or activate it first")
+
+
 def check_args(ap, args) -> None:
     """One clear line (argparse's error, exit 2) for a bad option, before any point runs (a traceback, or a point
     that failed with ZeroDivisionError while the script exited 0, before)."""
@@ -834,6 +847,8 @@ def main(argv=None) -> int:
         except (DecompositionError, ConfigError, ValueError) as e:  # the point's one line, not a traceback's tail
             print(f"{ERROR_MARK}{e}", file=sys.stderr, flush=True)
             return 2
+    if not args.model and not args.replot:
+        check_python(ap)
     if not args.model:
         check_args(ap, args)
     if args.model:

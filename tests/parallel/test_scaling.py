@@ -151,6 +151,20 @@ def test_bad_options_are_one_line_before_any_point(args, said, capsys):
     assert e.value.code == 2 and said in err and "Traceback" not in err, err
 
 
+def test_a_python_without_jax_is_one_line_with_the_way_to_run_it(monkeypatch, capsys):
+    """`scripts/scaling.py`, as docs/scaling.md writes it, runs the first python3 on PATH: without the project's
+    environment a ModuleNotFoundError traceback. The model needs no JAX and still runs."""
+    mod = _module()
+    mod.launch_point = lambda *a, **k: pytest.fail("a point ran")
+    monkeypatch.setitem(sys.modules, "jax", None)  # import jax: ImportError
+    with pytest.raises(SystemExit) as e:
+        mod.main(["--devices", "1", "--mode", "weak"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "Traceback" not in err, err
+    assert f"error: this Python ({sys.executable}) cannot import JAX" in err and "activate it" in err, err
+    assert mod.main(["--model"]) == 0
+
+
 @pytest.mark.parametrize("args,said", [
     (["--mode", "strong", "--size", "64"], "holds points of --size 32, this run's is 64"),
     (["--mode", "weak", "--cells-per-device", "8"], "holds points of --cells-per-device 16, this run's is 8"),
