@@ -707,8 +707,10 @@ def check_python(ap) -> None:
     """A Python without JAX (`scripts/scaling.py` as docs/scaling.md writes it runs the first python3 on PATH, not
     the project's environment): one line with the way to run it (a ModuleNotFoundError traceback from
     distlbm.parallel before). The model and --replot need no JAX."""
+    import importlib
+
     try:
-        import jax  # noqa: F401
+        importlib.import_module("jax")
     except ImportError as e:
         venv = REPO / ".venv" / "bin" / "python"
         how = f"{venv} {Path(__file__).resolve()}" if venv.exists() else "the Python of distlbm's environment"
