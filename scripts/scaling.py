@@ -357,6 +357,20 @@ def add_spread(rows: list[dict]):
             r["mlups_min"], r["mlups_max"] = min(r["mlups_all"]), max(r["mlups_all"])
 
 
+def mixed_series(rows: list[dict], out) -> list[str]:
+    """A warning per series (mode, launcher) whose points ran on more than one kind of device: --append merged a run
+    on other hardware (an H100 node's points beside an H200 node's), whose efficiencies are then taken against the
+    other's baseline. The kind is known only once the points ran, so it cannot be refused before."""
+    kinds = {}
+    for r in rows:
+        if r.get("mlups") and r.get("device_kind"):
+            kinds.setdefault((r["mode"], r["launcher"]), set()).add(r["device_kind"])
+    return [f"warning: the {mode} series of --launcher {launcher} in {Path(out) / 'scaling.json'} ran on "
+            f"{' and '.join(sorted(k))}: its efficiencies are taken across those devices; expected one kind (another "
+            f"--out for the other)"
+            for (mode, launcher), k in sorted(kinds.items()) if len(k) > 1]
+
+
 def write_outputs(rows: list[dict], out: Path, meta: dict, plots: bool = True) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     add_spread(rows)
@@ -499,6 +513,8 @@ def measure(args) -> int:
         devices = sorted({r["devices"] for r in rows})
     rows.sort(key=lambda r: (r["launcher"] != "local", r["launcher"], r["mode"] != "weak", r["devices"]))
     add_efficiency(rows)
+    for line in mixed_series(rows, args.out):
+        print(line, file=sys.stderr)
     ok = [r for r in rows if r.get("mlups")]
     meta = {"lattice": args.lattice, "dtype": args.dtype, "collision": args.collision, "steps": args.steps,
             "repeat": args.repeat, "cells_per_device": args.cells_per_device, "size": args.size,

@@ -190,6 +190,26 @@ def test_append_of_other_points_is_refused_before_any_point(tmp_path, args, said
     mod.check_append(None, mod.build_parser().parse_args(base + ["--mode", "weak", "--size", "64"]), old)  # unused
 
 
+def test_appended_points_of_another_device_kind_are_warned_about(tmp_path, capsys):
+    """--append of a run on other hardware (an H100 node's points beside an H200 node's) took the efficiencies across
+    the two unsaid; the kind is known once the points ran: a warning per mixed series, in the run's output."""
+    pt = dict(lattice="D3Q19", dtype="float32", comm="jax", mlups=10.0, mlups_per_device=10.0, mlups_all=[10.0],
+              mode="weak", launcher="local", shape="8x8x8", cells_per_device=512, processes=1, mesh="1x1x1",
+              roofline_fraction=0.1, platform="gpu")
+    old = {"meta": {"lattice": "D3Q19", "dtype": "float32", "collision": "bgk", "cells_per_device": 8, "size": 16},
+           "points": [dict(pt, devices=1, device_kind="NVIDIA H100 80GB HBM3")]}
+    (tmp_path / "scaling.json").write_text(json.dumps(old))
+    mod = _module()
+    mod.launch_point = lambda *a, **k: dict(pt, devices=2, mesh="2x1x1", shape="16x8x8", mlups=16.0,
+                                            mlups_per_device=8.0, mlups_all=[16.0], device_kind="NVIDIA H200")
+    assert mod.main(["--out", str(tmp_path), "--append", "--mode", "weak", "--devices", "2", "--cells-per-device",
+                     "8", "--no-plots"]) == 0
+    err = capsys.readouterr().err
+    assert (f"warning: the weak series of --launcher local in {tmp_path / 'scaling.json'} ran on NVIDIA H100 80GB HBM3 "
+            "and NVIDIA H200: its efficiencies are taken across those devices") in err, err
+    assert mod.mixed_series(old["points"], tmp_path) == []
+
+
 def test_bandwidth_given_on_cpus_counts_every_host_as_the_measured_one():
     # rows: [step, wrap, measured bandwidth, host, local devices] per process. --bandwidth-gbps (per host on CPUs) was
     # taken for one host on any number of them, the measured figure times the hosts: a 2-node CPU run's roofline
@@ -226,8 +246,8 @@ def test_bench_mesh_ratio_says_distlbms_line_for_a_mesh_it_refuses(tmp_path):
     assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
     assert p.stderr.strip().splitlines() == [
         "bench_mesh_ratio.py: the benchmark on mesh 3x1x1 failed (exit 2): distlbm: configuration error: --mesh = "
-        "'3x1x1', --size = 16: lattice size 16 along x does not divide over 3 devices (mesh 3x1x1); sizes that would work: 15 or 18, or a mesh size "
-        "along x of 1, 2, 4, 8 or 16"], p.stderr
+        "'3x1x1', --size = 16: lattice size 16 along x does not divide over 3 devices (mesh 3x1x1); sizes that would "
+        "work: 15 or 18, or a mesh size along x of 1, 2, 4, 8 or 16"], p.stderr
 
 
 def test_a_point_the_worker_refuses_is_its_one_line(tmp_path):
