@@ -191,6 +191,10 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     times = [max(ts) for ts in zip(*dom.allgather_obj(times))]
     cells_count = math.prod(shape)
     mlups = [cells_count * steps / t / 1e6 for t in times]
+    # the median repetition's rate; of an even count the slower middle one's, a repetition measured (as
+    # scripts/scaling.py takes it): the mean of the two middle rates was no entry of mlups_all, and the two tools
+    # gave different figures for the same timings
+    median = cells_count * steps / statistics.median_high(times) / 1e6
     est = memory_estimate(lat, shape, dtype, compute_dtype)
     # of one device's block: what a device's peak (peak_memory_bytes on a GPU) compares with
     block = tuple(n // m for n, m in zip(shape, dom.mesh_shape)) if mesh else shape  # (the mesh splits the lattice)
@@ -209,7 +213,7 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
     if bandwidth_bytes != 0 and dev.platform != "cpu":  # accelerators: each its own memory, their rooflines add up
         bandwidth = measure_bandwidth(dev, bandwidth_bytes)
         roof = roofline_mlups(bandwidth, lat, dtype) * dom.n_devices
-        fraction = statistics.median(mlups) / roof
+        fraction = median / roof
     elif bandwidth_bytes != 0:
         # forced CPU devices and the processes on one host share its memory: process 0 measures alone (the others
         # wait; copies at once in every process halved its figure) and the roofline is its host's times the hosts
@@ -219,7 +223,7 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
         hosts = len(set(dom.allgather_obj(host_name())))
         if bandwidth is not None:
             roof = roofline_mlups(bandwidth, lat, dtype) * hosts
-            fraction = statistics.median(mlups) / roof
+            fraction = median / roof
     return {
         "lattice": lat.name,
         "size": size,
@@ -233,11 +237,11 @@ def run_bench(lattice_name="D3Q19", size=128, steps=20, repeat=3, dtype="float32
         "devices": dom.n_devices,
         "processes": jax.process_count(),
         "mesh": list(dom.mesh_shape) if mesh else [1] * lat.d,
-        "mlups_per_device": statistics.median(mlups) / dom.n_devices,
+        "mlups_per_device": median / dom.n_devices,
         "halo_bytes_per_step_per_device": halo,
         "population_bytes_per_device": est["population_bytes"] // dom.n_devices,
         "platform": dev.platform,
-        "mlups": statistics.median(mlups),
+        "mlups": median,
         "mlups_all": mlups,
         "compile_s": compile_s,
         "bytes_per_cell": predicted_bytes_per_cell(model),

@@ -399,7 +399,7 @@ def test_bench_under_processes_reports_the_slowest_processs_repetitions():
     assert p.returncode == 0, p.stderr
     r = json.loads(p.stdout)
     assert r["repeat"] == 2 and all(m < 16 ** 3 * 2 / 10.0 / 1e6 for m in r["mlups_all"]), r  # >= 10 s each
-    assert r["mlups"] == pytest.approx(sorted(r["mlups_all"])[0] / 2 + sorted(r["mlups_all"])[1] / 2), r
+    assert r["mlups"] == min(r["mlups_all"]), r  # of two: the slower one, a repetition measured
     assert r["distlbm"] and "commit" in r, r  # the version it measured
 
 

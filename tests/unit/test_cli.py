@@ -272,8 +272,12 @@ def test_bench_on_a_mesh_says_the_mlups_per_device_beside_the_total(module_cli):
     r = module_cli("bench", "--lattice", "D2Q9", "--size", 16, "--steps", 2, "--repeat", 2, "--mesh", "2x1",
                    "--bandwidth-mib", 0)
     assert r.returncode == 0, r.stderr
-    m = re.search(r"MLUPS \(median of 2 x 2 steps\): ([\d.]+) \(([\d.]+) per device\)  \[", r.stdout)
+    m = re.search(r"MLUPS \(median of 2 x 2 steps\): ([\d.]+) \(([\d.]+) per device\)  \[([\d.]+), ([\d.]+)\]",
+                  r.stdout)
     assert m and float(m[2]) == pytest.approx(float(m[1]) / 2, abs=0.08), r.stdout
+    # of an even count the slower middle repetition's (as scripts/scaling.py's): one of those listed (the mean of the
+    # two middle ones was neither, and scaling.py's figure for the same timings differed)
+    assert m[1] == min(m[3], m[4], key=float), r.stdout
 
 
 
