@@ -21,6 +21,7 @@ def provenance() -> dict:
     JAX's versions and, in a git checkout, the commit (`dirty` where tracked files differ from it; None outside a
     checkout or without git). A scaling study's points and a bench's JSON carried no version: figures of two
     code states could not be told apart."""
+    import os
     import subprocess
     from pathlib import Path
 
@@ -30,12 +31,18 @@ def provenance() -> dict:
     commit = dirty = None
     try:
         git = ["git", "-C", str(repo)]
-        top = subprocess.run(git + ["rev-parse", "--show-toplevel"], capture_output=True, text=True, timeout=10)
+        # no optional locks: `git status` refreshing a stale index wrote .git/index under .git/index.lock, and a
+        # `git commit` of the user's at that moment failed on the lock (the variable, not --no-optional-locks: a
+        # git older than 2.15, as on some clusters, ignores it where it refused the option)
+        env = dict(os.environ, GIT_OPTIONAL_LOCKS="0")
+        top = subprocess.run(git + ["rev-parse", "--show-toplevel"], capture_output=True, text=True, timeout=10,
+                             env=env)
         if top.returncode == 0 and Path(top.stdout.strip()).resolve() == repo:  # distlbm's own checkout, no other
-            commit = subprocess.run(git + ["rev-parse", "HEAD"], capture_output=True, text=True,
-                                    timeout=10).stdout.strip() or None
+            head = subprocess.run(git + ["rev-parse", "HEAD"], capture_output=True, text=True, timeout=10, env=env)
+            # (of a checkout with no commit yet it printed 'HEAD' and exited 128: that was the commit said)
+            commit = (head.stdout.strip() or None) if head.returncode == 0 else None
             status = subprocess.run(git + ["status", "--porcelain", "--untracked-files=no"], capture_output=True,
-                                    text=True, timeout=10)
+                                    text=True, timeout=10, env=env)
             dirty = bool(status.stdout.strip()) if status.returncode == 0 else None
     except (OSError, subprocess.SubprocessError):  # no git here, or a hung file system: the version alone
         pass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -252,6 +253,41 @@ def test_bench_json(module_cli):
     # the process before the lattice (Python, JAX, XLA): most of a small bench's peak, said beside it
     assert 0 < obj["baseline_rss_bytes"] <= obj["peak_rss_bytes"]
     assert obj["lattice"] == "D2Q9" and list(obj["shape"]) == [32, 32]
+
+
+def _provenance_of_a_checkout(tmp_path, commit=True):
+    """distlbm.info.provenance() of a copy of distlbm (its __init__ and info modules) in a git checkout at tmp_path,
+    committed or not, run in a fresh interpreter: (its dict, the checkout's .git/index)."""
+    pkg = tmp_path / "distlbm"
+    pkg.mkdir()
+    for name in ("__init__.py", "info.py"):
+        (pkg / name).write_text((REPO / "distlbm" / name).read_text())
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(tmp_path)]
+    for cmd in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "x"])[:3 if commit else 2]:
+        subprocess.run(git + cmd, check=True, capture_output=True)
+    index = tmp_path / ".git" / "index"
+    before = index.stat().st_mtime_ns
+    t = (pkg / "info.py").stat().st_mtime_ns + 2_000_000_000
+    os.utime(pkg / "info.py", ns=(t, t))  # same content, newer stat: the index is stale, not the tree dirty
+    r = subprocess.run([sys.executable, "-c", "import json, distlbm.info as i; print(json.dumps(i.provenance()))"],
+                       cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(tmp_path)), capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout), index, before
+
+
+def test_provenance_reads_the_checkout_without_writing_its_git_index(tmp_path):
+    """bench and scripts/scaling.py ask git for the commit: `git status` refreshed a stale index and wrote .git/index
+    (taking .git/index.lock), so that a `git commit` or `git add` of the user's at that moment failed on the lock."""
+    got, index, before = _provenance_of_a_checkout(tmp_path)
+    assert len(got["commit"] or "") == 40 and got["dirty"] is False, got
+    assert index.stat().st_mtime_ns == before and not (tmp_path / ".git" / "index.lock").exists()
+
+
+def test_provenance_of_a_checkout_with_no_commit_says_none(tmp_path):
+    """`git rev-parse HEAD` of a checkout with no commit yet prints 'HEAD' (and exits 128): that was the commit."""
+    got, _, _ = _provenance_of_a_checkout(tmp_path, commit=False)
+    assert got["commit"] is None and got["distlbm"], got
 
 
 @pytest.mark.parametrize("args,said", [
