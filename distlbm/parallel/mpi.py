@@ -30,6 +30,10 @@ class MPIDomain:
         d = len(self.shape)
         world = comm or MPI.COMM_WORLD
         size = world.Get_size()
+        if comm is None:
+            from distlbm.parallel.processes import require_mpi_world
+
+            require_mpi_world(size)
         if mesh_shape is None:
             mesh_shape = factorize(size, self.shape)
         mesh_shape = tuple(int(m) for m in mesh_shape)

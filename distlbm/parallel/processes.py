@@ -225,6 +225,21 @@ def require_mpi_backend() -> None:
                           f"pip install 'distlbm[mpi]' (on a cluster: README, Installing on a cluster)")
 
 
+def require_mpi_world(size: int) -> None:
+    """--comm mpi: MPI's world (`size` processes) is the launcher's processes. Where the MPI that mpi4py uses cannot
+    reach the launcher's process manager (`srun` without the --mpi plugin that MPI speaks, or another MPI's mpirun),
+    each process's MPI_Init makes a world of its own, unsaid: each took itself for rank 0 of one, ran the whole
+    lattice alone into the same folder (one of them said only that another run used it), 'launched by slurm' on
+    '1 MPI rank'. One line (StartupError) from each process instead."""
+    name, n = launcher()
+    if n > 1 and size != n:
+        way = ("srun --mpi=pmi2 or --mpi=pmix, the one this MPI speaks (srun --mpi=list; a site's MpiDefault may be "
+               "none)" if name == "slurm" else "the mpiexec or mpirun of the MPI that mpi4py was built with")
+        raise StartupError(f"comm = 'mpi': {'srun' if name == 'slurm' else name} started {n} processes, and MPI's "
+                           f"world holds {size} of them: the MPI that mpi4py uses does not reach this launcher's "
+                           f"processes; expected {way}")
+
+
 def require_launcher_backend(comm: str = "jax") -> None:
     """Several processes of comm='jax' started by mpirun/mpiexec (not srun) find their coordinator with mpi4py: one
     line (StartupError) where it is missing (every process ended in JAX's traceback), said by the run before it makes

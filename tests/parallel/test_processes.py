@@ -844,6 +844,21 @@ def test_a_run_under_srun_with_slurms_pmi2_starts_as_an_srun_task(tmp_path):
     assert json.loads((out / "summary.json").read_text())["steps"] == 20
 
 
+def test_comm_mpi_whose_mpi_does_not_reach_srun_is_said_in_one_line(tmp_path):
+    """--comm mpi under srun where the MPI that mpi4py uses cannot reach srun's process manager (here the fake srun's
+    --mpi=pmi2, which has no PMI server; on a cluster an srun without the --mpi plugin that MPI speaks): each process's
+    MPI_Init made a world of its own, and each took itself for rank 0 of one: one ran the whole lattice alone
+    ('launched by slurm' on '1 MPI rank', exit 0), the other said only that another run used the folder (exit 2)."""
+    out = tmp_path / "run"
+    p, _ = _run([SRUN, "--mpi=pmi2", "-n", 2, BIN / "distlbm", "run", "box", "--set", "n=16", "--steps", 20,
+                 "--comm", "mpi", "--out", out], timeout=120)
+    lines = [x for x in p.stderr.splitlines() if x.startswith("distlbm: ")]
+    assert p.returncode == 2 and "summary:" not in p.stdout, (p.returncode, p.stdout, p.stderr)
+    assert len(lines) == 2 and all("srun started 2 processes, and MPI's world holds 1 of them" in x and
+                                   "--mpi=pmi2" in x for x in lines), p.stderr
+    assert not (out / "summary.json").exists()
+
+
 def test_the_pmi_variables_of_hydra_over_srun_stay_mpich(monkeypatch):
     """Hydra's mpiexec inside an allocation starts its proxies by srun: its ranks have the proxy step's Slurm
     variables (2 tasks: one per node) and MPICH's PMI ones (4 ranks): a start by mpiexec, not by srun. With one
