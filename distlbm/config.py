@@ -1381,9 +1381,42 @@ def tau_remedy(params: dict, tau: float, until: bool = True) -> str:
 
 def velocity_key(case: Case, params: dict) -> str:
     """The setting that sets a case's lattice velocity (what a Mach number message names); case None: from the
-    parameters alone (a blow-up's message: the run's view holds no case)."""
+    parameters alone."""
     return getattr(case, "velocity_key", None) or next((k for k in ("u_lattice", "u_lid", "u0", "umax", "u_wall")
                                                          if k in params), "velocity")
+
+
+def velocity_remedy(case: Optional[Case], params: dict, example: bool = True) -> tuple:
+    """How to lower this case's lattice velocity, as a blow-up's message says it: (text, examples), examples the
+    settings of each way ("key=value" lists, with the keys to drop: (sets, drop)). The velocity's own setting halved
+    where it is one; where the case derives it from others (3D-1Z's u_lattice = 0: Re (tau - 1/2) / (3 n), from
+    its tau), a larger n (tau kept) or the velocity itself in their place. A 3D-1Z run given tau was told "lower the
+    velocity", naming no setting: u_lattice = 0 there, and it takes no u_lattice beside tau. `example`: with the
+    --set of each (else the settings and their values alone)."""
+    vkey = velocity_key(case, params)
+    vval = params.get(vkey)
+    if _positive(vval):
+        eg = f"; e.g. --set {vkey}={vval / 2:.3g}" if example else ""
+        return f"lower {vkey} (now {vval:.4g}{eg})", [([f"{vkey}={vval / 2:.3g}"], [])]
+    value = case.full(dict(params)).get(vkey) if hasattr(case, "full") else None
+    keys, rule, _ = getattr(case, "derived", {}).get(vkey, ((), "", ""))
+    n = params.get("n")
+    if _positive(value) and "n" in keys and isinstance(n, int) and not isinstance(n, bool):
+        others = [k for k in keys if k != "n" and k in params]
+        given = ", ".join(f"{k} = {params[k]:.4g}" for k in others)
+        text = (f"lower the lattice velocity {vkey} = {rule} (now {value:.4g}{f', from {given}' if given else ''}): "
+                f"raise n (now {n}" + (f"; e.g. --set n={2 * n}, tau kept, half the velocity)" if example else ")"))
+        examples = [([f"n={2 * n}"], [])]
+        if others:
+            text += f" or give {vkey} in place of {' and '.join(others)}" + (
+                f" (e.g. --set {vkey}={value / 2:.3g})" if example else "")
+            examples.append(([f"{vkey}={value / 2:.3g}"], others))
+        return text, examples
+    return "lower the velocity", []
+
+
+def _positive(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v > 0
 
 
 def _check_setup(setup: Setup, common: dict, where: str, shown: str) -> None:

@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from distlbm.config import TAU_CLOSE, tau_remedy, velocity_key
+from distlbm.config import TAU_CLOSE, tau_remedy, velocity_remedy
 from distlbm.driver.schedules import IterationInterval, Schedule
 from distlbm.driver.records import SampleRecords
 from distlbm.driver.view import RunView
@@ -276,15 +276,14 @@ def _causes(view: RunView) -> str:
     to 1/2), and ran 4000 steps with smagorinsky = 0.1; elsewhere the Mach number comes first, with half the case's
     lattice velocity to try."""
     p, s = view.params, view.setup
-    vkey = velocity_key(None, p)
-    vval = p.get(vkey)  # (None where no setting names it: "velocity")
-    known = isinstance(vval, (int, float)) and not isinstance(vval, bool) and vval > 0
+    # the case where the driver gave the view one (a velocity derived from other settings is named by them)
+    case = getattr(view, "case", None)
     smag = "set smagorinsky=0.1" if not view.model.collision.smagorinsky else "raise smagorinsky"
     if s.tau < TAU_CLOSE:
-        velocity = f"lower {vkey} (now {vval:.4g})" if known else "lower the velocity"
+        velocity, _ = velocity_remedy(case, p, example=False)
         return (f"tau = {s.tau:.6g} too close to 1/2 ({smag}, or {tau_remedy(p, s.tau)}) or Mach number too high "
                 f"({velocity})")
-    velocity = f"lower {vkey} (now {vval:.4g}; e.g. --set {vkey}={vval / 2:.3g})" if known else "lower the velocity"
+    velocity, _ = velocity_remedy(case, p)
     return (f"Mach number too high ({velocity}) or tau = {s.tau:.6g} too close to 1/2 ({tau_remedy(p, s.tau, False)}, "
             f"or {smag})")
 

@@ -283,6 +283,7 @@ class Simulation:
         self.view = RunView(self.model, self.setup, cfg.params, self.domain, self.cells, self.kind,
                             compile_readers(self.model, self.domain), Path(out_dir) if out_dir else None,
                             self._log)
+        self.view.case = cfg.case
         self._show_held()
         self.wall_time = 0.0
         self.steps_run = 0  # those of the last run() (timed: MLUPS)

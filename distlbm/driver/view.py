@@ -98,6 +98,9 @@ class RunView:
         self.domain = domain
         self.kind = kind
         self.out_dir = out_dir
+        # the run's case (set by the driver; None: the parameters alone): what a blow-up's message reads the
+        # settings of its velocity from (config.velocity_remedy)
+        self.case = None
         # the run's hold on out_dir (io.lock.FolderLock, process 0's; None elsewhere or where none is held): the
         # writers make the folders below it, never the run's folder again (io.files.make_folder)
         self.held = None

@@ -270,6 +270,34 @@ def test_a_blow_up_with_tau_far_from_one_half_names_no_target_below_tau_nor_the_
         channel
 
 
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_blow_ups_advice_to_lower_the_velocity_is_a_setting_the_case_takes(case, cli, tmp_path):
+    """Every case's blow-up message names the settings that lower its velocity, with values, and each example it
+    gives runs (a dry run of the case with it) at a lower velocity: schaefer_turek_3d1z given tau (its u_lattice 0,
+    derived from tau and n) was told "lower the velocity", naming no key, and takes no u_lattice beside tau."""
+    from types import SimpleNamespace
+
+    from distlbm.config import velocity_remedy
+    from distlbm.driver.callbacks import _causes
+
+    given = {"tau": 0.6} if case == "schaefer_turek_3d1z" else {}
+    cfg = resolve(case, given)
+    msg = _causes(SimpleNamespace(params=cfg.params, setup=cfg.setup, case=cfg.case,
+                                  model=SimpleNamespace(collision=SimpleNamespace(smagorinsky=0.0))))
+    text, examples = velocity_remedy(cfg.case, cfg.params)
+    assert f"Mach number too high ({text})" in msg and examples, msg
+    assert "lower the velocity" not in msg, msg
+    for sets, drop in examples:
+        assert all(f"--set {x}" in msg for x in sets), (sets, msg)
+        kept = [f"{k}={v}" for k, v in given.items() if k not in drop] + sets
+        rc, out, err = cli("run", case, *[a for x in kept for a in ("--set", x)], "--dry-run", "--out",
+                           tmp_path / "dry")
+        assert rc == 0, (kept, out + err)
+        assert resolve(case, parse_sets(kept)).setup.u_max < cfg.setup.u_max, kept
+    if case == "schaefer_turek_3d1z":
+        assert "raise n (now 13; e.g. --set n=26" in msg and "give u_lattice in place of tau" in msg, msg
+
+
 def test_huge_reynolds_refused_where_tau_rounds_to_one_half():
     # tau - 1/2 = 1.9e-11: omega = 1/tau is exactly 2 in float32, i.e. zero viscosity
     msg = error("cavity2d", {"re": 1e12})
