@@ -258,14 +258,106 @@ def guard(view: RunView, checkpointer: Optional[Checkpointer] = None, log: Optio
     again = (f"; with the same settings a --restart blows up again: to go on from it with a changed setting, "
              f"--init-from {checkpointer.last_path} --out NEWDIR (a restart refuses other physics)"
              if checkpointer is not None and checkpointer.last_path is not None else "")
+    where, record = blowup_where(view, diag)
     msg = (f"instability at step {view.step}: density non-finite or outside {list(RHO_RANGE)} "
-           f"(tau = {s.tau:.6g}, {_mach_seen(view, diag)}); likely causes: {causes}; {kept}{again}")
+           f"(tau = {s.tau:.6g}, {_mach_seen(view, diag)}); {where}; likely causes: {causes}; {kept}{again}")
     view.log(f"error: {msg}")
     for lg in (log, checkpointer.log if checkpointer is not None else None):
         if lg is not None:
-            lg.write({"event": "instability", "step": view.step, "message": msg})
+            lg.write({"event": "instability", "step": view.step, "message": msg, "where": record})
             break
     raise InstabilityError(msg)
+
+
+def blowup_where(view: RunView, diag: dict) -> tuple:
+    """Where a blow-up began, as its message says it and log.jsonl records it: by the check that finds it most of
+    the lattice may be NaN (the first bad cells gone), so the cells that every check keeps (the largest local speed
+    and the density farthest from 1: view.diagnostics, one reduction per block) of the last sane check before it
+    and of the first check past the Mach limit, with what is there (the case's flags at and around the cell: a
+    wall, a body, an inlet or outlet, a periodic side) and its position in physical units. (text, record)."""
+    record = {"nonfinite": diag.get("nonfinite"), "out_of_range": diag.get("out_of_range")}
+    now = []
+    if diag.get("nonfinite"):
+        now.append(f"{diag['nonfinite']} cell(s) non-finite")
+    if diag.get("out_of_range"):
+        now.append(f"{diag['out_of_range']}{'' if now else ' cell(s)'} out of range")
+    text = f"{' and '.join(now) or 'cells out of range'} at step {view.step}"
+    if diag.get("finite") and diag.get("rho_extreme_at") is not None and diag.get("rho_extreme") is not None:
+        cell = diag["rho_extreme_at"]  # every density finite: the worst cell now is where it is going wrong
+        text += f", the worst rho = {diag['rho_extreme']:.4g} at {describe_cell(view, cell)}"
+        record["worst"] = {"step": view.step, "rho": diag["rho_extreme"], "cell": list(cell)}
+    past = [h for h in view.history if h.get("step", view.step) < view.step and "u_max_at" in h]
+    last = next((h for h in reversed(past) if h.get("sane")), None)
+    if last is None:
+        return text + " (no sane check before it kept where the flow was fastest)", record
+    text += (f"; the last sane check (step {last['step']}) had its largest local Mach "
+             f"({units.mach(last['u_max_local']):.3g}) at {describe_cell(view, last['u_max_at'])}")
+    record["last_sane"] = {"step": last["step"], "mach": units.mach(last["u_max_local"]),
+                           "mach_cell": list(last["u_max_at"]), "rho": last.get("rho_extreme"),
+                           "rho_cell": list(last.get("rho_extreme_at") or [])}
+    if last.get("rho_extreme") is not None and list(last["rho_extreme_at"]) != list(last["u_max_at"]):
+        text += (f" and its density farthest from 1 (rho = {last['rho_extreme']:.4g}) at "
+                 f"{describe_cell(view, last['rho_extreme_at'])}")
+    elif last.get("rho_extreme") is not None:
+        text += f" (rho = {last['rho_extreme']:.4g} there, the farthest from 1)"
+    from distlbm.config import MACH_MAX
+
+    first = next((h for h in past if h.get("finite") and units.mach(h.get("u_max_local", 0.0)) > MACH_MAX), None)
+    if first is not None and first is not last:
+        text += (f"; the first check past Mach {MACH_MAX:g} (step {first['step']}: "
+                 f"{units.mach(first['u_max_local']):.3g}) at {describe_cell(view, first['u_max_at'])}")
+        record["first_past_mach"] = {"step": first["step"], "mach": units.mach(first["u_max_local"]),
+                                     "cell": list(first["u_max_at"])}
+    return text, record
+
+
+def describe_cell(view: RunView, cell) -> str:
+    """'cell (i, j) (x = .., y = ..; fluid next to a wall and inlet-x)': the cell, its centre in physical units (the
+    case's dx and origin, as the written fields' grid) and what is at and around it by the case's flags: the
+    boundaries among its neighbours (across faces, edges and corners), else those 2 cells away (the gap of 2.5
+    cells between a cylinder and a channel's wall, where a too fast channel first passed Mach 0.3), and across a
+    lattice face that no boundary closes, the periodic side. The flags of those cells alone are read."""
+    from distlbm.physics import boundaries as bc
+
+    shape = tuple(view.setup.shape)
+    d = len(shape)
+    cell = tuple(int(c) for c in cell)
+    u = view.setup.units or {}
+    dx, origin = u.get("dx"), u.get("origin") or [0.0] * d
+    where = f"cell ({', '.join(map(str, cell))})"
+    at = ", ".join(f"{'xyz'[a]} = {origin[a] + (cell[a] + 0.5) * dx:.4g}" for a in range(d)) + "; " if dx else ""
+    offsets = [tuple(o - 2 for o in off) for off in np.ndindex(*(5,) * d) if any(x != 2 for x in off)]
+    pts = [cell] + [tuple((c + o) % n for c, o, n in zip(cell, off, shape)) for off in offsets]
+    kind, body = view.flags_at(pts)
+
+    def name(i):
+        k = 0 if kind is None else int(kind[i])
+        if k == bc.WALL and body is not None and body[i] > 0:
+            return f"body {body[i]}"
+        return {bc.WALL: "a wall", bc.MOVING_WALL: "a moving wall"}.get(k, bc.KIND_NAMES.get(k, f"kind {k}"))
+
+    def listed(names):
+        return ", ".join(names[:-2] + [" and ".join(names[-2:])])
+
+    own = name(0)
+    own = own if own == "fluid" else f"in {own}" if own.startswith(("a ", "body")) else f"{own} cell"
+    near = {1: [], 2: []}
+    for i, off in enumerate(offsets, 1):
+        n, dist = name(i), max(abs(o) for o in off)
+        if n != "fluid" and n not in near[dist] and (dist == 1 or n not in near[1]):
+            near[dist].append(n)
+    if near[1]:
+        what = f"{own} next to {listed(near[1])}"
+    elif near[2]:
+        what = f"{own}, 2 cells from {listed(near[2])}"
+    else:
+        what = f"{own}, no boundary within 2 cells"
+    across = {a: offsets.index(tuple(0 if b != a else (-1 if cell[a] == 0 else 1) for b in range(d))) + 1
+              for a in range(d) if shape[a] > 1 and cell[a] in (0, shape[a] - 1)}
+    sides = [f"{'xyz'[a]} = {cell[a]}" for a, i in across.items() if name(i) == "fluid" and name(0) == "fluid"]
+    if sides:
+        what += f", on the periodic side {', '.join(sides)}"
+    return f"{where} ({at}{what})"
 
 
 def _causes(view: RunView) -> str:
@@ -337,8 +429,9 @@ class MachWatch:
             advice = (f"{lower} or raise the resolution" if ratio <= OUTRUN else
                       f"a flow {ratio:.3g} times the case's velocity is an instability building up more likely than "
                       f"the velocity set (tau = {view.setup.tau:.4g}; see the causes an instability names)")
+            at = f" at {describe_cell(view, diag['u_max_at'])}" if diag.get("u_max_at") is not None else ""
             msg = (f"step {view.step}: the flow reaches local Mach {ma:.3g} (speed {u:.3g} in lattice units) > "
-                   f"{self.limit:g}, beyond what the set-up accepts (the case's velocity: Mach "
+                   f"{self.limit:g}{at}, beyond what the set-up accepts (the case's velocity: Mach "
                    f"{units.mach(view.setup.u_max):.3g}): compressibility errors of order Ma^2 = {ma * ma:.2g} "
                    f"there, and the run may blow up; {advice}")
             view.log(f"warning: {msg}")

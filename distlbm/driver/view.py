@@ -154,11 +154,19 @@ class RunView:
             return dict(self._diag[1])
         raw = self._readers.diag(self._state.f, self._cells)  # per block: combined over every process here
         umax = float(self.domain.reduce_blocks(raw.pop("u_max"), "max"))
+        # the cells of the largest speed and of the most extreme density (a blow-up names those of the last sane
+        # check: where the flow went wrong); per block, then the block of the largest (small: one value per block)
+        _, u_at, _ = self.domain.reduce_peak(raw.pop("u_peak"), raw.pop("u_peak_at"))
+        dev, rho_at, (rho_ext,) = self.domain.reduce_peak(raw.pop("rho_dev"), raw.pop("rho_ext_at"),
+                                                          (raw.pop("rho_ext"),))
         d = {k: self.domain.reduce_blocks(v) for k, v in raw.items()}
         mass = float(np.asarray(d["n_fluid"], np.float64)) + float(np.asarray(d["mass_dev"], np.float64))
         out = {"mass": mass, "momentum": [float(x) for x in np.ravel(d["momentum"])],
                "kinetic_energy": float(d["kinetic_energy"]), "finite": int(d["nonfinite"]) == 0,
-               "sane": int(d["nonfinite"]) == 0 and int(d["out_of_range"]) == 0, "u_max_local": umax}
+               "sane": int(d["nonfinite"]) == 0 and int(d["out_of_range"]) == 0, "u_max_local": umax,
+               "u_max_at": list(u_at), "rho_extreme": rho_ext if math.isfinite(dev) else None,
+               "rho_extreme_at": list(rho_at), "nonfinite": int(d["nonfinite"]),
+               "out_of_range": int(d["out_of_range"])}
         self._diag = (self._state, out)
         return dict(out)
 
@@ -205,6 +213,15 @@ class RunView:
         fp = jax.numpy.asarray(self.domain.sample(f, pts), dtype=f.dtype)
         rho, u = self._readers.macro(fp)
         return {"rho": np.asarray(rho), "u": np.asarray(u)}
+
+    def flags_at(self, points) -> tuple:
+        """(kind [N], body [N]) at the cells `points` ([N, D] global indices): the case's cell kinds (None: every
+        cell is fluid) and body ids (None: no bodies), read at those cells alone."""
+        pts = np.asarray(points, np.int64).reshape(-1, len(self.setup.shape))
+        c = self._cells
+        kind = None if self.kind is None else np.asarray(self.domain.sample(self.kind, pts)).astype(int)
+        body = None if c is None or c.body is None else np.asarray(self.domain.sample(c.body, pts)).astype(int)
+        return kind, body
 
     def forces(self) -> np.ndarray:
         """[bodies, D]: momentum-exchange force of the fluid on each body (lattice units), summed over

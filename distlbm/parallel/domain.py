@@ -74,6 +74,11 @@ class Domain(Protocol):
         stacked over the blocks by `map`) combined over every block of every process (op 'sum': in
         float64; 'max'): [...], the same on every process."""
 
+    def reduce_peak(self, key, at, values: Sequence = ()) -> tuple:
+        """The block whose per-block partial `key` [*blocks] is the largest (of equal ones, the one whose cell comes
+        first in C order): (key, its cell as global indices (at [D, *blocks]: the cell in the block's indices),
+        the other partials `values` [*blocks] of that block), the same on every process and every mesh."""
+
     def sample(self, x, points) -> np.ndarray: ...
 
     def layout(self, x) -> list: ...
@@ -108,6 +113,27 @@ def combine_blocks(host: np.ndarray, d: int, op: str = "sum") -> np.ndarray:
     if op != "sum":
         raise ValueError(f"op = {op!r}: expected 'sum' or 'max'")
     return flat.astype(np.float64).sum(axis=-1)
+
+
+def pick_peak(keys, cells, values) -> tuple:
+    """keys [N], cells [N, D] (global indices), values [N, K] of N blocks: (key, cell, values) of the largest key,
+    of equal keys the smallest cell in C order (so that the cell named is the whole lattice's first in C order of
+    the largest, whatever the blocks: the same on every mesh and process count)."""
+    keys = np.asarray(keys, np.float64).ravel()
+    cells = np.asarray(cells, np.int64).reshape(keys.size, -1)
+    values = np.asarray(values, np.float64).reshape(keys.size, -1)
+    best = None
+    for i in range(keys.size):
+        k = (keys[i], tuple(-c for c in cells[i]))
+        if best is None or k > best[0]:
+            best = (k, i)
+    i = best[1]
+    return float(keys[i]), tuple(int(c) for c in cells[i]), [float(v) for v in values[i]]
+
+
+def origins(mesh_shape: tuple, block: tuple) -> np.ndarray:
+    """[D, *mesh_shape]: the first cell of each block of equal blocks `block` laid out `mesh_shape`."""
+    return np.stack([i * b for i, b in zip(np.indices(mesh_shape), block)])
 
 
 def fill_fields_on_device(fn: Callable, index, specs: Sequence, device, limit: int = FILL_BYTES) -> list:
@@ -218,6 +244,11 @@ class LocalDomain:
 
     def reduce_blocks(self, x, op: str = "sum") -> np.ndarray:
         return combine_blocks(np.asarray(x), len(self.shape), op)
+
+    def reduce_peak(self, key, at, values: Sequence = ()) -> tuple:
+        return pick_peak(np.asarray(key), np.asarray(at).reshape(len(self.shape), 1).T,
+                         np.stack([np.asarray(v, np.float64).ravel() for v in values], -1) if values else
+                         np.zeros((1, 0)))
 
     def sample(self, x, points) -> np.ndarray:
         """x [..., *shape] at the cells `points` ([N, D] global indices): [..., N] NumPy, every process."""

@@ -13,7 +13,7 @@ import numpy as np
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
 from distlbm.errors import said_int
-from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, slabs
+from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, origins, pick_peak, slabs
 from distlbm.parallel.halo import local_exchange, ppermute_exchange
 
 AXES = ("x", "y", "z")
@@ -361,6 +361,16 @@ class MeshDomain:
         several processes the blocks of the others are fetched first: a global array's values are not all
         addressable)."""
         return combine_blocks(np.asarray(self.gather(x)), len(self.shape), op)
+
+    def reduce_peak(self, key, at, values=()) -> tuple:
+        """Domain.reduce_peak: the blocks' partials fetched (every process's), their cells offset by the blocks'
+        first cells."""
+        d = len(self.shape)
+        block = tuple(s // m for s, m in zip(self.shape, self.mesh_shape))
+        cells = np.asarray(self.gather(at)).reshape((d,) + tuple(self.mesh_shape)) + origins(self.mesh_shape, block)
+        vals = [np.asarray(self.gather(v), np.float64).ravel() for v in values]
+        return pick_peak(np.asarray(self.gather(key)).ravel(), cells.reshape(d, -1).T,
+                         np.stack(vals, -1) if vals else np.zeros((math.prod(self.mesh_shape), 0)))
 
     def gather_plane(self, x, axis: int, index: int) -> np.ndarray:
         """The plane `index` along spatial `axis` of x [..., *shape] as a NumPy array on every process."""

@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 import jax
 import numpy as np
 
-from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, slabs
+from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, pick_peak, slabs
 from distlbm.parallel.halo import sendrecv_exchange
 from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize
 
@@ -132,6 +132,15 @@ class MPIDomain:
         """This rank's block partial [..., 1, ...] combined with every other rank's (sum in float64, or max)."""
         local = np.asarray(combine_blocks(np.asarray(x), len(self.shape), op), np.float64)
         return np.asarray(self.allreduce({"s": local}, op=op)["s"], np.float64).reshape(local.shape)
+
+    def reduce_peak(self, key, at, values=()) -> tuple:
+        """Domain.reduce_peak: every rank's block partials, its cell offset by the block's first cell."""
+        start = np.asarray([sl.start for sl in self.index], np.int64)
+        mine = (float(np.asarray(key).ravel()[0]), (np.asarray(at).ravel().astype(np.int64) + start).tolist(),
+                [float(np.asarray(v).ravel()[0]) for v in values])
+        every = self.cart.allgather(mine)
+        return pick_peak([k for k, _, _ in every], [c for _, c, _ in every],
+                         np.asarray([v for _, _, v in every], np.float64).reshape(len(every), -1))
 
     def sample(self, x, points) -> np.ndarray:
         """x [..., *shape] at the cells `points` ([N, D] global indices): [..., N] on every rank (each

@@ -25,7 +25,9 @@ def diagnostics(f, kind, lattice: Lattice, compute_dtype, force=None, incompress
 
     Returns sums over the fluid cells (lattice units): mass_dev (sum of rho - 1), n_fluid, momentum [D],
     kinetic_energy, nonfinite (cells whose density is not finite), out_of_range (density outside
-    RHO_RANGE) and u_max (the largest speed)."""
+    RHO_RANGE) and u_max (the largest speed); the peaks (PEAKS): u_peak (the largest finite speed) and its cell
+    u_peak_at [D], rho_dev (the largest |rho - 1|, inf where a density is not finite), the density there rho_ext and
+    its cell rho_ext_at [D] (cells in this array's indices)."""
     # u = (j - F/2) / rho: the moments take minus the force
     neg = None if force is None else tuple(-x for x in force)
     # rho - 1 kept precise; cast per population (a whole cast of 16-bit f would be materialised)
@@ -56,8 +58,47 @@ def diagnostics(f, kind, lattice: Lattice, compute_dtype, force=None, incompress
     lo, hi = RHO_RANGE
     out_of_range = jnp.sum((rho < lo) | (rho > hi), dtype=jnp.int32)
     umax = jnp.max(jnp.sqrt(usq))
+    # where the flow is most extreme, so that a blow-up can name where it began (by the check that finds it most
+    # of the lattice may be NaN): the cell of the largest finite speed and the cell of the density farthest from
+    # 1 (a non-finite density the farthest), the first in C order of equal ones; one argmax each (values, cells)
+    # (each value by its own max, not read at the argmax: that read made XLA materialise the whole keyed array, 4 B
+    # per cell; the reductions fuse with what they reduce. The density there: one element of the moments' barrier)
+    fin_usq = jnp.where(jnp.isfinite(usq), usq, -1.0)
+    i_u = jnp.argmax(fin_usq.ravel())
+    dev = jnp.where(jnp.isfinite(rho), jnp.abs(drho), jnp.inf)
+    i_rho = jnp.argmax(dev.ravel())
+    rho_ext = 1.0 + m[0].ravel()[i_rho]
+    if kind is not None:
+        rho_ext = jnp.where(bc.is_wall(kind.ravel()[i_rho]), 1.0, rho_ext)
     return {"mass_dev": mass_dev, "n_fluid": n_fluid, "momentum": mom, "kinetic_energy": ke, "nonfinite": bad,
-            "out_of_range": out_of_range, "u_max": umax}
+            "out_of_range": out_of_range, "u_max": umax,
+            "u_peak": jnp.sqrt(jnp.maximum(jnp.max(fin_usq), 0.0)), "u_peak_at": _cell(i_u, rho.shape),
+            "rho_dev": jnp.max(dev), "rho_ext": rho_ext, "rho_ext_at": _cell(i_rho, rho.shape)}
+
+
+def _cell(flat, shape) -> jax.Array:
+    """[D] int32: the cell of the C-order index `flat` in an array of `shape`."""
+    return jnp.stack([c.astype(jnp.int32) for c in jnp.unravel_index(flat, shape)])
+
+
+PEAKS = {"u_peak": ("u_peak_at",), "rho_dev": ("rho_ext_at", "rho_ext")}  # per block: the key, its cell and values
+
+
+def _peak_combine(a: dict, b: dict, x0) -> dict:
+    """The per-slab `diagnostics` a (planes before) and b (planes from x0 on, its cells relative to x0) combined:
+    the sums added, u_max the larger, each peak (PEAKS) b's where strictly larger (the first in C order kept)."""
+    out = {}
+    for k in a:
+        if k in PEAKS or any(k in v for v in PEAKS.values()):
+            continue
+        out[k] = jnp.maximum(a[k], b[k]) if k == "u_max" else a[k] + b[k]
+    for key, (at, *vals) in PEAKS.items():
+        take = b[key] > a[key]
+        out[key] = jnp.where(take, b[key], a[key])
+        out[at] = jnp.where(take, b[at].at[0].add(x0), a[at])
+        for v in vals:
+            out[v] = jnp.where(take, b[v], a[v])
+    return out
 
 
 def block_diagnostics(f, kind, lattice: Lattice, compute_dtype, force=None, incompressible: bool = False,
@@ -74,16 +115,13 @@ def block_diagnostics(f, kind, lattice: Lattice, compute_dtype, force=None, inco
         ks = None if kind is None else lax.dynamic_slice_in_dim(kind, x0, size, axis=0)
         return diagnostics(fs, ks, lattice, compute_dtype, force, incompressible)
 
-    def combine(a, b):
-        return {k: jnp.maximum(a[k], b[k]) if k == "u_max" else a[k] + b[k] for k in a}
-
     b = nx if not slab_planes else max(1, min(nx, int(slab_planes)))
     n_full, tail = nx // b, nx % b
     out = part(0, b)
     if n_full > 1:
-        out = lax.fori_loop(1, n_full, lambda i, acc: combine(acc, part(i * b, b)), out)
+        out = lax.fori_loop(1, n_full, lambda i, acc: _peak_combine(acc, part(i * b, b), i * b), out)
     if tail:
-        out = combine(out, part(n_full * b, tail))
+        out = _peak_combine(out, part(n_full * b, tail), n_full * b)
     return {k: jnp.reshape(v, jnp.shape(v) + (1,) * d) for k, v in out.items()}
 
 

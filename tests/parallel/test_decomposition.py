@@ -63,6 +63,35 @@ def test_every_mesh_is_bitwise_identical(case, params, collision):
         dr, dm = ref.diagnostics(), sim.diagnostics()
         assert dm["mass"] == pytest.approx(dr["mass"], rel=1e-5)
         assert dm["kinetic_energy"] == pytest.approx(dr["kinetic_energy"], rel=1e-5)
+        # where the flow is most extreme (a blow-up names them): the same cells and values on every mesh
+        peaks = ("u_max_at", "rho_extreme_at", "rho_extreme")
+        assert [dm[k] for k in peaks] == [dr[k] for k in peaks], (mesh, dm, dr)
+
+
+def test_the_peaks_cells_are_the_whole_blocks_on_any_slabs():
+    """The cells of the largest speed and of the density farthest from 1 (the first in C order of equal ones), and
+    a non-finite density taken as the farthest, whether the block is read whole or slab by slab along x."""
+    import jax.numpy as jnp
+
+    from distlbm.lattice import get_lattice
+    from distlbm.physics.diagnostics import block_diagnostics
+
+    lat = get_lattice("D2Q9")
+    f = np.zeros((9, 10, 4), np.float32)
+    f[1, 7, 2] = 0.05  # u_x > 0 and rho 1.05 at (7, 2)
+    f[1, 8, 1] = 0.05  # the same at (8, 1): a tie, later in C order
+    f[0, 2, 3] = -0.1  # rho 0.9 at (2, 3): the farthest from 1
+    kind = np.zeros((10, 4), np.uint8)
+    for planes in (None, 3, 4, 10):
+        d = block_diagnostics(jnp.asarray(f), jnp.asarray(kind), lat, jnp.float32, slab_planes=planes)
+        got = {k: np.asarray(v).ravel().tolist() for k, v in d.items()}
+        assert got["u_peak_at"] == [7, 2] and got["rho_ext_at"] == [2, 3], (planes, got)
+        assert got["rho_ext"] == [pytest.approx(0.9)], (planes, got)
+    f[0, 5, 0] = np.nan
+    for planes in (None, 3):
+        d = block_diagnostics(jnp.asarray(f), jnp.asarray(kind), lat, jnp.float32, slab_planes=planes)
+        assert np.asarray(d["rho_ext_at"]).ravel().tolist() == [5, 0], planes
+        assert np.asarray(d["u_peak_at"]).ravel().tolist() == [7, 2], planes  # the largest finite speed
 
 
 def test_population_array_is_sharded_over_the_mesh():

@@ -159,6 +159,36 @@ def test_cli_under_mpiexec_matches_single_process(tmp_path):
     assert a["steady"]["history"] == b["steady"]["history"]
 
 
+EXIT_EACH = """import os, sys
+from distlbm.cli import main
+rc = main(sys.argv[2:])
+with open(os.path.join(sys.argv[1], "rc" + os.environ["PMI_RANK"]), "w") as f:  # each process's own exit status
+    f.write(str(rc))
+sys.exit(rc)
+"""
+
+
+def test_a_blow_up_under_two_processes_is_said_where_as_by_one_and_every_process_exits_4(tmp_path):
+    """The place a blow-up names (the cells of the last sane check's largest local Mach number and most extreme
+    density, each block's found on its device and the blocks' compared) is one process's, in one line, under
+    mpiexec -n 2 with either halo exchange; every process exits 4."""
+    args = ["run", "cavity2d", "--set", "re=1e5", "--set", "n=32", "--set", "check_every=20", "--steps", "1000"]
+    one, _ = _run([BIN / "distlbm", *args, "--out", tmp_path / "one"])
+    assert one.returncode == 4, one.stdout + one.stderr
+    said = [ln for ln in one.stdout.splitlines() if ln.startswith("error: instability")]
+    assert len(said) == 1 and "the last sane check (step " in said[0] and "at cell (" in said[0], one.stdout
+    script = tmp_path / "exit_each.py"
+    script.write_text(EXIT_EACH)
+    for comm in ("jax", "mpi"):
+        rcs = tmp_path / f"rc_{comm}"
+        rcs.mkdir()
+        two, _ = _run([MPIEXEC, "-n", 2, sys.executable, script, rcs, *args, "--mesh", "2x1", "--set", f"comm={comm}",
+                       "--out", tmp_path / comm])
+        assert two.returncode == 4, two.stdout + two.stderr
+        assert [ln for ln in two.stdout.splitlines() if ln.startswith("error: instability")] == said, two.stdout
+        assert sorted(p.read_text() for p in rcs.iterdir()) == ["4", "4"], comm
+
+
 SKEWED_CLOCK = """import os, sys, time
 if os.environ.get("PMI_RANK") == os.environ["SKEWED_RANK"]:  # this process's wall clock runs 200x fast
     _pc = time.perf_counter

@@ -235,7 +235,8 @@ def test_a_flow_past_the_mach_limit_is_said_long_before_it_blows_up(tmp_path, cl
     warned = [i for i, x in enumerate(lines) if x.startswith("warning: step ") and "local Mach" in x]
     assert len(warned) == 1, out  # once, not at every check
     m = re.match(r"warning: step (\d+): the flow reaches local Mach ([\d.]+) \(speed [\d.]+ in lattice units\) > "
-                 r"0.3, beyond what the set-up accepts \(the case's velocity: Mach 0.26\): compressibility errors "
+                 r"0.3 at cell \(\d+, \d+\) \(x = [\d.e-]+, y = [\d.e-]+; [^)]*\), beyond what the set-up accepts "
+                 r"\(the case's velocity: Mach 0.26\): compressibility errors "
                  r"of order Ma\^2 = [\d.]+ there, and the run may blow up; lower u_lattice \(the flow's lattice "
                  r"velocity\) or raise the resolution$", lines[warned[0]])
     assert m, lines[warned[0]]
@@ -256,6 +257,37 @@ def test_a_flow_past_the_mach_limit_is_said_long_before_it_blows_up(tmp_path, cl
     assert "the mass in the lattice has changed by +" in shown[1], out  # the blowing-up flow gains mass on the way
     assert shown[2].startswith(f"  error: instability at step {blown.group(1)}: ") and shown[2].endswith(
         "(log.jsonl)"), out
+
+
+BLOWN_CAVITY = ("cavity2d", "--set", "re=1e5", "--set", "n=32", "--set", "check_every=20", "--steps", 1000)
+WHERE = re.compile(r"the last sane check \(step (\d+)\) had its largest local Mach \(([\d.]+)\) at cell "
+                   r"\((\d+), (\d+)\) "
+                   r"\(x = [\d.]+, y = [\d.]+; fluid next to a wall\) and its density farthest from 1 \(rho = [\d.]+\) "
+                   r"at cell \((\d+), (\d+)\) \(x = [\d.]+, y = [\d.]+; fluid next to a wall and a moving wall\)")
+
+
+def test_a_blow_up_says_where_the_flow_went_wrong_the_same_on_every_mesh(tmp_path, cli):
+    """By the check that finds a blow-up most of the lattice may be NaN, and the message named no place: it names
+    the cells of the largest local Mach number and of the density farthest from 1 at the last sane check, with what
+    is there (the 32^2 cavity at Re 1e5 goes wrong at the lid's corners: the lid is the row y = 33, the side walls
+    x = 0 and 33), the same on one device and on a 2x2 mesh; log.jsonl records them and `distlbm status` says it."""
+    lines = {}
+    for mesh in ("1x1", "2x2"):
+        rc, out, err = cli("run", *BLOWN_CAVITY, "--mesh", mesh, "--out", tmp_path / mesh)
+        assert rc == 4, out + err
+        lines[mesh] = next(x for x in out.splitlines() if x.startswith("error: instability at step "))
+    assert lines["1x1"] == lines["2x2"]
+    m = WHERE.search(lines["1x1"])
+    assert m, lines["1x1"]
+    mach_cell, rho_cell = (int(m[3]), int(m[4])), (int(m[5]), int(m[6]))
+    assert mach_cell[0] in (1, 32) and mach_cell[1] in (31, 32), mach_cell  # a lid corner
+    assert rho_cell[0] in (1, 32) and rho_cell[1] == 32, rho_cell  # beside the lid and a side wall
+    rec = next(json.loads(x) for x in (tmp_path / "1x1" / "log.jsonl").read_text().splitlines()
+               if json.loads(x).get("event") == "instability")
+    last = rec["where"]["last_sane"]
+    assert (last["step"], tuple(last["mach_cell"]), tuple(last["rho_cell"])) == (int(m[1]), mach_cell, rho_cell), rec
+    rc, out, err = cli("status", tmp_path / "1x1")
+    assert rc == 0 and m[0] in out, out + err
 
 
 def test_a_blow_up_at_a_huge_tau_names_tau_and_the_force_not_the_velocity_alone(tmp_path, cli):
