@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from distlbm.config import TAU_CLOSE, tau_remedy, velocity_remedy
+from distlbm.config import TAU_CLOSE, tau_remedy, velocity_key, velocity_remedy
 from distlbm.driver.schedules import IterationInterval, Schedule
 from distlbm.driver.records import SampleRecords
 from distlbm.driver.view import RunView
@@ -404,15 +404,29 @@ class MachWatch:
     log.jsonl, the first time it passes `limit`. The set-up checks the case's characteristic velocity only
     (a channel's inflow peak): a gap beside a body or a constriction speeds the flow up past it, and a
     channel whose inflow was at Mach 0.13 reached 0.44 by step 1000, 0.81 by step 2000, and blew up at
-    2500, with nothing said before. `velocity_key`: the setting that lowers the velocity."""
+    2500, with nothing said before. `velocity_key`: the setting that lowers the velocity; `remedy`: what lowers it
+    where no setting of its own does (config.velocity_remedy: 3D-1Z given tau, whose u_lattice it takes no value of
+    beside tau, was told "lower u_lattice")."""
 
     limit: float
     start_step: int
     log: Optional[JsonLog] = None
     velocity_key: Optional[str] = None
+    remedy: Optional[str] = None
     peak: float = 0.0
     peak_step: Optional[int] = None
     warned_step: Optional[int] = None
+
+    @classmethod
+    def of(cls, case, params: dict, start_step: int, log: Optional[JsonLog] = None) -> "MachWatch":
+        """The run's watch at MACH_MAX, naming the case's velocity setting, or what lowers a velocity derived from
+        other settings."""
+        from distlbm.config import MACH_MAX
+
+        vkey = velocity_key(case, params)
+        vval = params.get(vkey)
+        own = isinstance(vval, (int, float)) and not isinstance(vval, bool) and vval > 0
+        return cls(MACH_MAX, start_step, log, vkey, None if own else velocity_remedy(case, params, example=False)[0])
 
     def __call__(self, view: RunView, diag: dict):
         u = diag.get("u_max_local", float("nan"))
@@ -423,7 +437,7 @@ class MachWatch:
             self.peak, self.peak_step = ma, view.step
         if ma > self.limit and self.warned_step is None:
             self.warned_step = view.step
-            lower = (f"lower {self.velocity_key} (the flow's lattice velocity)"
+            lower = (self.remedy or f"lower {self.velocity_key} (the flow's lattice velocity)"
                      if self.velocity_key and self.velocity_key != "velocity" else "lower the lattice velocity")
             ratio = u / view.setup.u_max if view.setup.u_max > 0 else math.inf
             advice = (f"{lower} or raise the resolution" if ratio <= OUTRUN else

@@ -24,7 +24,6 @@ from distlbm.driver.schedules import (IterationInterval, StepsOrWall, TimeInterv
                                       average_warning, next_due)
 from distlbm.driver.summary import summary as make_summary
 from distlbm.driver.view import RunView, compile_readers
-from distlbm.config import MACH_MAX, velocity_key
 from distlbm.errors import ConfigError
 from distlbm.io import abandoned
 from distlbm.io import checkpoint as ckpt
@@ -1086,7 +1085,7 @@ class Simulation:
             cbs.append(Callback("sample", IterationInterval(every), cb.Sampler(self.cfg.case.quantities,
                                                                                 logs["samples"])))
 
-        self._mach = cb.MachWatch(MACH_MAX, start_step, logs["log"], velocity_key(self.cfg.case, self.cfg.params))
+        self._mach = cb.MachWatch.of(self.cfg.case, self.cfg.params, start_step, logs["log"])
 
         self._mass = cb.MassWatch(cb.MASS_DRIFT_MAX, start_step, logs["log"], self._mass_hint())
 

@@ -298,6 +298,24 @@ def test_a_blow_ups_advice_to_lower_the_velocity_is_a_setting_the_case_takes(cas
         assert "raise n (now 13; e.g. --set n=26" in msg and "give u_lattice in place of tau" in msg, msg
 
 
+def test_the_mach_warning_of_a_velocity_derived_from_tau_names_n_not_a_key_it_refuses():
+    """3D-1Z given tau (u_lattice 0: derived from tau and n) was told "lower u_lattice" when its flow passed Mach 0.3
+    somewhere, a setting it refuses beside tau; a case's own velocity setting is named as before."""
+    from types import SimpleNamespace
+
+    from distlbm.driver.callbacks import MachWatch
+
+    said = []
+    for case, sets in (("schaefer_turek_3d1z", {"tau": 0.6}), ("channel_flow", {"n": 10})):
+        cfg = resolve(case, sets)
+        view = SimpleNamespace(step=100, setup=cfg.setup, log=said.append)
+        MachWatch.of(cfg.case, cfg.params, 0)(view, {"finite": True, "u_max_local": 0.2})
+    assert said[0].endswith("the run may blow up; lower the lattice velocity u_lattice = Re (tau - 1/2) / (3 n) "
+                            "(now 0.05128, from tau = 0.6): raise n (now 13) or give u_lattice in place of tau or "
+                            "raise the resolution"), said[0]
+    assert said[1].endswith("lower u_lattice (the flow's lattice velocity) or raise the resolution"), said[1]
+
+
 def test_huge_reynolds_refused_where_tau_rounds_to_one_half():
     # tau - 1/2 = 1.9e-11: omega = 1/tau is exactly 2 in float32, i.e. zero viscosity
     msg = error("cavity2d", {"re": 1e12})
