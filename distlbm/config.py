@@ -1250,7 +1250,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     if setup.tau < TAU_CLOSE and common["smagorinsky"] == 0:
         warnings.append(
             f"tau = {setup.tau:.8g} (tau - 1/2 = {setup.tau - 0.5:.3g}) is close to 1/2: the run may be unstable "
-            f"at this resolution ({tau_remedy(params, setup.tau)}, or set smagorinsky=0.1)"
+            f"at this resolution ({tau_remedy(params, setup.tau, case=case)}, or set smagorinsky=0.1)"
         )
     ma = units.mach(setup.u_max)
     vkey = velocity_key(case, params)
@@ -1355,17 +1355,29 @@ def bound_below(x: float) -> str:
 TAU_CLOSE = 0.51  # a relaxation time below this is warned about at the start, and named first by a blow-up
 
 
-def tau_remedy(params: dict, tau: float, until: bool = True) -> str:
+def tau_remedy(params: dict, tau: float, until: bool = True, case: Optional[Case] = None) -> str:
     """The settings that move tau away from 1/2 in this case: tau itself where it is a parameter that set it (a box
     at tau = 0.5001 was told "raise n, lower re": it has no re, and its n leaves tau as it is; at tau = 0.51 it
     ran), else the resolution and the Reynolds number (or a channel's viscosity and lattice velocity) it derives
     from. `until`: tau is below TAU_CLOSE and the target is named; without it (a blow-up whose Mach number comes
     first: tau = 0.8 was told "raise tau (now 0.8) to 0.51 or more") no target, and not the lattice velocity that the
-    Mach number's remedy lowers."""
+    Mach number's remedy lowers. `case`: where its lattice velocity derives from tau and n (3D-1Z given tau:
+    u_lattice = Re (tau - 1/2) / (3 n)), tau raised with n in proportion, the velocity kept: "raise tau" alone
+    raised the velocity that the Mach number's remedy beside it lowers (tau 0.6 -> 0.7 at n = 13: Mach 0.089 ->
+    0.18)."""
     def given(key):
         v = params.get(key)
         return v if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else None
 
+    keys, rule, _ = getattr(case, "derived", {}).get(velocity_key(case, params), ((), "", ""))
+    n = params.get("n")
+    if ("tau" in keys and "n" in keys and given("tau") and abs(given("tau") - tau) <= 1e-12 and tau > 0.5
+            and isinstance(n, int) and not isinstance(n, bool)):
+        # tau - 1/2 in proportion to n at the same velocity: n up to the target (or doubled), tau with it
+        n2 = max(n + 1, math.ceil(n * (TAU_CLOSE - 0.5) / (tau - 0.5) - 1e-9)) if until else 2 * n
+        t2 = 0.5 + (tau - 0.5) * n2 / n
+        return (f"raise tau with n in proportion (now tau = {tau:.6g}, n = {n}; e.g. --set tau={t2:.6g} --set n={n2}: "
+                f"the velocity {velocity_key(case, params)} = {rule} kept)")
     if given("tau") and abs(given("tau") - tau) <= 1e-12:
         return f"raise tau (now {tau:.6g})" + (f" to {TAU_CLOSE:g} or more" if until else "")
     parts = [f"raise n (now {params['n']})"] if isinstance(params.get("n"), int) else []

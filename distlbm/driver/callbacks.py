@@ -373,11 +373,11 @@ def _causes(view: RunView) -> str:
     smag = "set smagorinsky=0.1" if not view.model.collision.smagorinsky else "raise smagorinsky"
     if s.tau < TAU_CLOSE:
         velocity, _ = velocity_remedy(case, p, example=False)
-        return (f"tau = {s.tau:.6g} too close to 1/2 ({smag}, or {tau_remedy(p, s.tau)}) or Mach number too high "
-                f"({velocity})")
+        return (f"tau = {s.tau:.6g} too close to 1/2 ({smag}, or {tau_remedy(p, s.tau, case=case)}) or Mach number "
+                f"too high ({velocity})")
     velocity, _ = velocity_remedy(case, p)
-    return (f"Mach number too high ({velocity}) or tau = {s.tau:.6g} too close to 1/2 ({tau_remedy(p, s.tau, False)}, "
-            f"or {smag})")
+    return (f"Mach number too high ({velocity}) or tau = {s.tau:.6g} too close to 1/2 "
+            f"({tau_remedy(p, s.tau, False, case)}, or {smag})")
 
 
 def _mach_seen(view: RunView, diag: dict) -> str:

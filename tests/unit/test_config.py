@@ -298,6 +298,36 @@ def test_a_blow_ups_advice_to_lower_the_velocity_is_a_setting_the_case_takes(cas
         assert "raise n (now 13; e.g. --set n=26" in msg and "give u_lattice in place of tau" in msg, msg
 
 
+@pytest.mark.parametrize("tau", [0.6, 0.505])
+def test_3d1z_given_tau_is_told_to_raise_tau_with_n_not_to_raise_its_velocity(tau, cli, tmp_path):
+    """3D-1Z given tau (u_lattice = Re (tau - 1/2) / (3 n)) was told "raise tau (now 0.6)" beside the Mach number's
+    "lower the lattice velocity": at a fixed n a larger tau is a larger velocity. Its tau advice (the blow-up's, and
+    the set-up warning's at tau near 1/2) raises tau with n in proportion: the example runs (a dry run) at a larger
+    tau and the same velocity."""
+    import re
+    from types import SimpleNamespace
+
+    from distlbm.driver.callbacks import _causes
+
+    cfg = resolve("schaefer_turek_3d1z", {"tau": tau})
+    msg = _causes(SimpleNamespace(params=cfg.params, setup=cfg.setup, case=cfg.case,
+                                  model=SimpleNamespace(collision=SimpleNamespace(smagorinsky=0.0))))
+    texts = [msg] + [w for w in cfg.warnings if "close to 1/2" in w]
+    assert len(texts) == (2 if tau < 0.51 else 1), cfg.warnings
+    for text in texts:
+        assert f"raise tau (now {tau:g})" not in text, text
+        found = re.search(r"--set tau=([0-9.]+) --set n=([0-9]+)", text)
+        assert found, text
+        kept = [f"tau={found[1]}", f"n={found[2]}"]
+        rc, out, err = cli("run", "schaefer_turek_3d1z", *[a for x in kept for a in ("--set", x)], "--dry-run",
+                           "--out", tmp_path / "dry")
+        assert rc == 0, (kept, out + err)
+        new = resolve("schaefer_turek_3d1z", parse_sets(kept)).setup
+        assert new.tau > cfg.setup.tau and new.u_max <= cfg.setup.u_max * (1 + 1e-6), (kept, new)
+        if tau < 0.51 and "likely causes" not in text:  # the warning's target: tau - 1/2 >= 0.01
+            assert new.tau >= 0.51 - 1e-9, (kept, new.tau)
+
+
 def test_the_mach_warning_of_a_velocity_derived_from_tau_names_n_not_a_key_it_refuses():
     """3D-1Z given tau (u_lattice 0: derived from tau and n) was told "lower u_lattice" when its flow passed Mach 0.3
     somewhere, a setting it refuses beside tau; a case's own velocity setting is named as before."""
