@@ -1443,6 +1443,25 @@ def _check_setup(setup: Setup, common: dict, where: str, shown: str) -> None:
     if cells >= MAX_CELLS:
         raise ConfigError(f"{where}lattice shape {dims} (from {shown}) has {cells:.3g} cells: expected fewer than "
                           f"2**53 = {MAX_CELLS:.3g}")
+    d = setup.lattice.d
+    if len(shape) != d:  # a user's case (README "From Python"): a 2D shape on D3Q19 failed deep in the step
+        raise ConfigError(f"{where}lattice shape {dims} (from {shown}): {len(shape)} sizes on {setup.lattice.name}; "
+                          f"expected {d} (Setup.shape is the lattice's spatial shape)")
+    force = setup.force
+    if force is not None and not (isinstance(force, (tuple, list)) and len(force) == d and all(
+            isinstance(f, (int, float, np.integer, np.floating)) and not isinstance(f, bool) and math.isfinite(f)
+            for f in force)):
+        # an array of per-cell forces failed in the step as "truth value of an array ... is ambiguous"
+        what = f"an array of shape {np.shape(force)}" if isinstance(force, np.ndarray) else repr(force)[:80]
+        raise ConfigError(f"{where}Setup.force = {what} (from {shown}): expected None or a tuple of {d} finite "
+                          f"numbers, the one body force of every fluid cell (lattice units; there is no per-cell "
+                          f"force field)")
+    feats = setup.features
+    if setup.geometry is not None and not (feats is not None and feats.any):
+        # with no boundary kind in the features the geometry is never called: its walls were silently a periodic box
+        raise ConfigError(f"{where}Setup.geometry is given but Setup.features = {feats} names no boundary kind, "
+                          f"so the geometry's cells would be ignored; expected features=boundaries.Features(walls="
+                          f"True, ...) naming the kinds the geometry uses")
     for name, value in (("tau", setup.tau), ("velocity", setup.u_max)):
         if not math.isfinite(value):
             raise ConfigError(f"{where}{name} = {value} (from {shown}): expected a finite value; the parameters "

@@ -111,7 +111,7 @@ def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
     def slab(index):
         g = tuple(geometry(index))
         g = g + (None,) * (6 - len(g))  # (kind, velocity, rho, qlink, body, sponge), trailing ones optional
-        bad = bc.off_face(g[0], index, domain.shape)
+        bad = bc.geometry_problem(g, index, domain.shape, feat, d, lat.q) or bc.off_face(g[0], index, domain.shape)
         if bad:
             raise ValueError(bad)
         return [g[k] if g[k] is not None else empty(g[0].shape) for k, _, _, empty in fields]

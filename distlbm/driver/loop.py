@@ -24,6 +24,7 @@ from distlbm.driver.schedules import (IterationInterval, StepsOrWall, TimeInterv
                                       average_warning, next_due)
 from distlbm.driver.summary import summary as make_summary
 from distlbm.driver.view import RunView, compile_readers
+from distlbm.cases.base import initial_problem
 from distlbm.errors import ConfigError
 from distlbm.io import abandoned
 from distlbm.io import checkpoint as ckpt
@@ -469,6 +470,9 @@ class Simulation:
 
         def block(index):
             rho, u, grad = s.initial(index)
+            bad = initial_problem(rho, u, grad, index, s.shape)
+            if bad:  # a wrong shape failed in init_populations as a bare broadcasting error
+                raise ConfigError(f"case {self.cfg.case.name}: {bad}")
             return init_populations(rho, u, model.lattice, model.collision.tau, model.force, model.incompressible,
                                     grad)
 

@@ -5,7 +5,7 @@ been streamed; the per-link wall bits are precomputed with the same shift used f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import jax.numpy as jnp
 import numpy as np
@@ -80,6 +80,11 @@ class Features:
             raise ValueError("moving walls and fixed-velocity/pressure cells carry values per cell; "
                              "x_invariant is for inlets, outlets and the absorbing layer alone")
 
+    def __str__(self) -> str:
+        """The fields given (the default ones left out): Features(walls=True, inlets=((0, -1),))."""
+        given = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if getattr(self, f.name) != f.default]
+        return f"Features({', '.join(given)})"
+
     @property
     def any(self) -> bool:
         return self.walls or self.velocity or self.pressure or bool(self.outflow or self.inlets or self.outlets)
@@ -115,6 +120,54 @@ def off_face(kind: np.ndarray, index, shape) -> str | None:
                     return (f"{what} cells with outward normal {'+' if sign > 0 else '-'}{'xyz'[axis]} found at "
                             f"{'xyz'[axis]} = {int(pos[pos != face][0])}; expected them on the lattice face "
                             f"{'xyz'[axis]} = {face}")
+    return None
+
+
+def allowed_kinds(features: Features) -> set:
+    """The kind codes a geometry may use with these features: the step handles no other (a cell of a kind the
+    features leave out was stepped as fluid, or its boundary not applied, unsaid)."""
+    ok = {FLUID}
+    if features.walls or features.moving:
+        ok.add(WALL)
+    if features.moving:
+        ok.add(MOVING_WALL)
+    if features.velocity:
+        ok.add(VELOCITY)
+    if features.pressure:
+        ok.add(PRESSURE)
+    for faces, base in ((features.outflow, OUTFLOW), (features.inlets, INLET), (features.outlets, OUTLET)):
+        ok.update(base + 2 * axis + (0 if sign > 0 else 1) for axis, sign in faces)
+    return ok
+
+
+def _span(index, shape) -> str:
+    return "(" + ", ".join(f"{a}:{b}" for a, b, _ in (sl.indices(n) for sl, n in zip(index, shape))) + ")"
+
+
+def geometry_problem(g: tuple, index, shape, features: Features, d: int, q: int) -> str | None:
+    """Host check of what a case's geometry(index) returned for a block (kind, velocity, rho, qlink, body,
+    sponge; see cases.base.Geometry): the arrays' shapes, an integer kind array, and kinds that the features
+    name. Returns a message naming the first problem, or None. (A kind of the wrong shape failed as a bare
+    AssertionError of tuples; an inlet kind without Features.inlets ran without its inlet, unsaid.)"""
+    bs = tuple(len(range(*sl.indices(n))) for sl, n in zip(index, shape))
+    at = f"for the block {_span(index, shape)} of shape {bs}"
+    kind = np.asarray(g[0])
+    if kind.shape != bs:
+        return f"geometry(index) returned kind of shape {kind.shape} {at}; expected an array of the block's shape"
+    if not (np.issubdtype(kind.dtype, np.integer) or kind.dtype == bool):
+        return (f"geometry(index) returned kind of dtype {kind.dtype} {at}; expected uint8 kind codes "
+                f"(distlbm.physics.boundaries: FLUID, WALL, inlet_kind(axis, sign), ...)")
+    for k, name, lead in ((1, "velocity", (d,)), (2, "rho", ()), (3, "qlink", (q,)), (4, "body", ()),
+                          (5, "sponge", ())):
+        if k < len(g) and g[k] is not None and np.shape(g[k]) != lead + bs:
+            return f"geometry(index) returned {name} of shape {np.shape(g[k])} {at}; expected {lead + bs} or None"
+    ok = allowed_kinds(features)
+    bad = [int(v) for v in np.unique(kind) if int(v) not in ok]
+    if bad:
+        names = ", ".join(f"{v} ({KIND_NAMES.get(v, 'no kind')})" for v in bad)
+        return (f"geometry(index) returned kind {names} {at}, which Setup.features = {features} does not name; "
+                f"expected only {', '.join(KIND_NAMES[v] for v in sorted(ok))} (or features naming the kind: "
+                f"walls=True, inlets=((axis, sign),), ...)")
     return None
 
 

@@ -570,3 +570,93 @@ def test_parse_sets_without_equals(item):
 def test_parse_sets_empty_key():
     with pytest.raises(ConfigError, match="key is empty"):
         parse_sets(["=3"])
+
+
+# --- a case of a user's own (README "From Python"): mistakes in what its build returns ------------------------------
+
+def _user_case(monkeypatch, change):
+    """A 3D periodic box case entered in CASES whose Setup `change(setup, shape)` edits; returns its name."""
+    import numpy as np
+
+    from distlbm.cases.base import Case, Param, Setup, rest_state
+    from distlbm.physics import boundaries as bc
+
+    class UserBox(Case):
+        name = "test_user_box"
+        dims = (3,)
+        default_lattice = "D3Q19"
+        params = (Param("n", 4, int, "cells per side", positive=True),)
+
+        def build(self, p, lattice):
+            shape = (p["n"],) * 3
+            s = Setup(lattice, shape, 0.8, rest_state(shape), 10, 0.01, force=(1e-6, 0.0, 0.0), features=bc.Features())
+            change(s, shape, np)
+            return s
+
+    monkeypatch.setitem(CASES, UserBox.name, UserBox())
+    return UserBox.name
+
+
+def _sim_error(name) -> str:
+    from distlbm.driver import Simulation
+
+    with pytest.raises(ConfigError) as exc:
+        Simulation(resolve(name, {}), out_dir=None, log=lambda m: None)
+    return str(exc.value)
+
+
+def test_user_case_force_field_is_refused_in_one_line(monkeypatch):
+    # an array of per-cell forces failed in the step: "The truth value of an array ... is ambiguous"
+    def change(s, shape, np):
+        s.force = np.zeros((3,) + shape)
+
+    msg = error(_user_case(monkeypatch, change))
+    assert "Setup.force = an array of shape (3, 4, 4, 4)" in msg and "a tuple of 3 finite numbers" in msg
+
+
+def test_user_case_geometry_without_features_is_refused(monkeypatch):
+    # with Features() the geometry was never called: its walls silently became a periodic box
+    def change(s, shape, np):
+        s.geometry = lambda index: (np.ones(shape, np.uint8), None, None)
+
+    msg = error(_user_case(monkeypatch, change))
+    assert "Setup.geometry is given but Setup.features = Features() names no boundary kind" in msg
+
+
+@pytest.mark.parametrize("what,expected", [
+    ("kind_shape", "geometry(index) returned kind of shape (2, 2) for the block (0:"),
+    ("kind_float", "geometry(index) returned kind of dtype float64"),
+    ("velocity_shape", "geometry(index) returned velocity of shape (2, "),
+    ("inlet_unnamed", "returned kind 17 (inlet-x) for the block"),
+    ("inlet_unnamed", "which Setup.features = Features(walls=True) does not name; expected only fluid, wall"),
+    ("initial_shape", "initial(index) returned u shape (2, "),
+    ("initial_shape", "expected a float array of shape (3, "),
+])
+def test_user_case_wrong_arrays_are_one_clear_error(monkeypatch, what, expected):
+    # a kind of the wrong shape failed as a bare AssertionError of tuples, an initial u of the wrong shape as a
+    # broadcasting error in init_populations, and an inlet kind the features did not name ran without its inlet
+    from distlbm.cases.base import block_shape
+    from distlbm.physics import boundaries as bc
+
+    def change(s, shape, np):
+        s.features = bc.Features(walls=True)
+        kind = np.zeros(shape, np.uint8)
+        kind[:, 0] = bc.WALL
+        vel = None
+        if what == "kind_shape":
+            kind = np.zeros((2, 2), np.uint8)
+        elif what == "kind_float":
+            kind = kind.astype(float)
+        elif what == "velocity_shape":
+            s.features = bc.Features(walls=True, moving=True)
+            vel = np.zeros((2,) + shape)  # D = 3: the leading size is wrong
+        elif what == "inlet_unnamed":
+            kind[0] = bc.inlet_kind(0, -1)
+        elif what == "initial_shape":
+            s.initial = lambda index: (np.ones(block_shape(index, shape)), np.zeros((2,) + block_shape(index, shape)),
+                                       None)
+        s.geometry = lambda index: (kind[index] if kind.ndim == 3 else kind,
+                                    None if vel is None else vel[(slice(None),) + index], None)
+
+    msg = _sim_error(_user_case(monkeypatch, change))
+    assert msg.startswith("case test_user_box: ") and expected in msg, msg
