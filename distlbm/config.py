@@ -382,7 +382,8 @@ class CheckpointSpec(_Spec):
 
 SPECS = {"model": ModelSpec, "decomposition": DecompositionSpec, "control": RunControl, "output": OutputSpec,
          "checkpoint": CheckpointSpec}
-COMMON_PARAMS = (Param("case", "", str, "built-in case to run (see `distlbm cases`)"),) + tuple(
+COMMON_PARAMS = (Param("case", "", str, "built-in case to run (see `distlbm cases`), or 'module:Class' of your "
+                                         "own"),) + tuple(
     p for spec in SPECS.values() for p in _params(spec))
 # settings that only say how a run is executed, written or stopped: they may change on restart
 RUN_KEYS = frozenset(f.name for name, spec in SPECS.items() if name != "model" for f in fields(spec))
@@ -436,14 +437,14 @@ class RunConfig:
     @property
     def common(self) -> dict:
         """Every common setting by key (a copy: for display and summary.json)."""
-        out = {"case": self.case.name}
+        out = {"case": getattr(self.case, "spec", self.case.name)}
         for name in SPECS:
             out.update(getattr(self, name).values())
         return out
 
     def as_dict(self) -> dict:
         """The flat key = value form (what a TOML file holds; stored in checkpoints)."""
-        d = {"case": self.case.name}
+        d = {"case": getattr(self.case, "spec", self.case.name)}
         d.update({k: v for k, v in self.common.items() if k != "case"})
         d["lattice"] = self.setup.lattice.name
         d.update(self.params)
@@ -974,6 +975,40 @@ def _is_file_target(text: str) -> bool:
     return stat.S_ISREG(st.st_mode) or text not in CASES
 
 
+USER_CASE = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*")
+
+
+def user_case(spec: str, where: str = "") -> Case:
+    """The case of your own that `spec` = 'package.module:Name' names (README "From Python"): the module is
+    imported by its dotted path from sys.path (an installed package, PYTHONPATH; `python -m distlbm` also the
+    working folder) and Name is a Case subclass (or instance). Nothing is evaluated: one clear error for a path
+    that is not such, a module that does not import, a missing name, or a case whose `name` is a built-in's."""
+    import importlib
+
+    want = "expected 'package.module:ClassName' naming a distlbm.cases.base.Case subclass"
+    if not USER_CASE.fullmatch(spec):
+        raise ConfigError(f"{where}case = {spec!r}: {want}")
+    module, attr = spec.split(":")
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        raise ConfigError(f"{where}case = {spec!r}: no module named {e.name!r} on the Python path; {want} of a "
+                          f"module that imports (installed, or in a folder on PYTHONPATH)") from None
+    except Exception as e:  # the user's module itself failed: its error in one line
+        raise ConfigError(f"{where}case = {spec!r}: importing {module} failed: {type(e).__name__}: {e}") from None
+    obj = getattr(mod, attr, None)
+    case = obj() if isinstance(obj, type) and issubclass(obj, Case) else obj
+    if not isinstance(case, Case):
+        what = "not found" if obj is None else f"is {type(obj).__name__}"
+        raise ConfigError(f"{where}case = {spec!r}: {attr} in {module} {what}; {want}")
+    name = getattr(case, "name", "")
+    if name in CASES and type(CASES[name]) is not type(case):
+        raise ConfigError(f"{where}case = {spec!r}: its name {name!r} is a built-in case's; expected another name "
+                          f"(the name labels its runs, summaries and restarts)")
+    case.spec = spec  # what the run's configuration records, so that a restart imports it again
+    return case
+
+
 def named_by_file(cfg: RunConfig, error) -> str:
     """An error's message about cfg's settings, with the TOML file's name in front where they came from one (as
     resolve's errors have it): for the checks that come after resolve (the geometry's scans, the mesh's split)."""
@@ -1067,11 +1102,15 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
         values["wall_time"] = parse_wall_time(wall.isoformat() if isinstance(wall, datetime.time) else wall,
                                               key=f"{where}wall_time")
     case_name = values.get("case") or ""
-    if not isinstance(case_name, str) or case_name not in CASES:
+    if isinstance(case_name, str) and ":" in case_name and case_name not in CASES:
+        case = user_case(case_name, where)
+    elif not isinstance(case_name, str) or case_name not in CASES:
         near = difflib.get_close_matches(str(case_name), list(CASES), n=1, cutoff=0.5)
         hint = f"; did you mean {near[0]!r}?" if near else ""
-        raise ConfigError(f"{where}case = {case_name!r}: expected one of {', '.join(CASES)}{hint}")
-    case = CASES[case_name]
+        raise ConfigError(f"{where}case = {case_name!r}: expected one of {', '.join(CASES)}{hint}, or "
+                          f"'module:Class' of a case of your own")
+    else:
+        case = CASES[case_name]
     common_spec = {p.name: p for p in COMMON_PARAMS}
     case_spec = {p.name: p for p in case.params}
     known = set(common_spec) | set(case_spec)

@@ -660,3 +660,56 @@ def test_user_case_wrong_arrays_are_one_clear_error(monkeypatch, what, expected)
 
     msg = _sim_error(_user_case(monkeypatch, change))
     assert msg.startswith("case test_user_box: ") and expected in msg, msg
+
+
+# --- case = "module:Class": a user's case by its import path (a TOML file's or the command line's) ----------------
+
+_USER_MODULE = '''
+from distlbm.cases.base import Case, Param, Setup, rest_state
+from distlbm.physics import boundaries as bc
+
+
+class MyBox(Case):
+    name = "{name}"
+    dims = (3,)
+    default_lattice = "D3Q19"
+    params = (Param("n", 4, int, "cells per side", positive=True),)
+
+    def build(self, p, lattice):
+        shape = (p["n"],) * 3
+        return Setup(lattice, shape, 0.8, rest_state(shape), 10, 0.01, features=bc.Features())
+'''
+
+
+def _module(tmp_path, monkeypatch, module, text):
+    (tmp_path / f"{module}.py").write_text(text)
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+
+def test_user_case_by_module_path_resolves_and_is_recorded(tmp_path, monkeypatch):
+    _module(tmp_path, monkeypatch, "user_case_ok", _USER_MODULE.format(name="my_box"))
+    cfg_file = tmp_path / "run.toml"
+    cfg_file.write_text('case = "user_case_ok:MyBox"\nn = 6\n')
+    for cfg in (resolve("user_case_ok:MyBox", {"n": 6}), resolve(str(cfg_file), {})):
+        assert cfg.case.name == "my_box" and cfg.setup.shape == (6, 6, 6)
+        # what checkpoints keep: a restart imports the case again by the same path
+        assert cfg.as_dict()["case"] == "user_case_ok:MyBox" and cfg.common["case"] == "user_case_ok:MyBox"
+    assert "my_box" not in CASES  # the built-in list is not changed
+
+
+@pytest.mark.parametrize("spec,text,expected", [
+    ("user-case:MyBox", None, "case = 'user-case:MyBox': expected 'package.module:ClassName' naming a "
+                              "distlbm.cases.base.Case subclass"),
+    ("user_case_absent:MyBox", None, "case = 'user_case_absent:MyBox': no module named 'user_case_absent' on the "
+                                     "Python path"),
+    ("user_case_noattr:Other", "x = 1\n", "case = 'user_case_noattr:Other': Other in user_case_noattr not found"),
+    ("user_case_notcase:x", "x = 1\n", "case = 'user_case_notcase:x': x in user_case_notcase is int"),
+    ("user_case_raises:MyBox", "raise RuntimeError('no data file')\n",
+     "case = 'user_case_raises:MyBox': importing user_case_raises failed: RuntimeError: no data file"),
+    ("user_case_clash:MyBox", _USER_MODULE.format(name="cavity2d"),
+     "case = 'user_case_clash:MyBox': its name 'cavity2d' is a built-in case's; expected another name"),
+])
+def test_user_case_bad_module_path_is_one_clear_error(tmp_path, monkeypatch, spec, text, expected):
+    if text is not None:
+        _module(tmp_path, monkeypatch, spec.split(":")[0], text)
+    assert expected in error(spec)
