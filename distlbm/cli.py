@@ -110,7 +110,8 @@ def _number(text: str) -> float:
 
 def _add_run(sub):
     p = sub.add_parser("run", help="run a built-in case or a TOML configuration")
-    p.add_argument("target", nargs="?", default=None, help="case name, module:Class of your own case, or FILE.toml (default: cavity2d)")
+    p.add_argument("target", nargs="?", default=None,
+                   help="case name, module:Class of your own case, or FILE.toml (default: cavity2d)")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                    help="override a parameter, e.g. --set re=400 --set n=128 (repeatable; each key once; "
                    "every case's parameters and the common settings: distlbm cases)")
