@@ -32,6 +32,22 @@ def parameters(setup, units: dict) -> dict:
     return {"lattice_units": lattice, "physical_units": phys, "case_units": extra}
 
 
+def observed(cfg, view) -> tuple:
+    """(observables, warnings) of the case's observe at the run's end. One that raises (a user's case: a reference
+    file not found, a slip in its analysis) is said in one warning naming the error and its line, and the
+    observables hold the error: the run's summary is still written (it was lost, with a traceback, after the run
+    had run its steps)."""
+    try:
+        return cfg.case.observe(view, cfg.params), []
+    except Exception as e:
+        import traceback
+
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+        said = f"{type(e).__name__}: {e}"
+        return {"error": said}, [f"the case {cfg.case.name}'s observe raised {said} (at {frame.filename}:"
+                                 f"{frame.lineno}); the observables are left out, the rest of the summary is kept"]
+
+
 def summary(view: RunView, cfg, *, status: str, steps_run: int, wall_time: float, compile_s: float,
             restored_from, run_warnings=(), extra: dict | None = None, steps: int | None = None) -> dict:
     """summary.json of a run: cfg is the run's config.RunConfig, view its final state; run_warnings: the
@@ -43,6 +59,7 @@ def summary(view: RunView, cfg, *, status: str, steps_run: int, wall_time: float
     last = view.history[-1]
     units = dict(setup.units)
     units["tau"] = setup.tau
+    observables, failed = observed(cfg, view)
     out = {
         "case": cfg.case.name,
         "title": cfg.case.title,
@@ -70,8 +87,8 @@ def summary(view: RunView, cfg, *, status: str, steps_run: int, wall_time: float
         "parameters": {**parameters(setup, units), "case": cfg.params, "config": cfg.common},
         # the settings' warnings, then those the run printed (a time average that takes no sample, a checkpoint
         # that could not be read, a folder's lock, ...)
-        "warnings": list(cfg.warnings) + [w for w in run_warnings if w not in cfg.warnings],
-        "observables": cfg.case.observe(view, cfg.params),
+        "warnings": list(cfg.warnings) + [w for w in run_warnings if w not in cfg.warnings] + failed,
+        "observables": observables,
     }
     out.update(extra or {})
     return out

@@ -713,3 +713,31 @@ def test_user_case_bad_module_path_is_one_clear_error(tmp_path, monkeypatch, spe
     if text is not None:
         _module(tmp_path, monkeypatch, spec.split(":")[0], text)
     assert expected in error(spec)
+
+
+def test_user_case_observe_that_raises_keeps_the_summary(monkeypatch, tmp_path):
+    # an observe that raised lost the whole summary (with a traceback) after the run had run its steps
+    from distlbm.cases.base import Case, Param, Setup, rest_state
+    from distlbm.driver import Simulation
+
+    class Failing(Case):
+        name = "test_user_failing"
+        dims = (2,)
+        default_lattice = "D2Q9"
+        params = (Param("n", 4, int, "cells per side", positive=True),)
+
+        def build(self, p, lattice):
+            return Setup(lattice, (4, 4), 0.8, rest_state((4, 4)), 5, 0.01)
+
+        def observe(self, view, p):
+            raise RuntimeError("no reference file")
+
+    monkeypatch.setitem(CASES, Failing.name, Failing())
+    sim = Simulation(resolve(Failing.name, {"steady_tol": 0}), out_dir=tmp_path / "f", log=lambda m: None)
+    summary = sim.run(5)
+    sim.write_summary(summary)
+    sim.close()
+    assert summary["step"] == 5 and summary["observables"] == {"error": "RuntimeError: no reference file"}
+    assert any(w.startswith("the case test_user_failing's observe raised RuntimeError: no reference file (at ")
+               for w in summary["warnings"]), summary["warnings"]
+    assert (tmp_path / "f" / "summary.json").is_file()
