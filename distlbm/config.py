@@ -1117,6 +1117,13 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     common = {p.name: p.default for p in COMMON_PARAMS}
     common.update(case.common_defaults)  # e.g. a benchmark preset's collision or equilibrium
     params = {p.name: p.default for p in case.params}
+    for p in case.params:  # a user's case: a default its own check refuses (4.5 for an int) ran as given, unsaid
+        if p.name not in values:
+            try:
+                _check_value(p, p.default, "")
+            except ConfigError as e:
+                raise ConfigError(f"{where}case {case.name!r}: its Param default {e} (a default that the case's "
+                                  f"own check refuses)") from None
     command_line = {k for k in (sets or {})} | {k for k, v in overrides.items() if v is not None}
     for k, v in values.items():
         # a key given on the command line is not the file's: its error names the command line, not the file

@@ -741,3 +741,25 @@ def test_user_case_observe_that_raises_keeps_the_summary(monkeypatch, tmp_path):
     assert any(w.startswith("the case test_user_failing's observe raised RuntimeError: no reference file (at ")
                for w in summary["warnings"]), summary["warnings"]
     assert (tmp_path / "f" / "summary.json").is_file()
+
+
+@pytest.mark.parametrize("param,expected", [
+    (("n", 4.5, int), "case 'test_user_defaults': its Param default n = 4.5: expected an integer"),
+    (("mode", "x", str), "case 'test_user_defaults': its Param default mode = 'x'"),
+])
+def test_user_case_param_default_its_own_check_refuses_is_said(monkeypatch, param, expected):
+    # a default of the wrong type or outside its choices ran as given, unsaid (n = 4.5 as an int)
+    from distlbm.cases.base import Case, Param, Setup, rest_state
+
+    class Defaults(Case):
+        name = "test_user_defaults"
+        dims = (2,)
+        default_lattice = "D2Q9"
+        params = (Param(*param, "a parameter", choices=("a", "b") if param[2] is str else ()),)
+
+        def build(self, p, lattice):
+            return Setup(lattice, (4, 4), 0.8, rest_state((4, 4)), 5, 0.01)
+
+    monkeypatch.setitem(CASES, Defaults.name, Defaults())
+    assert expected in error(Defaults.name)
+    resolve(Defaults.name, {param[0]: 4 if param[2] is int else "a"})  # a valid value given: no complaint
