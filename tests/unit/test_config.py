@@ -737,7 +737,8 @@ def test_user_case_observe_that_raises_keeps_the_summary(monkeypatch, tmp_path):
     summary = sim.run(5)
     sim.write_summary(summary)
     sim.close()
-    assert summary["step"] == 5 and summary["observables"] == {"error": "RuntimeError: no reference file"}
+    assert summary["step"] == 5 and summary["observables"]["error"] == "RuntimeError: no reference file"
+    assert [c["pass"] for c in summary["observables"]["checks"]] == [False]
     assert any(w.startswith("the case test_user_failing's observe raised RuntimeError: no reference file (at ")
                for w in summary["warnings"]), summary["warnings"]
     assert (tmp_path / "f" / "summary.json").is_file()
@@ -763,3 +764,27 @@ def test_user_case_param_default_its_own_check_refuses_is_said(monkeypatch, para
     monkeypatch.setitem(CASES, Defaults.name, Defaults())
     assert expected in error(Defaults.name)
     resolve(Defaults.name, {param[0]: 4 if param[2] is int else "a"})  # a valid value given: no complaint
+
+
+def test_user_case_observe_that_raises_is_a_failed_check_of_the_validation(monkeypatch):
+    # the summary kept after a failed observe had no checks: `distlbm validate` reported "(the case returns no
+    # checks)", an open verdict, and counted no failure for a case whose analysis had raised
+    from distlbm import validation as V
+    from distlbm.cases.base import Case, Param, Setup, rest_state
+
+    class Failing(Case):
+        name = "test_user_failing_validate"
+        dims = (2,)
+        default_lattice = "D2Q9"
+        params = (Param("n", 4, int, "cells per side", positive=True),)
+
+        def build(self, p, lattice):
+            return Setup(lattice, (4, 4), 0.8, rest_state((4, 4)), 3, 0.01)
+
+        def observe(self, view, p):
+            raise RuntimeError("no reference file")
+
+    monkeypatch.setitem(CASES, Failing.name, Failing())
+    res = V.run_entry(V.Entry("x", Failing.name, {"steady_tol": 0}), reduced=False, plot_dir=None, log=lambda m: None)
+    assert [c["pass"] for c in res.checks] == [False], res.checks
+    assert "observe raised RuntimeError: no reference file" in res.checks[0]["note"]
