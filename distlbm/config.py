@@ -435,16 +435,22 @@ class RunConfig:
         return self.setup.lattice
 
     @property
+    def case_key(self) -> str:
+        """The case as the run's configuration records it (checkpoints, summary.json): a built-in's name, or a case
+        of your own's 'module:Class', which a restart imports again."""
+        return getattr(self.case, "spec", self.case.name)
+
+    @property
     def common(self) -> dict:
         """Every common setting by key (a copy: for display and summary.json)."""
-        out = {"case": getattr(self.case, "spec", self.case.name)}
+        out = {"case": self.case_key}
         for name in SPECS:
             out.update(getattr(self, name).values())
         return out
 
     def as_dict(self) -> dict:
         """The flat key = value form (what a TOML file holds; stored in checkpoints)."""
-        d = {"case": getattr(self.case, "spec", self.case.name)}
+        d = {"case": self.case_key}
         d.update({k: v for k, v in self.common.items() if k != "case"})
         d["lattice"] = self.setup.lattice.name
         d.update(self.params)

@@ -120,7 +120,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                 say(f"  initial state: the populations of {path} (step {meta['step']}; its metadata verified "
                     f"against this lattice; its populations are verified when the run reads them)"
                     + ckpt.converted(meta, model.dtype))
-                other = other_case(path, meta, cfg.case.name)
+                other = other_case(path, meta, cfg.case_key)
                 if other:
                     say(f"warning: {other}", file=sys.stderr)
                 break

@@ -834,7 +834,7 @@ class Simulation:
             self.log(f"initial state: the populations of {path} (step {meta['step']}"
                      + (f" of a {case} run" if case else "") + "), at step 0 of this run with its own settings"
                      + ckpt.converted(meta, self.model.dtype))
-            other = other_case(path, meta, self.cfg.case.name)
+            other = other_case(path, meta, self.cfg.case_key)
             if other:
                 self.log(f"warning: {other}")
             return

@@ -788,3 +788,21 @@ def test_user_case_observe_that_raises_is_a_failed_check_of_the_validation(monke
     res = V.run_entry(V.Entry("x", Failing.name, {"steady_tol": 0}), reduced=False, plot_dir=None, log=lambda m: None)
     assert [c["pass"] for c in res.checks] == [False], res.checks
     assert "observe raised RuntimeError: no reference file" in res.checks[0]["note"]
+
+
+def test_user_case_init_from_its_own_checkpoint_is_not_another_case(tmp_path, monkeypatch):
+    # the checkpoint records 'module:Class', the run compared it with the case's name: "a checkpoint of case
+    # 'user_case_init:MyBox', this run is 'my_init_box'", a warning for the same case
+    from distlbm.driver import Simulation
+
+    _module(tmp_path, monkeypatch, "user_case_init", _USER_MODULE.format(name="my_init_box"))
+    sets = {"n": 4, "steady_tol": 0, "checkpoint_every": 5}
+    sim = Simulation(resolve("user_case_init:MyBox", sets), out_dir=tmp_path / "a", log=lambda m: None)
+    sim.run(5)
+    sim.close()
+    said = []
+    sim = Simulation(resolve("user_case_init:MyBox", sets), out_dir=tmp_path / "b", log=said.append,
+                     init_from=str(tmp_path / "a"))
+    sim.close()
+    assert any("initial state: the populations of" in m for m in said), said
+    assert not [m for m in said if "warning" in m], said
