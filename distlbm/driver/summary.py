@@ -45,7 +45,7 @@ def observed(cfg, view) -> tuple:
 
         frame = traceback.extract_tb(e.__traceback__)[-1]
         said = f"{type(e).__name__}: {e}"
-        # one failed check in place of the case's own: a check's reader (`distlbm validate`, a script that counts
+        # one failed check in place of the case's own: a check's reader (scripts/validate.py, a script that counts
         # the FAILs) saw no checks at all, an open verdict, not a failure; the exit status stays the run's
         failed = dict(check("the case's observe completes", None, source=f"{frame.filename}:{frame.lineno}",
                             note=f"observe raised {said}"), **{"pass": False})

@@ -767,7 +767,7 @@ def test_user_case_param_default_its_own_check_refuses_is_said(monkeypatch, para
 
 
 def test_user_case_observe_that_raises_is_a_failed_check_of_the_validation(monkeypatch):
-    # the summary kept after a failed observe had no checks: `distlbm validate` reported "(the case returns no
+    # the summary kept after a failed observe had no checks: scripts/validate.py reported "(the case returns no
     # checks)", an open verdict, and counted no failure for a case whose analysis had raised
     from distlbm import validation as V
     from distlbm.cases.base import Case, Param, Setup, rest_state
