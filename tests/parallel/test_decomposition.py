@@ -63,9 +63,17 @@ def test_every_mesh_is_bitwise_identical(case, params, collision):
         dr, dm = ref.diagnostics(), sim.diagnostics()
         assert dm["mass"] == pytest.approx(dr["mass"], rel=1e-5)
         assert dm["kinetic_energy"] == pytest.approx(dr["kinetic_energy"], rel=1e-5)
-        # where the flow is most extreme (a blow-up names them): the same cells and values on every mesh
-        peaks = ("u_max_at", "rho_extreme_at", "rho_extreme")
-        assert [dm[k] for k in peaks] == [dr[k] for k in peaks], (mesh, dm, dr)
+        # where the flow is most extreme (a blow-up names them): the same cells on every mesh, or cells of the same
+        # extreme to rounding: the populations are the same bits, but the speed and density derived from them are
+        # computed by each mesh's own compiled program, and a symmetric flow's mirror cells (the box's vortices:
+        # (0, 3) and (4, 0) on D2Q9 with TRT, mesh 1x8) tie within an ulp either way (exhaustive tier, stop 51)
+        if [dm[k] for k in ("u_max_at", "rho_extreme_at")] != [dr[k] for k in ("u_max_at", "rho_extreme_at")]:
+            rho, u = ref.fields()
+            speed, dev = np.sqrt(np.sum(np.square(u, dtype=np.float64), axis=0)), np.abs(rho - 1.0)
+            for field, k in ((speed, "u_max_at"), (dev, "rho_extreme_at")):
+                a, b = field[tuple(dm[k])], field[tuple(dr[k])]
+                assert abs(a - b) <= 1e-5 * np.max(field) + 1e-12, (mesh, k, dm[k], dr[k], a, b)
+        assert dm["rho_extreme"] == pytest.approx(dr["rho_extreme"], abs=1e-6), (mesh, dm, dr)
 
 
 def test_the_peaks_cells_are_the_whole_blocks_on_any_slabs():
