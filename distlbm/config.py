@@ -1459,13 +1459,13 @@ def velocity_remedy(case: Optional[Case], params: dict, example: bool = True) ->
     --set of each (else the settings and their values alone)."""
     vkey = velocity_key(case, params)
     vval = params.get(vkey)
-    if _positive(vval):
+    if positive_number(vval):
         eg = f"; e.g. --set {vkey}={vval / 2:.3g}" if example else ""
         return f"lower {vkey} (now {vval:.4g}{eg})", [([f"{vkey}={vval / 2:.3g}"], [])]
     value = case.full(dict(params)).get(vkey) if hasattr(case, "full") else None
     keys, rule, _ = getattr(case, "derived", {}).get(vkey, ((), "", ""))
     n = params.get("n")
-    if _positive(value) and "n" in keys and isinstance(n, int) and not isinstance(n, bool):
+    if positive_number(value) and "n" in keys and isinstance(n, int) and not isinstance(n, bool):
         others = [k for k in keys if k != "n" and k in params]
         given = ", ".join(f"{k} = {params[k]:.4g}" for k in others)
         text = (f"lower the lattice velocity {vkey} = {rule} (now {value:.4g}{f', from {given}' if given else ''}): "
@@ -1479,7 +1479,7 @@ def velocity_remedy(case: Optional[Case], params: dict, example: bool = True) ->
     return "lower the velocity", []
 
 
-def _positive(v) -> bool:
+def positive_number(v) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v > 0
 
 

@@ -421,11 +421,10 @@ class MachWatch:
     def of(cls, case, params: dict, start_step: int, log: Optional[JsonLog] = None) -> "MachWatch":
         """The run's watch at MACH_MAX, naming the case's velocity setting, or what lowers a velocity derived from
         other settings."""
-        from distlbm.config import MACH_MAX
+        from distlbm.config import MACH_MAX, positive_number
 
         vkey = velocity_key(case, params)
-        vval = params.get(vkey)
-        own = isinstance(vval, (int, float)) and not isinstance(vval, bool) and vval > 0
+        own = positive_number(params.get(vkey))
         return cls(MACH_MAX, start_step, log, vkey, None if own else velocity_remedy(case, params, example=False)[0])
 
     def __call__(self, view: RunView, diag: dict):
