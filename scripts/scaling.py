@@ -30,9 +30,9 @@ not measured on one device, where there is no exchange), the halo bytes per step
 fraction of the memory-bandwidth roofline (bytes per cell 2*Q*itemsize over a measured copy bandwidth;
 the bandwidth of all the devices taking part: per device on GPUs, per host on CPUs, where forced
 devices and processes share one memory system; `--bandwidth-gbps` sets it instead of measuring).
-MLUPS (`mlups`) is the median of the --repeat timed repetitions of the slowest process (of an even count
-the slower of the two middle ones: a repetition measured, not a mean of two), and `mlups_all` (JSON) every
-repetition of that process, so that `mlups` is always one of `mlups_all`.
+MLUPS (`mlups`) is the median of the --repeat timed repetitions (of an even count the slower of the two middle
+ones: a repetition measured, not a mean of two), each repetition timed by its slowest process, as `distlbm bench`
+takes it; `mlups_all` (JSON) holds every repetition's rate, so that `mlups` is always one of `mlups_all`.
 
 Model:  scripts/scaling.py --model [--out DIR]   prints (and writes DIR/model.csv, model.json) the predicted
 parallel efficiency of 400^3 and 1600^3 D3Q19 lattices on 8, 64 and 512 GPUs with 1-D, 2-D and 3-D
@@ -210,17 +210,18 @@ def _worker(args, procs) -> dict | None:
         # memory, so only process 0 measures (the others wait) and the hosts are taken to be alike
         bw = copy_bandwidth(local[0]) if platform != "cpu" or dom.process_index == 0 else None
 
-    # the slowest process sets the pace: gather per-process medians (and the repetitions' times behind them)
-    med = {k: median_time(v) for k, v in times.items()}
+    # a repetition lasts until its slowest process is done (the barrier starts them together): each repetition's
+    # time is the longest of the processes', then the median of those, as `distlbm bench` takes it (each process's
+    # median and then the slowest of those could pair one process's slow repetition with another's fast one)
     host = zlib.crc32(os.uname().nodename.encode())
-    mine = [med["real"], med.get("wrap", math.nan), bw if bw is not None else math.nan, float(host),
-            float(len(local))] + times["real"]
+    reps = len(times["real"])
+    mine = [bw if bw is not None else math.nan, float(host), float(len(local))] + times["real"] + times.get("wrap", [])
     rows = _allgather(dom, mine)
     if dom.process_index != 0:
         return None
-    slowest = max(rows, key=lambda r: r[0])
-    step_s = slowest[0] / args.steps
-    wrap_s = max(r[1] for r in rows) / args.steps if "wrap" in med else None
+    real = repetition_times(rows, 3, reps)
+    step_s = median_time(real) / args.steps
+    wrap_s = median_time(repetition_times(rows, 3 + reps, reps)) / args.steps if "wrap" in times else None
     bw_total = total_bandwidth(platform, rows, args.bandwidth_gbps * 1e9 if args.bandwidth_gbps else None)
     cells_count = math.prod(shape)
     mlups = cells_count / step_s / 1e6
@@ -231,8 +232,8 @@ def _worker(args, procs) -> dict | None:
         "devices": n, "processes": procs["processes"], "mesh": fmt(mesh), "shape": fmt(shape),
         "cells": cells_count, "cells_per_device": cells_count // n, "steps": args.steps, "repeat": args.repeat,
         "mlups": mlups, "mlups_per_device": mlups / n,
-        # every repetition of the process that set the pace (mlups is one of them: its median repetition)
-        "mlups_all": [cells_count * args.steps / t / 1e6 for t in slowest[5:]],
+        # every repetition's rate, of its slowest process (mlups is one of them: the median repetition's)
+        "mlups_all": [cells_count * args.steps / t / 1e6 for t in real],
         "step_s": step_s, "step_local_wrap_s": wrap_s, "halo_s_per_step": halo,
         "halo_fraction": None if halo is None else halo / step_s,
         "halo_bytes_per_step_per_device": halo_bytes_per_step(lat.c, shape, mesh, np.dtype(args.dtype).itemsize),
@@ -251,14 +252,20 @@ def median_time(times: list) -> float:
     return statistics.median_high(times)
 
 
+def repetition_times(rows: list, start: int, reps: int) -> list:
+    """Each repetition's time, its slowest process's: from every process's row (`_worker`'s rows), the `reps` times
+    from column `start`."""
+    return [max(r[start + i] for r in rows) for i in range(reps)]
+
+
 def total_bandwidth(platform: str, rows: list, given: float | None = None) -> float:
-    """The memory bandwidth of the devices taking part, from every process's [.., bandwidth, host, local devices]
+    """The memory bandwidth of the devices taking part, from every process's [bandwidth, host, local devices, ..]
     (`_worker`'s rows): on CPUs process 0's host's times the hosts (forced devices and processes on one host share
     its memory), on GPUs the sum over the devices. `given` (--bandwidth-gbps, per host on CPUs, per device on GPUs)
     replaces the measured figure; it was taken for one host however many hosts a CPU run spanned."""
     if platform == "cpu":
-        return (given if given else rows[0][2]) * len({r[3] for r in rows})
-    return sum((given if given else r[2]) * r[4] for r in rows)
+        return (given if given else rows[0][0]) * len({r[1] for r in rows})
+    return sum((given if given else r[0]) * r[2] for r in rows)
 
 
 def _barrier(dom):

@@ -211,17 +211,17 @@ def test_appended_points_of_another_device_kind_are_warned_about(tmp_path, capsy
 
 
 def test_bandwidth_given_on_cpus_counts_every_host_as_the_measured_one():
-    # rows: [step, wrap, measured bandwidth, host, local devices] per process. --bandwidth-gbps (per host on CPUs) was
+    # rows: [measured bandwidth, host, local devices, times...] per process. --bandwidth-gbps (per host on CPUs) was
     # taken for one host on any number of them, the measured figure times the hosts: a 2-node CPU run's roofline
     # fraction twice the measured run's
     mod = _module()
     nan = math.nan
-    two_hosts = [[1.0, nan, 20e9, 11.0, 1.0], [1.0, nan, nan, 22.0, 1.0]]
-    one_host = [[1.0, nan, 20e9, 11.0, 2.0], [1.0, nan, nan, 11.0, 2.0]]
+    two_hosts = [[20e9, 11.0, 1.0, 1.0], [nan, 22.0, 1.0, 1.0]]
+    one_host = [[20e9, 11.0, 2.0, 1.0], [nan, 11.0, 2.0, 1.0]]
     assert mod.total_bandwidth("cpu", two_hosts) == 40e9
     assert mod.total_bandwidth("cpu", two_hosts, 30e9) == 60e9
     assert mod.total_bandwidth("cpu", one_host, 30e9) == 30e9
-    gpus = [[1.0, nan, 3e12, 11.0, 2.0], [1.0, nan, 4e12, 22.0, 2.0]]
+    gpus = [[3e12, 11.0, 2.0, 1.0], [4e12, 22.0, 2.0, 1.0]]
     assert mod.total_bandwidth("gpu", gpus) == 14e12 and mod.total_bandwidth("gpu", gpus, 4.8e12) == 4 * 4.8e12
 
 
@@ -285,3 +285,14 @@ def test_a_strong_size_that_a_device_count_does_not_split_is_refused_before_any_
         err = capsys.readouterr().err
         assert e.value.code == 2 and said in err and "Traceback" not in err, err
     mod.check_strong_size(None, mod.build_parser().parse_args(["--size", "16", "--devices", "1,2,4,8"]), [1, 2, 4, 8])
+
+
+def test_a_repetition_lasts_as_long_as_its_slowest_process():
+    """Each process's median, then the slowest of those, paired one process's slow repetition with another's fast one:
+    processes timed [1, 3, 1] and [3, 1, 1] (each median 1) made 1 s of repetitions that each lasted 3 s. Each
+    repetition is now its slowest process's time, then the median (as `distlbm bench` takes it): 3 s."""
+    mod = _module()
+    rows = [[1e9, 1.0, 1.0, 1.0, 3.0, 1.0, 0.5, 0.5, 0.5], [1e9, 1.0, 1.0, 3.0, 1.0, 1.0, 0.5, 0.7, 0.5]]
+    assert mod.repetition_times(rows, 3, 3) == [3.0, 3.0, 1.0]
+    assert mod.median_time(mod.repetition_times(rows, 3, 3)) == 3.0
+    assert mod.repetition_times(rows, 6, 3) == [0.5, 0.7, 0.5]
