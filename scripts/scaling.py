@@ -381,12 +381,18 @@ def mixed_series(rows: list[dict], out) -> list[str]:
 def write_outputs(rows: list[dict], out: Path, meta: dict, plots: bool = True) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     add_spread(rows)
-    with open(out / "scaling.csv", "w", newline="") as fh:
+    # each file written beside and renamed over the old one: a study killed while it writes (they are written after
+    # every point) leaves the last whole file, not half of one
+    tmp = out / f".scaling.csv.{os.getpid()}"
+    with open(tmp, "w", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=COLUMNS, extrasaction="ignore")
         w.writeheader()
         for r in rows:
             w.writerow({k: ("" if r.get(k) is None else _round(r.get(k))) for k in COLUMNS})
-    (out / "scaling.json").write_text(json.dumps({"meta": meta, "points": rows}, indent=1) + "\n")
+    os.replace(tmp, out / "scaling.csv")
+    tmp = out / f".scaling.json.{os.getpid()}"
+    tmp.write_text(json.dumps({"meta": meta, "points": rows}, indent=1) + "\n")
+    os.replace(tmp, out / "scaling.json")
     files = {"csv": str(out / "scaling.csv"), "json": str(out / "scaling.json")}
     if plots:
         png = plot(rows, out / "scaling.png", meta)
@@ -491,6 +497,30 @@ def measure(args) -> int:
     from distlbm.info import provenance
 
     made_by = provenance()  # the same code for every point of this run
+    # --append: the earlier points, read once before this run's first point rewrites the files
+    earlier = json.loads((Path(args.out) / "scaling.json").read_text())["points"] \
+        if args.append and (Path(args.out) / "scaling.json").exists() else []
+
+    def save(rows: list, complete: bool) -> tuple[list, dict]:
+        """The points so far (with the earlier ones of --append) written to DIR: after every point, so that a study
+        cut short (the allocation's time limit, scancel, a node lost) keeps the points it measured (it wrote them
+        all at the end: an hour of points on 64 GPUs was lost with the last one); the plot at the end only
+        (`--replot` draws a study cut short). `complete` (meta) says whether every point of the run was taken."""
+        keep = {(r["mode"], r["launcher"], r["devices"]) for r in rows}
+        rows = [r for r in earlier if (r["mode"], r["launcher"], r["devices"]) not in keep] + rows
+        rows.sort(key=lambda r: (r["launcher"] != "local", r["launcher"], r["mode"] != "weak", r["devices"]))
+        add_efficiency(rows)
+        ok = [r for r in rows if r.get("mlups")]
+        meta = {"lattice": args.lattice, "dtype": args.dtype, "collision": args.collision, "steps": args.steps,
+                "repeat": args.repeat, "cells_per_device": args.cells_per_device, "size": args.size,
+                "devices": sorted({r["devices"] for r in rows} | set(devices)),
+                "launchers": sorted({r["launcher"] for r in rows} | set(launchers), key=lambda s: (s != "local", s)),
+                "comm": args.comm, "platform": ok[0]["platform"] if ok else None,
+                "device_kinds": sorted({r["device_kind"] for r in ok if r.get("device_kind")}),
+                **made_by, "host": os.uname().nodename,
+                "date": time.strftime("%Y-%m-%d %H:%M:%S"), "command": shlex.join(sys.argv), "complete": complete}
+        return rows, write_outputs(rows, Path(args.out), meta, plots=complete and not args.no_plots)
+
     rows = []
     for launcher in launchers:
         for mode in modes:
@@ -511,26 +541,11 @@ def measure(args) -> int:
                                          + (f", halo {1e3 * r['halo_s_per_step']:.2f} ms/step"
                                             if r.get("halo_s_per_step") is not None else ""))
                 print(f"[{launcher} {mode} {n} device(s), mesh {fmt(mesh)}, lattice {fmt(shape)}] {msg}", flush=True)
+                save([dict(r) for r in rows], complete=False)
     new = rows
-    if args.append and (Path(args.out) / "scaling.json").exists():  # merge with earlier runs in DIR
-        keep = {(r["mode"], r["launcher"], r["devices"]) for r in rows}
-        old = json.loads((Path(args.out) / "scaling.json").read_text())
-        rows = [r for r in old["points"] if (r["mode"], r["launcher"], r["devices"]) not in keep] + rows
-        launchers = sorted({r["launcher"] for r in rows}, key=lambda s: (s != "local", s))
-        devices = sorted({r["devices"] for r in rows})
-    rows.sort(key=lambda r: (r["launcher"] != "local", r["launcher"], r["mode"] != "weak", r["devices"]))
-    add_efficiency(rows)
+    rows, files = save(rows, complete=True)
     for line in mixed_series(rows, args.out):
         print(line, file=sys.stderr)
-    ok = [r for r in rows if r.get("mlups")]
-    meta = {"lattice": args.lattice, "dtype": args.dtype, "collision": args.collision, "steps": args.steps,
-            "repeat": args.repeat, "cells_per_device": args.cells_per_device, "size": args.size,
-            "devices": devices, "launchers": launchers, "comm": args.comm,
-            "platform": ok[0]["platform"] if ok else None,
-            "device_kinds": sorted({r["device_kind"] for r in ok if r.get("device_kind")}),
-            **made_by, "host": os.uname().nodename,
-            "date": time.strftime("%Y-%m-%d %H:%M:%S"), "command": shlex.join(sys.argv)}
-    files = write_outputs(rows, Path(args.out), meta, plots=not args.no_plots)
     print()
     print_table(rows)
     print("\nwrote " + ", ".join(files.values()))

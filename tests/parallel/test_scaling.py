@@ -52,13 +52,50 @@ def test_scaling_script_writes_csv_json_and_plot(tmp_path):
     assert float(rows[0]["efficiency"]) == 1.0 and rows[0]["halo_s_per_step"] == ""  # one device: no exchange
     assert rows[1]["halo_s_per_step"] != "" and int(rows[1]["halo_bytes_per_step_per_device"]) == 2 * 5 * 64 * 4
     data = json.loads((out / "scaling.json").read_text())
-    assert data["meta"]["lattice"] == "D3Q19" and len(data["points"]) == 2
+    assert data["meta"]["lattice"] == "D3Q19" and len(data["points"]) == 2 and data["meta"]["complete"] is True
     assert data["meta"]["device_kinds"] and data["meta"]["distlbm"] and data["meta"]["jax"] and "commit" in data["meta"]
     assert data["points"][1]["efficiency"] == pytest.approx(
         data["points"][1]["mlups_per_device"] / data["points"][0]["mlups_per_device"])
     png = out / "scaling.png"
     if png.exists():  # matplotlib present
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_study_cut_short_keeps_the_points_it_measured(tmp_path):
+    """The files were written once, after the last point: a study killed by its allocation's time limit (or scancel,
+    a node lost) lost every point it had measured. They are written after every point now, with meta "complete"
+    false until the last; --append's earlier points are kept in each."""
+    import signal
+
+    out = tmp_path / "sc"
+    out.mkdir()
+    earlier = {"meta": {}, "points": [{"mode": "strong", "launcher": "mpiexec", "devices": 4, "mlups": 9.0,
+                                       "mlups_per_device": 2.25, "mlups_all": [9.0]}]}
+    (out / "scaling.json").write_text(json.dumps(earlier))
+    p = subprocess.Popen([sys.executable, SCRIPT, "--mode", "weak", "--devices", "1,2,4", "--cells-per-device", "8",
+                          "--steps", "2", "--repeat", "1", "--launcher", "local", "--append", "--out", out],
+                         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    seen = []
+    try:
+        for line in p.stdout:
+            seen.append(line)
+            if line.startswith("[local weak 1 device(s)"):
+                break
+        # the second point is under way (or about to be): killed as a time limit's SIGKILL would
+        os.killpg(p.pid, signal.SIGKILL)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+        p.wait(timeout=60)
+    assert seen and seen[-1].startswith("[local weak 1 device(s)"), "".join(seen)
+    data = json.loads((out / "scaling.json").read_text())
+    assert data["meta"]["complete"] is False
+    points = {(r["mode"], r["launcher"], r["devices"]) for r in data["points"]}
+    assert ("weak", "local", 1) in points and ("strong", "mpiexec", 4) in points, data["points"]
+    assert ("weak", "local", 4) not in points
+    rows = list(csv.DictReader(open(out / "scaling.csv")))
+    assert {(r["mode"], r["launcher"], int(r["devices"])) for r in rows} == points
+    assert not list(out.glob(".scaling.*"))
 
 
 def test_without_matplotlib_the_plot_is_one_line_that_names_an_earlier_plot(tmp_path, monkeypatch, capsys):

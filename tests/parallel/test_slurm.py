@@ -361,3 +361,26 @@ def test_the_fake_sbatch_signals_a_listed_process_only_while_its_pid_is_still_th
     finally:
         p.kill()
         p.wait()
+
+
+def test_scaling_template_runs_a_point_per_power_of_two_up_to_the_jobs_tasks(tmp_path):
+    """slurm/scaling.sbatch: scripts/scaling.py --launcher srun over 1, 2, ... the job's tasks (here 1 node x 2
+    tasks), its files in scaling-<job id>/ of the submit folder; the job's own options after the defaults win."""
+    env = _env(1, DISTLBM_REPO=str(REPO))
+    subs, jobs, logs = _sbatch(tmp_path, env, "--nodes=1", "--ntasks-per-node=2", "--output=distlbm-%j.out",
+                               SLURM / "scaling.sbatch", "--mode", "weak", "--cells-per-device", "8", "--steps", "2",
+                               "--repeat", "1", "--no-plots", "--no-halo-timing", timeout=240)
+    job = jobs[0]["job_id"]
+    log = logs[job]
+    assert jobs[0]["exit"] == 0 and len(subs) == 1, log
+    assert "distlbm scaling job" in log and "2 tasks on 1 node(s)" in log, log
+    data = json.loads((tmp_path / f"scaling-{job}" / "scaling.json").read_text())
+    assert data["meta"]["complete"] is True
+    assert [(r["launcher"], r["devices"], r["processes"]) for r in data["points"]] == [("srun", 1, 1), ("srun", 2, 2)]
+    # a job submitted from elsewhere, without DISTLBM_REPO: one line, not Python's "can't open file"
+    env.pop("DISTLBM_REPO")
+    p = subprocess.run([str(FAKE / "sbatch"), "--output=other-%j.out", str(SLURM / "scaling.sbatch")], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, timeout=60)
+    out = next(tmp_path.glob("other-*.out")).read_text()
+    assert p.returncode == 0 and "scripts/scaling.py is not there; expected the job submitted from the distlbm " \
+        "checkout, or DISTLBM_REPO=/path/to/distlbm" in out, out
