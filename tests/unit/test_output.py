@@ -940,3 +940,40 @@ def test_kind_alone_with_a_time_average_writes_the_average(tmp_path, cli):
     assert "warning: output_fields holds kind, which case taylor_green2d does not have" in out + err, out + err
     with h5py.File(tmp_path / "m" / "fields" / "fields_000000002.h5", "r") as h:
         assert sorted(h) == ["rho_mean", "u_mean"]
+
+
+def test_a_missing_part_of_a_split_output_reads_as_no_value_not_as_fluid(tmp_path):
+    """A split write's master maps each process's part file; where a part is gone (a copy that left out a .pK.h5, a
+    part lost) HDF5 reads the master's fill value. The floats' is NaN, but the integers' was 0: a `kind` read there
+    said fluid, a valid code, where the lattice holds walls. Now the integers' is their largest value (255 for the
+    uint8 `kind`: no code; 0xFFFF, a NaN, for raw bfloat16 bits)."""
+    import jax
+
+    from distlbm.io import hdf5
+    from distlbm.parallel.domain import LocalDomain, slabs
+
+    class FirstHalf(LocalDomain):  # process 0 of 2, holding the first half along x; process 1 wrote nothing
+        process_count = 2
+
+        def barrier(self):
+            pass
+
+        def any_process(self, flag):
+            return flag
+
+        def allgather_obj(self, obj):
+            return [obj, []]
+
+        def blocks(self, x):
+            yield from slabs(x[..., :4, :], (slice(0, 4), slice(0, self.shape[1])))
+
+    shape = (8, 6)
+    kind = jax.device_put(np.ones(shape, np.uint8))
+    rho = jax.device_put(np.ones(shape, np.float32))
+    path = hdf5.write(tmp_path / "fields_000000001.h5", [hdf5.Field("rho", rho, "scalar"),
+                                                        hdf5.Field("kind", kind, "scalar")], FirstHalf(shape))
+    with h5py.File(path) as h5:
+        assert h5.attrs["write_mode"] == "split" and h5["kind"].is_virtual
+        k, r = h5["kind"][...], h5["rho"][...]
+    assert (k[:4] == 1).all() and (r[:4] == 1).all()
+    assert (k[4:] == 255).all() and np.isnan(r[4:]).all()
