@@ -8,7 +8,7 @@ Measure (one worker run per point; the same command on a laptop, a GPU node or a
   scripts/scaling.py --mode weak --devices 1,2,4 --launcher mpiexec --out out/scaling-mpi
   scripts/scaling.py --mode both --devices 1,2,4,8 --launcher local,mpiexec --out out/scaling  # both series
   srun -n 1 ... / inside an allocation:  scripts/scaling.py --launcher srun --devices 1,4,16,64 \
-        --launcher-args "--ntasks-per-node=4" --cells-per-device 256 --size 512 --steps 50
+        --launcher-args=--ntasks-per-node=4 --cells-per-device 256 --size 512 --steps 50
   (a task that sees the node's GPUs takes the one of its local rank; one shown a single GPU, with --gpus-per-task=1
   or --gpu-bind=single:1, takes that one; README)
 
@@ -717,8 +717,10 @@ def build_parser():
     ap.add_argument("--comm", default="jax", choices=("jax", "mpi"), help="exchange backend across processes")
     ap.add_argument("--devices-per-process", type=int, default=1, help="mpiexec/srun: devices per process")
     ap.add_argument("--launcher-args", default="",
-                    help="extra arguments for mpiexec/srun, e.g. '--ntasks-per-node=4' or '--gpus-per-task=1' (a task "
-                    "shown one GPU takes it; one shown the node's takes its local rank's, README)")
+                    help="extra arguments for mpiexec/srun, one word with '=' (argparse takes a separate value that "
+                    "starts with '-' for an option): e.g. --launcher-args=--ntasks-per-node=4 or "
+                    "--launcher-args='--gpus-per-task=1 --mpi=pmix' (a task shown one GPU takes it; one shown the "
+                    "node's takes its local rank's, README)")
     ap.add_argument("--mpiexec", default="", help="mpiexec to use (default: the venv's, else PATH)")
     ap.add_argument("--srun", default="srun", help="srun to use")
     ap.add_argument("--bandwidth-gbps", type=float, default=0.0,

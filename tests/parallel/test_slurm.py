@@ -384,3 +384,19 @@ def test_scaling_template_runs_a_point_per_power_of_two_up_to_the_jobs_tasks(tmp
     out = next(tmp_path.glob("other-*.out")).read_text()
     assert p.returncode == 0 and "scripts/scaling.py is not there; expected the job submitted from the distlbm " \
         "checkout, or DISTLBM_REPO=/path/to/distlbm" in out, out
+
+
+def test_scaling_template_passes_srun_args_that_start_with_dashes(tmp_path):
+    """SRUN_ARGS (site options: "--mpi=pmix", "--gpus-per-task=1") always start with "--": passed to scaling.py as
+    `--launcher-args "$SRUN_ARGS"`, two words, argparse took the value for an option and the job ended at once
+    ("argument --launcher-args: expected one argument"), no point measured."""
+    env = _env(1, DISTLBM_REPO=str(REPO), SRUN_ARGS="--mpi=pmi2")
+    subs, jobs, logs = _sbatch(tmp_path, env, "--nodes=1", "--ntasks-per-node=1", "--output=distlbm-%j.out",
+                               SLURM / "scaling.sbatch", "--mode", "weak", "--cells-per-device", "8", "--steps", "2",
+                               "--repeat", "1", "--no-plots", timeout=240)
+    job = jobs[0]["job_id"]
+    log = logs[job]
+    assert jobs[0]["exit"] == 0 and "expected one argument" not in log, log
+    data = json.loads((tmp_path / f"scaling-{job}" / "scaling.json").read_text())
+    assert [(r["launcher"], r["devices"], bool(r.get("mlups"))) for r in data["points"]] == [("srun", 1, True)]
+    assert "--launcher-args=--mpi=pmi2" in data["meta"]["command"], data["meta"]["command"]
