@@ -537,11 +537,13 @@ def measure(args) -> int:
                 r.setdefault("mesh", fmt(mesh))
                 r.setdefault("shape", fmt(shape))
                 rows.append(r)
+                # the files first, then the line: a study killed once it printed a point (a time limit's SIGKILL)
+                # has that point in scaling.json
+                save([dict(r) for r in rows], complete=False)
                 msg = r.get("error") or (f"{r['mlups']:.2f} MLUPS, {r['mlups_per_device']:.2f} per device"
                                          + (f", halo {1e3 * r['halo_s_per_step']:.2f} ms/step"
                                             if r.get("halo_s_per_step") is not None else ""))
                 print(f"[{launcher} {mode} {n} device(s), mesh {fmt(mesh)}, lattice {fmt(shape)}] {msg}", flush=True)
-                save([dict(r) for r in rows], complete=False)
     new = rows
     rows, files = save(rows, complete=True)
     for line in mixed_series(rows, args.out):

@@ -333,3 +333,26 @@ def test_a_repetition_lasts_as_long_as_its_slowest_process():
     assert mod.repetition_times(rows, 3, 3) == [3.0, 3.0, 1.0]
     assert mod.median_time(mod.repetition_times(rows, 3, 3)) == 3.0
     assert mod.repetition_times(rows, 6, 3) == [0.5, 0.7, 0.5]
+
+
+def test_a_points_line_is_printed_once_the_point_is_in_the_files(tmp_path, capsys):
+    """The point's line was printed before the files were rewritten with it: a study killed on that line (a time
+    limit's SIGKILL, or the cut-short test above reading it) could lose the point it showed as measured. Each
+    write now comes before the point's line, so every line printed is a point in scaling.json."""
+    pt = dict(lattice="D3Q19", dtype="float32", comm="jax", mlups=10.0, mlups_per_device=10.0, mlups_all=[10.0],
+              shape="8x8x8", cells_per_device=512, processes=1, mesh="1x1x1", roofline_fraction=0.1, platform="cpu")
+    mod = _module()
+    mod.launch_point = lambda *a, **k: dict(pt)
+    written = []
+    write = mod.write_outputs
+
+    def spy(rows, out, meta, plots=True):
+        shown = capsys.readouterr().out.count(" device(s), mesh ")
+        written.append((len(json.loads((out / "scaling.json").read_text())["points"]) if written else 0, shown))
+        return write(rows, out, meta, plots)
+
+    mod.write_outputs = spy
+    assert mod.main(["--out", str(tmp_path), "--mode", "weak", "--devices", "1,2", "--cells-per-device", "8",
+                     "--launcher", "local", "--no-plots"]) == 0
+    # at each write: the points already in the files, and the lines printed since the last write
+    assert written == [(0, 0), (1, 1), (2, 1)], written
