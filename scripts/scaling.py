@@ -480,6 +480,9 @@ def replot(args) -> int:
     files = write_outputs(data["points"], Path(args.out), data["meta"], plots=not args.no_plots)
     print_table(data["points"])
     print("\nwrote " + ", ".join(files.values()))
+    if data["meta"].get("complete") is False:  # a study cut short (its time limit): the table and plot lack points
+        print(f"note: {Path(args.out) / 'scaling.json'} is a study cut short (meta complete false): its last run "
+              f"measured only the points above of {data['meta'].get('devices')} devices", file=sys.stderr)
     return 0
 
 

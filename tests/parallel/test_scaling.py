@@ -356,3 +356,17 @@ def test_a_points_line_is_printed_once_the_point_is_in_the_files(tmp_path, capsy
                      "--launcher", "local", "--no-plots"]) == 0
     # at each write: the points already in the files, and the lines printed since the last write
     assert written == [(0, 0), (1, 1), (2, 1)], written
+
+
+def test_replot_of_a_study_cut_short_says_so(tmp_path, capsys):
+    """--replot of a study cut short (meta complete false, its points written as each ended) drew the table and
+    plot of the points it had with nothing to tell them from a whole study's: one line says so."""
+    pt = dict(mode="weak", launcher="local", devices=1, mlups=10.0, mlups_per_device=10.0, mlups_all=[10.0],
+              shape="8x8x8", processes=1, mesh="1x1x1", roofline_fraction=0.1, platform="cpu")
+    mod = _module()
+    for complete in (False, True):
+        (tmp_path / "scaling.json").write_text(json.dumps({"meta": {"complete": complete, "devices": [1, 2, 4]},
+                                                           "points": [dict(pt)]}))
+        assert mod.main(["--replot", "--out", str(tmp_path), "--no-plots"]) == 0
+        err = capsys.readouterr().err
+        assert ("is a study cut short (meta complete false)" in err) is not complete, err
