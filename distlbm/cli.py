@@ -334,6 +334,8 @@ def cmd_run(args) -> int:
     require_backends(cfg.decomposition.comm)
     made = not os.path.lexists(target)  # this run makes the folder: a refusal below removes it again, if empty
     out = prepare_out(target)
+    global _MADE_OUT
+    _MADE_OUT = out if made else None
     if args.restart is None:  # a new run: refuse a folder that holds another run's checkpoints, before any work
         from pathlib import Path
 
@@ -341,18 +343,49 @@ def cmd_run(args) -> int:
 
         found = ckpt.list_checkpoints(Path(out) / "checkpoints")
         if found:
-            if env_rank() == 0:
-                from distlbm.io.lock import holder
+            from distlbm.io.lock import holder
 
-                busy = holder(out)  # the run that wrote them may still be running: say so, not "continue it"
-                print(f"distlbm: error: {ckpt.occupied(Path(out) / 'checkpoints', found)}" if busy is None else
-                      f"distlbm: error: --out = {out!r}: another distlbm run is using this folder ({busy}); "
-                      f"wait for it to end, or give this run another --out", file=sys.stderr)
+            busy = holder(out)  # the run that wrote them may still be running: say so, not "continue it"
+            why = (ckpt.occupied(Path(out) / 'checkpoints', found) if busy is None else
+                   f"--out = {out!r}: another distlbm run is using this folder ({busy}); wait for it to end, or "
+                   f"give this run another --out")
+            if not _refused_at_start(why, "error") and env_rank() == 0:
+                print(f"distlbm: error: {why}", file=sys.stderr)
             return 2
     from distlbm.driver import EXIT_RESUBMIT, signals
 
+    from distlbm.parallel.processes import heartbeat_timeout, meet_at_start, startup_timeout, stopped_at_start
+
+    if launcher()[1] > 1:  # the processes' own settings, read by their start: a mistyped one is said before they meet
+        heartbeat_timeout()
+        startup_timeout()
+    if launcher()[1] > 1 and (args.restart is not None or init_from is not None):
+        # a checkpoint on one node's disk alone: looked up by each process before they meet (the Simulation's own
+        # lookup, after they met, ended the process that found none, saying nothing, and the others aborted in
+        # JAX's shutdown barrier: exit 6, a wall of coordination-service errors)
+        from pathlib import Path
+
+        from distlbm.io import checkpoint as ckpt
+        from distlbm.io.checkpoint import CheckpointError
+
+        try:
+            if args.restart is not None:
+                ckpt.resolve_restart(args.restart, Path(out) / "checkpoints")
+            else:
+                ckpt.init_candidates(init_from)
+        except CheckpointError as e:  # where they cannot meet, the Simulation says it as before
+            if _refused_at_start(str(e), "restart failed" if args.restart is not None else "initial state failed"):
+                _remove_if_empty(out, made, here=True)
+                return 2
     flag = signals.process_flag()
     try:
+        # the processes agree that none found an error in its settings before they start (one that did told them)
+        failed = meet_at_start(stop=lambda: bool(flag is not None and flag.requested)) if launcher()[1] > 1 else None
+        if failed:
+            _remove_if_empty(out, made, here=True)  # (none makes anything in it now: the others have stopped)
+            for line in stopped_at_start(failed, env_rank(), launcher()[1]):
+                print(line, file=sys.stderr)
+            return 2
         use_cpu_cores(cfg.decomposition.comm, cfg.decomposition.mesh)  # before anything starts JAX's backends
         procs = initialize(cfg.decomposition.comm, stop=lambda: bool(flag is not None and flag.requested))
     except BaseException as e:  # (DISTLBM_CPU_DEVICES = 'x'): one process removes the folder it made; of several,
@@ -718,6 +751,34 @@ def _shortened(error, limit: int = 300) -> str:
                   lambda m: f"'{m.group(1)[:120]}...' ({len(m.group(1)):,} characters)", str(error))
 
 
+_MADE_OUT = None  # the run's folder where this process made it (cmd_run), for a refusal before the processes met
+
+
+def _refused_at_start(error: str, kind: str = "configuration error", quiet: bool = False) -> bool:
+    """A run of several processes refused by this one before they met at its start (cmd_run): it meets the others
+    there with its error (processes.meet_at_start), and each says its part (stopped_at_start); this one's own line
+    is left out where `quiet` (said already). False where they do not meet that way (a single process, srun,
+    already met): the caller says the error as before."""
+    from distlbm.driver import signals
+    from distlbm.parallel.processes import (StartupError, StartupStopped, env_rank, launcher, meet_at_start,
+                                            stopped_at_start)
+
+    n = launcher()[1]
+    flag = signals.process_flag()
+    try:
+        failed = meet_at_start(error, stop=lambda: bool(flag is not None and flag.requested)) if n > 1 else None
+    except (StartupError, StartupStopped):  # they did not meet (a stop signal, the others gone): said as before
+        failed = None
+    if failed is None:
+        return False
+    if _MADE_OUT is not None:  # this process made the run's folder (the others may have found it made): none
+        _remove_if_empty(_MADE_OUT, True, here=True)  # makes anything in it now, they all stop
+    for line in stopped_at_start(failed, env_rank(), n, kind):
+        if not (quiet and line.startswith(f"distlbm: {kind}")):
+            print(line, file=sys.stderr)
+    return True
+
+
 def _dispatch(args) -> int:
     from distlbm.cases.base import ConfigError
     from distlbm.parallel.mesh import DecompositionError
@@ -753,6 +814,8 @@ def _dispatch(args) -> int:
             # ends every process
             print(f"distlbm: configuration error (process {env_rank()}): {_shortened(e)}", file=sys.stderr)
             abort(2)
+        if args.command == "run" and not getattr(args, "dry_run", False) and _refused_at_start(_shortened(e)):
+            return 2
         if env_rank() == 0:  # every process finds the same mistake; say it once
             print(f"distlbm: configuration error: {_shortened(e)}", file=sys.stderr)
         return 2
@@ -786,6 +849,9 @@ def _dispatch(args) -> int:
                 abort(1)
             traceback.print_exc()
             print(f"distlbm: process {env_rank()} failed; stopping all processes", file=sys.stderr)
+            if args.command == "run" and not getattr(args, "dry_run", False):
+                # before the processes met at the start, the others wait there for this one: they learn it and stop
+                _refused_at_start(f"{type(sys.exc_info()[1]).__name__} (its traceback above)", "failure", quiet=True)
             abort(1)
         raise
     return 1

@@ -360,7 +360,7 @@ def _read_line(conn, limit: int = 256) -> str:
         if not chunk:
             break
         data += chunk
-    return data.decode("ascii", "replace").strip()
+    return data.decode("utf-8", "replace").strip()
 
 
 def _stopped(stop) -> None:
@@ -368,30 +368,40 @@ def _stopped(stop) -> None:
         raise StartupStopped()
 
 
-def _hold_port(sock, port: int, n: int, timeout: int, stop=None) -> None:
+WORD_LIMIT = 65536  # bytes of a process's error, and of the run's word (every error), on the run's port
+
+
+def _hold_port(sock, port: int, n: int, timeout: int, stop=None, error: str | None = None) -> list:
     """Process 0 under srun: on the run's port, held since it was found free, greet every other process of this run
     (the same job, step and number of processes), then let the port go to JAX's coordinator. Another run's process
-    that comes to it is told so (and says so itself) instead of joining this run."""
+    that comes to it is told so (and says so itself) instead of joining this run. Each process tells whether it found
+    an error in its settings (`error`: this one's); once all have come, each is told the run's word: the errors found,
+    [rank, error] each (returned here), empty where the run starts. A process that stopped on its settings said
+    nothing to the others, which waited out the start-up timeout (300 s) and then said it had not come."""
+    import json
     import socket
 
     mine = _greeting()
-    seen: set = set()
+    seen: dict = {}  # rank: the connection that waits for the run's word
+    failed = {} if error is None else {0: str(error)}
     deadline = time.monotonic() + timeout
     with sock:
-        sock.settimeout(0.5)
-        while len(seen) < n - 1:
-            _stopped(stop)
-            if time.monotonic() > deadline:
-                missing = sorted(set(range(1, n)) - seen)
-                shown = ", ".join(map(str, missing[:8])) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
-                raise StartupError(f"process{'es' if len(missing) > 1 else ''} {shown} of {n} did not reach the "
-                                   f"run's start within {timeout} s (DISTLBM_STARTUP_TIMEOUT): they did not start, "
-                                   f"ended, or cannot reach {socket.gethostname()}:{port}")
-            try:
-                conn, _ = sock.accept()
-            except (socket.timeout, InterruptedError):
-                continue
-            with conn:
+        try:
+            sock.settimeout(0.5)
+            while len(seen) < n - 1:
+                _stopped(stop)
+                if time.monotonic() > deadline:
+                    missing = sorted(set(range(1, n)) - set(seen))
+                    shown = ", ".join(map(str, missing[:8])) + (f" and {len(missing) - 8} more" if len(missing) > 8
+                                                                else "")
+                    raise StartupError(f"process{'es' if len(missing) > 1 else ''} {shown} of {n} did not reach the "
+                                       f"run's start within {timeout} s (DISTLBM_STARTUP_TIMEOUT): they did not "
+                                       f"start, ended, or cannot reach {socket.gethostname()}:{port}")
+                try:
+                    conn, _ = sock.accept()
+                except (socket.timeout, InterruptedError):
+                    continue
+                kept = False
                 try:
                     conn.settimeout(LINE_WAIT)
                     words = _read_line(conn).split()
@@ -404,26 +414,53 @@ def _hold_port(sock, port: int, n: int, timeout: int, stop=None) -> None:
                     # ANSWER_WAIT for it left this connection closed, and was counted by it, the port let go
                     # under the connection it asked again on (reset: "held by another program or run")
                     conn.settimeout(ANSWER_WAIT)
-                    if _read_line(conn) != "joining":
+                    said = _read_line(conn, WORD_LIMIT)
+                    rank = int(words[2])
+                    if said.startswith("failed "):
+                        failed[rank] = said[len("failed "):]
+                    elif said == "joining":
+                        failed.pop(rank, None)
+                    else:
                         continue
-                    seen.add(int(words[2]))
+                    if rank in seen:  # (it asked again: its first connection is gone)
+                        seen.pop(rank).close()
+                    seen[rank] = conn
+                    kept = True
                 except OSError:  # gone meanwhile: it comes again, or the deadline says so
                     continue
+                finally:
+                    if not kept:
+                        conn.close()
+            word = f"{mine} start {json.dumps(sorted(failed.items()))}\n".encode()
+            for conn in seen.values():
                 try:
+                    conn.sendall(word)
+                except OSError:  # gone since: the start says so
+                    pass
+            for conn in seen.values():
+                try:
+                    conn.settimeout(ANSWER_WAIT)
                     conn.recv(1)  # the process closes first: its side keeps the closed connection, not the port
                 except OSError:
                     pass
+        finally:
+            for conn in seen.values():
+                conn.close()
+    return [tuple(x) for x in sorted(failed.items())]
 
 
-def _greet(host: str, port: int, rank: int, n: int, timeout: int, stop=None) -> None:
+def _greet(host: str, port: int, rank: int, n: int, timeout: int, stop=None, error: str | None = None) -> list:
     """A process other than 0 under srun: make sure the port is held by process 0 of this run before JAX joins it. A
     run refused because its port was taken (process 0 says so) had its other processes join the coordinator found
-    there, another run's, and end that run (exit 134): a week's run lost to a job that never started."""
+    there, another run's, and end that run (exit 134): a week's run lost to a job that never started. It tells
+    process 0 whether it found an error in its settings (`error`) and returns the run's word (_hold_port): the
+    errors every process found, (rank, error) each."""
     import socket
 
     mine = _greeting()
     deadline = time.monotonic() + timeout
     pause = 0.1  # between tries, growing to 1 s: hundreds of processes wait for process 0 to import JAX
+    said = "joining" if error is None else f"failed {' '.join(str(error).split())}"[:WORD_LIMIT - 1]
     while True:
         _stopped(stop)
         if pause > 0.1:
@@ -449,7 +486,7 @@ def _greet(host: str, port: int, rank: int, n: int, timeout: int, stop=None) -> 
                 answer = _read_line(conn)
                 if answer == f"{mine} ok":
                     try:
-                        conn.sendall(b"joining\n")  # process 0 counts this process once it reads this
+                        conn.sendall(f"{said}\n".encode())  # process 0 counts this process once it reads this
                     except OSError:  # process 0 did not wait for it (this process was held up): ask again
                         answer = None
             except socket.timeout as e:  # process 0 busy with other connections: ask again
@@ -458,12 +495,45 @@ def _greet(host: str, port: int, rank: int, n: int, timeout: int, stop=None) -> 
                 answer = None
             except OSError as e:  # the connection reset or closed by what holds the port: not a distlbm process 0
                 answer = f"({e})"
+            if answer == f"{mine} ok":
+                return _the_word(conn, mine, host, port, timeout, stop)
         if answer is None:
             continue
-        if answer == f"{mine} ok":
-            return
         raise StartupError(f"the port {port} on {host} that the run's processes start on (from {_step_named()}) is "
                            f"held by another program or run, not by this run's process 0; {PORT_ADVICE}")
+
+
+def _the_word(conn, mine: str, host: str, port: int, timeout: int, stop=None) -> list:
+    """The run's word from process 0 once every process has come (_hold_port): the errors they found, (rank, error)
+    each; a stop signal ends the wait (StartupStopped)."""
+    import json
+    import socket
+
+    data = b""
+    deadline = time.monotonic() + timeout
+    conn.settimeout(0.5)
+    while not data.endswith(b"\n") and len(data) < WORD_LIMIT * 2:
+        _stopped(stop)
+        if time.monotonic() > deadline:
+            raise _no_answer(host, port, timeout, "it waited for other processes, which did not come", "timed out")
+        try:
+            chunk = conn.recv(WORD_LIMIT)
+        except socket.timeout:
+            continue
+        except OSError:
+            chunk = b""
+        if not chunk:
+            break
+        data += chunk
+    text = data.decode("utf-8", "replace").strip()
+    if not text.startswith(f"{mine} start "):  # process 0 ended before the start: its own line says why
+        raise StartupError(f"process 0 of the run on {host}:{port} ended before the run's start (its own line says "
+                           f"why)")
+    try:
+        return [(int(r), str(e)) for r, e in json.loads(text[len(f"{mine} start "):])]
+    except (ValueError, TypeError):
+        raise StartupError(f"process 0 of the run on {host}:{port} sent a start that does not read: "
+                           f"{text[:80]!r}") from None
 
 
 def _no_answer(host: str, port: int, timeout: int, why: str, error) -> StartupError:
@@ -495,19 +565,8 @@ def coordinator_port(name: str, n: int = 1, stop=None):
     port = None
     if name == "slurm":
         port = slurm_port()
-        if port is not None and n > 1:
-            if env_rank() == 0:
-                sock = _listener(port)
-                if sock is None:
-                    import socket
-
-                    raise StartupError(
-                        f"the port {port} that process 0 starts the run's processes on (from {_step_named()}) is in "
-                        f"use on {socket.gethostname()}: another program, or another run, holds it; {PORT_ADVICE}")
-                _hold_port(sock, port, n, startup_timeout(), stop)
-            else:
-                _greet(_first_node(os.environ.get("SLURM_STEP_NODELIST", "")), port, env_rank(), n, startup_timeout(),
-                       stop)
+        if port is not None and n > 1 and not _MET:  # (met at the start already: meet_at_start)
+            _meet_on_port(port, n, stop)
     elif env_rank() == 0:  # mpirun/mpiexec: only rank 0's value is used, and sent to the others
         port = _free_port()
     if port is None:
@@ -518,6 +577,22 @@ def coordinator_port(name: str, n: int = 1, stop=None):
         yield
     finally:
         os.environ.pop("JAX_COORDINATOR_PORT", None)
+
+
+def _meet_on_port(port: int, n: int, stop=None, error: str | None = None, timeout: int | None = None) -> list:
+    """The processes of an srun step meet on the run's port (_hold_port on process 0, _greet on the others): the
+    errors they found in their settings, (rank, error) each."""
+    timeout = startup_timeout() if timeout is None else timeout
+    if env_rank() == 0:
+        sock = _listener(port)
+        if sock is None:
+            import socket
+
+            raise StartupError(
+                f"the port {port} that process 0 starts the run's processes on (from {_step_named()}) is in "
+                f"use on {socket.gethostname()}: another program, or another run, holds it; {PORT_ADVICE}")
+        return _hold_port(sock, port, n, timeout, stop, error)
+    return _greet(_first_node(os.environ.get("SLURM_STEP_NODELIST", "")), port, env_rank(), n, timeout, stop, error)
 
 
 def one_visible_gpu() -> str | None:
@@ -632,6 +707,81 @@ def abort(code: int = 1):
         except Exception:  # already failing: nothing better to do than exit
             pass
     os._exit(code)
+
+
+_MET = False
+
+
+def meet_at_start(error: str | None = None, stop=None) -> list[tuple[int, str]] | None:
+    """The processes of a run meet once before they start (initialize), each with the configuration error it found
+    reading its settings (None: none): (rank, error) of each process that found one, the same list on every process.
+    A setting that one process alone sees wrong (a case module, a TOML, STL or mask file, or a checkpoint on one
+    node's disk; a DISTLBM_* variable or PYTHONPATH set for one rank) ended that process alone, saying nothing: under
+    mpiexec the others waited in MPI's start for ever (MPICH's MPI_Init waits for every rank, and a rank that exits
+    before it is no failure to Hydra, which ends the job only on one that exits after), under srun out the start-up
+    timeout (300 s), then said that process had not come. Called once: by every process that reached its start
+    (cmd_run) and by one that failed before it (cli._dispatch). Under srun they meet on the run's port (_hold_port,
+    _greet: JAX's start then needs no greeting of its own; `stop` as there), under mpirun/mpiexec in one allgather
+    of MPI's world, whichever the halo exchange. None where they cannot meet: a single process, a coordinator set by
+    the user (JAX_COORDINATOR_ADDRESS or _PORT) under srun, or under mpiexec an MPI that mpi4py does not have or that
+    does not reach the launcher's processes (each then says its own error as before)."""
+    global _MET
+    name, n = launcher()
+    if _MET or n == 1:
+        return None
+    if name == "slurm":
+        port = slurm_port()
+        if port is None or os.environ.get("JAX_COORDINATOR_ADDRESS") or os.environ.get("JAX_COORDINATOR_PORT"):
+            return None
+        try:
+            timeout = startup_timeout()
+        except ConfigError:  # this process's own mistake, said by it: it waits for the others as long as JAX would
+            timeout = 300
+        failed = _meet_on_port(port, n, stop, error, timeout)
+        _MET = True
+        return failed
+    if missing_modules("mpi4py"):
+        return None
+    _MET = True
+    try:
+        from mpi4py import MPI
+
+        world = MPI.COMM_WORLD
+        if world.Get_size() != n:  # an MPI that does not reach this launcher's processes (require_mpi_world)
+            return None
+        said = world.allgather(None if error is None else str(error))
+    except Exception:  # MPI itself fails here: each process says its own error, as before
+        return None
+    return [(rank, e) for rank, e in enumerate(said) if e is not None]
+
+
+def stopped_at_start(failed: list[tuple[int, str]], rank: int, n: int, kind: str = "configuration error") -> list[str]:
+    """The lines this process (`rank` of `n`) says where the processes met at the start and `failed` (meet_at_start)
+    is not empty: each error once, by the first process that found it, naming the processes that found it unless
+    every process did (then it is said once by process 0, as a mistake every process finds always was); and a
+    line from the first process that found none, naming those that did, as the reason the run stops."""
+    lines = []
+    errors: dict[str, list[int]] = {}
+    for r, e in failed:
+        errors.setdefault(e, []).append(r)
+    for e, ranks in errors.items():
+        if ranks[0] == rank:
+            if len(ranks) == n:
+                lines.append(f"distlbm: {kind}: {e}")
+            else:
+                lines.append(f"distlbm: {kind} ({_processes(ranks)}): {e}")
+    ok = sorted(set(range(n)) - {r for r, _ in failed})
+    if ok and ok[0] == rank:
+        ranks = sorted(r for r, _ in failed)
+        lines.append(f"distlbm: process {rank}: the run stops at its start: {_processes(ranks)} of {n} found "
+                     f"{'an error' if len(ranks) == 1 else 'errors'} in {'its' if len(ranks) == 1 else 'their'} "
+                     f"settings ({'its own line says' if len(ranks) == 1 else 'their own lines say'} which); nothing ran")
+    return lines
+
+
+def _processes(ranks: list[int]) -> str:
+    shown = ", ".join(map(str, ranks[:8])) + (f" and {len(ranks) - 8} more" if len(ranks) > 8 else "")
+    return f"process{'es' if len(ranks) > 1 else ''} {shown}"
 
 
 def any_process(flag: bool, procs: dict, comm: str = "jax") -> bool:

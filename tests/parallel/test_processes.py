@@ -592,6 +592,104 @@ def test_a_run_refused_under_two_processes_leaves_its_folder_as_it_found_it(tmp_
     assert (out / ".distlbm.lock").read_text() == "not a record" and (out / ".distlbm.lock").stat().st_mtime == 1e9
 
 
+ONE_NODE_MODULE = """
+import os, sys
+# the case module is on process 0's Python path alone (a module on one node's disk, PYTHONPATH set for one rank)
+if os.environ.get("PMI_RANK", os.environ.get("SLURM_PROCID")) == sys.argv[2]:
+    sys.path.insert(0, sys.argv[1])
+os.environ["DISTLBM_STARTUP_TIMEOUT"] = "120"
+import distlbm.cli as cli
+sys.argv = ["distlbm", "run", "mymod:MyBox", "--set", "n=8", "--steps", "2", "--mesh", "2x1x1", "--comm", sys.argv[4],
+            "--out", sys.argv[3]]
+sys.exit(cli.main())
+"""
+
+
+@pytest.mark.parametrize("launch,comm,seen", [("mpiexec", "jax", 0), ("mpiexec", "mpi", 1), ("srun", "jax", 0),
+                                              ("srun", "jax", 1), ("mpiexec", "jax", -1)])
+def test_a_setting_one_process_alone_finds_wrong_ends_every_process_at_once(tmp_path, launch, comm, seen):
+    """A configuration error that one process alone finds (here its case module is not on its Python path: a module
+    on one node's disk) ended that process, which said nothing (process 0 alone says a configuration error), and
+    the others waited for it at the start: under mpiexec in MPI's start for ever, under srun out the start-up
+    timeout (300 s), then said that it had not come. The processes meet at the start with the errors they found:
+    the one that found it says it, naming itself, another says why the run stops, and all exit 2 at once. An error
+    every process finds is said once, by process 0, as before (`seen` -1: no process has the module)."""
+    mods = tmp_path / "mods"
+    mods.mkdir()
+    (mods / "mymod.py").write_text("from distlbm.cases.box import PeriodicBox\n\n\n"
+                                   "class MyBox(PeriodicBox):\n    name = 'mybox'\n")
+    script = tmp_path / "one_node_module.py"
+    script.write_text(ONE_NODE_MODULE)
+    out = tmp_path / "out"
+    cmd = [MPIEXEC, "-n", 2] if launch == "mpiexec" else [SRUN, "-n", 2]
+    p, elapsed = _run([*cmd, sys.executable, script, mods, seen, out, comm], timeout=100)
+    error = ("case = 'mymod:MyBox': no module named 'mymod' on the Python path; expected 'package.module:ClassName' "
+             "naming a distlbm.cases.base.Case subclass of a module that imports (installed, or in a folder on "
+             "PYTHONPATH)")
+    said = sorted(p.stderr.strip().splitlines())
+    if seen < 0:
+        assert (p.returncode, said) == (2, [f"distlbm: configuration error: {error}"]), p.stdout + p.stderr
+    else:
+        failing = 1 - seen
+        assert (p.returncode, said) == (2, sorted([
+            f"distlbm: configuration error (process {failing}): {error}",
+            f"distlbm: process {seen}: the run stops at its start: process {failing} of 2 found an error in its "
+            f"settings (its own line says which); nothing ran"])), p.stdout + p.stderr
+    assert elapsed < 60, (elapsed, p.stderr)  # not the start-up timeout's wait (120 s here)
+    assert not out.exists()  # the folder the process that met none made is removed
+
+
+ONE_NODE_SETTING = """
+import os, sys
+if os.environ.get("PMI_RANK", os.environ.get("SLURM_PROCID")) == "1":
+    if sys.argv[2] == "restart":  # the checkpoint on process 0's node-local disk alone
+        sys.argv[-1] = sys.argv[-1] + ".elsewhere"
+    else:  # a variable of the processes' start mistyped for one rank
+        os.environ["DISTLBM_HEARTBEAT_TIMEOUT"] = "20s"
+os.environ["DISTLBM_STARTUP_TIMEOUT"] = "120"
+import distlbm.cli as cli
+sys.argv = ["distlbm", "run", "box", "--set", "n=8", "--steps", "6", "--mesh", "2x1x1", "--out", sys.argv[1],
+            *(["--restart", sys.argv[-1]] if sys.argv[2] == "restart" else [])]
+sys.exit(cli.main())
+"""
+
+
+@pytest.mark.parametrize("launch,what", [("mpiexec", "restart"), ("srun", "variable")])
+def test_a_checkpoint_or_variable_one_process_alone_misses_ends_every_process_at_once(tmp_path, launch, what):
+    """A --restart checkpoint that one process alone did not find (a node-local disk) was looked up in the
+    Simulation, after the processes met: that process ended, saying nothing, and the others aborted in JAX's
+    shutdown barrier (exit 6, a wall of coordination-service errors); a DISTLBM_HEARTBEAT_TIMEOUT mistyped on one
+    rank alone was read in JAX's start, the others waiting for it there. Both are said before the processes meet."""
+    first, _ = _run([BIN / "distlbm", "run", "box", "--set", "n=8", "--steps", 4, "--checkpoint-every", 4,
+                     "--out", tmp_path / "first"])
+    assert first.returncode == 0, first.stderr
+    script = tmp_path / "one_node_setting.py"
+    script.write_text(ONE_NODE_SETTING)
+    ckpt = tmp_path / "first" / "checkpoints" / "ckpt_000000004.h5"
+    cmd = [MPIEXEC, "-n", 2] if launch == "mpiexec" else [SRUN, "-n", 2]
+    p, elapsed = _run([*cmd, sys.executable, script, tmp_path / "out", what, ckpt], timeout=100)
+    error = (f"restart failed (process 1): --restart {ckpt}.elsewhere: no such checkpoint file" if what == "restart"
+             else "configuration error (process 1): DISTLBM_HEARTBEAT_TIMEOUT = '20s': expected a whole number of "
+                  "seconds >= 2 and <= 2147483647 (default 20)")
+    assert (p.returncode, sorted(p.stderr.strip().splitlines())) == (2, sorted([
+        f"distlbm: {error}", "distlbm: process 0: the run stops at its start: process 1 of 2 found an error in its "
+        "settings (its own line says which); nothing ran"])), p.stdout + p.stderr
+    assert elapsed < 60 and not (tmp_path / "out").exists(), (elapsed, p.stderr)
+
+
+def test_the_errors_found_at_the_start_are_said_once_each():
+    from distlbm.parallel.processes import stopped_at_start
+
+    same = [(0, "n = -1: bad"), (1, "n = -1: bad"), (2, "n = -1: bad")]
+    assert [stopped_at_start(same, r, 3) for r in range(3)] == [["distlbm: configuration error: n = -1: bad"], [], []]
+    some = [(1, "no module"), (2, "no file"), (3, "no module")]
+    assert [stopped_at_start(some, r, 4) for r in range(4)] == [
+        ["distlbm: process 0: the run stops at its start: processes 1, 2, 3 of 4 found errors in their settings "
+         "(their own lines say which); nothing ran"],
+        ["distlbm: configuration error (processes 1, 3): no module"],
+        ["distlbm: configuration error (process 2): no file"], []]
+
+
 ONE_BLOCK_FAILS = """import sys
 import numpy as np
 from distlbm.parallel.processes import initialize
