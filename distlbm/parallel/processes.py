@@ -371,6 +371,21 @@ def _stopped(stop) -> None:
 WORD_LIMIT = 65536  # bytes of a process's error, and of the run's word (every error), on the run's port
 
 
+def _room_for_connections(n: int) -> None:
+    """Let process 0 hold a connection of each other process at once (_hold_port keeps them open until all have
+    come): the soft limit of open files, often 1024, raised towards the hard one for a step of a thousand tasks."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        want = n + 256  # (and the files and sockets of the process itself)
+        if soft != resource.RLIM_INFINITY and soft < want:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want if hard == resource.RLIM_INFINITY else min(want, hard),
+                                                        hard))
+    except (ImportError, ValueError, OSError):  # not on this system, or not allowed: the limit as it is
+        pass
+
+
 def _hold_port(sock, port: int, n: int, timeout: int, stop=None, error: str | None = None) -> list:
     """Process 0 under srun: on the run's port, held since it was found free, greet every other process of this run
     (the same job, step and number of processes), then let the port go to JAX's coordinator. Another run's process
@@ -382,6 +397,7 @@ def _hold_port(sock, port: int, n: int, timeout: int, stop=None, error: str | No
     import socket
 
     mine = _greeting()
+    _room_for_connections(n)
     seen: dict = {}  # rank: the connection that waits for the run's word
     failed = {} if error is None else {0: str(error)}
     deadline = time.monotonic() + timeout

@@ -1503,3 +1503,35 @@ def test_a_nan_on_any_rank_is_the_max_of_every_rank_under_comm_mpi(tmp_path):
         (a, b), (c, e), (f, g) = ln["said"]
         assert all(np.isnan(x) for x in (a, b, c, e)), ln  # NaN on rank 0, then on rank 1
         assert f == 2.5 and g == [1.0, 1.0], ln  # numbers: the plain max, element by element
+
+
+def test_every_process_of_an_srun_step_learns_the_errors_found_at_the_start(monkeypatch):
+    """Under srun process 0 greets the others on the run's port: a process that found an error in its settings says
+    so there, and each process, one that had come before it too, is told every error once all have come (before,
+    the others went on into JAX's start as soon as process 0 had greeted them, and waited there for the one that
+    had ended, out the start-up timeout)."""
+    import threading
+
+    from distlbm.parallel import processes
+
+    monkeypatch.setenv("SLURM_JOB_ID", "777")
+    monkeypatch.setenv("SLURM_STEP_ID", "3")
+    port = _free_port()
+    sock = processes._listener(port)
+    got = {}
+
+    def greet(rank, error):
+        got[rank] = processes._greet("127.0.0.1", port, rank, 4, 60, error=error)
+
+    threads = [threading.Thread(target=greet, args=(1, None), daemon=True)]
+    threads[0].start()
+    time.sleep(0.5)  # process 1 has come and waits for the word
+    threads += [threading.Thread(target=greet, args=(r, e), daemon=True)
+                for r, e in ((2, "case = 'm:C': no module named 'm'"), (3, None))]
+    for t in threads[1:]:
+        t.start()
+    got[0] = processes._hold_port(sock, port, 4, 60, error="stl = 'a.stl': no such file")
+    for t in threads:
+        t.join(30)
+    expected = [(0, "stl = 'a.stl': no such file"), (2, "case = 'm:C': no module named 'm'")]
+    assert got == {r: expected for r in range(4)}, got
