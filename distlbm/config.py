@@ -1506,8 +1506,14 @@ def _check_setup(setup: Setup, common: dict, where: str, shown: str) -> None:
         # an array of per-cell forces failed in the step as "truth value of an array ... is ambiguous"
         what = f"an array of shape {np.shape(force)}" if isinstance(force, np.ndarray) else repr(force)[:80]
         raise ConfigError(f"{where}Setup.force = {what} (from {shown}): expected None or a tuple of {d} finite "
-                          f"numbers, the one body force of every fluid cell (lattice units; there is no per-cell "
-                          f"force field)")
+                          f"numbers, the one body force of every fluid cell (lattice units; a force per cell is "
+                          f"Setup.force_field, a function of the block)")
+    if setup.force_field is not None and not callable(setup.force_field):
+        what = f"an array of shape {np.shape(setup.force_field)}" if isinstance(
+            setup.force_field, np.ndarray) else repr(setup.force_field)[:80]
+        raise ConfigError(f"{where}Setup.force_field = {what} (from {shown}): expected None or a function "
+                          f"force_field(index) -> [{d}, block] float array, the body force of each cell of the block "
+                          f"`index` (lattice units)")
     feats = setup.features
     if setup.geometry is not None and not (feats is not None and feats.any):
         # with no boundary kind in the features the geometry is never called: its walls were silently a periodic box

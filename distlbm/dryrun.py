@@ -252,7 +252,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     parts = []
     for kind, form in _forms(model, block).items():
         est = memory_estimate(model.lattice, block, model.dtype, model.compute_dtype, s.features, form=form,
-                              fraction_planes=planes, average_values=average_values(cfg.output, len(shape)))
+                              fraction_planes=planes, average_values=average_values(cfg.output, len(shape)),
+                              force_field=model.force_field)
         parts.append(f"{fmt_bytes(est['total_bytes'])} on a {kind} ({FORM_TEXT.get(form, form)})")
     say(f"  memory per device ({which}, block {'x'.join(map(str, block))}): {'; '.join(parts)}")
     # the space for checkpoints and field outputs

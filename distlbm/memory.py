@@ -102,7 +102,8 @@ STEP_MOMENT_SETS_WHOLE = 4
 
 
 def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, features=None,
-                    form: Optional[str] = None, fraction_planes: Optional[int] = None, average_values: int = 0) -> dict:
+                    form: Optional[str] = None, fraction_planes: Optional[int] = None, average_values: int = 0,
+                    force_field: bool = False) -> dict:
     """Predicted memory of a run (or of one device's block: pass its shape), all in bytes.
 
     population_bytes: the populations; step_working_set_bytes: a step's working set, the populations
@@ -123,7 +124,9 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
     each block, plus one plane per block (far walls off the grid), instead of Q bytes on every cell.
     average_values: the values per cell of the time average the run keeps (output average_every; `average_values`
     of its output spec: rho and u, 1 + D, and with average_stresses the D (D + 1) / 2 means of u_i u_j), in the
-    compute dtype, for the whole run (average_bytes)."""
+    compute dtype, for the whole run (average_bytes).
+    force_field: the case gives a per-cell body force (stepper.Cells.force): D values per cell in the compute dtype,
+    counted with the flags (and in the set-up, built before the populations); the fused kernel does not cover it."""
     from distlbm.config import default_compute_dtype
 
     cdt = compute_dtype or default_compute_dtype(dtype)
@@ -132,15 +135,16 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
     q = lattice.q
     pop = q * cells * itemsize(dtype)
     moments = (lattice.d + 1) * cells * citem
-    flags = flags_bytes_per_cell(lattice, features, cdt) * cells
+    field = lattice.d * citem * cells if force_field else 0
+    flags = flags_bytes_per_cell(lattice, features, cdt) * cells + field
     if features is not None and features.bouzidi and fraction_planes is not None:
         # the box of fractions (stepper.Cells.qlink) and the plane outside it (qplane), not every plane
         nx = int(shape[0])
         box = max(1, min(nx, int(fraction_planes)))
         flags += q * (cells // nx) * (box + 1 - nx)
     temporaries = moments
-    setup = 0
-    if form is None:
+    setup = field
+    if form is None and not force_field:
         form = _fused_form(lattice, dtype, cdt, features)
     if form is None:
         from distlbm.stepper import slab_form
@@ -160,7 +164,7 @@ def memory_estimate(lattice, shape, dtype="float32", compute_dtype=None, feature
         extra = 0
         if features.walls:
             extra = SETUP_BYTES_MOVING + lattice.d * citem if features.moving else SETUP_BYTES_WALLS
-        setup = (flags_bytes_per_cell(lattice, features, cdt) + extra) * cells
+        setup = (flags_bytes_per_cell(lattice, features, cdt) + extra) * cells + field
     faces = 2 * q * itemsize(dtype) * sum(cells // int(s) for s in shape)
     work = 2 * pop + temporaries
     if form in ("fused_in_place", "fused"):
@@ -346,10 +350,11 @@ def _block(shape, mesh_shape):
 
 
 def _needs(lattice, shape, mesh_shape, dtype, compute_dtype, features, devices, sharing, fraction_planes=None,
-           average_values: int = 0) -> list:
+           average_values: int = 0, force_field: bool = False) -> list:
     """[(label, needed bytes, device to ask for the available figure, devices counted)] per unit."""
     per_dev = memory_estimate(lattice, _block(shape, mesh_shape), dtype, compute_dtype, features,
-                              fraction_planes=fraction_planes, average_values=average_values)["total_bytes"]
+                              fraction_planes=fraction_planes, average_values=average_values,
+                              force_field=force_field)["total_bytes"]
     units = []
     cpus = [dv for dv in devices if dv.platform == "cpu"]
     if cpus:  # CPU devices of a process (and the processes of a node) share the host's memory, with each process's
@@ -362,13 +367,13 @@ def _needs(lattice, shape, mesh_shape, dtype, compute_dtype, features, devices, 
 
 
 def _largest_fitting(lattice, shape, mesh_shape, dtype, compute_dtype, features, devices, sharing, limits,
-                     fraction_planes=None, average_values: int = 0):
+                     fraction_planes=None, average_values: int = 0, force_field: bool = False):
     """The largest lattice of the same proportions (cubic if `shape` is) that fits every unit (the obstacles'
     planes, fraction_planes, scaled with it)."""
     def fits(sh):
         planes = None if fraction_planes is None else math.ceil(fraction_planes * sh[0] / shape[0])
         needs = _needs(lattice, sh, mesh_shape, dtype, compute_dtype, features, devices, sharing, planes,
-                       average_values)
+                       average_values, force_field)
         return all(lim is None or need <= lim for (_, need, _, _), lim in zip(needs, limits))
 
     cubic = len(set(shape)) == 1
@@ -390,7 +395,8 @@ def _largest_fitting(lattice, shape, mesh_shape, dtype, compute_dtype, features,
 
 def check_fits(lattice, shape, dtype="float32", compute_dtype=None, features=None, mesh_shape=None,
                devices=None, available: Optional[Callable] = None, sharing: Optional[int] = None,
-               what: str = "", fraction_planes: Optional[int] = None, average_values: int = 0) -> dict:
+               what: str = "", fraction_planes: Optional[int] = None, average_values: int = 0,
+               force_field: bool = False) -> dict:
     """Raise InsufficientMemoryError unless the lattice fits on `devices` (this process's devices of the
     mesh; default: the first device) split over `mesh_shape`. available(device) -> bytes or (bytes,
     source); default: `available_memory` (monkeypatchable). sharing: processes of the run on this node
@@ -410,11 +416,12 @@ def check_fits(lattice, shape, dtype="float32", compute_dtype=None, features=Non
     sharing = sharing or _local_process_count()
     n_dev = math.prod(mesh_shape)
     est = memory_estimate(lattice, shape, dtype, cdt, features, fraction_planes=fraction_planes,
-                          average_values=average_values)
+                          average_values=average_values, force_field=force_field)
     report = {"lattice": lattice.name, "shape": list(shape), "dtype": dtype, "compute_dtype": cdt,
               "mesh": list(mesh_shape), "n_devices": n_dev, "estimate": est,
               "per_device_bytes": memory_estimate(lattice, _block(shape, mesh_shape), dtype, cdt, features,
-                                                  fraction_planes=fraction_planes, average_values=average_values)["total_bytes"],
+                                                  fraction_planes=fraction_planes, average_values=average_values,
+                                                  force_field=force_field)["total_bytes"],
               "units": [], "fits": True, "checked": False}
     from distlbm.stepper import switch  # '0' or '1': DISTLBM_MEMORY_CHECK=off or false checked, unsaid
 
@@ -422,7 +429,7 @@ def check_fits(lattice, shape, dtype="float32", compute_dtype=None, features=Non
         return report
     fn = available or available_memory
     units = _needs(lattice, shape, mesh_shape, dtype, cdt, features, devices, sharing, fraction_planes,
-                   average_values)
+                   average_values, force_field)
     limits, failed = [], []
     for label, need, dv, count in units:
         avail, source = _available(fn, dv)
@@ -465,7 +472,7 @@ def check_fits(lattice, shape, dtype="float32", compute_dtype=None, features=Non
         where = label
     on = f"; {fmt_bytes(need)} on {where}" if need != est["total_bytes"] else f" on {where}"
     fit = _largest_fitting(lattice, shape, mesh_shape, dtype, cdt, features, devices, sharing, limits,
-                           fraction_planes, average_values)
+                           fraction_planes, average_values, force_field)
     half_helps = itemsize(dtype) > 2 and est["setup_bytes"] < est["total_bytes"]
     hint = ("use more devices" if plat != "cpu" else "use more nodes") + (
         ", or dtype=float16 storage" if half_helps else "")
@@ -515,7 +522,7 @@ def preflight(cfg, mesh=None, available: Optional[Callable] = None, devices=None
     return check_fits(s.lattice, shape, cfg.model.dtype, cfg.model.compute_dtype or None,
                       s.features, mesh_shape, devices if devices is not None else devs, available, sharing,
                       what=f"case {cfg.case.name}: ", fraction_planes=planes,
-                      average_values=average_values(cfg.output, d))
+                      average_values=average_values(cfg.output, d), force_field=s.force_field is not None)
 
 
 def checkpoint_bytes(lattice, shape, dtype, compute_dtype, average_values: int = 0) -> int:

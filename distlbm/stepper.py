@@ -30,6 +30,8 @@ class Model:
     """Static description of what a step computes (hashable; closed over by the step function).
 
     force: None or a D-tuple of floats (uniform body force per volume, lattice units).
+    force_field: a per-cell body force (Cells.force, [D, X, Y(, Z)] in the compute dtype, built from the case's
+    Setup.force_field); force is then None (a uniform force of the case is added into the field).
     dtype: storage dtype of the populations; compute_dtype: dtype of the arithmetic.
     incompressible: He & Luo's incompressible equilibrium (u = sum c f) instead of the standard one.
     """
@@ -41,6 +43,7 @@ class Model:
     dtype: str = "float32"
     compute_dtype: str = "float32"
     incompressible: bool = False
+    force_field: bool = False
 
 
 class State(NamedTuple):
@@ -76,9 +79,68 @@ class Cells(NamedTuple):
     # uint8 [Q, 1, Y(, Z)] per block: the fractions of every plane outside the box (a channel's far walls off the
     # grid, the same in every plane along x: Features.x_invariant); None: 0 there
     qplane: Optional[jax.Array] = None
+    # [D, X, Y(, Z)] compute dtype: the body force of each cell (Model.force_field), from the case's Setup.force_field
+    force: Optional[jax.Array] = None
 
 
-def assemble_cells(model: Model, geometry: Optional[Callable], domain) -> tuple:
+def force_field_problem(value, index, shape, d: int) -> Optional[str]:
+    """What is wrong with what a Setup's force_field(index) returned for the block `index`, in one line, or None:
+    a finite float array [D, block] (lattice units)."""
+    from distlbm.cases.base import block_shape
+
+    want = (d,) + block_shape(index, shape)
+    arr = np.asarray(value) if value is not None else None
+    span = ", ".join(f"{a}:{b}" for a, b, _ in (sl.indices(n) for sl, n in zip(index, shape)))
+    if arr is None or arr.shape != want or not np.issubdtype(arr.dtype, np.number):
+        got = "None" if arr is None else f"shape {arr.shape} of {arr.dtype}"
+        return (f"force_field(index) returned {got} for the block ({span}); expected a float array of shape {want} "
+                f"(the body force of each cell, lattice units)")
+    if not np.all(np.isfinite(arr)):
+        return f"force_field(index) returned non-finite forces for the block ({span}); expected finite numbers"
+    return None
+
+
+def assemble_force(model: Model, force_field: Callable, domain):
+    """The per-cell force field [D, X, Y(, Z)] (compute dtype, sharded like the populations) from
+    force_field(index) -> [D, block] float (lattice units), built slab by slab like the geometry, each process
+    building only its own blocks: the same numbers on any mesh. Raises ValueError with what is wrong."""
+    d = model.lattice.d
+    cdt = np.dtype(model.compute_dtype)
+
+    def slab(index):
+        value = force_field(index)
+        bad = force_field_problem(value, index, domain.shape, d)
+        if bad:
+            raise ValueError(bad)
+        return [np.asarray(value, np.float64)]
+
+    failed = None
+    try:
+        (field,) = domain.make_fields(slab, [((d,), cdt)], SETUP_SLAB_CELLS * d * cdt.itemsize)
+    except Exception as e:  # agreed across processes as assemble_cells does
+        failed = e
+    if domain.process_count > 1:
+        said = [m for m in domain.allgather_obj(None if failed is None else (str(failed) or type(failed).__name__))
+                if m]
+        if said and failed is None:
+            raise ValueError(said[0])
+    if failed is not None:
+        raise failed
+    return field
+
+
+def assemble_cells(model: Model, geometry: Optional[Callable], domain, force_field: Optional[Callable] = None) -> tuple:
+    """(Cells, kind) as `assemble_cells_of_geometry`, with the per-cell force field where model.force_field
+    (`assemble_force`, from force_field(index) -> [D, block])."""
+    cells, kind = assemble_cells_of_geometry(model, geometry, domain)
+    if model.force_field:
+        if force_field is None:
+            raise ValueError("the model has a per-cell force field but the case gives no force_field")
+        cells = cells._replace(force=assemble_force(model, force_field, domain))
+    return cells, kind
+
+
+def assemble_cells_of_geometry(model: Model, geometry: Optional[Callable], domain) -> tuple:
     """(Cells, kind) for `model` on `domain`: the static per-cell data built slab by slab from
     geometry(index) -> Geometry (kind, velocity, rho, qlink, body; see cases.base.Geometry), each
     process building only its own blocks, then the link bits computed with the halo exchange.
@@ -346,17 +408,22 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
     feat = model.features
     cdt = jnp.dtype(model.compute_dtype)
     sdt = jnp.dtype(model.dtype)
-    force = model.force
     inc = model.incompressible
     # Populations that (nearly) fit the last-level cache run faster as whole arrays; larger ones in
     # slabs of at most `slab_bytes` (measured on a 2-core CPU with 32 MiB L3: slabs win from ~96^3 D3Q19).
     # On GPUs the whole-array form is one fused kernel per population; a loop over thin slabs would
     # launch kernels per slab. The slab form is for CPU caches (see `slab_form`).
 
-    def finish(fs, fc, kind, velocity, rho_bc, scale=None, sponge=None, keep_walls=True):
+    def finish(fs, fc, kind, velocity, rho_bc, scale=None, sponge=None, keep_walls=True, field=None):
         """Moments, fixed-velocity/pressure cells, collision and the absorbing layer of the streamed,
         bounced-back fs; wall cells keep their populations fc (unless keep_walls is False: the caller
-        puts them back)."""
+        puts them back). field: the cells' per-cell force [D, ...] (Model.force_field), else None."""
+        if model.force_field:
+            if field is None:
+                raise ValueError("the per-cell force field is missing")
+            force = field.astype(cdt)
+        else:
+            force = model.force
         drho, u = deviation_moments(fs, lat, force, inc)
         # materialise the moments once instead of recomputing them for every population's output
         m = lax.optimization_barrier(jnp.stack((drho,) + u))
@@ -385,7 +452,7 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
 
     def whole(f, cells: Cells, scale=None):
         fs, fc = boundary_populations(f, cells, scale)
-        return finish(fs, fc, cells.kind, cells.velocity, cells.rho, scale, cells.sponge)
+        return finish(fs, fc, cells.kind, cells.velocity, cells.rho, scale, cells.sponge, field=cells.force)
 
     def boundary_populations(f, cells: Cells, scale=None):
         """Streamed populations after walls, outflow, inlets and outlets (compute dtype), and f itself."""
@@ -510,7 +577,8 @@ def make_step(model: Model, exchange: Callable, path: str = "auto", *, inplace: 
         take = slab_taker(x0, b)
         fs, fc = slab_boundary(out, fs, x0, b, cells, scale)
         velocity, rho = slab_values(cells, x0, b)
-        return finish(fs, fc, take(cells.kind), velocity, rho, scale, take(cells.sponge), keep_walls)
+        return finish(fs, fc, take(cells.kind), velocity, rho, scale, take(cells.sponge), keep_walls,
+                      take(cells.force, 1))
 
     def slab_forces(f, cells: Cells, scale=None):
         """The momentum-exchange force on each body ([bodies, D, K + 1, 1, ...] fixed-point partial sums, as
@@ -710,12 +778,13 @@ def make_inplace_advance(push: Callable, local: Callable, unpush: Callable, jit:
     return jax.jit(advance, donate_argnums=0) if jit else advance
 
 
-def macroscopic(f, model: Model):
+def macroscopic(f, model: Model, field=None):
     """rho: [X, Y(, Z)] and u: [D, X, Y(, Z)] from the stored post-collision populations (compute dtype).
 
     The state stores deviations g_i = f*_i - w_i, so rho = 1 + sum g. With a body force F the
     post-collision momentum is rho u + F/2, so u = (sum c g - F/2) / rho (incompressible
-    equilibrium: u = sum c g - F/2).
+    equilibrium: u = sum c g - F/2). field: the per-cell force [D, ...] of the same cells where
+    model.force_field (None there: u without the half-force term, the momentum the populations carry).
     """
     lat = model.lattice
     cdt = jnp.dtype(model.compute_dtype)
@@ -724,6 +793,8 @@ def macroscopic(f, model: Model):
     j = momentum(fl, lat)
     if model.force is not None:
         j = tuple(ja - 0.5 * fa for ja, fa in zip(j, model.force))
+    elif model.force_field and field is not None:
+        j = tuple(ja - 0.5 * field[a].astype(cdt) for a, ja in enumerate(j))
     if model.incompressible:
         return rho, jnp.stack(j)
     return rho, jnp.stack([ja / rho for ja in j])

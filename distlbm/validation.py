@@ -313,6 +313,12 @@ ENTRIES: list[Entry] = [
                      quantity="relative L2 error", overrides={"re": 10.0, "dtype": "float64"},
                      vary=lambda n: {"n": n, "u0": 0.64 / n}, note="diffusive scaling: Re and tau fixed, u0 ~ 1/n"),
     Entry("taylor_green2d_viscosity", "taylor_green2d", {"n": 64, "dtype": "float64"}, reduced={"n": 32}),
+    ConvergenceEntry("kolmogorov_convergence", "kolmogorov", "n", (16, 32, 64), (16, 32),
+                     quantity="relative L2 error", overrides={"dtype": "float64"},
+                     vary=lambda n: {"n": n, "u_amp": 0.32 / n},
+                     note="laminar Kolmogorov flow (a per-cell force field), re = 1, diffusive scaling: tau = 0.653 "
+                          "fixed, u_amp ~ 1/n; BGK, the steady profile vs F0 / (nu k^2) sin(k y)"),
+    Entry("kolmogorov_3d_trt", "kolmogorov", {"n": 32, "lattice": "D3Q19", "collision": "trt"}, reduced={"n": 16}),
     Entry("taylor_green3d", "taylor_green3d", {"n": 64}, reduced={"t_end": 0.2}),
     Entry("taylor_green3d_re1600", "taylor_green3d", {"re": 1600.0, "n": 128, "t_end": 12.0},
           reduced={"n": 32, "t_end": 1.0}, plots=(plot_tgv_dissipation,), judge_reduced=False,

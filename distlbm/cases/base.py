@@ -46,7 +46,7 @@ class Geometry(NamedTuple):
 class Setup:
     """A case, resolved into a lattice problem (lattice units unless stated).
 
-    shape: global spatial shape; tau: relaxation time; force: D-tuple or None;
+    shape: global spatial shape; tau: relaxation time; force: D-tuple or None (uniform); force_field: per cell;
     geometry(index) -> (kind uint8 [block], velocity float [D, block] or None, rho float [block] or None)
     for the block `index` (a tuple of slices), so that each process builds only its own shards;
     initial(index) -> (rho [block], u [D, block], grad_u [D, D, block] or None) where grad_u[a, b] =
@@ -63,6 +63,11 @@ class Setup:
     force: Optional[tuple] = None
     geometry: Optional[Callable] = None
     features: Any = None
+    # force_field(index) -> [D, block] float: the body force of each cell of the block `index` (lattice units),
+    # called slab by slab like geometry; kept per cell in the compute dtype (stepper.Cells.force, D values per
+    # cell) and rebuilt at every start and restart. A uniform `force` beside it is added to it. The fused Pallas
+    # kernel does not cover it: the XLA step runs
+    force_field: Optional[Callable] = None
     units: dict = field(default_factory=dict)
     progress_every: int = 0
     probes: dict = field(default_factory=dict)  # name -> [N, D] global cell indices sampled for rho and u

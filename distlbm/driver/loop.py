@@ -55,8 +55,23 @@ def build_model(cfg) -> Model:
     col = Collision(m.collision, s.tau, m.trt_lambda, m.smagorinsky)
     from distlbm.physics import boundaries as bc
 
-    return Model(s.lattice, col, s.force, s.features or bc.Features(), m.dtype, m.compute_dtype,
-                 m.equilibrium == "incompressible")
+    field = s.force_field is not None  # the uniform force, if any, is added into the per-cell field
+    return Model(s.lattice, col, None if field else s.force, s.features or bc.Features(), m.dtype, m.compute_dtype,
+                 m.equilibrium == "incompressible", force_field=field)
+
+
+def setup_force_field(setup):
+    """The case's per-cell force field force_field(index) -> [D, block], its uniform force (Setup.force) added
+    where it gives both; None where it gives no field."""
+    fn, uniform = setup.force_field, setup.force
+    if fn is None or uniform is None:
+        return fn
+    lift = np.asarray(uniform, np.float64).reshape((-1,) + (1,) * len(setup.shape))
+
+    def field(index):
+        return np.asarray(fn(index), np.float64) + lift
+
+    return field
 
 
 def _kept_spec(cfg, meta: dict, attr: str, names, active: Callable, switches=None):
@@ -269,7 +284,8 @@ class Simulation:
         an --init-from's)."""
         dec = cfg.decomposition
         try:
-            self.cells, self.kind = assemble_cells(self.model, self.setup.geometry, self.domain)
+            self.cells, self.kind = assemble_cells(self.model, self.setup.geometry, self.domain,
+                                                   setup_force_field(self.setup))
         except ValueError as e:  # a case's geometry puts a boundary cell where it cannot be
             raise ConfigError(f"case {cfg.case.name}: {e}") from None
         try:
@@ -467,14 +483,17 @@ class Simulation:
 
     def _initial_populations(self):
         s, model = self.setup, self.model
+        field = setup_force_field(s)
 
         def block(index):
             rho, u, grad = s.initial(index)
             bad = initial_problem(rho, u, grad, index, s.shape)
             if bad:  # a wrong shape failed in init_populations as a bare broadcasting error
                 raise ConfigError(f"case {self.cfg.case.name}: {bad}")
-            return init_populations(rho, u, model.lattice, model.collision.tau, model.force, model.incompressible,
-                                    grad)
+            # the populations carry rho u + F/2 of each cell's own force (a per-cell field: float64 on the host, as
+            # assemble_force reads it, so every decomposition starts from the same bits)
+            force = model.force if field is None else np.asarray(field(index), np.float64)
+            return init_populations(rho, u, model.lattice, model.collision.tau, force, model.incompressible, grad)
 
         return self.domain.make_field(block, (model.lattice.q,), np.dtype(model.dtype), by_slabs=True)
 

@@ -23,7 +23,7 @@ from distlbm.stepper import Cells, Model, State, macroscopic
 
 class Compiled(NamedTuple):
     """The compiled functions a view reads the state with: diag(f, cells) -> dict of partial sums,
-    macro(f) -> (rho, u), forces(f, cells, step) -> [bodies, D, ...] partial forces, or None,
+    macro(f, field) -> (rho, u) (field: the per-cell force where Model.force_field, else None), forces(f, cells, step) -> [bodies, D, ...] partial forces, or None,
     vorticity(f, walls) -> |curl u| (compiled on first use: field output alone asks for it); vorticity_halo(f) ->
     the neighbours' face planes of u per block and vorticity_planes(f_block, (halo_block, walls_block), x0, b) ->
     |curl u| of b planes of one block (physics.diagnostics: the whole fields' output forms |curl u| piece by
@@ -53,7 +53,8 @@ def compile_readers(model: Model, domain: Domain) -> Compiled:
 
     def diag_factory(exchange):
         def diag(f, cells: Cells):
-            return diagnostics_fn(f, cells.kind, model.lattice, model.compute_dtype, model.force,
+            force = cells.force if model.force_field else model.force
+            return diagnostics_fn(f, cells.kind, model.lattice, model.compute_dtype, force,
                                   model.incompressible, slab_planes=planes(f))
 
         return diag
@@ -76,7 +77,8 @@ def compile_readers(model: Model, domain: Domain) -> Compiled:
     forces = None
     if model.features.bodies:
         forces = jax.jit(distribute(domain, lambda exchange: make_forces(model, exchange)))
-    return Compiled(jax.jit(distribute(domain, diag_factory)), jax.jit(lambda f: macroscopic(f, model)), forces,
+    return Compiled(jax.jit(distribute(domain, diag_factory)), jax.jit(lambda f, field: macroscopic(f, model, field)),
+                    forces,
                     jax.jit(distribute(domain, vorticity_factory)), jax.jit(distribute(domain, halo_factory)),
                     jax.jit(lambda f, held, x0, b: vorticity_planes(f, velocity, held[0], x0, b, held[1],
                                                                     links_of_axes), static_argnums=3))
@@ -176,7 +178,7 @@ class RunView:
 
     def macroscopic(self):
         """rho: [X, Y(, Z)] and u: [D, X, Y(, Z)] as global arrays (compute dtype, lattice units)."""
-        return self._readers.macro(self._state.f)
+        return self._readers.macro(self._state.f, self._cells.force)
 
     def vorticity(self):
         """|curl u| [X, Y(, Z)] as a global array (compute dtype; lattice units: central differences per cell,
@@ -211,7 +213,10 @@ class RunView:
         # `macroscopic` on the whole lattice, without forming rho and u everywhere)
         f = self._state.f
         fp = jax.numpy.asarray(self.domain.sample(f, pts), dtype=f.dtype)
-        rho, u = self._readers.macro(fp)
+        field = self._cells.force
+        if field is not None:  # the per-cell force of those cells (u = (j - F/2) / rho)
+            field = jax.numpy.asarray(self.domain.sample(field, pts), dtype=field.dtype)
+        rho, u = self._readers.macro(fp, field)
         return {"rho": np.asarray(rho), "u": np.asarray(u)}
 
     def flags_at(self, points) -> tuple:

@@ -12,7 +12,7 @@ from jax import lax
 
 from distlbm.lattice import Lattice
 from distlbm.physics.equilibrium import qconst
-from distlbm.physics.forcing import guo_source
+from distlbm.physics.forcing import field_dot_c, guo_source, is_field
 
 KINDS = ("bgk", "trt", "regularized")
 
@@ -62,7 +62,12 @@ def _sym_uf(u, force, a: int, b: int):
     """(u_a F_b + u_b F_a) / 2 with no sum of two products (XLA:CPU may contract either into an FMA, differently
     in its vectorised and remainder loops: other bits on another mesh): u_a F_a on the diagonal (exactly the
     same number), the zero components of F left out (None: both are), and of two products the first
-    materialised."""
+    materialised. A per-cell force field (`is_field`) has no zero components to leave out."""
+    if is_field(force):
+        force = tuple(force[i] for i in range(force.shape[0]))
+        if a == b:
+            return u[a] * force[a]
+        return 0.5 * (lax.optimization_barrier(u[a] * force[b]) + u[b] * force[a])
     if a == b:
         return u[a] * force[a] if force[a] != 0 else None
     terms = [u[i] * force[j] for i, j in ((a, b), (b, a)) if force[j] != 0]
@@ -86,7 +91,10 @@ def _regular_part(pi, lattice: Lattice, dtype):
 
 
 def _first_moment_part(force, lattice: Lattice, nd: int, dtype):
-    """w_i c_i . (F/2) / cs2 as [Q, 1, ...]: minus the Hermite term of the non-equilibrium first moment -F/2."""
+    """w_i c_i . (F/2) / cs2 as [Q, 1, ...] ([Q, ...] for a per-cell force field): minus the Hermite term of the
+    non-equilibrium first moment -F/2."""
+    if is_field(force):
+        return qconst(0.5 * lattice.w / lattice.cs2, nd, dtype) * field_dot_c(force, lattice)
     cf = lattice.c @ [float(x) for x in force]
     return qconst(0.5 * lattice.w * cf / lattice.cs2, nd, dtype)
 

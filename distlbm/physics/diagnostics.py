@@ -15,6 +15,7 @@ from jax import lax
 
 from distlbm.lattice import Lattice
 from distlbm.physics import boundaries as bc
+from distlbm.physics.forcing import is_field
 from distlbm.physics.moments import deviation_moments
 
 RHO_RANGE = (0.2, 5.0)  # a density outside this range (lattice units, rho0 = 1) means the run blew up
@@ -29,7 +30,7 @@ def diagnostics(f, kind, lattice: Lattice, compute_dtype, force=None, incompress
     u_peak_at [D], rho_dev (the largest |rho - 1|, inf where a density is not finite), the density there rho_ext and
     its cell rho_ext_at [D] (cells in this array's indices)."""
     # u = (j - F/2) / rho: the moments take minus the force
-    neg = None if force is None else tuple(-x for x in force)
+    neg = None if force is None else (-force if is_field(force) else tuple(-x for x in force))
     # rho - 1 kept precise; cast per population (a whole cast of 16-bit f would be materialised)
     drho, u = deviation_moments([g.astype(compute_dtype) for g in f], lattice, neg, incompressible)
     # the moments once (the sums below would each redo them over Q), as separate fields: stacking and
@@ -103,8 +104,8 @@ def _peak_combine(a: dict, b: dict, x0) -> dict:
 
 def block_diagnostics(f, kind, lattice: Lattice, compute_dtype, force=None, incompressible: bool = False,
                       slab_planes: int | None = None) -> dict:
-    """`diagnostics` of one block, as partial results with a size-1 axis per spatial axis (so that a
-    domain's `map` stacks the blocks' and `reduce_blocks` combines them). slab_planes: run them slab by
+    """`diagnostics` of one block (force: the uniform D-tuple or the block's per-cell field [D, ...]), as partial
+    results with a size-1 axis per spatial axis (so that a domain's `map` stacks the blocks' and `reduce_blocks` combines them). slab_planes: run them slab by
     slab along x (b planes at a time, a last smaller slab where b does not divide the block), so that
     their temporaries (the moments: 24-32 B/cell) are a slab's, not the block's; None: the whole block."""
     d = lattice.d
@@ -113,7 +114,8 @@ def block_diagnostics(f, kind, lattice: Lattice, compute_dtype, force=None, inco
     def part(x0, size):
         fs = lax.dynamic_slice_in_dim(f, x0, size, axis=1)
         ks = None if kind is None else lax.dynamic_slice_in_dim(kind, x0, size, axis=0)
-        return diagnostics(fs, ks, lattice, compute_dtype, force, incompressible)
+        fo = lax.dynamic_slice_in_dim(force, x0, size, axis=1) if is_field(force) else force
+        return diagnostics(fs, ks, lattice, compute_dtype, fo, incompressible)
 
     b = nx if not slab_planes else max(1, min(nx, int(slab_planes)))
     n_full, tail = nx // b, nx % b

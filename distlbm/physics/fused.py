@@ -75,6 +75,8 @@ def fused_supports(model, features=None, inplace: bool = False) -> tuple:
         why.append(f"compute_dtype {model.compute_dtype} (the kernel computes in float32)")
     if str(model.dtype) not in STORAGE:
         why.append(f"storage dtype {model.dtype} (the kernel stores {'/'.join(STORAGE)})")
+    if getattr(model, "force_field", False):  # the kernels read one uniform force, compiled in
+        why.append("per-cell force fields")
     if inplace:
         why += [text for name, text in AB_ONLY if getattr(feat, name)]
     # a face cell takes its inner neighbour's populations after the walls alone: where faces meet at an edge

@@ -37,8 +37,9 @@ def deviation_moments(g, lattice: Lattice, force=None, incompressible: bool = Fa
     (sum_i w_i c_i = 0, so the momentum of g is that of f); `incompressible` (He & Luo): u = sum c g + F/2."""
     drho = density(g, lattice)
     j = momentum(g, lattice)
-    if force is not None:
-        j = tuple(ja + 0.5 * fa if fa else ja for ja, fa in zip(j, force))
+    if force is not None:  # a D-tuple of floats (its zero components left out) or a per-cell field [D, ...]
+        uniform = isinstance(force, (tuple, list))
+        j = tuple(ja + 0.5 * fa if (not uniform or fa) else ja for ja, fa in zip(j, force))
     if incompressible:
         return drho, tuple(j)
     inv = 1.0 / (1.0 + drho)

@@ -14,7 +14,8 @@ MESHES_2D = [(1, 1), (2, 1), (1, 2), (2, 2), (4, 2), (8, 1), (1, 8)]
 # every case x collision runs on a slab, a pencil and a block; the full mesh list runs for a few
 SHORT_3D = [(2, 1, 1), (2, 2, 1), (1, 2, 4)]
 SHORT_2D = [(2, 1), (2, 2), (1, 8)]
-FULL = {("box", "D3Q19", "bgk"), ("cavity3d", None, "trt"), ("cavity2d", None, "bgk"), ("box", "D3Q27", "trt")}
+FULL = {("box", "D3Q19", "bgk"), ("cavity3d", None, "trt"), ("cavity2d", None, "bgk"), ("box", "D3Q27", "trt"),
+        ("kolmogorov", None, "bgk")}
 
 # small lattices whose sizes divide over every mesh above
 CASES = [
@@ -29,6 +30,9 @@ CASES = [
     ("box", dict(n=16, lattice="D2Q9")),
     ("box", dict(n=16, lattice="D3Q19")),
     ("box", dict(n=8, lattice="D3Q27")),
+    # a per-cell force field (Setup.force_field, stepper.Cells.force)
+    ("kolmogorov", dict(n=16, nx=8)),
+    ("kolmogorov", dict(n=16, nx=4, lattice="D3Q19")),
 ]
 STEPS = 20
 
@@ -177,3 +181,29 @@ def test_an_absorbing_layer_during_a_ramp_is_bitwise_on_meshes_that_split_y():
         sim.advance(6)
         f = _populations(sim)
         assert np.array_equal(f, f_ref), f"mesh {mesh}: {(f != f_ref).sum()} differ, at most {np.abs(f - f_ref).max()}"
+
+
+@pytest.mark.parametrize("params", [dict(collision="regularized"), dict(collision="bgk", smagorinsky=0.1),
+                                    dict(collision="trt", dtype="float16")], ids=["regularized", "smagorinsky", "f16"])
+def test_a_per_cell_force_field_is_bitwise_on_every_mesh_and_slab_form(params, monkeypatch):
+    """The force field's own arithmetic in the regularized and Smagorinsky collisions (the products u_a F_b of each
+    cell) and with 16-bit storage: one device, meshes 2x1 and 4x2, and the in-place and A-B slab forms (lowered
+    DISTLBM_WHOLE_BYTES) give the same bits."""
+    from distlbm.parallel.mesh import MeshDomain
+
+    case = dict(n=16, nx=8, **params)
+    ref = make_sim("kolmogorov", **case)
+    assert ref.model.force_field and ref.cells.force is not None
+    ref.advance(STEPS)
+    f_ref = _populations(ref)
+    assert np.all(np.isfinite(f_ref)) and np.any(f_ref != 0)
+    for mesh in [(2, 1), (4, 2)]:
+        sim = make_sim("kolmogorov", domain=MeshDomain(ref.setup.shape, mesh), **case)
+        sim.advance(STEPS)
+        assert np.array_equal(_populations(sim), f_ref), mesh
+    for inplace in ("1", "0"):
+        monkeypatch.setenv("DISTLBM_WHOLE_BYTES", "0")
+        monkeypatch.setenv("DISTLBM_INPLACE", inplace)
+        sim = make_sim("kolmogorov", **case)
+        sim.advance(STEPS)
+        assert np.array_equal(_populations(sim), f_ref), f"DISTLBM_INPLACE={inplace}"

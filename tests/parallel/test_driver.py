@@ -42,6 +42,7 @@ RESTART_CASES = [
     ("poiseuille", dict(n=6, nx=8, lattice="D3Q19")),
     ("box", dict(n=8, lattice="D3Q27")),
     ("couette", dict(n=6, nx=8)),
+    ("kolmogorov", dict(n=16, nx=8)),  # a per-cell force field, rebuilt from the case at the restart
 ]
 
 

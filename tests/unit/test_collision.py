@@ -61,3 +61,28 @@ def test_body_force_adds_f_to_the_momentum(kind):
     np.testing.assert_allclose(density(ol, lat), rho, rtol=0, atol=1e-13)
     for a, ja in enumerate(momentum(ol, lat)):
         np.testing.assert_allclose(ja, j[a] + force[a], rtol=0, atol=1e-13)
+
+
+@pytest.mark.parametrize("name", ["D2Q9", "D3Q19"])
+@pytest.mark.parametrize("op", [Collision("bgk", 0.8), Collision("trt", 0.7), Collision("regularized", 0.7),
+                                Collision("bgk", 0.6, smagorinsky=0.15)],
+                         ids=["bgk", "trt", "regularized", "bgk-smagorinsky"])
+def test_a_force_field_of_one_value_is_the_uniform_force(name, op):
+    """A per-cell force field [D, ...] (Setup.force_field: the kolmogorov case) gives what the uniform D-tuple gives where
+    every cell holds the same force (to rounding: the field's arithmetic is per cell, the tuple's folded into
+    constants), with every operator; and a field that differs per cell changes each cell by its own force."""
+    lat = get_lattice(name)
+    f, rho, u0 = _state(lat, 5)
+    force = (1e-4, -2e-4, 3e-5)[:lat.d]
+    field = jnp.stack([jnp.full(rho.shape, x, jnp.float64) for x in force])
+    j = momentum([f[i] for i in range(lat.q)], lat)
+    u = tuple((j[a] + 0.5 * force[a]) / rho for a in range(lat.d))
+    feq = equilibrium(rho, u, lat)
+    uniform = collide(f, rho, u, feq, op, lat, force)
+    per_cell = collide(f, rho, u, feq, op, lat, field)
+    np.testing.assert_allclose(per_cell, uniform, rtol=0, atol=1e-15)
+    # twice the force in one cell: only that cell's populations change
+    field2 = field.at[(slice(None),) + (1,) * lat.d].multiply(2.0)
+    other = collide(f, rho, u, feq, op, lat, field2)
+    changed = np.any(np.abs(np.asarray(other - per_cell)) > 1e-12, axis=0)
+    assert changed[(1,) * lat.d] and changed.sum() == 1

@@ -77,6 +77,7 @@ def test_supports_names_what_falls_back():
         "open faces normal to more than one axis (x, y)": Model(
             lat, Collision("bgk", 0.8), features=bc.Features(inlets=((0, -1),), outflow=((1, 1),))),
         "compute_dtype float64": Model(lat, Collision("bgk", 0.8), dtype="float64", compute_dtype="float64"),
+        "per-cell force fields": Model(lat, Collision("bgk", 0.8), force_field=True),
     }
     for word, model in refused.items():
         good, why = fused_supports(model)
@@ -156,3 +157,17 @@ def test_lowers_for_cuda_to_the_triton_custom_call():
     inplace = [k for k in res if k.endswith(fused_lowering.INPLACE)]
     assert len(inplace) == len(fused_lowering.LOWER) - len(fused_lowering.AB_ONLY) > 0
     assert all(res[k]["aliased"] >= 7 for k in inplace)
+
+
+def test_a_per_cell_force_field_runs_the_xla_step_and_says_why():
+    """The kernels compile one uniform force in: a case with Setup.force_field (kolmogorov) falls back to the XLA step,
+    and step = 'pallas' is refused naming it."""
+    from distlbm.config import resolve
+    from distlbm.driver.loop import build_model
+    from distlbm.stepper import step_path
+
+    model = build_model(resolve("kolmogorov", {"n": 16}))
+    assert model.force_field and model.force is None
+    assert step_path(model, "auto")[0] == "xla"
+    with pytest.raises(ValueError, match="does not cover this configuration: per-cell force fields"):
+        step_path(model, "pallas")

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from distlbm.cases.references import COUETTE_SELFCHECK, POISEUILLE_SELFCHECK, read_table
+from distlbm.cases.references import ANALYTIC, COUETTE_SELFCHECK, POISEUILLE_SELFCHECK, read_table
 from helpers import run_case
 
 REPO = Path(__file__).resolve().parents[2]
@@ -195,3 +195,53 @@ def test_mass_conserved_in_periodic_box(lattice, dtype, tol):
     assert abs(summary["relative_mass_drift"]) < tol
     mom = sim.diagnostics()["momentum"]
     assert max(abs(m) for m in mom) < 1e3 * tol * n ** sim.model.lattice.d
+
+
+# ---- laminar Kolmogorov flow (analytic: Kolmogorov_forced in analytic_reference_solutions.csv) ----------------
+# a per-cell body force F_x = F0 sin(k y) (Setup.force_field): steady u_x = F0 / (nu k^2) sin(k y)
+
+
+def test_kolmogorov_reference_row_is_the_one_the_case_compares_with():
+    rows = {r["case"]: r for r in read_table(ANALYTIC)}
+    assert "u_x = F0/(nu k^2) sin(k y)" in rows["Kolmogorov_forced"]["formula"]
+
+
+@pytest.mark.parametrize("lattice,collision", [("D2Q9", "bgk"), ("D2Q9", "trt"), ("D2Q9", "regularized"),
+                                               ("D3Q19", "bgk")])
+def test_kolmogorov_steady_profile_is_the_analytic_one(lattice, collision):
+    summary, _ = run_case("kolmogorov", n=16, nx=4, lattice=lattice, collision=collision)
+    obs = summary["observables"]
+    (c,) = obs["checks"]
+    assert c["pass"] is True and "Kolmogorov_forced" in c["source"] and ANALYTIC in c["source"], c
+    assert obs["amplitude"] == pytest.approx(obs["amplitude_analytic"], rel=0.03)
+
+
+def test_kolmogorov_converges_at_second_order():
+    """Diffusive scaling (re and tau fixed, u_amp ~ 1/n): the steady profile's error falls as n^-2 (the constant is
+    in distlbm/cases/kolmogorov.py; TRT's 0.041 k^2)."""
+    ns = (16, 32)
+    errors = [run_case("kolmogorov", n=n, nx=4, u_amp=0.32 / n, collision="trt", dtype="float64")[0]["observables"][
+        "velocity_rel_l2_error"] for n in ns]
+    order = math.log(errors[0] / errors[1]) / math.log(2)
+    assert 1.9 < order < 2.1, errors
+    assert errors[1] / (2 * math.pi / 32) ** 2 == pytest.approx(0.041, rel=0.05), errors
+
+
+@pytest.mark.parametrize("factor", [2.0, -1.0, 0.0])
+def test_kolmogorov_check_fails_with_a_wrong_force(monkeypatch, factor):
+    """The check must be able to fail: the case's force field doubled, reversed or left out (the step ignoring
+    the field) is judged against the same analytic profile."""
+    from distlbm.cases.kolmogorov import Kolmogorov
+
+    build = Kolmogorov.build
+
+    def wrong(self, p, lattice):
+        setup = build(self, p, lattice)
+        field = setup.force_field
+        setup.force_field = lambda index: factor * field(index)
+        return setup
+
+    monkeypatch.setattr(Kolmogorov, "build", wrong)
+    summary, _ = run_case("kolmogorov", n=16, nx=4)
+    (c,) = summary["observables"]["checks"]
+    assert c["pass"] is False and c["value"] > 0.4, c
