@@ -1187,8 +1187,8 @@ class Simulation:
 
             stresses = self.cfg.output.average_stresses
 
-            def update(mean, f, w):
-                rho, u = macroscopic(f, model)
+            def update(mean, f, w, field):
+                rho, u = macroscopic(f, model, field)
                 parts = [rho[None], u]
                 if stresses:  # u_i u_j, i <= j: xx, xy(, xz), yy(, yz, zz)
                     parts += [(u[i] * u[j])[None] for i in range(d) for j in range(i, d)]
@@ -1196,7 +1196,7 @@ class Simulation:
 
             self._mean_update = jax.jit(update, donate_argnums=0)
         n = view.mean_samples + 1
-        view.mean = self._mean_update(view.mean, view.state.f, np.asarray(1.0 / n, cdt))
+        view.mean = self._mean_update(view.mean, view.state.f, np.asarray(1.0 / n, cdt), view.force_field)
         view.mean_samples = n
 
     def _checkpoint(self, view):

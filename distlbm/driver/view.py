@@ -176,6 +176,12 @@ class RunView:
         m = self.diagnostics()["mass"]
         return (m - self.mass0) / self.mass0 if self.mass0 else 0.0
 
+    @property
+    def force_field(self):
+        """The per-cell body force [D, X, Y(, Z)] (global array, compute dtype) where the case gives one
+        (Setup.force_field), else None: u = (j - F/2) / rho takes it wherever u is formed."""
+        return self._cells.force
+
     def macroscopic(self):
         """rho: [X, Y(, Z)] and u: [D, X, Y(, Z)] as global arrays (compute dtype, lattice units)."""
         return self._readers.macro(self._state.f, self._cells.force)

@@ -468,10 +468,17 @@ class FieldOutput:
             # the whole fields: each block's moments formed piece by piece as they are written
             if not self._planes:
                 model = view.model
+                field = view.force_field
 
                 def moment(k):
-                    return jax.jit(lambda f, x0, n: macroscopic(jax.lax.dynamic_slice_in_dim(f, x0, n, axis=1),
-                                                                model)[k], static_argnums=2)
+                    if field is None:
+                        return jax.jit(lambda f, x0, n: macroscopic(jax.lax.dynamic_slice_in_dim(f, x0, n, axis=1),
+                                                                    model)[k], static_argnums=2)
+                    # the block's per-cell force, from the shard on the block's device
+                    fn = jax.jit(lambda f, F, x0, n: macroscopic(jax.lax.dynamic_slice_in_dim(f, x0, n, axis=1), model,
+                                                                 jax.lax.dynamic_slice_in_dim(F, x0, n, axis=1))[k],
+                                 static_argnums=3)
+                    return lambda fb, x0, n: fn(fb, _halo_of(field, fb), x0, n)
                 self._planes = [moment(0), moment(1)]
             cdt = view.model.compute_dtype
             rho = MomentField(view.state.f, dom, 0, self._planes[0], cdt)
@@ -638,23 +645,31 @@ class FieldOutput:
         part = CutDomain(dom, cut)
         rel = f"{cut.name}/{cut.name}_{step:09d}.h5"
         f = view.state.f
+        field = view.force_field
         if self._macro is None:
             model = view.model
-            self._macro = jax.jit(lambda fc: macroscopic(fc, model))
+            self._macro = jax.jit(lambda fc, F=None: macroscopic(fc, model, F))
         cdt = np.dtype(view.model.compute_dtype)
         d = len(dom.shape)
 
         def moment(k):
-            def fn(fc):
-                m = self._macro(fc)[k]
+            def fn(fc, F=None):
+                m = self._macro(fc, F)[k]
                 return m * u_scale if k == 1 and u_scale is not None else m
             return fn
+
+        def forced(k, fb, local):
+            return moment(k)(fb[local], _halo_of(field, fb)[(slice(None),) + tuple(local[1:])])
 
         cut_fields = []
         for fld in fields:
             if fld.array is None:
                 k = 0 if fld.name == "rho" else 1
-                arr = CutArray(f, cut, dom, moment(k), () if k == 0 else (d,), cdt)
+                if field is None:
+                    arr = CutArray(f, cut, dom, moment(k), () if k == 0 else (d,), cdt)
+                else:  # each piece's cells of the per-cell force beside its populations (u = (j - F/2) / rho)
+                    arr = CutArray(f, cut, dom, out_lead=() if k == 0 else (d,), dtype=cdt,
+                                   of_piece=lambda fb, local, k=k: forced(k, fb, local))
             elif isinstance(fld.array, CutVorticity):
                 arr = CutArray(f, cut, dom, out_lead=(), dtype=cdt, of_piece=fld.array)
             elif isinstance(fld.array, MeanPart):  # the time average's cells of the cut
@@ -703,14 +718,16 @@ class FieldOutput:
         dom = view.domain
         if self._speed is None:
             model = view.model
-            self._speed = jax.jit(lambda f: jnp.sqrt(jnp.sum(jnp.square(macroscopic(f, model)[1]), axis=0)))
-        f = view.state.f
+            self._speed = jax.jit(lambda f, F=None: jnp.sqrt(jnp.sum(jnp.square(macroscopic(f, model, F)[1]),
+                                                                     axis=0)))
+        f, field = view.state.f, view.force_field
         # every process takes part in the gather; process 0 draws
-        plane = dom.gather_plane(f, 2, dom.shape[2] // 2) if f.ndim == 4 else dom.gather(self._speed(f))
+        plane = dom.gather_plane(f, 2, dom.shape[2] // 2) if f.ndim == 4 else dom.gather(self._speed(f, field))
+        plane_force = dom.gather_plane(field, 2, dom.shape[2] // 2) if f.ndim == 4 and field is not None else None
         if dom.process_index != 0:
             return
         if f.ndim == 4:
-            plane = np.asarray(self._speed(plane))
+            plane = np.asarray(self._speed(plane, plane_force))
         if scale is not None:
             plane = plane * scale
         try:

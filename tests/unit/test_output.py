@@ -977,3 +977,35 @@ def test_a_missing_part_of_a_split_output_reads_as_no_value_not_as_fluid(tmp_pat
         k, r = h5["kind"][...], h5["rho"][...]
     assert (k[:4] == 1).all() and (r[:4] == 1).all()
     assert (k[4:] == 255).all() and np.isnan(r[4:]).all()
+
+
+@pytest.mark.parametrize("mesh", [None, (2, 2)])
+def test_the_written_u_of_a_per_cell_force_field_is_the_views(tmp_path, mesh):
+    """With a per-cell force field (kolmogorov: Setup.force_field) u = (j - F/2) / rho takes each cell's own force in
+    the whole fields (formed block by block), the light outputs (the cut cells' force beside their populations) and
+    the time average, as the view's fields: the same bits, on one device and on a mesh."""
+    from distlbm.parallel.mesh import MeshDomain
+    from distlbm.stepper import macroscopic
+
+    params = dict(n=16, nx=8)
+    shape = resolve("kolmogorov", params).setup.shape
+
+    def domain():
+        return MeshDomain(shape, mesh) if mesh else None
+
+    whole, _ = _run(tmp_path / "whole", "kolmogorov", domain=domain(), output_fields="rho,u", average_every=20,
+                    **params)
+    rho, u = whole.fields()
+    # the populations' momentum alone is another u: the force's half is in them
+    bare = np.asarray(whole.domain.gather(macroscopic(whole.state.f, whole.model)[1]))
+    assert np.max(np.abs(bare - u)) > 1e-7
+    with h5py.File(tmp_path / "whole" / "fields" / "fields_000000020.h5", "r") as h5:
+        assert np.array_equal(h5["rho"][...], rho)
+        assert np.array_equal(h5["u"][...], np.moveaxis(u, 0, -1))
+        assert h5.attrs["average_samples"] == 1
+        assert np.array_equal(h5["u_mean"][...], np.moveaxis(u, 0, -1))
+    light, _ = _run(tmp_path / "light", "kolmogorov", domain=domain(), output_slices="j=3; i=5",
+                    output_fields="rho,u", **params)
+    for name, sel in (("slice_y3", (slice(None), slice(3, 4))), ("slice_x5", (slice(5, 6), slice(None)))):
+        with h5py.File(tmp_path / "light" / name / f"{name}_000000020.h5", "r") as h5:
+            assert np.array_equal(h5["u"][...], np.moveaxis(u[(slice(None),) + sel], 0, -1)), name
