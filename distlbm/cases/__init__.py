@@ -14,6 +14,6 @@ from distlbm.cases.taylor_green import TaylorGreen2D, TaylorGreen3D
 
 CASES: dict[str, Case] = {
     c.name: c
-    for c in (TaylorGreen2D(), TaylorGreen3D(), Kolmogorov(), Poiseuille(), Couette(), Duct(), Cavity2D(), Cavity3D(), PeriodicBox(),
-              ChannelFlow(), SchaeferTurek2D1(), SchaeferTurek2D2(), SchaeferTurek3D1Z(), SphereFlow())
+    for c in (TaylorGreen2D(), TaylorGreen3D(), Kolmogorov(), Poiseuille(), Couette(), Duct(), Cavity2D(), Cavity3D(),
+              PeriodicBox(), ChannelFlow(), SchaeferTurek2D1(), SchaeferTurek2D2(), SchaeferTurek3D1Z(), SphereFlow())
 }

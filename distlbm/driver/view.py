@@ -23,7 +23,8 @@ from distlbm.stepper import Cells, Model, State, macroscopic
 
 class Compiled(NamedTuple):
     """The compiled functions a view reads the state with: diag(f, cells) -> dict of partial sums,
-    macro(f, field) -> (rho, u) (field: the per-cell force where Model.force_field, else None), forces(f, cells, step) -> [bodies, D, ...] partial forces, or None,
+    macro(f, field) -> (rho, u) (field: the per-cell force where Model.force_field, else None),
+    forces(f, cells, step) -> [bodies, D, ...] partial forces, or None,
     vorticity(f, walls) -> |curl u| (compiled on first use: field output alone asks for it); vorticity_halo(f) ->
     the neighbours' face planes of u per block and vorticity_planes(f_block, (halo_block, walls_block), x0, b) ->
     |curl u| of b planes of one block (physics.diagnostics: the whole fields' output forms |curl u| piece by

@@ -105,9 +105,10 @@ def _peak_combine(a: dict, b: dict, x0) -> dict:
 def block_diagnostics(f, kind, lattice: Lattice, compute_dtype, force=None, incompressible: bool = False,
                       slab_planes: int | None = None) -> dict:
     """`diagnostics` of one block (force: the uniform D-tuple or the block's per-cell field [D, ...]), as partial
-    results with a size-1 axis per spatial axis (so that a domain's `map` stacks the blocks' and `reduce_blocks` combines them). slab_planes: run them slab by
-    slab along x (b planes at a time, a last smaller slab where b does not divide the block), so that
-    their temporaries (the moments: 24-32 B/cell) are a slab's, not the block's; None: the whole block."""
+    results with a size-1 axis per spatial axis (so that a domain's `map` stacks the blocks' and `reduce_blocks`
+    combines them). slab_planes: run them slab by slab along x (b planes at a time, a last smaller slab where b
+    does not divide the block), so that their temporaries (the moments: 24-32 B/cell) are a slab's, not the
+    block's; None: the whole block."""
     d = lattice.d
     nx = f.shape[1]
 

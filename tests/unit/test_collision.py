@@ -68,8 +68,8 @@ def test_body_force_adds_f_to_the_momentum(kind):
                                 Collision("bgk", 0.6, smagorinsky=0.15)],
                          ids=["bgk", "trt", "regularized", "bgk-smagorinsky"])
 def test_a_force_field_of_one_value_is_the_uniform_force(name, op):
-    """A per-cell force field [D, ...] (Setup.force_field: the kolmogorov case) gives what the uniform D-tuple gives where
-    every cell holds the same force (to rounding: the field's arithmetic is per cell, the tuple's folded into
+    """A per-cell force field [D, ...] (Setup.force_field: the kolmogorov case) gives what the uniform D-tuple gives
+    where every cell holds the same force (to rounding: the field's arithmetic is per cell, the tuple's folded into
     constants), with every operator; and a field that differs per cell changes each cell by its own force."""
     lat = get_lattice(name)
     f, rho, u0 = _state(lat, 5)
