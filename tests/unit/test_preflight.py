@@ -257,6 +257,16 @@ def test_preflight_refuses_the_4000_cubed_box():
     assert "is available" in msg and "at most about" in msg
 
 
+def test_preflight_counts_a_per_cell_force_field():
+    """A case's per-cell force field (kolmogorov: Setup.force_field) is D values per cell of the compute dtype beside
+    the populations, built before them: the pre-flight's estimate holds it in the flags and the set-up."""
+    cfg = resolve("kolmogorov", {"lattice": "D3Q19", "n": 64, "nx": 64})
+    est = preflight(cfg, 1, available=lambda d: 23 * GIB)["estimate"]
+    assert est["flags_bytes"] == est["setup_bytes"] == 3 * 4 * 64 ** 3
+    plain = memory_estimate(D3Q19, (64,) * 3, "float32")
+    assert est["total_bytes"] == plain["total_bytes"] + 3 * 4 * 64 ** 3
+
+
 def test_preflight_uses_the_runs_mesh():
     import jax
 
