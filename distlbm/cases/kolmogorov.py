@@ -23,6 +23,10 @@ REF = cite(ANALYTIC)
 # operators' errors with a margin of 1.5 at every tau; a force off by a factor 2 or of the wrong sign is 50 % or
 # 200 % off, far above it for n >= 8 cells a period (k^2 <= 0.62)
 ERROR_MARGIN = 1.5
+# a tolerance looser than this judges nothing (as the duct's): the check is reported instead. At a few cells or a large
+# tau the rule's envelope grew past 1: n = 8, re = 0.03 (tau 1.77) accepted 115 %, so a run with no force at all
+# (u = 0: 100 % off) passed. 0.2 still judges n = 8 up to tau 0.77 and n = 16 up to tau 1.52
+LOOSEST = 0.2
 RE_STABLE = math.sqrt(2.0)  # the laminar flow loses stability above Re = U / (nu k) = sqrt(2) (Meshalkin & Sinai 1961)
 
 
@@ -95,9 +99,15 @@ class Kolmogorov(Case):
         err = float(np.sqrt(np.sum((u - ua) ** 2) / np.sum(ua ** 2)))
         amp = float(np.sum(u[0] * np.sin(k * y)) / np.sum(np.sin(k * y) ** 2 * np.ones_like(u[0])))
         tol = error_tolerance(view.setup.tau, k)
+        note = {}
+        if tol > LOOSEST:
+            note = {"note": f"the tolerance rule {ERROR_MARGIN:g} (1/6 + (2/3) (tau - 1/2)^2) k^2 gives {tol:.3g} here "
+                            f"(n = {n}, {p['modes']} period(s), tau = {view.setup.tau:.4g}), looser than {LOOSEST:g}: "
+                            f"reported, not judged (more cells a period or tau nearer 1/2 make it judged)"}
+            tol = None
         return {"velocity_rel_l2_error": err, "amplitude": amp, "amplitude_analytic": f0 / (nu * k * k),
                 "checks": [check("steady u(y): relative L2 error vs the analytic F0 / (nu k^2) sin(k y)", err, 0.0,
                                  tolerance=tol, relative=False,
                                  source=f"analytic: Kolmogorov_forced ({REF}); tolerance {ERROR_MARGIN:g} (1/6 + "
                                         f"(2/3) (tau - 1/2)^2) k^2 (second order: measured 0.04 k^2 (TRT) to "
-                                        f"0.15 k^2 (BGK) at tau 0.65)")]}
+                                        f"0.15 k^2 (BGK) at tau 0.65)", **note)]}
