@@ -2519,3 +2519,17 @@ def test_a_restart_that_ends_before_the_blow_up_says_nothing_of_it(tmp_path, cli
     assert 400 <= sane < found, out
     rc, out, err = cli(*args, "--steps", sane, "--restart", "latest")
     assert rc == 0 and "blown up" not in out, out + err
+
+
+def test_a_blow_up_names_a_large_force_of_a_per_cell_force_field():
+    """The guard named a large body force from the uniform Setup.force alone: a per-cell field's (kolmogorov: F0 =
+    u_amp^2 k / re, 0.021 at the cell centres of n = 8, u_amp = 0.17) went unnamed."""
+    from distlbm.driver.callbacks import InstabilityError, guard
+
+    sim = make_sim("kolmogorov", n=8, nx=2, u_amp=0.17)
+    assert sim.setup.force is None and sim.view.force_field is not None
+    sim.state = sim.state._replace(f=sim.state.f * np.nan)
+    with pytest.raises(InstabilityError) as e:
+        guard(sim.view)
+    assert re.search(r"likely causes: a body force of 0\.021\d* per cell and step, far above 0.01", str(e.value)), \
+        str(e.value)
