@@ -21,7 +21,10 @@ def parameters(setup, units: dict) -> dict:
     tau = setup.tau
     u = setup.u_max
     lattice = {"tau": tau, "viscosity": un.viscosity(tau), "velocity": u, "mach": un.mach(u),
-               "force": list(setup.force) if setup.force else None}
+               "force": list(setup.force) if setup.force else None,
+               # a per-cell body force (Setup.force_field: kolmogorov) beside or instead of the uniform `force`: the
+               # record said force None alone, as for an unforced run
+               "force_field": setup.force_field is not None}
     phys = {k: units[k] for k in ("length", "velocity", "viscosity", "dx", "dt") if k in units}
     lattice["reynolds"] = phys["reynolds"] = reynolds(units)
     if all(k in phys for k in ("velocity", "dx", "dt")):

@@ -1137,3 +1137,6 @@ def test_kolmogorov_runs_end_to_end_and_its_dry_run_counts_the_force_field(cli, 
     assert "step: xla" in out
     line = next(x for x in out.splitlines() if "relative L2 error vs the analytic" in x)
     assert line.endswith("PASS"), line
+    # the record says the run is forced per cell (its force None alone read as an unforced run)
+    lat = json.loads((tmp_path / "run" / "summary.json").read_text())["parameters"]["lattice_units"]
+    assert lat["force"] is None and lat["force_field"] is True, lat
