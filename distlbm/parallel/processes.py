@@ -512,23 +512,25 @@ def _greet(host: str, port: int, rank: int, n: int, timeout: int, stop=None, err
             except OSError as e:  # the connection reset or closed by what holds the port: not a distlbm process 0
                 answer = f"({e})"
             if answer == f"{mine} ok":
-                return _the_word(conn, mine, host, port, timeout, stop)
+                return _the_word(conn, mine, host, port, timeout, stop, n)
         if answer is None:
             continue
         raise StartupError(f"the port {port} on {host} that the run's processes start on (from {_step_named()}) is "
                            f"held by another program or run, not by this run's process 0; {PORT_ADVICE}")
 
 
-def _the_word(conn, mine: str, host: str, port: int, timeout: int, stop=None) -> list:
+def _the_word(conn, mine: str, host: str, port: int, timeout: int, stop=None, n: int = 1) -> list:
     """The run's word from process 0 once every process has come (_hold_port): the errors they found, (rank, error)
-    each; a stop signal ends the wait (StartupStopped)."""
+    each; a stop signal ends the wait (StartupStopped). It is read to its end, up to an error of each of the `n`
+    processes (a cap of 128 KiB cut the word of a large step whose processes all found one error of a few hundred
+    characters: each said that the start did not read, not the error)."""
     import json
     import socket
 
     data = b""
     deadline = time.monotonic() + timeout
     conn.settimeout(0.5)
-    while not data.endswith(b"\n") and len(data) < WORD_LIMIT * 2:
+    while not data.endswith(b"\n") and len(data) < WORD_LIMIT * (n + 1):
         _stopped(stop)
         if time.monotonic() > deadline:
             raise _no_answer(host, port, timeout, "it waited for other processes, which did not come", "timed out")

@@ -1535,3 +1535,29 @@ def test_every_process_of_an_srun_step_learns_the_errors_found_at_the_start(monk
         t.join(30)
     expected = [(0, "stl = 'a.stl': no such file"), (2, "case = 'm:C': no module named 'm'")]
     assert got == {r: expected for r in range(4)}, got
+
+
+def test_the_word_at_the_start_of_a_large_srun_step_reads_whatever_its_length(monkeypatch):
+    """The run's word holds every process's error: in a step of hundreds of processes that all found the same long
+    error it is hundreds of kilobytes (before, the others read at most 128 KiB of it, found it did not read, and
+    each ended saying "process 0 ... sent a start that does not read" instead of the error, a line per process)."""
+    import json
+    import socket
+    import threading
+
+    from distlbm.parallel import processes
+
+    monkeypatch.setenv("SLURM_JOB_ID", "777")
+    monkeypatch.setenv("SLURM_STEP_ID", "4")
+    error = "case = 'x.toml': " + "a long error " * 22  # (as _shortened leaves one: ~300 characters)
+    failed = [(r, error) for r in range(600)]  # a step of 600 that all found it
+    mine = processes._greeting()
+    word = f"{mine} start {json.dumps(failed)}\n".encode()
+    assert len(word) > processes.WORD_LIMIT * 2
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        sender = threading.Thread(target=theirs.sendall, args=(word,), daemon=True)
+        sender.start()
+        got = processes._the_word(ours, mine, "127.0.0.1", 1, 60, n=600)
+        sender.join(30)
+    assert got == failed
