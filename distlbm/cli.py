@@ -383,8 +383,7 @@ def cmd_run(args) -> int:
         failed = meet_at_start(stop=lambda: bool(flag is not None and flag.requested)) if launcher()[1] > 1 else None
         if failed:
             _remove_if_empty(out, made, here=True)  # (none makes anything in it now: the others have stopped)
-            for line in stopped_at_start(failed, env_rank(), launcher()[1]):
-                print(line, file=sys.stderr)
+            _say_at_start(stopped_at_start(failed, env_rank(), launcher()[1]))
             return 2
         use_cpu_cores(cfg.decomposition.comm, cfg.decomposition.mesh)  # before anything starts JAX's backends
         procs = initialize(cfg.decomposition.comm, stop=lambda: bool(flag is not None and flag.requested))
@@ -773,10 +772,18 @@ def _refused_at_start(error: str, kind: str = "configuration error", quiet: bool
         return False
     if _MADE_OUT is not None:  # this process made the run's folder (the others may have found it made): none
         _remove_if_empty(_MADE_OUT, True, here=True)  # makes anything in it now, they all stop
-    for line in stopped_at_start(failed, env_rank(), n, kind):
-        if not (quiet and line.startswith(f"distlbm: {kind}")):
-            print(line, file=sys.stderr)
+    _say_at_start(line for line in stopped_at_start(failed, env_rank(), n, kind)
+                  if not (quiet and line.startswith(f"distlbm: {kind}")))
     return True
+
+
+def _say_at_start(lines) -> None:
+    """The lines of a run refused at its start, each one write, whole: every process says its own at the same moment
+    into one stream (srun's, a job's output file), and print's two writes, its text and then its newline, let
+    another process's line in between where stderr is unbuffered (PYTHONUNBUFFERED, as job scripts set)."""
+    for line in lines:
+        sys.stderr.write(f"{line}\n")
+    sys.stderr.flush()
 
 
 def _dispatch(args) -> int:

@@ -1140,3 +1140,31 @@ def test_kolmogorov_runs_end_to_end_and_its_dry_run_counts_the_force_field(cli, 
     # the record says the run is forced per cell (its force None alone read as an unforced run)
     lat = json.loads((tmp_path / "run" / "summary.json").read_text())["parameters"]["lattice_units"]
     assert lat["force"] is None and lat["force_field"] is True, lat
+
+
+def test_the_lines_said_at_a_refused_start_are_one_write_each(monkeypatch):
+    """Every process of a run refused at its start says its lines at the same moment into one stream (srun's, a
+    job's output file): each line is one write, whole (print wrote its text and then its newline, and with
+    PYTHONUNBUFFERED, as job scripts set, another process's line came between them: "...nothing randistlbm: ...")."""
+    from distlbm import cli
+    from distlbm.parallel import processes
+
+    class Stream:
+        def __init__(self):
+            self.writes = []
+
+        def write(self, text):
+            self.writes.append(text)
+            return len(text)
+
+        def flush(self):
+            pass
+
+    stream = Stream()
+    monkeypatch.setattr(processes, "launcher", lambda: ("mpich", 2))
+    monkeypatch.setattr(processes, "env_rank", lambda: 0)
+    monkeypatch.setattr(processes, "meet_at_start", lambda error=None, stop=None: [(0, "a = 1: wrong"), (1, "b")])
+    monkeypatch.setattr(cli, "_MADE_OUT", None)
+    monkeypatch.setattr(sys, "stderr", stream)
+    assert cli._refused_at_start("a = 1: wrong") is True
+    assert stream.writes == ["distlbm: configuration error (process 0): a = 1: wrong\n"], stream.writes
