@@ -791,6 +791,8 @@ def _dispatch(args) -> int:
     from distlbm.parallel.mesh import DecompositionError
     from distlbm.parallel.processes import abort, env_rank, launcher
 
+    global _MADE_OUT
+    _MADE_OUT = None  # (a refusal removes the folder this run made, never one an earlier run of this process made)
     try:
         if args.command in ("run", "bench", "info"):
             from distlbm.stepper import check_switches

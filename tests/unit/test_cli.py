@@ -1168,3 +1168,20 @@ def test_the_lines_said_at_a_refused_start_are_one_write_each(monkeypatch):
     monkeypatch.setattr(sys, "stderr", stream)
     assert cli._refused_at_start("a = 1: wrong") is True
     assert stream.writes == ["distlbm: configuration error (process 0): a = 1: wrong\n"], stream.writes
+
+
+def test_a_refused_start_removes_no_folder_an_earlier_run_of_the_process_made(monkeypatch, tmp_path):
+    """The folder a refusal at the start removes is the one this run made: a run called in the same Python process
+    after another (cli.main from a script, a test) that is refused before it makes its own left the earlier run's
+    folder named to be removed (an empty one, made by the earlier run, in use by whoever has it now)."""
+    from distlbm import cli
+    from distlbm.parallel import processes
+
+    earlier = tmp_path / "earlier"
+    earlier.mkdir()
+    monkeypatch.setattr(cli, "_MADE_OUT", str(earlier))  # as an earlier run of this process that made it left it
+    monkeypatch.setattr(processes, "launcher", lambda: ("mpich", 2))
+    monkeypatch.setattr(processes, "meet_at_start", lambda error=None, stop=None: [(0, error), (1, error)])
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["run", "box", "--set", "n=abc", "--out", str(tmp_path / "new")]) == 2
+    assert earlier.is_dir()
