@@ -353,18 +353,25 @@ def _wait_for(pred, timeout=120):
 
 @pytest.mark.parametrize("sig", ["SIGTERM", "SIGUSR1", "SIGINT", "SIGHUP"])  # SIGHUP: exit 129 before
 def test_signal_stops_with_checkpoint_and_restart_is_bitwise(tmp_path, sig):
-    end = 400
-    proc = _start(tmp_path / "run", "--steps", end)
-    assert _wait_for(lambda: (tmp_path / "run" / "log.jsonl").exists() and
-                     (tmp_path / "run" / "log.jsonl").read_text().count("\n") >= 3)  # start, 2 progress
-    proc.send_signal(getattr(signal, sig))
-    out, err = proc.communicate(timeout=120)
+    # the run is long, so that the signal always finds it running: 400 steps took 1.4 s, and under load the test's
+    # signal came after the run's end (exit 0); the restart then runs to 100 steps past where it stopped
+    proc = _start(tmp_path / "run", "--steps", 10 ** 7)
+    try:
+        assert _wait_for(lambda: (tmp_path / "run" / "log.jsonl").exists() and
+                         (tmp_path / "run" / "log.jsonl").read_text().count("\n") >= 3)  # start, 2 progress
+        proc.send_signal(getattr(signal, sig))
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == 75, out + err
     assert f"on {sig}" in out and "--restart latest" in out
     ckpts = sorted((tmp_path / "run" / "checkpoints").glob("ckpt_*.h5"))
     assert len(ckpts) == 1
     stopped_at = int(ckpts[0].stem.split("_")[1])
-    assert 0 < stopped_at < end
+    assert stopped_at > 0
+    end = stopped_at + 100
     again = _cli("run", "box", "--set", "n=48", "--set", "lattice=D3Q19", "--steps", end, "--restart",
                  "--checkpoint-every", end, "--out", tmp_path / "run")
     assert again.returncode == 0, again.stderr
