@@ -114,11 +114,19 @@ def assemble_force(model: Model, force_field: Callable, domain):
             raise ValueError(bad)
         return [np.asarray(value, np.float64)]
 
-    failed = None
+    (field,) = _agreed(domain, lambda: domain.make_fields(slab, [((d,), cdt)], SETUP_SLAB_CELLS * d * cdt.itemsize))
+    return field
+
+
+def _agreed(domain, build: Callable):
+    """build()'s result, or the same error on every process: each process builds its own blocks, so a mistake in one
+    block was found by its process alone, which left while the others waited in the next collective (the link bits'
+    exchange) until the job was aborted, nothing said. All agree here and raise the same error (a ValueError of the
+    case; an OSError, MemoryError of one node's read alike), which process 0 then says."""
     try:
-        (field,) = domain.make_fields(slab, [((d,), cdt)], SETUP_SLAB_CELLS * d * cdt.itemsize)
-    except Exception as e:  # agreed across processes as assemble_cells does
-        failed = e
+        built, failed = build(), None
+    except Exception as e:
+        built, failed = None, e
     if domain.process_count > 1:
         said = [m for m in domain.allgather_obj(None if failed is None else (str(failed) or type(failed).__name__))
                 if m]
@@ -126,7 +134,7 @@ def assemble_force(model: Model, force_field: Callable, domain):
             raise ValueError(said[0])
     if failed is not None:
         raise failed
-    return field
+    return built
 
 
 def assemble_cells(model: Model, geometry: Optional[Callable], domain, force_field: Optional[Callable] = None) -> tuple:
@@ -182,21 +190,8 @@ def assemble_cells_of_geometry(model: Model, geometry: Optional[Callable], domai
     # Q-arrays: the Bouzidi fractions of a whole block held 3 Q-arrays of float64 temporaries on the host)
     specs = [(leading, dt) for _, leading, dt, _ in fields]
     per_cell = sum(math.prod(leading) * np.dtype(dt).itemsize for leading, dt in specs)
-    try:
-        built = dict(zip((k for k, _, _, _ in fields), domain.make_fields(slab, specs, SETUP_SLAB_CELLS * per_cell)))
-        failed = None
-    except Exception as e:  # a ValueError of the geometry; an OSError, MemoryError of one node's read: agreed alike
-        failed = e
-    if domain.process_count > 1:
-        # each process builds its own blocks: a mistake in one block was found by its process alone, which left
-        # while the others waited in the next collective (the link bits' exchange) until the job was aborted,
-        # nothing said. All agree here and raise the same error, which process 0 then says.
-        said = [m for m in domain.allgather_obj(None if failed is None else (str(failed) or type(failed).__name__))
-                if m]
-        if said and failed is None:
-            raise ValueError(said[0])
-    if failed is not None:
-        raise failed
+    built = dict(zip((k for k, _, _, _ in fields),
+                     _agreed(domain, lambda: domain.make_fields(slab, specs, SETUP_SLAB_CELLS * per_cell))))
     # the geometry's plane x = 0 of each block: the values of every plane along x, and the wall fractions of the
     # planes that hold no obstacle's link (a channel's far walls off the grid: Q B/cell along the whole channel)
     planar = values + [fd for fd in fields if fd[0] == 3] if feat.x_invariant else []
