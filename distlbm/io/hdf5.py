@@ -427,7 +427,7 @@ def write(path, fields, domain, attrs: dict | None = None, checksum: bool = Fals
                     layout[_file_index(fld, index, fld.array.ndim, d)] = src
                 # where a part is missing a reader gets the fill: NaN, or an integer's largest value (255 for
                 # the uint8 kind: no code; 0xFFFF, a NaN, for raw bfloat16 bits), not 0, which is fluid
-                fill = np.nan if fdt.kind == "f" else np.iinfo(fdt).max
+                fill = np.nan if fdt.kind == "f" else np.iinfo(fdt).max if fdt.kind in "iu" else 0
                 vds = h5.create_virtual_dataset(fld.name, layout, fillvalue=fill)
                 _mark_bits(vds, fld)
             _set_attrs(h5, {**attrs, "write_mode": mode, "parts": domain.process_count, "complete": 1})
