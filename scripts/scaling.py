@@ -340,6 +340,11 @@ def launch_point(args, launcher: str, mode: str, n: int, shape, mesh) -> dict:
     return r
 
 
+def _key(r: dict) -> tuple:
+    """What a point of --append replaces: the earlier point of the same mode, launcher and device count."""
+    return r["mode"], r["launcher"], r["devices"]
+
+
 def add_efficiency(rows: list[dict]):
     """Efficiency against the smallest device count of the same series (mode, launcher):
     (MLUPS_n / n) / (MLUPS_n0 / n0); for weak scaling that is the per-device rate ratio, for strong
@@ -503,14 +508,18 @@ def measure(args) -> int:
     # --append: the earlier points, read once before this run's first point rewrites the files
     earlier = json.loads((Path(args.out) / "scaling.json").read_text())["points"] \
         if args.append and (Path(args.out) / "scaling.json").exists() else []
+    measured_earlier = {_key(r) for r in earlier if r.get("mlups")}
 
     def save(rows: list, complete: bool) -> tuple[list, dict]:
         """The points so far (with the earlier ones of --append) written to DIR: after every point, so that a study
         cut short (the allocation's time limit, scancel, a node lost) keeps the points it measured (it wrote them
         all at the end: an hour of points on 64 GPUs was lost with the last one); the plot at the end only
         (`--replot` draws a study cut short). `complete` (meta) says whether every point of the run was taken."""
-        keep = {(r["mode"], r["launcher"], r["devices"]) for r in rows}
-        rows = [r for r in earlier if (r["mode"], r["launcher"], r["devices"]) not in keep] + rows
+        # a point of this run replaces --append's earlier one of the same mode, launcher and devices; one that failed
+        # (an error row) does not replace a measured one (it did: a re-run whose launch failed lost the point)
+        rows = [r for r in rows if r.get("mlups") or _key(r) not in measured_earlier]
+        keep = {_key(r) for r in rows}
+        rows = [r for r in earlier if _key(r) not in keep] + rows
         rows.sort(key=lambda r: (r["launcher"] != "local", r["launcher"], r["mode"] != "weak", r["devices"]))
         add_efficiency(rows)
         ok = [r for r in rows if r.get("mlups")]
@@ -546,6 +555,8 @@ def measure(args) -> int:
                 msg = r.get("error") or (f"{r['mlups']:.2f} MLUPS, {r['mlups_per_device']:.2f} per device"
                                          + (f", halo {1e3 * r['halo_s_per_step']:.2f} ms/step"
                                             if r.get("halo_s_per_step") is not None else ""))
+                if r.get("error") and _key(r) in measured_earlier:
+                    msg += f" (the earlier measured point in {Path(args.out) / 'scaling.json'} is kept)"
                 print(f"[{launcher} {mode} {n} device(s), mesh {fmt(mesh)}, lattice {fmt(shape)}] {msg}", flush=True)
     new = rows
     rows, files = save(rows, complete=True)

@@ -370,3 +370,21 @@ def test_replot_of_a_study_cut_short_says_so(tmp_path, capsys):
         assert mod.main(["--replot", "--out", str(tmp_path), "--no-plots"]) == 0
         err = capsys.readouterr().err
         assert ("is a study cut short (meta complete false)" in err) is not complete, err
+
+
+def test_append_keeps_an_earlier_measured_point_over_this_runs_failed_one(tmp_path):
+    """--append replaced the earlier point of the same mode, launcher and devices with this run's whatever it was: a
+    re-run whose launch failed (an error row) lost a measured point. It is kept, and the point's line says so; the
+    run still exits 1 for its failed point."""
+    out = tmp_path / "sc"
+    common = [sys.executable, SCRIPT, "--mode", "weak", "--devices", "1", "--cells-per-device", "8", "--steps", "2",
+              "--repeat", "1", "--launcher", "mpiexec", "--no-plots", "--no-halo-timing", "--out", out]
+    p = subprocess.run(common, cwd=REPO, capture_output=True, text=True, timeout=180)
+    assert p.returncode == 0, p.stdout + p.stderr
+    (measured,) = json.loads((out / "scaling.json").read_text())["points"]
+    p = subprocess.run(common + ["--append", "--mpiexec", "/bin/false"], cwd=REPO, capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "the earlier measured point in" in p.stdout and "is kept" in p.stdout, p.stdout
+    (kept,) = json.loads((out / "scaling.json").read_text())["points"]
+    assert kept["mlups"] == measured["mlups"] and not kept.get("error"), kept
