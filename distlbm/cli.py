@@ -356,10 +356,11 @@ def cmd_run(args) -> int:
 
     from distlbm.parallel.processes import heartbeat_timeout, meet_at_start, startup_timeout, stopped_at_start
 
-    if launcher()[1] > 1:  # the processes' own settings, read by their start: a mistyped one is said before they meet
+    several = launcher()[1] > 1
+    if several:  # the processes' own settings, read by their start: a mistyped one is said before they meet
         heartbeat_timeout()
         startup_timeout()
-    if launcher()[1] > 1 and (args.restart is not None or init_from is not None):
+    if several and (args.restart is not None or init_from is not None):
         # a checkpoint on one node's disk alone: looked up by each process before they meet (the Simulation's own
         # lookup, after they met, ended the process that found none, saying nothing, and the others aborted in
         # JAX's shutdown barrier: exit 6, a wall of coordination-service errors)
@@ -380,7 +381,7 @@ def cmd_run(args) -> int:
     flag = signals.process_flag()
     try:
         # the processes agree that none found an error in its settings before they start (one that did told them)
-        failed = meet_at_start(stop=lambda: bool(flag is not None and flag.requested)) if launcher()[1] > 1 else None
+        failed = meet_at_start(stop=lambda: bool(flag is not None and flag.requested))  # (None: a single process)
         if failed:
             _remove_if_empty(out, made, here=True)  # (none makes anything in it now: the others have stopped)
             _say_at_start(stopped_at_start(failed, env_rank(), launcher()[1]))

@@ -551,7 +551,7 @@ def measure(args) -> int:
                 rows.append(r)
                 # the files first, then the line: a study killed once it printed a point (a time limit's SIGKILL)
                 # has that point in scaling.json
-                save([dict(r) for r in rows], complete=False)
+                save(rows, complete=False)
                 msg = r.get("error") or (f"{r['mlups']:.2f} MLUPS, {r['mlups_per_device']:.2f} per device"
                                          + (f", halo {1e3 * r['halo_s_per_step']:.2f} ms/step"
                                             if r.get("halo_s_per_step") is not None else ""))

@@ -8,8 +8,8 @@ import math
 import numpy as np
 
 from distlbm import units as un
-from distlbm.cases.base import Case, ConfigError, Param, Setup, check, grid_coords, physical_units, rest_state, \
-    steps_for
+from distlbm.cases.base import Case, ConfigError, Param, Setup, block_shape, check, grid_coords, physical_units, \
+    rest_state, steps_for
 from distlbm.cases.references import ANALYTIC, cite
 from distlbm.physics import boundaries as bc
 
@@ -77,7 +77,7 @@ class Kolmogorov(Case):
 
         def force_field(index):
             y = grid_coords(index, shape)[1]
-            fx = np.broadcast_to(f0 * np.sin(k * y), tuple(len(range(*sl.indices(s))) for sl, s in zip(index, shape)))
+            fx = np.broadcast_to(f0 * np.sin(k * y), block_shape(index, shape))
             return np.stack([fx] + [np.zeros_like(fx)] * (d - 1))
 
         # the forcing's period 2 pi (k = 1), velocity 1 = u_amp; the reference length is 1 / k = 1 (Re = re)
