@@ -90,13 +90,13 @@ def force_field_problem(value, index, shape, d: int) -> Optional[str]:
 
     want = (d,) + block_shape(index, shape)
     arr = np.asarray(value) if value is not None else None
-    span = ", ".join(f"{a}:{b}" for a, b, _ in (sl.indices(n) for sl, n in zip(index, shape)))
+    span = bc.block_span(index, shape)
     if arr is None or arr.shape != want or not np.issubdtype(arr.dtype, np.number):
         got = "None" if arr is None else f"shape {arr.shape} of {arr.dtype}"
-        return (f"force_field(index) returned {got} for the block ({span}); expected a float array of shape {want} "
+        return (f"force_field(index) returned {got} for the block {span}; expected a float array of shape {want} "
                 f"(the body force of each cell, lattice units)")
     if not np.all(np.isfinite(arr)):
-        return f"force_field(index) returned non-finite forces for the block ({span}); expected finite numbers"
+        return f"force_field(index) returned non-finite forces for the block {span}; expected finite numbers"
     return None
 
 

@@ -216,14 +216,16 @@ def initial_problem(rho, u, grad, index, shape) -> Optional[str]:
     non-numeric array), in one line, or None: rho [block], u [D, block], grad_u None or [D, D, block]."""
     bs = block_shape(index, shape)
     d = len(shape)
-    span = ", ".join(f"{a}:{b}" for a, b, _ in (sl.indices(n) for sl, n in zip(index, shape)))
+    from distlbm.physics.boundaries import block_span
+
+    span = block_span(index, shape)
     for name, value, want in (("rho", rho, bs), ("u", u, (d,) + bs), ("grad_u", grad, (d, d) + bs)):
         if value is None and name == "grad_u":
             continue
         arr = np.asarray(value) if value is not None else None
         if arr is None or arr.shape != want or not np.issubdtype(arr.dtype, np.number):
             got = "None" if arr is None else f"shape {arr.shape} of {arr.dtype}"
-            return (f"initial(index) returned {name} {got} for the block ({span}); expected a float array of shape "
+            return (f"initial(index) returned {name} {got} for the block {span}; expected a float array of shape "
                     f"{want}{' or None' if name == 'grad_u' else ''} (block_shape(index, shape) = {bs})")
     return None
 

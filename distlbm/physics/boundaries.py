@@ -140,7 +140,9 @@ def allowed_kinds(features: Features) -> set:
     return ok
 
 
-def _span(index, shape) -> str:
+def block_span(index, shape) -> str:
+    """The block `index` (a tuple of slices) of a lattice of `shape` as the errors about a case's blocks name it:
+    '(0:8, 4:8)'."""
     return "(" + ", ".join(f"{a}:{b}" for a, b, _ in (sl.indices(n) for sl, n in zip(index, shape))) + ")"
 
 
@@ -150,7 +152,7 @@ def geometry_problem(g: tuple, index, shape, features: Features, d: int, q: int)
     name. Returns a message naming the first problem, or None. (A kind of the wrong shape failed as a bare
     AssertionError of tuples; an inlet kind without Features.inlets ran without its inlet, unsaid.)"""
     bs = tuple(len(range(*sl.indices(n))) for sl, n in zip(index, shape))
-    at = f"for the block {_span(index, shape)} of shape {bs}"
+    at = f"for the block {block_span(index, shape)} of shape {bs}"
     kind = np.asarray(g[0])
     if kind.shape != bs:
         return f"geometry(index) returned kind of shape {kind.shape} {at}; expected an array of the block's shape"
