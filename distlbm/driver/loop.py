@@ -477,7 +477,7 @@ class Simulation:
             d0 = self.view.diagnostics()
             self.mass0 = d0["mass"]
             if not self.history and self.view.step == 0:
-                self.history.append({"step": 0, **d0, "wall": 0.0})
+                self.view.add_check({"step": 0, **d0, "wall": 0.0})
         self.state = self._advance(self.state, self.cells, jnp.int32(n))
         self.steps_advanced += max(int(n), 0)
 
@@ -1114,7 +1114,7 @@ class Simulation:
 
         def check(view):
             diag = cb.guard(view, guard, logs["log"])
-            view.history.append({"step": view.step, **diag, "wall": time.perf_counter() - self._t0})
+            view.add_check({"step": view.step, **diag, "wall": time.perf_counter() - self._t0})
             self._mach(view, diag)
             self._mass(view, diag)
 
@@ -1384,8 +1384,8 @@ class Simulation:
         if self.mass0 is None:
             self.mass0 = d0["mass"]
         if self._initial is not None and not self.history and start_step > 0:
-            self.history.append(dict(self._initial))  # a restart's history begins at the run's step 0
-        self.history.append({"step": start_step, **d0, "wall": 0.0})
+            view.add_check(dict(self._initial))  # a restart's history begins at the run's step 0
+        view.add_check({"step": start_step, **d0, "wall": 0.0})
         # a stop during start-up (the lattice's build, the initial state) is obeyed below, before the first step:
         # neither the compile (minutes for a large lattice) nor the step-0 field output comes first
         early = self._stop_reason(stop.name if stop.requested else None)

@@ -906,6 +906,22 @@ def test_advance_0_before_run_does_not_list_step_0_twice(tmp_path):
     assert steps[0] == 0 and len(steps) == len(set(steps)), steps
 
 
+def test_check_history_is_bounded_on_a_long_run(tmp_path):
+    """A run checked every step keeps its first check records and its latest HISTORY_TAIL, not one per step: it held
+    ~940 bytes per check (~9 GB after 10^7 steps). The cases' observables read those ends alone (the cavity's
+    steadiness from the last two), and the summary's drift the last."""
+    sim = make_sim("cavity2d", n=8, steady_tol=0.0, check_every=1)
+    sim.out_dir = tmp_path
+    steps = 1100  # (RunView.HISTORY_TAIL + 100)
+    summary = sim.run(steps)
+    kept = [h["step"] for h in sim.history]
+    assert len(kept) == 2 + 1000, len(kept)  # (1 + steps records: step 0 and a check per step)
+    assert kept == [0, 1] + list(range(steps - 999, steps + 1)), kept[:5]
+    assert sim.view.checks_dropped == steps + 1 - len(kept)
+    assert summary["kinetic_energy"] == sim.history[-1]["kinetic_energy"]
+    assert summary["observables"]["energy_rate_per_transit"] is not None  # the cavity's, of the last two records
+
+
 def test_one_device_reports_its_mesh_as_one_block(tmp_path):
     """summary.json's and log.jsonl's `mesh` on one device is [1, 1] (one block per axis, as `bench --json` says);
     it was [] there, [2, 1] on two devices: a reader comparing runs had to know the empty list meant one device."""
