@@ -60,6 +60,30 @@ def test_a_restart_continues_the_test(tmp_path):
     assert s["steady"]["history"] == straight["steady"]["history"] and s["step"] == straight["step"]
 
 
+def test_a_long_run_keeps_the_latest_checks(tmp_path, monkeypatch):
+    """The history in memory, in each checkpoint and in summary.json is the latest SteadyCheck.KEPT checks (here 5)
+    and `checks` counts them all, a restart's too: kept whole, steady_every = 1 put ~32 bytes per step in every
+    checkpoint's metadata and ~60 in summary.json (320 MB and 600 MB after 10^7 steps). log.jsonl keeps every one."""
+    from distlbm.driver.callbacks import SteadyCheck
+    from distlbm.io import checkpoint as ckpt
+
+    monkeypatch.setattr(SteadyCheck, "KEPT", 5, raising=False)
+    _, straight = _run(tmp_path / "a", steady_tol=1e-9, steady_every=10, steps=600)
+    st = straight["steady"]
+    assert st["history"] == [[s, h[1]] for s, h in zip(range(560, 601, 10), st["history"])], st["history"]
+    assert st["checks"] == 60
+    events = [json.loads(line) for line in (tmp_path / "a" / "log.jsonl").read_text().splitlines()]
+    assert len([e for e in events if e.get("event") == "steady_check"]) == 60
+    _run(tmp_path / "b", steady_tol=1e-9, steady_every=10, steps=300, checkpoint_every=300)
+    meta = ckpt.read_meta(tmp_path / "b" / "checkpoints" / "ckpt_000000300.h5")
+    assert [h[0] for h in meta["steady"]["history"]] == [260, 270, 280, 290, 300] and meta["steady"]["checks"] == 30
+    again = make_sim("cavity2d", n=16, steady_tol=1e-9, steady_every=10, t_end=100.0)
+    again.out_dir = tmp_path / "b"
+    again._restore("latest")
+    s = again.run(600)
+    assert s["steady"]["history"] == st["history"] and s["steady"]["checks"] == 60
+
+
 def test_bad_settings_are_refused():
     from distlbm.config import resolve
     from distlbm.errors import ConfigError
