@@ -540,14 +540,17 @@ def measure(args) -> int:
                 try:
                     shape, mesh = point_geometry(mode, n, d, args.cells_per_device, args.size, meshes)
                 except ValueError as e:  # a point's devices are its own: distlbm's mesh of fewer is no way out
-                    msg = str(e).split(", or give the mesh ")[0]
-                    rows.append({"mode": mode, "launcher": launcher, "devices": n, "error": msg})
-                    continue
-                r = launch_point(args, launcher, mode, n, shape, mesh)
+                    # refused for its mesh: its line and the files at once, as a failed point's (it said nothing,
+                    # and was written only with the next point: a study cut short then lost it)
+                    shape = mesh = None
+                    r = {"error": str(e).split(", or give the mesh ")[0]}
+                else:
+                    r = launch_point(args, launcher, mode, n, shape, mesh)
                 r.update(mode=mode, launcher=launcher, devices=n, comm=args.comm if launcher != "local" else "jax",
                          distlbm=made_by["distlbm"], commit=made_by["commit"], dirty=made_by["dirty"])
-                r.setdefault("mesh", fmt(mesh))
-                r.setdefault("shape", fmt(shape))
+                if mesh is not None:
+                    r.setdefault("mesh", fmt(mesh))
+                    r.setdefault("shape", fmt(shape))
                 rows.append(r)
                 # the files first, then the line: a study killed once it printed a point (a time limit's SIGKILL)
                 # has that point in scaling.json
@@ -557,7 +560,8 @@ def measure(args) -> int:
                                             if r.get("halo_s_per_step") is not None else ""))
                 if r.get("error") and _key(r) in measured_earlier:
                     msg += f" (the earlier measured point in {Path(args.out) / 'scaling.json'} is kept)"
-                print(f"[{launcher} {mode} {n} device(s), mesh {fmt(mesh)}, lattice {fmt(shape)}] {msg}", flush=True)
+                where = "" if mesh is None else f", mesh {fmt(mesh)}, lattice {fmt(shape)}"
+                print(f"[{launcher} {mode} {n} device(s){where}] {msg}", flush=True)
     new = rows
     rows, files = save(rows, complete=True)
     for line in mixed_series(rows, args.out):

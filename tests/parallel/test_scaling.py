@@ -358,6 +358,36 @@ def test_a_points_line_is_printed_once_the_point_is_in_the_files(tmp_path, capsy
     assert written == [(0, 0), (1, 1), (2, 1)], written
 
 
+def test_a_point_refused_for_its_mesh_says_its_line_and_is_written_at_once(tmp_path, capsys):
+    """A point refused for its mesh (here --meshes 2:2x1, a mesh of two axes for a 3D lattice) printed no line and
+    was written only with the next point's files (a study cut short there lost it). It now says what point and why,
+    once it is in the files, as a measured or failed point does; the points after it run."""
+    pt = dict(lattice="D3Q19", dtype="float32", comm="jax", mlups=10.0, mlups_per_device=10.0, mlups_all=[10.0],
+              shape="8x8x8", cells_per_device=512, processes=1, mesh="1x1x1", roofline_fraction=0.1, platform="cpu")
+    mod = _module()
+    mod.launch_point = lambda *a, **k: dict(pt)
+    written = []
+    write = mod.write_outputs
+
+    def spy(rows, out, meta, plots=True):
+        shown = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("[")]
+        written.append((len(json.loads((out / "scaling.json").read_text())["points"]) if written else 0, shown))
+        return write(rows, out, meta, plots)
+
+    mod.write_outputs = spy
+    assert mod.main(["--out", str(tmp_path), "--mode", "weak", "--devices", "1,2,4", "--meshes", "2:2x1",
+                     "--cells-per-device", "8", "--launcher", "local", "--no-plots"]) == 1  # a point failed
+    why = "mesh = '2x1': expected 3 positive sizes for a 3D lattice, e.g. 2x2x2"
+    # at each write: the points already in the files, and the lines printed since the last write
+    assert written == [(0, []), (1, ["[local weak 1 device(s), mesh 1x1x1, lattice 8x8x8] 10.00 MLUPS, 10.00 per "
+                                     "device"]),
+                       (2, [f"[local weak 2 device(s)] {why}"]),
+                       (3, ["[local weak 4 device(s), mesh 2x2x1, lattice 16x16x8] 10.00 MLUPS, 10.00 per device"])], \
+        written
+    refused = json.loads((tmp_path / "scaling.json").read_text())["points"][1]
+    assert (refused["devices"], refused["error"], refused["comm"]) == (2, why, "jax"), refused
+
+
 def test_replot_of_a_study_cut_short_says_so(tmp_path, capsys):
     """--replot of a study cut short (meta complete false, its points written as each ended) drew the table and
     plot of the points it had with nothing to tell them from a whole study's: one line says so."""
