@@ -354,12 +354,7 @@ def cmd_run(args) -> int:
             return 2
     from distlbm.driver import EXIT_RESUBMIT, signals
 
-    from distlbm.parallel.processes import heartbeat_timeout, meet_at_start, startup_timeout, stopped_at_start
-
     several = launcher()[1] > 1
-    if several:  # the processes' own settings, read by their start: a mistyped one is said before they meet
-        heartbeat_timeout()
-        startup_timeout()
     if several and (args.restart is not None or init_from is not None):
         # a checkpoint on one node's disk alone: looked up by each process before they meet (the Simulation's own
         # lookup, after they met, ended the process that found none, saying nothing, and the others aborted in
@@ -380,11 +375,8 @@ def cmd_run(args) -> int:
                 return 2
     flag = signals.process_flag()
     try:
-        # the processes agree that none found an error in its settings before they start (one that did told them)
-        failed = meet_at_start(stop=lambda: bool(flag is not None and flag.requested))  # (None: a single process)
-        if failed:
+        if met_and_refused(stop=lambda: bool(flag is not None and flag.requested)):
             _remove_if_empty(out, made, here=True)  # (none makes anything in it now: the others have stopped)
-            _say_at_start(stopped_at_start(failed, env_rank(), launcher()[1]))
             return 2
         use_cpu_cores(cfg.decomposition.comm, cfg.decomposition.mesh)  # before anything starts JAX's backends
         procs = initialize(cfg.decomposition.comm, stop=lambda: bool(flag is not None and flag.requested))
@@ -755,10 +747,10 @@ _MADE_OUT = None  # the run's folder where this process made it (cmd_run), for a
 
 
 def _refused_at_start(error: str, kind: str = "configuration error", quiet: bool = False) -> bool:
-    """A run of several processes refused by this one before they met at its start (cmd_run): it meets the others
-    there with its error (processes.meet_at_start), and each says its part (stopped_at_start); this one's own line
-    is left out where `quiet` (said already). False where they do not meet that way (a single process, srun,
-    already met): the caller says the error as before."""
+    """A run (or bench, info) of several processes refused by this one before they met at its start
+    (met_and_refused): it meets the others there with its error (processes.meet_at_start), and each says its part
+    (stopped_at_start); this one's own line is left out where `quiet` (said already). False where they do not meet
+    that way (a single process, srun, already met): the caller says the error as before."""
     from distlbm.driver import signals
     from distlbm.parallel.processes import (StartupError, StartupStopped, env_rank, launcher, meet_at_start,
                                             stopped_at_start)
@@ -778,6 +770,29 @@ def _refused_at_start(error: str, kind: str = "configuration error", quiet: bool
     return True
 
 
+def met_and_refused(stop=None) -> bool:
+    """The processes of a command that starts them (run, bench, info) meet before they start (processes.initialize),
+    once this one found no error in its settings (one that did meets them in _refused_at_start): True where another
+    found one, each process having said its part (stopped_at_start); the caller returns 2. Nothing for a single
+    process. The processes' own settings are read first, a mistyped one said before they meet (JAX's start read
+    them: the others waited for that process there). `stop` as processes.meet_at_start's. bench and info met
+    nowhere: a setting one process alone found wrong (a DISTLBM_* variable set for one rank) ended it, saying nothing
+    but on process 0, and the others waited for it in MPI's start for ever (mpiexec), or out the start-up timeout
+    (srun)."""
+    from distlbm.parallel.processes import (env_rank, heartbeat_timeout, launcher, meet_at_start, startup_timeout,
+                                            stopped_at_start)
+
+    n = launcher()[1]
+    if n > 1:
+        heartbeat_timeout()
+        startup_timeout()
+    # the processes agree that none found an error in its settings before they start (one that did told them)
+    failed = meet_at_start(stop=stop)  # (None: a single process)
+    if failed:
+        _say_at_start(stopped_at_start(failed, env_rank(), n))
+    return bool(failed)
+
+
 def _say_at_start(lines) -> None:
     """The lines of a run refused at its start, each one write, whole: every process says its own at the same moment
     into one stream (srun's, a job's output file), and print's two writes, its text and then its newline, let
@@ -785,6 +800,12 @@ def _say_at_start(lines) -> None:
     for line in lines:
         sys.stderr.write(f"{line}\n")
     sys.stderr.flush()
+
+
+def _meets(args) -> bool:
+    """Whether the processes of this command meet at its start (met_and_refused): those that start them, run (not its
+    dry run, which starts none), bench and info."""
+    return args.command in ("bench", "info") or (args.command == "run" and not getattr(args, "dry_run", False))
 
 
 def _dispatch(args) -> int:
@@ -824,7 +845,7 @@ def _dispatch(args) -> int:
             # ends every process
             print(f"distlbm: configuration error (process {env_rank()}): {_shortened(e)}", file=sys.stderr)
             abort(2)
-        if args.command == "run" and not getattr(args, "dry_run", False) and _refused_at_start(_shortened(e)):
+        if _meets(args) and _refused_at_start(_shortened(e)):
             return 2
         if env_rank() == 0:  # every process finds the same mistake; say it once
             print(f"distlbm: configuration error: {_shortened(e)}", file=sys.stderr)
@@ -859,7 +880,7 @@ def _dispatch(args) -> int:
                 abort(1)
             traceback.print_exc()
             print(f"distlbm: process {env_rank()} failed; stopping all processes", file=sys.stderr)
-            if args.command == "run" and not getattr(args, "dry_run", False):
+            if _meets(args):
                 # before the processes met at the start, the others wait there for this one: they learn it and stop
                 _refused_at_start(f"{type(sys.exc_info()[1]).__name__} (its traceback above)", "failure", quiet=True)
             abort(1)

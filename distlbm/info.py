@@ -127,8 +127,11 @@ def cmd_info(args) -> int:
 
         check_size_cells(shown, shown if len(sides) > 1 else f"{shown}^{d}",
                          math.prod(sides) if len(sides) > 1 else sides[0] ** d)
+    from distlbm.cli import met_and_refused
     from distlbm.parallel.processes import initialize, use_cpu_cores
 
+    if met_and_refused():  # several processes: another found an error in its settings (said); none starts
+        return 2
     use_cpu_cores("jax")  # on CPUs the devices `distlbm run` gets (one per core; it said 1 where a run used 2)
     # under srun / mpiexec: join the other processes, so that the report shows whether they found each other
     procs = initialize("jax")

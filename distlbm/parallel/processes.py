@@ -738,11 +738,12 @@ def meet_at_start(error: str | None = None, stop=None) -> list[tuple[int, str]] 
     mpiexec the others waited in MPI's start for ever (MPICH's MPI_Init waits for every rank, and a rank that exits
     before it is no failure to Hydra, which ends the job only on one that exits after), under srun out the start-up
     timeout (300 s), then said that process had not come. Called once: by every process that reached its start
-    (cmd_run) and by one that failed before it (cli._dispatch). Under srun they meet on the run's port (_hold_port,
-    _greet: JAX's start then needs no greeting of its own; `stop` as there), under mpirun/mpiexec in one allgather
-    of MPI's world, whichever the halo exchange. None where they cannot meet: a single process, a coordinator set by
-    the user (JAX_COORDINATOR_ADDRESS or _PORT) under srun, or under mpiexec an MPI that mpi4py does not have or that
-    does not reach the launcher's processes (each then says its own error as before)."""
+    (cli.met_and_refused: run, bench, info) and by one that failed before it (cli._dispatch). Under srun they meet
+    on the run's port (_hold_port, _greet: JAX's start then needs no greeting of its own; `stop` as there), under
+    mpirun/mpiexec in one allgather of MPI's world, whichever the halo exchange. None where they cannot meet: a
+    single process, a coordinator set by the user (JAX_COORDINATOR_ADDRESS or _PORT) under srun, or under mpiexec an
+    MPI that mpi4py does not have or that does not reach the launcher's processes (each then says its own error as
+    before)."""
     global _MET
     name, n = launcher()
     if _MET or n == 1:

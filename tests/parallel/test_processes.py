@@ -677,6 +677,38 @@ def test_a_checkpoint_or_variable_one_process_alone_misses_ends_every_process_at
     assert elapsed < 60 and not (tmp_path / "out").exists(), (elapsed, p.stderr)
 
 
+ONE_RANK_VARIABLE = """
+import os, sys
+if os.environ.get("PMI_RANK", os.environ.get("SLURM_PROCID")) == sys.argv[1]:
+    os.environ["DISTLBM_HEARTBEAT_TIMEOUT"] = "20s"  # a variable of the processes' start mistyped for one rank
+os.environ["DISTLBM_STARTUP_TIMEOUT"] = "120"
+import distlbm.cli as cli
+sys.argv = ["distlbm", *sys.argv[2:]]
+sys.exit(cli.main())
+"""
+
+
+@pytest.mark.parametrize("command,launch,rank", [("bench", "mpiexec", 1), ("bench", "srun", 0), ("info", "mpiexec", 0),
+                                                 ("info", "srun", 1)])
+def test_bench_and_info_meet_at_the_start_as_a_run_does(tmp_path, command, launch, rank):
+    """`distlbm bench` and `distlbm info` did not meet at the start as `distlbm run` does: a setting one process alone
+    found wrong (a DISTLBM_* variable set for one rank) ended that process, which said nothing unless it was process 0,
+    and the others waited for it in MPI's start for ever (mpiexec) or out the start-up timeout (srun, 120 s here,
+    beyond the test's limit). They meet now: the same lines as a run's, every process exits 2 at once."""
+    script = tmp_path / "one_rank_variable.py"
+    script.write_text(ONE_RANK_VARIABLE)
+    args = ["info", "--json"] if command == "info" else ["bench", "--size", 8, "--steps", 1, "--repeat", 1,
+                                                         "--bandwidth-mib", 0]
+    cmd = [MPIEXEC, "-n", 2] if launch == "mpiexec" else [SRUN, "-n", 2]
+    p, _ = _run([*cmd, sys.executable, script, rank, *args], timeout=100)
+    assert (p.returncode, sorted(p.stderr.strip().splitlines())) == (2, sorted([
+        f"distlbm: configuration error (process {rank}): DISTLBM_HEARTBEAT_TIMEOUT = '20s': expected a whole number "
+        "of seconds >= 2 and <= 2147483647 (default 20)",
+        f"distlbm: process {1 - rank}: the run stops at its start: process {rank} of 2 found an error in its settings "
+        "(its own line says which); nothing ran"])), p.stdout + p.stderr
+    assert not p.stdout.strip(), p.stdout  # no report
+
+
 def test_the_errors_found_at_the_start_are_said_once_each():
     from distlbm.parallel.processes import stopped_at_start
 
