@@ -709,6 +709,28 @@ def test_bench_and_info_meet_at_the_start_as_a_run_does(tmp_path, command, launc
     assert not p.stdout.strip(), p.stdout  # no report
 
 
+BENCH_FAILS_ON_ONE_RANK = """
+import os, sys
+import distlbm.bench as bench
+if os.environ.get("PMI_RANK") == "1":  # process 1 fails before the processes meet (not a configuration error)
+    def fails(*a, **k):
+        raise RuntimeError("broken")
+    bench.get_lattice = fails
+from distlbm.cli import main
+sys.exit(main(["bench", "--size", "8", "--steps", "1", "--repeat", "1", "--bandwidth-mib", "0"]))
+"""
+
+
+def test_a_bench_process_that_fails_before_the_processes_meet_stops_every_process(tmp_path):
+    """A process of `distlbm bench` that failed before the start (a traceback) said so and left; the other waited for
+    it in MPI's start for ever. It meets the others with its failure, as a run's does: every process ends, exit 1."""
+    p, _ = _run([MPIEXEC, "-n", 2, sys.executable, "-c", BENCH_FAILS_ON_ONE_RANK], timeout=100)
+    assert p.returncode == 1 and "RuntimeError: broken" in p.stderr, p.stdout + p.stderr
+    stops = ("distlbm: process 0: the run stops at its start: process 1 of 2 found an error in its settings (its own "
+             "line says which); nothing ran\n")
+    assert "distlbm: process 1 failed; stopping all processes\n" in p.stderr and stops in p.stderr, p.stderr
+
+
 def test_the_errors_found_at_the_start_are_said_once_each():
     from distlbm.parallel.processes import stopped_at_start
 
