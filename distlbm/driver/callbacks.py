@@ -314,7 +314,9 @@ def blowup_where(view: RunView, diag: dict) -> tuple:
         text += f" (rho = {last['rho_extreme']:.4g} there, the farthest from 1)"
     from distlbm.config import MACH_MAX
 
-    first = next((h for h in past if h.get("finite") and units.mach(h.get("u_max_local", 0.0)) > MACH_MAX), None)
+    fast = view.first_fast  # (left out of history's middle: the checks before the latest 1000)
+    first = fast if fast is not None and fast.get("step", view.step) < view.step else next(
+        (h for h in past if h.get("finite") and units.mach(h.get("u_max_local", 0.0)) > MACH_MAX), None)
     if first is not None and first is not last:
         text += (f"; the first check past Mach {MACH_MAX:g} (step {first['step']}: "
                  f"{units.mach(first['u_max_local']):.3g}) at {describe_cell(view, first['u_max_at'])}")

@@ -85,6 +85,15 @@ def compile_readers(model: Model, domain: Domain) -> Compiled:
                                                                     links_of_axes), static_argnums=3))
 
 
+def past_mach(record: dict) -> bool:
+    """Whether a check's diagnostics `record` is of a finite state past the Mach limit that its cell is kept of
+    (the first such check: the blow-up message's "first check past Mach")."""
+    from distlbm.config import MACH_MAX  # (config imports the cases)
+    from distlbm import units
+
+    return bool(record.get("finite")) and "u_max_at" in record and units.mach(record.get("u_max_local", 0.0)) > MACH_MAX
+
+
 class RunView:
     """What a callback or a case sees of a run (lattice units unless stated).
 
@@ -121,6 +130,7 @@ class RunView:
         self._diag: Optional[tuple] = None  # (state, diagnostics): computed once per state
         self.history: list[dict] = []
         self.checks_dropped = 0  # check records left out of the middle of history (add_check)
+        self.first_fast: Optional[dict] = None  # the first record past the Mach limit that add_check left out
         self.samples = SampleRecords()  # (in columns: as dicts, a run sampled every step kept ~460 B per record)
         self.mass0: Optional[float] = None
         # the time average of the moments (output average_every): [1 + D, X, Y(, Z)] rho then u, in the compute
@@ -135,8 +145,11 @@ class RunView:
         one per step)."""
         self.history.append(record)
         if len(self.history) > self.HISTORY_HEAD + self.HISTORY_TAIL:
-            del self.history[self.HISTORY_HEAD]  # (a list of ~1000: the shift costs microseconds)
+            gone = self.history.pop(self.HISTORY_HEAD)  # (a list of ~1000: the shift costs microseconds)
             self.checks_dropped += 1
+            if self.first_fast is None and past_mach(gone):
+                self.first_fast = gone  # a blow-up's message names the first check past the Mach limit (not the
+                # first one kept: a flow past it for 1000 checks before it blew up named one 1000 checks late)
 
     # ---- the state (set by the driver between chunks) ---------------------------------------
     @property

@@ -922,6 +922,26 @@ def test_check_history_is_bounded_on_a_long_run(tmp_path):
     assert summary["observables"]["energy_rate_per_transit"] is not None  # the cavity's, of the last two records
 
 
+def test_a_blow_up_names_the_first_check_past_mach_when_history_left_it_out(tmp_path, monkeypatch):
+    """The blow-up message names the first check past Mach 0.3 though history kept the latest checks alone: the
+    channel passes it at step 141 (warned in log.jsonl) and blows up some 440 checks later, past HISTORY_TAIL = 20
+    here; it named the first check kept (step 558) as the first past the limit."""
+    from distlbm.driver.callbacks import InstabilityError
+    from distlbm.driver.view import RunView
+
+    monkeypatch.setattr(RunView, "HISTORY_TAIL", 20)
+    sim = make_sim("channel_flow", n=10, u_lattice=0.1, obstacles="circle(0.5,0.205,0.18)", check_every=1)
+    sim.out_dir = tmp_path
+    with pytest.raises(InstabilityError):
+        sim.run(2000)
+    assert sim.view.checks_dropped > 100
+    events = [json.loads(x) for x in (tmp_path / "log.jsonl").read_text().splitlines()]
+    warned = next(e["step"] for e in events if e.get("event") == "mach")
+    where = next(e for e in events if e.get("event") == "instability")
+    assert where["where"]["first_past_mach"]["step"] == warned, where["message"]
+    assert f"the first check past Mach 0.3 (step {warned}: " in where["message"]
+
+
 def test_one_device_reports_its_mesh_as_one_block(tmp_path):
     """summary.json's and log.jsonl's `mesh` on one device is [1, 1] (one block per axis, as `bench --json` says);
     it was [] there, [2, 1] on two devices: a reader comparing runs had to know the empty list meant one device."""
