@@ -183,11 +183,13 @@ def run_sim_pair(name, steps=STEPS, mesh=None, paths=("xla", "fused"), warm=6):
     from helpers import make_sim
 
     case, params, _ = SIM_CASES[name]
-    sim = make_sim(case, **params)
-    if mesh is not None:
+    domain = None
+    if mesh is not None:  # the lattice's shape from its configuration (a Simulation built for it cost ~1 s)
+        from distlbm.config import resolve
         from distlbm.parallel.mesh import MeshDomain
 
-        sim = make_sim(case, domain=MeshDomain(sim.setup.shape, mesh), **params)
+        domain = MeshDomain(resolve(case, params).setup.shape, mesh)
+    sim = make_sim(case, domain=domain, **params)
     sim.advance(warm)  # the steps alone: run()'s checks and samples compiled programs that nothing here reads
     model = sim.model
     makers = {"xla": make_step, "fused": lambda m, e: make_fused_step(m, e, interpret=True)}
