@@ -335,10 +335,9 @@ def test_a_repetition_lasts_as_long_as_its_slowest_process():
     assert mod.repetition_times(rows, 6, 3) == [0.5, 0.7, 0.5]
 
 
-def test_a_points_line_is_printed_once_the_point_is_in_the_files(tmp_path, capsys):
-    """The point's line was printed before the files were rewritten with it: a study killed on that line (a time
-    limit's SIGKILL, or the cut-short test above reading it) could lose the point it showed as measured. Each
-    write now comes before the point's line, so every line printed is a point in scaling.json."""
+def _study_with_written_points(capsys, shown_of):
+    """scaling.py's module whose every point measures 10 MLUPS at once (launch_point) and whose write_outputs notes,
+    at each write, the points already in scaling.json and shown_of(the output printed since the last write)."""
     pt = dict(lattice="D3Q19", dtype="float32", comm="jax", mlups=10.0, mlups_per_device=10.0, mlups_all=[10.0],
               shape="8x8x8", cells_per_device=512, processes=1, mesh="1x1x1", roofline_fraction=0.1, platform="cpu")
     mod = _module()
@@ -347,11 +346,19 @@ def test_a_points_line_is_printed_once_the_point_is_in_the_files(tmp_path, capsy
     write = mod.write_outputs
 
     def spy(rows, out, meta, plots=True):
-        shown = capsys.readouterr().out.count(" device(s), mesh ")
+        shown = shown_of(capsys.readouterr().out)
         written.append((len(json.loads((out / "scaling.json").read_text())["points"]) if written else 0, shown))
         return write(rows, out, meta, plots)
 
     mod.write_outputs = spy
+    return mod, written
+
+
+def test_a_points_line_is_printed_once_the_point_is_in_the_files(tmp_path, capsys):
+    """The point's line was printed before the files were rewritten with it: a study killed on that line (a time
+    limit's SIGKILL, or the cut-short test above reading it) could lose the point it showed as measured. Each
+    write now comes before the point's line, so every line printed is a point in scaling.json."""
+    mod, written = _study_with_written_points(capsys, lambda out: out.count(" device(s), mesh "))
     assert mod.main(["--out", str(tmp_path), "--mode", "weak", "--devices", "1,2", "--cells-per-device", "8",
                      "--launcher", "local", "--no-plots"]) == 0
     # at each write: the points already in the files, and the lines printed since the last write
@@ -362,19 +369,8 @@ def test_a_point_refused_for_its_mesh_says_its_line_and_is_written_at_once(tmp_p
     """A point refused for its mesh (here --meshes 2:2x1, a mesh of two axes for a 3D lattice) printed no line and
     was written only with the next point's files (a study cut short there lost it). It now says what point and why,
     once it is in the files, as a measured or failed point does; the points after it run."""
-    pt = dict(lattice="D3Q19", dtype="float32", comm="jax", mlups=10.0, mlups_per_device=10.0, mlups_all=[10.0],
-              shape="8x8x8", cells_per_device=512, processes=1, mesh="1x1x1", roofline_fraction=0.1, platform="cpu")
-    mod = _module()
-    mod.launch_point = lambda *a, **k: dict(pt)
-    written = []
-    write = mod.write_outputs
-
-    def spy(rows, out, meta, plots=True):
-        shown = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("[")]
-        written.append((len(json.loads((out / "scaling.json").read_text())["points"]) if written else 0, shown))
-        return write(rows, out, meta, plots)
-
-    mod.write_outputs = spy
+    mod, written = _study_with_written_points(
+        capsys, lambda out: [ln for ln in out.splitlines() if ln.startswith("[")])
     assert mod.main(["--out", str(tmp_path), "--mode", "weak", "--devices", "1,2,4", "--meshes", "2:2x1",
                      "--cells-per-device", "8", "--launcher", "local", "--no-plots"]) == 1  # a point failed
     why = "mesh = '2x1': expected 3 positive sizes for a 3D lattice, e.g. 2x2x2"
