@@ -922,14 +922,17 @@ def test_check_history_is_bounded_on_a_long_run(tmp_path):
     assert summary["observables"]["energy_rate_per_transit"] is not None  # the cavity's, of the last two records
 
 
-def test_a_blow_up_names_the_first_check_past_mach_when_history_left_it_out(tmp_path, monkeypatch):
+@pytest.mark.parametrize("head", [2, 200])
+def test_a_blow_up_names_the_first_check_past_mach_when_history_left_it_out(tmp_path, monkeypatch, head):
     """The blow-up message names the first check past Mach 0.3 though history kept the latest checks alone: the
     channel passes it at step 141 (warned in log.jsonl) and blows up some 440 checks later, past HISTORY_TAIL = 20
-    here; it named the first check kept (step 558) as the first past the limit."""
+    here; it named the first check kept (step 558) as the first past the limit. With that check among history's first
+    (HISTORY_HEAD 200) it named the first one left out of the middle (step 200)."""
     from distlbm.driver.callbacks import InstabilityError
     from distlbm.driver.view import RunView
 
     monkeypatch.setattr(RunView, "HISTORY_TAIL", 20)
+    monkeypatch.setattr(RunView, "HISTORY_HEAD", head)
     sim = make_sim("channel_flow", n=10, u_lattice=0.1, obstacles="circle(0.5,0.205,0.18)", check_every=1)
     sim.out_dir = tmp_path
     with pytest.raises(InstabilityError):
