@@ -334,10 +334,19 @@ def test_instability_stops_with_a_clear_message_and_keeps_the_checkpoint(tmp_pat
 
 # ---- stopping cleanly ----------------------------------------------------------------------------
 
+# the run's SIGHUP at its default, as from a terminal, whatever this test process inherited: an ignored SIGHUP is
+# inherited through exec, and under a suite started with it ignored (nohup, a launcher) the run did what `nohup distlbm
+# run` does on purpose, went on after the hangup: the [SIGHUP] case's 400-step run ended with exit 0, its 10^7-step run
+# outlived communicate's 120 s. Put back by an exec'd Python, not around the Popen here: this process, nohup'd, would
+# die of a hangup in between (and no preexec_fn: a fork of this multithreaded process could deadlock)
+_HANGUP_AT_DEFAULT = [sys.executable, "-S", "-c", "import os, signal, sys; signal.signal(signal.SIGHUP, "
+                      "signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"]
+
+
 def _start(tmp_path, *extra, devices=1):
     env = dict(os.environ, XLA_FLAGS=f"--xla_force_host_platform_device_count={devices}", PYTHONPATH=str(REPO))
     size = [] if any(str(x).startswith("n=") for x in extra) else ["--set", "n=48"]  # (a key given twice is refused)
-    return subprocess.Popen([str(BIN / "distlbm"), "run", "box", *size, "--set", "lattice=D3Q19",
+    return subprocess.Popen([*_HANGUP_AT_DEFAULT, str(BIN / "distlbm"), "run", "box", *size, "--set", "lattice=D3Q19",
                              "--progress-every", "5", "--out", str(tmp_path), *map(str, extra)],
                             cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
@@ -353,8 +362,8 @@ def _wait_for(pred, timeout=120):
 
 @pytest.mark.parametrize("sig", ["SIGTERM", "SIGUSR1", "SIGINT", "SIGHUP"])  # SIGHUP: exit 129 before
 def test_signal_stops_with_checkpoint_and_restart_is_bitwise(tmp_path, sig):
-    # the run is long, so that the signal always finds it running: 400 steps took 1.4 s, and under load the test's
-    # signal came after the run's end (exit 0); the restart then runs to 100 steps past where it stopped
+    # the run is long, so that the signal always finds it running (a stop takes 0.4 s from the signal to the exit,
+    # 2-6 s at a load of 5-11 on 2 cores: measured); the restart then runs to 100 steps past where it stopped
     proc = _start(tmp_path / "run", "--steps", 10 ** 7)
     try:
         assert _wait_for(lambda: (tmp_path / "run" / "log.jsonl").exists() and
