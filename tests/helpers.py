@@ -21,3 +21,40 @@ def run_case(case: str, steps=None, domain=None, **params) -> tuple:
     """Run `case` with `params` and return (summary, simulation)."""
     sim = make_sim(case, domain=domain, **params)
     return sim.run(steps), sim
+
+
+class compiles:
+    """`with compiles() as c:` records each XLA program JAX lowers and compiles inside the block (jax.log_compiles'
+    "Compiling ..." lines, which come before the persistent cache is read, so a cache hit counts too): c.sites are
+    the distlbm file:line that called each one, c.count(where) those whose call site names `where`."""
+
+    def __init__(self):
+        self.sites = []
+
+    def __enter__(self):
+        import logging
+        import traceback
+
+        outer = self
+
+        class _Handler(logging.Handler):
+            def emit(self, record):
+                if record.getMessage().startswith("Compiling "):
+                    outer.sites.append(" <- ".join(f"{f.filename.rsplit('/distlbm/', 1)[-1]}:{f.lineno}"
+                                                   for f in reversed(traceback.extract_stack())
+                                                   if "/distlbm/" in f.filename))
+
+        self._handler = _Handler(logging.DEBUG)
+        self._logger = logging.getLogger("jax._src.interpreters.pxla")
+        self._logger.addHandler(self._handler)
+        self._log = jax.log_compiles()
+        self._log.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self._log.__exit__(*exc)
+        self._logger.removeHandler(self._handler)
+        return False
+
+    def count(self, where: str) -> int:
+        return sum(where in s for s in self.sites)

@@ -470,16 +470,20 @@ class FieldOutput:
                 model = view.model
                 field = view.force_field
 
-                def moment(k):
-                    if field is None:
-                        return jax.jit(lambda f, x0, n: macroscopic(jax.lax.dynamic_slice_in_dim(f, x0, n, axis=1),
-                                                                    model)[k], static_argnums=2)
-                    # the block's per-cell force, from the shard on the block's device
+                # one program gives both moments of a piece, and each field takes its own: a program per field
+                # was one more compile on every process (minutes on a large lattice) for a sum over Q that u's
+                # program forms anyway
+                if field is None:
+                    both = jax.jit(lambda f, x0, n: macroscopic(jax.lax.dynamic_slice_in_dim(f, x0, n, axis=1),
+                                                                model), static_argnums=2)
+                else:  # the block's per-cell force, from the shard on the block's device
                     fn = jax.jit(lambda f, F, x0, n: macroscopic(jax.lax.dynamic_slice_in_dim(f, x0, n, axis=1), model,
-                                                                 jax.lax.dynamic_slice_in_dim(F, x0, n, axis=1))[k],
+                                                                 jax.lax.dynamic_slice_in_dim(F, x0, n, axis=1)),
                                  static_argnums=3)
-                    return lambda fb, x0, n: fn(fb, _halo_of(field, fb), x0, n)
-                self._planes = [moment(0), moment(1)]
+
+                    def both(fb, x0, n):
+                        return fn(fb, _halo_of(field, fb), x0, n)
+                self._planes = [lambda fb, x0, n: both(fb, x0, n)[0], lambda fb, x0, n: both(fb, x0, n)[1]]
             cdt = view.model.compute_dtype
             rho = MomentField(view.state.f, dom, 0, self._planes[0], cdt)
             u = MomentField(view.state.f, dom, 1, self._planes[1], cdt, (dx / dt) if phys else None)

@@ -16,7 +16,7 @@ from distlbm.config import Cut, OutputSpec, resolve
 from distlbm.errors import ConfigError
 from distlbm.io.output import _cut_axis
 
-from helpers import make_sim
+from helpers import compiles, make_sim
 
 
 # ---- the settings, checked up front -------------------------------------------------------------------
@@ -554,6 +554,29 @@ def test_whole_fields_formed_piece_by_piece_equal_the_whole_lattice_moments(tmp_
     if mesh is None:  # a slab that starts inside the block, as parallel.domain.slabs reads one
         part = u[(Ellipsis, slice(2, 5), slice(None), slice(None))]
         assert np.array_equal(part, ref_u[:, 2:5] * np.float32(0.5))
+
+
+@pytest.mark.parametrize("mesh", [None, (2, 2)])
+def test_rho_and_u_of_the_whole_fields_are_one_compiled_program(tmp_path, mesh):
+    """The whole fields' rho and u come from one compiled program (both moments of a piece; each field takes its
+    own): before, one program per field, each compiled on every process (minutes on a large lattice); the same
+    bits as the whole lattice's moments."""
+    from distlbm.driver import Simulation
+    from distlbm.parallel.domain import LocalDomain
+    from distlbm.parallel.mesh import MeshDomain
+    from distlbm.stepper import macroscopic
+
+    cfg = resolve("cavity2d", {"n": 8, "steady_tol": 0, "output_every": 2, "output_fields": "rho,u"})
+    shape = cfg.setup.shape
+    sim = Simulation(cfg, domain=MeshDomain(shape, mesh) if mesh else LocalDomain(shape), out_dir=tmp_path,
+                     log=lambda msg: None)
+    with compiles() as c:
+        sim.run(2)
+    assert c.count("io/output.py") == 1, c.sites
+    ref_rho, ref_u = (np.asarray(sim.domain.gather(x)) for x in macroscopic(sim.state.f, sim.model))
+    with h5py.File(tmp_path / "fields" / "fields_000000002.h5") as h5:
+        assert np.array_equal(h5["rho"][...], ref_rho)
+        assert np.array_equal(h5["u"][...], np.moveaxis(ref_u, 0, -1))
 
 
 # ---- vorticity -----------------------------------------------------------------------------------------
