@@ -159,9 +159,11 @@ class _PlanesBlock:
     """A field of one device block of the populations f [Q, *block] that is formed where it is read: as
     `parallel.domain.slabs` reads a block (shape, dtype and x-slabs by indexing), each slab is computed then,
     on the block's device, in pieces of at most PIECE_BYTES of populations: compute(x0, n) -> the field on
-    the planes x0 .. x0 + n - 1 ([*lead, n, ...]; n takes at most two values, each compiled once), times
-    `scale` if given. Over the whole block rho and u were 16 B/cell of float32 beside the populations (320^3
-    D3Q19 peaked 0.9 GB higher with field output than without) and |curl u| 4 B/cell."""
+    the planes x0 .. x0 + n - 1 ([*lead, n, ...]; n is one length per block shape, compiled once: the last
+    piece of a slab starts early, within the block, and keeps its own planes; before, each shorter last piece
+    was one more program, on every process), times `scale` if given. Over the whole block rho and u were
+    16 B/cell of float32 beside the populations (320^3 D3Q19 peaked 0.9 GB higher with field output than
+    without) and |curl u| 4 B/cell."""
 
     def __init__(self, f, lead: tuple, compute, dtype, scale=None):
         self.f, self.compute, self.scale = f, compute, scale
@@ -176,15 +178,18 @@ class _PlanesBlock:
         if not (isinstance(index, tuple) and index and index[0] is Ellipsis and isinstance(index[1], slice)):
             raise TypeError(f"{type(self).__name__}: expected (Ellipsis, slice along x, ...), got {index!r}")
         i, j, _ = index[1].indices(self.f.shape[1])
-        per_x = self.f.size // self.f.shape[1] * self.f.dtype.itemsize
-        step = max(1, PIECE_BYTES // max(per_x, 1))
+        nx = self.f.shape[1]
+        per_x = self.f.size // nx * self.f.dtype.itemsize
+        n = max(1, min(nx, PIECE_BYTES // max(per_x, 1)))
+        rest = (slice(None),) * (self.f.ndim - 2)
         out = np.empty(self.lead + (j - i,) + tuple(self.f.shape[2:]), self.dtype)
-        for a in range(i, j, step):
-            b = min(j, a + step)
-            m = self.compute(np.int32(a), b - a)
+        for a in range(i, j, n):
+            b = min(j, a + n)
+            x0 = min(a, nx - n)  # a whole piece of n planes that holds a .. b - 1 (the same values per plane)
+            m = self.compute(np.int32(x0), n)
             if self.scale is not None:
                 m = m * self.scale
-            out[(Ellipsis, slice(a - i, b - i)) + (slice(None),) * (self.f.ndim - 2)] = np.asarray(m)
+            out[(Ellipsis, slice(a - i, b - i)) + rest] = np.asarray(m)[(Ellipsis, slice(a - x0, b - x0)) + rest]
         return out
 
 

@@ -579,6 +579,33 @@ def test_rho_and_u_of_the_whole_fields_are_one_compiled_program(tmp_path, mesh):
         assert np.array_equal(h5["u"][...], np.moveaxis(ref_u, 0, -1))
 
 
+@pytest.mark.parametrize("mesh", [None, (1, 2)])
+def test_the_whole_fields_pieces_are_of_one_compiled_length(tmp_path, monkeypatch, mesh):
+    """The whole fields are formed in pieces of one length (the last one starts early, within the block), so rho
+    and u are one compiled program and |curl u| another, whatever the block's length: before, a last piece
+    shorter than the others (10 planes in pieces of 3: 3, 3, 3, 1) was one more program of each; the same bits."""
+    from distlbm.driver import Simulation
+    from distlbm.io import output
+    from distlbm.parallel.domain import LocalDomain
+    from distlbm.parallel.mesh import MeshDomain
+    from distlbm.stepper import macroscopic
+
+    cfg = resolve("cavity2d", {"n": 8, "steady_tol": 0, "output_every": 2, "output_fields": "rho,u,vorticity"})
+    shape = cfg.setup.shape  # 10 x 10 cells
+    monkeypatch.setattr(output, "PIECE_BYTES", 3 * 9 * (shape[1] // (mesh or (1, 1))[1]) * 4)  # 3 planes
+    sim = Simulation(cfg, domain=MeshDomain(shape, mesh) if mesh else LocalDomain(shape), out_dir=tmp_path,
+                     log=lambda msg: None)
+    with compiles() as c:
+        sim.run(2)
+    assert c.count("io/output.py") == 3, c.sites  # the neighbours' face planes of u, rho and u, |curl u|
+    ref_rho, ref_u = (np.asarray(sim.domain.gather(x)) for x in macroscopic(sim.state.f, sim.model))
+    ref_w = np.asarray(sim.domain.gather(sim.view.vorticity()))
+    with h5py.File(tmp_path / "fields" / "fields_000000002.h5") as h5:
+        assert np.array_equal(h5["rho"][...], ref_rho)
+        assert np.array_equal(h5["u"][...], np.moveaxis(ref_u, 0, -1))
+        assert np.array_equal(h5["vorticity"][...], ref_w)
+
+
 # ---- vorticity -----------------------------------------------------------------------------------------
 
 def _central_curl(u, kind=None, u_wall=None):
