@@ -186,10 +186,10 @@ class _PlanesBlock:
         for a in range(i, j, n):
             b = min(j, a + n)
             x0 = min(a, nx - n)  # a whole piece of n planes that holds a .. b - 1 (the same values per plane)
-            m = self.compute(np.int32(x0), n)
-            if self.scale is not None:
-                m = m * self.scale
-            out[(Ellipsis, slice(a - i, b - i)) + rest] = np.asarray(m)[(Ellipsis, slice(a - x0, b - x0)) + rest]
+            m = np.asarray(self.compute(np.int32(x0), n))[(Ellipsis, slice(a - x0, b - x0)) + rest]
+            if self.scale is not None:  # on the host: on the device, each field's multiply was a program of its
+                m = m * np.asarray(self.scale, m.dtype)  # own (the same rounding: the scale in the field's dtype)
+            out[(Ellipsis, slice(a - i, b - i)) + rest] = m
         return out
 
 

@@ -606,6 +606,31 @@ def test_the_whole_fields_pieces_are_of_one_compiled_length(tmp_path, monkeypatc
         assert np.array_equal(h5["vorticity"][...], ref_w)
 
 
+def test_physical_units_scale_the_whole_fields_without_a_program_of_their_own(tmp_path):
+    """u (dx/dt) and |curl u| (1/dt) of the whole fields in physical units are scaled as each piece comes to the
+    host: before, each field's multiply was one more compiled program (on every process); the same bits as the
+    scale applied to the lattice units' values in the field's dtype."""
+    from distlbm.driver import Simulation
+    from distlbm.parallel.domain import LocalDomain
+    from distlbm.stepper import macroscopic
+
+    cfg = resolve("channel_flow", {"n": 5, "t_end": 0.01, "output_interval": 0.01, "output_units": "physical",
+                                   "output_fields": "u,vorticity"})
+    sim = Simulation(cfg, domain=LocalDomain(cfg.setup.shape), out_dir=tmp_path, log=lambda msg: None)
+    with compiles() as c:
+        sim.run()
+    assert c.count("io/output.py") == 3, c.sites  # the neighbours' face planes of u, rho and u, |curl u|
+    units = cfg.setup.units
+    f32 = np.float32
+    ref_u = np.asarray(macroscopic(sim.state.f, sim.model)[1]) * f32(units["dx"] / units["dt"])
+    ref_w = np.asarray(sim.view.vorticity()) * f32(1.0 / units["dt"])
+    last = sorted((tmp_path / "fields").glob("fields_*.h5"))[-1]
+    with h5py.File(last) as h5:
+        assert h5.attrs["step"] == sim.step
+        assert np.array_equal(h5["u"][...], np.moveaxis(ref_u, 0, -1))
+        assert np.array_equal(h5["vorticity"][...], ref_w)
+
+
 # ---- vorticity -----------------------------------------------------------------------------------------
 
 def _central_curl(u, kind=None, u_wall=None):
