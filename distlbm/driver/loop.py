@@ -478,7 +478,8 @@ class Simulation:
             self.mass0 = d0["mass"]
             if not self.history and self.view.step == 0:
                 self.view.add_check({"step": 0, **d0, "wall": 0.0})
-        self.state = self._advance(self.state, self.cells, jnp.int32(n))
+        # n as a NumPy scalar: jnp.int32(n) was a device conversion, one more program compiled in every process
+        self.state = self._advance(self.state, self.cells, np.int32(n))
         self.steps_advanced += max(int(n), 0)
 
     def _initial_populations(self):

@@ -18,7 +18,7 @@ import h5py
 import numpy as np
 import pytest
 
-from helpers import make_sim
+from helpers import compiles, make_sim
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -877,6 +877,22 @@ def test_advance_from_python_counts_the_mass_drift_from_step_0(tmp_path):
     summary = sim.run(80)
     assert sim.history[0]["step"] == 0
     assert summary["relative_mass_drift"] == whole["relative_mass_drift"]
+
+
+def test_advance_compiles_its_program_alone():
+    """advance(n) compiles the step loop alone (n is traced: one program for every n): its step count went in as
+    jnp.int32(n), a device conversion of its own compiled in every process (after jax.clear_caches, as in a fresh
+    process: 2 programs); a NumPy scalar needs none."""
+    import jax
+
+    sim = make_sim("cavity2d", n=8, steady_tol=0.0)
+    sim.advance(1)  # the step-0 diagnostics
+    jax.clear_caches()
+    with compiles() as c:
+        sim.advance(2)
+        sim.advance(3)
+    assert len(c.sites) == 1, c.sites
+    assert sim.step == 6
 
 
 def test_summary_steps_count_an_advance_before_run(tmp_path):
