@@ -746,7 +746,8 @@ def _shortened(error, limit: int = 300) -> str:
 _MADE_OUT = None  # the run's folder where this process made it (cmd_run), for a refusal before the processes met
 
 
-def _refused_at_start(error: str, kind: str = "configuration error", quiet: bool = False) -> bool:
+def _refused_at_start(error: str, kind: str = "configuration error", quiet: bool = False,
+                      what: str = "the run") -> bool:
     """A run (or bench, info) of several processes refused by this one before they met at its start
     (met_and_refused): it meets the others there with its error (processes.meet_at_start), and each says its part
     (stopped_at_start); this one's own line is left out where `quiet` (said already). False where they do not meet
@@ -765,12 +766,12 @@ def _refused_at_start(error: str, kind: str = "configuration error", quiet: bool
         return False
     if _MADE_OUT is not None:  # this process made the run's folder (the others may have found it made): none
         _remove_if_empty(_MADE_OUT, True, here=True)  # makes anything in it now, they all stop
-    _say_at_start(line for line in stopped_at_start(failed, env_rank(), n, kind)
+    _say_at_start(line for line in stopped_at_start(failed, env_rank(), n, kind, what)
                   if not (quiet and line.startswith(f"distlbm: {kind}")))
     return True
 
 
-def met_and_refused(stop=None) -> bool:
+def met_and_refused(stop=None, what: str = "the run") -> bool:
     """The processes of a command that starts them (run, bench, info) meet before they start (processes.initialize),
     once this one found no error in its settings (one that did meets them in _refused_at_start): True where another
     found one, each process having said its part (stopped_at_start); the caller returns 2. Nothing for a single
@@ -789,7 +790,7 @@ def met_and_refused(stop=None) -> bool:
     # the processes agree that none found an error in its settings before they start (one that did told them)
     failed = meet_at_start(stop=stop)  # (None: a single process)
     if failed:
-        _say_at_start(stopped_at_start(failed, env_rank(), n))
+        _say_at_start(stopped_at_start(failed, env_rank(), n, what=what))
     return bool(failed)
 
 
@@ -806,6 +807,12 @@ def _meets(args) -> bool:
     """Whether the processes of this command meet at its start (met_and_refused): those that start them, run (not its
     dry run, which starts none), bench and info."""
     return args.command in ("bench", "info") or (args.command == "run" and not getattr(args, "dry_run", False))
+
+
+def _work(args) -> str:
+    """What a command that meets at its start does, as the line of a process that stops there names it (`bench` and
+    `info` said "the run stops at its start", though nothing was to run)."""
+    return {"bench": "the benchmark", "info": "distlbm info"}.get(args.command, "the run")
 
 
 def _dispatch(args) -> int:
@@ -845,7 +852,7 @@ def _dispatch(args) -> int:
             # ends every process
             print(f"distlbm: configuration error (process {env_rank()}): {_shortened(e)}", file=sys.stderr)
             abort(2)
-        if _meets(args) and _refused_at_start(_shortened(e)):
+        if _meets(args) and _refused_at_start(_shortened(e), what=_work(args)):
             return 2
         if env_rank() == 0:  # every process finds the same mistake; say it once
             print(f"distlbm: configuration error: {_shortened(e)}", file=sys.stderr)
@@ -882,7 +889,8 @@ def _dispatch(args) -> int:
             print(f"distlbm: process {env_rank()} failed; stopping all processes", file=sys.stderr)
             if _meets(args):
                 # before the processes met at the start, the others wait there for this one: they learn it and stop
-                _refused_at_start(f"{type(sys.exc_info()[1]).__name__} (its traceback above)", "failure", quiet=True)
+                _refused_at_start(f"{type(sys.exc_info()[1]).__name__} (its traceback above)", "failure", quiet=True,
+                                  what=_work(args))
             abort(1)
         raise
     return 1

@@ -774,11 +774,13 @@ def meet_at_start(error: str | None = None, stop=None) -> list[tuple[int, str]] 
     return [(rank, e) for rank, e in enumerate(said) if e is not None]
 
 
-def stopped_at_start(failed: list[tuple[int, str]], rank: int, n: int, kind: str = "configuration error") -> list[str]:
+def stopped_at_start(failed: list[tuple[int, str]], rank: int, n: int, kind: str = "configuration error",
+                     what: str = "the run") -> list[str]:
     """The lines this process (`rank` of `n`) says where the processes met at the start and `failed` (meet_at_start)
     is not empty: each error once, by the first process that found it, naming the processes that found it unless
     every process did (then it is said once by process 0, as a mistake every process finds always was); and a
-    line from the first process that found none, naming those that did, as the reason the run stops."""
+    line from the first process that found none, naming those that did, as the reason `what` (the command's work:
+    the run, the benchmark) stops."""
     lines = []
     errors: dict[str, list[int]] = {}
     for r, e in failed:
@@ -792,7 +794,7 @@ def stopped_at_start(failed: list[tuple[int, str]], rank: int, n: int, kind: str
     ok = sorted(set(range(n)) - {r for r, _ in failed})
     if ok and ok[0] == rank:
         ranks = sorted(r for r, _ in failed)
-        lines.append(f"distlbm: process {rank}: the run stops at its start: {_processes(ranks)} of {n} found "
+        lines.append(f"distlbm: process {rank}: {what} stops at its start: {_processes(ranks)} of {n} found "
                      f"{'an error' if len(ranks) == 1 else 'errors'} in {'its' if len(ranks) == 1 else 'their'} "
                      f"settings ({'its own line says' if len(ranks) == 1 else 'their own lines say'} which); nothing ran")
     return lines

@@ -688,13 +688,17 @@ sys.exit(cli.main())
 """
 
 
+WORK = {"bench": "the benchmark", "info": "distlbm info"}  # what stops, as the others' line names it
+
+
 @pytest.mark.parametrize("command,launch,rank", [("bench", "mpiexec", 1), ("bench", "srun", 0), ("info", "mpiexec", 0),
                                                  ("info", "srun", 1)])
 def test_bench_and_info_meet_at_the_start_as_a_run_does(tmp_path, command, launch, rank):
     """`distlbm bench` and `distlbm info` did not meet at the start as `distlbm run` does: a setting one process alone
     found wrong (a DISTLBM_* variable set for one rank) ended that process, which said nothing unless it was process 0,
     and the others waited for it in MPI's start for ever (mpiexec) or out the start-up timeout (srun, 120 s here,
-    beyond the test's limit). They meet now: the same lines as a run's, every process exits 2 at once."""
+    beyond the test's limit). They meet now: the same lines as a run's, naming what stops (they said "the run"),
+    every process exits 2 at once."""
     script = tmp_path / "one_rank_variable.py"
     script.write_text(ONE_RANK_VARIABLE)
     args = ["info", "--json"] if command == "info" else ["bench", "--size", 8, "--steps", 1, "--repeat", 1,
@@ -704,8 +708,8 @@ def test_bench_and_info_meet_at_the_start_as_a_run_does(tmp_path, command, launc
     assert (p.returncode, sorted(p.stderr.strip().splitlines())) == (2, sorted([
         f"distlbm: configuration error (process {rank}): DISTLBM_HEARTBEAT_TIMEOUT = '20s': expected a whole number "
         "of seconds >= 2 and <= 2147483647 (default 20)",
-        f"distlbm: process {1 - rank}: the run stops at its start: process {rank} of 2 found an error in its settings "
-        "(its own line says which); nothing ran"])), p.stdout + p.stderr
+        f"distlbm: process {1 - rank}: {WORK[command]} stops at its start: process {rank} of 2 found an error in its "
+        "settings (its own line says which); nothing ran"])), p.stdout + p.stderr
     assert not p.stdout.strip(), p.stdout  # no report
 
 
@@ -726,8 +730,8 @@ def test_a_bench_process_that_fails_before_the_processes_meet_stops_every_proces
     it in MPI's start for ever. It meets the others with its failure, as a run's does: every process ends, exit 1."""
     p, _ = _run([MPIEXEC, "-n", 2, sys.executable, "-c", BENCH_FAILS_ON_ONE_RANK], timeout=100)
     assert p.returncode == 1 and "RuntimeError: broken" in p.stderr, p.stdout + p.stderr
-    stops = ("distlbm: process 0: the run stops at its start: process 1 of 2 found an error in its settings (its own "
-             "line says which); nothing ran\n")
+    stops = ("distlbm: process 0: the benchmark stops at its start: process 1 of 2 found an error in its settings "
+             "(its own line says which); nothing ran\n")
     assert "distlbm: process 1 failed; stopping all processes\n" in p.stderr and stops in p.stderr, p.stderr
 
 
