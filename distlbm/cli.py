@@ -375,7 +375,7 @@ def cmd_run(args) -> int:
                 return 2
     flag = signals.process_flag()
     try:
-        if met_and_refused(stop=lambda: bool(flag is not None and flag.requested)):
+        if met_and_refused("run", stop=lambda: bool(flag is not None and flag.requested)):
             _remove_if_empty(out, made, here=True)  # (none makes anything in it now: the others have stopped)
             return 2
         use_cpu_cores(cfg.decomposition.comm, cfg.decomposition.mesh)  # before anything starts JAX's backends
@@ -771,8 +771,8 @@ def _refused_at_start(error: str, kind: str = "configuration error", quiet: bool
     return True
 
 
-def met_and_refused(stop=None, what: str = "the run") -> bool:
-    """The processes of a command that starts them (run, bench, info) meet before they start (processes.initialize),
+def met_and_refused(command: str, stop=None) -> bool:
+    """The processes of `command`, one that starts them (run, bench, info), meet before they start (initialize),
     once this one found no error in its settings (one that did meets them in _refused_at_start): True where another
     found one, each process having said its part (stopped_at_start); the caller returns 2. Nothing for a single
     process. The processes' own settings are read first, a mistyped one said before they meet (JAX's start read
@@ -790,7 +790,7 @@ def met_and_refused(stop=None, what: str = "the run") -> bool:
     # the processes agree that none found an error in its settings before they start (one that did told them)
     failed = meet_at_start(stop=stop)  # (None: a single process)
     if failed:
-        _say_at_start(stopped_at_start(failed, env_rank(), n, what=what))
+        _say_at_start(stopped_at_start(failed, env_rank(), n, what=_work(command)))
     return bool(failed)
 
 
@@ -809,10 +809,10 @@ def _meets(args) -> bool:
     return args.command in ("bench", "info") or (args.command == "run" and not getattr(args, "dry_run", False))
 
 
-def _work(args) -> str:
+def _work(command: str) -> str:
     """What a command that meets at its start does, as the line of a process that stops there names it (`bench` and
     `info` said "the run stops at its start", though nothing was to run)."""
-    return {"bench": "the benchmark", "info": "distlbm info"}.get(args.command, "the run")
+    return {"bench": "the benchmark", "info": "distlbm info"}.get(command, "the run")
 
 
 def _dispatch(args) -> int:
@@ -852,7 +852,7 @@ def _dispatch(args) -> int:
             # ends every process
             print(f"distlbm: configuration error (process {env_rank()}): {_shortened(e)}", file=sys.stderr)
             abort(2)
-        if _meets(args) and _refused_at_start(_shortened(e), what=_work(args)):
+        if _meets(args) and _refused_at_start(_shortened(e), what=_work(args.command)):
             return 2
         if env_rank() == 0:  # every process finds the same mistake; say it once
             print(f"distlbm: configuration error: {_shortened(e)}", file=sys.stderr)
@@ -890,7 +890,7 @@ def _dispatch(args) -> int:
             if _meets(args):
                 # before the processes met at the start, the others wait there for this one: they learn it and stop
                 _refused_at_start(f"{type(sys.exc_info()[1]).__name__} (its traceback above)", "failure", quiet=True,
-                                  what=_work(args))
+                                  what=_work(args.command))
             abort(1)
         raise
     return 1

@@ -130,7 +130,7 @@ def cmd_info(args) -> int:
     from distlbm.cli import met_and_refused
     from distlbm.parallel.processes import initialize, use_cpu_cores
 
-    if met_and_refused(what="distlbm info"):  # several processes: another found an error in its settings (said); none starts
+    if met_and_refused("info"):  # several processes: another found an error in its settings (said); none starts
         return 2
     use_cpu_cores("jax")  # on CPUs the devices `distlbm run` gets (one per core; it said 1 where a run used 2)
     # under srun / mpiexec: join the other processes, so that the report shows whether they found each other
