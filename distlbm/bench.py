@@ -333,8 +333,9 @@ def cmd_bench(args) -> int:
         use_cpu_cores("jax", mesh)
     from distlbm.cli import met_and_refused
 
-    if met_and_refused("bench"):  # several processes: another found an error in its settings (said); none starts
-        return 2
+    refused = met_and_refused("bench")  # several processes: another found an error in its settings or failed
+    if refused:  # (said); none starts
+        return refused
     procs = initialize("jax")  # under srun / mpiexec: one program over every process's devices
     if bw:  # the copy's array on one device, before the lattice's timings (too large: a JAX traceback at the end)
         import jax

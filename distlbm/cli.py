@@ -375,9 +375,10 @@ def cmd_run(args) -> int:
                 return 2
     flag = signals.process_flag()
     try:
-        if met_and_refused("run", stop=lambda: bool(flag is not None and flag.requested)):
+        refused = met_and_refused("run", stop=lambda: bool(flag is not None and flag.requested))
+        if refused:
             _remove_if_empty(out, made, here=True)  # (none makes anything in it now: the others have stopped)
-            return 2
+            return refused
         use_cpu_cores(cfg.decomposition.comm, cfg.decomposition.mesh)  # before anything starts JAX's backends
         procs = initialize(cfg.decomposition.comm, stop=lambda: bool(flag is not None and flag.requested))
     except BaseException as e:  # (DISTLBM_CPU_DEVICES = 'x'): one process removes the folder it made; of several,
@@ -771,17 +772,18 @@ def _refused_at_start(error: str, kind: str = "configuration error", quiet: bool
     return True
 
 
-def met_and_refused(command: str, stop=None) -> bool:
+def met_and_refused(command: str, stop=None) -> int:
     """The processes of `command`, one that starts them (run, bench, info), meet before they start (initialize),
-    once this one found no error in its settings (one that did meets them in _refused_at_start): True where another
-    found one, each process having said its part (stopped_at_start); the caller returns 2. Nothing for a single
-    process. The processes' own settings are read first, a mistyped one said before they meet (JAX's start read
+    once this one found no error in its settings (one that did meets them in _refused_at_start): the exit status
+    where another found one, each process having said its part (stopped_at_start), which the caller returns: 2, or 1
+    where one failed with an unexpected error (a traceback: that process exits 1, and the job's status, the highest
+    of its processes' under srun, said 2, a settings error); 0 where none did, and for a single process. The processes' own settings are read first, a mistyped one said before they meet (JAX's start read
     them: the others waited for that process there). `stop` as processes.meet_at_start's. bench and info met
     nowhere: a setting one process alone found wrong (a DISTLBM_* variable set for one rank) ended it, saying nothing
     but on process 0, and the others waited for it in MPI's start for ever (mpiexec), or out the start-up timeout
     (srun)."""
-    from distlbm.parallel.processes import (env_rank, heartbeat_timeout, launcher, meet_at_start, startup_timeout,
-                                            stopped_at_start)
+    from distlbm.parallel.processes import (Unexpected, env_rank, heartbeat_timeout, launcher, meet_at_start,
+                                            startup_timeout, stopped_at_start)
 
     n = launcher()[1]
     if n > 1:
@@ -789,9 +791,10 @@ def met_and_refused(command: str, stop=None) -> bool:
         startup_timeout()
     # the processes agree that none found an error in its settings before they start (one that did told them)
     failed = meet_at_start(stop=stop)  # (None: a single process)
-    if failed:
-        _say_at_start(stopped_at_start(failed, env_rank(), n, what=_work(command)))
-    return bool(failed)
+    if not failed:
+        return 0
+    _say_at_start(stopped_at_start(failed, env_rank(), n, what=_work(command)))
+    return 1 if any(isinstance(e, Unexpected) for _, e in failed) else 2
 
 
 def _say_at_start(lines) -> None:
@@ -888,9 +891,12 @@ def _dispatch(args) -> int:
             traceback.print_exc()
             print(f"distlbm: process {env_rank()} failed; stopping all processes", file=sys.stderr)
             if _meets(args):
-                # before the processes met at the start, the others wait there for this one: they learn it and stop
-                _refused_at_start(f"{type(sys.exc_info()[1]).__name__} (its traceback above)", "failure", quiet=True,
-                                  what=_work(args.command))
+                # before the processes met at the start, the others wait there for this one: they learn it and stop,
+                # saying that it failed with an unexpected error (Unexpected), not that its settings were wrong
+                from distlbm.parallel.processes import Unexpected
+
+                _refused_at_start(Unexpected(f"{type(sys.exc_info()[1]).__name__} (its traceback above)"), "failure",
+                                  quiet=True, what=_work(args.command))
             abort(1)
         raise
     return 1

@@ -130,8 +130,9 @@ def cmd_info(args) -> int:
     from distlbm.cli import met_and_refused
     from distlbm.parallel.processes import initialize, use_cpu_cores
 
-    if met_and_refused("info"):  # several processes: another found an error in its settings (said); none starts
-        return 2
+    refused = met_and_refused("info")  # several processes: another found an error in its settings or failed
+    if refused:  # (said); none starts
+        return refused
     use_cpu_cores("jax")  # on CPUs the devices `distlbm run` gets (one per core; it said 1 where a run used 2)
     # under srun / mpiexec: join the other processes, so that the report shows whether they found each other
     procs = initialize("jax")

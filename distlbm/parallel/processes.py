@@ -730,9 +730,31 @@ def abort(code: int = 1):
 _MET = False
 
 
+class Unexpected(str):
+    """The words of a process that failed at the start with an unexpected error (a traceback, not a settings error),
+    as the processes' meeting carries them (meet_at_start): the others say that it failed with an unexpected error,
+    not that it "found an error in its settings" (what they said of a traceback before)."""
+
+
+# the mark of an Unexpected error on the meeting's wire (a line on the run's port, the word's JSON, MPI's allgather):
+# a NUL, which no settings error starts with (their values are quoted with repr)
+_UNEXPECTED_MARK = "\x00unexpected\x00"
+
+
+def _on_the_wire(error) -> str | None:
+    if error is None:
+        return None
+    return _UNEXPECTED_MARK + str(error) if isinstance(error, Unexpected) else str(error)
+
+
+def _off_the_wire(failed: list) -> list[tuple[int, str]]:
+    return [(r, Unexpected(e[len(_UNEXPECTED_MARK):]) if e.startswith(_UNEXPECTED_MARK) else e) for r, e in failed]
+
+
 def meet_at_start(error: str | None = None, stop=None) -> list[tuple[int, str]] | None:
     """The processes of a run meet once before they start (initialize), each with the configuration error it found
-    reading its settings (None: none): (rank, error) of each process that found one, the same list on every process.
+    reading its settings (None: none; an Unexpected one: a process that failed with a traceback): (rank, error) of
+    each process that found one, the same list on every process, an Unexpected error still one there.
     A setting that one process alone sees wrong (a case module, a TOML, STL or mask file, or a checkpoint on one
     node's disk; a DISTLBM_* variable or PYTHONPATH set for one rank) ended that process alone, saying nothing: under
     mpiexec the others waited in MPI's start for ever (MPICH's MPI_Init waits for every rank, and a rank that exits
@@ -756,9 +778,9 @@ def meet_at_start(error: str | None = None, stop=None) -> list[tuple[int, str]] 
             timeout = startup_timeout()
         except ConfigError:  # this process's own mistake, said by it: it waits for the others as long as JAX would
             timeout = 300
-        failed = _meet_on_port(port, n, stop, error, timeout)
+        failed = _meet_on_port(port, n, stop, _on_the_wire(error), timeout)
         _MET = True
-        return failed
+        return _off_the_wire(failed)
     if missing_modules("mpi4py"):
         return None
     _MET = True
@@ -768,10 +790,10 @@ def meet_at_start(error: str | None = None, stop=None) -> list[tuple[int, str]] 
         world = MPI.COMM_WORLD
         if world.Get_size() != n:  # an MPI that does not reach this launcher's processes (require_mpi_world)
             return None
-        said = world.allgather(None if error is None else str(error))
+        said = world.allgather(_on_the_wire(error))
     except Exception:  # MPI itself fails here: each process says its own error, as before
         return None
-    return [(rank, e) for rank, e in enumerate(said) if e is not None]
+    return _off_the_wire([(rank, e) for rank, e in enumerate(said) if e is not None])
 
 
 def stopped_at_start(failed: list[tuple[int, str]], rank: int, n: int, kind: str = "configuration error",
@@ -780,7 +802,8 @@ def stopped_at_start(failed: list[tuple[int, str]], rank: int, n: int, kind: str
     is not empty: each error once, by the first process that found it, naming the processes that found it unless
     every process did (then it is said once by process 0, as a mistake every process finds always was); and a
     line from the first process that found none, naming those that did, as the reason `what` (the command's work:
-    the run, the benchmark) stops."""
+    the run, the benchmark) stops: those that found an error in their settings, and apart from them those that
+    failed with an unexpected error (Unexpected: a traceback, which is not a mistake in the settings)."""
     lines = []
     errors: dict[str, list[int]] = {}
     for r, e in failed:
@@ -793,10 +816,20 @@ def stopped_at_start(failed: list[tuple[int, str]], rank: int, n: int, kind: str
                 lines.append(f"distlbm: {kind} ({_processes(ranks)}): {e}")
     ok = sorted(set(range(n)) - {r for r, _ in failed})
     if ok and ok[0] == rank:
-        ranks = sorted(r for r, _ in failed)
-        lines.append(f"distlbm: process {rank}: {what} stops at its start: {_processes(ranks)} of {n} found "
-                     f"{'an error' if len(ranks) == 1 else 'errors'} in {'its' if len(ranks) == 1 else 'their'} "
-                     f"settings ({'its own line says' if len(ranks) == 1 else 'their own lines say'} which); nothing ran")
+        settings = sorted(r for r, e in failed if not isinstance(e, Unexpected))
+        unexpected = sorted(r for r, e in failed if isinstance(e, Unexpected))
+        why = []
+        if settings:
+            one = len(settings) == 1
+            why.append(f"{_processes(settings)} of {n} found {'an error' if one else 'errors'} in "
+                       f"{'its' if one else 'their'} settings ({'its own line says' if one else 'their own lines say'} "
+                       f"which)")
+        if unexpected:
+            one = len(unexpected) == 1
+            why.append(f"{_processes(unexpected)} of {n} failed with "
+                       f"{'an unexpected error' if one else 'unexpected errors'} "
+                       f"({'its traceback says' if one else 'their tracebacks say'} which)")
+        lines.append(f"distlbm: process {rank}: {what} stops at its start: {' and '.join(why)}; nothing ran")
     return lines
 
 

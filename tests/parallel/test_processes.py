@@ -716,23 +716,31 @@ def test_bench_and_info_meet_at_the_start_as_a_run_does(tmp_path, command, launc
 BENCH_FAILS_ON_ONE_RANK = """
 import os, sys
 import distlbm.bench as bench
-if os.environ.get("PMI_RANK") == "1":  # process 1 fails before the processes meet (not a configuration error)
-    def fails(*a, **k):
+if os.environ.get("PMI_RANK", os.environ.get("SLURM_PROCID")) == "1":  # process 1 fails before the processes meet
+    def fails(*a, **k):  # (not a configuration error: a traceback)
         raise RuntimeError("broken")
     bench.get_lattice = fails
+os.environ["DISTLBM_STARTUP_TIMEOUT"] = "120"
 from distlbm.cli import main
 sys.exit(main(["bench", "--size", "8", "--steps", "1", "--repeat", "1", "--bandwidth-mib", "0"]))
 """
 
 
-def test_a_bench_process_that_fails_before_the_processes_meet_stops_every_process(tmp_path):
+@pytest.mark.parametrize("launch", ["mpiexec", "srun"])
+def test_a_bench_process_that_fails_before_the_processes_meet_stops_every_process(tmp_path, launch):
     """A process of `distlbm bench` that failed before the start (a traceback) said so and left; the other waited for
-    it in MPI's start for ever. It meets the others with its failure, as a run's does: every process ends, exit 1."""
-    p, _ = _run([MPIEXEC, "-n", 2, sys.executable, "-c", BENCH_FAILS_ON_ONE_RANK], timeout=100)
+    it in MPI's start for ever. It meets the others with its failure, as a run's does: every process ends, exit 1.
+    The others said that it "found an error in its settings (its own line says which)": there was no such line, and
+    nothing wrong in its settings; they say it failed with an unexpected error, and exit 1 as it does (they exited 2,
+    a settings error's status: srun's, the highest of its tasks', said so)."""
+    cmd = [MPIEXEC, "-n", 2] if launch == "mpiexec" else [SRUN, "-n", 2]
+    p, elapsed = _run([*cmd, sys.executable, "-c", BENCH_FAILS_ON_ONE_RANK], timeout=100)
     assert p.returncode == 1 and "RuntimeError: broken" in p.stderr, p.stdout + p.stderr
-    stops = ("distlbm: process 0: the benchmark stops at its start: process 1 of 2 found an error in its settings "
-             "(its own line says which); nothing ran\n")
+    stops = ("distlbm: process 0: the benchmark stops at its start: process 1 of 2 failed with an unexpected error "
+             "(its traceback says which); nothing ran\n")
     assert "distlbm: process 1 failed; stopping all processes\n" in p.stderr and stops in p.stderr, p.stderr
+    assert "settings" not in p.stderr, p.stderr
+    assert elapsed < 60, (elapsed, p.stderr)  # not the start-up timeout's wait (120 s here)
 
 
 def test_the_errors_found_at_the_start_are_said_once_each():
@@ -746,6 +754,36 @@ def test_the_errors_found_at_the_start_are_said_once_each():
          "(their own lines say which); nothing ran"],
         ["distlbm: configuration error (processes 1, 3): no module"],
         ["distlbm: configuration error (process 2): no file"], []]
+
+
+def test_a_process_that_failed_at_the_start_is_not_said_to_have_found_an_error_in_its_settings():
+    """A process that failed before the start with an unexpected error (a traceback: processes.Unexpected) was named
+    by the others as having "found an error in its settings (its own line says which)"; they say it failed with an
+    unexpected error, apart from those whose settings were wrong."""
+    from distlbm.parallel.processes import Unexpected, stopped_at_start
+
+    one = [(1, Unexpected("RuntimeError (its traceback above)"))]
+    assert [stopped_at_start(one, r, 2, "failure", "the benchmark") for r in range(2)] == [
+        ["distlbm: process 0: the benchmark stops at its start: process 1 of 2 failed with an unexpected error (its "
+         "traceback says which); nothing ran"],
+        ["distlbm: failure (process 1): RuntimeError (its traceback above)"]]  # (left out by cli: quiet)
+    mixed = [(1, "n = -1: bad"), (2, Unexpected("KeyError (its traceback above)")),
+             (3, Unexpected("OSError (its traceback above)"))]
+    assert stopped_at_start(mixed, 0, 4)[-1] == (
+        "distlbm: process 0: the run stops at its start: process 1 of 4 found an error in its settings (its own line "
+        "says which) and processes 2, 3 of 4 failed with unexpected errors (their tracebacks say which); nothing ran")
+
+
+def test_an_unexpected_error_crosses_the_meeting_at_the_start_as_one(monkeypatch):
+    """The meeting carries strings (a line on the run's port, its word's JSON, MPI's allgather): an Unexpected error
+    comes out of it an Unexpected error, on every process, and a settings error a settings error."""
+    from distlbm.parallel import processes
+
+    said = [processes._on_the_wire(e) for e in (None, "n = -1: bad", processes.Unexpected("RuntimeError (x)"))]
+    assert None in said and all(isinstance(e, (str, type(None))) for e in said)
+    back = processes._off_the_wire(json.loads(json.dumps([(r, e) for r, e in enumerate(said) if e is not None])))
+    assert back == [(1, "n = -1: bad"), (2, "RuntimeError (x)")]
+    assert [type(e) for _, e in back] == [str, processes.Unexpected]
 
 
 ONE_BLOCK_FAILS = """import sys

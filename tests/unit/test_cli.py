@@ -1170,6 +1170,23 @@ def test_the_lines_said_at_a_refused_start_are_one_write_each(monkeypatch):
     assert stream.writes == ["distlbm: configuration error (process 0): a = 1: wrong\n"], stream.writes
 
 
+@pytest.mark.parametrize("error,status", [("a = 1: wrong", 2), ("unexpected", 1)])
+def test_the_others_of_a_process_that_failed_at_the_start_exit_as_it_does(monkeypatch, error, status):
+    """A process that failed at the start with a traceback exits 1, and the others, told of it at the start, exited 2,
+    a settings error's status (under srun the job's, the highest of its tasks'); now 1 as it does, and 2 where another
+    process's settings were wrong, as before."""
+    from distlbm import cli
+    from distlbm.parallel import processes
+
+    found = processes.Unexpected("RuntimeError (its traceback above)") if error == "unexpected" else error
+    monkeypatch.setattr(processes, "launcher", lambda: ("mpich", 2))
+    monkeypatch.setattr(processes, "env_rank", lambda: 0)
+    monkeypatch.setattr(processes, "meet_at_start", lambda error=None, stop=None: [(1, found)])
+    assert cli.met_and_refused("bench") == status
+    monkeypatch.setattr(processes, "meet_at_start", lambda error=None, stop=None: [])
+    assert cli.met_and_refused("bench") == 0
+
+
 def test_a_refused_start_removes_no_folder_an_earlier_run_of_the_process_made(monkeypatch, tmp_path):
     """The folder a refusal at the start removes is the one this run made: a run called in the same Python process
     after another (cli.main from a script, a test) that is refused before it makes its own left the earlier run's
