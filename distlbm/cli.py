@@ -777,8 +777,9 @@ def met_and_refused(command: str, stop=None) -> int:
     once this one found no error in its settings (one that did meets them in _refused_at_start): the exit status
     where another found one, each process having said its part (stopped_at_start), which the caller returns: 2, or 1
     where one failed with an unexpected error (a traceback: that process exits 1, and the job's status, the highest
-    of its processes' under srun, said 2, a settings error); 0 where none did, and for a single process. The processes' own settings are read first, a mistyped one said before they meet (JAX's start read
-    them: the others waited for that process there). `stop` as processes.meet_at_start's. bench and info met
+    of its processes' under srun, said 2, a settings error); 0 where none did, and for a single process. The
+    processes' own settings are read first, a mistyped one said before they meet (JAX's start read them: the others
+    waited for that process there). `stop` as processes.meet_at_start's. bench and info met
     nowhere: a setting one process alone found wrong (a DISTLBM_* variable set for one rank) ended it, saying nothing
     but on process 0, and the others waited for it in MPI's start for ever (mpiexec), or out the start-up timeout
     (srun)."""
