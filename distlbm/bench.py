@@ -283,6 +283,40 @@ def bench_split_named(error, size: int, mesh: str | None, d: int) -> str:
     return f"{f'--mesh = {mesh!r}, --size = {size}' if mesh else f'--size = {size}'}: {text}{hint}"
 
 
+def check_copy_fits(mib: float, nbytes: int, device=None, error=None) -> None:
+    """--bandwidth-mib's copy (`nbytes`) against the memory it is made in: `device`'s (memory.available_memory), or
+    this host's where None (CPU devices, read before they start); `error`: the ConfigError class it raises."""
+    from distlbm import memory
+    from distlbm.cases.base import ConfigError
+
+    avail, source = (memory.host_available() if device is None else
+                     memory._available(memory.available_memory, device))
+    if avail is not None and nbytes > memory.usable(avail):
+        raise (error or ConfigError)(
+            f"--bandwidth-mib = {mib:g}: the copy's array of {memory.fmt_bytes(nbytes)} does not fit in the "
+            f"{memory.fmt_bytes(memory.usable(avail))} usable on this device ({source}); expected at most "
+            f"{memory.usable(avail) >> 20} MiB (0: skip)")
+
+
+def copy_checked_before_start(mib: float, nbytes: int) -> bool:
+    """Check --bandwidth-mib's copy before the processes meet at the start, as another setting (cmd_bench), where the
+    memory it is made in can be read then: a single process's device (nothing waits on its start), and under several
+    processes on CPU devices the host's, by process 0, which alone makes the copy there (run_bench). False where it
+    cannot (a device of one of several processes, which starts after jax.distributed): checked after the start."""
+    from distlbm.parallel.processes import env_rank, launcher, platform_before_start
+
+    if launcher()[1] == 1:
+        import jax
+
+        check_copy_fits(mib, nbytes, jax.local_devices()[0])
+        return True
+    if platform_before_start() != "cpu":
+        return False
+    if env_rank() == 0:
+        check_copy_fits(mib, nbytes)
+    return True
+
+
 REPEAT_MAX = 10 ** 6  # timed repetitions of bench (a median of a few is the figure; a benchmark takes far fewer)
 
 
@@ -331,23 +365,22 @@ def cmd_bench(args) -> int:
 
         check_mesh_spelling(mesh, "--mesh")
         use_cpu_cores("jax", mesh)
+    # the copy's array on one device, before the lattice's timings (too large: a JAX traceback at the end), with the
+    # other settings before the processes meet where its memory can be read then (it was found after: one process
+    # alone that found it left, and the others waited for it in the bench)
+    checked = not bw or copy_checked_before_start(args.bandwidth_mib, bw)
     from distlbm.cli import met_and_refused
 
     refused = met_and_refused("bench")  # several processes: another found an error in its settings or failed
     if refused:  # (said); none starts
         return refused
     procs = initialize("jax")  # under srun / mpiexec: one program over every process's devices
-    if bw:  # the copy's array on one device, before the lattice's timings (too large: a JAX traceback at the end)
-        import jax
+    if not checked:  # a device of one of several processes, read once they have started: the process that finds
+        import jax  # it too small ends them all (InsufficientMemoryError, as the run's memory found after the start)
 
-        from distlbm import memory
+        from distlbm.memory import InsufficientMemoryError
 
-        avail, source = memory._available(memory.available_memory, jax.local_devices()[0])
-        if avail is not None and bw > memory.usable(avail):
-            raise ConfigError(f"--bandwidth-mib = {args.bandwidth_mib:g}: the copy's array of "
-                              f"{memory.fmt_bytes(bw)} does not fit in the {memory.fmt_bytes(memory.usable(avail))} "
-                              f"usable on this device ({source}); expected at most "
-                              f"{memory.usable(avail) >> 20} MiB (0: skip)")
+        check_copy_fits(args.bandwidth_mib, bw, jax.local_devices()[0], InsufficientMemoryError)
     if procs["processes"] > 1 and not mesh:  # every device of every process, as `distlbm run` splits a lattice
         import jax
 

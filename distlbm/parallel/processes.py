@@ -90,6 +90,33 @@ def use_cpu_cores(comm: str = "jax", mesh: str = "") -> int:
     return n
 
 
+def platform_before_start() -> str | None:
+    """The platform of this process's JAX devices where it can be told without starting them (a process of several
+    may not start them before jax.distributed does): the first of JAX_PLATFORMS (jax_platforms) where it is set,
+    else 'cpu' where no accelerator's PJRT plugin is installed (the jax_plugins packages and entry points, the
+    PJRT_NAMES_AND_LIBRARY_PATHS variable, libtpu), which JAX would prefer; None where it cannot be told."""
+    import jax
+
+    named = str(jax.config.jax_platforms or "").split(",")[0].strip().lower()
+    if named:
+        return named
+    if os.environ.get("PJRT_NAMES_AND_LIBRARY_PATHS") or not missing_modules("libtpu"):
+        return None
+    import importlib.metadata
+    import pkgutil
+
+    try:
+        import jax_plugins
+
+        if any(True for _ in pkgutil.iter_modules(jax_plugins.__path__)):
+            return None
+    except ImportError:  # no plugin package at all
+        pass
+    if list(importlib.metadata.entry_points(group="jax_plugins")):
+        return None
+    return "cpu"
+
+
 def env_rank() -> int:
     """This process's rank as the launcher set it (0 when launched alone); valid before start-up."""
     for var in ("OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"):

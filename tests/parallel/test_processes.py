@@ -743,6 +743,33 @@ def test_a_bench_process_that_fails_before_the_processes_meet_stops_every_proces
     assert elapsed < 60, (elapsed, p.stderr)  # not the start-up timeout's wait (120 s here)
 
 
+BENCH_COPY_TOO_LARGE_FOR_ONE_HOST = """
+import os, sys
+from distlbm import memory
+if os.environ.get("PMI_RANK", os.environ.get("SLURM_PROCID")) == "0":  # process 0's host (it makes the copy on CPUs)
+    memory.host_available = lambda: (1 << 30, "MemAvailable")  # has less memory free than the copy needs
+os.environ["DISTLBM_STARTUP_TIMEOUT"] = "120"
+from distlbm.cli import main
+sys.exit(main(["bench", "--size", "8", "--steps", "1", "--repeat", "1", "--bandwidth-mib", "600"]))
+"""
+
+
+@pytest.mark.parametrize("launch", ["mpiexec", "srun"])
+def test_a_bandwidth_copy_too_large_for_one_host_stops_every_process_at_the_start(tmp_path, launch):
+    """--bandwidth-mib beyond a host's memory was found after the processes met at the start: the process that found
+    it alone ended, saying its line only as process 0 and none from the others, which went on into the bench and
+    waited for it there. It is found with the other settings, before they meet: its line, every process exits 2
+    within seconds, the others say so."""
+    cmd = [MPIEXEC, "-n", 2] if launch == "mpiexec" else [SRUN, "-n", 2]
+    p, elapsed = _run([*cmd, sys.executable, "-c", BENCH_COPY_TOO_LARGE_FOR_ONE_HOST], timeout=100)
+    assert (p.returncode, sorted(p.stderr.strip().splitlines())) == (2, sorted([
+        "distlbm: configuration error (process 0): --bandwidth-mib = 600: the copy's array of 600 MiB does not fit in "
+        "the 512 MiB usable on this device (MemAvailable); expected at most 512 MiB (0: skip)",
+        "distlbm: process 1: the benchmark stops at its start: process 0 of 2 found an error in its settings (its "
+        "own line says which); nothing ran"])), p.stdout + p.stderr
+    assert not p.stdout.strip() and elapsed < 60, (elapsed, p.stdout)
+
+
 def test_the_errors_found_at_the_start_are_said_once_each():
     from distlbm.parallel.processes import stopped_at_start
 

@@ -391,6 +391,68 @@ def test_a_bandwidth_copy_larger_than_the_device_is_one_line_before_the_bench(cl
                        "usable on this device (MemAvailable); expected at most", "MiB (0: skip)")
 
 
+def _bench_args(*args):
+    from distlbm.cli import build_parser
+
+    return build_parser().parse_args(["bench", "--lattice", "D2Q9", "--size", "8", "--repeat", "1", *map(str, args)])
+
+
+@pytest.mark.parametrize("rank", [0, 1])
+def test_a_bandwidth_copy_too_large_for_the_host_is_found_before_the_processes_meet(monkeypatch, rank):
+    """--bandwidth-mib beyond the host's memory was found after the processes met at the start: one process alone
+    that found it (a host with less memory free) ended saying nothing unless it was process 0, and the others went on
+    into the bench and waited for it there. On CPU devices (the host's memory, read without starting them) it is
+    found before they meet, with the other settings, by process 0, which alone makes the copy there."""
+    from distlbm import bench, cli, memory
+    from distlbm.cases.base import ConfigError
+    from distlbm.memory import InsufficientMemoryError
+    from distlbm.parallel import processes
+
+    class Met(Exception):
+        pass
+
+    def met(command, stop=None):
+        raise Met()
+
+    monkeypatch.setattr(processes, "launcher", lambda: ("mpich", 2))
+    monkeypatch.setattr(processes, "env_rank", lambda: rank)
+    monkeypatch.setattr(processes, "platform_before_start", lambda: "cpu", raising=False)
+    monkeypatch.setattr(memory, "host_available", lambda: (1 << 30, "MemAvailable"))
+    monkeypatch.setattr(cli, "met_and_refused", met)
+    monkeypatch.setattr(bench, "run_bench", lambda *a, **k: pytest.fail("the bench ran"))
+    if rank:  # its copy is process 0's alone
+        with pytest.raises(Met):
+            bench.cmd_bench(_bench_args("--bandwidth-mib", 600))
+        return
+    with pytest.raises(ConfigError) as e:
+        bench.cmd_bench(_bench_args("--bandwidth-mib", 600))
+    assert not isinstance(e.value, InsufficientMemoryError)  # (that one ends every process at once: _dispatch)
+    assert str(e.value).startswith("--bandwidth-mib = 600: the copy's array of 600 MiB does not fit in the 512 MiB "
+                                   "usable on this device (MemAvailable); expected at most 512 MiB (0: skip)"), e.value
+
+
+def test_a_bandwidth_copy_too_large_for_a_device_of_several_processes_ends_every_process(monkeypatch):
+    """Where the devices cannot be read before the processes meet (a GPU of one of several processes: JAX's devices
+    start after jax.distributed), the copy is checked on the device once they have started, as the run's memory is:
+    the process that finds it says so and ends every process (InsufficientMemoryError, cli._dispatch). It was a
+    plain ConfigError, which a process other than 0 left with, saying nothing, the others waiting for it."""
+    from distlbm import bench, cli, memory
+    from distlbm.memory import InsufficientMemoryError
+    from distlbm.parallel import processes
+
+    monkeypatch.setattr(processes, "launcher", lambda: ("mpich", 2))
+    monkeypatch.setattr(processes, "env_rank", lambda: 1)
+    monkeypatch.setattr(processes, "platform_before_start", lambda: None, raising=False)
+    monkeypatch.setattr(processes, "initialize", lambda *a, **k: {"launcher": "mpich", "processes": 2,
+                                                                   "process_index": 1})
+    monkeypatch.setattr(memory, "available_memory", lambda d: (1 << 30, "bytes_limit - bytes_in_use"))
+    monkeypatch.setattr(cli, "met_and_refused", lambda command, stop=None: 0)
+    monkeypatch.setattr(bench, "run_bench", lambda *a, **k: pytest.fail("the bench ran"))
+    with pytest.raises(InsufficientMemoryError, match=r"--bandwidth-mib = 600: the copy's array of 600 MiB does not "
+                       r"fit in the 512 MiB usable on this device \(bytes_limit - bytes_in_use\)"):
+        bench.cmd_bench(_bench_args("--bandwidth-mib", 600))
+
+
 @pytest.mark.parametrize("var,value,expected", [("DISTLBM_INPLACE", "false", "expected 1 (on) or 0 (off)"),
                                                 ("DISTLBM_SLABS", "yes", "expected 1 (on) or 0 (off)"),
                                                 ("DISTLBM_WHOLE_BYTES", "64M", "expected a whole number of bytes"),
