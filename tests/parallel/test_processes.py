@@ -770,6 +770,21 @@ def test_a_bandwidth_copy_too_large_for_one_host_stops_every_process_at_the_star
     assert not p.stdout.strip() and elapsed < 60, (elapsed, p.stdout)
 
 
+def test_the_platform_is_told_before_the_start_only_where_no_accelerator_may_take_it(monkeypatch):
+    """bench reads its copy's memory before the processes meet only on CPU devices (the host's): 'cpu' where no
+    accelerator's plugin is installed (this environment), None where one may be (a plugin named in
+    PJRT_NAMES_AND_LIBRARY_PATHS)."""
+    import jax
+
+    from distlbm.parallel import processes
+
+    if jax.config.jax_platforms or processes.missing_modules("jax_plugins") != ["jax_plugins"]:
+        pytest.skip("an accelerator platform is named or installed here")
+    assert processes.platform_before_start() == "cpu"
+    monkeypatch.setenv("PJRT_NAMES_AND_LIBRARY_PATHS", "cuda:/opt/pjrt_c_api_gpu_plugin.so")
+    assert processes.platform_before_start() is None
+
+
 def test_the_errors_found_at_the_start_are_said_once_each():
     from distlbm.parallel.processes import stopped_at_start
 
