@@ -25,10 +25,12 @@ class Compiled(NamedTuple):
     """The compiled functions a view reads the state with: diag(f, cells) -> dict of partial sums,
     macro(f, field) -> (rho, u) (field: the per-cell force where Model.force_field, else None),
     forces(f, cells, step) -> [bodies, D, ...] partial forces, or None,
-    vorticity(f, walls) -> |curl u| (compiled on first use: field output alone asks for it); vorticity_halo(f) ->
-    the neighbours' face planes of u per block and vorticity_planes(f_block, (halo_block, walls_block), x0, b) ->
-    |curl u| of b planes of one block (physics.diagnostics: the whole fields' output forms |curl u| piece by
-    piece; walls: its VorticityWalls, the cell data read beside walls and open faces)."""
+    vorticity(f, walls, field) -> |curl u| (compiled on first use: field output alone asks for it);
+    vorticity_halo(f, field) -> the neighbours' face planes of u per block and
+    vorticity_planes(f_block, (halo_block, walls_block, field_block), x0, b) -> |curl u| of b planes of one block
+    (physics.diagnostics: the whole fields' output forms |curl u| piece by piece; walls: its VorticityWalls, the
+    cell data read beside walls and open faces; field: the per-cell force where Model.force_field, else None:
+    u is the written u's, with the half force)."""
 
     diag: Callable
     macro: Callable
@@ -60,20 +62,20 @@ def compile_readers(model: Model, domain: Domain) -> Compiled:
 
         return diag
 
-    def velocity(fs):
-        return macroscopic(fs, model)[1]
+    def velocity(fs, field):  # the written u's arithmetic (macro), the half force of a per-cell field included
+        return macroscopic(fs, model, field)[1]
 
     links_of_axes = axis_links(model.lattice)
 
     def vorticity_factory(exchange):
-        def vorticity(f, walls):
+        def vorticity(f, walls, field):
             return block_vorticity(f, velocity, exchange, slab_planes=planes(f), walls=walls,
-                                   links_of_axes=links_of_axes)
+                                   links_of_axes=links_of_axes, field=field)
 
         return vorticity
 
     def halo_factory(exchange):
-        return lambda f: vorticity_halo(f, velocity, exchange)
+        return lambda f, field: vorticity_halo(f, velocity, exchange, field)
 
     forces = None
     if model.features.bodies:
@@ -82,7 +84,7 @@ def compile_readers(model: Model, domain: Domain) -> Compiled:
                     forces,
                     jax.jit(distribute(domain, vorticity_factory)), jax.jit(distribute(domain, halo_factory)),
                     jax.jit(lambda f, held, x0, b: vorticity_planes(f, velocity, held[0], x0, b, held[1],
-                                                                    links_of_axes), static_argnums=3))
+                                                                    links_of_axes, held[2]), static_argnums=3))
 
 
 def past_mach(record: dict) -> bool:
@@ -210,8 +212,9 @@ class RunView:
     @property
     def force_field(self):
         """The per-cell body force [D, X, Y(, Z)] (global array, compute dtype) where the case gives one
-        (Setup.force_field), else None: u = (j - F/2) / rho takes it wherever u is formed."""
-        return self._cells.force
+        (Setup.force_field), else None: u = (j - F/2) / rho takes it wherever u is formed (the u output, probes,
+        the vorticity)."""
+        return None if self._cells is None else self._cells.force
 
     def macroscopic(self):
         """rho: [X, Y(, Z)] and u: [D, X, Y(, Z)] as global arrays (compute dtype, lattice units)."""
@@ -221,7 +224,7 @@ class RunView:
         """|curl u| [X, Y(, Z)] as a global array (compute dtype; lattice units: central differences per cell,
         periodic across the lattice's faces, one-sided beside walls and open faces, 0 in walls), formed block by
         block and slab by slab (u is never whole)."""
-        return self._readers.vorticity(self._state.f, self._vorticity_walls())
+        return self._readers.vorticity(self._state.f, self._vorticity_walls(), self.force_field)
 
     def _vorticity_walls(self) -> VorticityWalls:
         """The cell data |curl u| reads beside walls and open faces (global arrays, None where absent)."""
@@ -233,10 +236,13 @@ class RunView:
     def vorticity_pieces(self) -> tuple:
         """(held, planes) to form |curl u| piece by piece: held = (the neighbours' face planes of u of every block
         (physics.diagnostics.vorticity_halo's per axis (lo, hi), as global arrays: planes, small), the cell data
-        read beside walls (VorticityWalls of global arrays)) and planes(f_block, held_block, x0, b) -> |curl u|
+        read beside walls (VorticityWalls of global arrays), the per-cell force (force_field: u with its half
+        force, as the written u; None without one)) and planes(f_block, held_block, x0, b) -> |curl u|
         [b, ...] of the planes x0 .. x0 + b - 1 of one block, on its device (the same arithmetic as vorticity(),
         so the same bits)."""
-        return (self._readers.vorticity_halo(self._state.f), self._vorticity_walls()), self._readers.vorticity_planes
+        field = self.force_field
+        return ((self._readers.vorticity_halo(self._state.f, field), self._vorticity_walls(), field),
+                self._readers.vorticity_planes)
 
     def fields(self, dtype="float32"):
         """rho and u as NumPy arrays on this process (small lattices only: observables)."""

@@ -128,15 +128,26 @@ def block_diagnostics(f, kind, lattice: Lattice, compute_dtype, force=None, inco
     return {k: jnp.reshape(v, jnp.shape(v) + (1,) * d) for k, v in out.items()}
 
 
-def vorticity_halo(f, velocity, exchange) -> list:
+def _cut(x, fn):
+    """fn(x) for the block's populations f [Q, ...] or its per-cell force [D, ...] (the same spatial cut: both keep
+    the spatial axes after one leading axis); None stays None (no per-cell force)."""
+    return None if x is None else fn(x)
+
+
+def vorticity_halo(f, velocity, exchange, field=None) -> list:
     """The u of the neighbouring blocks' face planes that |curl u| of the block f [Q, X, Y(, Z)] needs, through
     `exchange` (the block itself where an axis has one block: the periodic wrap): per spatial axis a,
     (lo, hi) = u on the plane before the block's first along a (the -1 neighbour's last) and after its last
-    (the +1 neighbour's first), each [D, ...] with axis a of size 1. u = velocity(populations [Q, ...])."""
+    (the +1 neighbour's first), each [D, ...] with axis a of size 1. u = velocity(populations [Q, ...], force)
+    with force the same cells' per-cell force [D, ...] cut from `field` (the block's, or None): the u of the
+    written `u` output, with the half force (u = (j - F/2) / rho)."""
     d = f.ndim - 1
 
     def u_plane(axis, index):  # u on the plane `index` along spatial `axis`, that axis kept (size 1)
-        return velocity(lax.slice_in_dim(f, index, index + 1, axis=axis + 1))
+        def cut(x):
+            return lax.slice_in_dim(x, index, index + 1, axis=axis + 1)
+
+        return velocity(cut(f), _cut(field, cut))
 
     return [(exchange(u_plane(a, f.shape[a + 1] - 1), a, 1), exchange(u_plane(a, 0), a, -1)) for a in range(d)]
 
@@ -204,18 +215,26 @@ def _one_sided(d, comp, axis, u0, lo, hi, walls: VorticityWalls, links_of_axis):
 
 
 def vorticity_planes(f, velocity, halo, x0, b: int, walls: Optional[VorticityWalls] = None,
-                     links_of_axes: tuple = ()):
+                     links_of_axes: tuple = (), field=None):
     """|curl u| [b, Y(, Z)] of the planes x0 .. x0 + b - 1 (along x) of the block f, by central differences
     per cell (lattice units), with the neighbours' face planes `halo` (vorticity_halo): u is formed for
     those planes and the two beside them only. x0 may be traced; b is static.
 
     walls: the block's VorticityWalls (None: a periodic lattice with no boundary cells): beside a wall or an open
-    face the differences are one-sided (_one_sided), and wall cells are 0; links_of_axes: axis_links(lattice)."""
+    face the differences are one-sided (_one_sided), and wall cells are 0; links_of_axes: axis_links(lattice);
+    field: the block's per-cell force [D, X, Y(, Z)] or None (velocity(populations, force): vorticity_halo)."""
     d = f.ndim - 1
     nx = f.shape[1]
-    us = velocity(lax.dynamic_slice_in_dim(f, x0, b, axis=1))  # [D, b, ...]
-    inner_lo = velocity(lax.dynamic_slice_in_dim(f, jnp.maximum(x0 - 1, 0), 1, axis=1))
-    inner_hi = velocity(lax.dynamic_slice_in_dim(f, jnp.minimum(x0 + b, nx - 1), 1, axis=1))
+
+    def u_of(start, size):  # u of the planes start .. start + size - 1 along x (with their per-cell force)
+        def cut(x):
+            return lax.dynamic_slice_in_dim(x, start, size, axis=1)
+
+        return velocity(cut(f), _cut(field, cut))
+
+    us = u_of(x0, b)  # [D, b, ...]
+    inner_lo = u_of(jnp.maximum(x0 - 1, 0), 1)
+    inner_hi = u_of(jnp.minimum(x0 + b, nx - 1), 1)
     ext = [jnp.concatenate([jnp.where(x0 == 0, halo[0][0], inner_lo), us,
                             jnp.where(x0 + b == nx, halo[0][1], inner_hi)], axis=1)]
     for a in range(1, d):  # the other faces' halo planes, cut to the slab
@@ -244,9 +263,10 @@ def vorticity_planes(f, velocity, halo, x0, b: int, walls: Optional[VorticityWal
 
 
 def block_vorticity(f, velocity, exchange, slab_planes: int | None = None, walls: Optional[VorticityWalls] = None,
-                    links_of_axes: tuple = ()):
+                    links_of_axes: tuple = (), field=None):
     """|curl u| [X, Y(, Z)] of one block of populations f [Q, X, Y(, Z)] by central differences per cell
-    (lattice units), u = velocity(populations [Q, ...]) -> [D, ...] (pointwise, as the written u).
+    (lattice units), u = velocity(populations [Q, ...], force [D, ...] or None) -> [D, ...] (pointwise, as the
+    written u), force cut from `field`, the block's per-cell force [D, X, Y(, Z)] (None: none).
 
     The u of the neighbouring blocks' face planes come through `exchange` (vorticity_halo), so on any
     decomposition the result is that of the whole lattice's u differenced periodically, one-sided beside walls
@@ -256,10 +276,10 @@ def block_vorticity(f, velocity, exchange, slab_planes: int | None = None, walls
     fields' output forms it piece by piece as it writes instead (io.output.VorticityField), so that not
     even |curl u| is whole."""
     nx = f.shape[1]
-    halo = vorticity_halo(f, velocity, exchange)
+    halo = vorticity_halo(f, velocity, exchange, field)
 
     def slab(x0, b):
-        return vorticity_planes(f, velocity, halo, x0, b, walls, links_of_axes)
+        return vorticity_planes(f, velocity, halo, x0, b, walls, links_of_axes, field)
 
     b = nx if not slab_planes else max(1, min(nx, int(slab_planes)))
     n_full, tail = nx // b, nx % b
