@@ -785,6 +785,35 @@ def test_the_platform_is_told_before_the_start_only_where_no_accelerator_may_tak
     assert processes.platform_before_start() is None
 
 
+@pytest.mark.parametrize("how", ["package", "entry point"])
+def test_the_platform_is_not_told_cpu_where_a_plugin_package_is_installed(tmp_path, monkeypatch, how):
+    """A GPU machine's JAX finds its CUDA plugin as a module of the jax_plugins namespace package
+    (jax_plugins.xla_cuda12, of jax-cuda12-pjrt) or by an entry point of the group jax_plugins, and prefers it to the
+    CPU: platform_before_start must not say 'cpu' there (bench would read the host's memory for a copy made on the
+    GPU). The test above covers only the variable PJRT_NAMES_AND_LIBRARY_PATHS; these are the installed forms."""
+    import jax
+
+    from distlbm.parallel import processes
+
+    if jax.config.jax_platforms or processes.missing_modules("jax_plugins") != ["jax_plugins"]:
+        pytest.skip("an accelerator platform is named or installed here")
+    monkeypatch.delenv("PJRT_NAMES_AND_LIBRARY_PATHS", raising=False)
+    assert processes.platform_before_start() == "cpu"
+    if how == "package":  # a path-based plugin (its __init__ has initialize(), as JAX's discover_pjrt_plugins reads)
+        (tmp_path / "jax_plugins" / "xla_fake").mkdir(parents=True)
+        (tmp_path / "jax_plugins" / "xla_fake" / "__init__.py").write_text("def initialize():\n    pass\n")
+    else:  # an installed distribution that advertises its plugin module under the group jax_plugins
+        info = tmp_path / "fake_pjrt-1.0.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fake-pjrt\nVersion: 1.0\n")
+        (info / "entry_points.txt").write_text("[jax_plugins]\nxla_fake = fake_pjrt_module\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        assert processes.platform_before_start() is None
+    finally:  # the namespace package imported from tmp_path is not left to the tests after this one
+        sys.modules.pop("jax_plugins", None)
+
+
 def test_the_errors_found_at_the_start_are_said_once_each():
     from distlbm.parallel.processes import stopped_at_start
 
