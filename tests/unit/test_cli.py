@@ -1264,3 +1264,18 @@ def test_a_refused_start_removes_no_folder_an_earlier_run_of_the_process_made(mo
     monkeypatch.chdir(tmp_path)
     assert cli.main(["run", "box", "--set", "n=abc", "--out", str(tmp_path / "new")]) == 2
     assert earlier.is_dir()
+
+
+def test_the_readme_toml_example_runs_without_a_warning(tmp_path):
+    """The TOML configuration that README.md shows first (`distlbm run my_case.toml ...` in "Using it") resolves with
+    no warning: it set output_fields without output_every, so a user who copied it was told at once that a setting
+    of the example has no effect."""
+    from distlbm.config import resolve
+
+    readme = (REPO / "README.md").read_text()
+    example = re.search(r"```toml\n(.*?)```", readme, re.S)
+    assert example, "README.md shows no TOML configuration"
+    path = tmp_path / "my_case.toml"
+    path.write_text(example.group(1))
+    cfg = resolve(str(path))
+    assert "vorticity" in cfg.output.output_fields and not cfg.warnings, cfg.warnings
