@@ -283,6 +283,16 @@ def bench_split_named(error, size: int, mesh: str | None, d: int) -> str:
     return f"{f'--mesh = {mesh!r}, --size = {size}' if mesh else f'--size = {size}'}: {text}{hint}"
 
 
+def _as_given(value: float) -> str:
+    """A number option's value as the user gave it: %g where that is the same number (600, 1e+12), else its shortest
+    exact form (99999999, not %g's 1e+08; 12345.678, not 12345.7)."""
+    short = f"{value:g}"
+    if float(short) == value:
+        return short
+    text = repr(value)
+    return text[:-2] if text.endswith(".0") else text
+
+
 def check_copy_fits(mib: float, nbytes: int, device=None, error=None) -> None:
     """--bandwidth-mib's copy (`nbytes`) against the memory it is made in: `device`'s (memory.available_memory), or
     this host's where None (CPU devices, read before they start); `error`: the ConfigError class it raises."""
@@ -293,7 +303,7 @@ def check_copy_fits(mib: float, nbytes: int, device=None, error=None) -> None:
                      memory._available(memory.available_memory, device))
     if avail is not None and nbytes > memory.usable(avail):
         raise (error or ConfigError)(
-            f"--bandwidth-mib = {mib:g}: the copy's array of {memory.fmt_bytes(nbytes)} does not fit in the "
+            f"--bandwidth-mib = {_as_given(mib)}: the copy's array of {memory.fmt_bytes(nbytes)} does not fit in the "
             f"{memory.fmt_bytes(memory.usable(avail))} usable on this device ({source}); expected at most "
             f"{memory.usable(avail) >> 20} MiB (0: skip)")
 

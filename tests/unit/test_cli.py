@@ -391,6 +391,18 @@ def test_a_bandwidth_copy_larger_than_the_device_is_one_line_before_the_bench(cl
                        "usable on this device (MemAvailable); expected at most", "MiB (0: skip)")
 
 
+def test_a_bandwidth_copy_too_large_is_named_by_the_value_given(cli, monkeypatch):
+    """--bandwidth-mib 99999999 was said as '--bandwidth-mib = 1e+08', a value the user did not give (6 digits of
+    %g); 1e12 stays 1e+12 (the test above), 99999999 and 12345.678 are said as given."""
+    from distlbm import bench, memory
+
+    monkeypatch.setattr(memory, "available_memory", lambda d: (8 << 30, "MemAvailable"))
+    monkeypatch.setattr(bench, "run_bench", lambda *a, **k: pytest.fail("the bench ran"))
+    for value in ("99999999", "12345.678"):
+        rc, out, err = cli("bench", "--lattice", "D2Q9", "--size", 8, "--repeat", 1, "--bandwidth-mib", value)
+        assert_clean_error(rc, out, err, f"--bandwidth-mib = {value}: the copy's array of", "does not fit in the")
+
+
 def _bench_args(*args):
     from distlbm.cli import build_parser
 
