@@ -227,11 +227,18 @@ def describe(st: dict) -> list[str]:
         line = f"  started at step {first.get('step')} on {first.get('started')}"
         if first.get("initialized_from"):  # --init-from: the populations another run's checkpoint held
             line += f" from the populations of {first['initialized_from']}"
-        if rest:
-            src = Path(str(rest[-1].get("restarted_from") or "?")).name
-            line += (f"; restarted {len(rest)} time{'s' if len(rest) > 1 else ''} (at step"
-                     f"{'s' if len(rest) > 1 else ''} {', '.join(str(r.get('step')) for r in rest)}; the last from "
-                     f"{src} on {rest[-1].get('started')})")
+        # a restart at its end step ('nothing to run': its end is its start) wrote a start record too, and ran nothing
+        ran = [r for r in rest if not (isinstance(r.get("end"), int) and isinstance(r.get("step"), int)
+                                       and r["end"] <= r["step"])]
+        idle = len(rest) - len(ran)
+        idle_text = f"{idle} {'more ' if ran else ''}restart{'s' if idle > 1 else ''} had nothing to run" if idle else ""
+        if ran:
+            src = Path(str(ran[-1].get("restarted_from") or "?")).name
+            line += (f"; restarted {len(ran)} time{'s' if len(ran) > 1 else ''} (at step"
+                     f"{'s' if len(ran) > 1 else ''} {', '.join(str(r.get('step')) for r in ran)}; the last from "
+                     f"{src} on {ran[-1].get('started')}{'; ' + idle_text if idle else ''})")
+        elif idle:
+            line += f"; {idle_text}"
         lines.append(line + " (log.jsonl)")
     cks = st["checkpoints"]
     if cks:

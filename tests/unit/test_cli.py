@@ -1291,3 +1291,24 @@ def test_the_readme_toml_example_runs_without_a_warning(tmp_path):
     path.write_text(example.group(1))
     cfg = resolve(str(path))
     assert "vorticity" in cfg.output.output_fields and not cfg.warnings, cfg.warnings
+
+
+def test_status_counts_only_the_restarts_that_ran(cli, tmp_path):
+    """A `--restart latest` of a run already at its end step ran nothing ('nothing to run'), but its `start` record
+    made `distlbm status` say 'restarted 2 times (at steps 600, 600; the last from ckpt_000000600.h5 ...)' of a run
+    restarted once, the last restart named by the one that ran nothing. Such a record (its end its start) is said
+    apart."""
+    import json
+
+    def start(step, end, src, when):
+        return {"event": "start", "step": step, "end": end, "run_id": "r", "case": "cavity2d", "processes": 1,
+                "mesh": [1, 1], "restarted_from": src, "started": when}
+
+    records = [start(0, 600, None, "2026-12-07 04:00:00 UTC"),
+               start(600, 800, "out/cav/checkpoints/ckpt_000000600.h5", "2026-12-07 04:01:00 UTC"),
+               start(800, 800, "out/cav/checkpoints/ckpt_000000800.h5", "2026-12-07 04:02:00 UTC")]
+    (tmp_path / "log.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0, err
+    assert "  started at step 0 on 2026-12-07 04:00:00 UTC; restarted 1 time (at step 600; the last from " \
+           "ckpt_000000600.h5 on 2026-12-07 04:01:00 UTC; 1 more restart had nothing to run) (log.jsonl)" in out, out
