@@ -1054,7 +1054,10 @@ def test_every_third_party_module_distlbm_imports_is_a_declared_dependency():
     from pathlib import Path
 
     dist = {"numpy": "numpy", "jax": "jax", "jaxlib": "jax", "h5py": "h5py", "scipy": "scipy", "mpi4py": "mpi4py",
-            "mpi4jax": "mpi4jax", "matplotlib": "matplotlib", "stl": "numpy-stl", "ml_dtypes": "ml_dtypes"}
+            "mpi4jax": "mpi4jax", "matplotlib": "matplotlib", "stl": "numpy-stl", "ml_dtypes": "ml_dtypes",
+            # the namespace of JAX's PJRT plugins (jax[cuda13] installs them), looked for under `except ImportError`
+            # by processes.platform_before_start: no package of its own
+            "jax_plugins": "jax"}
     project = _pyproject()["project"]
     declared = {re.split(r"[<>=!~\[; ]", r)[0].lower()
                 for r in project["dependencies"] + sum(project["optional-dependencies"].values(), [])}
