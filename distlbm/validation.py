@@ -656,6 +656,7 @@ def main(argv=None) -> int:
     ap.add_argument("--list", action="store_true", help="list the entries and exit")
     args = ap.parse_args(argv)
     if args.list:
+        wn, wc = max(len(e.name) for e in ENTRIES), max(len(e.case) for e in ENTRIES)  # columns that line up
         for e in ENTRIES:
             if isinstance(e, ConvergenceEntry):
                 what = f"{e.param} = {', '.join(map(str, e.values))}" + (
@@ -665,7 +666,7 @@ def main(argv=None) -> int:
                 what = " ".join(f"{k}={v}" for k, v in e.overrides.items()) or "(the case's defaults)"
                 what += "" if e.reduced is not None else "  [not in --reduced]"
             what += "  [long: only with --case NAME]" if e.long else ""
-            print(f"{e.name:28s} {e.case:16s} {what}")
+            print(f"{e.name:{wn}s} {e.case:{wc}s} {what}")
         return 0
     from distlbm.parallel.processes import use_cpu_cores
 

@@ -36,7 +36,12 @@ def test_registry_selection_and_list(capsys):
     conv = V.select(["duct"])[0]
     assert [r["n"] for r in conv.runs(reduced=True)] == list(conv.reduced_values)
     assert V.main(["--list"]) == 0
-    assert "cavity2d_re1000" in capsys.readouterr().out
+    listed = capsys.readouterr().out.splitlines()
+    assert "cavity2d_re1000" in "\n".join(listed)
+    # one line per entry in columns that line up: each entry's case starts where every other's does
+    assert [line.split()[0] for line in listed] == names
+    starts = {line.index(" " + e.case + " ", len(e.name)) for line, e in zip(listed, V.ENTRIES)}
+    assert len(starts) == 1, starts
 
 
 def test_cavity_checks_and_flags():
