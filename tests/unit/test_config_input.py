@@ -966,3 +966,27 @@ def test_a_table_with_keys_other_than_text_is_said_not_a_type_error():
     would write the table, not a TypeError from matching its key."""
     with pytest.raises(ConfigError, match=r"tau = \{1 = true, \"a b\" = \[1, \{x = false\}\]\}: expected a number"):
         resolve("box", {"tau": {1: True, "a b": [1, {"x": False}]}})
+
+
+# --- found by a sweep of bad values through every setting (--set and TOML) --------------------------------
+
+@pytest.mark.parametrize("sets, key", [
+    ({"n": 10, "height": 1e-30, "obstacles": ""}, "height"),  # 1e-28 cells: "whole", 0 rows between the walls
+    ({"n": 10, "height": 1e-9, "obstacles": ""}, "height"),
+    ({"n": 10, "lattice": "D3Q19", "width": 1e-30, "obstacles": ""}, "width"),
+    ({"n": 10, "height": 1e-30, "obstacles": "", "sides": "periodic"}, "height"),  # was 'lattice shape 221x0'
+])
+def test_a_channel_narrower_than_one_cell_is_refused_naming_it(cli, sets, key):
+    """height (or width) below half a cell rounded to 0 whole cells: between walls a lattice of the two wall rows and
+    no fluid, which the dry run called ready and the run ran with no flow at all (E_kin 0, exit 0)."""
+    msg = error("channel_flow", sets)
+    assert f"{key} {sets[key]:g}" in msg and "expected at least one cell across" in msg, msg
+    rc, out, err = cli("run", "channel_flow", *[a for k, v in sets.items() for a in ("--set", f"{k}={v}")],
+                       "--dry-run", "--out", "unused")
+    assert_one_line(rc, out, err, key, "at least one cell across")
+
+
+@pytest.mark.parametrize("height", [0.01, 0.02])  # one and two whole cells between the walls still run
+def test_a_channel_of_one_or_two_cells_across_still_resolves(height):
+    cfg = resolve("channel_flow", {"n": 10, "height": height, "obstacles": ""})
+    assert cfg.setup.shape[1] == round(height / 0.01) + 2

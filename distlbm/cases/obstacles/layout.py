@@ -76,6 +76,9 @@ def channel_layout(p: dict, d: int) -> Layout:
     for name, extent in zip(("height", "width"), cross):
         cells = extent / dx
         if abs(cells - round(cells)) <= 1e-6 * max(1.0, cells):
+            if round(cells) < 1:  # height = 1e-30: "whole" 0 cells, the two wall rows and no fluid ran unsaid
+                raise ConfigError(f"n = {p['n']}: {name} {extent:g} is {cells:.4g} cells of dx = ref_length/n = "
+                                  f"{dx:.4g}; expected at least one cell across")
             ncross.append(int(round(cells)))
             far_q.append(0.5)
             continue
