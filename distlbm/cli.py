@@ -373,6 +373,19 @@ def cmd_run(args) -> int:
             if _refused_at_start(str(e), "restart failed" if args.restart is not None else "initial state failed"):
                 _remove_if_empty(out, made, here=True)
                 return 2
+    if cfg.decomposition.mesh:
+        # on CPUs use_cpu_cores makes as many devices as the mesh names, before the Simulation splits the lattice: a
+        # mesh that cannot split it (a mistyped 100000x1x1) aborted in JAX's CPU client (no thread left; 2**32: a
+        # TypeError traceback) where its dry run refused it in one line
+        from distlbm.config import mesh_split_named
+        from distlbm.parallel.mesh import DecompositionError, check_divisible, parse_mesh
+
+        shape = tuple(int(n) for n in cfg.setup.shape)
+        try:
+            check_divisible(shape, parse_mesh(cfg.decomposition.mesh, len(shape)))
+        except DecompositionError as e:
+            _remove_if_empty(out, made and launcher()[1] == 1)
+            raise DecompositionError(mesh_split_named(cfg, e)) from None
     flag = signals.process_flag()
     try:
         refused = met_and_refused("run", stop=lambda: bool(flag is not None and flag.requested))

@@ -70,7 +70,8 @@ def use_cpu_cores(comm: str = "jax", mesh: str = "") -> int:
     if "xla_force_host_platform_device_count" in os.environ.get("XLA_FLAGS", "") or \
             os.environ.get("JAX_NUM_CPU_DEVICES"):
         return 0
-    n = env_whole("DISTLBM_CPU_DEVICES", None, "CPU devices", 1)
+    # JAX's CPU client takes a C int: 2**63 passed as "a whole number >= 1" and was a TypeError traceback
+    n = env_whole("DISTLBM_CPU_DEVICES", None, "CPU devices", 1, 2 ** 31 - 1)
     if n is None and mesh and all(p.strip().isdigit() and int(p) > 0 for p in mesh.lower().split("x")):
         n = math.prod(int(p) for p in mesh.lower().split("x"))
     elif n is None:  # no mesh, or one that does not parse (the decomposition's own check says so)

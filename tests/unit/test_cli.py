@@ -1315,3 +1315,32 @@ def test_status_counts_only_the_restarts_that_ran(cli, tmp_path):
     assert rc == 0, err
     assert "  started at step 0 on 2026-12-07 04:00:00 UTC; restarted 1 time (at step 600; the last from " \
            "ckpt_000000600.h5 on 2026-12-07 04:01:00 UTC; 1 more restart had nothing to run) (log.jsonl)" in out, out
+
+
+@pytest.mark.parametrize("mesh", ["4294967296x1x1", "100000x1x1"])
+def test_a_run_s_mesh_that_does_not_split_the_lattice_is_refused_before_any_cpu_device_is_made(tmp_path, mesh):
+    """On CPUs a run makes as many devices as --mesh names before it splits the lattice: 2**32 was a TypeError
+    traceback from JAX's CPU client (exit 1), 100000 a C++ abort (no thread left) or a hang; its dry run refused it
+    in one line. The run now refuses it as its dry run does, before JAX starts."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISTLBM_CPU_DEVICES", "JAX_NUM_CPU_DEVICES", "XLA_FLAGS")}
+    env["JAX_PLATFORMS"] = "cpu"  # (the tests' XLA_FLAGS fix the CPU devices' count: the run then makes none)
+    r = subprocess.run([sys.executable, "-m", "distlbm", "run", "box", "--set", "n=8", "--steps", "1", "--mesh", mesh,
+                        "--out", str(tmp_path / "o")], cwd=REPO, capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 2, (r.returncode, r.stderr[-2000:])
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(ERR_PREFIX), r.stderr[-2000:]
+    assert f"--mesh = '{mesh}'" in lines[0] and "does not divide" in lines[0], lines[0]
+    assert not (tmp_path / "o").exists()
+
+
+def test_distlbm_cpu_devices_beyond_int32_is_one_line(tmp_path):
+    """DISTLBM_CPU_DEVICES = 2**63 passed its check (a whole number >= 1) and was a TypeError traceback from JAX's CPU
+    client (it takes a C int)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("JAX_NUM_CPU_DEVICES", "XLA_FLAGS")}
+    env.update(DISTLBM_CPU_DEVICES=str(2 ** 63), JAX_PLATFORMS="cpu")
+    r = subprocess.run([sys.executable, "-m", "distlbm", "run", "box", "--set", "n=8", "--steps", "1",
+                        "--out", str(tmp_path / "o")], cwd=REPO, capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 2, (r.returncode, r.stderr[-2000:])
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(ERR_PREFIX), r.stderr[-2000:]
+    assert f"DISTLBM_CPU_DEVICES = '{2 ** 63}'" in lines[0] and "<=" in lines[0], lines[0]

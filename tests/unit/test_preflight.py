@@ -501,7 +501,7 @@ def _refused(which, out, earlier, monkeypatch):
     monkeypatch.setenv("XLA_FLAGS", "")  # (the tests' device count, which the setting would not override)
     monkeypatch.setenv("DISTLBM_CPU_DEVICES", "x")
     return (run, 2, "distlbm: configuration error: DISTLBM_CPU_DEVICES = 'x': expected a whole number of CPU devices "
-                    ">= 1")
+                    ">= 1 and <= 2147483647")
 
 
 REFUSALS = ["mesh", "init_from", "restart_file", "end_before_start", "no_room", "cpu_devices"]
