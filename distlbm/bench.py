@@ -374,6 +374,15 @@ def cmd_bench(args) -> int:
         from distlbm.config import check_mesh_spelling
 
         check_mesh_spelling(mesh, "--mesh")
+        # before the CPU devices are made, as many as the mesh names: one that cannot split the lattice (100000x1x1)
+        # aborted in JAX's CPU client (no thread left; 2**32: a TypeError traceback)
+        from distlbm.parallel.mesh import check_divisible, parse_mesh
+
+        d = get_lattice(args.lattice).d
+        try:
+            check_divisible((args.size,) * d, parse_mesh(mesh, d))
+        except DecompositionError as e:
+            raise ConfigError(bench_split_named(e, args.size, args.mesh, d)) from None
         use_cpu_cores("jax", mesh)
     # the copy's array on one device, before the lattice's timings (too large: a JAX traceback at the end), with the
     # other settings before the processes meet where its memory can be read then (it was found after: one process

@@ -1344,3 +1344,17 @@ def test_distlbm_cpu_devices_beyond_int32_is_one_line(tmp_path):
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(ERR_PREFIX), r.stderr[-2000:]
     assert f"DISTLBM_CPU_DEVICES = '{2 ** 63}'" in lines[0] and "<=" in lines[0], lines[0]
+
+
+def test_bench_s_mesh_that_does_not_split_the_lattice_is_refused_before_any_cpu_device_is_made(tmp_path):
+    """distlbm bench --mesh made as many CPU devices as it names before splitting the lattice: 2**32x1x1 was a
+    TypeError traceback from JAX's CPU client (exit 1), 100000x1x1 a C++ abort or a hang."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISTLBM_CPU_DEVICES", "JAX_NUM_CPU_DEVICES", "XLA_FLAGS")}
+    env["JAX_PLATFORMS"] = "cpu"
+    r = subprocess.run([sys.executable, "-m", "distlbm", "bench", "--size", "8", "--steps", "1", "--repeat", "1",
+                        "--bandwidth-mib", "0", "--mesh", "4294967296x1x1"], cwd=REPO, capture_output=True,
+                       text=True, timeout=120, env=env)
+    assert r.returncode == 2, (r.returncode, r.stderr[-2000:])
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(ERR_PREFIX), r.stderr[-2000:]
+    assert "--mesh = '4294967296x1x1', --size = 8" in lines[0] and "does not divide" in lines[0], lines[0]
