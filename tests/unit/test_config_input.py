@@ -990,3 +990,11 @@ def test_a_channel_narrower_than_one_cell_is_refused_naming_it(cli, sets, key):
 def test_a_channel_of_one_or_two_cells_across_still_resolves(height):
     cfg = resolve("channel_flow", {"n": 10, "height": height, "obstacles": ""})
     assert cfg.setup.shape[1] == round(height / 0.01) + 2
+
+
+@pytest.mark.parametrize("modes", [2, 2 ** 63 - 1])
+def test_kolmogorov_modes_too_many_for_n_names_modes(modes):
+    """`--set modes=...` too many for n was said as 'n = 8: 2 period(s) of the forcing need n >= 16 ...': the key given,
+    modes, was not named, nor the other remedy (fewer modes)."""
+    msg = error("kolmogorov", {"n": 8, "modes": modes})
+    assert f"n = 8, modes = {modes}:" in msg and "expected n >=" in msg and "modes <= 1" in msg, msg
