@@ -866,8 +866,8 @@ def _dispatch(args) -> int:
 
         if isinstance(e, (InsufficientMemoryError, StartupError)) and launcher()[1] > 1:
             # memory differs between hosts, a process finds its start alone: the process that found it says so and
-            # ends every process
-            print(f"distlbm: configuration error (process {env_rank()}): {_shortened(e)}", file=sys.stderr)
+            # ends every process (one write: where each finds it, each says it at once into one stream)
+            _say_at_start([f"distlbm: configuration error (process {env_rank()}): {_shortened(e)}"])
             abort(2)
         if _meets(args) and _refused_at_start(_shortened(e), what=_work(args.command)):
             return 2

@@ -1247,6 +1247,44 @@ def test_the_lines_said_at_a_refused_start_are_one_write_each(monkeypatch):
     assert stream.writes == ["distlbm: configuration error (process 0): a = 1: wrong\n"], stream.writes
 
 
+def test_the_line_of_a_start_that_ends_every_process_is_one_write(monkeypatch):
+    """A process of several that finds its start alone wrong (processes.StartupError, InsufficientMemoryError) says
+    its line and ends every process; where each finds it (srun's MPI world of one, with --comm mpi), each says it at the
+    same moment into one stream: print's two writes, the text and then its newline, let the other's line in between
+    under PYTHONUNBUFFERED ("...may be none)distlbm: configuration error (process 1): ...", seen in the suite)."""
+    from distlbm import cli, info
+    from distlbm.parallel import processes
+
+    class Stream:
+        def __init__(self):
+            self.writes = []
+
+        def write(self, text):
+            self.writes.append(text)
+            return len(text)
+
+        def flush(self):
+            pass
+
+    def fails(args):
+        raise processes.StartupError("comm = 'mpi': MPI's world holds 1 of them")
+
+    def aborts(code=1):
+        raise SystemExit(code)
+
+    stream = Stream()
+    monkeypatch.setattr(processes, "launcher", lambda: ("slurm", 2))
+    monkeypatch.setattr(processes, "env_rank", lambda: 1)
+    monkeypatch.setattr(processes, "abort", aborts)
+    monkeypatch.setattr(info, "cmd_info", fails)
+    monkeypatch.setattr(sys, "stderr", stream)
+    with pytest.raises(SystemExit) as e:
+        cli.main(["info"])
+    assert e.value.code == 2
+    assert stream.writes == ["distlbm: configuration error (process 1): comm = 'mpi': MPI's world holds 1 of them\n"], \
+        stream.writes
+
+
 @pytest.mark.parametrize("error,status", [("a = 1: wrong", 2), ("unexpected", 1)])
 def test_the_others_of_a_process_that_failed_at_the_start_exit_as_it_does(monkeypatch, error, status):
     """A process that failed at the start with a traceback exits 1, and the others, told of it at the start, exited 2,
