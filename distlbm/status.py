@@ -231,7 +231,8 @@ def describe(st: dict) -> list[str]:
         ran = [r for r in rest if not (isinstance(r.get("end"), int) and isinstance(r.get("step"), int)
                                        and r["end"] <= r["step"])]
         idle = len(rest) - len(ran)
-        idle_text = f"{idle} {'more ' if ran else ''}restart{'s' if idle > 1 else ''} had nothing to run" if idle else ""
+        idle_text = (f"{idle} {'more ' if ran else ''}restart{'s' if idle > 1 else ''} had nothing to run"
+                     if idle else "")
         if ran:
             src = Path(str(ran[-1].get("restarted_from") or "?")).name
             line += (f"; restarted {len(ran)} time{'s' if len(ran) > 1 else ''} (at step"

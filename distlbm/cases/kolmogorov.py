@@ -62,7 +62,8 @@ class Kolmogorov(Case):
         n, modes = p["n"], p["modes"]
         if n < 8 * modes:  # fewer: the second-order error (k^2 / 6 and more) nears the profile itself
             raise ConfigError(f"n = {n}, modes = {modes}: {modes} period(s) of the forcing need {8 * modes} cells "
-                              f"along y (8 per period); expected n >= {8 * modes}" + (f", or modes <= {n // 8}" if n >= 8 else ""))
+                              f"along y (8 per period); expected n >= {8 * modes}"
+                              + (f", or modes <= {n // 8}" if n >= 8 else ""))
         if p["re"] >= RE_STABLE:
             raise ConfigError(f"re = {p['re']:g}: the laminar Kolmogorov flow is unstable from Re = sqrt(2) = "
                               f"{RE_STABLE:.4g} on; expected re < {RE_STABLE:.4g}")
