@@ -1219,6 +1219,20 @@ def test_kolmogorov_runs_end_to_end_and_its_dry_run_counts_the_force_field(cli, 
     assert lat["force"] is None and lat["force_field"] is True, lat
 
 
+class _Writes:
+    """A stream that keeps each write apart (sys.stderr's stand-in): whether a line went out in one write, whole."""
+
+    def __init__(self):
+        self.writes = []
+
+    def write(self, text):
+        self.writes.append(text)
+        return len(text)
+
+    def flush(self):
+        pass
+
+
 def test_the_lines_said_at_a_refused_start_are_one_write_each(monkeypatch):
     """Every process of a run refused at its start says its lines at the same moment into one stream (srun's, a
     job's output file): each line is one write, whole (print wrote its text and then its newline, and with
@@ -1226,18 +1240,7 @@ def test_the_lines_said_at_a_refused_start_are_one_write_each(monkeypatch):
     from distlbm import cli
     from distlbm.parallel import processes
 
-    class Stream:
-        def __init__(self):
-            self.writes = []
-
-        def write(self, text):
-            self.writes.append(text)
-            return len(text)
-
-        def flush(self):
-            pass
-
-    stream = Stream()
+    stream = _Writes()
     monkeypatch.setattr(processes, "launcher", lambda: ("mpich", 2))
     monkeypatch.setattr(processes, "env_rank", lambda: 0)
     monkeypatch.setattr(processes, "meet_at_start", lambda error=None, stop=None: [(0, "a = 1: wrong"), (1, "b")])
@@ -1255,24 +1258,13 @@ def test_the_line_of_a_start_that_ends_every_process_is_one_write(monkeypatch):
     from distlbm import cli, info
     from distlbm.parallel import processes
 
-    class Stream:
-        def __init__(self):
-            self.writes = []
-
-        def write(self, text):
-            self.writes.append(text)
-            return len(text)
-
-        def flush(self):
-            pass
-
     def fails(args):
         raise processes.StartupError("comm = 'mpi': MPI's world holds 1 of them")
 
     def aborts(code=1):
         raise SystemExit(code)
 
-    stream = Stream()
+    stream = _Writes()
     monkeypatch.setattr(processes, "launcher", lambda: ("slurm", 2))
     monkeypatch.setattr(processes, "env_rank", lambda: 1)
     monkeypatch.setattr(processes, "abort", aborts)
