@@ -7,7 +7,8 @@
   from; the populations are checked when a restart reads them), with the ones that do not verify named;
 - how the last run ended (`summary.json`), where it started (and from which checkpoint of another run, with
   --init-from) and each restart (the `start` records of `log.jsonl`), what it warned about or stopped on (a local Mach number past the limit, an instability, a
-  failed write: the events of `log.jsonl`), and the earlier run whose results it set aside in `previous/`.
+  failed write: the events of `log.jsonl`; and, once it ended, the other warnings its `summary.json` kept: a
+  setting that nothing read, ...), and the earlier run whose results it set aside in `previous/`.
 
 Without a folder, every run folder under out/ (the default --out is out/CASE). Exit status 0, or 2 with one
 line for a folder that does not exist."""
@@ -165,6 +166,10 @@ def folder_status(out) -> dict:
     summary = results.read_object(out / "summary.json")
     if summary:
         result["summary"] = {k: summary.get(k) for k in ("status", "step", "steps", "mlups", "wall_time_s")}
+        # what the run warned about (a setting that nothing read: `output_fields` without --output-every, ...): the
+        # user who comes back to it days later sees why it wrote no fields
+        warned = summary.get("warnings")
+        result["summary"]["warnings"] = [w for w in warned if isinstance(w, str)] if isinstance(warned, list) else []
     earlier = results.read_object(out / results.PREVIOUS / "summary.json")
     if earlier:
         result["previous"] = {k: earlier.get(k) for k in ("case", "status", "step")}
@@ -174,6 +179,7 @@ def folder_status(out) -> dict:
     return result
 
 
+SHOWN_WARNINGS = 5  # summary.json's warnings that the text shows (then their count; --json: all of them)
 WARNED = ("mach", "mass", "space", "no_checkpoints", "instability", "write_failed")  # the log.jsonl events status shows
 
 
@@ -294,6 +300,12 @@ def describe(st: dict) -> list[str]:
     s = st.get("summary")
     if s and st["state"] != "running":
         lines.append(f"  last run: {s.get('status')} at step {s.get('step')} (summary.json)")
+        said = {str(e.get("message")) for e in events}  # (those of log.jsonl's events are said above)
+        warned = [w for w in s.get("warnings") or () if w not in said]
+        lines += [f"  warning: {w} (summary.json)" for w in warned[:SHOWN_WARNINGS]]
+        if len(warned) > SHOWN_WARNINGS:
+            more = len(warned) - SHOWN_WARNINGS
+            lines.append(f"  and {more} more warning{'s' if more > 1 else ''} in summary.json")
     prev = st.get("previous")
     if prev:
         lines.append(f"  previous/: an earlier run's results ({prev.get('case')}, {prev.get('status')} at step "

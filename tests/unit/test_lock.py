@@ -661,3 +661,35 @@ def test_status_of_dot_inside_a_run_folder_names_the_run_folder(tmp_path, cli, m
     for given in (".", str(tmp_path / "link")):
         rc, out, err = cli("status", given)
         assert rc == 2 and f"(it is inside the run folder {str(run.resolve())!r}" in err, err
+
+
+def test_status_shows_the_warnings_the_last_run_kept_in_its_summary(tmp_path, cli):
+    """A setting that nothing read (`output_fields` without `--output-every`) was warned about at the run's start and
+    kept in summary.json's `warnings`, but `distlbm status` said nothing of it: a user coming back to the run days
+    later saw 'last run: complete at step 4' and no fields, and not why. Status now shows them (text and --json),
+    those it already shows from log.jsonl's events once, and a long list briefly."""
+    out = tmp_path / "run"
+    rc, _, err = cli("run", "box", "--set", "n=8", "--steps", 4, "--set", "output_fields=['u']", "--out", out)
+    assert rc == 0, err
+    said = ("output_fields = ['u'] has no effect: it applies with output_every or output_interval > 0 "
+            "(--output-every)")
+    assert json.loads((out / "summary.json").read_text())["warnings"] == [said]
+    rc, text, err = cli("status", out)
+    assert rc == 0, err
+    assert f"  warning: {said} (summary.json)" in text.splitlines(), text
+    rc, text, err = cli("status", out, "--json")
+    assert rc == 0 and json.loads(text)["summary"]["warnings"] == [said], text
+    # a warning log.jsonl's events show (a local Mach number) is said once; more than 5 others: 5, then their count
+    mach = "step 2: the flow reaches local Mach 0.4"
+    with open(out / "log.jsonl", "a") as fh:
+        fh.write(json.dumps({"event": "mach", "step": 2, "mach": 0.4, "message": mach}) + "\n")
+    summary = json.loads((out / "summary.json").read_text())
+    summary["warnings"] = [mach] + [f"w{i} has no effect" for i in range(8)]
+    (out / "summary.json").write_text(json.dumps(summary))
+    rc, text, err = cli("status", out)
+    assert rc == 0, err
+    lines = text.splitlines()
+    assert sum(mach in x for x in lines) == 1 and f"  warning: {mach} (log.jsonl)" in lines, text
+    assert [x for x in lines if x.startswith("  warning: w")] == [
+        f"  warning: w{i} has no effect (summary.json)" for i in range(5)], text
+    assert "  and 3 more warnings in summary.json" in lines, text
