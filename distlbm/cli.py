@@ -443,7 +443,9 @@ def cmd_run(args) -> int:
                       f"nothing was written", file=sys.stderr)
             return EXIT_RESUBMIT
         try:
-            sim = Simulation(cfg, out_dir=out, restart=args.restart, init_from=init_from)
+            # its banner (which case, lattice, mesh) before its state is made: a restart's notes then follow it
+            sim = Simulation(cfg, out_dir=out, restart=args.restart, init_from=init_from,
+                             announce=lambda s: _banner(s, procs, warnings=args.restart is None))
         except BaseException:  # refused (a mesh that does not split the lattice, an --init-from or a restart's
             # checkpoint that cannot be used, the folder in use): the Simulation withdrew its lock file, the folder
             # this run made is empty again
@@ -490,19 +492,29 @@ def _describe(cfg, say, warnings: bool = True):
             f"{units.mach(s.u_max):.3f} at the peak velocity {s.u_max:.4g}")
 
 
-def _run_simulation(sim, cfg, procs) -> int:
-    from distlbm.driver import EXIT_CONFIG, EXIT_INSTABILITY, EXIT_RESUBMIT, EXIT_WRITE_FAILED, InstabilityError
-    from distlbm.io.checkpoint import CheckpointError
-    from distlbm.io.files import WriteError
-
+def _banner(sim, procs, warnings: bool = True):
+    """Which case, lattice, units, devices and step a run is (with the configuration's warnings: `warnings`), said on
+    process 0 by the Simulation being built, before its state is made (Simulation's `announce`)."""
     say = print if sim.domain.process_index == 0 else (lambda *a, **k: None)
-    _describe(sim.cfg, say)  # a restart's: with the settings taken from the run it continues
+    _describe(sim.cfg, say, warnings=warnings)
     say(f"  on {sim.domain.describe()}" + (f", launched by {procs['launcher']}" if procs["processes"] > 1 else "")
         + f"; step: {sim.step_path[0]} ({sim.step_path[1]})")
     if getattr(sim.domain, "fewer_devices", None):
         say(f"note: {sim.domain.fewer_devices}")
     for line in sim.setup.report:  # what the geometry's checks found of each body: its solid cells, an STL's place
         say(f"  {line}")
+
+
+def _run_simulation(sim, cfg, procs) -> int:
+    from distlbm.driver import EXIT_CONFIG, EXIT_INSTABILITY, EXIT_RESUBMIT, EXIT_WRITE_FAILED, InstabilityError
+    from distlbm.io.checkpoint import CheckpointError
+    from distlbm.io.files import WriteError
+
+    say = print if sim.domain.process_index == 0 else (lambda *a, **k: None)
+    if sim.restored_from:  # its settings' warnings, once those taken from the run it continues are known (as its
+        # dry run says them: after the banner and what the restart did)
+        for w in sim.cfg.warnings:
+            say(f"warning: {w}", file=sys.stderr)
     try:
         summary = sim.run()
     except InstabilityError:

@@ -232,7 +232,11 @@ class Simulation:
     with `restart`."""
 
     def __init__(self, cfg, domain=None, out_dir: Optional[str] = None, log: Callable = print,
-                 restart: Optional[str] = None, init_from: Optional[str] = None):
+                 restart: Optional[str] = None, init_from: Optional[str] = None,
+                 announce: Optional[Callable] = None):
+        # announce(self): called once the domain, the step and the folder are set, before the state is made (a
+        # restart's or --init-from's checkpoint read): `distlbm run` says there which case, lattice and mesh this is,
+        # so that what a restart does (the checkpoint, the settings kept from the run) is said after it
         # the wall-time limit counts from the process's start under `distlbm run` (its start-up is the job's time
         # too: a 10 s limit took 11.6 s), else from here
         flag = signals.process_flag()
@@ -271,7 +275,7 @@ class Simulation:
         self.began_writing = False
         self._hold_folder(Path(out_dir) if out_dir else None)  # before any work: one run per folder at a time
         try:
-            self._build(cfg, out_dir, restart, init_from)
+            self._build(cfg, out_dir, restart, init_from, announce)
         except BaseException:
             # refused before anything was written (the geometry, the step, a restart's checkpoint): the folder's lock
             # file is left as it was found (a folder the command made is then empty again: it removes it), not an
@@ -279,7 +283,7 @@ class Simulation:
             self._release_folder(withdraw=True)
             raise
 
-    def _build(self, cfg, out_dir, restart, init_from):
+    def _build(self, cfg, out_dir, restart, init_from, announce=None):
         """The rest of __init__, once the folder is held: the lattice, the step, the state (new, a restart's or
         an --init-from's)."""
         dec = cfg.decomposition
@@ -343,6 +347,8 @@ class Simulation:
         self._steady_ref = None  # the steadiness reference field a restart's checkpoint holds
         self.checkpointer = Checkpointer(self.checkpoint_dir, run_id, cfg.checkpoint.checkpoint_keep, self._meta,
                                          size=self._checkpoint_bytes, extra=self._checkpoint_fields)
+        if announce is not None:
+            announce(self)
         if restart or init_from:
             self._restore(restart) if restart else self._init_from(init_from)
         else:

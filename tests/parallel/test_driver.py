@@ -1093,3 +1093,35 @@ def test_a_simulation_that_writes_files_needs_h5py_at_its_start(tmp_path):
                        timeout=300)
     assert r.returncode == 0 and "REFUSED h5py: cannot be imported here" in r.stdout, (r.stdout, r.stderr[-2000:])
     assert not (tmp_path / "run").exists()
+
+
+def _said_in_order(out: str, *starts: str) -> list:
+    """The index of the one line that begins with each of `starts` in `out` (each said once), for their order."""
+    lines = out.splitlines()
+    found = []
+    for s in starts:
+        at = [i for i, x in enumerate(lines) if x.startswith(s)]
+        assert len(at) == 1, (s, out)
+        found.append(at[0])
+    return found
+
+
+def test_a_restart_says_which_case_first_then_what_it_did(tmp_path, cli):
+    """`--restart latest` printed 'restarted from ... at step 20' and the settings it kept from the run before the
+    lines that say which case, lattice and mesh it is (the Simulation said them while it was built, the command its
+    banner after): the restart's words out of order. The banner comes first now, then what the restart did, then
+    the warnings of its settings (as its dry run says them); an --init-from's initial state likewise."""
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 20, "--checkpoint-every", 10, "--out", tmp_path)
+    assert rc == 0, err
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--set", "trt_lambda=0.25", "--steps", 30, "--restart",
+                       "latest", "--out", tmp_path)
+    assert rc == 0, out + err
+    order = _said_in_order(out, "distlbm: cavity2d (", "  lattice D2Q9", "  on ", "restarted from ",
+                           "checkpoints every 10 steps", "compiled in")
+    assert order == sorted(order), out
+    assert err.count("trt_lambda = 0.25 has no effect") == 1, err
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 10, "--init-from", tmp_path, "--out",
+                       tmp_path / "next")
+    assert rc == 0, out + err
+    order = _said_in_order(out, "distlbm: cavity2d (", "  on ", "initial state: the populations of ", "compiled in")
+    assert order == sorted(order), out

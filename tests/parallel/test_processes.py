@@ -1728,3 +1728,21 @@ def test_the_word_at_the_start_of_a_large_srun_step_reads_whatever_its_length(mo
         got = processes._the_word(ours, mine, "127.0.0.1", 1, 60, n=600)
         sender.join(30)
     assert got == failed
+
+
+def test_a_restart_under_two_processes_says_which_case_first_then_what_it_did(tmp_path):
+    """Under mpiexec -n 2 a restart's notes ('restarted from ...', the settings kept from the run) came before the
+    lines that say which case, lattice and mesh it is. The banner first, then the restart's notes, each once."""
+    args = ["run", "cavity2d", "--set", "n=14", "--mesh", "2x1", "--out", tmp_path]
+    first, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--steps", 20, "--checkpoint-every", 10])
+    assert first.returncode == 0, first.stdout + first.stderr
+    restart, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--steps", 30, "--restart", "latest"])
+    assert restart.returncode == 0, restart.stdout + restart.stderr
+    lines = restart.stdout.splitlines()
+    order = []
+    for start in ("distlbm: cavity2d (", "  lattice D2Q9", "  on ", "restarted from ", "checkpoints every 10 steps",
+                  "compiled in"):
+        at = [i for i, x in enumerate(lines) if x.startswith(start)]
+        assert len(at) == 1, (start, restart.stdout)
+        order += at
+    assert order == sorted(order), restart.stdout
