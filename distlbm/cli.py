@@ -285,9 +285,9 @@ def cmd_run(args) -> int:
         check_path("--restart", args.restart, "a checkpoint file, a folder of checkpoints or 'latest'")
     if init_from is not None:
         check_path("--init-from", init_from, "a checkpoint file or a run folder")
+    ignored = None  # said after the run's banner, before what the restart did
     if init_from is not None and args.restart is not None:  # a resubmitted job of a chain begun --init-from
-        if env_rank() == 0:
-            print(f"note: --init-from {init_from} ignored: --restart continues the run's own checkpoint")
+        ignored = f"note: --init-from {init_from} ignored: --restart continues the run's own checkpoint"
         init_from = None
     from distlbm.io.hdf5 import require_h5py
 
@@ -312,6 +312,8 @@ def cmd_run(args) -> int:
         # minutes, and a second SIGTERM too)
         # a restart's warnings are said once its settings kept from the run are known (dry_run), as the run says them
         _describe(cfg, say, warnings=args.restart is None)
+        if ignored:
+            say(ignored)
         try:
             return dry_run(cfg, args.out if args.out is not None else f"out/{cfg.case.name}", args.restart, say,
                            init_from=init_from)
@@ -445,7 +447,7 @@ def cmd_run(args) -> int:
         try:
             # its banner (which case, lattice, mesh) before its state is made: a restart's notes then follow it
             sim = Simulation(cfg, out_dir=out, restart=args.restart, init_from=init_from,
-                             announce=lambda s: _banner(s, procs, warnings=args.restart is None))
+                             announce=lambda s: _banner(s, procs, warnings=args.restart is None, then=ignored))
         except BaseException:  # refused (a mesh that does not split the lattice, an --init-from or a restart's
             # checkpoint that cannot be used, the folder in use): the Simulation withdrew its lock file, the folder
             # this run made is empty again
@@ -492,9 +494,10 @@ def _describe(cfg, say, warnings: bool = True):
             f"{units.mach(s.u_max):.3f} at the peak velocity {s.u_max:.4g}")
 
 
-def _banner(sim, procs, warnings: bool = True):
+def _banner(sim, procs, warnings: bool = True, then=None):
     """Which case, lattice, units, devices and step a run is (with the configuration's warnings: `warnings`), said on
-    process 0 by the Simulation being built, before its state is made (Simulation's `announce`)."""
+    process 0 by the Simulation being built, before its state is made (Simulation's `announce`); `then`: a line
+    after it (a restart's note that it ignores --init-from)."""
     say = print if sim.domain.process_index == 0 else (lambda *a, **k: None)
     _describe(sim.cfg, say, warnings=warnings)
     say(f"  on {sim.domain.describe()}" + (f", launched by {procs['launcher']}" if procs["processes"] > 1 else "")
@@ -503,6 +506,8 @@ def _banner(sim, procs, warnings: bool = True):
         say(f"note: {sim.domain.fewer_devices}")
     for line in sim.setup.report:  # what the geometry's checks found of each body: its solid cells, an STL's place
         say(f"  {line}")
+    if then:
+        say(then)
 
 
 def _run_simulation(sim, cfg, procs) -> int:

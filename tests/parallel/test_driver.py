@@ -1110,14 +1110,15 @@ def test_a_restart_says_which_case_first_then_what_it_did(tmp_path, cli):
     """`--restart latest` printed 'restarted from ... at step 20' and the settings it kept from the run before the
     lines that say which case, lattice and mesh it is (the Simulation said them while it was built, the command its
     banner after): the restart's words out of order. The banner comes first now, then what the restart did, then
-    the warnings of its settings (as its dry run says them); an --init-from's initial state likewise."""
+    the warnings of its settings (as its dry run says them); an --init-from's initial state likewise, and the note
+    that a restart ignores --init-from (a Slurm chain begun with it) comes after the banner too."""
     rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 20, "--checkpoint-every", 10, "--out", tmp_path)
     assert rc == 0, err
     rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--set", "trt_lambda=0.25", "--steps", 30, "--restart",
-                       "latest", "--out", tmp_path)
+                       "latest", "--init-from", tmp_path, "--out", tmp_path)  # (a chain begun --init-from: ignored)
     assert rc == 0, out + err
-    order = _said_in_order(out, "distlbm: cavity2d (", "  lattice D2Q9", "  on ", "restarted from ",
-                           "checkpoints every 10 steps", "compiled in")
+    order = _said_in_order(out, "distlbm: cavity2d (", "  lattice D2Q9", "  on ", "note: --init-from ",
+                           "restarted from ", "checkpoints every 10 steps", "compiled in")
     assert order == sorted(order), out
     assert err.count("trt_lambda = 0.25 has no effect") == 1, err
     rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 10, "--init-from", tmp_path, "--out",
