@@ -196,6 +196,8 @@ def describe(st: dict) -> list[str]:
             "gone": "not running: the last run never ended (killed, or its node failed)",
             "free": "not running"}[st["state"]]
     ended = st.get("ended", {})
+    # a run stopped before its first checkpoint (a SIGTERM during its start-up): --restart latest finds none
+    again = "no checkpoint here for --restart latest to continue from: run it again without --restart"
     if st["state"] in ("ended", "free") and "parts" in st and st.get("parts") and ended is None:
         # the folder's record ended (another process of the run left), but the run wrote no end record
         what = ("not running: the last run did not end (no end record after its start: a process was killed, as "
@@ -206,12 +208,13 @@ def describe(st: dict) -> list[str]:
     elif st["state"] in ("ended", "free") and ended and ended.get("status") == "interrupted":
         # a second Ctrl-C (said "ended on an error at step N (KeyboardInterrupt: )" before)
         what = (f"not running: the last run was interrupted at step {ended.get('step')} by a second Ctrl-C, without "
-                f"a checkpoint (--restart latest continues from the last one)")
+                f"a checkpoint " + ("(--restart latest continues from the last one)" if st["checkpoints"] else
+                                    f"({again})"))
     elif st["state"] in ("ended", "free") and ended and ended.get("status") == "stopped":
         # why a chain stopped: SIGUSR1 (the job's time limit near), SIGTERM (scancel, a preemption), the wall time
         what = (f"not running: the last run stopped at step {ended.get('step')}"
                 + (f" on {ended['stopped_on']}" if ended.get("stopped_on") else "")
-                + " (--restart latest continues it)")
+                + (" (--restart latest continues it)" if st["checkpoints"] else f" ({again})"))
     lines = [f"{st['folder']}: {what}" + (f": {st['holder']}" if st["holder"] else "")]
     p = st.get("progress")
     if p:

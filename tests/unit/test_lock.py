@@ -395,7 +395,8 @@ def test_a_second_ctrl_c_is_said_as_that_not_as_an_error(tmp_path, cli):
     assert ends[-1] == {"event": "end", "step": 0, "status": "interrupted"}, ends
     rc, out, err = cli("status", tmp_path)
     assert rc == 0 and ("not running: the last run was interrupted at step 0 by a second Ctrl-C, without a "
-                        "checkpoint (--restart latest continues from the last one)") in out, out
+                        "checkpoint (no checkpoint here for --restart latest to continue from: run it again without "
+                        "--restart)") in out, out  # (it wrote none: 'continues from the last one' before)
     assert "error" not in out.splitlines()[0], out
 
 
@@ -693,3 +694,22 @@ def test_status_shows_the_warnings_the_last_run_kept_in_its_summary(tmp_path, cl
     assert [x for x in lines if x.startswith("  warning: w")] == [
         f"  warning: w{i} has no effect (summary.json)" for i in range(5)], text
     assert "  and 3 more warnings in summary.json" in lines, text
+
+
+@pytest.mark.parametrize("ended,said", [
+    ({"status": "stopped", "stopped_on": "SIGTERM"}, "the last run stopped at step 0 on SIGTERM"),
+    ({"status": "interrupted"}, "the last run was interrupted at step 0 by a second Ctrl-C, without a checkpoint")])
+def test_status_of_a_run_stopped_before_its_first_checkpoint_offers_no_restart(tmp_path, cli, ended, said):
+    """A run stopped by SIGTERM during its start-up (before any step: nothing to checkpoint) was shown as 'the last
+    run stopped at step 0 on SIGTERM (--restart latest continues it)' beside 'checkpoints: none', and that
+    --restart latest was refused ('no checkpoint in OUT/checkpoints'). Without a checkpoint status says so, and to
+    run it again without --restart."""
+    _record(tmp_path, ended=True)
+    records = [{"event": "start", "step": 0, "end": 100, "run_id": "r", "started": "2026-12-02 10:00:00 UTC"},
+               {"event": "end", "step": 0, **ended}]
+    (tmp_path / "log.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    rc, out, err = cli("status", tmp_path)
+    assert rc == 0, err
+    first = out.splitlines()[0]
+    assert said in first and "--restart latest continues" not in first, out
+    assert "(no checkpoint here for --restart latest to continue from: run it again without --restart)" in first, out
