@@ -1299,6 +1299,18 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
                             f"freeze before the flow is steady (a change below half a storage step per step is "
                             f"lost: couette in bfloat16 stopped 'steady' 18 % off); give steady_tol >= "
                             f"{floor:.1g} (--until-steady), or dtype = 'float32'")
+    # a 1/tau below the compute dtype's resolution is lost when the collision adds it to the populations: no
+    # relaxation at all (re = 1e-8, tau ~ 1e9: the dry run said ready, and the run blew up at its first check,
+    # taylor_green2d at step 1, with exit 4 naming "tau far above 1")
+    eps = float(np.finfo(np.dtype(common["compute_dtype"])).eps)
+    if setup.tau > 1.0 / eps:
+        raise ConfigError(
+            f"{where}{tau_far_above(setup.tau)} (from {shown}): 1/tau = {1.0 / setup.tau:.3g} is below "
+            f"{common['compute_dtype']}'s resolution {eps:.3g}, so the collision is lost in rounding (such a run "
+            f"blows up or never relaxes); expected tau below {1.0 / eps:.3g} ({tau_lower_remedy(params, setup.tau)})")
+    if setup.tau > TAU_LARGE:
+        warnings.append(f"{tau_far_above(setup.tau)}: the run may be unstable (a blow-up names it as a likely "
+                        f"cause; {tau_lower_remedy(params, setup.tau)})")
     if setup.tau < TAU_CLOSE and common["smagorinsky"] == 0:
         warnings.append(
             f"tau = {setup.tau:.8g} (tau - 1/2 = {setup.tau - 0.5:.3g}) is close to 1/2: the run may be unstable "
@@ -1405,6 +1417,32 @@ def bound_below(x: float) -> str:
 
 
 TAU_CLOSE = 0.51  # a relaxation time below this is warned about at the start, and named first by a blow-up
+# a relaxation time above this is warned about at the start, and named by a blow-up as a likely cause (a duct at
+# tau = 1000 blew up whatever its velocity, a 32^2 cavity at tau = 100 by step 6400; at tau = 20 it ran steady)
+TAU_LARGE = 10.0
+
+
+def tau_far_above(tau: float) -> str:
+    """A tau above TAU_LARGE as the start's warning, its refusal and a blow-up's likely causes say it."""
+    return (f"tau = {tau:.6g} far above 1 (the collision barely relaxes; the walls' slip grows as (tau - 1/2)^2 "
+            f"too)")
+
+
+def tau_lower_remedy(params: dict, tau: float) -> str:
+    """The settings that lower a large tau in this case (tau_remedy's other way): tau itself where it is the
+    parameter that set it, else the Reynolds number (raised), the resolution (lowered) or a channel's viscosity."""
+    def given(key):
+        v = params.get(key)
+        return v if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else None
+
+    if given("tau") and abs(given("tau") - tau) <= 1e-12 * tau:
+        return f"lower tau (now {tau:.6g})"
+    parts = [f"raise re (now {params['re']:.4g})"] if given("re") else []
+    if given("nu") and not given("re"):
+        parts.append(f"lower nu (now {params['nu']:.4g})")
+    if isinstance(params.get("n"), int) and not isinstance(params.get("n"), bool):
+        parts.append(f"lower n (now {params['n']})")
+    return " or ".join(parts) or "lower the viscosity"
 
 
 def tau_remedy(params: dict, tau: float, until: bool = True, case: Optional[Case] = None) -> str:

@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from distlbm.config import TAU_CLOSE, tau_remedy, velocity_key, velocity_remedy
+from distlbm.config import TAU_CLOSE, TAU_LARGE, tau_far_above, tau_remedy, velocity_key, velocity_remedy
 from distlbm.driver.schedules import IterationInterval, Schedule
 from distlbm.driver.records import SampleRecords
 from distlbm.driver.view import RunView, past_mach
@@ -227,7 +227,6 @@ class Checkpointer:
 
 # ---- the instability guard ----------------------------------------------------------------------------
 
-TAU_LARGE = 10.0  # a relaxation time the guard names as a likely cause
 FORCE_LARGE = 0.01  # a body force per cell and step (lattice units) that the guard names as a likely cause
 
 
@@ -246,8 +245,7 @@ def guard(view: RunView, checkpointer: Optional[Checkpointer] = None, log: Optio
     causes = _causes(view)
     force = _peak_force(view)
     if s.tau > TAU_LARGE:  # a duct at tau = 1000 blew up whatever its velocity (at umax = 1e-4: u 0.35 by step 150)
-        causes = (f"tau = {s.tau:.6g} far above 1 (the collision barely relaxes; the walls' slip grows as "
-                  f"(tau - 1/2)^2 too): lower tau; or " + causes)
+        causes = f"{tau_far_above(s.tau)}: lower tau; or " + causes
     if force > FORCE_LARGE:  # a duct at tau = 1000 blew up on a force of 0.42 per step, at Mach 0.017
         causes = (f"a body force of {force:.3g} per cell and step, far above {FORCE_LARGE:g} (the force that "
                   f"drives a flow grows with its viscosity: tau = {s.tau:.6g}): lower the velocity or tau; or "

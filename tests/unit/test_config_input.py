@@ -608,6 +608,39 @@ def test_floats_that_overflow_later(case, sets, parts):
         assert p in msg, (p, msg)
 
 
+@pytest.mark.parametrize("case,sets,keys", [
+    ("cavity2d", {"re": 1e-8}, ["re=1e-08", "raise re (now 1e-08)"]),
+    ("taylor_green2d", {"re": 1e-8}, ["re=1e-08", "raise re (now 1e-08)"]),  # blew up at step 1, exit 4
+    ("kolmogorov", {"re": 1e-8}, ["re=1e-08"]),
+    ("duct", {"re": 1e-8}, ["re=1e-08"]),
+    ("box", {"tau": 1e9}, ["tau=1000000000.0", "lower tau (now 1e+09)"]),
+])
+def test_a_tau_whose_collision_is_lost_in_rounding_is_refused(case, sets, keys, tmp_path, cli):
+    """re = 1e-8 gives tau ~ 1e9: 1/tau is below float32's resolution of the populations, so the collision does
+    nothing. The dry run said 'ready' and the run stopped at its first check with exit 4 ('tau = ... far above 1');
+    now both refuse it before anything runs, naming the settings it comes from."""
+    msg = error(case, sets)
+    for p in ["far above 1", "expected tau below 8.39e+06", "float32", *keys]:
+        assert p in msg, (p, msg)
+    key, value = next(iter(sets.items()))
+    rc, out, err = cli("run", case, "--set", f"{key}={value}", "--dry-run", "--out", tmp_path / "o")
+    assert_one_line(rc, out, err, "far above 1", keys[0])
+    assert "ready" not in out
+
+
+@pytest.mark.parametrize("tau,warned", [(5.0, False), (20.0, True), (1e6, True)])
+def test_a_large_tau_is_warned_about_at_the_start_and_still_runs(tau, warned):
+    """A tau above TAU_LARGE, the one a blow-up names as a likely cause, is said at the start in the same words
+    (the dry run and the run); moderate ones (5, 20) that run fine are not refused."""
+    from distlbm.config import TAU_LARGE
+
+    cfg = resolve("box", {"tau": tau, "n": 8})
+    said = [w for w in cfg.warnings if "far above 1" in w]
+    assert bool(said) == warned and (tau > TAU_LARGE) == warned, cfg.warnings
+    if warned:
+        assert f"tau = {tau:g}" in said[0] and "lower tau" in said[0], said
+
+
 @pytest.mark.parametrize("case,key", [("couette", "u_wall"), ("box", "tau"), ("cavity2d", "wall_time"),
                                       ("channel_flow", "nu")])
 def test_an_integer_beyond_float64_for_a_number_is_a_config_error(case, key, tmp_path, cli):
@@ -638,7 +671,9 @@ def test_a_velocity_that_is_zero_in_the_arithmetic_is_refused(case, sets, dtype)
 
 
 def test_large_but_representable_values_are_fine():
-    assert resolve("box", {"tau": 1e30, "compute_dtype": "float64", "dtype": "float64"}).setup.tau == 1e30
+    # (tau = 1e30 was fine in float64 too: its 1/tau is below float64's resolution, the collision lost in rounding)
+    assert resolve("box", {"tau": 1e15, "compute_dtype": "float64", "dtype": "float64"}).setup.tau == 1e15
+    assert "expected tau below 4.5e+15" in error("box", {"tau": 1e30, "compute_dtype": "float64", "dtype": "float64"})
     assert resolve("box", {"smagorinsky": 1e6}).common["smagorinsky"] == 1e6
     cfg = resolve("box", {"n": 200000})  # 8e15 cells: below 2**53; the memory pre-flight judges it
     assert cfg.setup.shape == (200000,) * 3
