@@ -817,9 +817,10 @@ def met_and_refused(command: str, stop=None) -> int:
                                             startup_timeout, stopped_at_start)
 
     n = launcher()[1]
-    if n > 1:
-        heartbeat_timeout()
-        startup_timeout()
+    # read on one process too (they apply under several): a job script tried on one process with a mistyped one
+    # ran, and the mistake was found on the cluster (DISTLBM_CPU_DEVICES, DISTLBM_WHOLE_BYTES are read on one)
+    heartbeat_timeout()
+    startup_timeout()
     # the processes agree that none found an error in its settings before they start (one that did told them)
     failed = meet_at_start(stop=stop)  # (None: a single process)
     if not failed:

@@ -79,6 +79,10 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize, not_per_process, parse_mesh
     from distlbm.parallel.processes import launcher, require_backends
 
+    from distlbm.parallel.processes import heartbeat_timeout, startup_timeout
+
+    heartbeat_timeout()  # the processes' start-up variables, as the run reads them on one process or several
+    startup_timeout()
     s = cfg.setup
     shape = tuple(int(n) for n in s.shape)
     model = build_model(cfg)

@@ -1388,3 +1388,21 @@ def test_bench_s_mesh_that_does_not_split_the_lattice_is_refused_before_any_cpu_
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(ERR_PREFIX), r.stderr[-2000:]
     assert "--mesh = '4294967296x1x1', --size = 8" in lines[0] and "does not divide" in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("var,value,least", [("DISTLBM_HEARTBEAT_TIMEOUT", "abc", 2), ("DISTLBM_HEARTBEAT_TIMEOUT", "-1", 2),
+                                             ("DISTLBM_STARTUP_TIMEOUT", "0", 10), ("DISTLBM_STARTUP_TIMEOUT", "nan", 10)])
+@pytest.mark.parametrize("command", ["run", "dry-run", "info"])
+def test_a_bad_start_up_variable_is_refused_on_one_process_too(var, value, least, command, tmp_path, cli,
+                                                                monkeypatch):
+    """DISTLBM_HEARTBEAT_TIMEOUT and DISTLBM_STARTUP_TIMEOUT were read (and a bad value refused) only under several
+    processes: a job script tried on one process ran, and its mistake was found on the cluster. One line, exit 2,
+    as DISTLBM_CPU_DEVICES is refused on one process; the run's folder is not left behind."""
+    monkeypatch.setenv(var, value)
+    out = tmp_path / "o"
+    args = {"run": ["run", "box", "--set", "n=8", "--steps", "2", "--out", out],
+            "dry-run": ["run", "box", "--set", "n=8", "--steps", "2", "--out", out, "--dry-run"],
+            "info": ["info", "--lattice", "D2Q9", "--size", "8"]}[command]
+    rc, stdout, err = cli(*args)
+    assert_clean_error(rc, stdout, err, f"{var} = {value!r}: expected a whole number of seconds >= {least}")
+    assert not out.exists()
