@@ -294,6 +294,14 @@ def cmd_run(args) -> int:
     # said at the start, the run's and its dry run's, not at the first checkpoint hours in: every run may write one
     require_h5py("distlbm run writes its checkpoints (a stop signal's and --wall-time's too) and field outputs, and "
                  "reads --restart's and --init-from's,")
+    if args.restart == "latest" and not os.path.lexists(args.out if args.out is not None else f"out/{cfg.case.name}"):
+        # said before the folder is made (it was left), and by the dry run in the same words (it said "restart
+        # failed: --restart latest: no checkpoint in DIR/checkpoints")
+        from distlbm.cases.base import ConfigError
+
+        target = args.out if args.out is not None else f"out/{cfg.case.name}"
+        raise ConfigError(f"--restart latest: no run folder {str(target)!r} to continue (--out); expected the --out "
+                          f"of the run that wrote the checkpoints")
     if getattr(args, "dry_run", False):
         from distlbm.dryrun import dry_run
 
@@ -318,17 +326,13 @@ def cmd_run(args) -> int:
             return dry_run(cfg, args.out if args.out is not None else f"out/{cfg.case.name}", args.restart, say,
                            init_from=init_from)
         except CheckpointError as e:  # as the run says it
-            say(f"distlbm: {'initial state' if init_from else 'restart'} failed: {e}", file=sys.stderr)
+            say(f"distlbm: {'initial state' if init_from else 'restart'} failed: {_option_named(e, args, init_from)}",
+                file=sys.stderr)
             return EXIT_CONFIG
         except WriteError as e:  # no room for one checkpoint: as the run says it, with its status
             say(f"distlbm: error: {e}; the run would stop (exit status {EXIT_WRITE_FAILED})", file=sys.stderr)
             return EXIT_WRITE_FAILED
     target = args.out if args.out is not None else f"out/{cfg.case.name}"
-    if args.restart == "latest" and not os.path.lexists(target):  # said before the folder is made (it was left)
-        from distlbm.cases.base import ConfigError
-
-        raise ConfigError(f"--restart latest: no run folder {str(target)!r} to continue (--out); expected the --out "
-                          f"of the run that wrote the checkpoints")
     from distlbm.parallel.processes import require_backends
 
     # the MPI pieces the start needs, said before the folder is made: a refusal of several processes before they
@@ -372,7 +376,8 @@ def cmd_run(args) -> int:
             else:
                 ckpt.init_candidates(init_from)
         except CheckpointError as e:  # where they cannot meet, the Simulation says it as before
-            if _refused_at_start(str(e), "restart failed" if args.restart is not None else "initial state failed"):
+            if _refused_at_start(_option_named(e, args, init_from),
+                                 "restart failed" if args.restart is not None else "initial state failed"):
                 _remove_if_empty(out, made, here=True)
                 return 2
     if cfg.decomposition.mesh:
@@ -458,7 +463,8 @@ def cmd_run(args) -> int:
         raise DecompositionError(mesh_split_named(cfg, e)) from None
     except CheckpointError as e:
         if env_rank() == 0:
-            print(f"distlbm: {'initial state' if init_from else 'restart'} failed: {e}", file=sys.stderr)
+            print(f"distlbm: {'initial state' if init_from else 'restart'} failed: {_option_named(e, args, init_from)}",
+                  file=sys.stderr)
         return EXIT_CONFIG
     try:
         return _run_simulation(sim, cfg, procs)
@@ -469,6 +475,15 @@ def cmd_run(args) -> int:
         sim.close(refused=refused)
         if refused:
             _remove_if_empty(out, made)
+
+
+def _option_named(e, args, init_from) -> str:
+    """A restart's or --init-from's CheckpointError led by its option and value, as the command says it."""
+    from distlbm.io.checkpoint import named
+
+    if args.restart is not None:
+        return named(str(e), "--restart", args.restart)
+    return named(str(e), "--init-from", init_from) if init_from is not None else str(e)
 
 
 def _describe(cfg, say, warnings: bool = True):

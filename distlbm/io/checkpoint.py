@@ -200,7 +200,11 @@ def _open(path: Path):
     try:
         return h5py.File(path, "r")
     except (OSError, ValueError) as e:
-        raise CheckpointError(f"{path}: not a readable HDF5 file ({_short(e)})") from None
+        raise CheckpointError(f"{path}: not a readable HDF5 file ({_short(e)}); {EXPECTED}") from None
+
+
+# what a checkpoint given to --restart or --init-from should be, said by the refusal of a file that is none
+EXPECTED = "expected a checkpoint file that distlbm run wrote (checkpoints/ckpt_NNNNNNNNN.h5 of its --out)"
 
 
 def _short(e) -> str:
@@ -218,7 +222,7 @@ def read_meta(path, quick: bool = False) -> dict:
         with h5:
             fmt = _text(h5.attrs.get("format"))
             if fmt not in (FORMAT, LEGACY_FORMAT) or int(h5.attrs.get("complete", 0)) != 1:
-                raise CheckpointError(f"{path}: not a complete {FORMAT} file")
+                raise CheckpointError(f"{path}: not a complete {FORMAT} file; {EXPECTED}")
             text = _text(h5.attrs.get("meta"))
             if not isinstance(text, str):
                 raise CheckpointError(f"{path}: metadata missing")
@@ -555,10 +559,23 @@ def converted(meta: dict, dtype) -> str:
 
 def init_unusable(spec: str, candidates: list, reasons: list) -> CheckpointError:
     """Why no candidate of --init-from fits (`reasons`: the first candidates' reasons, in order), in one line."""
-    if len(candidates) == 1:
-        return CheckpointError(f"--init-from: {candidates[0]}: {reasons[0]}")
+    if len(candidates) == 1:  # (it said "--init-from: PATH: ...", the path not the option's value)
+        return CheckpointError(named(f"{candidates[0]}: {reasons[0]}", "--init-from", spec))
     return CheckpointError(f"--init-from {_said(spec)}: no usable checkpoint: {candidates[0]} and {len(reasons) - 1} older: "
                            f"{reasons[0]}")
+
+
+def named(text: str, option: str, spec) -> str:
+    """A refusal of --restart's or --init-from's checkpoint as the command says it: led by the option and its value
+    (an error of one file named the file alone: "restart failed: /etc/passwd: not a readable HDF5 file"); the path
+    said once where the file is the value given."""
+    spec = str(spec)
+    if text.startswith(f"{option} "):
+        return text
+    for given in {spec, str(Path(spec))}:
+        if text.startswith(f"{given}: "):
+            return f"{option} {_said(given)}{text[len(given):]}"
+    return f"{option} {_said(spec)}: {text}"
 
 
 def reason_of(e: CheckpointError, path) -> str:

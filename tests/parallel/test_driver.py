@@ -797,7 +797,8 @@ def test_a_damaged_checkpoint_named_for_a_restart_is_said_once(tmp_path, cli):
         fh.truncate(newer.stat().st_size // 2)
     rc, out, err = cli("run", "box", "--set", "n=24", "--set", "lattice=D3Q19", "--restart", newer, "--out", tmp_path)
     assert rc == 2, out + err
-    assert err.strip().startswith(f"distlbm: restart failed: {newer}") and len(err.strip().splitlines()) == 1, err
+    assert err.strip().startswith(f"distlbm: restart failed: --restart {newer}") and \
+        len(err.strip().splitlines()) == 1, err
     assert "ckpt_000000020" not in out, out
 
 

@@ -1390,8 +1390,10 @@ def test_bench_s_mesh_that_does_not_split_the_lattice_is_refused_before_any_cpu_
     assert "--mesh = '4294967296x1x1', --size = 8" in lines[0] and "does not divide" in lines[0], lines[0]
 
 
-@pytest.mark.parametrize("var,value,least", [("DISTLBM_HEARTBEAT_TIMEOUT", "abc", 2), ("DISTLBM_HEARTBEAT_TIMEOUT", "-1", 2),
-                                             ("DISTLBM_STARTUP_TIMEOUT", "0", 10), ("DISTLBM_STARTUP_TIMEOUT", "nan", 10)])
+@pytest.mark.parametrize("var,value,least", [("DISTLBM_HEARTBEAT_TIMEOUT", "abc", 2),
+                                             ("DISTLBM_HEARTBEAT_TIMEOUT", "-1", 2),
+                                             ("DISTLBM_STARTUP_TIMEOUT", "0", 10),
+                                             ("DISTLBM_STARTUP_TIMEOUT", "nan", 10)])
 @pytest.mark.parametrize("command", ["run", "dry-run", "info"])
 def test_a_bad_start_up_variable_is_refused_on_one_process_too(var, value, least, command, tmp_path, cli,
                                                                 monkeypatch):

@@ -174,7 +174,8 @@ def test_a_restart_is_checked_against_its_checkpoint_without_touching_it(cli, tm
            "the last at its end)" in stdout, stdout
     rc, stdout, err = cli("run", "box", "--set", "n=20", "--restart", "--dry-run", "--out", out)
     assert rc == 2 and err.strip().startswith(
-        f"distlbm: restart failed: no usable checkpoint: {out / 'checkpoints' / 'ckpt_000000040.h5'}: "
+        f"distlbm: restart failed: --restart latest: no usable checkpoint: "
+        f"{out / 'checkpoints' / 'ckpt_000000040.h5'}: "
         f"incompatible with this configuration (n: checkpoint 16, now 20;"), err
     assert err.strip().endswith("(the 1 older checkpoint(s) here, of the same run, are not tried: a setting that "
                                 "differs from its newest differs from them)"), err

@@ -569,10 +569,55 @@ def test_a_refused_restart_leaves_the_runs_folder_as_it_was(cli, tmp_path, earli
             "step 4 of the checkpoint this run continues; expected 4 or more (to run 2 more steps: --steps 6)")
     else:
         args, line = ["--set", "n=10"], (
-            f"distlbm: restart failed: {out / 'checkpoints' / 'ckpt_000000004.h5'}: incompatible with this "
+            f"distlbm: restart failed: --restart latest: {out / 'checkpoints' / 'ckpt_000000004.h5'}: incompatible "
+            f"with this "
             f"configuration (n: checkpoint 8, now 10; lattice shape: checkpoint [8, 8, 8], now [10, 10, 10]); "
             f"expected the same case, lattice and parameters (only output, stop and sampling settings may change); "
             f"to continue it as it ran, give its values: --set n=8")
     rc, stdout, err = cli("run", "box", *args, "--restart", "--out", out)
     assert (rc, err.strip().splitlines()) == (2, [line]), (rc, stdout, err)
     assert _tree(out) == before
+
+
+@pytest.mark.parametrize("what", ["not_hdf5", "truncated", "empty_folder", "missing", "latest_none", "latest_no_out"])
+@pytest.mark.parametrize("option", ["--restart", "--init-from"])
+@pytest.mark.parametrize("dry", [False, True])
+def test_a_checkpoint_that_cannot_be_used_is_refused_naming_the_option(what, option, dry, tmp_path, earlier_run,
+                                                                       cli):
+    """`--restart /etc/passwd` (a file that is no checkpoint) was refused as "restart failed: /etc/passwd: not a
+    readable HDF5 file", naming neither the option nor what was expected; --init-from named itself ("--init-from:
+    PATH: ..."). Both now say "OPTION VALUE: why; expected ...", the run and its dry run alike."""
+    if what.startswith("latest") and option == "--init-from":
+        pytest.skip("--init-from takes no 'latest'")
+    out = tmp_path / "o"
+    if what == "not_hdf5":
+        value = tmp_path / "passwd"
+        value.write_text("root:x:0:0:root:/root:/bin/bash\n")
+        why = f"{value}: not a readable HDF5 file ("
+    elif what == "truncated":
+        value = tmp_path / "ckpt_000000004.h5"
+        value.write_bytes((earlier_run / "checkpoints" / "ckpt_000000004.h5").read_bytes()[:3000])
+        why = f"{value}: not a readable HDF5 file ("
+    elif what == "empty_folder":
+        value = tmp_path / "empty"
+        value.mkdir()
+        why = f"{value}: no checkpoint in that folder"
+    elif what == "missing":
+        value = tmp_path / "none.h5"
+        why = f"{value}: no such checkpoint file"
+    elif what == "latest_none":
+        out.mkdir()
+        value = "latest"
+        why = f"latest: no checkpoint in {out / 'checkpoints'}"
+    else:  # (the dry run said "restart failed: --restart latest: no checkpoint in DIR", the run this)
+        value = "latest"
+        why = f"latest: no run folder {str(out)!r} to continue (--out)"
+    args = ["run", "box", "--set", "n=8", "--out", out, option, value] + (["--dry-run"] if dry else [])
+    rc, stdout, err = cli(*args)
+    lines = err.strip().splitlines()
+    kind = "restart failed" if option == "--restart" else "initial state failed"
+    if what == "latest_no_out":
+        kind = "configuration error"
+    assert rc == 2 and len(lines) == 1 and lines[0].startswith(f"distlbm: {kind}: {option} {why}"), (stdout, err)
+    if what in ("not_hdf5", "truncated"):
+        assert "; expected a checkpoint file that distlbm run wrote" in lines[0], lines[0]
