@@ -372,9 +372,27 @@ def cmd_run(args) -> int:
 
         try:
             if args.restart is not None:
-                ckpt.resolve_restart(args.restart, Path(out) / "checkpoints")
+                candidates = ckpt.resolve_restart(args.restart, Path(out) / "checkpoints")
             else:
-                ckpt.init_candidates(init_from)
+                candidates = ckpt.init_candidates(init_from)
+            # and read: one process's copy alone cut short or damaged (a node-local disk) was found in the
+            # Simulation too, after they met (exit 6, as above); the first readable one is the Simulation's to judge
+            errors, reasons = {}, []
+            for path in candidates:
+                try:
+                    ckpt.read_meta(path, quick=True)
+                    break
+                except CheckpointError as e:
+                    if len(candidates) == 1:
+                        raise
+                    reasons.append(ckpt.reason_of(e, path))
+                    errors.setdefault(reasons[-1], []).append(str(path))
+            else:
+                if args.restart is not None:
+                    from distlbm.driver.loop import no_usable
+
+                    raise no_usable(errors)
+                raise ckpt.init_unusable(init_from, candidates, reasons)
         except CheckpointError as e:  # where they cannot meet, the Simulation says it as before
             if _refused_at_start(_option_named(e, args, init_from),
                                  "restart failed" if args.restart is not None else "initial state failed"):
@@ -799,10 +817,13 @@ def _refused_at_start(error: str, kind: str = "configuration error", quiet: bool
     (stopped_at_start); this one's own line is left out where `quiet` (said already). False where they do not meet
     that way (a single process, srun, already met): the caller says the error as before."""
     from distlbm.driver import signals
-    from distlbm.parallel.processes import (StartupError, StartupStopped, env_rank, launcher, meet_at_start,
-                                            stopped_at_start)
+    from distlbm.parallel.processes import (NotStarted, StartupError, StartupStopped, Unexpected, env_rank, launcher,
+                                            meet_at_start, stopped_at_start)
 
     n = launcher()[1]
+    if kind != "configuration error" and not isinstance(error, Unexpected):
+        # a restart's checkpoint, an occupied --out: the others say it could not start, not "an error in its settings"
+        error = NotStarted(error)
     flag = signals.process_flag()
     try:
         failed = meet_at_start(error, stop=lambda: bool(flag is not None and flag.requested)) if n > 1 else None

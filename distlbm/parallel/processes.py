@@ -764,19 +764,31 @@ class Unexpected(str):
     not that it "found an error in its settings" (what they said of a traceback before)."""
 
 
-# the mark of an Unexpected error on the meeting's wire (a line on the run's port, the word's JSON, MPI's allgather):
-# a NUL, which no settings error starts with (their values are quoted with repr)
-_UNEXPECTED_MARK = "\x00unexpected\x00"
+class NotStarted(str):
+    """The words of a process that could not start for its files (a restart's or --init-from's checkpoint it cannot
+    find or read, an --out holding another run's checkpoints: one node's disk), as the meeting carries them: the
+    others say that it could not start, not that it "found an error in its settings" (what they said of it before)."""
+
+
+# the marks of an Unexpected and a NotStarted error on the meeting's wire (a line on the run's port, the word's JSON,
+# MPI's allgather): a NUL, which no settings error starts with (their values are quoted with repr)
+_MARKS = {Unexpected: "\x00unexpected\x00", NotStarted: "\x00not started\x00"}
 
 
 def _on_the_wire(error) -> str | None:
     if error is None:
         return None
-    return _UNEXPECTED_MARK + str(error) if isinstance(error, Unexpected) else str(error)
+    return _MARKS.get(type(error), "") + str(error)
 
 
 def _off_the_wire(failed: list) -> list[tuple[int, str]]:
-    return [(r, Unexpected(e[len(_UNEXPECTED_MARK):]) if e.startswith(_UNEXPECTED_MARK) else e) for r, e in failed]
+    def read(e):
+        for kind, mark in _MARKS.items():
+            if e.startswith(mark):
+                return kind(e[len(mark):])
+        return e
+
+    return [(r, read(e)) for r, e in failed]
 
 
 def meet_at_start(error: str | None = None, stop=None) -> list[tuple[int, str]] | None:
@@ -831,7 +843,8 @@ def stopped_at_start(failed: list[tuple[int, str]], rank: int, n: int, kind: str
     every process did (then it is said once by process 0, as a mistake every process finds always was); and a
     line from the first process that found none, naming those that did, as the reason `what` (the command's work:
     the run, the benchmark) stops: those that found an error in their settings, and apart from them those that
-    failed with an unexpected error (Unexpected: a traceback, which is not a mistake in the settings)."""
+    could not start for their files (NotStarted: a checkpoint, an occupied --out) and those that failed with an
+    unexpected error (Unexpected: a traceback, which is not a mistake in the settings)."""
     lines = []
     errors: dict[str, list[int]] = {}
     for r, e in failed:
@@ -844,7 +857,8 @@ def stopped_at_start(failed: list[tuple[int, str]], rank: int, n: int, kind: str
                 lines.append(f"distlbm: {kind} ({_processes(ranks)}): {e}")
     ok = sorted(set(range(n)) - {r for r, _ in failed})
     if ok and ok[0] == rank:
-        settings = sorted(r for r, e in failed if not isinstance(e, Unexpected))
+        settings = sorted(r for r, e in failed if not isinstance(e, (Unexpected, NotStarted)))
+        files = sorted(r for r, e in failed if isinstance(e, NotStarted))
         unexpected = sorted(r for r, e in failed if isinstance(e, Unexpected))
         why = []
         if settings:
@@ -852,6 +866,10 @@ def stopped_at_start(failed: list[tuple[int, str]], rank: int, n: int, kind: str
             why.append(f"{_processes(settings)} of {n} found {'an error' if one else 'errors'} in "
                        f"{'its' if one else 'their'} settings ({'its own line says' if one else 'their own lines say'} "
                        f"which)")
+        if files:
+            one = len(files) == 1
+            why.append(f"{_processes(files)} of {n} could not start "
+                       f"({'its own line says' if one else 'their own lines say'} why)")
         if unexpected:
             one = len(unexpected) == 1
             why.append(f"{_processes(unexpected)} of {n} failed with "

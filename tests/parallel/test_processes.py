@@ -641,39 +641,58 @@ def test_a_setting_one_process_alone_finds_wrong_ends_every_process_at_once(tmp_
 
 ONE_NODE_SETTING = """
 import os, sys
+out = sys.argv[1]
 if os.environ.get("PMI_RANK", os.environ.get("SLURM_PROCID")) == "1":
     if sys.argv[2] == "restart":  # the checkpoint on process 0's node-local disk alone
         sys.argv[-1] = sys.argv[-1] + ".elsewhere"
+    elif sys.argv[2] == "damaged":  # process 1's copy of the checkpoint is cut short (a node-local disk)
+        sys.argv[-1] = sys.argv[-1] + ".cut"
+    elif sys.argv[2] == "occupied":  # process 1's --out holds another run's checkpoints (a node-local folder)
+        out = out + ".other"
     else:  # a variable of the processes' start mistyped for one rank
         os.environ["DISTLBM_HEARTBEAT_TIMEOUT"] = "20s"
 os.environ["DISTLBM_STARTUP_TIMEOUT"] = "120"
 import distlbm.cli as cli
-sys.argv = ["distlbm", "run", "box", "--set", "n=8", "--steps", "6", "--mesh", "2x1x1", "--out", sys.argv[1],
-            *(["--restart", sys.argv[-1]] if sys.argv[2] == "restart" else [])]
+sys.argv = ["distlbm", "run", "box", "--set", "n=8", "--steps", "6", "--mesh", "2x1x1", "--out", out,
+            *(["--restart", sys.argv[-1]] if sys.argv[2] in ("restart", "damaged") else [])]
 sys.exit(cli.main())
 """
 
 
-@pytest.mark.parametrize("launch,what", [("mpiexec", "restart"), ("srun", "variable")])
+@pytest.mark.parametrize("launch,what", [("mpiexec", "restart"), ("srun", "variable"), ("mpiexec", "damaged"),
+                                         ("srun", "occupied")])
 def test_a_checkpoint_or_variable_one_process_alone_misses_ends_every_process_at_once(tmp_path, launch, what):
     """A --restart checkpoint that one process alone did not find (a node-local disk) was looked up in the
     Simulation, after the processes met: that process ended, saying nothing, and the others aborted in JAX's
-    shutdown barrier (exit 6, a wall of coordination-service errors); a DISTLBM_HEARTBEAT_TIMEOUT mistyped on one
-    rank alone was read in JAX's start, the others waiting for it there. Both are said before the processes meet."""
+    shutdown barrier (exit 6, a wall of coordination-service errors), and so did one whose copy alone was cut short
+    (read there too); a DISTLBM_HEARTBEAT_TIMEOUT mistyped on one rank alone was read in JAX's start, the others
+    waiting for it there. All are said before the processes meet. A process that could not start for its files (a
+    checkpoint, an --out holding another run's) is named as such by the others, not as one that "found an error
+    in its settings"; every process exits 2, as before."""
     first, _ = _run([BIN / "distlbm", "run", "box", "--set", "n=8", "--steps", 4, "--checkpoint-every", 4,
                      "--out", tmp_path / "first"])
     assert first.returncode == 0, first.stderr
     script = tmp_path / "one_node_setting.py"
     script.write_text(ONE_NODE_SETTING)
     ckpt = tmp_path / "first" / "checkpoints" / "ckpt_000000004.h5"
+    (tmp_path / "first" / "checkpoints" / "ckpt_000000004.h5.cut").write_bytes(ckpt.read_bytes()[:3000])
+    if what == "occupied":
+        (tmp_path / "out.other").mkdir()
+        (tmp_path / "out.other" / "checkpoints").symlink_to(tmp_path / "first" / "checkpoints")
     cmd = [MPIEXEC, "-n", 2] if launch == "mpiexec" else [SRUN, "-n", 2]
     p, elapsed = _run([*cmd, sys.executable, script, tmp_path / "out", what, ckpt], timeout=100)
-    error = (f"restart failed (process 1): --restart {ckpt}.elsewhere: no such checkpoint file" if what == "restart"
-             else "configuration error (process 1): DISTLBM_HEARTBEAT_TIMEOUT = '20s': expected a whole number of "
-                  "seconds >= 2 and <= 2147483647 (default 20)")
-    assert (p.returncode, sorted(p.stderr.strip().splitlines())) == (2, sorted([
-        f"distlbm: {error}", "distlbm: process 0: the run stops at its start: process 1 of 2 found an error in its "
-        "settings (its own line says which); nothing ran"])), p.stdout + p.stderr
+    error = {"restart": f"restart failed (process 1): --restart {ckpt}.elsewhere: no such checkpoint file",
+             "damaged": f"restart failed (process 1): --restart {ckpt}.cut: not a readable HDF5 file (",
+             "occupied": f"error (process 1): {tmp_path / 'out.other' / 'checkpoints'} already holds 1 checkpoint(s) "
+                         f"of another run",
+             "variable": "configuration error (process 1): DISTLBM_HEARTBEAT_TIMEOUT = '20s': expected a whole number "
+                         "of seconds >= 2 and <= 2147483647 (default 20)"}[what]
+    other = ("distlbm: process 0: the run stops at its start: process 1 of 2 "
+             + ("found an error in its settings (its own line says which); nothing ran" if what == "variable" else
+                "could not start (its own line says why); nothing ran"))
+    said = p.stderr.strip().splitlines()
+    assert p.returncode == 2 and len(said) == 2 and other in said, p.stdout + p.stderr
+    assert next(x for x in said if x != other).startswith(f"distlbm: {error}"), p.stdout + p.stderr
     assert elapsed < 60 and not (tmp_path / "out").exists(), (elapsed, p.stderr)
 
 
@@ -850,11 +869,28 @@ def test_an_unexpected_error_crosses_the_meeting_at_the_start_as_one(monkeypatch
     comes out of it an Unexpected error, on every process, and a settings error a settings error."""
     from distlbm.parallel import processes
 
-    said = [processes._on_the_wire(e) for e in (None, "n = -1: bad", processes.Unexpected("RuntimeError (x)"))]
+    said = [processes._on_the_wire(e) for e in (None, "n = -1: bad", processes.Unexpected("RuntimeError (x)"),
+                                                 processes.NotStarted("--restart c.h5: no such checkpoint file"))]
     assert None in said and all(isinstance(e, (str, type(None))) for e in said)
     back = processes._off_the_wire(json.loads(json.dumps([(r, e) for r, e in enumerate(said) if e is not None])))
-    assert back == [(1, "n = -1: bad"), (2, "RuntimeError (x)")]
-    assert [type(e) for _, e in back] == [str, processes.Unexpected]
+    assert back == [(1, "n = -1: bad"), (2, "RuntimeError (x)"), (3, "--restart c.h5: no such checkpoint file")]
+    assert [type(e) for _, e in back] == [str, processes.Unexpected, processes.NotStarted]
+
+
+def test_a_process_that_could_not_start_for_its_files_is_not_said_to_have_found_an_error_in_its_settings():
+    """A process whose restart checkpoint or --out could not be used (processes.NotStarted: one node's disk) was
+    named by the others as having "found an error in its settings"; they say it could not start."""
+    from distlbm.parallel.processes import NotStarted, Unexpected, stopped_at_start
+
+    mixed = [(1, "n = -1: bad"), (2, NotStarted("--restart c.h5: no such checkpoint file")),
+             (3, NotStarted("--restart c.h5: no such checkpoint file")), (4, Unexpected("OSError (x)"))]
+    assert [stopped_at_start(mixed, r, 5, "restart failed") for r in range(5)] == [
+        ["distlbm: process 0: the run stops at its start: process 1 of 5 found an error in its settings (its own line "
+         "says which) and processes 2, 3 of 5 could not start (their own lines say why) and process 4 of 5 failed "
+         "with an unexpected error (its traceback says which); nothing ran"],
+        ["distlbm: restart failed (process 1): n = -1: bad"],
+        ["distlbm: restart failed (processes 2, 3): --restart c.h5: no such checkpoint file"], [],
+        ["distlbm: restart failed (process 4): OSError (x)"]]
 
 
 ONE_BLOCK_FAILS = """import sys
