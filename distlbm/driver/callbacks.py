@@ -390,6 +390,8 @@ def _causes(view: RunView) -> str:
         return (f"tau = {s.tau:.6g} too close to 1/2 ({smag}, or {tau_remedy(p, s.tau, case=case)}) or Mach number "
                 f"too high ({velocity})")
     velocity, _ = velocity_remedy(case, p)
+    if s.tau > TAU_LARGE:  # named first by the guard (far above 1): "too close to 1/2 (raise tau)" contradicted it
+        return f"Mach number too high ({velocity})"
     return (f"Mach number too high ({velocity}) or tau = {s.tau:.6g} too close to 1/2 "
             f"({tau_remedy(p, s.tau, False, case)}, or {smag})")
 

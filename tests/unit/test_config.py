@@ -268,6 +268,10 @@ def test_a_blow_up_with_tau_far_from_one_half_names_no_target_below_tau_nor_the_
     assert channel == ("Mach number too high (lower u_lattice (now 0.025; e.g. --set u_lattice=0.0125)) or tau = "
                        "0.5375 too close to 1/2 (raise n (now 10) or raise nu (now 0.001), or set smagorinsky=0.1)"), \
         channel
+    # tau far above 1 (named first by the guard): not "too close to 1/2" beside it, whose remedy raises tau further (a
+    # cavity at re = 1e-7, tau 1.9e8, was told "tau = 1.92e+08 too close to 1/2 (raise n (now 128) or lower re)")
+    far = causes("box", {"n": 16, "tau": 50.0})
+    assert far == "Mach number too high (lower u0 (now 0.02; e.g. --set u0=0.01))", far
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
