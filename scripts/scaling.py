@@ -294,6 +294,50 @@ def _mpiexec(args) -> str:
     return str(venv) if venv.exists() else (shutil.which("mpiexec") or shutil.which("mpirun") or "mpiexec")
 
 
+def worker_env(args, dpp: int) -> dict:
+    """The environment of a worker process of `dpp` devices."""
+    env = dict(os.environ)
+    if not args.no_force_cpu:  # only the CPU platform reads this; GPUs are unaffected
+        env["XLA_FLAGS"] = _forced_xla_flags(dpp)
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    return env
+
+
+def local_device_count(args, n: int) -> tuple[int, str] | None:
+    """(devices, what they are) that the local worker of an n-device point sees: a JAX started in a process of that
+    worker's environment (not in this one: JAX would hold the node's GPUs, and their memory, for the whole study).
+    None where that process cannot tell (the point then says its own error)."""
+    env = {**worker_env(args, n), "XLA_PYTHON_CLIENT_PREALLOCATE": "false"}
+    code = ("import jax; d = jax.local_devices(); k = d[0].device_kind; "
+            "print(len(d), d[0].platform if d[0].platform == 'cpu' else f'{d[0].platform}: {k}')")
+    try:
+        p = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                           timeout=min(args.timeout, 300))
+    except (subprocess.TimeoutExpired, OSError):
+        return None
+    count, _, what = (p.stdout.strip().splitlines() or [""])[-1].partition(" ")
+    return (int(count), what) if p.returncode == 0 and count.isdigit() else None
+
+
+def check_local_devices(ap, args) -> None:
+    """--launcher local runs each point in one process over the node's devices: a device count beyond them (--devices
+    1,2,4,8 on a node of 4 GPUs) ran every point before it and ended as that point's error row at the end. Refused
+    before any point runs. Forced CPU devices (the CPU platform without --no-force-cpu) are as many as a point asks
+    for: nothing to ask there."""
+    from distlbm.parallel.processes import platform_before_start
+
+    devices = [int(v) for v in args.devices.split(",") if v.strip()]
+    if not args.no_force_cpu and platform_before_start() == "cpu":
+        return
+    seen = local_device_count(args, max(devices))
+    if seen is None or seen[0] >= max(devices):
+        return
+    count, what = seen
+    ap.error(f"--devices = {args.devices!r}: --launcher local runs a point's devices in one process, and this node "
+             f"shows it {count} ({what}); expected device counts of at most {count} under --launcher local (more "
+             f"across processes: --launcher mpiexec or srun)")
+
+
 def launch_point(args, launcher: str, mode: str, n: int, shape, mesh) -> dict:
     dpp = 1 if launcher != "local" else n
     if launcher != "local":
@@ -318,10 +362,7 @@ def launch_point(args, launcher: str, mode: str, n: int, shape, mesh) -> dict:
         cmd = [args.srun, "-n", str(nproc), *extra, *worker_cmd]
     else:  # (check_args refuses it before any point runs)
         return {"error": f"--launcher {launcher!r}: expected local, mpiexec or srun"}
-    env = dict(os.environ)
-    if not args.no_force_cpu:  # only the CPU platform reads this; GPUs are unaffected
-        env["XLA_FLAGS"] = _forced_xla_flags(dpp)
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    env = worker_env(args, dpp)
     t0 = time.monotonic()
     try:
         p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=args.timeout)
@@ -825,6 +866,8 @@ def check_args(ap, args) -> None:
         if launcher != "local" and not args.replot and shutil.which(prog) is None:
             ap.error(f"--launcher {launcher}: {prog!r} is not an executable found here (PATH or a path); expected "
                      f"{launcher} installed, or {opt} PATH")
+    if "local" in (s.strip() for s in args.launcher.split(",")) and not args.replot:
+        check_local_devices(ap, args)
     if args.replot and not (Path(args.out) / "scaling.json").is_file():
         ap.error(f"--replot: no {Path(args.out) / 'scaling.json'} (--out is the folder of an earlier measurement)")
     if args.append and not args.replot and (Path(args.out) / "scaling.json").is_file():

@@ -287,15 +287,16 @@ def test_bench_mesh_ratio_says_distlbms_line_for_a_mesh_it_refuses(tmp_path):
         "work: 15 or 18, or a mesh size along x of 1, 2, 4, 8 or 16"], p.stderr
 
 
-def test_a_point_the_worker_refuses_is_its_one_line(tmp_path):
+def test_a_point_the_worker_refuses_is_its_one_line(tmp_path, monkeypatch, capsys):
     """A point that fails in its worker (here: a mesh of more devices than the process sees, as --devices 16 on a node
-    of 8 GPUs) is the worker's one line in its row, not a traceback's last three lines; the other points are kept."""
+    of 8 GPUs, which check_local_devices now refuses before any point: left out of the way) is the worker's one line
+    in its row, not a traceback's last three lines; the other points are kept."""
     out = tmp_path / "sc"
-    env = {**os.environ, "XLA_FLAGS": "--xla_force_host_platform_device_count=1"}
-    p = subprocess.run([sys.executable, SCRIPT, "--mode", "weak", "--devices", "1,2", "--cells-per-device", "4",
-                        "--no-force-cpu", "--no-plots", "--steps", "1", "--repeat", "1", "--launcher", "local",
-                        "--out", out], cwd=REPO, capture_output=True, text=True, timeout=180, env=env)
-    assert p.returncode == 1, p.stdout + p.stderr  # a point failed
+    monkeypatch.setenv("XLA_FLAGS", "--xla_force_host_platform_device_count=1")
+    mod = _module()
+    mod.check_local_devices = lambda *a: None
+    assert mod.main(["--mode", "weak", "--devices", "1,2", "--cells-per-device", "4", "--no-force-cpu", "--no-plots",
+                     "--steps", "1", "--repeat", "1", "--launcher", "local", "--out", str(out)]) == 1  # a point failed
     one, two = json.loads((out / "scaling.json").read_text())["points"]
     assert one["mlups"] > 0 and not one.get("error"), one
     assert two["error"].startswith("exit 2: mesh = 2x1x1 needs 2 devices; expected at most the 1 available"), two
@@ -414,3 +415,24 @@ def test_append_keeps_an_earlier_measured_point_over_this_runs_failed_one(tmp_pa
     assert "the earlier measured point in" in p.stdout and "is kept" in p.stdout, p.stdout
     (kept,) = json.loads((out / "scaling.json").read_text())["points"]
     assert kept["mlups"] == measured["mlups"] and not kept.get("error"), kept
+
+
+def test_local_devices_beyond_the_nodes_are_refused_before_any_point(tmp_path, monkeypatch, capsys):
+    """--launcher local given more devices than the node has (here --no-force-cpu on a process shown 2 CPU devices, as
+    --devices 1,2,4,8 on a node of 4 GPUs): the points before it ran, and it ended as an error row at the end (the
+    test above). It is refused before any point runs: the option, the value and what the node has, one line, exit 2.
+    Forced CPU devices (the default on a CPU) are as many as a point asks for: nothing refused."""
+    monkeypatch.setenv("XLA_FLAGS", "--xla_force_host_platform_device_count=2")
+    mod = _module()
+    mod.launch_point = lambda *a, **k: pytest.fail("a point ran")
+    with pytest.raises(SystemExit) as e:
+        mod.main(["--mode", "weak", "--devices", "1,2,4", "--no-force-cpu", "--launcher", "local", "--out",
+                  str(tmp_path)])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "Traceback" not in err, err
+    assert err.strip().splitlines()[-1].endswith(
+        "error: --devices = '1,2,4': --launcher local runs a point's devices in one process, and this node shows it 2 "
+        "(cpu); expected device counts of at most 2 under --launcher local (more across processes: --launcher "
+        "mpiexec or srun)"), err
+    mod.local_device_count = lambda *a: pytest.fail("forced CPU devices: no need to ask")
+    mod.check_local_devices(mod.build_parser(), mod.build_parser().parse_args(["--devices", "1,16"]))
