@@ -883,7 +883,7 @@ def _meets(args) -> bool:
 def _work(command: str) -> str:
     """What a command that meets at its start does, as the line of a process that stops there names it (`bench` and
     `info` said "the run stops at its start", though nothing was to run)."""
-    return {"bench": "the benchmark", "info": "distlbm info"}.get(command, "the run")
+    return {"bench": "the benchmark", "info": "distlbm info", "scaling": "the scaling point"}.get(command, "the run")
 
 
 def _dispatch(args) -> int:

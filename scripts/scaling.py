@@ -118,15 +118,74 @@ def copy_bandwidth(device, nbytes: int = 256 << 20) -> float:
     return float(measure_bandwidth(device=device, nbytes=nbytes))
 
 
-def worker(args) -> int:
-    from distlbm.parallel.processes import abort, initialize
+def check_worker_settings(args) -> None:
+    """The settings a worker reads before its start, each process its own (ConfigError or ValueError): the step's
+    DISTLBM_* variables and, of several processes, the start-up's timeouts (a variable set for one rank, a node's
+    profile), then what every process finds alike (the lattice, dtype, collision, the mesh against the lattice)."""
+    import numpy as np
 
+    from distlbm.lattice import get_lattice
+    from distlbm.parallel.mesh import check_divisible, parse_mesh
+    from distlbm.parallel.processes import heartbeat_timeout, launcher, startup_timeout
+    from distlbm.physics.collision import Collision
+    from distlbm.stepper import check_switches
+
+    check_switches()
+    if launcher()[1] > 1:
+        heartbeat_timeout()
+        startup_timeout()
+    lat = get_lattice(args.lattice)
+    np.dtype(args.dtype)
+    Collision(args.collision, 0.8)
+    check_divisible(tuple(int(s) for s in args.shape.split("x")), parse_mesh(args.mesh, lat.d))
+
+
+def meet_at_start(args) -> int | None:
+    """The worker processes of a point meet before they start, as `distlbm run`'s do, through the same functions
+    (cli.met_and_refused, and cli._refused_at_start for one that found an error): a setting that one process alone
+    finds wrong ended that process alone, and the others waited for it in the start (under mpiexec for ever: the
+    point's --timeout, then 'timed out'; under srun the start-up timeout). Now that process says its error
+    ('distlbm: configuration error (process 1): ...'), the others that the point stops, and every one exits 2 (1 where
+    one failed with a traceback) within seconds. The exit status where the point stops here, else None."""
+    from distlbm.cli import _refused_at_start, met_and_refused
+    from distlbm.parallel.mesh import DecompositionError
+    from distlbm.parallel.processes import Unexpected, launcher
+
+    what = "the scaling point"
+    try:
+        check_worker_settings(args)
+        return met_and_refused("scaling") or None
+    except (DecompositionError, ValueError) as e:  # (ConfigError is a ValueError)
+        if _refused_at_start(str(e), what=what):  # several processes met: each said its part
+            return 2
+        print(f"{ERROR_MARK}{e}", file=sys.stderr, flush=True)  # one process, or processes that cannot meet
+        return 2
+    except Exception as e:
+        if launcher()[1] > 1:
+            import traceback
+
+            traceback.print_exc()
+            if _refused_at_start(Unexpected(f"{type(e).__name__} (its traceback above)"), "failure", quiet=True,
+                                 what=what):
+                return 1
+        raise
+
+
+def worker(args) -> int:
+    from distlbm.parallel.processes import abort, initialize, lost_process
+
+    refused = meet_at_start(args)
+    if refused is not None:
+        return refused
     procs = initialize(args.comm)
     try:
         result = _worker(args, procs)
     except Exception as e:  # noqa: BLE001 - report, and do not leave the other processes waiting
-        print(f"scaling worker failed: {e.__class__.__name__}: {e}", file=sys.stderr, flush=True)
         if procs["processes"] > 1:
+            why = lost_process(e)  # a survivor of another's failure: that one's line is the point's
+            print(f"scaling worker (process {procs['process_index']}): lost another process of the point ({why})"
+                  if why else f"{ERROR_MARK}process {procs['process_index']}: {e.__class__.__name__}: {e}",
+                  file=sys.stderr, flush=True)
             abort(1)
         raise
     if result is not None:
@@ -372,13 +431,24 @@ def launch_point(args, launcher: str, mode: str, n: int, shape, mesh) -> dict:
         return {"error": f"{cmd[0]}: {e.strerror or e}", "command": shlex.join(cmd)}
     lines = [ln[len(MARK):] for ln in p.stdout.splitlines() if ln.startswith(MARK)]
     if p.returncode != 0 or not lines:
-        said = [ln[len(ERROR_MARK):] for ln in p.stderr.splitlines() if ln.startswith(ERROR_MARK)]
-        tail = said[-1:] or (p.stderr or p.stdout).strip().splitlines()[-3:]
-        return {"error": f"exit {p.returncode}: {' | '.join(tail)}", "command": shlex.join(cmd)}
+        return {"error": point_error(p.returncode, p.stdout, p.stderr), "command": shlex.join(cmd)}
     r = json.loads(lines[-1])
     r["wall_s"] = time.monotonic() - t0
     r["command"] = shlex.join(cmd)
     return r
+
+
+def point_error(returncode: int, stdout: str, stderr: str) -> str:
+    """A failed point's one line, from its workers' output: a worker's own error (ERROR_MARK), else the error that
+    the processes said where they met at the start (meet_at_start: 'configuration error (process 1): ...', not the
+    others' 'the scaling point stops'), else the last three lines."""
+    lines = stderr.splitlines()
+    said = ([ln[len(ERROR_MARK):] for ln in lines if ln.startswith(ERROR_MARK)]
+            or [ln[len("distlbm: "):] for ln in lines if ln.startswith(("distlbm: configuration error",
+                                                                        "distlbm: failure"))]
+            or [ln[len("distlbm: "):] for ln in lines if ln.startswith("distlbm: process ") and "stops at its" in ln])
+    tail = said[:1] or (stderr or stdout).strip().splitlines()[-3:]
+    return f"exit {returncode}: {' | '.join(tail)}"
 
 
 def _key(r: dict) -> tuple:

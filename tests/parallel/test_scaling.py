@@ -436,3 +436,47 @@ def test_local_devices_beyond_the_nodes_are_refused_before_any_point(tmp_path, m
         "mpiexec or srun)"), err
     mod.local_device_count = lambda *a: pytest.fail("forced CPU devices: no need to ask")
     mod.check_local_devices(mod.build_parser(), mod.build_parser().parse_args(["--devices", "1,16"]))
+
+
+WORKER_WITH_RANK_1_SETTING = """
+import os, sys
+if os.environ.get("PMI_RANK", os.environ.get("SLURM_PROCID")) == "1":  # a setting of one process alone (its node's
+    os.environ[sys.argv[1]] = sys.argv[2]                              # profile, a wrapper's variable)
+sys.path.insert(0, sys.argv[3])
+import scaling
+sys.exit(scaling.main(["--worker", "--shape", "8x4x4", "--mesh", "2x1x1", "--steps", "1", "--repeat", "1",
+                       "--no-halo-timing", "--bandwidth-gbps", "10"]))
+"""
+
+
+@pytest.mark.parametrize("launch", ["mpiexec", "srun"])
+def test_a_setting_one_worker_alone_finds_wrong_stops_every_worker_at_the_start(tmp_path, launch):
+    """The workers of a point of several processes did not meet as `distlbm run`'s do (cli.met_and_refused): one that
+    found an error in its settings (here DISTLBM_STARTUP_TIMEOUT on process 1 alone) ended alone, and the other waited
+    for it in the start (under mpiexec for ever: the point's --timeout, 900 s, then 'timed out'; srun: the start-up
+    timeout). They meet through the same function now: the one says its error, the other that the point stops, both
+    exit 2 within seconds, and the point's row is that error in one line."""
+    mpiexec = Path(sys.executable).parent / "mpiexec"
+    if not mpiexec.exists():
+        pytest.skip("mpiexec from the mpich wheel not installed")
+    cmd = [mpiexec, "-n", "2"] if launch == "mpiexec" else [REPO / "tests" / "fake_slurm" / "srun", "-n", "2"]
+    env = {**os.environ, "XLA_FLAGS": "--xla_force_host_platform_device_count=1", "DISTLBM_HEARTBEAT_TIMEOUT": "10",
+           "PYTHONPATH": str(REPO)}
+    p = subprocess.Popen([str(c) for c in cmd] + [sys.executable, "-c", WORKER_WITH_RANK_1_SETTING,
+                                                  "DISTLBM_STARTUP_TIMEOUT", "abc", str(REPO / "scripts")],
+                         cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=90)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, 9)
+        out, err = p.communicate()
+        pytest.fail(f"the workers waited for each other: {err[-2000:]}")
+    said = ("DISTLBM_STARTUP_TIMEOUT = 'abc': expected a whole number of seconds >= 10 and <= 2147483647 (default "
+            "300)")
+    assert p.returncode == 2, out + err
+    assert sorted(ln for ln in err.splitlines() if ln.startswith("distlbm:")) == [
+        f"distlbm: configuration error (process 1): {said}",
+        "distlbm: process 0: the scaling point stops at its start: process 1 of 2 found an error in its settings (its "
+        "own line says which); nothing ran"], err
+    assert _module().point_error(p.returncode, out, err) == f"exit 2: configuration error (process 1): {said}", err
