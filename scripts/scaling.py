@@ -809,6 +809,19 @@ def print_model(rows: list[dict], params: dict):
               f"{r['efficiency']:5.2f} {r['ib50_efficiency']:8.2f} {r['overlap_efficiency']:7.2f}{note}")
 
 
+def check_model_args(ap, args) -> None:
+    """The model's assumptions, one line each (a zero bandwidth or gpus_per_node was a ZeroDivisionError or TypeError
+    traceback, a negative fraction negative times in the table)."""
+    for k in MODEL_DEFAULTS:
+        v, opt = getattr(args, k), "--" + k.replace("_", "-")
+        if k == "roofline_fraction" and not 0 < v <= 1:
+            ap.error(f"{opt} = {v}: expected a fraction > 0 and <= 1")
+        if k.startswith("latency") and v < 0:
+            ap.error(f"{opt} = {v}: expected a number >= 0")
+        if not k.startswith("latency") and v <= 0:
+            ap.error(f"{opt} = {v}: expected a number > 0")
+
+
 def model_main(args) -> int:
     params = {k: getattr(args, k) for k in MODEL_DEFAULTS}
     rows = model_table(**params)
@@ -894,10 +907,19 @@ def check_args(ap, args) -> None:
     that failed with ZeroDivisionError while the script exited 0, before)."""
     from distlbm.lattice import get_lattice
 
+    from distlbm.config import DTYPES
+    from distlbm.physics.collision import KINDS
+
     try:
         get_lattice(args.lattice)
     except (ValueError, KeyError):
         ap.error(f"--lattice = {args.lattice!r}: expected D2Q9, D3Q19 or D3Q27")
+    # (every point failed in its worker, one after another, and the study ended with no figure)
+    for key, value, allowed in (("--collision", args.collision, KINDS), ("--dtype", args.dtype, DTYPES)):
+        if value not in allowed:
+            ap.error(f"{key} = {value!r}: expected {', '.join(allowed[:-1])} or {allowed[-1]}")
+    if args.bandwidth_gbps < 0:  # (taken as given: negative roofline figures)
+        ap.error(f"--bandwidth-gbps = {args.bandwidth_gbps}: expected GB/s > 0 (or 0: measure it)")
     try:
         devices = [int(v) for v in args.devices.split(",") if v.strip()]
     except ValueError:
@@ -919,6 +941,10 @@ def check_args(ap, args) -> None:
     if args.timeout <= 0:
         ap.error(f"--timeout = {args.timeout}: expected seconds > 0")
     spread = [s.strip() for s in args.launcher.split(",") if s.strip() not in ("", "local")]
+    if spread and args.comm == "mpi" and args.devices_per_process != 1 and not args.replot:
+        # (each point failed in its worker: 'mesh = 2x1x1 has 2 blocks; expected one per MPI rank')
+        ap.error(f"--devices-per-process = {args.devices_per_process}: --comm mpi runs one device per process; "
+                 f"expected 1 (or --comm jax)")
     uneven = [n for n in devices if n % args.devices_per_process]
     if spread and uneven and not args.replot:  # (the point's error row at the end, the others' efficiency off it)
         ap.error(f"--devices-per-process = {args.devices_per_process}: {uneven[0]} devices (--devices {args.devices}) "
@@ -1027,6 +1053,7 @@ def main(argv=None) -> int:
     if not args.model:
         check_args(ap, args)
     if args.model:
+        check_model_args(ap, args)
         if args.out == "out/scaling" and "--out" not in (argv or sys.argv):
             args.out = ""
         return model_main(args)

@@ -179,6 +179,19 @@ def test_balanced_mesh_and_geometry():
     (["--launcher", "srun", "--srun", "/bin/true", "--devices", "1,8,16", "--devices-per-process", "8"],
      "--devices-per-process = 8: 1 devices (--devices 1,8,16) do not split into processes of 8 devices under "
      "--launcher srun; expected device counts that are multiples of it"),
+    # every point failed in its worker, one after another, and the study exited 1 with no figure
+    (["--collision", "foo"], "--collision = 'foo': expected bgk, trt or regularized"),
+    (["--dtype", "int8"], "--dtype = 'int8': expected float32, float64, float16 or bfloat16"),
+    # --comm mpi runs one device per rank: every point of 2 devices per process failed ('expected one per MPI rank')
+    (["--launcher", "mpiexec", "--comm", "mpi", "--devices-per-process", "2", "--devices", "2"],
+     "--devices-per-process = 2: --comm mpi runs one device per process; expected 1 (or --comm jax)"),
+    # a negative bandwidth was taken as given: negative roofline figures in every row
+    (["--bandwidth-gbps", "-5"], "--bandwidth-gbps = -5.0: expected GB/s > 0 (or 0: measure it)"),
+    # the model's assumptions: a ZeroDivisionError or TypeError traceback, or negative times in the table
+    (["--model", "--hbm-gbps", "0"], "--hbm-gbps = 0.0: expected a number > 0"),
+    (["--model", "--gpus-per-node", "0"], "--gpus-per-node = 0: expected a number > 0"),
+    (["--model", "--roofline-fraction", "-1"], "--roofline-fraction = -1.0: expected a fraction > 0 and <= 1"),
+    (["--model", "--latency-inter-us", "-1"], "--latency-inter-us = -1.0: expected a number >= 0"),
 ])
 def test_bad_options_are_one_line_before_any_point(args, said, capsys):
     mod = _module()
