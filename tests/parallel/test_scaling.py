@@ -493,3 +493,17 @@ def test_a_setting_one_worker_alone_finds_wrong_stops_every_worker_at_the_start(
         "distlbm: process 0: the scaling point stops at its start: process 1 of 2 found an error in its settings (its "
         "own line says which); nothing ran"], err
     assert _module().point_error(p.returncode, out, err) == f"exit 2: configuration error (process 1): {said}", err
+
+
+def test_half_storage_is_measured_with_float32_arithmetic_as_runs_use_it(tmp_path):
+    """--dtype float16 measured float16 arithmetic (compute_dtype = the storage dtype): a configuration no run uses by
+    default (distlbm run and bench compute 16-bit storage in float32), which on GPUs the fused kernel does not cover
+    (the XLA step ran instead). The point now says the compute dtype it measured: float32."""
+    out = tmp_path / "sc"
+    p = subprocess.run([sys.executable, SCRIPT, "--mode", "weak", "--devices", "1", "--cells-per-device", "4",
+                        "--dtype", "float16", "--steps", "1", "--repeat", "1", "--no-plots", "--out", out],
+                       cwd=REPO, capture_output=True, text=True, timeout=180)
+    assert p.returncode == 0, p.stdout + p.stderr
+    (point,) = json.loads((out / "scaling.json").read_text())["points"]
+    assert (point["dtype"], point.get("compute_dtype"), point["bytes_per_cell"]) == ("float16", "float32", 76), point
+    assert "compute_dtype" in _module().COLUMNS
