@@ -206,9 +206,8 @@ def _worker(args, procs) -> dict | None:
     from distlbm.parallel.mesh import MeshDomain, halo_bytes_per_step, parse_mesh
     from distlbm.physics.collision import Collision
     from distlbm.physics.equilibrium import equilibrium_deviation
-    from distlbm.parallel import make_advance, make_domain
-    from distlbm.parallel.halo import local_exchange
-    from distlbm.stepper import Cells, Model, State, make_step
+    from distlbm.parallel import make_domain
+    from distlbm.stepper import Cells, Model, State
 
     if "float64" in (args.dtype,):
         jax.config.update("jax_enable_x64", True)
@@ -244,9 +243,7 @@ def _worker(args, procs) -> dict | None:
         init = jax.jit(partial(shear, shape, 0), out_shardings=dom.sharding(lat.d + 1))
 
     cells = Cells()
-    runs = {"real": make_advance(model, dom)}
-    if n > 1 and not args.no_halo_timing:  # the same step without communication: the periodic wrap
-        runs["wrap"] = make_advance(model, dom, lambda model, exchange: make_step(model, local_exchange))
+    runs = timed_runs(model, dom, halo_timing=n > 1 and not args.no_halo_timing)
     states = {k: State(init(), dom.replicate(np.zeros((), np.int32))) for k in runs}
     t0 = time.perf_counter()
     for k, adv in runs.items():  # compile and warm up
@@ -307,6 +304,18 @@ def _worker(args, procs) -> dict | None:
         "dtype": args.dtype, "compute_dtype": compute_dtype, "lattice": lat.name,
         "comm": args.comm, "compile_s": compile_s,
     }
+
+
+def timed_runs(model, dom, halo_timing: bool) -> dict:
+    """advance functions of the point: 'real', and with halo_timing 'wrap', the same step without communication
+    (the periodic wrap)."""
+    from distlbm.parallel import make_advance
+    from distlbm.parallel.halo import local_exchange
+
+    runs = {"real": make_advance(model, dom)}
+    if halo_timing:  # (a step_factory of its own took the A-B kernel where the real step ran in place: GPUs)
+        runs["wrap"] = make_advance(model, dom, exchange=local_exchange)
+    return runs
 
 
 def median_time(times: list) -> float:

@@ -507,3 +507,32 @@ def test_half_storage_is_measured_with_float32_arithmetic_as_runs_use_it(tmp_pat
     (point,) = json.loads((out / "scaling.json").read_text())["points"]
     assert (point["dtype"], point.get("compute_dtype"), point["bytes_per_cell"]) == ("float16", "float32", 76), point
     assert "compute_dtype" in _module().COLUMNS
+
+
+def test_the_halo_timings_wrap_run_is_the_same_step_form_as_the_real_one(monkeypatch):
+    """The halo time is the step minus the same step with the exchange replaced by the local periodic wrap. Where the
+    fused kernel streams in place (GPUs, the default), the real run took the in-place (AA) kernels and the wrap run the
+    A-B kernel (make_step with a step_factory, which make_advance never runs in place): a difference of two kernels,
+    not the exchange's time. Both are the in-place kernels now, the wrap's blocks given the local wrap."""
+    from distlbm import stepper
+    from distlbm.lattice import get_lattice
+    from distlbm.parallel.halo import local_exchange
+    from distlbm.parallel.mesh import MeshDomain
+    from distlbm.physics import fused_inplace
+    from distlbm.physics.collision import Collision
+
+    made = []
+
+    def spy(model, exchange, **kw):
+        made.append(exchange)
+        return (lambda *a: None,) * 3
+
+    monkeypatch.setattr(stepper, "step_path", lambda model, requested="auto", key="step": ("pallas", "a GPU"))
+    monkeypatch.setattr(fused_inplace, "make_fused_inplace", spy)
+    model = stepper.Model(get_lattice("D3Q19"), Collision("bgk", 0.8), dtype="float32", compute_dtype="float32")
+    dom = MeshDomain((8, 4, 4), (2, 1, 1))
+    runs = _module().timed_runs(model, dom, halo_timing=True)
+    assert set(runs) == {"real", "wrap"}
+    real, wrap = made[:len(made) // 2], made[len(made) // 2:]
+    assert wrap and all(e is local_exchange for e in wrap), made  # the wrap: the in-place kernels, no exchange
+    assert any(e is dom.exchange for e in real), made  # the real run: the domain's exchange
