@@ -983,6 +983,24 @@ def check_args(ap, args) -> None:
         ap.error(f"--replot: no {Path(args.out) / 'scaling.json'} (--out is the folder of an earlier measurement)")
     if args.append and not args.replot and (Path(args.out) / "scaling.json").is_file():
         check_append(ap, args, json.loads((Path(args.out) / "scaling.json").read_text()))
+    if not args.append and not args.replot and (Path(args.out) / "scaling.json").is_file():
+        check_earlier_study(ap, args)
+
+
+def check_earlier_study(ap, args) -> None:
+    """A study into the folder of an earlier one (the default out/scaling: a weak study, then a strong one) rewrote
+    scaling.json with its own points alone at its first point: the earlier points were lost unsaid. Refused before any
+    point runs where the earlier file holds points; --append merges them."""
+    path = Path(args.out) / "scaling.json"
+    try:
+        old = json.loads(path.read_text())
+        points, when = len(old.get("points") or []), (old.get("meta") or {}).get("date")
+    except (OSError, ValueError, AttributeError):  # not a study's file: it is rewritten, as before
+        return
+    if points:
+        ap.error(f"--out = {args.out!r}: {path} holds an earlier study's {points} point{'s' if points > 1 else ''}"
+                 + (f" ({when})" if when else "") + "; expected --append to add this run's points to them, or another "
+                 "--out")
 
 
 def _strong_splits(size: int, d: int, devices: list, meshes: dict):

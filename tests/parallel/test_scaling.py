@@ -536,3 +536,24 @@ def test_the_halo_timings_wrap_run_is_the_same_step_form_as_the_real_one(monkeyp
     real, wrap = made[:len(made) // 2], made[len(made) // 2:]
     assert wrap and all(e is local_exchange for e in wrap), made  # the wrap: the in-place kernels, no exchange
     assert any(e is dom.exchange for e in real), made  # the real run: the domain's exchange
+
+
+def test_a_study_into_the_folder_of_an_earlier_one_is_refused_without_append(tmp_path, capsys):
+    """A second study into the same --out (the default out/scaling: a weak study, then a strong one) rewrote
+    scaling.json with its own points alone at its first point: the earlier study's points (an hour of an allocation)
+    were lost unsaid. Refused before any point runs unless --append (which merges them); --replot reads it."""
+    pt = dict(mode="weak", launcher="local", devices=1, mlups=10.0, mlups_per_device=10.0, mlups_all=[10.0],
+              shape="8x8x8", processes=1, mesh="1x1x1", roofline_fraction=0.1, platform="cpu", lattice="D3Q19",
+              dtype="float32", cells_per_device=512)
+    (tmp_path / "scaling.json").write_text(json.dumps({"meta": {"date": "2026-12-01 10:00:00", "lattice": "D3Q19",
+                                                                 "dtype": "float32", "collision": "bgk"},
+                                                        "points": [pt, dict(pt, devices=2)]}))
+    mod = _module()
+    mod.launch_point = lambda *a, **k: pytest.fail("a point ran")
+    with pytest.raises(SystemExit) as e:
+        mod.main(["--mode", "strong", "--devices", "1", "--size", "8", "--out", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and err.strip().splitlines()[-1].endswith(
+        f"error: --out = '{tmp_path}': {tmp_path / 'scaling.json'} holds an earlier study's 2 points (2026-12-01 "
+        "10:00:00); expected --append to add this run's points to them, or another --out"), err
+    assert len(json.loads((tmp_path / "scaling.json").read_text())["points"]) == 2

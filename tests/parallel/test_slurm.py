@@ -386,6 +386,21 @@ def test_scaling_template_runs_a_point_per_power_of_two_up_to_the_jobs_tasks(tmp
         "checkout, or DISTLBM_REPO=/path/to/distlbm" in out, out
 
 
+def test_scaling_template_adds_a_jobs_points_to_those_of_an_earlier_job_in_its_folder(tmp_path):
+    """A job given the --out of an earlier job (or requeued after its node failed: the same job id, so the same
+    scaling-<job id>/) rewrote scaling.json with its own points alone: the earlier ones were lost. scaling.py now
+    refuses a study into an earlier one's folder without --append, and the template runs with --append: the second
+    job's points are added to the first's."""
+    env = _env(1, DISTLBM_REPO=str(REPO))
+    common = ["--nodes=1", "--ntasks-per-node=1", "--output=distlbm-%j.out", SLURM / "scaling.sbatch", "--mode", "weak",
+              "--cells-per-device", "8", "--steps", "2", "--repeat", "1", "--no-plots", "--out", "study"]
+    _sbatch(tmp_path, env, *common, "--devices", "1", timeout=240)
+    subs, jobs, logs = _sbatch(tmp_path, env, *common, "--devices", "2", "--launcher", "local", timeout=240)
+    assert [j["exit"] for j in jobs] == [0, 0], "\n".join(logs.values())
+    data = json.loads((tmp_path / "study" / "scaling.json").read_text())
+    assert sorted((r["launcher"], r["devices"]) for r in data["points"]) == [("local", 2), ("srun", 1)], data["points"]
+
+
 def test_scaling_template_passes_srun_args_that_start_with_dashes(tmp_path):
     """SRUN_ARGS (site options: "--mpi=pmix", "--gpus-per-task=1") always start with "--": passed to scaling.py as
     `--launcher-args "$SRUN_ARGS"`, two words, argparse took the value for an option and the job ended at once
