@@ -555,5 +555,6 @@ def test_a_study_into_the_folder_of_an_earlier_one_is_refused_without_append(tmp
     err = capsys.readouterr().err
     assert e.value.code == 2 and err.strip().splitlines()[-1].endswith(
         f"error: --out = '{tmp_path}': {tmp_path / 'scaling.json'} holds an earlier study's 2 points (2026-12-01 "
-        "10:00:00); expected --append to add this run's points to them, or another --out"), err
+        "10:00:00); expected --append to add this run's points to them, another --out, or that file removed first (to "
+        "measure the study anew)"), err
     assert len(json.loads((tmp_path / "scaling.json").read_text())["points"]) == 2
