@@ -950,6 +950,14 @@ def check_args(ap, args) -> None:
         if not sizes or min(sizes) < 1 or math.prod(sizes) != n:
             ap.error(f"--meshes = {args.meshes!r}: {item!r} is not COUNT:MESH with the mesh's devices making COUNT; "
                      f"expected e.g. 8:8x1x1,4:2x2x1")
+        if n not in devices:  # (ignored unsaid: a typo, 6:... for 8 devices, ran the 8 on distlbm's own mesh)
+            ap.error(f"--meshes = {args.meshes!r}: {n} devices is no count of --devices {args.devices}; expected "
+                     f"meshes for counts of --devices")
+    try:  # (a ValueError traceback from shlex once the launcher's first point was to start)
+        shlex.split(args.launcher_args or "")
+    except ValueError as e:
+        ap.error(f"--launcher-args = {args.launcher_args!r}: {e}; expected the launcher's options as a shell would "
+                 f"split them")
     for key in ("cells_per_device", "size", "steps", "repeat", "devices_per_process"):
         if getattr(args, key) < 1:
             ap.error(f"--{key.replace('_', '-')} = {getattr(args, key)}: expected at least 1")

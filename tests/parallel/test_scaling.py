@@ -187,6 +187,12 @@ def test_balanced_mesh_and_geometry():
      "--devices-per-process = 2: --comm mpi runs one device per process; expected 1 (or --comm jax)"),
     # a negative bandwidth was taken as given: negative roofline figures in every row
     (["--bandwidth-gbps", "-5"], "--bandwidth-gbps = -5.0: expected GB/s > 0 (or 0: measure it)"),
+    # a ValueError traceback from shlex (No closing quotation) once the launcher's first point was to start
+    (["--launcher", "mpiexec", "--launcher-args='-n 1"],
+     "--launcher-args = \"'-n 1\": No closing quotation; expected the launcher's options as a shell would split them"),
+    # a mesh for a count that is not measured was ignored unsaid (a typo, 6:... for 8 devices, ran 8 on its own mesh)
+    (["--devices", "1,2", "--meshes", "4:4x1x1"],
+     "--meshes = '4:4x1x1': 4 devices is no count of --devices 1,2; expected meshes for counts of --devices"),
     # the model's assumptions: a ZeroDivisionError or TypeError traceback, or negative times in the table
     (["--model", "--hbm-gbps", "0"], "--hbm-gbps = 0.0: expected a number > 0"),
     (["--model", "--gpus-per-node", "0"], "--gpus-per-node = 0: expected a number > 0"),
