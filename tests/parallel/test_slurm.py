@@ -401,6 +401,21 @@ def test_scaling_template_adds_a_jobs_points_to_those_of_an_earlier_job_in_its_f
     assert sorted((r["launcher"], r["devices"]) for r in data["points"]) == [("local", 2), ("srun", 1)], data["points"]
 
 
+@pytest.mark.parametrize("spelling", [["--devices-per-process", "2"], ["--devices-per-process=2"]])
+def test_scaling_template_counts_devices_of_processes_of_several_devices(tmp_path, spelling):
+    """--devices-per-process N (a process per node over its GPUs): the template's default --devices counted tasks
+    (1, 2, ... the job's tasks), which are not multiples of N: scaling.py refused the job at once ('1 devices ... do not
+    split into processes of 2 devices'). The default is N, 2N, ... N times the job's tasks now."""
+    env = _env(1, DISTLBM_REPO=str(REPO))
+    subs, jobs, logs = _sbatch(tmp_path, env, "--nodes=1", "--ntasks-per-node=2", "--output=distlbm-%j.out",
+                               SLURM / "scaling.sbatch", "--mode", "weak", "--cells-per-device", "8", "--steps", "2",
+                               "--repeat", "1", "--no-plots", "--no-halo-timing", *spelling, timeout=240)
+    job = jobs[0]["job_id"]
+    assert jobs[0]["exit"] == 0, logs[job]
+    data = json.loads((tmp_path / f"scaling-{job}" / "scaling.json").read_text())
+    assert [(r["devices"], r["processes"]) for r in data["points"]] == [(2, 1), (4, 2)], data["points"]
+
+
 def test_scaling_template_passes_srun_args_that_start_with_dashes(tmp_path):
     """SRUN_ARGS (site options: "--mpi=pmix", "--gpus-per-task=1") always start with "--": passed to scaling.py as
     `--launcher-args "$SRUN_ARGS"`, two words, argparse took the value for an option and the job ended at once
