@@ -1007,8 +1007,8 @@ def check_earlier_study(ap, args) -> None:
         return
     if points:
         ap.error(f"--out = {args.out!r}: {path} holds an earlier study's {points} point{'s' if points > 1 else ''}"
-                 + (f" ({when})" if when else "") + "; expected --append to add this run's points to them, another --out, "
-                 "or that file removed first (to measure the study anew)")
+                 + (f" ({when})" if when else "") + "; expected --append to add this run's points to them, another "
+                 "--out, or that file removed first (to measure the study anew)")
 
 
 def _strong_splits(size: int, d: int, devices: list, meshes: dict):
