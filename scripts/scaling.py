@@ -891,7 +891,7 @@ def build_parser():
     ap.add_argument("--out", default="out/scaling")
     ap.add_argument("--append", action="store_true",
                     help="merge with the points already in DIR/scaling.json (e.g. another launcher's run; of the same "
-                    "lattice, dtype, collision, --size, --cells-per-device and --comm)")
+                    "lattice, dtype, collision, --size, --cells-per-device, --comm and --devices-per-process)")
     ap.add_argument("--replot", action="store_true", help="only rewrite DIR's CSV and plot from DIR/scaling.json")
     ap.add_argument("--model", action="store_true", help="print (and with --out write) the halo-traffic model")
     for k, v in MODEL_DEFAULTS.items():
@@ -1049,7 +1049,8 @@ def check_append(ap, args, old: dict) -> None:
     """--append merges points into one series per (mode, launcher), each point's efficiency taken against the
     series' smallest run: points of another lattice, dtype, collision, block (weak), size (strong) or exchange
     (--comm) were merged unsaid (a strong series of --size 64 over a 1-device run of --size 32) and replaced points
-    of the same devices. Refused before any point runs."""
+    of the same devices; and of another --devices-per-process under the same launcher. Refused before any point
+    runs."""
     from distlbm.lattice import get_lattice
 
     d = get_lattice(args.lattice).d
@@ -1070,6 +1071,11 @@ def check_append(ap, args, old: dict) -> None:
             said.add(("--size", int(sides.pop()) if cube else r.get("shape"), args.size))
         if r.get("launcher") in launchers - {"local"} and r.get("comm", args.comm) != args.comm:
             said.add(("--comm", r.get("comm"), args.comm))
+        # processes of other sizes in one series (its baseline perhaps of the other's)
+        if r.get("launcher") in launchers - {"local"} and r.get("processes") and r.get("devices"):
+            per = r["devices"] // r["processes"]
+            if per != args.devices_per_process:
+                said.add(("--devices-per-process", per, args.devices_per_process))
     for opt, was, val in sorted(said, key=str):
         if was is not None and was != val:
             ap.error(f"--append: {Path(args.out) / 'scaling.json'} holds points of {opt} {was}, this run's is {val}: "

@@ -226,6 +226,9 @@ def test_a_python_without_jax_is_one_line_with_the_way_to_run_it(monkeypatch, ca
     (["--mode", "weak", "--cells-per-device", "8"], "holds points of --cells-per-device 16, this run's is 8"),
     (["--dtype", "float16"], "holds points of --dtype float32, this run's is float16"),
     (["--launcher", "mpiexec", "--comm", "mpi"], "holds points of --comm jax, this run's is mpi"),
+    # processes of 2 devices beside processes of 1: the series' efficiencies taken across the two unsaid
+    (["--launcher", "mpiexec", "--devices-per-process", "2", "--devices", "2"],
+     "holds points of --devices-per-process 1, this run's is 2"),
 ])
 def test_append_of_other_points_is_refused_before_any_point(tmp_path, args, said, capsys):
     # --append merged a run of another size, block, dtype or exchange into the same series unsaid: a strong
@@ -234,7 +237,8 @@ def test_append_of_other_points_is_refused_before_any_point(tmp_path, args, said
     old = {"meta": {"lattice": "D3Q19", "dtype": "float32", "collision": "bgk", "cells_per_device": 16, "size": 32},
            "points": [dict(pt, mode="weak", launcher="local", devices=1, shape="16x16x16", cells_per_device=4096),
                       dict(pt, mode="strong", launcher="local", devices=1, shape="32x32x32", cells_per_device=32768),
-                      dict(pt, mode="weak", launcher="mpiexec", devices=2, shape="32x16x16", cells_per_device=4096)]}
+                      dict(pt, mode="weak", launcher="mpiexec", devices=2, shape="32x16x16", cells_per_device=4096,
+                           processes=2)]}
     (tmp_path / "scaling.json").write_text(json.dumps(old))
     mod = _module()
     mod.launch_point = lambda *a, **k: pytest.fail("a point ran")
