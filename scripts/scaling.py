@@ -659,6 +659,10 @@ def measure(args) -> int:
                 "date": time.strftime("%Y-%m-%d %H:%M:%S"), "command": shlex.join(sys.argv), "complete": complete}
         return rows, write_outputs(rows, Path(args.out), meta, plots=complete and not args.no_plots)
 
+    if "srun" in launchers and not os.environ.get("SLURM_JOB_ID"):  # (not refused: interactive srun is some sites' way)
+        print("warning: --launcher srun outside a Slurm allocation (SLURM_JOB_ID unset): each point is a job of its "
+              "own, queued within its --timeout and perhaps on other nodes than the others; expected the study inside "
+              "one (salloc, or sbatch slurm/scaling.sbatch)", file=sys.stderr, flush=True)
     rows = []
     for launcher in launchers:
         for mode in modes:

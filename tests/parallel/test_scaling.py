@@ -568,3 +568,25 @@ def test_a_study_into_the_folder_of_an_earlier_one_is_refused_without_append(tmp
         "10:00:00); expected --append to add this run's points to them, another --out, or that file removed first (to "
         "measure the study anew)"), err
     assert len(json.loads((tmp_path / "scaling.json").read_text())["points"]) == 2
+
+
+def test_srun_outside_an_allocation_is_warned_about_before_the_first_point(tmp_path, monkeypatch, capsys):
+    """--launcher srun on a login node (no SLURM_JOB_ID) ran each point as a job of its own: queued within the point's
+    --timeout, and perhaps on other nodes than the point before. Said once, before the first point (not refused:
+    some sites run interactive srun on purpose)."""
+    pt = dict(lattice="D3Q19", dtype="float32", comm="jax", mlups=10.0, mlups_per_device=10.0, mlups_all=[10.0],
+              shape="8x8x8", cells_per_device=512, processes=1, mesh="1x1x1", roofline_fraction=0.1, platform="cpu")
+    mod = _module()
+    seen = []
+    mod.launch_point = lambda *a, **k: seen.append(capsys.readouterr().err) or dict(pt)
+    args = ["--mode", "weak", "--devices", "1", "--cells-per-device", "8", "--launcher", "srun", "--srun", "/bin/true",
+            "--no-plots"]
+    monkeypatch.delenv("SLURM_JOB_ID", raising=False)
+    assert mod.main(args + ["--out", str(tmp_path / "a")]) == 0
+    assert seen[0].splitlines() == [
+        "warning: --launcher srun outside a Slurm allocation (SLURM_JOB_ID unset): each point is a job of its own, "
+        "queued within its --timeout and perhaps on other nodes than the others; expected the study inside one "
+        "(salloc, or sbatch slurm/scaling.sbatch)"], seen
+    monkeypatch.setenv("SLURM_JOB_ID", "123")
+    assert mod.main(args + ["--out", str(tmp_path / "b")]) == 0
+    assert "outside a Slurm allocation" not in seen[1], seen
