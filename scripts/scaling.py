@@ -831,13 +831,13 @@ def print_model(rows: list[dict], params: dict):
 def check_model_args(ap, args) -> None:
     """The model's assumptions, one line each (a zero bandwidth or gpus_per_node was a ZeroDivisionError or TypeError
     traceback, a negative fraction negative times in the table)."""
-    for k in MODEL_DEFAULTS:
+    for k in MODEL_DEFAULTS:  # (nan passed every comparison: a table of nan; not `v < 0` but `not v >= 0`)
         v, opt = getattr(args, k), "--" + k.replace("_", "-")
         if k == "roofline_fraction" and not 0 < v <= 1:
             ap.error(f"{opt} = {v}: expected a fraction > 0 and <= 1")
-        if k.startswith("latency") and v < 0:
+        if k.startswith("latency") and not 0 <= v < math.inf:
             ap.error(f"{opt} = {v}: expected a number >= 0")
-        if not k.startswith("latency") and v <= 0:
+        if not k.startswith("latency") and not 0 < v < math.inf:
             ap.error(f"{opt} = {v}: expected a number > 0")
 
 
@@ -937,7 +937,7 @@ def check_args(ap, args) -> None:
     for key, value, allowed in (("--collision", args.collision, KINDS), ("--dtype", args.dtype, DTYPES)):
         if value not in allowed:
             ap.error(f"{key} = {value!r}: expected {', '.join(allowed[:-1])} or {allowed[-1]}")
-    if args.bandwidth_gbps < 0:  # (taken as given: negative roofline figures)
+    if not 0 <= args.bandwidth_gbps < math.inf:  # (taken as given: negative or nan roofline figures)
         ap.error(f"--bandwidth-gbps = {args.bandwidth_gbps}: expected GB/s > 0 (or 0: measure it)")
     try:
         devices = [int(v) for v in args.devices.split(",") if v.strip()]
@@ -965,7 +965,7 @@ def check_args(ap, args) -> None:
     for key in ("cells_per_device", "size", "steps", "repeat", "devices_per_process"):
         if getattr(args, key) < 1:
             ap.error(f"--{key.replace('_', '-')} = {getattr(args, key)}: expected at least 1")
-    if args.timeout <= 0:
+    if not args.timeout > 0:  # (nan passed `<= 0`: the point's subprocess.run(timeout=nan))
         ap.error(f"--timeout = {args.timeout}: expected seconds > 0")
     spread = [s.strip() for s in args.launcher.split(",") if s.strip() not in ("", "local")]
     if spread and args.comm == "mpi" and args.devices_per_process != 1 and not args.replot:

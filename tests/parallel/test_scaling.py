@@ -198,6 +198,11 @@ def test_balanced_mesh_and_geometry():
     (["--model", "--gpus-per-node", "0"], "--gpus-per-node = 0: expected a number > 0"),
     (["--model", "--roofline-fraction", "-1"], "--roofline-fraction = -1.0: expected a fraction > 0 and <= 1"),
     (["--model", "--latency-inter-us", "-1"], "--latency-inter-us = -1.0: expected a number >= 0"),
+    # nan passed every comparison above: a table of nan (the model) or nan roofline figures, a point's timeout nan
+    (["--model", "--hbm-gbps", "nan"], "--hbm-gbps = nan: expected a number > 0"),
+    (["--model", "--latency-intra-us", "inf"], "--latency-intra-us = inf: expected a number >= 0"),
+    (["--bandwidth-gbps", "nan"], "--bandwidth-gbps = nan: expected GB/s > 0 (or 0: measure it)"),
+    (["--timeout", "nan"], "--timeout = nan: expected seconds > 0"),
 ])
 def test_bad_options_are_one_line_before_any_point(args, said, capsys):
     mod = _module()
