@@ -937,6 +937,17 @@ def check_args(ap, args) -> None:
     for key, value, allowed in (("--collision", args.collision, KINDS), ("--dtype", args.dtype, DTYPES)):
         if value not in allowed:
             ap.error(f"{key} = {value!r}: expected {', '.join(allowed[:-1])} or {allowed[-1]}")
+    if not args.replot:  # what every worker reads of the study's environment, which each inherits (each point an
+        # error row of the same line, one after another, and exit 1): the start-up's timeouts, the step's switches
+        from distlbm.parallel.processes import heartbeat_timeout, startup_timeout
+        from distlbm.stepper import check_switches
+
+        try:
+            heartbeat_timeout()
+            startup_timeout()
+            check_switches()
+        except ValueError as e:  # (ConfigError is a ValueError)
+            ap.error(str(e))
     if not 0 <= args.bandwidth_gbps < math.inf:  # (taken as given: negative or nan roofline figures)
         ap.error(f"--bandwidth-gbps = {args.bandwidth_gbps}: expected GB/s > 0 (or 0: measure it)")
     try:

@@ -595,3 +595,20 @@ def test_srun_outside_an_allocation_is_warned_about_before_the_first_point(tmp_p
     monkeypatch.setenv("SLURM_JOB_ID", "123")
     assert mod.main(args + ["--out", str(tmp_path / "b")]) == 0
     assert "outside a Slurm allocation" not in seen[1], seen
+
+
+@pytest.mark.parametrize("var,value,said", [
+    ("DISTLBM_STARTUP_TIMEOUT", "abc", "DISTLBM_STARTUP_TIMEOUT = 'abc': expected a whole number of seconds >= 10"),
+    ("DISTLBM_HEARTBEAT_TIMEOUT", "0", "DISTLBM_HEARTBEAT_TIMEOUT = '0': expected a whole number of seconds >= 2"),
+])
+def test_a_bad_variable_every_worker_reads_is_one_line_before_any_point(var, value, said, monkeypatch, capsys):
+    """A DISTLBM_* start-up variable set wrong for the study (every worker inherits the study's environment) made
+    every point an error row of the same line, one after another, and the study exit 1: it is refused before any
+    point runs, as the options that every point failed on are."""
+    mod = _module()
+    mod.launch_point = lambda *a, **k: pytest.fail("a point ran")
+    monkeypatch.setenv(var, value)
+    with pytest.raises(SystemExit) as e:
+        mod.main(["--devices", "1,2", "--mode", "weak", "--out", "/nonexistent/never-written"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and said in err and "Traceback" not in err, err
