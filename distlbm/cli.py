@@ -849,14 +849,13 @@ def met_and_refused(command: str, stop=None) -> int:
     nowhere: a setting one process alone found wrong (a DISTLBM_* variable set for one rank) ended it, saying nothing
     but on process 0, and the others waited for it in MPI's start for ever (mpiexec), or out the start-up timeout
     (srun)."""
-    from distlbm.parallel.processes import (Unexpected, env_rank, heartbeat_timeout, launcher, meet_at_start,
-                                            startup_timeout, stopped_at_start)
+    from distlbm.parallel.processes import (Unexpected, env_rank, launcher, meet_at_start, start_variables,
+                                            stopped_at_start)
 
     n = launcher()[1]
-    # read on one process too (they apply under several): a job script tried on one process with a mistyped one
-    # ran, and the mistake was found on the cluster (DISTLBM_CPU_DEVICES, DISTLBM_WHOLE_BYTES are read on one)
-    heartbeat_timeout()
-    startup_timeout()
+    # read on one process and several alike (each applies to one of them only): a job script tried on one process
+    # with a mistyped one ran, and the mistake was found on the cluster, or the other way round
+    start_variables()
     # the processes agree that none found an error in its settings before they start (one that did told them)
     failed = meet_at_start(stop=stop)  # (None: a single process)
     if not failed:

@@ -77,12 +77,9 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.io.output import mean_parts, output_bytes, outputs_between, space_warning
     from distlbm.memory import average_values, checkpoint_bytes, fmt_bytes, memory_estimate, steady_values
     from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize, not_per_process, parse_mesh
-    from distlbm.parallel.processes import launcher, require_backends
+    from distlbm.parallel.processes import launcher, require_backends, start_variables
 
-    from distlbm.parallel.processes import heartbeat_timeout, startup_timeout
-
-    heartbeat_timeout()  # the processes' start-up variables, as the run reads them on one process or several
-    startup_timeout()
+    start_variables()  # the processes' start-up variables, as the run reads them on one process or several
     s = cfg.setup
     shape = tuple(int(n) for n in s.shape)
     model = build_model(cfg)

@@ -65,13 +65,12 @@ def use_cpu_cores(comm: str = "jax", mesh: str = "") -> int:
     XLA_FLAGS with --xla_force_host_platform_device_count, JAX_NUM_CPU_DEVICES, DISTLBM_CPU_DEVICES (a
     number; 1: one device), several processes or comm='mpi' (one device per rank). Returns the number of
     CPU devices asked for (0: left as it was)."""
+    n = cpu_devices()  # read where it does not apply too (start_variables)
     if comm == "mpi" or launcher()[1] > 1:
         return 0
     if "xla_force_host_platform_device_count" in os.environ.get("XLA_FLAGS", "") or \
             os.environ.get("JAX_NUM_CPU_DEVICES"):
         return 0
-    # JAX's CPU client takes a C int: 2**63 passed as "a whole number >= 1" and was a TypeError traceback
-    n = env_whole("DISTLBM_CPU_DEVICES", None, "CPU devices", 1, 2 ** 31 - 1)
     if n is None and mesh and all(p.strip().isdigit() and int(p) > 0 for p in mesh.lower().split("x")):
         n = math.prod(int(p) for p in mesh.lower().split("x"))
     elif n is None:  # no mesh, or one that does not parse (the decomposition's own check says so)
@@ -89,6 +88,24 @@ def use_cpu_cores(comm: str = "jax", mesh: str = "") -> int:
     except Exception:  # the backends have started, or a JAX without the option: keep its default
         return 0
     return n
+
+
+def cpu_devices() -> int | None:
+    """The CPU device count DISTLBM_CPU_DEVICES asks of a single process (None where unset or empty); anything but a
+    whole number from 1 to 2**31 - 1 is one line naming it."""
+    # JAX's CPU client takes a C int: 2**63 passed as "a whole number >= 1" and was a TypeError traceback
+    return env_whole("DISTLBM_CPU_DEVICES", None, "CPU devices", 1, 2 ** 31 - 1)
+
+
+def start_variables() -> None:
+    """Read the variables of the processes' start (DISTLBM_CPU_DEVICES, DISTLBM_HEARTBEAT_TIMEOUT,
+    DISTLBM_STARTUP_TIMEOUT) where they apply and where they do not: run, its dry run, bench and info, on one process
+    or several, whatever XLA_FLAGS says, refuse a mistyped one alike (DISTLBM_CPU_DEVICES = 'abc' was refused by a
+    run on one process only: its dry run, bench without --mesh and every process of several ran with it, exit 0, and
+    a job script's mistake was found where it first applied). ConfigError naming the variable and the value."""
+    cpu_devices()
+    heartbeat_timeout()
+    startup_timeout()
 
 
 def platform_before_start() -> str | None:

@@ -732,6 +732,38 @@ def test_bench_and_info_meet_at_the_start_as_a_run_does(tmp_path, command, launc
     assert not p.stdout.strip(), p.stdout  # no report
 
 
+CPU_DEVICES_ON_RANKS = """
+import os, sys
+if os.environ.get("PMI_RANK", os.environ.get("SLURM_PROCID")) in sys.argv[1].split(","):
+    os.environ["DISTLBM_CPU_DEVICES"] = "2.5"  # set for these ranks (all: a job script's export)
+os.environ["DISTLBM_STARTUP_TIMEOUT"] = "120"
+import distlbm.cli as cli
+sys.argv = ["distlbm", *sys.argv[2:]]
+sys.exit(cli.main())
+"""
+
+
+@pytest.mark.parametrize("command,ranks", [("run", "0,1"), ("dry-run", "0,1"), ("bench", "1")])
+def test_a_bad_cpu_device_count_is_refused_under_several_processes_too(tmp_path, command, ranks):
+    """DISTLBM_CPU_DEVICES = '2.5' was read by a single process alone (several take one CPU device each): under
+    mpiexec -n 2 the run, its dry run and bench ran with it, exit 0. It is refused as on one process: one line, exit
+    2; set for one rank alone, the others say that that process found an error in its settings."""
+    script = tmp_path / "cpu_devices_on_ranks.py"
+    script.write_text(CPU_DEVICES_ON_RANKS)
+    out = tmp_path / "o"
+    args = {"run": ["run", "box", "--set", "n=8", "--steps", 2, "--out", out],
+            "dry-run": ["run", "box", "--set", "n=8", "--steps", 2, "--out", out, "--dry-run"],
+            "bench": ["bench", "--size", 8, "--steps", 1, "--repeat", 1, "--bandwidth-mib", 0]}[command]
+    p, _ = _run([MPIEXEC, "-n", 2, sys.executable, script, ranks, *args], timeout=100)
+    said = "DISTLBM_CPU_DEVICES = '2.5': expected a whole number of CPU devices >= 1 and <= 2147483647"
+    expected = [f"distlbm: configuration error: {said}"] if ranks == "0,1" else sorted([
+        f"distlbm: configuration error (process 1): {said}",
+        "distlbm: process 0: the benchmark stops at its start: process 1 of 2 found an error in its settings (its "
+        "own line says which); nothing ran"])
+    assert (p.returncode, sorted(p.stderr.strip().splitlines())) == (2, expected), p.stdout + p.stderr
+    assert not out.exists()
+
+
 BENCH_FAILS_ON_ONE_RANK = """
 import os, sys
 import distlbm.bench as bench

@@ -1408,3 +1408,22 @@ def test_a_bad_start_up_variable_is_refused_on_one_process_too(var, value, least
     rc, stdout, err = cli(*args)
     assert_clean_error(rc, stdout, err, f"{var} = {value!r}: expected a whole number of seconds >= {least}")
     assert not out.exists()
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "-1", "2.5", str(2 ** 40)])
+@pytest.mark.parametrize("command", ["run", "dry-run", "bench", "info"])
+def test_a_bad_cpu_device_count_is_refused_by_every_command(value, command, tmp_path, cli, monkeypatch):
+    """DISTLBM_CPU_DEVICES with a bad value was refused by a real `run` on one process only where it applied (no
+    XLA_FLAGS device count, as here under the tests): `run --dry-run`, `bench` without --mesh ran with it, exit 0.
+    Every command refuses it in the one line of the run's own check, exit 2, the run's folder not left behind."""
+    monkeypatch.setenv("DISTLBM_CPU_DEVICES", value)
+    out = tmp_path / "o"
+    args = {"run": ["run", "box", "--set", "n=8", "--steps", "2", "--out", out],
+            "dry-run": ["run", "box", "--set", "n=8", "--steps", "2", "--out", out, "--dry-run"],
+            "bench": ["bench", "--lattice", "D2Q9", "--size", "8", "--steps", "1", "--repeat", "1",
+                      "--bandwidth-mib", "0"],
+            "info": ["info"]}[command]
+    rc, stdout, err = cli(*args)
+    assert_clean_error(rc, stdout, err, f"DISTLBM_CPU_DEVICES = {value!r}: expected a whole number of CPU devices "
+                                        f">= 1 and <= 2147483647")
+    assert not out.exists()
