@@ -1070,7 +1070,11 @@ class Simulation:
         if end is None:
             return
         self._kept_end = end
-        self.log(f"running to step {end}, the end step of the run this restart continues (--steps N to change it)")
+        step = int(meta["step"])
+        # said where the restart runs: one with nothing to run (the run stopped steady, or at that end step) says
+        # that alone (_run), as its dry run does; it said "running to step 8000" and then "nothing to run"
+        if end > step and steady_done(self._steady_state, self.cfg.control.steady_tol, step) is None:
+            self.log(f"running to step {end}, the end step of the run this restart continues (--steps N to change it)")
 
     # ---- samples -------------------------------------------------------------------------------------
     @property

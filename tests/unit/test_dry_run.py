@@ -713,3 +713,25 @@ def test_a_dry_run_under_a_launcher_with_comm_jax_refuses_what_the_run_refuses(c
                         "splits the lattice over all their devices, block 4x8x8)") in out, out + err
     rc, out, err = cli(*args, "--set", "n=8", "--mesh", "2x2x1")
     assert rc == 0 and "  memory per device (mesh 2x2x1, 4 devices, block 4x4x8)" in out, out + err
+
+
+@pytest.mark.parametrize("steady", [True, False])
+def test_a_restart_with_nothing_to_run_says_that_alone(cli, tmp_path, steady):
+    """A restart without --steps of a run that had stopped steady (or reached its end step) said "running to step 30,
+    the end step of the run this restart continues" and on the next line "nothing to run: ... stopped at step 10,
+    steady" (or "... already at its end step 30"). It says the second alone, as its dry run does."""
+    out = tmp_path / "run"
+    rc, _, err = cli("run", "box", "--set", "n=8", "--steps", 30, "--checkpoint-every", 10,
+                     *(["--until-steady", 0.5, "--set", "steady_every=5"] if steady else []), "--out", out)
+    assert rc == 0, err
+    nothing = ("nothing to run: the run this restart continues stopped at step 10, steady" if steady else
+               "nothing to run: the run is already at its end step 30 (--steps N to go further)")
+    rc, said, err = cli("run", "box", "--set", "n=8", "--restart", "--out", out)
+    assert rc == 0 and nothing in said and "running to step" not in said, said
+    rc, dry, err = cli("run", "box", "--set", "n=8", "--restart", "--dry-run", "--out", out)
+    assert rc == 0 and ("  steps: " + nothing if steady else "  steps: none to run (the run is at step 30, its end "
+                        "step 30)") in dry and "running to step" not in dry, dry
+    # a restart that runs (an older checkpoint) says where it runs to
+    rc, said, err = cli("run", "box", "--set", "n=8", "--restart", out / "checkpoints" / "ckpt_000000010.h5",
+                        "--until-steady", 0, "--out", out)
+    assert rc == 0 and "running to step 30, the end step of the run this restart continues" in said, said
