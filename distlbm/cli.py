@@ -108,8 +108,38 @@ def _number(text: str) -> float:
     return float(text)
 
 
+# each command's line in `distlbm --help`, and what its own --help says below its usage: that line, then more
+COMMANDS = {
+    "run": ("run a built-in case or a TOML configuration",
+            "On one process or under srun/mpirun (one lattice over every process's devices): progress on stdout; "
+            "summary.json, log.jsonl and, where asked, checkpoints and field outputs in --out. --dry-run checks what the run checks "
+            "before its first step and writes nothing."),
+    "bench": ("MLUPS and memory of a periodic box",
+              "The median of --repeat timings of --steps steps on a lattice of --size cells per side, the bytes per "
+              "cell update, the peak memory and the fraction of the memory-bandwidth roofline; on one device, the "
+              "devices of --mesh, or under srun/mpirun every process's devices."),
+    "info": ("versions, devices, MPI/HDF5 support, memory estimate",
+             "distlbm's and its packages' versions, the processes and devices, the MPI library, parallel HDF5 and the "
+             "backends found; with --lattice and --size, the memory that lattice needs and whether it fits here."),
+    "status": ("where run folders stand: running or not, progress, start, restarts, warnings, checkpoints (reads "
+               "only)",
+               "For each run folder (--out of a run): whether a run holds it, its progress, how it started (an "
+               "--init-from source), its restarts, its warnings and the checkpoint --restart latest continues from. "
+               "It writes nothing."),
+    "cases": ("list the built-in cases, their parameters and what they validate",
+              "Each case's parameters with their defaults and its reference, then the common settings any case "
+              "takes: the keys of --set and of a TOML file."),
+}
+
+
+def _command(sub, name: str):
+    """The parser of a command, with its line in `distlbm --help` and the same line, then more, in its own --help."""
+    line, more = COMMANDS[name]
+    return sub.add_parser(name, help=line, description=f"{line[0].upper()}{line[1:]}. {more}")
+
+
 def _add_run(sub):
-    p = sub.add_parser("run", help="run a built-in case or a TOML configuration")
+    p = _command(sub, "run")
     p.add_argument("target", nargs="?", default=None,
                    help="case name, module:Class of your own case, or FILE.toml (default: cavity2d)")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
@@ -146,7 +176,7 @@ def _add_run(sub):
 
 
 def _add_bench(sub):
-    p = sub.add_parser("bench", help="MLUPS and memory of a periodic box")
+    p = _command(sub, "bench")
     p.add_argument("--lattice", default="D3Q19", help="velocity set: D2Q9, D3Q19 (default) or D3Q27")
     p.add_argument("--size", type=_integer, default=128, help="cells per side")
     p.add_argument("--steps", type=_integer, default=20, help="timed steps per repetition")
@@ -166,7 +196,7 @@ def _add_bench(sub):
 
 
 def _add_info(sub):
-    p = sub.add_parser("info", help="versions, devices, MPI/HDF5 support, memory estimate")
+    p = _command(sub, "info")
     p.add_argument("--lattice", default=None, help="lattice of the memory estimate, e.g. D3Q19 (with --size)")
     p.add_argument("--size", type=_size, default=None,
                    help="cells per side (N), or the sides NXxNY[xNZ], for the memory estimate (with --lattice)")
@@ -184,11 +214,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run(sub)
     _add_bench(sub)
     _add_info(sub)
-    p = sub.add_parser("status", help="where run folders stand: running or not, progress, checkpoints (reads only)")
+    p = _command(sub, "status")
     p.add_argument("folders", nargs="*", metavar="OUT", help="run folders (--out of a run; default: those under out/)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object for one run folder named, else a list (a folder of run folders: a list)")
-    p = sub.add_parser("cases", help="list the built-in cases, their parameters and what they validate")
+    p = _command(sub, "cases")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     return ap
 

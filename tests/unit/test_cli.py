@@ -1427,3 +1427,22 @@ def test_a_bad_cpu_device_count_is_refused_by_every_command(value, command, tmp_
     assert_clean_error(rc, stdout, err, f"DISTLBM_CPU_DEVICES = {value!r}: expected a whole number of CPU devices "
                                         f">= 1 and <= 2147483647")
     assert not out.exists()
+
+
+@pytest.mark.parametrize("command", ["run", "bench", "info", "status", "cases"])
+def test_every_command_s_help_has_a_description(command, capsys):
+    """`distlbm status --help` (and run's, bench's, info's, cases') went from its usage to its options with no line
+    saying what the command does. Each says it, beginning with its line in `distlbm --help`, so the two agree."""
+    from distlbm.cli import build_parser, main
+
+    with pytest.raises(SystemExit) as e:
+        main([command, "--help"])
+    assert e.value.code == 0
+    text = capsys.readouterr().out
+    top = build_parser()._subparsers._group_actions[0]._choices_actions
+    line = " ".join(next(a.help for a in top if a.dest == command).split())
+    blocks = text.split("\n\n")  # usage, description, arguments, options
+    assert blocks[0].startswith(f"usage: distlbm {command}") and not blocks[1].startswith(("positional", "options")), \
+        text
+    said = " ".join(blocks[1].split())
+    assert said.lower().startswith(line.lower()) and said.endswith("."), (said, line)
