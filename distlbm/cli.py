@@ -148,7 +148,7 @@ def _add_run(sub):
     p.add_argument("--steps", type=_integer, default=None, help="number of time steps (left out or 0: the case's); on "
                    "a restart, the step to run to")
     p.add_argument("--out", default=None, help="output folder (default: out/CASE)")
-    p.add_argument("--progress-every", type=_integer, default=None, help="steps between progress lines")
+    p.add_argument("--progress-every", type=_integer, default=None, help="steps between progress lines (0: about 20 lines per run)")
     p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: all devices)")
     p.add_argument("--restart", nargs="?", const="latest", default=None, metavar="PATH|latest",
                    help="continue from a checkpoint (a file, or a folder: its checkpoints, or a run folder's; "
@@ -158,15 +158,16 @@ def _add_run(sub):
                    "folder: its newest good checkpoint), with this run's settings (e.g. Re 400 from the flow at Re "
                    "100); same lattice and size (populations of another dtype are taken in this run's); ignored with "
                    "--restart")
-    p.add_argument("--output-every", type=_integer, default=None, help="steps between field outputs")
+    p.add_argument("--output-every", type=_integer, default=None, help="steps between field outputs (HDF5 + XDMF under "
+                   "OUT/fields; 0: none)")
     p.add_argument("--checkpoint-every", type=_integer, default=None,
-                   help="steps between checkpoints (DIR/checkpoints; the end step too; 0: none)")
+                   help="steps between checkpoints (OUT/checkpoints; the end step too; 0: none)")
     p.add_argument("--wall-time", default=None, metavar="SECONDS|HH:MM:SS|D-HH:MM:SS",
                    help="stop with a checkpoint before this wall time (exit status 75: resubmit); Slurm's --time "
                    "forms D-HH[:MM[:SS]] too")
     p.add_argument("--until-steady", dest="until_steady", type=_number, default=None, metavar="TOL",
                    help="stop when max |du| / U between two steadiness checks (every steady_every steps) falls "
-                   "below TOL (the steady_tol setting)")
+                   "below TOL (the steady_tol setting; 0: run to the end step)")
     p.add_argument("--comm", default=None, choices=("jax", "mpi"),
                    help="halo exchange: jax (one device mesh, default) or mpi (mpi4jax, one rank per device)")
     p.add_argument("--dry-run", dest="dry_run", action="store_true",

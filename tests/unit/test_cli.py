@@ -1446,3 +1446,25 @@ def test_every_command_s_help_has_a_description(command, capsys):
         text
     said = " ".join(blocks[1].split())
     assert said.lower().startswith(line.lower()) and said.endswith("."), (said, line)
+
+
+def test_run_s_options_that_are_settings_say_what_0_does_as_their_setting_does():
+    """`distlbm run --help` said `--progress-every` "steps between progress lines", `--until-steady` "stop when ...
+    falls below TOL", `--output-every` nothing of 0, where the setting each one sets (README: the options of run are
+    also settings; `distlbm cases` lists them) says what 0 does: about 20 lines, run to the end step, none (a
+    restart's own line says `--until-steady TOL (0: none)`). Each option's help says it as
+    its setting does; and the output folder is OUT in each (--out's name; --checkpoint-every said DIR)."""
+    import re
+
+    from distlbm.cli import build_parser
+    from distlbm.config import COMMON_PARAMS, OPTION_FLAGS
+
+    run = build_parser()._subparsers._group_actions[0].choices["run"]
+    helps = {o: " ".join(a.help.split()) for a in run._actions for o in a.option_strings}
+    docs = {p.name: p.doc for p in COMMON_PARAMS}
+    # (--wall-time takes a positive duration alone: left out, no limit; wall_time = 0 in a file is none)
+    said = [flag for key, flag in OPTION_FLAGS.items() if re.search(r"\b0: ", docs[key]) and flag != "--wall-time"]
+    assert {"--steps", "--progress-every", "--output-every", "--checkpoint-every", "--until-steady"} <= set(said), said
+    for flag in said:
+        assert re.search(r"\b0: ", helps[flag]), (flag, helps[flag])
+    assert not [h for h in helps.values() if "DIR/" in h], helps
