@@ -179,10 +179,12 @@ def _add_run(sub):
 def _add_bench(sub):
     p = _command(sub, "bench")
     p.add_argument("--lattice", default="D3Q19", help="velocity set: D2Q9, D3Q19 (default) or D3Q27")
-    p.add_argument("--size", type=_integer, default=128, help="cells per side")
-    p.add_argument("--steps", type=_integer, default=20, help="timed steps per repetition")
-    p.add_argument("--repeat", type=_integer, default=3, help="timed repetitions (the median is reported)")
-    p.add_argument("--dtype", default="float32", help="storage: float32, float64, float16 or bfloat16")
+    p.add_argument("--size", type=_integer, default=128, help="cells per side (default: 128)")
+    p.add_argument("--steps", type=_integer, default=20, help="timed steps per repetition (default: 20)")
+    p.add_argument("--repeat", type=_integer, default=3, help="timed repetitions (default: 3; the median is "
+                   "reported)")
+    p.add_argument("--dtype", default="float32", help="storage: float32 (default), float64, float16 or "
+                   "bfloat16")
     p.add_argument("--compute-dtype", default=None, help="arithmetic: float32 or float64 (default: the "
                    "storage dtype; float32 for 16-bit storage)")
     p.add_argument("--collision", default="bgk", help="collision operator: bgk (default), trt or regularized")
@@ -192,7 +194,7 @@ def _add_bench(sub):
                    help="array size of the memory-bandwidth copy for the roofline (default: 256 on CPU, "
                    "2048 on accelerators; 0: skip)")
     p.add_argument("--step", default="auto", choices=("auto", "xla", "pallas"),
-                   help="the step: auto (the fused Pallas kernel on GPUs where it applies), xla or pallas")
+                   help="the step: auto (default: the fused Pallas kernel on GPUs where it applies), xla or pallas")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
 

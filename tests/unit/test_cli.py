@@ -1468,3 +1468,17 @@ def test_run_s_options_that_are_settings_say_what_0_does_as_their_setting_does()
     for flag in said:
         assert re.search(r"\b0: ", helps[flag]), (flag, helps[flag])
     assert not [h for h in helps.values() if "DIR/" in h], helps
+
+
+@pytest.mark.parametrize("command", ["bench", "info"])
+def test_options_with_a_default_say_it(command):
+    """`distlbm bench --help` said the default of --lattice and --collision ("D3Q19 (default)") but not of --size,
+    --steps, --repeat or --dtype (128, 20, 3, float32: the README says --repeat's, 3); an option with a default says
+    it."""
+    from distlbm.cli import build_parser
+
+    parser = build_parser()._subparsers._group_actions[0].choices[command]
+    for a in parser._actions:
+        if a.option_strings and a.default not in (None, False, "==SUPPRESS=="):
+            text = " ".join(a.help.split())
+            assert f"default: {a.default}" in text or f"{a.default} (default" in text, (a.option_strings, text)
