@@ -149,7 +149,9 @@ def _add_run(sub):
                    "a restart, the step to run to")
     p.add_argument("--out", default=None, help="output folder (default: out/CASE)")
     p.add_argument("--progress-every", type=_integer, default=None, help="steps between progress lines (0: about 20 lines per run)")
-    p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: all devices)")
+    p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: all devices, factorised for "
+                   "the smallest halo; on CPUs one per core, at most 8, or DISTLBM_CPU_DEVICES; under srun/mpirun "
+                   "every process's)")
     p.add_argument("--restart", nargs="?", const="latest", default=None, metavar="PATH|latest",
                    help="continue from a checkpoint (a file, or a folder: its checkpoints, or a run folder's; "
                         "default: the latest good one in OUT/checkpoints)")
@@ -203,7 +205,8 @@ def _add_info(sub):
     p.add_argument("--lattice", default=None, help="lattice of the memory estimate, e.g. D3Q19 (with --size)")
     p.add_argument("--size", type=_size, default=None,
                    help="cells per side (N), or the sides NXxNY[xNZ], for the memory estimate (with --lattice)")
-    p.add_argument("--dtype", default=None, help="storage dtype of the memory estimate (default float32)")
+    p.add_argument("--dtype", default=None, help="storage dtype of the memory estimate: float32 (default), "
+                   "float64, float16 or bfloat16")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
 

@@ -1482,3 +1482,19 @@ def test_options_with_a_default_say_it(command):
         if a.option_strings and a.default not in (None, False, "==SUPPRESS=="):
             text = " ".join(a.help.split())
             assert f"default: {a.default}" in text or f"{a.default} (default" in text, (a.option_strings, text)
+
+
+def test_run_s_mesh_and_info_s_dtype_help_say_what_the_readme_says():
+    """`distlbm run --help` said --mesh defaults to "all devices", where on CPUs the README's (and the run's) default
+    is one device per core, at most 8 (DISTLBM_CPU_DEVICES sets it), factorised for the smallest halo (the mesh
+    setting in distlbm cases); `distlbm info --help` named no value of --dtype, where bench's names all four."""
+    from distlbm.cli import build_parser
+    from distlbm.config import DTYPES
+    from distlbm.parallel.processes import CPU_DEVICES_MAX
+
+    commands = build_parser()._subparsers._group_actions[0].choices
+    mesh = next(" ".join(a.help.split()) for a in commands["run"]._actions if "--mesh" in a.option_strings)
+    assert f"one per core, at most {CPU_DEVICES_MAX}" in mesh and "DISTLBM_CPU_DEVICES" in mesh and \
+        "smallest halo" in mesh, mesh
+    dtype = next(" ".join(a.help.split()) for a in commands["info"]._actions if "--dtype" in a.option_strings)
+    assert all(d in dtype for d in DTYPES) and "float32 (default)" in dtype, dtype
