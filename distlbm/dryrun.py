@@ -156,7 +156,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             # a checkpoint of another folder continued here, where another run's checkpoints are: the run refuses it
             other = ckpt.foreign(cdir, meta.get("run_id") or ckpt.LEGACY_RUN) if cdir.is_dir() else []
             if other:
-                raise ConfigError(ckpt.occupied(cdir, [p for p, _ in other], other[-1][1]))
+                raise ConfigError(ckpt.occupied(cdir, [p for p, _ in other], other[-1][1], restart=True))
             start = int(meta["step"])
             continuing = bool(meta.get("average"))  # the checkpoint carries a time average on
             kept = kept_end(cfg, meta)  # the end step of the run it continues, as the run takes it

@@ -214,7 +214,7 @@ class Checkpointer:
         e.what = what
         e.context = f"{what}: {e}; {self.last_good()}"
 
-    def refuse_foreign(self, view: RunView):
+    def refuse_foreign(self, view: RunView, restart: bool = False):
         """Refuse to run in a checkpoint folder that holds another run's checkpoints: pruning and
         `--restart latest` would mix the two runs."""
         other = ckpt.foreign(self.directory, self.run_id) if view.domain.process_index == 0 else []
@@ -222,7 +222,7 @@ class Checkpointer:
             return
         if not other:
             raise ckpt.CheckpointError(f"{self.directory} holds another run's checkpoints (seen by process 0)")
-        raise ckpt.CheckpointError(ckpt.occupied(self.directory, [p for p, _ in other], other[-1][1]))
+        raise ckpt.CheckpointError(ckpt.occupied(self.directory, [p for p, _ in other], other[-1][1], restart))
 
 
 # ---- the instability guard ----------------------------------------------------------------------------

@@ -565,7 +565,7 @@ class Simulation:
         return files.moved_error(self.out_dir, where, then, self._held_real)
 
     def check_folder(self):
-        self.checkpointer.refuse_foreign(self.view)
+        self.checkpointer.refuse_foreign(self.view, restart=self.restored_from is not None)
 
     def remove_interrupted_writes(self):
         """Before the space is checked (process 0, which holds the folder: no other run writes there): the

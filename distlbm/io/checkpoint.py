@@ -593,10 +593,18 @@ def settings_mismatch(e: CheckpointError, path, candidates) -> str:
     return f"{e}{note}"
 
 
-def occupied(directory, paths, run: str | None = None) -> str:
-    """Why a new run may not write into `directory`, which holds the checkpoints `paths` of another run."""
+def occupied(directory, paths, run: str | None = None, restart: bool = False) -> str:
+    """Why a new run may not write into `directory`, which holds the checkpoints `paths` of another run. A
+    `restart` is told to move those files away (naming them), not to continue "that run" with the --restart
+    latest it has just been given (a checkpoint of another run copied into the run's folder)."""
     steps = sorted(int(NAME.match(Path(p).name).group(1)) for p in paths)
     who = f", run {run!r}" if run else ""
+    if restart:
+        names = sorted((Path(p).name for p in paths), key=lambda n: int(NAME.match(n).group(1)))
+        shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        return (f"{directory} holds {len(names)} checkpoint(s) of another run ({shown}{who}): "
+                f"a folder holds one run's checkpoints; move those files out of {directory} and run the restart "
+                f"again, or continue this run into its own folder with --out DIR")
     return (f"{directory} already holds {len(steps)} checkpoint(s) of another run (steps {steps[0]}..{steps[-1]}"
             f"{who}); continue that run with --restart latest, or give this run its own folder with --out DIR "
             f"(or move those files away)")

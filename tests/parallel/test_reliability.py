@@ -2533,3 +2533,26 @@ def test_a_blow_up_names_a_large_force_of_a_per_cell_force_field():
         guard(sim.view)
     assert re.search(r"likely causes: a body force of 0\.021\d* per cell and step, far above 0.01", str(e.value)), \
         str(e.value)
+
+
+def test_a_restart_in_a_folder_holding_another_runs_checkpoint_says_to_move_it_away(cli, tmp_path):
+    """A checkpoint of another run (another size) copied into a run's checkpoint folder: `--restart latest` is
+    refused, and its line told the user to 'continue that run with --restart latest', the command they had just
+    typed. It names the file, says it is not this run's and to move it away (or to restart into another --out),
+    in the run and in its dry run."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 20, "--checkpoint-every", 10, "--out", a)
+    assert rc == 0, err
+    rc, out, err = cli("run", "box", "--set", "n=10", "--steps", 15, "--checkpoint-every", 15, "--out", b)
+    assert rc == 0, err
+    shutil.copy2(b / "checkpoints" / "ckpt_000000015.h5", a / "checkpoints" / "ckpt_000000015.h5")
+    before = _names(a / "checkpoints")
+    for dry in ([], ["--dry-run"]):
+        rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 30, "--checkpoint-every", 10, "--restart",
+                           "--out", a, *dry)
+        assert rc == 2, (dry, out, err)
+        line = [x for x in err.splitlines() if x.startswith("distlbm")]
+        assert len(line) == 1 and "Traceback" not in err, err
+        assert "ckpt_000000015.h5" in line[0] and "move" in line[0], line
+        assert "continue that run with --restart latest" not in line[0], line
+        assert _names(a / "checkpoints") == before
