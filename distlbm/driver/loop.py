@@ -331,7 +331,7 @@ class Simulation:
         self._mass: Optional[cb.MassWatch] = None  # the mass drift of the checks (set by run)
         self._mean_update = None  # the time average's compiled update (compiled at its first sample)
         self._advice: Optional[cb.CheckpointAdvice] = None  # said for a long run without periodic checkpoints
-        self._failures = 0  # failed writes in a row
+        self._failures: dict = {}  # failed writes in a row, of each kind (a checkpoint, a field output)
         self.failed_writes: list = []  # the run's failed writes (step, what, message, whether it went on)
         self._steady_state: dict = {}
         # the digests of the input files (a mask, STL bodies) as the set-up read them: kept in the checkpoints, a
@@ -1226,10 +1226,12 @@ class Simulation:
         """A write during the run (`what`: a periodic checkpoint or a field output) whose failure need not end
         it: a failure on any process (agreed by all) is said on one line, recorded (log.jsonl `write_failed`,
         summary.json `failed_writes`), and the run goes on with its state in memory, trying again at its next
-        write. `max_failed_writes` failures in a row end the run (WriteError, exit 74), after a checkpoint of its
-        state where one can still be written. Before, the first failed write ended the run, and a file system's
-        hiccup at a periodic checkpoint lost everything computed since the last one. Returns whether it
-        was written."""
+        write. `max_failed_writes` failures in a row of one kind (`what`) end the run (WriteError, exit 74), after a
+        checkpoint of its state where one can still be written: a write of the other kind that goes through does
+        not reset the count (it did: field outputs failing on a full disk between checkpoints that went through,
+        or checkpoints failing beside outputs, never stopped the run). Before, the first failed write ended the
+        run, and a file system's hiccup at a periodic checkpoint lost everything computed since the last one.
+        Returns whether it was written."""
         error = None
         try:
             write(view)
@@ -1238,16 +1240,16 @@ class Simulation:
                 self.checkpointer.failed(view, e, f"{what} at step {view.step} not written")
             error = e
         if not self.domain.any_process(error is not None):
-            self._failures = 0
+            self._failures[what] = 0
             return True
         if error is None:  # this process's part went through; the line is process 0's
             error = WriteError(view.out_dir or ".", "the write failed on another process")
             self.checkpointer.failed(view, error, f"{what} at step {view.step} not written")
-        self._failures += 1
+        failures = self._failures[what] = self._failures.get(what, 0) + 1
         limit = self.cfg.checkpoint.max_failed_writes
         self.failed_writes.append({"step": view.step, "what": what, "message": error.context,
-                                   "went_on": self._failures < limit})
-        if self._failures >= limit:
+                                   "went_on": failures < limit})
+        if failures >= limit:
             saved = ""
             if what != "checkpoint" and self.checkpointer.last_step != view.step:
                 try:  # the state in memory is worth more than the outputs that failed: keep it if possible
@@ -1255,13 +1257,13 @@ class Simulation:
                     saved = f"; the state of step {view.step} is kept in {self.checkpointer.last_path}"
                 except WriteError:
                     pass
-            count = (f"{self._failures} failed writes in a row (max_failed_writes = {limit})" if limit > 1 else
+            count = (f"{failures} failed writes in a row (max_failed_writes = {limit})" if limit > 1 else
                      "max_failed_writes = 1: the first failed write stops the run")
             error.context = f"{error.what}: {error}; {count}{saved or '; ' + self.checkpointer.last_good()}"
             self.status = "write_failed"
             raise error
         self.status = "running"
-        then = (f"the run goes on with its state in memory and tries again at its next {what} ({self._failures} of "
+        then = (f"the run goes on with its state in memory and tries again at its next {what} ({failures} of "
                 f"the {limit} failed writes in a row that stop it: max_failed_writes)")
         self.log(f"warning: {error.context}; {then}")
         self._log_failure(view, error, then, went_on=True)
@@ -1407,7 +1409,7 @@ class Simulation:
             self.compile_s = time.perf_counter() - t_c
             self.log(f"compiled in {self.compile_s:.1f} s; running steps {start_step}..{end} of "
                      f"{view.cells_count:,} cells")
-        self._failures = 0  # failed writes in a row (max_failed_writes ends the run)
+        self._failures = {}  # failed writes in a row of each kind (max_failed_writes ends the run)
         self.failed_writes = []
         if (self._output is not None and start_step == 0 and not early
                 and not (self._output.index or self._output.light_index)):

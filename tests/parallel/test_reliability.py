@@ -2556,3 +2556,24 @@ def test_a_restart_in_a_folder_holding_another_runs_checkpoint_says_to_move_it_a
         assert "ckpt_000000015.h5" in line[0] and "move" in line[0], line
         assert "continue that run with --restart latest" not in line[0], line
         assert _names(a / "checkpoints") == before
+
+
+@pytest.mark.parametrize("failing", ["checkpoints", "fields"])
+def test_writes_of_one_kind_that_keep_failing_stop_the_run_though_the_other_kind_succeeds(tmp_path, cli, failing):
+    """max_failed_writes counts the failures of one kind of write in a row: a checkpoint written between two failed
+    field outputs (or a field output between two failed checkpoints) reset the count, so outputs failing at every
+    step on a full disk (a 1.3 MiB tmpfs: all 9 of a cavity's) or checkpoints failing for ever beside outputs
+    that went through never stopped the run: exit 0, no field written, or a run without any checkpoint for as
+    long as it ran. Here folders lie where the writes of steps 10, 20 and 30 of one kind go; the other kind's
+    writes at steps 5, 15, 25 go through. The third failure in a row stops the run, exit 74, one line."""
+    name = "ckpt_%09d.h5" if failing == "checkpoints" else "fields_%09d.h5"
+    for step in (10, 20, 30):
+        (tmp_path / failing / (name % step)).mkdir(parents=True)
+    other = ["--output-every", 5] if failing == "checkpoints" else ["--checkpoint-every", 5]
+    mine = ["--checkpoint-every", 10] if failing == "checkpoints" else ["--output-every", 10]
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 60, *mine, *other, "--out", tmp_path)
+    assert rc == 74, out + err
+    line = [x for x in err.splitlines() if x.startswith("distlbm")]
+    assert len(line) == 1 and "Traceback" not in err, err
+    assert (name % 30) in line[0] and "3 failed writes in a row (max_failed_writes = 3)" in line[0], line
+    assert "(2 of the 3 failed writes in a row that stop it" in out, out
