@@ -112,8 +112,8 @@ def _number(text: str) -> float:
 COMMANDS = {
     "run": ("run a built-in case or a TOML configuration",
             "On one process or under srun/mpirun (one lattice over every process's devices): progress on stdout; "
-            "summary.json, log.jsonl and, where asked, checkpoints and field outputs in --out. --dry-run checks what the run checks "
-            "before its first step and writes nothing."),
+            "summary.json, log.jsonl and, where asked, checkpoints and field outputs in --out. --dry-run checks what "
+            "the run checks before its first step and writes nothing."),
     "bench": ("MLUPS and memory of a periodic box",
               "The median of --repeat timings of --steps steps on a lattice of --size cells per side, the bytes per "
               "cell update, the peak memory and the fraction of the memory-bandwidth roofline; on one device, the "
@@ -148,7 +148,8 @@ def _add_run(sub):
     p.add_argument("--steps", type=_integer, default=None, help="number of time steps (left out or 0: the case's); on "
                    "a restart, the step to run to")
     p.add_argument("--out", default=None, help="output folder (default: out/CASE)")
-    p.add_argument("--progress-every", type=_integer, default=None, help="steps between progress lines (0: about 20 lines per run)")
+    p.add_argument("--progress-every", type=_integer, default=None, help="steps between progress lines (0: about 20 "
+                   "lines per run)")
     p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: all devices, factorised for "
                    "the smallest halo; on CPUs one per core, at most 8, or DISTLBM_CPU_DEVICES; under srun/mpirun "
                    "every process's)")
