@@ -374,8 +374,9 @@ class CheckpointSpec(_Spec):
     checkpoint_wall: float = setting(0.0, "seconds of wall time between checkpoints (the end step too); 0: none",
                                      minimum=0.0)
     checkpoint_keep: int = setting(3, "how many checkpoints to keep", positive=True)
-    max_failed_writes: int = setting(3, "failed writes in a row of one kind (checkpoints, or field outputs: a file "
-                                     "system's hiccup, a full disk) after which the run stops with exit 74; before "
+    max_failed_writes: int = setting(3, "failed writes in a row, of every write or of one kind's (checkpoints, or "
+                                     "field outputs: a file system's hiccup, a full disk) after which the run stops "
+                                     "with exit 74; before "
                                      "that a failed write is said and the run goes on with its state in memory, "
                                      "trying again at the next one; 1: stop at the first", positive=True)
 

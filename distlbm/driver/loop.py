@@ -331,7 +331,7 @@ class Simulation:
         self._mass: Optional[cb.MassWatch] = None  # the mass drift of the checks (set by run)
         self._mean_update = None  # the time average's compiled update (compiled at its first sample)
         self._advice: Optional[cb.CheckpointAdvice] = None  # said for a long run without periodic checkpoints
-        self._failures: dict = {}  # failed writes in a row, of each kind (a checkpoint, a field output)
+        self._failures: dict = {}  # failed writes in a row, of each kind (a checkpoint, a field output) and of all
         self.failed_writes: list = []  # the run's failed writes (step, what, message, whether it went on)
         self._steady_state: dict = {}
         # the digests of the input files (a mask, STL bodies) as the set-up read them: kept in the checkpoints, a
@@ -1226,10 +1226,12 @@ class Simulation:
         """A write during the run (`what`: a periodic checkpoint or a field output) whose failure need not end
         it: a failure on any process (agreed by all) is said on one line, recorded (log.jsonl `write_failed`,
         summary.json `failed_writes`), and the run goes on with its state in memory, trying again at its next
-        write. `max_failed_writes` failures in a row of one kind (`what`) end the run (WriteError, exit 74), after a
-        checkpoint of its state where one can still be written: a write of the other kind that goes through does
-        not reset the count (it did: field outputs failing on a full disk between checkpoints that went through,
-        or checkpoints failing beside outputs, never stopped the run). Before, the first failed write ended the
+        write. `max_failed_writes` failures in a row, of every write or of one kind's (`what`), end the run
+        (WriteError, exit 74), after a checkpoint of its state where one can still be written: a write of the other
+        kind that goes through does not reset one kind's count (it did: field outputs failing on a full disk between
+        checkpoints that went through, or checkpoints failing beside outputs, never stopped the run), and where both
+        kinds fail (a folder moved away) the run stops at the third failure, as before. Before, the first failed
+        write ended the
         run, and a file system's hiccup at a periodic checkpoint lost everything computed since the last one.
         Returns whether it was written."""
         error = None
@@ -1240,12 +1242,14 @@ class Simulation:
                 self.checkpointer.failed(view, e, f"{what} at step {view.step} not written")
             error = e
         if not self.domain.any_process(error is not None):
-            self._failures[what] = 0
+            self._failures[what] = self._failures[None] = 0
             return True
         if error is None:  # this process's part went through; the line is process 0's
             error = WriteError(view.out_dir or ".", "the write failed on another process")
             self.checkpointer.failed(view, error, f"{what} at step {view.step} not written")
-        failures = self._failures[what] = self._failures.get(what, 0) + 1
+        self._failures[what] = self._failures.get(what, 0) + 1
+        self._failures[None] = self._failures.get(None, 0) + 1  # every write's in a row, whatever its kind
+        failures = max(self._failures[what], self._failures[None])
         limit = self.cfg.checkpoint.max_failed_writes
         self.failed_writes.append({"step": view.step, "what": what, "message": error.context,
                                    "went_on": failures < limit})
@@ -1409,7 +1413,7 @@ class Simulation:
             self.compile_s = time.perf_counter() - t_c
             self.log(f"compiled in {self.compile_s:.1f} s; running steps {start_step}..{end} of "
                      f"{view.cells_count:,} cells")
-        self._failures = {}  # failed writes in a row of each kind (max_failed_writes ends the run)
+        self._failures = {}  # failed writes in a row of each kind and of all (max_failed_writes ends the run)
         self.failed_writes = []
         if (self._output is not None and start_step == 0 and not early
                 and not (self._output.index or self._output.light_index)):
