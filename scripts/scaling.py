@@ -127,14 +127,12 @@ def check_worker_settings(args) -> None:
 
     from distlbm.lattice import get_lattice
     from distlbm.parallel.mesh import check_divisible, parse_mesh
-    from distlbm.parallel.processes import heartbeat_timeout, launcher, startup_timeout
+    from distlbm.parallel.processes import start_variables
     from distlbm.physics.collision import Collision
     from distlbm.stepper import check_switches
 
     check_switches()
-    if launcher()[1] > 1:
-        heartbeat_timeout()
-        startup_timeout()
+    start_variables()  # (as distlbm run reads them, on one process or several)
     lat = get_lattice(args.lattice)
     np.dtype(args.dtype)
     Collision(args.collision, 0.8)
@@ -938,13 +936,12 @@ def check_args(ap, args) -> None:
         if value not in allowed:
             ap.error(f"{key} = {value!r}: expected {', '.join(allowed[:-1])} or {allowed[-1]}")
     if not args.replot:  # what every worker reads of the study's environment, which each inherits (each point an
-        # error row of the same line, one after another, and exit 1): the start-up's timeouts, the step's switches
-        from distlbm.parallel.processes import heartbeat_timeout, startup_timeout
+        # error row of the same line, one after another, and exit 1): the start-up's variables, the step's switches
+        from distlbm.parallel.processes import start_variables
         from distlbm.stepper import check_switches
 
         try:
-            heartbeat_timeout()
-            startup_timeout()
+            start_variables()
             check_switches()
         except ValueError as e:  # (ConfigError is a ValueError)
             ap.error(str(e))

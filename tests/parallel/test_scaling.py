@@ -600,6 +600,7 @@ def test_srun_outside_an_allocation_is_warned_about_before_the_first_point(tmp_p
 @pytest.mark.parametrize("var,value,said", [
     ("DISTLBM_STARTUP_TIMEOUT", "abc", "DISTLBM_STARTUP_TIMEOUT = 'abc': expected a whole number of seconds >= 10"),
     ("DISTLBM_HEARTBEAT_TIMEOUT", "0", "DISTLBM_HEARTBEAT_TIMEOUT = '0': expected a whole number of seconds >= 2"),
+    ("DISTLBM_CPU_DEVICES", "two", "DISTLBM_CPU_DEVICES = 'two'"),
 ])
 def test_a_bad_variable_every_worker_reads_is_one_line_before_any_point(var, value, said, monkeypatch, capsys):
     """A DISTLBM_* start-up variable set wrong for the study (every worker inherits the study's environment) made
