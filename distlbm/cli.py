@@ -331,12 +331,12 @@ def cmd_run(args) -> int:
     # said at the start, the run's and its dry run's, not at the first checkpoint hours in: every run may write one
     require_h5py("distlbm run writes its checkpoints (a stop signal's and --wall-time's too) and field outputs, and "
                  "reads --restart's and --init-from's,")
-    if args.restart == "latest" and not os.path.lexists(args.out if args.out is not None else f"out/{cfg.case.name}"):
+    target = args.out if args.out is not None else f"out/{cfg.case.name}"  # the run's folder
+    if args.restart == "latest" and not os.path.lexists(target):
         # said before the folder is made (it was left), and by the dry run in the same words (it said "restart
         # failed: --restart latest: no checkpoint in DIR/checkpoints")
         from distlbm.cases.base import ConfigError
 
-        target = args.out if args.out is not None else f"out/{cfg.case.name}"
         raise ConfigError(f"--restart latest: no run folder {str(target)!r} to continue (--out); expected the --out "
                           f"of the run that wrote the checkpoints")
     if getattr(args, "dry_run", False):
@@ -360,8 +360,7 @@ def cmd_run(args) -> int:
         if ignored:
             say(ignored)
         try:
-            return dry_run(cfg, args.out if args.out is not None else f"out/{cfg.case.name}", args.restart, say,
-                           init_from=init_from)
+            return dry_run(cfg, target, args.restart, say, init_from=init_from)
         except CheckpointError as e:  # as the run says it
             say(f"distlbm: {'initial state' if init_from else 'restart'} failed: {_option_named(e, args, init_from)}",
                 file=sys.stderr)
@@ -369,7 +368,6 @@ def cmd_run(args) -> int:
         except WriteError as e:  # no room for one checkpoint: as the run says it, with its status
             say(f"distlbm: error: {e}; the run would stop (exit status {EXIT_WRITE_FAILED})", file=sys.stderr)
             return EXIT_WRITE_FAILED
-    target = args.out if args.out is not None else f"out/{cfg.case.name}"
     from distlbm.parallel.processes import require_backends
 
     # the MPI pieces the start needs, said before the folder is made: a refusal of several processes before they

@@ -14,6 +14,7 @@ import re
 import stat
 import tomllib
 from dataclasses import dataclass, field, fields
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, NamedTuple, Optional
 
@@ -1429,13 +1430,16 @@ def tau_far_above(tau: float) -> str:
             f"too)")
 
 
+def _positive(params: dict, key: str):
+    """A case parameter's value where it is a positive number (one that set tau), else None."""
+    v = params.get(key)
+    return v if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else None
+
+
 def tau_lower_remedy(params: dict, tau: float) -> str:
     """The settings that lower a large tau in this case (tau_remedy's other way): tau itself where it is the
     parameter that set it, else the Reynolds number (raised), the resolution (lowered) or a channel's viscosity."""
-    def given(key):
-        v = params.get(key)
-        return v if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else None
-
+    given = partial(_positive, params)
     if given("tau") and abs(given("tau") - tau) <= 1e-12 * tau:
         return f"lower tau (now {tau:.6g})"
     parts = [f"raise re (now {params['re']:.4g})"] if given("re") else []
@@ -1456,10 +1460,7 @@ def tau_remedy(params: dict, tau: float, until: bool = True, case: Optional[Case
     u_lattice = Re (tau - 1/2) / (3 n)), tau raised with n in proportion, the velocity kept: "raise tau" alone
     raised the velocity that the Mach number's remedy beside it lowers (tau 0.6 -> 0.7 at n = 13: Mach 0.089 ->
     0.18)."""
-    def given(key):
-        v = params.get(key)
-        return v if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else None
-
+    given = partial(_positive, params)
     keys, rule, _ = getattr(case, "derived", {}).get(velocity_key(case, params), ((), "", ""))
     n = params.get("n")
     if ("tau" in keys and "n" in keys and given("tau") and abs(given("tau") - tau) <= 1e-12 and tau > 0.5
