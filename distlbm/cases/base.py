@@ -164,6 +164,12 @@ class Case:
         same series. A case's parameters that may change at a restart are its `sampling` ones."""
         return []
 
+    def unsampled(self, old: dict, new: dict, given, lattice: Lattice) -> list:
+        """The run's sampling settings of points (probes, a probe line) that a restart neither gives (`given`: the
+        keys set) nor has: [(key, the run's value, the sample keys whose series end there)]. A restart keeps no case
+        parameter it does not give, so their series end at its step: said, not silent."""
+        return []
+
     def quantities(self, raw: dict, view) -> dict:
         """A sample of forces and probes (raw: {'force': [bodies][D], 'probes': {name: {'rho', 'u'}}, and with
         Setup.sample_energy 'kinetic_energy': the lattice's total; lattice units) turned into the case's named

@@ -917,6 +917,14 @@ class Simulation:
             self.log(f"note: this restart moves probe points: {', '.join(keys)} in the samples up to step "
                      f"{meta['step']} are the run's earlier points, from there on the new ones (the summary's final "
                      f"values use the new ones alone)")
+        from distlbm.config import _set_option
+
+        for key, value, ended in self.cfg.case.unsampled(old, self.cfg.params, self.cfg.given, self.setup.lattice):
+            what = (f"their series in samples.jsonl ({', '.join(ended)}) end at step {meta['step']}, and the "
+                    f"summary's final values have none of them" if ended else "the summary has no probe line")
+            keep = _set_option(key, value)
+            self.log(f"note: this restart does not give the run's {key} = {value!r}: {what} (a restart keeps no "
+                     f"case parameter it does not give)" + (f"; give {keep} to go on sampling them" if keep else ""))
         near = self.setup.probe_p_weights
         older = (meta.get("probe_pressure") != "fluid"
                  and "every" not in ((meta.get("schedules") or {}).get("sample") or {}))

@@ -606,6 +606,26 @@ class ChannelFlow(Case):
                     keys.append("dP")
         return sorted(set(keys))
 
+    def unsampled(self, old: dict, new: dict, given, lattice) -> list:
+        """The run's probes, probe_dp and probe_line that a restart leaves out (`Case.unsampled`)."""
+        d = lattice.d
+        out = []
+        for key in ("probes", "probe_dp", "probe_line"):
+            value = old.get(key)
+            if not isinstance(value, str) or not value.strip() or key in given or str(new.get(key) or "").strip():
+                continue
+            keys = []
+            try:
+                if key == "probes":
+                    for k in range(1, len(parse_points(value, d, key)) + 1):
+                        keys += [f"p_pt{k}"] + [f"u{c}_pt{k}" for c in "xyz"[:d]]
+                elif key == "probe_dp":
+                    keys = ["p_front", "p_back", "dP"]
+            except ConfigError:  # a value this version cannot read: said without its keys
+                keys = []
+            out.append((key, value, sorted(keys)))
+        return out
+
     def quantities(self, raw: dict, view) -> dict:
         """cD, cL and in 3D cLz, the force along z (suffixed _k for body k when there are several) of the
         sampled forces and the probes' physical values (`probes.probe_quantities`), with the weights of the run's
