@@ -145,6 +145,19 @@ def kept_outputs(cfg, meta: dict):
                       lambda o: o.output_every or o.output_interval, switches=("output_every", "output_interval"))
 
 
+def restart_output(cfg, meta: dict):
+    """The output spec a restart runs with (`Simulation._continue_outputs`): its own, with the run's field output
+    settings and then its average_* settings that it does not give itself."""
+    import dataclasses
+
+    kept = kept_outputs(cfg, meta)
+    if kept is not None:
+        cfg = dataclasses.replace(cfg, output=kept)
+    out = cfg.output
+    avg = kept_averaging(cfg, meta) if out.output_every or out.output_interval else None  # none without
+    return avg if avg is not None else out
+
+
 def settled_warnings(cfg) -> tuple:
     """The configuration's warnings that still hold once a restart has taken output settings from the run it
     continues: "output_fields has no effect: it applies with output_every" is not said of a restart that keeps
@@ -789,7 +802,10 @@ class Simulation:
         if "_mean" not in meta or not isinstance(meta.get("average"), dict):
             return None
         shape, dtype = meta["_mean"]
-        values = average_values(self.cfg.output, len(self.setup.shape))
+        # judged against the settings the restart averages with, the run's it keeps among them: its own alone (a
+        # restart given --output-every and the run's average_every, not its average_stresses, which it keeps) threw
+        # the mean away, "average_stresses ... changed", and averaged the stresses again from its step
+        values = average_values(restart_output(self.cfg, meta), len(self.setup.shape))
         want = [int(n) for n in self.setup.shape]
         cdt = str(np.dtype(self.model.compute_dtype))
         if shape[1:] != want:
