@@ -8,7 +8,8 @@
 - how the last run ended (`summary.json`), where it started (and from which checkpoint of another run, with
   --init-from) and each restart (the `start` records of `log.jsonl`), what it warned about or stopped on (a local Mach number past the limit, an instability, a
   failed write: the events of `log.jsonl`; and, once it ended, the other warnings its `summary.json` kept: a
-  setting that nothing read, ...), and the earlier run whose results it set aside in `previous/`.
+  setting that nothing read, ...; while it goes or after it was killed, those its `start` record in `log.jsonl`
+  kept: the settings' and those said before its first step), and the earlier run whose results it set aside in `previous/`.
 
 Without a folder, every run folder under out/ (the default --out is out/CASE). Exit status 0, or 2 with one
 line for a folder that does not exist."""
@@ -160,6 +161,10 @@ def folder_status(out) -> dict:
         result["ended"] = {k: ends[0].get(k) for k in ("step", "status", "message", "stopped_on")} if ends else None
         if not ends and _written_since(out / "summary.json", said[last].get("started")):
             result["ended"] = {}  # a run of a version without end records that wrote its summary: it ended
+    # the newest part's start-up warnings (its start record's: the settings' and those said before its first step),
+    # for a run still going or killed, which has no summary.json of its own to keep them
+    warned = said[last].get("warnings") if last is not None else None
+    result["warnings"] = [w for w in warned if isinstance(w, str)] if isinstance(warned, list) else []
     # what the run warned about or stopped on: a local Mach number past the limit, an instability, a failed write
     result["events"] = [{k: r.get(k) for k in ("event", "step", "message", "went_on") if k in r}
                         for r in said if r.get("event") in WARNED]
@@ -301,14 +306,23 @@ def describe(st: dict) -> list[str]:
         warn = e.get("event") in ("mach", "mass", "space", "no_checkpoints") or survived
         lines.append(f"  {'warning' if warn else 'error'}: {at}{msg} (log.jsonl)")
     s = st.get("summary")
-    if s and st["state"] != "running":
-        lines.append(f"  last run: {s.get('status')} at step {s.get('step')} (summary.json)")
-        said = {str(e.get("message")) for e in events}  # (those of log.jsonl's events are said above)
-        warned = [w for w in s.get("warnings") or () if w not in said]
-        lines += [f"  warning: {w} (summary.json)" for w in warned[:SHOWN_WARNINGS]]
+    said = {str(e.get("message")) for e in events}  # (those of log.jsonl's events are said above)
+
+    def warnings(warned, where):
+        warned = [w for w in warned if w not in said]
+        said.update(warned)
+        lines.extend(f"  warning: {w} ({where})" for w in warned[:SHOWN_WARNINGS])
         if len(warned) > SHOWN_WARNINGS:
             more = len(warned) - SHOWN_WARNINGS
-            lines.append(f"  and {more} more warning{'s' if more > 1 else ''} in summary.json")
+            lines.append(f"  and {more} more warning{'s' if more > 1 else ''} in {where}")
+
+    if s and st["state"] != "running":
+        lines.append(f"  last run: {s.get('status')} at step {s.get('step')} (summary.json)")
+        warnings(s.get("warnings") or (), "summary.json")
+    if st["state"] == "running" or not s or st.get("ended") is None:
+        # a run going, or killed (no end record after its start): no summary.json of its own says its warnings yet
+        # (the one there is an earlier part's), its start record does
+        warnings(st.get("warnings") or (), "log.jsonl")
     prev = st.get("previous")
     if prev:
         lines.append(f"  previous/: an earlier run's results ({prev.get('case')}, {prev.get('status')} at step "

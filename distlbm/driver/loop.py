@@ -1387,6 +1387,16 @@ class Simulation:
         # above left the folder as it found it (close(refused=True); the temporaries of interrupted writes removed)
         self.began_writing = True
         self._earlier_results(start_step, end)
+        # (before the start record, which keeps the warnings said so far: `distlbm status` shows them while the run
+        # goes or after it was killed, when there is no summary.json yet)
+        writes = self.out_dir is not None and bool(self.cfg.output.output_every or self.cfg.output.output_interval)
+        if view.mean is not None and not (self.cfg.output.average_every and writes):
+            self.log(f"note: the time average of the run this restart continues ({view.mean_samples} samples) is not "
+                     f"continued: this run takes none (average_every = 0 or no field output)")
+            view.mean, view.mean_samples, view.mean_first = None, 0, None
+        unsampled = writes and average_warning(self.cfg.output, start_step, end, view.mean is not None)
+        if unsampled:
+            self.log(f"warning: {unsampled}")
         logs = {"log": JsonLog(view, "log.jsonl"), "samples": None}
         self.checkpointer.log = logs["log"]
         logs["log"].write({"event": "start", "step": start_step, "end": end, "run_id": self.run_id,
@@ -1394,23 +1404,19 @@ class Simulation:
                            "processes": self.domain.process_count,
                            "mesh": list(self.domain.mesh_shape) or [1] * len(self.setup.shape),  # one device: not []
                            "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
-                           **({"initialized_from": self.initialized_from} if self.initialized_from else {})})
+                           **({"initialized_from": self.initialized_from} if self.initialized_from else {}),
+                           # its start-up warnings, as summary.json will keep them (the settings', then those said)
+                           "warnings": list(self.cfg.warnings) + [w for w in self.run_warnings
+                                                                  if w not in self.cfg.warnings]})
         if space:
             logs["log"].write({"event": "space", "step": start_step, "message": space})
         if self.samples_enabled:
             logs["samples"] = JsonLog(view, "samples.jsonl")
         self._output = None
-        if self.out_dir is not None and (self.cfg.output.output_every or self.cfg.output.output_interval):
+        if writes:
             self._keep_outputs_here()
             self._output = FieldOutput(self.cfg.output, self.cfg.case.name, self._outputs_state, self._light_state)
             self._output.keep_free = self._output_keep_free()
-        if view.mean is not None and not (self.cfg.output.average_every and self._output is not None):
-            self.log(f"note: the time average of the run this restart continues ({view.mean_samples} samples) is not "
-                     f"continued: this run takes none (average_every = 0 or no field output)")
-            view.mean, view.mean_samples, view.mean_first = None, 0, None
-        unsampled = self._output is not None and average_warning(self.cfg.output, start_step, end, view.mean is not None)
-        if unsampled:
-            self.log(f"warning: {unsampled}")
         # (before the callbacks: a checkpoint that does not record the samples' interval has it read from them)
         if self.samples_enabled and not self.samples and self.restored_from and self.out_dir is not None:
             read = cb.load_samples(self.out_dir / "samples.jsonl", start_step)

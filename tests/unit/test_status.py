@@ -1,0 +1,57 @@
+"""`distlbm status`: what it says of a run folder while the run goes, after it was killed, and once it ended."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+UNREAD = "output_fields = 'rho' has no effect: it applies with output_every or output_interval > 0 (--output-every)"
+
+
+def test_status_shows_the_start_up_warnings_of_a_run_still_going_and_of_one_killed(cli, tmp_path, monkeypatch):
+    """status showed the warnings a run kept in summary.json, written at its end: while a run went on (a week) or
+    after it was SIGKILLed (the OOM killer), its start-up warnings (output_fields without --output-every, so no
+    field was being written) were not shown. The run's start record in log.jsonl keeps them now; status says them as
+    it says a finished run's, `--json` too."""
+    from distlbm import status
+    from distlbm.driver.loop import Simulation
+
+    out = tmp_path / "tg"
+    seen = {}
+    make = Simulation._make_callbacks
+
+    def going(self, *a, **k):  # the run has written its start record and holds its folder: another process's
+        # status sees it running (this one's sees its own process as gone)
+        r = subprocess.run([sys.executable, "-m", "distlbm", "status", "--json", str(out)], cwd=REPO,
+                           capture_output=True, text=True, timeout=120)
+        seen["st"] = json.loads(r.stdout)
+        return make(self, *a, **k)
+
+    monkeypatch.setattr(Simulation, "_make_callbacks", going)
+    rc, _, err = cli("run", "taylor_green2d", "--set", "n=16", "--steps", "4", "--set", "output_fields=rho",
+                     "--out", out)
+    assert rc == 0, err
+    st = seen["st"]
+    assert st["state"] == "running" and st["warnings"] == [UNREAD], st
+    assert f"  warning: {UNREAD} (log.jsonl)" in status.describe(st), status.describe(st)
+
+    # finished: the summary's (as before), said once
+    rc, text, err = cli("status", out)
+    assert rc == 0, err
+    assert text.count(UNREAD) == 1 and f"  warning: {UNREAD} (summary.json)" in text, text
+
+    # killed (SIGKILL leaves no end record and no summary.json)
+    log = out / "log.jsonl"
+    lines = log.read_text().splitlines(keepends=True)
+    log.write_text("".join(x for x in lines if '"event": "end"' not in x))
+    (out / "summary.json").unlink()
+    rc, text, err = cli("status", out)
+    assert rc == 0, err
+    assert f"  warning: {UNREAD} (log.jsonl)" in text and text.count(UNREAD) == 1, text
+    rc, text, err = cli("status", "--json", out)
+    assert rc == 0, err
+    assert json.loads(text)["warnings"] == [UNREAD], text
