@@ -742,6 +742,13 @@ def cmd_cases(args) -> int:
                               "params": {p.name: {"default": p.default, "doc": p.doc, "unit": p.unit}
                                          for p in c.params}} for n, c in CASES.items()}, indent=2))
         return 0
+    # one column for every setting's name and one for its default, as wide as the longest (a name of 15 or more
+    # characters, sponge_strength, and a default of 9 or more, 'pressure', pushed their line out of the columns)
+    common = [p for p in COMMON_PARAMS if p.name != "case"]
+    rows = ([(p.name, p.default) for c in CASES.values() for p in c.params]
+            + [kv for c in CASES.values() for kv in c.common_defaults.items()] + [(p.name, p.default) for p in common])
+    wn = max(len(k) for k, _ in rows)
+    wd = max(len(repr(v)) for _, v in rows)
     for name, c in CASES.items():
         print(f"{name}: {c.title}")
         print(f"  validates: {c.validates}")
@@ -749,17 +756,15 @@ def cmd_cases(args) -> int:
         print(f"  lattice:   {c.default_lattice} (dims {'/'.join(f'{d}D' for d in c.dims)})")
         for p in c.params:
             unit = f" [{p.unit}]" if p.unit else ""
-            print(f"    {p.name:<14} = {p.default!r:<8} {p.doc}{unit}")
+            print(f"    {p.name:<{wn}} = {p.default!r:<{wd}} {p.doc}{unit}")
         for k, v in c.common_defaults.items():
             f64 = (f"; {c.steady_tol_float64!r} in float64" if k == "steady_tol" and c.steady_tol_float64 > 0
                    else "")
-            print(f"    {k:<14} = {v!r:<8} (common setting; this case's default{f64})")
+            print(f"    {k:<{wn}} = {v!r:<{wd}} (common setting; this case's default{f64})")
         print()
     print("common settings (any case):")
-    for p in COMMON_PARAMS:
-        if p.name == "case":
-            continue
-        print(f"    {p.name:<14} = {p.default!r:<8} {p.doc}")
+    for p in common:
+        print(f"    {p.name:<{wn}} = {p.default!r:<{wd}} {p.doc}")
     print("\nexample: distlbm run cavity2d --set re=400 --set n=128")
     return 0
 

@@ -157,6 +157,27 @@ def test_cases_json(cli):
             assert data[name]["params"][p.name]["default"] == p.default
 
 
+def test_cases_lines_up_every_setting_s_name_default_and_doc(cli):
+    """`distlbm cases` padded names to 14 characters and defaults to 8: sponge_strength, schaefer_turek's
+    u_lattice_ref, 'circle(0.2, 0.2, 0.05)' pushed their line's default or doc out of the column. Every setting's
+    line now has its '=' and its doc in the same columns as every other."""
+    rc, out, err = cli("cases")
+    assert rc == 0, err
+    shown = ({repr(p.default) for c in CASES.values() for p in c.params} | {repr(p.default) for p in COMMON_PARAMS}
+             | {repr(v) for c in CASES.values() for v in c.common_defaults.values()})
+    lines = [x for x in out.splitlines() if x.startswith("    ") and " = " in x]
+    assert len(lines) > 100, out
+    eq = {x.index(" = ") for x in lines}
+    assert len(eq) == 1, sorted((x.index(" = "), x[:40]) for x in lines)[-3:]
+    col = eq.pop() + 3
+    docs = set()
+    for x in lines:
+        rest = x[col:]
+        default = max((d for d in shown if rest.startswith(d + " ")), key=len)
+        docs.add(col + len(rest) - len(rest[len(default):].lstrip()))
+    assert len(docs) == 1, docs
+
+
 def test_python_m_distlbm_cases(module_cli):
     r = module_cli("cases")
     assert r.returncode == 0, r.stderr
