@@ -953,6 +953,7 @@ def check_args(ap, args) -> None:
         devices = []
     if not devices or min(devices) < 1:
         ap.error(f"--devices = {args.devices!r}: expected device counts >= 1, e.g. 1,2,4,8")
+    given = {}  # device count -> its mesh
     for item in filter(None, (args.meshes or "").split(",")):
         k, _, v = item.partition(":")
         try:
@@ -962,6 +963,10 @@ def check_args(ap, args) -> None:
         if not sizes or min(sizes) < 1 or math.prod(sizes) != n:
             ap.error(f"--meshes = {args.meshes!r}: {item!r} is not COUNT:MESH with the mesh's devices making COUNT; "
                      f"expected e.g. 8:8x1x1,4:2x2x1")
+        if n in given and given[n].lower() != v.lower():  # (the last taken, the first unsaid)
+            ap.error(f"--meshes = {args.meshes!r}: {n} devices are given two meshes ({given[n]} and {v}); expected "
+                     f"one mesh per device count")
+        given[n] = v
         if n not in devices:  # (ignored unsaid: a typo, 6:... for 8 devices, ran the 8 on distlbm's own mesh)
             ap.error(f"--meshes = {args.meshes!r}: {n} devices is no count of --devices {args.devices}; expected "
                      f"meshes for counts of --devices")
@@ -987,7 +992,11 @@ def check_args(ap, args) -> None:
                  f"expected device counts that are multiples of it")
     if args.mode in ("strong", "both") and not args.replot:
         check_strong_size(ap, args, devices)
-    for launcher in (s.strip() for s in args.launcher.split(",") if s.strip()):
+    named = [s.strip() for s in args.launcher.split(",") if s.strip()]
+    twice = next((x for i, x in enumerate(named) if x in named[:i]), None)
+    if twice:  # (each of its points ran twice, the second replacing the first)
+        ap.error(f"--launcher = {args.launcher!r}: {twice!r} is given twice; expected each launcher once")
+    for launcher in named:
         if launcher not in ("local", "mpiexec", "srun"):
             ap.error(f"--launcher = {args.launcher!r}: {launcher!r} is not a launcher; expected local, mpiexec or "
                      f"srun, or a comma-separated list of them")

@@ -353,6 +353,23 @@ def test_a_strong_size_that_a_device_count_does_not_split_is_refused_before_any_
     mod.check_strong_size(None, mod.build_parser().parse_args(["--size", "16", "--devices", "1,2,4,8"]), [1, 2, 4, 8])
 
 
+@pytest.mark.parametrize("args,said", [
+    (["--launcher", "local,local"], "--launcher = 'local,local': 'local' is given twice; expected each launcher once"),
+    (["--launcher", "local, local"], "--launcher = 'local, local': 'local' is given twice"),
+    (["--devices", "1,2", "--meshes", "2:2x1x1,2:1x2x1"], "--meshes = '2:2x1x1,2:1x2x1': 2 devices are given two "
+     "meshes (2x1x1 and 1x2x1); expected one mesh per device count"),
+])
+def test_a_launcher_or_a_mesh_given_twice_is_refused_before_any_point(tmp_path, args, said, capsys):
+    """--launcher local,local ran every point twice (the second replacing the first in the table, twice the time on
+    an allocation); --meshes with a device count twice ran the count on the last mesh alone, the first unsaid."""
+    mod = _module()
+    mod.launch_point = lambda *a, **k: pytest.fail("a point ran")
+    with pytest.raises(SystemExit) as e:
+        mod.main(["--mode", "weak", "--cells-per-device", "4", "--devices", "1", "--out", str(tmp_path)] + args)
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and said in err and "Traceback" not in err, err
+
+
 def test_a_repetition_lasts_as_long_as_its_slowest_process():
     """Each process's median, then the slowest of those, paired one process's slow repetition with another's fast one:
     processes timed [1, 3, 1] and [3, 1, 1] (each median 1) made 1 s of repetitions that each lasted 3 s. Each
