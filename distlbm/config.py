@@ -1059,6 +1059,116 @@ def run_checks(cfg: RunConfig, stop: Optional[Callable[[], bool]] = None) -> boo
     return True
 
 
+def initial_block(cfg: RunConfig, index, tau: Optional[float] = None) -> np.ndarray:
+    """The stored initial populations g = f* - w of the block `index` (a tuple of slices), float64, as a new run
+    starts them (the Simulation fills its lattice with these, slab by slab); tau: another relaxation time's."""
+    from distlbm.cases.base import initial_problem
+    from distlbm.physics.initial import init_populations
+
+    s = cfg.setup
+    rho, u, grad = s.initial(index)
+    bad = initial_problem(rho, u, grad, index, s.shape)
+    if bad:  # a wrong shape failed in init_populations as a bare broadcasting error
+        raise ConfigError(f"case {cfg.case.name}: {bad}")
+    # the populations carry rho u + F/2 of each cell's own force (a per-cell field: float64 on the host, as
+    # assemble_force reads it, so every decomposition starts from the same bits); the uniform force added to it
+    force = s.force
+    if s.force_field is not None:
+        force = np.asarray(s.force_field(index), np.float64)
+        if s.force is not None:
+            force = force + np.asarray(s.force, np.float64).reshape((-1,) + (1,) * len(s.shape))
+    return init_populations(rho, u, s.lattice, s.tau if tau is None else tau, force,
+                            cfg.model.equilibrium == "incompressible", grad)
+
+
+def lowest_initial(cfg: RunConfig, index, g: Optional[np.ndarray] = None) -> Optional[tuple]:
+    """Where the initial populations of the block `index` (g: its initial_block, computed if not given) go negative:
+    (the lowest f* = g + w, its direction, its global cell, the largest tau at which every population of the block is
+    >= 0), or None where none is negative. f* is linear in tau (the Chapman-Enskog part of an initial velocity
+    gradient, -(tau - 1) w rho/cs2 Q:grad u): f*(tau) = A - (tau - 1) B, A = f*(1), so that limit is exact."""
+    s = cfg.setup
+    g = initial_block(cfg, index) if g is None else g
+    w = np.asarray(s.lattice.w, np.float64).reshape((-1,) + (1,) * len(s.shape))
+    f = g + w
+    at = int(np.argmin(f))
+    if not f.flat[at] < 0:
+        return None
+    i, *cell = np.unravel_index(at, f.shape)
+    cell = tuple(int(c) + (sl.start or 0) for c, sl in zip(cell, index))
+    limit = math.inf
+    if s.tau != 1.0:
+        a = initial_block(cfg, index, tau=1.0) + w
+        b = (a - f) / (s.tau - 1.0)
+        grows = b > 0
+        if grows.any():
+            limit = float(np.min(1.0 + a[grows] / b[grows]))
+    return float(f.flat[at]), int(i), cell, limit
+
+
+def initial_has_gradient(cfg: RunConfig) -> bool:
+    """Whether the case starts from a velocity gradient (its initial gives grad_u: the Taylor-Green vortices), whose
+    non-equilibrium part can make an initial population negative at a large tau. Without one the populations are
+    equilibria, positive at any speed below sqrt(1/3) (Mach 1; the Mach number above 0.3 is refused): not scanned."""
+    return cfg.setup.initial(tuple(slice(0, 1) for _ in cfg.setup.shape))[2] is not None
+
+
+def negative_initial_error(cfg: RunConfig, found: tuple) -> ConfigError:
+    """The refusal of a run whose initial state has a negative population (found: lowest_initial's, the lattice's
+    lowest): one line naming the settings that lower tau below the limit. taylor_green2d at re = 0.08 (tau 96.5)
+    started from populations down to -0.13: the dry run said ready and the run gave garbage or blew up."""
+    value, i, cell, limit = found
+    s, params = cfg.setup, cfg.params
+    tau = s.tau
+    given = partial(_positive, params)
+    vkey = velocity_key(cfg.case, params)
+    if given("tau") and abs(given("tau") - tau) <= 1e-12 * tau:
+        fix = f"lower tau (now {tau:.6g})"
+    elif given("re") and math.isfinite(limit) and limit > 0.5:
+        # tau - 1/2 is the viscosity, in proportion to 1/re at the same velocity and size
+        need = params["re"] * (tau - 0.5) / (limit - 0.5)
+        scale = 10.0 ** (math.floor(math.log10(need)) - 2)
+        fix = f"raise re (now {params['re']:.4g}) to {math.ceil(need / scale * (1 - 1e-12)) * scale:.3g} or more"
+    else:
+        fix = "lower the viscosity"
+    if given(vkey):  # the gradient's part grows as (tau - 1) u k, about u^2 / re: a lower velocity lowers it too
+        fix += f", or lower {vkey} (now {params[vkey]:.4g})"
+    bound = f"below {bound_below(limit)}" if math.isfinite(limit) else "lower"
+    return ConfigError(
+        f"{named_by_file(cfg, '')}the initial state has a negative population (f_{i} = {value:.3g} at cell "
+        f"{cell}, tau = {tau:.6g}): the non-equilibrium part of the initial velocity gradient, -(tau - 1) w rho/cs2 "
+        f"Q:grad u, outweighs the equilibrium, and such a run blows up or gives meaningless results; expected tau "
+        f"{bound} here ({fix})")
+
+
+def initial_state_check(cfg: RunConfig, stop: Optional[Callable[[], bool]] = None) -> bool:
+    """Scan a new run's initial populations slab by slab along x (as the run computes them) where the case starts
+    from a velocity gradient: ConfigError (negative_initial_error) where one is negative. stop() is asked between
+    slabs: False where it said stop before the scan was done."""
+    if not initial_has_gradient(cfg):
+        return True
+    shape = cfg.setup.shape
+    per = max(1, (1 << 20) // max(1, math.prod(shape[1:])))  # about a million cells a slab
+    worst = None
+    for x in range(0, shape[0], per):
+        if stop is not None and stop():
+            return False
+        found = lowest_initial(cfg, (slice(x, min(x + per, shape[0])),) + tuple(slice(0, n) for n in shape[1:]))
+        worst = pick_lowest([worst, found])
+    if worst is not None:
+        raise negative_initial_error(cfg, worst)
+    return True
+
+
+def pick_lowest(found) -> Optional[tuple]:
+    """Of lowest_initial's results of several blocks (None: none negative there), the lowest population, with the
+    smallest limit of them all (the lattice's)."""
+    found = [f for f in found if f is not None]
+    if not found:
+        return None
+    low = min(found, key=lambda f: (f[0], tuple(f[2])))  # (gathered from other processes: lists)
+    return low[0], low[1], tuple(low[2]), min(f[3] for f in found)
+
+
 def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case: str | None = None,
             defer_checks: bool = False, **overrides) -> RunConfig:
     """Build a checked RunConfig from a case name or TOML file, --set values and CLI overrides.

@@ -340,6 +340,16 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                 f"its scan of the lattice after {time.perf_counter() - t0:.0f} s ({math.prod(shape):,} cells; "
                 f"at most {SCAN_LIMIT_S:g} s here); the run scans it whole before its first step (exit 2 where the "
                 f"bodies close the channel)")
+    if restart is None and init_from is None:  # a new run's initial populations (a negative one: refused, exit 2)
+        import time
+
+        from distlbm.config import initial_state_check
+
+        t0 = time.perf_counter()
+        if not initial_state_check(cfg, stop=lambda: time.perf_counter() - t0 > SCAN_LIMIT_S):
+            say(f"  initial state: its populations not checked in full: the dry run stopped its scan after "
+                f"{time.perf_counter() - t0:.0f} s (at most {SCAN_LIMIT_S:g} s here); the run checks them as it "
+                f"makes them (exit 2 where one is negative)")
     say("dry run: ready; nothing was allocated or written (the run checks the devices' memory and the "
         "checkpoint's populations when it starts)")
     return 0
