@@ -500,7 +500,8 @@ class Simulation:
         self.steps_advanced += max(int(n), 0)
 
     def _initial_populations(self):
-        from distlbm.config import initial_block, initial_has_gradient, lowest_initial, negative_initial_error, pick_lowest
+        from distlbm.config import (initial_block, initial_has_gradient, lowest_initial, negative_initial_error,
+                                    pick_lowest)
 
         model = self.model
         # a case that starts from a velocity gradient (Taylor-Green) may start from negative populations at a large

@@ -41,3 +41,13 @@ def test_the_limit_of_the_initial_populations_is_exact(cli, tmp_path):
 def test_a_3d_vortex_and_a_given_tau_name_their_settings(cli, tmp_path):
     rc, text, err = cli("run", "taylor_green3d", "--set", "re=0.01", "--dry-run", "--out", tmp_path / "a")
     _one_line(rc, text, err, "negative population", "raise re (now 0.01) to", "lower u0 (now 0.05)")
+
+
+def test_the_dry_runs_scan_of_the_initial_populations_is_bounded(cli, tmp_path, monkeypatch):
+    """A large vortex's scan (~1.5 s per million cells) is cut at INITIAL_SCAN_LIMIT_S, said, and left to the run."""
+    from distlbm import dryrun
+
+    monkeypatch.setattr(dryrun, "INITIAL_SCAN_LIMIT_S", -1.0)
+    rc, text, err = cli("run", "taylor_green2d", "--set", "re=0.08", "--dry-run", "--out", tmp_path / "a")
+    assert rc == 0, err
+    assert "  initial state: its populations not checked in full" in text and "dry run: ready" in text, text
