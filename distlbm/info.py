@@ -92,6 +92,15 @@ def gather_info(lattice=None, size=None, dtype="float32") -> dict:
     return info
 
 
+def _bytes_text(n: float) -> str:
+    """A size in the largest binary unit in which it is at least 1, with 3 decimals: '4.530 GiB', '2.250 KiB'."""
+    n = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
+        if abs(n) < 1024 or unit == "PiB":
+            return f"{n:.0f} B" if unit == "B" else f"{n:.3f} {unit}"
+        n /= 1024
+
+
 def cmd_info(args) -> int:
     from distlbm.cases.base import ConfigError
 
@@ -158,13 +167,17 @@ def cmd_info(args) -> int:
         gib = 1024 ** 3
         size = (f"{m['size']}^{m['lattice'][1]}" if isinstance(m["size"], int) else "x".join(map(str, m["shape"])))
         print(f"memory for {m['lattice']} {size} ({m['dtype']}):")
-        print(f"  populations     {m['population_bytes'] / gib:8.3f} GiB ({m['cells']:,} cells)")
+        # each in a unit that fits it, the two numbers in one column (in GiB alone, a D2Q9 8^2 lattice's populations
+        # were '0.000 GiB', a 100000^3 one's '70780515.671 GiB', out of line with the working set's below)
+        pop, work = _bytes_text(m["population_bytes"]), _bytes_text(m["step_working_set_bytes"])
+        wide = max(len(pop), len(work))
+        print(f"  populations      {pop:>{wide}} ({m['cells']:,} cells)")
         how = {"in_place": "in place: populations once + slabs and faces",
                "ab": "A-B slabs: populations twice + slabs",
                "fused_in_place": "fused kernel in place (AA): populations once + two rows and faces",
                "fused": "fused kernel A-B: populations twice + faces"}.get(m.get("step_form"), "populations twice + moments")
         per_cell = m["step_working_set_bytes"] / m["cells"]
-        print(f"  step working set {m['step_working_set_bytes'] / gib:7.3f} GiB ({per_cell:.0f} B/cell; {how})")
+        print(f"  step working set {work:>{wide}} ({per_cell:.0f} B/cell; {how})")
         where = f"{m['devices']} device(s), mesh {'x'.join(map(str, m['mesh']))}"
         if m["fits"] is None:
             print(f"  fits: unknown (the devices report no memory limit; {where})")

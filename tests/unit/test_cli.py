@@ -539,6 +539,21 @@ def test_info_memory_estimate(cli, monkeypatch):
     assert m["step_form"] == "ab" and m["step_working_set_bytes"] > 2 * m["population_bytes"]
 
 
+@pytest.mark.parametrize("size,shown", [("8", "2.250 KiB"), ("400", "4.530 GiB"), ("100000", "67.502 PiB")])
+def test_info_memory_estimate_says_its_sizes_in_a_unit_that_fits_and_lines_them_up(cli, size, shown):
+    """`distlbm info` said every size in GiB with 3 decimals: a D2Q9 8^2 lattice's 2304 B of populations was
+    '0.000 GiB', a D3Q19 100000^3 one's '70780515.671 GiB' (beside '67.5 PiB' in its fits line), which pushed the
+    populations' number out of line with the working set's below it."""
+    rc, out, err = cli("info", "--lattice", "D2Q9" if size == "8" else "D3Q19", "--size", size)
+    assert rc == 0, err
+    pop = next(x for x in out.splitlines() if x.startswith("  populations "))
+    step = next(x for x in out.splitlines() if x.startswith("  step working set "))
+    assert f" {shown} (" in pop, pop
+    assert " 0.000 " not in out, out
+    unit = re.compile(r" ([KMGTPE]i)?B \(")
+    assert unit.search(pop).start() == unit.search(step).start(), (pop, step)
+
+
 def test_info_memory_estimate_of_a_lattice_of_other_sides(cli):
     """A channel's lattice is no cube: --size took N alone ('800x200x200': "expected an integer")."""
     rc, out, err = cli("info", "--lattice", "D3Q19", "--size", "800x200x200", "--json")
