@@ -226,6 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true",
                    help="one JSON object for one run folder named, else a list (a folder of run folders: a list)")
     p = _command(sub, "cases")
+    p.add_argument("names", nargs="*", metavar="CASE", help="only these cases (default: every one)")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     return ap
 
@@ -734,13 +735,23 @@ def cmd_cases(args) -> int:
     from distlbm.cases import CASES
     from distlbm.config import COMMON_PARAMS
 
+    import difflib
+
+    from distlbm.errors import ConfigError
+
+    for name in args.names or ():  # (`distlbm cases cavity2d`: 'unrecognized arguments')
+        if name not in CASES:
+            near = difflib.get_close_matches(name, list(CASES), n=1, cutoff=0.5)
+            raise ConfigError(f"CASE = {name!r}: expected one of {', '.join(CASES)}"
+                              + (f"; did you mean {near[0]!r}?" if near else ""))
+    shown = {n: CASES[n] for n in dict.fromkeys(args.names)} if args.names else dict(CASES)  # (in the order named)
     if args.json:
         print(json.dumps({n: {"title": c.title, "validates": c.validates, "reference": c.reference,
                               "dims": list(c.dims), "default_lattice": c.default_lattice,
                               "common_defaults": dict(c.common_defaults),
                               "steady_tol_float64": c.steady_tol_float64 or None,
                               "params": {p.name: {"default": p.default, "doc": p.doc, "unit": p.unit}
-                                         for p in c.params}} for n, c in CASES.items()}, indent=2))
+                                         for p in c.params}} for n, c in shown.items()}, indent=2))
         return 0
     # one column for every setting's name and one for its default, as wide as the longest (a name of 15 or more
     # characters, sponge_strength, and a default of 9 or more, 'pressure', pushed their line out of the columns)
@@ -749,7 +760,7 @@ def cmd_cases(args) -> int:
             + [kv for c in CASES.values() for kv in c.common_defaults.items()] + [(p.name, p.default) for p in common])
     wn = max(len(k) for k, _ in rows)
     wd = max(len(repr(v)) for _, v in rows)
-    for name, c in CASES.items():
+    for name, c in shown.items():
         print(f"{name}: {c.title}")
         print(f"  validates: {c.validates}")
         print(f"  reference: {c.reference}")

@@ -178,6 +178,19 @@ def test_cases_lines_up_every_setting_s_name_default_and_doc(cli):
     assert len(docs) == 1, docs
 
 
+def test_cases_lists_the_cases_named(cli):
+    """`distlbm cases cavity2d` (a user looking up one case's settings) was 'unrecognized arguments: cavity2d'."""
+    rc, out, err = cli("cases", "cavity2d", "poiseuille")
+    assert rc == 0, err
+    assert out.startswith("cavity2d: ") and "\npoiseuille: " in out and "taylor_green2d" not in out, out
+    assert "common settings (any case):" in out
+    rc, out, err = cli("cases", "--json", "cavity2d")
+    assert rc == 0, err
+    assert list(json.loads(out)) == ["cavity2d"]
+    rc, out, err = cli("cases", "cavty2d")
+    assert_clean_error(rc, out, err, "CASE = 'cavty2d'", "did you mean 'cavity2d'")
+
+
 def test_python_m_distlbm_cases(module_cli):
     r = module_cli("cases")
     assert r.returncode == 0, r.stderr
