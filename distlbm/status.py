@@ -171,6 +171,12 @@ def folder_status(out) -> dict:
     summary = results.read_object(out / "summary.json")
     if summary:
         result["summary"] = {k: summary.get(k) for k in ("status", "step", "steps", "mlups", "wall_time_s")}
+        # a restart that has not ended (killed; or going) with the summary.json of the part before it, written before
+        # its start: said as that part's (a killed restart's status gave it as 'last run: stopped at step 520')
+        newest = said[last] if last is not None else None
+        result["summary"]["before_last_start"] = bool(
+            newest is not None and result.get("ended") is None and newest.get("restarted_from")
+            and not _written_since(out / "summary.json", newest.get("started")))
         # what the run warned about (a setting that nothing read: `output_fields` without --output-every, ...): the
         # user who comes back to it days later sees why it wrote no fields
         warned = summary.get("warnings")
@@ -317,7 +323,9 @@ def describe(st: dict) -> list[str]:
             lines.append(f"  and {more} more warning{'s' if more > 1 else ''} in {where}")
 
     if s and st["state"] != "running":
-        lines.append(f"  last run: {s.get('status')} at step {s.get('step')} (summary.json)")
+        whose = "last run" if not s.get("before_last_start") else \
+            f"the part before the restart at step {(st.get('parts') or [{}])[-1].get('step')}"
+        lines.append(f"  {whose}: {s.get('status')} at step {s.get('step')} (summary.json)")
         warnings(s.get("warnings") or (), "summary.json")
     if st["state"] == "running" or not s or st.get("ended") is None:
         # a run going, or killed (no end record after its start): no summary.json of its own says its warnings yet

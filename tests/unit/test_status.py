@@ -55,3 +55,25 @@ def test_status_shows_the_start_up_warnings_of_a_run_still_going_and_of_one_kill
     rc, text, err = cli("status", "--json", out)
     assert rc == 0, err
     assert json.loads(text)["warnings"] == [UNREAD], text
+
+
+def test_status_of_a_killed_restart_does_not_give_the_part_before_it_as_the_last_run(cli, tmp_path):
+    """A --restart killed (SIGKILL, the OOM killer) left the summary.json of the part before it: status said 'the
+    last run never ended (killed ...)' and then 'last run: stopped at step 520 (summary.json)', that part's. It now
+    says whose summary it is."""
+    import os
+
+    records = [{"event": "start", "step": 0, "end": 600, "run_id": "r", "started": "2026-12-07 04:00:00 UTC"},
+               {"event": "end", "step": 520, "status": "stopped", "stopped_on": "SIGTERM"},
+               {"event": "start", "step": 520, "end": 600, "run_id": "r", "restarted_from": "ckpt_000000520.h5",
+                "started": "2026-12-07 05:00:00 UTC", "warnings": []}]
+    (tmp_path / "log.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    (tmp_path / "summary.json").write_text(json.dumps({"status": "stopped", "step": 520, "warnings": []}))
+    t = 1796617200  # 2026-12-07 04:20:00 UTC: written when the first part stopped, before the restart
+    os.utime(tmp_path / "summary.json", (t, t))
+    rc, text, err = cli("status", tmp_path)
+    assert rc == 0, err
+    assert "  last run: " not in text, text
+    assert "  the part before the restart at step 520: stopped at step 520 (summary.json)" in text, text
+    rc, text, err = cli("status", "--json", tmp_path)
+    assert json.loads(text)["summary"]["before_last_start"] is True, text
