@@ -413,7 +413,7 @@ def cmd_run(args) -> int:
                 candidates = ckpt.init_candidates(init_from)
             # and read: one process's copy alone cut short or damaged (a node-local disk) was found in the
             # Simulation too, after they met (exit 6, as above); the first readable one is the Simulation's to judge
-            errors, reasons = {}, []
+            errors = {}
             for path in candidates:
                 try:
                     ckpt.read_meta(path, quick=True)
@@ -421,14 +421,11 @@ def cmd_run(args) -> int:
                 except CheckpointError as e:
                     if len(candidates) == 1:
                         raise
-                    reasons.append(ckpt.reason_of(e, path))
-                    errors.setdefault(reasons[-1], []).append(str(path))
+                    errors.setdefault(ckpt.reason_of(e, path), []).append(str(path))
             else:
                 if args.restart is not None:
-                    from distlbm.driver.loop import no_usable
-
-                    raise no_usable(errors)
-                raise ckpt.init_unusable(init_from, candidates, reasons)
+                    raise ckpt.no_usable(errors)
+                raise ckpt.init_unusable(init_from, candidates, errors)
         except CheckpointError as e:  # where they cannot meet, the Simulation says it as before
             if _refused_at_start(_option_named(e, args, init_from),
                                  "restart failed" if args.restart is not None else "initial state failed"):

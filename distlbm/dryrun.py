@@ -69,7 +69,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.cases.base import ConfigError
     from distlbm.config import mesh_named, mesh_split_named
     from distlbm.driver.loop import (build_model, end_before_start, kept_averaging, kept_checkpoints, kept_end,
-                                     kept_outputs, kept_steady, no_usable, other_case, settled_warnings, steady_done)
+                                     kept_outputs, kept_steady, other_case, settled_warnings, steady_done)
     from distlbm.io import abandoned
     from distlbm.io import checkpoint as ckpt
     from distlbm.driver import schedules
@@ -113,14 +113,19 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         if found:
             raise ConfigError(ckpt.occupied(cdir, found))
         if init_from is not None:  # the newest checkpoint there whose populations fit, as the run takes it
-            candidates, errors = ckpt.init_candidates(init_from), []
+            candidates, errors, skipped = ckpt.init_candidates(init_from), {}, []
             for path in candidates:
                 try:
                     meta = ckpt.read_meta(path)
                     ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype, convert=True)
                 except ckpt.CheckpointError as e:
-                    errors.append(ckpt.reason_of(e, path))
+                    reason = ckpt.reason_of(e, path)
+                    skipped.append(f"warning: {path}: {'the same' if reason in errors else reason}; trying an "
+                                   f"older checkpoint")
+                    errors.setdefault(reason, []).append(str(path))
                     continue
+                for line in skipped:  # as the run says them
+                    say(line, file=sys.stderr)
                 say(f"  initial state: the populations of {path} (step {meta['step']}; its metadata verified "
                     f"against this lattice; its populations are verified when the run reads them)"
                     + ckpt.converted(meta, model.dtype))
@@ -132,12 +137,14 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                 raise ckpt.init_unusable(init_from, candidates, errors)
     else:
         candidates = ckpt.resolve_restart(restart, cdir)
-        errors = {}  # reason -> the checkpoints it rules out, as the run says it
+        errors, skipped = {}, []  # reason -> the checkpoints it rules out; the warnings: as the run says them
 
         def skip(e, path):
             if len(candidates) == 1:
                 raise e
-            errors.setdefault(ckpt.reason_of(e, path), []).append(path)
+            reason = ckpt.reason_of(e, path)
+            skipped.append(f"warning: {path}: {'the same' if reason in errors else reason}; trying an older checkpoint")
+            errors.setdefault(reason, []).append(path)
 
         for path in candidates:
             try:
@@ -150,7 +157,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             except ckpt.CheckpointError as e:  # a setting: the run's older checkpoints are not tried, as the run
                 if len(candidates) == 1:
                     raise
-                raise no_usable(errors, ckpt.settings_mismatch(e, path, candidates)) from None
+                raise ckpt.no_usable(errors, ckpt.settings_mismatch(e, path, candidates)) from None
             try:  # the file's own data against its metadata and this lattice (a damaged or crafted file)
                 ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype)
             except ckpt.CheckpointError as e:
@@ -160,6 +167,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             other = ckpt.foreign(cdir, meta.get("run_id") or ckpt.LEGACY_RUN) if cdir.is_dir() else []
             if other:
                 raise ConfigError(ckpt.occupied(cdir, [p for p, _ in other], other[-1][1], restart=True))
+            for line in skipped:
+                say(line, file=sys.stderr)
             start = int(meta["step"])
             continuing = bool(meta.get("average"))  # the checkpoint carries a time average on
             kept = kept_end(cfg, meta)  # the end step of the run it continues, as the run takes it
@@ -182,7 +191,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             done = steady_done(meta.get("steady") or {}, cfg.control.steady_tol, start)
             break
         else:
-            raise no_usable(errors)
+            raise ckpt.no_usable(errors)
     # the folders the run writes into, with the schedules a restart keeps from the run it continues (a restart of
     # another folder's checkpoint that keeps its --checkpoint-every was said ready where a file named checkpoints
     # stopped the run with exit 74)

@@ -214,14 +214,6 @@ def other_case(path, meta: dict, case: str) -> Optional[str]:
     return None
 
 
-def no_usable(errors: dict, last: str = "") -> ckpt.CheckpointError:
-    """The refusal of a restart none of whose checkpoints could be used: errors maps each reason to the checkpoints
-    it ruled out (newest first), said once each; `last` ends it (a setting that rules out the rest)."""
-    said = [f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}"
-            for reason, paths in errors.items()]
-    return ckpt.CheckpointError("no usable checkpoint: " + "; ".join(said + ([last] if last else [])))
-
-
 def end_before_start(end: int, start: int, given: bool, kept: bool) -> ConfigError:
     """The refusal of a restart whose end step is before its checkpoint's (given: --steps / steps set it; kept:
     the end step of the run it continues did); the dry run says the same."""
@@ -718,13 +710,14 @@ class Simulation:
                 self.log(f"warning: {odd} is not a regular file (a folder or a FIFO): ignored")
         errors = {}  # reason -> the checkpoints it rules out (each reason said once: a run's checkpoints share one)
         lat = self.model.lattice
+        skipped = []  # the warnings of the candidates passed over: said once one fits (else the error says them)
 
         def skip(e, path):
             if len(candidates) == 1:  # the command says it, once (it was said twice: here and by the command)
                 raise e
             reason = ckpt.reason_of(e, path)
             same = errors.setdefault(reason, [])
-            self.log(f"warning: {path}: {'the same' if same else reason}; trying an older checkpoint")
+            skipped.append(f"warning: {path}: {'the same' if same else reason}; trying an older checkpoint")
             same.append(str(path))
 
         for path in candidates:
@@ -738,7 +731,7 @@ class Simulation:
             except ckpt.CheckpointError as e:  # a setting: the run's older checkpoints have the same (no trying)
                 if len(candidates) == 1:
                     raise
-                raise no_usable(errors, ckpt.settings_mismatch(e, path, candidates)) from None
+                raise ckpt.no_usable(errors, ckpt.settings_mismatch(e, path, candidates)) from None
             try:  # the file's own data against its metadata and this lattice (a damaged or crafted file)
                 ckpt.check_against(meta, path, lat.q, self.setup.shape, self.model.dtype)
                 if meta.get("_format") == ckpt.LEGACY_FORMAT:
@@ -750,6 +743,8 @@ class Simulation:
             except ckpt.CheckpointError as e:
                 skip(e, path)
                 continue
+            for line in skipped:
+                self.log(line)
             self.state = State(f, self.domain.replicate(np.asarray(meta["step"], np.int32)))
             self.view.mean = mean
             self.view.mean_samples = int(meta["average"]["samples"]) if mean is not None else 0
@@ -785,7 +780,7 @@ class Simulation:
                          f"again; to go on from this state with a changed setting (the instability message names them), "
                          f"--init-from {path} --out NEWDIR")
             return
-        raise no_usable(errors)
+        raise ckpt.no_usable(errors)
 
     def _blew_up_after(self, step: int, run_id) -> Optional[int]:
         """The step at which this run blew up after its checkpoint of `step` (the instability events of log.jsonl
@@ -859,7 +854,7 @@ class Simulation:
         its newest good checkpoint), at step 0 of this new run with this run's physics. Only the populations are
         taken: not the step, schedules, outputs or run id. CheckpointError (one line) if none fits."""
         candidates = ckpt.init_candidates(spec)
-        lat, errors = self.model.lattice, []
+        lat, errors = self.model.lattice, {}
         skipped = []  # the warnings of the candidates passed over: said once one fits, or where the reasons differ
         for path in candidates:
             try:
@@ -871,7 +866,7 @@ class Simulation:
                 if len(candidates) > 1:
                     skipped.append(f"warning: {path}: {'the same' if reason in errors else reason}; trying an "
                                    f"older checkpoint")
-                errors.append(reason)
+                errors.setdefault(reason, []).append(str(path))
                 continue
             for line in skipped:
                 self.log(line)
@@ -885,9 +880,6 @@ class Simulation:
             if other:
                 self.log(f"warning: {other}")
             return
-        if len(set(errors)) > 1:  # one reason for all (a lattice of another size) is the error's one line alone
-            for line in skipped:
-                self.log(line)
         raise ckpt.init_unusable(spec, candidates, errors)
 
     def _continue_checkpoints(self, meta: dict):

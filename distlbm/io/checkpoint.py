@@ -557,12 +557,20 @@ def converted(meta: dict, dtype) -> str:
     return f"; stored as {was}, taken as {now} ({'exactly' if exact else 'rounded once'})"
 
 
-def init_unusable(spec: str, candidates: list, reasons: list) -> CheckpointError:
-    """Why no candidate of --init-from fits (`reasons`: the first candidates' reasons, in order), in one line."""
+def no_usable(errors: dict, last: str = "") -> CheckpointError:
+    """The refusal of a restart or an --init-from none of whose checkpoints could be used: errors maps each reason to
+    the checkpoints it ruled out (newest first), said once each; `last` ends it (a setting that rules out the rest)."""
+    said = [f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}"
+            for reason, paths in errors.items()]
+    return CheckpointError("no usable checkpoint: " + "; ".join(said + ([last] if last else [])))
+
+
+def init_unusable(spec: str, candidates: list, errors: dict) -> CheckpointError:
+    """Why no candidate of --init-from fits (`errors`: each reason and the candidates it ruled out, newest first), in
+    one line. (Where they failed for different reasons it said the first alone: "NEWEST and 2 older: REASON".)"""
     if len(candidates) == 1:  # (it said "--init-from: PATH: ...", the path not the option's value)
-        return CheckpointError(named(f"{candidates[0]}: {reasons[0]}", "--init-from", spec))
-    return CheckpointError(f"--init-from {_said(spec)}: no usable checkpoint: {candidates[0]} and {len(reasons) - 1} older: "
-                           f"{reasons[0]}")
+        return CheckpointError(named(f"{candidates[0]}: {next(iter(errors))}", "--init-from", spec))
+    return CheckpointError(named(str(no_usable(errors)), "--init-from", spec))
 
 
 def named(text: str, option: str, spec) -> str:
