@@ -407,25 +407,11 @@ def cmd_run(args) -> int:
         from distlbm.io.checkpoint import CheckpointError
 
         try:
-            if args.restart is not None:
-                candidates = ckpt.resolve_restart(args.restart, Path(out) / "checkpoints")
-            else:
-                candidates = ckpt.init_candidates(init_from)
+            candidates = (ckpt.resolve_restart(args.restart, Path(out) / "checkpoints") if args.restart is not None
+                          else ckpt.init_candidates(init_from))
             # and read: one process's copy alone cut short or damaged (a node-local disk) was found in the
             # Simulation too, after they met (exit 6, as above); the first readable one is the Simulation's to judge
-            errors = {}
-            for path in candidates:
-                try:
-                    ckpt.read_meta(path, quick=True)
-                    break
-                except CheckpointError as e:
-                    if len(candidates) == 1:
-                        raise
-                    errors.setdefault(ckpt.reason_of(e, path), []).append(str(path))
-            else:
-                if args.restart is not None:
-                    raise ckpt.no_usable(errors)
-                raise ckpt.init_unusable(init_from, candidates, errors)
+            ckpt.walk(candidates, lambda path: ckpt.read_meta(path, quick=True))
         except CheckpointError as e:  # where they cannot meet, the Simulation says it as before
             if _refused_at_start(_option_named(e, args, init_from),
                                  "restart failed" if args.restart is not None else "initial state failed"):

@@ -462,8 +462,9 @@ class RunConfig:
         """Refuse a restart whose physics differs from the checkpoint's (other case, lattice, size,
         parameters, the contents of its input files: `inputs`, input_digests(self) when not given); output and
         stop settings may change, and an input file may move (the same contents at another path). Raises
-        io.checkpoint.CheckpointError; returns a line for each moved file, to be said."""
-        from distlbm.io.checkpoint import CheckpointError
+        io.checkpoint.SettingsMismatch (a CheckpointError: the walk over a run's checkpoints ends there); returns a
+        line for each moved file, to be said."""
+        from distlbm.io.checkpoint import SettingsMismatch
 
         old = dict(meta.get("config") or {})
         new = self.as_dict()
@@ -526,13 +527,14 @@ class RunConfig:
             back = [_set_option(k, old[k]) for k in keys
                     if k != "case" and k not in stops and k not in aside and old.get(k) is not None]
             back = [b for b in back if b is not None]
-            raise CheckpointError(f"{path}: incompatible with this configuration ({'; '.join(diffs)}); "
-                                  f"expected the same case, lattice and parameters (only output, stop"
-                                  f"{' (' + ', '.join(stops) + ')' if stops else ''} and sampling settings may change)"
-                                  + (f"; to continue it as it ran, give its values: {' '.join(back)}"
-                                     if back and old.get("case") in (None, new.get("case")) else "")
-                                  + (f"; to go on from its flow with these settings, start a new run from it: "
-                                     f"--init-from {path} --out NEWDIR" if same else ""))
+            raise SettingsMismatch(f"{path}: incompatible with this configuration ({'; '.join(diffs)}); "
+                                    f"expected the same case, lattice and parameters (only output, stop"
+                                    f"{' (' + ', '.join(stops) + ')' if stops else ''} and sampling settings may "
+                                    f"change)"
+                                    + (f"; to continue it as it ran, give its values: {' '.join(back)}"
+                                       if back and old.get("case") in (None, new.get("case")) else "")
+                                    + (f"; to go on from its flow with these settings, start a new run from it: "
+                                       f"--init-from {path} --out NEWDIR" if same else ""))
         return [f"{k}: {old.get(k)!r} in the checkpoint, now {new.get(k)!r}: the same contents (moved), continued"
                 for k in sorted(moved) if old.get(k) != new.get(k)]
 

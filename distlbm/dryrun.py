@@ -113,85 +113,54 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         if found:
             raise ConfigError(ckpt.occupied(cdir, found))
         if init_from is not None:  # the newest checkpoint there whose populations fit, as the run takes it
-            candidates, errors, skipped = ckpt.init_candidates(init_from), {}, []
-            for path in candidates:
-                try:
-                    meta = ckpt.read_meta(path)
-                    ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype, convert=True)
-                except ckpt.CheckpointError as e:
-                    reason = ckpt.reason_of(e, path)
-                    skipped.append(f"warning: {path}: {'the same' if reason in errors else reason}; trying an "
-                                   f"older checkpoint")
-                    errors.setdefault(reason, []).append(str(path))
-                    continue
-                for line in skipped:  # as the run says them
-                    say(line, file=sys.stderr)
-                say(f"  initial state: the populations of {path} (step {meta['step']}; its metadata verified "
-                    f"against this lattice; its populations are verified when the run reads them)"
-                    + ckpt.converted(meta, model.dtype))
-                other = other_case(path, meta, cfg.case_key)
-                if other:
-                    say(f"warning: {other}", file=sys.stderr)
-                break
-            else:
-                raise ckpt.init_unusable(init_from, candidates, errors)
-    else:
-        candidates = ckpt.resolve_restart(restart, cdir)
-        errors, skipped = {}, []  # reason -> the checkpoints it rules out; the warnings: as the run says them
-
-        def skip(e, path):
-            if len(candidates) == 1:
-                raise e
-            reason = ckpt.reason_of(e, path)
-            skipped.append(f"warning: {path}: {'the same' if reason in errors else reason}; trying an older checkpoint")
-            errors.setdefault(reason, []).append(path)
-
-        for path in candidates:
-            try:
+            def read(path):
                 meta = ckpt.read_meta(path)
-            except ckpt.CheckpointError as e:
-                skip(e, path)
-                continue
-            try:
-                moved = cfg.check_restart(meta, path)
-            except ckpt.CheckpointError as e:  # a setting: the run's older checkpoints are not tried, as the run
-                if len(candidates) == 1:
-                    raise
-                raise ckpt.no_usable(errors, ckpt.settings_mismatch(e, path, candidates)) from None
-            try:  # the file's own data against its metadata and this lattice (a damaged or crafted file)
-                ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype)
-            except ckpt.CheckpointError as e:
-                skip(e, path)
-                continue
-            # a checkpoint of another folder continued here, where another run's checkpoints are: the run refuses it
-            other = ckpt.foreign(cdir, meta.get("run_id") or ckpt.LEGACY_RUN) if cdir.is_dir() else []
+                ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype, convert=True)
+                return meta
+
+            path, meta, skipped = ckpt.walk(ckpt.init_candidates(init_from), read)
+            for line in skipped:  # as the run says them
+                say(f"warning: {line}", file=sys.stderr)
+            say(f"  initial state: the populations of {path} (step {meta['step']}; its metadata verified "
+                f"against this lattice; its populations are verified when the run reads them)"
+                + ckpt.converted(meta, model.dtype))
+            other = other_case(path, meta, cfg.case_key)
             if other:
-                raise ConfigError(ckpt.occupied(cdir, [p for p, _ in other], other[-1][1], restart=True))
-            for line in skipped:
-                say(line, file=sys.stderr)
-            start = int(meta["step"])
-            continuing = bool(meta.get("average"))  # the checkpoint carries a time average on
-            kept = kept_end(cfg, meta)  # the end step of the run it continues, as the run takes it
-            if kept is not None:
-                end = kept
-            say(f"  restart: from {path} at step {start} (its metadata verified against this configuration; its "
-                f"populations are verified when the run reads them)")
-            for line in moved:
-                say(f"  input file {line}")
-            # the schedules a restart keeps from the run it continues where this one sets none
-            cfg = dataclasses.replace(cfg, **{k: v for k, v in (("checkpoint", kept_checkpoints(cfg, meta)),
-                                                                ("output", kept_outputs(cfg, meta))) if v})
-            cfg = dataclasses.replace(cfg, output=kept_averaging(cfg, meta) or cfg.output)
-            # and its steadiness test, where it gives none (the checkpoints then hold its reference field)
-            cfg = dataclasses.replace(cfg, control=kept_steady(cfg, meta) or cfg.control)
-            # the configuration's warnings, less those of settings the kept ones make read (as the run says them)
-            for w in settled_warnings(cfg):
-                say(f"warning: {w}", file=sys.stderr)
-            continued = (path, meta.get("run_id") or ckpt.LEGACY_RUN)
-            done = steady_done(meta.get("steady") or {}, cfg.control.steady_tol, start)
-            break
-        else:
-            raise ckpt.no_usable(errors)
+                say(f"warning: {other}", file=sys.stderr)
+    else:
+        def read(path):  # its settings, then its own data against its metadata and this lattice, as the run
+            meta = ckpt.read_meta(path)
+            moved = cfg.check_restart(meta, path)
+            ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype)
+            return meta, moved
+
+        path, (meta, moved), skipped = ckpt.walk(ckpt.resolve_restart(restart, cdir), read)
+        for line in skipped:
+            say(f"warning: {line}", file=sys.stderr)
+        # a checkpoint of another folder continued here, where another run's checkpoints are: the run refuses it
+        other = ckpt.foreign(cdir, meta.get("run_id") or ckpt.LEGACY_RUN) if cdir.is_dir() else []
+        if other:
+            raise ConfigError(ckpt.occupied(cdir, [p for p, _ in other], other[-1][1], restart=True))
+        start = int(meta["step"])
+        continuing = bool(meta.get("average"))  # the checkpoint carries a time average on
+        kept = kept_end(cfg, meta)  # the end step of the run it continues, as the run takes it
+        if kept is not None:
+            end = kept
+        say(f"  restart: from {path} at step {start} (its metadata verified against this configuration; its "
+            f"populations are verified when the run reads them)")
+        for line in moved:
+            say(f"  input file {line}")
+        # the schedules a restart keeps from the run it continues where this one sets none
+        cfg = dataclasses.replace(cfg, **{k: v for k, v in (("checkpoint", kept_checkpoints(cfg, meta)),
+                                                            ("output", kept_outputs(cfg, meta))) if v})
+        cfg = dataclasses.replace(cfg, output=kept_averaging(cfg, meta) or cfg.output)
+        # and its steadiness test, where it gives none (the checkpoints then hold its reference field)
+        cfg = dataclasses.replace(cfg, control=kept_steady(cfg, meta) or cfg.control)
+        # the configuration's warnings, less those of settings the kept ones make read (as the run says them)
+        for w in settled_warnings(cfg):
+            say(f"warning: {w}", file=sys.stderr)
+        continued = (path, meta.get("run_id") or ckpt.LEGACY_RUN)
+        done = steady_done(meta.get("steady") or {}, cfg.control.steady_tol, start)
     # the folders the run writes into, with the schedules a restart keeps from the run it continues (a restart of
     # another folder's checkpoint that keeps its --checkpoint-every was said ready where a file named checkpoints
     # stopped the run with exit 74)

@@ -708,79 +708,55 @@ class Simulation:
         if spec == "latest":
             for odd in ckpt.odd_entries(self.checkpoint_dir):
                 self.log(f"warning: {odd} is not a regular file (a folder or a FIFO): ignored")
-        errors = {}  # reason -> the checkpoints it rules out (each reason said once: a run's checkpoints share one)
         lat = self.model.lattice
-        skipped = []  # the warnings of the candidates passed over: said once one fits (else the error says them)
 
-        def skip(e, path):
-            if len(candidates) == 1:  # the command says it, once (it was said twice: here and by the command)
-                raise e
-            reason = ckpt.reason_of(e, path)
-            same = errors.setdefault(reason, [])
-            skipped.append(f"warning: {path}: {'the same' if same else reason}; trying an older checkpoint")
-            same.append(str(path))
+        def read(path):  # its settings, then its own data against its metadata and this lattice (a damaged file)
+            meta = ckpt.read_meta(path)
+            moved = self.cfg.check_restart(meta, path, inputs=self._inputs)
+            ckpt.check_against(meta, path, lat.q, self.setup.shape, self.model.dtype)
+            f, meta = ckpt.load(path, self.domain, self.model.dtype)
+            return f, meta, moved, self._load_mean(path, meta), self._load_steady_ref(path, meta)
 
-        for path in candidates:
-            try:
-                meta = ckpt.read_meta(path)
-            except ckpt.CheckpointError as e:
-                skip(e, path)
-                continue
-            try:
-                moved = self.cfg.check_restart(meta, path, inputs=self._inputs)
-            except ckpt.CheckpointError as e:  # a setting: the run's older checkpoints have the same (no trying)
-                if len(candidates) == 1:
-                    raise
-                raise ckpt.no_usable(errors, ckpt.settings_mismatch(e, path, candidates)) from None
-            try:  # the file's own data against its metadata and this lattice (a damaged or crafted file)
-                ckpt.check_against(meta, path, lat.q, self.setup.shape, self.model.dtype)
-                if meta.get("_format") == ckpt.LEGACY_FORMAT:
-                    self.log(f"warning: {path} was written by an older distlbm (no metadata digest): its "
-                             f"metadata is not verified")
-                f, meta = ckpt.load(path, self.domain, self.model.dtype)
-                mean = self._load_mean(path, meta)
-                steady_ref = self._load_steady_ref(path, meta)
-            except ckpt.CheckpointError as e:
-                skip(e, path)
-                continue
-            for line in skipped:
-                self.log(line)
-            self.state = State(f, self.domain.replicate(np.asarray(meta["step"], np.int32)))
-            self.view.mean = mean
-            self.view.mean_samples = int(meta["average"]["samples"]) if mean is not None else 0
-            first = (meta.get("average") or {}).get("first_step") if mean is not None else None
-            self.view.mean_first = int(first) if isinstance(first, int) else None  # (older checkpoints: unknown)
-            self.mass0 = meta.get("mass0")
-            initial = meta.get("initial")  # the run's diagnostics at step 0 (E(0) of a decay): history goes on
-            self._initial = dict(initial, restored=True) if isinstance(initial, dict) else None
-            self._sched_state = meta.get("schedules") or {}
-            self._outputs_state = meta.get("outputs") or []
-            self._light_state = [e for e in (meta.get("light_outputs") or []) if isinstance(e, dict)]
-            self._steady_state = meta.get("steady") or {}
-            self._steady_ref = steady_ref
-            self.checkpointer.run_id = meta.get("run_id") or ckpt.LEGACY_RUN
-            self.checkpointer.last_step, self.checkpointer.last_path = int(meta["step"]), Path(path)
-            write_s = meta.get("checkpoint_write_s")
-            if isinstance(write_s, (int, float)) and math.isfinite(write_s) and write_s > 0:
-                self.checkpointer.write_s = float(write_s)
-            self.restored_from = str(path)
-            self.log(f"restarted from {path} at step {meta['step']}")
-            for line in moved:
-                self.log(f"input file {line}")
-            self._continue_checkpoints(meta)
-            self._continue_steady(meta)
-            self._continue_outputs(meta)
-            self._continue_sampling(meta)
-            self._continue_end(meta)
-            blown = self._blew_up_after(int(meta["step"]), meta.get("run_id"))
-            # (a restart that ends before that step, --steps N, does not reach it: nothing to say)
-            if blown is not None and (self.cfg.control.steps or self._kept_end or self.setup.steps) >= blown:
-                self.log(f"warning: this run was found blown up at step {blown}, after this checkpoint (log.jsonl), "
-                         f"and a restart runs its steps again with the same physics, bit for bit: it will blow up "
-                         f"again; to go on from this state with a changed setting (the instability message names them), "
-                         f"--init-from {path} --out NEWDIR")
-            return
-        raise ckpt.no_usable(errors)
+        path, (f, meta, moved, mean, steady_ref), skipped = ckpt.walk(candidates, read)
+        for line in skipped:
+            self.log(f"warning: {line}")
+        if meta.get("_format") == ckpt.LEGACY_FORMAT:
+            self.log(f"warning: {path} was written by an older distlbm (no metadata digest): its metadata is not "
+                     f"verified")
+        self.state = State(f, self.domain.replicate(np.asarray(meta["step"], np.int32)))
+        self.view.mean = mean
+        self.view.mean_samples = int(meta["average"]["samples"]) if mean is not None else 0
+        first = (meta.get("average") or {}).get("first_step") if mean is not None else None
+        self.view.mean_first = int(first) if isinstance(first, int) else None  # (older checkpoints: unknown)
+        self.mass0 = meta.get("mass0")
+        initial = meta.get("initial")  # the run's diagnostics at step 0 (E(0) of a decay): history goes on
+        self._initial = dict(initial, restored=True) if isinstance(initial, dict) else None
+        self._sched_state = meta.get("schedules") or {}
+        self._outputs_state = meta.get("outputs") or []
+        self._light_state = [e for e in (meta.get("light_outputs") or []) if isinstance(e, dict)]
+        self._steady_state = meta.get("steady") or {}
+        self._steady_ref = steady_ref
+        self.checkpointer.run_id = meta.get("run_id") or ckpt.LEGACY_RUN
+        self.checkpointer.last_step, self.checkpointer.last_path = int(meta["step"]), Path(path)
+        write_s = meta.get("checkpoint_write_s")
+        if isinstance(write_s, (int, float)) and math.isfinite(write_s) and write_s > 0:
+            self.checkpointer.write_s = float(write_s)
+        self.restored_from = str(path)
+        self.log(f"restarted from {path} at step {meta['step']}")
+        for line in moved:
+            self.log(f"input file {line}")
+        self._continue_checkpoints(meta)
+        self._continue_steady(meta)
+        self._continue_outputs(meta)
+        self._continue_sampling(meta)
+        self._continue_end(meta)
+        blown = self._blew_up_after(int(meta["step"]), meta.get("run_id"))
+        # (a restart that ends before that step, --steps N, does not reach it: nothing to say)
+        if blown is not None and (self.cfg.control.steps or self._kept_end or self.setup.steps) >= blown:
+            self.log(f"warning: this run was found blown up at step {blown}, after this checkpoint (log.jsonl), "
+                     f"and a restart runs its steps again with the same physics, bit for bit: it will blow up "
+                     f"again; to go on from this state with a changed setting (the instability message names them), "
+                     f"--init-from {path} --out NEWDIR")
 
     def _blew_up_after(self, step: int, run_id) -> Optional[int]:
         """The step at which this run blew up after its checkpoint of `step` (the instability events of log.jsonl
@@ -853,34 +829,27 @@ class Simulation:
         """The initial populations from a checkpoint of another run (a file, or a run folder or checkpoint folder:
         its newest good checkpoint), at step 0 of this new run with this run's physics. Only the populations are
         taken: not the step, schedules, outputs or run id. CheckpointError (one line) if none fits."""
-        candidates = ckpt.init_candidates(spec)
-        lat, errors = self.model.lattice, {}
-        skipped = []  # the warnings of the candidates passed over: said once one fits, or where the reasons differ
-        for path in candidates:
-            try:
-                meta = ckpt.read_meta(path)
-                ckpt.check_against(meta, path, lat.q, self.setup.shape, self.model.dtype, convert=True)
-                f, meta = ckpt.load(path, self.domain, self.model.dtype)
-            except ckpt.CheckpointError as e:
-                reason = ckpt.reason_of(e, path)
-                if len(candidates) > 1:
-                    skipped.append(f"warning: {path}: {'the same' if reason in errors else reason}; trying an "
-                                   f"older checkpoint")
-                errors.setdefault(reason, []).append(str(path))
-                continue
-            for line in skipped:
-                self.log(line)
-            self.state = State(f, self.domain.replicate(np.zeros((), np.int32)))
-            self.initialized_from = str(path)
-            case = case_of(meta)
-            self.log(f"initial state: the populations of {path} (step {meta['step']}"
-                     + (f" of a {case} run" if case else "") + "), at step 0 of this run with its own settings"
-                     + ckpt.converted(meta, self.model.dtype))
-            other = other_case(path, meta, self.cfg.case_key)
-            if other:
-                self.log(f"warning: {other}")
-            return
-        raise ckpt.init_unusable(spec, candidates, errors)
+        lat = self.model.lattice
+
+        def read(path):
+            ckpt.check_against(ckpt.read_meta(path), path, lat.q, self.setup.shape, self.model.dtype, convert=True)
+            return ckpt.load(path, self.domain, self.model.dtype)
+
+        try:
+            path, (f, meta), skipped = ckpt.walk(ckpt.init_candidates(spec), read)
+        except ckpt.CheckpointError as e:
+            raise ckpt.CheckpointError(ckpt.named(str(e), "--init-from", spec)) from None
+        for line in skipped:
+            self.log(f"warning: {line}")
+        self.state = State(f, self.domain.replicate(np.zeros((), np.int32)))
+        self.initialized_from = str(path)
+        case = case_of(meta)
+        self.log(f"initial state: the populations of {path} (step {meta['step']}"
+                 + (f" of a {case} run" if case else "") + "), at step 0 of this run with its own settings"
+                 + ckpt.converted(meta, self.model.dtype))
+        other = other_case(path, meta, self.cfg.case_key)
+        if other:
+            self.log(f"warning: {other}")
 
     def _continue_checkpoints(self, meta: dict):
         """The checkpoint schedule: a resubmitted week-long run must not run on without checkpoints because a

@@ -558,19 +558,11 @@ def converted(meta: dict, dtype) -> str:
 
 
 def no_usable(errors: dict, last: str = "") -> CheckpointError:
-    """The refusal of a restart or an --init-from none of whose checkpoints could be used: errors maps each reason to
-    the checkpoints it ruled out (newest first), said once each; `last` ends it (a setting that rules out the rest)."""
+    """The refusal of a restart or an --init-from none of whose checkpoints could be used (walk): errors maps each
+    reason to the checkpoints it ruled out (newest first), said once each; `last` ends it (a setting: the rest)."""
     said = [f"{paths[0]}{f' and {len(paths) - 1} older' if len(paths) > 1 else ''}: {reason}"
             for reason, paths in errors.items()]
     return CheckpointError("no usable checkpoint: " + "; ".join(said + ([last] if last else [])))
-
-
-def init_unusable(spec: str, candidates: list, errors: dict) -> CheckpointError:
-    """Why no candidate of --init-from fits (`errors`: each reason and the candidates it ruled out, newest first), in
-    one line. (Where they failed for different reasons it said the first alone: "NEWEST and 2 older: REASON".)"""
-    if len(candidates) == 1:  # (it said "--init-from: PATH: ...", the path not the option's value)
-        return CheckpointError(named(f"{candidates[0]}: {next(iter(errors))}", "--init-from", spec))
-    return CheckpointError(named(str(no_usable(errors)), "--init-from", spec))
 
 
 def named(text: str, option: str, spec) -> str:
@@ -592,13 +584,36 @@ def reason_of(e: CheckpointError, path) -> str:
     return text[len(f"{path}: "):] if text.startswith(f"{path}: ") else text
 
 
-def settings_mismatch(e: CheckpointError, path, candidates) -> str:
-    """Why a restart's checkpoint `path` written with other settings (e) ends the search: the older candidates, the
-    same run's, are not tried (each said "the same; trying an older checkpoint")."""
-    older = len(candidates) - 1 - [str(c) for c in candidates].index(str(path))
-    note = (f" (the {older} older checkpoint(s) here, of the same run, are not tried: a setting that differs from "
-            f"its newest differs from them)" if older else "")
-    return f"{e}{note}"
+class SettingsMismatch(CheckpointError):
+    """A restart's checkpoint written with other settings (config.check_restart): the run's older checkpoints were
+    written with the same, the walk ends there."""
+
+
+def walk(candidates: list, read) -> tuple:
+    """The newest of `candidates` (newest first) that this run can take, as the run, its dry run and the processes'
+    look before they meet (cli) take it: read(path) reads and checks one, raising CheckpointError where it is damaged
+    or does not fit this lattice (the next older one is tried) or SettingsMismatch (none older is: they share its
+    settings). Returns (path, what read returned, the warnings to say: one per candidate passed over, each reason
+    said once, said once one fits). Raises one CheckpointError with every candidate's reason where none fits (a
+    single candidate: its own error)."""
+    errors, said = {}, []  # reason -> the candidates it rules out; the warnings
+    for path in candidates:
+        try:
+            return path, read(path), said
+        except SettingsMismatch as e:
+            if len(candidates) == 1:
+                raise
+            older = len(candidates) - 1 - candidates.index(path)
+            note = (f" (the {older} older checkpoint(s) here, of the same run, are not tried: a setting that differs "
+                    f"from its newest differs from them)" if older else "")
+            raise no_usable(errors, f"{e}{note}") from None
+        except CheckpointError as e:
+            if len(candidates) == 1:  # the command says it, once
+                raise
+            reason = reason_of(e, path)
+            said.append(f"{path}: {'the same' if reason in errors else reason}; trying an older checkpoint")
+            errors.setdefault(reason, []).append(str(path))
+    raise no_usable(errors)
 
 
 def occupied(directory, paths, run: str | None = None, restart: bool = False) -> str:
