@@ -86,6 +86,24 @@ def single(tmp_path_factory):
     return get
 
 
+@pytest.fixture(scope="module")
+def box_checkpoint(tmp_path_factory):
+    """The folder of `distlbm run box --set n=8 --steps 4 --checkpoint-every 4` run as one process, once per module
+    (per test process): the tests that restart from it, or damage it, take a copy of their own (copied, the same
+    files as a run of their own would have left, without starting JAX for it each time)."""
+    out = tmp_path_factory.mktemp("box_checkpoint") / "run"
+    p, _ = _run([BIN / "distlbm", "run", "box", "--set", "n=8", "--steps", 4, "--checkpoint-every", 4, "--out", out])
+    assert p.returncode == 0, p.stderr
+    return out
+
+
+def _copy_of(folder: Path, to: Path) -> Path:
+    import shutil
+
+    shutil.copytree(folder, to, symlinks=True)
+    return to
+
+
 CASES = {
     "box3d": ("box", 12, ("--set", "n=16", "--set", "lattice=D3Q19")),
     "cavity2d": ("cavity2d", 30, ("--set", "n=14", "--set", "collision=trt")),
@@ -558,7 +576,7 @@ def test_a_mesh_that_leaves_a_process_without_a_block_is_one_line(tmp_path):
 
 
 @pytest.mark.parametrize("where,comm", [("set-up", "jax"), ("set-up", "mpi"), ("checks", "jax")])
-def test_a_run_refused_under_two_processes_leaves_its_folder_as_it_found_it(tmp_path, where, comm):
+def test_a_run_refused_under_two_processes_leaves_its_folder_as_it_found_it(tmp_path, request, where, comm):
     """A run of two processes refused in its Simulation (a missing --init-from: process 0 held the folder) or in its
     run's checks before its first write (an end step before its restart's) left the lock file of a run that never
     ran, and the folder it made. Process 0 withdraws the lock and, once every process has made the folder and none
@@ -573,9 +591,7 @@ def test_a_run_refused_under_two_processes_leaves_its_folder_as_it_found_it(tmp_
         args += ["--steps", 2, "--init-from", missing]
         line = f"distlbm: initial state failed: --init-from {missing}: no such checkpoint file or run folder"
     else:
-        earlier, _ = _run([BIN / "distlbm", "run", "box", "--set", "n=8", "--steps", 4, "--checkpoint-every", 4,
-                           "--out", runs / "earlier"])
-        assert earlier.returncode == 0, earlier.stderr
+        _copy_of(request.getfixturevalue("box_checkpoint"), runs / "earlier")  # 4 steps, checkpointed at the end
         args += ["--steps", 2, "--restart", runs / "earlier" / "checkpoints"]
         line = ("distlbm: configuration error: steps = 2 (--steps / steps): the step to run to, not a count, is before "
                 "step 4 of the checkpoint this run continues; expected 4 or more (to run 2 more steps: --steps 6)")
@@ -661,7 +677,8 @@ sys.exit(cli.main())
 
 @pytest.mark.parametrize("launch,what", [("mpiexec", "restart"), ("srun", "variable"), ("mpiexec", "damaged"),
                                          ("srun", "occupied")])
-def test_a_checkpoint_or_variable_one_process_alone_misses_ends_every_process_at_once(tmp_path, launch, what):
+def test_a_checkpoint_or_variable_one_process_alone_misses_ends_every_process_at_once(tmp_path, box_checkpoint, launch,
+                                                                                      what):
     """A --restart checkpoint that one process alone did not find (a node-local disk) was looked up in the
     Simulation, after the processes met: that process ended, saying nothing, and the others aborted in JAX's
     shutdown barrier (exit 6, a wall of coordination-service errors), and so did one whose copy alone was cut short
@@ -669,9 +686,7 @@ def test_a_checkpoint_or_variable_one_process_alone_misses_ends_every_process_at
     waiting for it there. All are said before the processes meet. A process that could not start for its files (a
     checkpoint, an --out holding another run's) is named as such by the others, not as one that "found an error
     in its settings"; every process exits 2, as before."""
-    first, _ = _run([BIN / "distlbm", "run", "box", "--set", "n=8", "--steps", 4, "--checkpoint-every", 4,
-                     "--out", tmp_path / "first"])
-    assert first.returncode == 0, first.stderr
+    _copy_of(box_checkpoint, tmp_path / "first")  # a run of 4 steps, checkpointed at its end
     script = tmp_path / "one_node_setting.py"
     script.write_text(ONE_NODE_SETTING)
     ckpt = tmp_path / "first" / "checkpoints" / "ckpt_000000004.h5"
@@ -1029,7 +1044,7 @@ sys.exit(cli.main())
 
 
 @pytest.mark.parametrize("comm", ["jax", "mpi"])
-def test_a_stop_signal_on_one_process_is_named_by_process_0(tmp_path, comm):
+def test_a_stop_signal_on_one_process_is_named_by_process_0(tmp_path, cli, comm):
     """A stop signal that reached process 1 alone (mpirun forwards SIGUSR1 to each rank in turn) stopped every
     process with a checkpoint, but process 0, which says it, said "on a signal on another process": the signal's
     name was lost (the Slurm templates' log looks for it). Process 0 names it and the process that got it; the
@@ -1046,9 +1061,9 @@ def test_a_stop_signal_on_one_process_is_named_by_process_0(tmp_path, comm):
     # the summary, the log's end record and `distlbm status` keep what stopped it (a chain's owner asks why)
     summary = json.loads((out / "summary.json").read_text())
     assert summary["status"] == "stopped" and summary["stopped_on"] == "SIGUSR1 (received by process 1)", summary
-    p = subprocess.run([BIN / "distlbm", "status", out], capture_output=True, text=True, timeout=60)
+    rc, o, err = cli("status", out)  # (in this process: `distlbm status` reads the run's files alone)
     assert (f"not running: the last run stopped at step {step} on SIGUSR1 (received by process 1) (--restart latest "
-            f"continues it)") in p.stdout, p.stdout + p.stderr
+            f"continues it)") in o, o + err
 
 
 @pytest.mark.parametrize("launch", ["srun", "mpiexec"])
@@ -1127,7 +1142,7 @@ sys.exit(cli.main())
 """
 
 
-def test_a_process_killed_during_the_steps_is_said_in_one_line_and_the_run_restarts(tmp_path):
+def test_a_process_killed_during_the_steps_is_said_in_one_line_and_the_run_restarts(tmp_path, cli):
     """Process 1 killed (SIGKILL) during the steps, under a launcher that leaves the others running (srun without
     --kill-on-bad-exit): process 0 left at once but printed the traceback of the collective it waited in ("Gloo
     collective permute failed: ... Connection reset by peer", 30 lines), and `distlbm status` repeated the
@@ -1143,9 +1158,8 @@ def test_a_process_killed_during_the_steps_is_said_in_one_line_and_the_run_resta
     assert len(lines) == 1 and lines[0].startswith("distlbm: process 0: lost another process of the run ("), p.stderr
     assert "--restart latest" in lines[0] and "Traceback" not in p.stderr, p.stderr
     assert (out / "checkpoints" / "ckpt_000000020.h5").exists()
-    s = subprocess.run([BIN / "distlbm", "status", out], capture_output=True, text=True, timeout=60)
-    assert "the last run ended on an error at step" in s.stdout and "(lost another process of the run (" in s.stdout, \
-        s.stdout
+    _, said, _ = cli("status", out)  # (in this process: `distlbm status` reads the run's files alone)
+    assert "the last run ended on an error at step" in said and "(lost another process of the run (" in said, said
     r, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args[:5], 40, *args[6:], "--restart", "latest"], timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
     assert json.loads((out / "summary.json").read_text())["restarted_from"].endswith("ckpt_000000020.h5")
