@@ -721,7 +721,7 @@ def test_temporaries_of_writes_killed_midway_are_removed_before_the_space_is_che
     assert _names(out / "checkpoints") == ["ckpt_000000020.h5"] and not dead.exists()
 
 
-def test_parts_of_a_checkpoint_whose_master_was_never_written_are_removed_at_the_next_start(tmp_path):
+def test_parts_of_a_checkpoint_whose_master_was_never_written_are_removed_at_the_next_start(tmp_path, cli):
     """Under several processes each renames its part (ckpt_N.pK.h5) into place, then process 0 writes the master that
     maps them: process 0 killed while it wrote the master (its node lost) left the parts, a whole checkpoint's size,
     with no master: never read, never pruned (pruning goes by the masters), never said, for ever. They are counted
@@ -738,9 +738,9 @@ def test_parts_of_a_checkpoint_whose_master_was_never_written_are_removed_at_the
     for k, o in enumerate(orphans):
         shutil.copy(ck / f"ckpt_000000010.p{k}.h5", o)
     (ck / "ckpt_000000020.h5.tmp").write_bytes(b"\0" * 100)
-    s = _cli("status", out)
-    assert "3 temporary file(s) of writes that were interrupted" in s.stdout and "ckpt_000000010" not in \
-        s.stdout.split("interrupted")[1], s.stdout
+    _, said, _ = cli("status", out)  # (in this process: `distlbm status` reads the run's files alone)
+    assert "3 temporary file(s) of writes that were interrupted" in said and "ckpt_000000010" not in \
+        said.split("interrupted")[1], said
     q = _cli(*args[:-4], "--checkpoint-every", 15, "--out", out, "--steps", 15, "--restart", "latest")
     assert q.returncode == 0, q.stdout + q.stderr
     assert "note: removed 3 temporary file(s) of writes that were interrupted" in q.stdout, q.stdout
