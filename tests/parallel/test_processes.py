@@ -336,19 +336,30 @@ def test_images_and_vorticity_under_two_processes_equal_one_process(tmp_path, si
     assert w1.max() > 1e-3 and np.array_equal(w1, w2)
 
 
-def test_a_restart_under_two_processes_sets_the_abandoned_outputs_aside_once(tmp_path):
+@pytest.fixture(scope="module")
+def restart_under_two_processes(tmp_path_factory):
+    """(folder, stdout of the restart) of a run of cavity2d under mpiexec -n 2 (30 steps, a light output and a
+    checkpoint every 10) restarted from its checkpoint of step 10 to step 20, under mpiexec -n 2 too: the job of the
+    two tests below (what the restart set aside, in what order it said what), run once for both."""
+    out = tmp_path_factory.mktemp("restart2")
+    args = ["run", "cavity2d", "--set", "n=14", "--mesh", "2x1", "--set", "output_slices=x=0.5", "--out", out]
+    first, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--steps", 30, "--output-every", 10,
+                     "--checkpoint-every", 10])
+    assert first.returncode == 0, first.stdout + first.stderr
+    restart, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--restart",
+                       out / "checkpoints" / "ckpt_000000010.h5", "--steps", 20])
+    assert restart.returncode == 0, restart.stdout + restart.stderr
+    return out, restart.stdout
+
+
+def test_a_restart_under_two_processes_sets_the_abandoned_outputs_aside_once(restart_under_two_processes):
     """A restart from an older checkpoint under mpiexec: process 0 alone moves the later outputs of a light output
     (each with the part files of its split write) aside, the other waits; the moved series still reads."""
     import h5py
 
-    args = ["run", "cavity2d", "--set", "n=14", "--mesh", "2x1", "--set", "output_slices=x=0.5", "--out", tmp_path]
-    first, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--steps", 30, "--output-every", 10,
-                     "--checkpoint-every", 10])
-    assert first.returncode == 0, first.stdout + first.stderr
+    tmp_path, said = restart_under_two_processes
+    restart = subprocess.CompletedProcess([], 0, said, "")
     cut = next(p for p in tmp_path.iterdir() if p.is_dir() and p.name.startswith("slice_x"))
-    restart, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--restart",
-                       tmp_path / "checkpoints" / "ckpt_000000010.h5", "--steps", 20])
-    assert restart.returncode == 0, restart.stdout + restart.stderr
     aside = cut / "abandoned_after_000000010"
     assert restart.stdout.count(f"2 {cut.name} output(s) (steps 20, 30) to {aside}/ (with {cut.name}.xdmf") == 1, \
         restart.stdout
@@ -360,6 +371,23 @@ def test_a_restart_under_two_processes_sets_the_abandoned_outputs_aside_once(tmp
         assert np.isfinite(h5["u"][...]).all() and np.abs(h5["u"][...]).max() > 0
     assert sorted(p.name for p in (tmp_path / "checkpoints" / "abandoned_after_000000010").iterdir()) == [
         f"ckpt_{s:09d}{k}.h5" for s in (20, 30) for k in ("", ".p0", ".p1")]
+
+
+def test_a_restart_under_two_processes_says_which_case_first_then_what_it_did(restart_under_two_processes):
+    """Under mpiexec -n 2 a restart's notes ('restarted from ...', the settings kept from the run) came before the
+    lines that say which case, lattice and mesh it is. The banner first, then the restart's notes, each once.
+    (The restart of the test above, from a checkpoint it names: the same notes as --restart latest's, which
+    test_a_process_killed_during_the_steps_is_said_in_one_line_and_the_run_restarts runs under mpiexec -n 2.)"""
+    _, said = restart_under_two_processes
+    restart = subprocess.CompletedProcess([], 0, said, "")
+    lines = restart.stdout.splitlines()
+    order = []
+    for start in ("distlbm: cavity2d (", "  lattice D2Q9", "  on ", "restarted from ", "checkpoints every 10 steps",
+                  "compiled in"):
+        at = [i for i, x in enumerate(lines) if x.startswith(start)]
+        assert len(at) == 1, (start, restart.stdout)
+        order += at
+    assert order == sorted(order), restart.stdout
 
 
 def test_bench_under_two_processes_and_with_a_cpu_mesh(tmp_path):
@@ -1810,21 +1838,3 @@ def test_the_word_at_the_start_of_a_large_srun_step_reads_whatever_its_length(mo
         got = processes._the_word(ours, mine, "127.0.0.1", 1, 60, n=600)
         sender.join(30)
     assert got == failed
-
-
-def test_a_restart_under_two_processes_says_which_case_first_then_what_it_did(tmp_path):
-    """Under mpiexec -n 2 a restart's notes ('restarted from ...', the settings kept from the run) came before the
-    lines that say which case, lattice and mesh it is. The banner first, then the restart's notes, each once."""
-    args = ["run", "cavity2d", "--set", "n=14", "--mesh", "2x1", "--out", tmp_path]
-    first, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--steps", 20, "--checkpoint-every", 10])
-    assert first.returncode == 0, first.stdout + first.stderr
-    restart, _ = _run([MPIEXEC, "-n", 2, BIN / "distlbm", *args, "--steps", 30, "--restart", "latest"])
-    assert restart.returncode == 0, restart.stdout + restart.stderr
-    lines = restart.stdout.splitlines()
-    order = []
-    for start in ("distlbm: cavity2d (", "  lattice D2Q9", "  on ", "restarted from ", "checkpoints every 10 steps",
-                  "compiled in"):
-        at = [i for i, x in enumerate(lines) if x.startswith(start)]
-        assert len(at) == 1, (start, restart.stdout)
-        order += at
-    assert order == sorted(order), restart.stdout
