@@ -1072,13 +1072,10 @@ def initial_block(cfg: RunConfig, index, tau: Optional[float] = None) -> np.ndar
     bad = initial_problem(rho, u, grad, index, s.shape)
     if bad:  # a wrong shape failed in init_populations as a bare broadcasting error
         raise ConfigError(f"case {cfg.case.name}: {bad}")
-    # the populations carry rho u + F/2 of each cell's own force (a per-cell field: float64 on the host, as
-    # assemble_force reads it, so every decomposition starts from the same bits); the uniform force added to it
-    force = s.force
-    if s.force_field is not None:
-        force = np.asarray(s.force_field(index), np.float64)
-        if s.force is not None:
-            force = force + np.asarray(s.force, np.float64).reshape((-1,) + (1,) * len(s.shape))
+    # the populations carry rho u + F/2 of each cell's own force (a per-cell field, its uniform force added:
+    # float64 on the host, as the step's field is assembled from it, so every decomposition starts from the same bits)
+    field = s.cell_force()
+    force = s.force if field is None else np.asarray(field(index), np.float64)
     return init_populations(rho, u, s.lattice, s.tau if tau is None else tau, force,
                             cfg.model.equilibrium == "incompressible", grad)
 

@@ -94,6 +94,21 @@ class Setup:
     # place and volume), one line each: filled as they pass, said by the dry run and at the run's start
     report: list = field(default_factory=list)
 
+    def cell_force(self) -> Optional[Callable]:
+        """The per-cell body force the run applies, index -> [D, block]: force_field with the uniform `force` added
+        (float64, as stepper.assemble_force reads it) where the case gives both; force_field itself where it gives
+        no uniform force; None where it gives no field. The step's field and the initial populations' F/2
+        (config.initial_block) both take it from here."""
+        fn, uniform = self.force_field, self.force
+        if fn is None or uniform is None:
+            return fn
+        lift = np.asarray(uniform, np.float64).reshape((-1,) + (1,) * len(self.shape))
+
+        def field(index):
+            return np.asarray(fn(index), np.float64) + lift
+
+        return field
+
 
 class Case:
     """Base class of built-in cases. Subclasses set the class attributes and implement build/observe."""

@@ -58,20 +58,6 @@ def build_model(cfg) -> Model:
                  m.equilibrium == "incompressible", force_field=field)
 
 
-def setup_force_field(setup):
-    """The case's per-cell force field force_field(index) -> [D, block], its uniform force (Setup.force) added
-    where it gives both; None where it gives no field."""
-    fn, uniform = setup.force_field, setup.force
-    if fn is None or uniform is None:
-        return fn
-    lift = np.asarray(uniform, np.float64).reshape((-1,) + (1,) * len(setup.shape))
-
-    def field(index):
-        return np.asarray(fn(index), np.float64) + lift
-
-    return field
-
-
 def _kept_spec(cfg, meta: dict, attr: str, names, active: Callable, switches=None):
     """A restart keeps the settings `names` of the run it continues (its config in the checkpoint's metadata
     `meta`) that it does not set itself (file, --set, command line), where the result makes `active(spec)` true:
@@ -292,7 +278,7 @@ class Simulation:
         dec = cfg.decomposition
         try:
             self.cells, self.kind = assemble_cells(self.model, self.setup.geometry, self.domain,
-                                                   setup_force_field(self.setup))
+                                                   self.setup.cell_force())
         except ValueError as e:  # a case's geometry puts a boundary cell where it cannot be
             raise ConfigError(f"case {cfg.case.name}: {e}") from None
         try:

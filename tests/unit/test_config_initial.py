@@ -51,3 +51,43 @@ def test_the_dry_runs_scan_of_the_initial_populations_is_bounded(cli, tmp_path, 
     rc, text, err = cli("run", "taylor_green2d", "--set", "re=0.08", "--dry-run", "--out", tmp_path / "a")
     assert rc == 0, err
     assert "  initial state: its populations not checked in full" in text and "dry run: ready" in text, text
+
+
+def test_a_force_field_and_a_uniform_force_are_lifted_once_for_the_step_and_the_initial_populations(monkeypatch):
+    """A case with a per-cell force field and a uniform force (kolmogorov given both) applies their sum in its step
+    (stepper.Cells.force) and starts from populations carrying F/2 of that sum (config.initial_block, shared with the
+    dry run's scan). The sum was written twice (driver.loop.setup_force_field and config.initial_block): one
+    function, Setup.cell_force, gives it to both, so that the two cannot drift apart."""
+    import dataclasses
+
+    import numpy as np
+
+    from distlbm.cases import CASES
+    from distlbm.config import initial_block, resolve
+    from distlbm.driver.loop import Simulation
+    from distlbm.physics.initial import init_populations
+
+    case = type(CASES["kolmogorov"])
+    plain = case.build
+
+    def build(self, p, lattice):
+        return dataclasses.replace(plain(self, p, lattice), force=(3e-5, 1e-6))
+
+    monkeypatch.setattr(case, "build", build)
+    cfg = resolve("kolmogorov", {"n": 16, "dtype": "float64"})
+    s = cfg.setup
+    index = (slice(0, 4), slice(0, 16))
+    field = np.asarray(s.cell_force()(index), np.float64)  # the one lifting (AttributeError before)
+    assert np.allclose(field[0] - s.force_field(index)[0], 3e-5, rtol=0, atol=1e-15) and np.all(field[1] == 1e-6)
+    rho, u, grad = s.initial(index)
+    want = init_populations(rho, u, s.lattice, s.tau, field, False, grad)
+    assert np.array_equal(initial_block(cfg, index), want)
+    # and the step's field is the same function's, assembled
+    sim = Simulation(cfg, out_dir=None, log=lambda m: None)
+    assert np.array_equal(np.asarray(sim.cells.force), s.cell_force()((slice(0, 4), slice(0, 16))))
+    # the field lifted elsewhere than Setup.cell_force would not be seen here: both follow it
+    monkeypatch.setattr(type(s), "cell_force", lambda self: (lambda ix: 2 * field[(slice(None),) + ix]))
+    assert np.array_equal(initial_block(cfg, index),
+                          init_populations(rho, u, s.lattice, s.tau, 2 * field, False, grad))
+    sim = Simulation(cfg, out_dir=None, log=lambda m: None)
+    assert np.array_equal(np.asarray(sim.cells.force), 2 * field)
