@@ -1088,12 +1088,17 @@ def lowest_initial(cfg: RunConfig, index, g: Optional[np.ndarray] = None) -> Opt
     s = cfg.setup
     g = initial_block(cfg, index) if g is None else g
     w = np.asarray(s.lattice.w, np.float64).reshape((-1,) + (1,) * len(s.shape))
-    f = g + w
-    at = int(np.argmin(f))
-    if not f.flat[at] < 0:
+    # each direction's lowest first, without a copy of the block (adding w_i is monotone: min(g_i) + w_i is
+    # min(g_i + w_i) to the bit); f = g + w only where one is negative
+    if not (g.reshape(g.shape[0], -1).min(axis=1) + w.ravel()).min() < 0:
         return None
-    i, *cell = np.unravel_index(at, f.shape)
-    cell = tuple(int(c) + (sl.start or 0) for c, sl in zip(cell, index))
+    f = g + w
+    low = f.min()
+    # of equal values (a symmetric flow's mirror cells), the first cell in C order, then the lowest direction: the
+    # same whatever blocks the lattice is cut into (pick_lowest), the run's devices or the dry run's slabs
+    hits = np.argwhere(f == low)
+    cell, i = min((tuple(int(c) for c in h[1:]), int(h[0])) for h in hits)
+    cell = tuple(c + (sl.start or 0) for c, sl in zip(cell, index))
     limit = math.inf
     if s.tau != 1.0:
         a = initial_block(cfg, index, tau=1.0) + w
@@ -1101,7 +1106,7 @@ def lowest_initial(cfg: RunConfig, index, g: Optional[np.ndarray] = None) -> Opt
         grows = b > 0
         if grows.any():
             limit = float(np.min(1.0 + a[grows] / b[grows]))
-    return float(f.flat[at]), int(i), cell, limit
+    return float(low), i, cell, limit
 
 
 def initial_has_gradient(cfg: RunConfig) -> bool:
@@ -1160,11 +1165,12 @@ def initial_state_check(cfg: RunConfig, stop: Optional[Callable[[], bool]] = Non
 
 def pick_lowest(found) -> Optional[tuple]:
     """Of lowest_initial's results of several blocks (None: none negative there), the lowest population, with the
-    smallest limit of them all (the lattice's)."""
+    smallest limit of them all (the lattice's); of equal values, the first cell in C order, then the lowest direction
+    (as lowest_initial picks within a block)."""
     found = [f for f in found if f is not None]
     if not found:
         return None
-    low = min(found, key=lambda f: (f[0], tuple(f[2])))  # (gathered from other processes: lists)
+    low = min(found, key=lambda f: (f[0], tuple(f[2]), f[1]))  # (gathered from other processes: lists)
     return low[0], low[1], tuple(low[2]), min(f[3] for f in found)
 
 
