@@ -68,8 +68,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     ConfigError (exit 2) where the run would stop; returns 0."""
     from distlbm.cases.base import ConfigError
     from distlbm.config import mesh_named, mesh_split_named
-    from distlbm.driver.loop import (build_model, end_before_start, kept_averaging, kept_checkpoints, kept_end,
-                                     kept_outputs, kept_steady, other_case, settled_warnings, steady_done)
+    from distlbm.driver.loop import (build_model, end_before_start, kept_checkpoints, kept_end, kept_steady,
+                                     other_case, restart_output, settled_warnings, steady_done)
     from distlbm.io import abandoned
     from distlbm.io import checkpoint as ckpt
     from distlbm.driver import schedules
@@ -151,9 +151,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         for line in moved:
             say(f"  input file {line}")
         # the schedules a restart keeps from the run it continues where this one sets none
-        cfg = dataclasses.replace(cfg, **{k: v for k, v in (("checkpoint", kept_checkpoints(cfg, meta)),
-                                                            ("output", kept_outputs(cfg, meta))) if v})
-        cfg = dataclasses.replace(cfg, output=kept_averaging(cfg, meta) or cfg.output)
+        cfg = dataclasses.replace(cfg, checkpoint=kept_checkpoints(cfg, meta) or cfg.checkpoint,
+                                  output=restart_output(cfg, meta))  # (the run's _continue_outputs: the same)
         # and its steadiness test, where it gives none (the checkpoints then hold its reference field)
         cfg = dataclasses.replace(cfg, control=kept_steady(cfg, meta) or cfg.control)
         # the configuration's warnings, less those of settings the kept ones make read (as the run says them)
