@@ -472,6 +472,10 @@ class MachWatch:
         return {"max": self.peak if self.peak_step is not None else None, "step": self.peak_step,
                 "since_step": self.start_step, "limit": self.limit, "warned_at_step": self.warned_step}
 
+    def restore(self, state) -> None:
+        """Go on from a checkpoint's report() (watch_state)."""
+        restore_watch(self, state, "max")
+
 
 MASS_DRIFT_MAX = 0.1  # a relative change of the lattice's mass past this is warned about, once
 
@@ -514,6 +518,25 @@ class MassWatch:
         `start_step` (signed), its step, the limit and the step of the warning."""
         return {"value": self.peak if self.peak_step is not None else None, "step": self.peak_step,
                 "since_step": self.start_step, "limit": self.limit, "warned_at_step": self.warned_step}
+
+    def restore(self, state) -> None:
+        """Go on from a checkpoint's report() (watch_state)."""
+        restore_watch(self, state, "value")
+
+
+def restore_watch(watch, state, key: str) -> None:
+    """A restart's watch goes on from the run's (its checkpoint's report(): the peak, its step, the step it warned
+    at, and since when): a restart's summary said the peak of its own checks alone (taylor_green2d restarted at step
+    100: mach_local 0.0557 at step 110 where the run's was 0.0679 at step 10) and warned again of what the run had
+    warned of. A state that is not such a record (a checkpoint older than it) is left: the watch starts here."""
+    if not isinstance(state, dict) or not isinstance(state.get("since_step"), int):
+        return
+    peak, step, warned = state.get(key), state.get("step"), state.get("warned_at_step")
+    if isinstance(step, int) and isinstance(peak, (int, float)) and math.isfinite(peak):
+        watch.peak, watch.peak_step = float(peak), step
+    if isinstance(warned, int):
+        watch.warned_step = warned
+    watch.start_step = state["since_step"]
 
 
 # ---- progress -------------------------------------------------------------------------------------

@@ -323,6 +323,7 @@ class Simulation:
         self._failures: dict = {}  # failed writes in a row, of each kind (a checkpoint, a field output) and of all
         self.failed_writes: list = []  # the run's failed writes (step, what, message, whether it went on)
         self._steady_state: dict = {}
+        self._watch_state: dict = {}  # a checkpoint's Mach and mass watches (the run's peaks before a restart)
         # the digests of the input files (a mask, STL bodies) as the set-up read them: kept in the checkpoints, a
         # restart whose file at the same path differs is refused (an edited mask was continued around other bodies)
         from distlbm.config import input_digests
@@ -510,6 +511,9 @@ class Simulation:
                 "outputs": self._output.index if self._output is not None else None,
                 "light_outputs": self._output.light_index if self._output is not None else None,
                 "checkpoint_write_s": self.checkpointer.write_s,
+                # the peaks of the local Mach number and the mass drift so far (summary.json's, the run's)
+                "watches": {"mach": self._mach.report() if self._mach is not None else None,
+                            "mass": self._mass.report() if self._mass is not None else None},
                 "inputs": self._inputs or None,  # the input files' digests (a restart compares them)
                 # sample key -> the step after which its series is of the point the probes name now (a restart
                 # moved it): the samples up to that step are another point's, left out of the final values
@@ -721,6 +725,7 @@ class Simulation:
         self._outputs_state = meta.get("outputs") or []
         self._light_state = [e for e in (meta.get("light_outputs") or []) if isinstance(e, dict)]
         self._steady_state = meta.get("steady") or {}
+        self._watch_state = meta.get("watches") or {}
         self._steady_ref = steady_ref
         self.checkpointer.run_id = meta.get("run_id") or ckpt.LEGACY_RUN
         self.checkpointer.last_step, self.checkpointer.last_path = int(meta["step"]), Path(path)
@@ -1098,6 +1103,9 @@ class Simulation:
         self._mach = cb.MachWatch.of(self.cfg.case, self.cfg.params, start_step, logs["log"])
 
         self._mass = cb.MassWatch(cb.MASS_DRIFT_MAX, start_step, logs["log"], self._mass_hint())
+        if self.restored_from:
+            self._mach.restore(self._watch_state.get("mach"))
+            self._mass.restore(self._watch_state.get("mass"))
 
         def check(view):
             diag = cb.guard(view, guard, logs["log"])
