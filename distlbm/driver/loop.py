@@ -967,8 +967,10 @@ class Simulation:
                     at = abandoned.branch(self.restored_from, self.checkpoint_dir, start_step)
                     if self.restored_from is not None and Path(self.checkpoint_dir).is_dir():
                         aside = self._set_aside_abandoned(start_step, at)
-                    back = abandoned.taken_back(self.restored_from, self.out_dir, at, start_step)
-                    dropped = results.trim_samples(self.out_dir, at, [line for line, _ in back])
+                    upto = self._samples_upto(start_step)
+                    back = [(line, s) for line, s in
+                            abandoned.taken_back(self.restored_from, self.out_dir, at, start_step) if s <= upto]
+                    dropped = results.trim_samples(self.out_dir, min(at, upto), [line for line, _ in back])
                     if back:
                         self.log(f"note: {len(back)} sample record(s) of the history this restart continues "
                                  f"({abandoned.steps_text(s for _, s in back)}) copied back into samples.jsonl from "
@@ -980,8 +982,11 @@ class Simulation:
                                  f"{abandoned.set_aside_as(self.restored_from)}/ of their folders (hard links: "
                                  f"the set-aside series stays as it was)")
                     if dropped and not (aside and aside.samples):
-                        self.log(f"note: {dropped} record(s) of samples.jsonl after step {start_step} dropped: "
-                                 f"this restart records them again")
+                        self.log(f"note: {dropped} record(s) of samples.jsonl after step {min(at, upto)} dropped: "
+                                 f"this restart records them again" + (
+                                     f" (but step {start_step}'s, the stop's or end's own sample between two of "
+                                     f"the run's every {self._sched_state['sample']['every']} steps: the series "
+                                     f"goes on as the uninterrupted run's)" if upto < start_step else ""))
                 else:
                     moved = results.set_aside(self.out_dir)
                     if moved:
@@ -992,6 +997,17 @@ class Simulation:
             raise error or WriteError(self.out_dir, "its earlier results could not be set aside on process 0")
         if error is not None:
             raise error
+
+    def _samples_upto(self, start_step: int) -> int:
+        """The last step of the samples a restart at `start_step` continues: the step before it where the run sampled
+        it off its schedule, the sample of a stop (a signal, the wall time) or of its end step that a restart then
+        carries on from (the checkpoint's sample interval does not divide it); else `start_step`. A run extended with
+        --restart latest --steps N, or a Slurm chain's next job, kept that record, one the uninterrupted run has not
+        (schaefer_turek_2d2 run to step 105 then to 200 sampled every 10 steps: ..., 100, 105, 110, ...)."""
+        every = (self._sched_state.get("sample") or {}).get("every")
+        if isinstance(every, int) and not isinstance(every, bool) and every > 0 and start_step % every:
+            return start_step - 1
+        return start_step
 
     def _set_aside_abandoned(self, start_step: int, at: int):
         """A restart from an older checkpoint of its run (process 0, in _earlier_results): the run's checkpoints and
@@ -1379,10 +1395,11 @@ class Simulation:
             self._output.keep_free = self._output_keep_free()
         # (before the callbacks: a checkpoint that does not record the samples' interval has it read from them)
         if self.samples_enabled and not self.samples and self.restored_from and self.out_dir is not None:
-            read = cb.load_samples(self.out_dir / "samples.jsonl", start_step)
+            upto = self._samples_upto(start_step)  # (a stop's or end's own sample: not the series')
+            read = cb.load_samples(self.out_dir / "samples.jsonl", upto)
             ckpts = Path(self.restored_from).resolve().parent
             if not read and ckpts.name == "checkpoints":  # a restart into another folder: the run's own
-                read = cb.load_samples(ckpts.parent / "samples.jsonl", start_step)
+                read = cb.load_samples(ckpts.parent / "samples.jsonl", upto)
             self.samples.extend(self._moved_series_dropped(rec) for rec in read)
             del read
         self._t0 = time.perf_counter()

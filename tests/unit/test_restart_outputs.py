@@ -3,6 +3,8 @@ watches, samples.jsonl, log.jsonl, outputs) against the uninterrupted run of the
 
 from __future__ import annotations
 
+import json
+
 from helpers import make_sim
 
 
@@ -28,3 +30,33 @@ def test_the_peak_mach_and_mass_drift_are_the_runs_not_the_restarts(tmp_path):
     assert straight["mach_local"]["step"] < 100  # the peak is before the restart: a restart's own checks miss it
     for key in ("mach_local", "mass_drift_peak"):
         assert restarted[key] == straight[key], key
+
+
+def _records(path):
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_a_restart_from_a_step_off_the_sample_schedule_leaves_that_steps_sample_out(tmp_path):
+    """A run's last step gets a sample of its own (the summary's final values; likewise a stop signal's or the wall
+    time's step), off the sample schedule: a run extended by --restart latest --steps N, or a Slurm chain's next job,
+    kept it, one record more than the uninterrupted run's (schaefer_turek_2d2 n=6 run to step 105, continued to 200
+    with sample_every=10: a record at 105 between 100 and 110, in samples.jsonl and in the series the observables
+    read: a mean over a window, a maximum, the zero crossings of the lift)."""
+    params = dict(n=6, sample_every=10)
+    straight = make_sim("schaefer_turek_2d2", **params)
+    straight.out_dir = tmp_path / "straight"
+    summary = straight.run(200)
+    first = make_sim("schaefer_turek_2d2", **params, checkpoint_every=100)
+    first.out_dir = tmp_path / "parts"
+    first.run(105)
+    assert [r["step"] for r in _records(tmp_path / "parts" / "samples.jsonl")][-2:] == [100, 105]  # the end's own
+    second = make_sim("schaefer_turek_2d2", **params, steps=200)
+    second.out_dir = tmp_path / "parts"
+    second._restore("latest")
+    assert second.step == 105
+    continued = second.run(200)
+    want = _records(tmp_path / "straight" / "samples.jsonl")
+    assert [r["step"] for r in want] == list(range(10, 201, 10))
+    assert _records(tmp_path / "parts" / "samples.jsonl") == want
+    assert [dict(r) for r in second.samples] == [dict(r) for r in straight.samples]
+    assert continued["observables"] == summary["observables"]
