@@ -1549,13 +1549,18 @@ class Simulation:
                                 "stresses": out.average_stresses}
         more = self._more_warnings
         warned = self.run_warnings + ([f"{more} more warning lines: in the run's output and log.jsonl"] if more else [])
-        return make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
-                            steps=self.steps_advanced, wall_time=self.wall_time, compile_s=compile_s,
-                            restored_from=self.restored_from, run_warnings=warned,
-                            extra={"run_id": self.run_id, "step_path": self.step_path[0],
-                                   **({"stopped_on": self.stopped_on} if self.status == "stopped" else {}),
-                                   "step_reason": self.step_path[1], **extra,
-                                   **({"initialized_from": self.initialized_from} if self.initialized_from else {})})
+        out = make_summary(self.view, self.cfg, status=self.status, steps_run=self.steps_run,
+                           steps=self.steps_advanced, wall_time=self.wall_time, compile_s=compile_s,
+                           restored_from=self.restored_from, run_warnings=warned,
+                           extra={"run_id": self.run_id, "step_path": self.step_path[0],
+                                  **({"stopped_on": self.stopped_on} if self.status == "stopped" else {}),
+                                  "step_reason": self.step_path[1], **extra,
+                                  **({"initialized_from": self.initialized_from} if self.initialized_from else {})})
+        if self._kept_end is not None:
+            # the end step a restart without --steps ran to, the run's: its settings said steps = 0 (the case's
+            # default), unlike the uninterrupted run's (the other kept settings are in them)
+            out["parameters"]["config"]["steps"] = self._kept_end
+        return out
 
     def write_summary(self, summary: dict) -> Optional[Path]:
         if self.out_dir is None or self.domain.process_index != 0:

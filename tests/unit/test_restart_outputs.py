@@ -60,3 +60,27 @@ def test_a_restart_from_a_step_off_the_sample_schedule_leaves_that_steps_sample_
     assert _records(tmp_path / "parts" / "samples.jsonl") == want
     assert [dict(r) for r in second.samples] == [dict(r) for r in straight.samples]
     assert continued["observables"] == summary["observables"]
+
+
+# summary.json's counters of the part of the run since its start or restart (README: `steps`, wall time, MLUPS, the
+# field outputs' `output`), the run id and the checkpoint a restart continues: the rest is the uninterrupted run's
+PART_KEYS = {"steps", "wall_time_s", "compile_time_s", "mlups", "output", "restarted_from", "run_id"}
+
+
+def test_a_restart_without_settings_says_the_uninterrupted_runs_summary(tmp_path, cli):
+    """cavity2d n=16, 200 steps with a steadiness test every 40 and a field output every 100, restarted from its
+    checkpoint at step 100 with --restart alone (the settings kept from the run): summary.json is the uninterrupted
+    run's but for the part's counters. Its parameters said steps = 0 (the case's default) for the run's --steps 200
+    that the restart ran to, and its mach_local / mass_drift_peak were its own checks'."""
+    run = ("cavity2d", "--set", "n=16", "--set", "steady_every=40", "--set", "steady_tol=1e-9", "--output-every", 100,
+           "--checkpoint-every", 100)
+    for name in ("straight", "parts"):
+        rc, out, err = cli("run", *run, "--steps", 200, "--out", tmp_path / name)
+        assert rc == 0, out + err
+    rc, out, err = cli("run", "cavity2d", "--set", "n=16", "--restart",
+                       tmp_path / "parts" / "checkpoints" / "ckpt_000000100.h5", "--out", tmp_path / "parts")
+    assert rc == 0, out + err
+    straight, restarted = (json.loads((tmp_path / name / "summary.json").read_text()) for name in ("straight", "parts"))
+    assert restarted["step"] == 200 and restarted["steps"] == 100
+    assert {k: v for k, v in restarted.items() if k not in PART_KEYS} == \
+        {k: v for k, v in straight.items() if k not in PART_KEYS}
