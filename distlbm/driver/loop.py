@@ -305,6 +305,7 @@ class Simulation:
         self.restored_from = None
         self.initialized_from: Optional[str] = None  # the checkpoint whose populations began this run
         self._initial: Optional[dict] = None  # the diagnostics at step 0 when this run started earlier
+        self._last_check: Optional[dict] = None  # a checkpoint's latest check of the run (_last_check_record)
         self._end_step: Optional[int] = None  # the step this run goes to (kept in checkpoints)
         self._kept_end: Optional[int] = None  # a restart that sets no steps: the end of the run it continues
         self._sched_state: dict = {}
@@ -506,6 +507,7 @@ class Simulation:
         return {"step": view.step, "time": view.time, "config": self.cfg.as_dict(),
                 "lattice": self.model.lattice.name, "shape": list(self.setup.shape), "dtype": self.model.dtype,
                 "mass0": view.mass0, "initial": self._initial_record(), "end_step": self._end_step,
+                "last_check": self._last_check_record(view.step),
                 "schedules": {c.name: c.schedule.state() for c in self._callbacks},
                 "steady": self._steady.state() if self._steady is not None else None,
                 "outputs": self._output.index if self._output is not None else None,
@@ -534,6 +536,15 @@ class Simulation:
         if h0 is None or h0.get("step") != 0:
             return None
         return {k: v for k, v in h0.items() if k != "wall"}
+
+    def _last_check_record(self, step: int) -> Optional[dict]:
+        """The run's latest check at or before `step` after step 0 (kept in checkpoints: a restart between two checks
+        goes on from it, as the run did, not from its own first step: the cavity's steadiness rate over the last two
+        checks), without a restart's own first step, which the uninterrupted run has not checked."""
+        for h in reversed(self.history):
+            if 0 < h.get("step", 0) <= step and not h.get("restart_start"):
+                return {k: v for k, v in h.items() if k != "wall"}
+        return None
 
     def verify_state(self) -> dict:
         """Diagnostics of the current state; raises InstabilityError if it is not sane."""
@@ -721,6 +732,8 @@ class Simulation:
         self.mass0 = meta.get("mass0")
         initial = meta.get("initial")  # the run's diagnostics at step 0 (E(0) of a decay): history goes on
         self._initial = dict(initial, restored=True) if isinstance(initial, dict) else None
+        last = meta.get("last_check")  # the run's latest check (a restart between two: the one before it)
+        self._last_check = dict(last) if isinstance(last, dict) and isinstance(last.get("step"), int) else None
         self._sched_state = meta.get("schedules") or {}
         self._outputs_state = meta.get("outputs") or []
         self._light_state = [e for e in (meta.get("light_outputs") or []) if isinstance(e, dict)]
@@ -1409,7 +1422,11 @@ class Simulation:
             self.mass0 = d0["mass"]
         if self._initial is not None and not self.history and start_step > 0:
             view.add_check(dict(self._initial))  # a restart's history begins at the run's step 0
-        view.add_check({"step": start_step, **d0, "wall": 0.0})
+        last, self._last_check = self._last_check, None
+        off = last is not None and 0 < last["step"] < start_step and self.history[-1]["step"] < last["step"]
+        if off:  # a restart between two checks: the run's last one before it, and its own first step marked
+            view.add_check(last)
+        view.add_check({"step": start_step, **d0, "wall": 0.0, **({"restart_start": True} if off else {})})
         # a stop during start-up (the lattice's build, the initial state) is obeyed below, before the first step:
         # neither the compile (minutes for a large lattice) nor the step-0 field output comes first
         early = self._stop_reason(stop.name if stop.requested else None)

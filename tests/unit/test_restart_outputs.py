@@ -84,3 +84,14 @@ def test_a_restart_without_settings_says_the_uninterrupted_runs_summary(tmp_path
     assert restarted["step"] == 200 and restarted["steps"] == 100
     assert {k: v for k, v in restarted.items() if k not in PART_KEYS} == \
         {k: v for k, v in straight.items() if k not in PART_KEYS}
+
+
+def test_a_cavitys_steadiness_rate_after_a_restart_between_two_checks_is_the_runs(tmp_path):
+    """The cavity's steadiness check reads the change of the kinetic energy between the run's last two checks: a
+    restart between two checks (a checkpoint or stop off the check schedule) had its own first step as the second
+    last, a rate over its few steps (cavity2d n=16 to step 1840 restarted at 1830: 0.0382 per transit over 10 steps
+    for the run's 0.00881 over 40; here 400 steps restarted at 390, checks every 20), which passes or fails the
+    check by where the run was restarted."""
+    straight, restarted = _straight_and_restarted(tmp_path, "cavity2d", 400, 390, n=16)
+    assert straight["observables"]["energy_rate_per_transit"] is not None
+    assert restarted["observables"] == straight["observables"]
