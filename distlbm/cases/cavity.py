@@ -186,9 +186,10 @@ def _primary_vortex(ux, n):
 
 def _steadiness(view, transit):
     """Relative change of the kinetic energy per lid transit time n/U_lid over the last report interval (of the
-    run's checks: a restart's own first step between two of them is not one, unless it is the last)."""
+    run's checks: a restart's own first step or a stop's check between two of them is not one, unless it is the
+    last)."""
     hist = [h for h in view.history if "kinetic_energy" in h]
-    hist = [h for h in hist[:-1] if not h.get("restart_start")] + hist[-1:]
+    hist = [h for h in hist[:-1] if not h.get("off_schedule")] + hist[-1:]
     if len(hist) < 2 or hist[-1]["step"] <= hist[-2]["step"]:
         return None
     h0, h1 = hist[-2], hist[-1]

@@ -540,9 +540,9 @@ class Simulation:
     def _last_check_record(self, step: int) -> Optional[dict]:
         """The run's latest check at or before `step` after step 0 (kept in checkpoints: a restart between two checks
         goes on from it, as the run did, not from its own first step: the cavity's steadiness rate over the last two
-        checks), without a restart's own first step, which the uninterrupted run has not checked."""
+        checks), without those the uninterrupted run has not (off_schedule: a restart's own first step, a stop's)."""
         for h in reversed(self.history):
-            if 0 < h.get("step", 0) <= step and not h.get("restart_start"):
+            if 0 < h.get("step", 0) <= step and not h.get("off_schedule"):
                 return {k: v for k, v in h.items() if k != "wall"}
         return None
 
@@ -1322,6 +1322,7 @@ class Simulation:
             if self.samples_enabled and (not self.samples or self.samples[-1]["step"] != step):
                 due.add("sample")
 
+        scheduled = bool({"check", "progress"} & due)  # (a stop's or an end's check alone: off the schedule)
         if final:
             make_final()
         fired_step, fired = getattr(self, "_fired", (None, set()))
@@ -1341,6 +1342,11 @@ class Simulation:
         for c in self._callbacks:
             if c.name in due:
                 c.schedule.fired(step, wall)
+        if "check" in due and not scheduled and self.history and self.history[-1]["step"] == step:
+            # the check of a stop's or an end's progress line (a signal, the wall time, a steady stop) between two of
+            # the run's: the uninterrupted run has none there (a restart goes on from the one before:
+            # _last_check_record)
+            self.history[-1]["off_schedule"] = True
         self._fired = (step, due | (fired if fired_step == step else set()))
         return stop
 
@@ -1426,7 +1432,7 @@ class Simulation:
         off = last is not None and 0 < last["step"] < start_step and self.history[-1]["step"] < last["step"]
         if off:  # a restart between two checks: the run's last one before it, and its own first step marked
             view.add_check(last)
-        view.add_check({"step": start_step, **d0, "wall": 0.0, **({"restart_start": True} if off else {})})
+        view.add_check({"step": start_step, **d0, "wall": 0.0, **({"off_schedule": True} if off else {})})
         # a stop during start-up (the lattice's build, the initial state) is obeyed below, before the first step:
         # neither the compile (minutes for a large lattice) nor the step-0 field output comes first
         early = self._stop_reason(stop.name if stop.requested else None)

@@ -95,3 +95,34 @@ def test_a_cavitys_steadiness_rate_after_a_restart_between_two_checks_is_the_run
     straight, restarted = _straight_and_restarted(tmp_path, "cavity2d", 400, 390, n=16)
     assert straight["observables"]["energy_rate_per_transit"] is not None
     assert restarted["observables"] == straight["observables"]
+
+
+def test_a_restart_after_a_stop_between_two_checks_has_the_runs_steadiness_rate(tmp_path, monkeypatch):
+    """A stop signal between two checks (at a step another schedule ended a chunk at: a field output every 7 steps)
+    checks the state at its step for its progress line, a check the uninterrupted run has not: the checkpoint of the
+    stop took it for the run's last, and the restart's steadiness rate was over the steps since the stop."""
+    from distlbm.driver import signals
+
+    params = dict(n=16, output_every=7)
+    straight = make_sim("cavity2d", **params)
+    straight.out_dir = tmp_path / "straight"
+    want = straight.run(400)
+    flag = signals.StopFlag()
+    monkeypatch.setattr(signals, "process_flag", lambda: flag)
+    first = make_sim("cavity2d", **params, checkpoint_every=1000)
+    first.out_dir = tmp_path / "parts"
+    advance = first.advance
+
+    def stop_at_385(k):
+        advance(k)
+        if first.view.step >= 385:
+            flag.requested, flag.name = True, "SIGUSR1"
+
+    first.advance = stop_at_385
+    assert first.run(400)["status"] == "stopped" and first.step == 385  # not a check's step (every 20)
+    monkeypatch.setattr(signals, "process_flag", lambda: None)
+    second = make_sim("cavity2d", **params)
+    second.out_dir = tmp_path / "parts"
+    second._restore("latest")
+    assert second.step == 385
+    assert second.run(400)["observables"] == want["observables"]
