@@ -1004,12 +1004,34 @@ class Simulation:
                     moved = results.set_aside(self.out_dir)
                     if moved:
                         self.log(f"note: {moved}")
+                    self._samples_into_new_folder(start_step)
             except WriteError as e:
                 error = e
         if self.domain.process_count > 1 and self.domain.any_process(error is not None):
             raise error or WriteError(self.out_dir, "its earlier results could not be set aside on process 0")
         if error is not None:
             raise error
+
+    def _samples_into_new_folder(self, start_step: int):
+        """A restart into another folder than its run's: the run's sample records up to its checkpoint (those its
+        observables read back) begin this folder's samples.jsonl, which held the restart's own alone, half the series
+        its summary's Strouhal number or cD_max was taken from (process 0, in _earlier_results)."""
+        if not (self.restored_from and self.samples_enabled):
+            return
+        ckpts = Path(self.restored_from).resolve().parent
+        src, dst = ckpts.parent / "samples.jsonl", Path(self.out_dir) / "samples.jsonl"
+        if ckpts.name != "checkpoints" or not src.is_file() or dst.exists() or src.resolve() == dst.resolve():
+            return
+        upto = self._samples_upto(start_step)
+        try:
+            with open(src, "rb") as fh:
+                lines = [line for line, _ in results.iter_records_upto(fh, upto)]
+        except OSError:
+            return
+        if lines:
+            files.write_text(dst, b"".join(lines).decode("utf-8", "replace"))
+            self.log(f"note: {len(lines)} sample record(s) of the run this restart continues (up to step {upto}) "
+                     f"copied from {src} into {dst}")
 
     def _samples_upto(self, start_step: int) -> int:
         """The last step of the samples a restart at `start_step` continues: the step before it where the run sampled

@@ -126,3 +126,22 @@ def test_a_restart_after_a_stop_between_two_checks_has_the_runs_steadiness_rate(
     second._restore("latest")
     assert second.step == 385
     assert second.run(400)["observables"] == want["observables"]
+
+
+def test_a_restart_into_another_folder_holds_the_whole_series_its_summary_reads(tmp_path):
+    """A restart into another folder (--restart RUN/checkpoints/ckpt_N.h5 --out NEW) reads the run's samples up to
+    its checkpoint for its observables, but NEW/samples.jsonl held its own records alone (schaefer_turek_2d2 n=6
+    restarted at 100 of 200: 10 records of the 20 its Strouhal number, cD_max and cL_max were taken from)."""
+    params = dict(n=6, sample_every=10)
+    straight = make_sim("schaefer_turek_2d2", **params)
+    straight.out_dir = tmp_path / "straight"
+    want = straight.run(200)
+    first = make_sim("schaefer_turek_2d2", **params, checkpoint_every=100)
+    first.out_dir = tmp_path / "run"
+    first.run(200)
+    second = make_sim("schaefer_turek_2d2", **params)
+    second.out_dir = tmp_path / "new"
+    second._restore(str(tmp_path / "run" / "checkpoints" / "ckpt_000000100.h5"))
+    assert second.run(200)["observables"] == want["observables"]
+    assert _records(tmp_path / "new" / "samples.jsonl") == _records(tmp_path / "straight" / "samples.jsonl")
+    assert len(_records(tmp_path / "run" / "samples.jsonl")) == 20  # the run's own folder: as it was
