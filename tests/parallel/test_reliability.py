@@ -253,10 +253,13 @@ def test_a_flow_past_the_mach_limit_is_said_long_before_it_blows_up(tmp_path, cl
     rc, out, err = cli("status", tmp_path)
     assert rc == 0, err
     shown = [x for x in out.splitlines() if x.startswith(("  warning: ", "  error: "))]
-    assert len(shown) == 3 and shown[0].startswith(f"  warning: step {warn_step}: the flow reaches local Mach"), out
+    assert len(shown) == 4 and shown[0].startswith(f"  warning: step {warn_step}: the flow reaches local Mach"), out
     assert "the mass in the lattice has changed by +" in shown[1], out  # the blowing-up flow gains mass on the way
     assert shown[2].startswith(f"  error: instability at step {blown.group(1)}: ") and shown[2].endswith(
         "(log.jsonl)"), out
+    # and the start-up warning of the case's Mach number, which no summary.json of this blown-up run keeps
+    assert shown[3].startswith("  warning: u_lattice = 0.1 (peak lattice velocity 0.15) gives Mach number 0.260") \
+        and shown[3].endswith("(log.jsonl)"), out
 
 
 BLOWN_CAVITY = ("cavity2d", "--set", "re=1e5", "--set", "n=32", "--set", "check_every=20", "--steps", 1000)
