@@ -1451,7 +1451,9 @@ class Simulation:
         if self._initial is not None and not self.history and start_step > 0:
             view.add_check(dict(self._initial))  # a restart's history begins at the run's step 0
         last, self._last_check = self._last_check, None
-        off = last is not None and 0 < last["step"] < start_step and self.history[-1]["step"] < last["step"]
+        # (a history without the run's step 0: a checkpoint of a restart of an older checkpoint, which kept none)
+        off = (last is not None and 0 < last["step"] < start_step
+               and (not self.history or self.history[-1]["step"] < last["step"]))
         if off:  # a restart between two checks: the run's last one before it, and its own first step marked
             view.add_check(last)
         view.add_check({"step": start_step, **d0, "wall": 0.0, **({"off_schedule": True} if off else {})})

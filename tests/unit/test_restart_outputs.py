@@ -145,3 +145,44 @@ def test_a_restart_into_another_folder_holds_the_whole_series_its_summary_reads(
     assert second.run(200)["observables"] == want["observables"]
     assert _records(tmp_path / "new" / "samples.jsonl") == _records(tmp_path / "straight" / "samples.jsonl")
     assert len(_records(tmp_path / "run" / "samples.jsonl")) == 20  # the run's own folder: as it was
+
+
+def _as_older(path, *keys):
+    """Make the checkpoint at `path` one of an older distlbm: its metadata without `keys` (digest kept valid)."""
+    import h5py
+
+    from distlbm.io import checkpoint as ckpt
+
+    with h5py.File(path, "r+") as h5:
+        text = h5.attrs["meta"]
+        meta = json.loads(text.decode() if isinstance(text, bytes) else text)
+        for key in keys:
+            assert key in meta, key
+            del meta[key]
+        text = json.dumps(meta, sort_keys=True)
+        h5.attrs["meta"], h5.attrs["meta_sha256"] = text, ckpt.digest(text)
+
+
+def test_a_restart_of_a_restart_from_an_older_checkpoint_between_two_checks_runs(tmp_path):
+    """A run restarted from a checkpoint of an older distlbm (no step-0 diagnostics `initial`, no `last_check`, no
+    watches) writes checkpoints with a last_check but no initial; a restart from one of those between two checks
+    stopped at its start with IndexError (its history was empty where the run's last check was to go after it:
+    cavity2d n=16, restarted at 100 from the older checkpoint, then at 135 with checks every 10). It runs, and its
+    steadiness rate is that of the restart it continues."""
+    first = make_sim("cavity2d", n=16, checkpoint_every=100)
+    first.out_dir = tmp_path
+    first.run(200)
+    older = tmp_path / "checkpoints" / f"ckpt_{100:09d}.h5"
+    _as_older(older, "initial", "last_check", "watches")
+    (tmp_path / "checkpoints" / f"ckpt_{200:09d}.h5").unlink()
+    second = make_sim("cavity2d", n=16, checkpoint_every=135)
+    second.out_dir = tmp_path
+    second._restore(str(older))
+    whole = second.run(200)
+    third = make_sim("cavity2d", n=16)
+    third.out_dir = tmp_path
+    third._restore(str(tmp_path / "checkpoints" / f"ckpt_{135:09d}.h5"))
+    assert third.step == 135
+    again = third.run(200)
+    assert again["step"] == 200
+    assert again["observables"] == whole["observables"]
