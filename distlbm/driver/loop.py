@@ -1020,13 +1020,18 @@ class Simulation:
             return
         ckpts = Path(self.restored_from).resolve().parent
         src, dst = ckpts.parent / "samples.jsonl", Path(self.out_dir) / "samples.jsonl"
-        if ckpts.name != "checkpoints" or not src.is_file() or dst.exists() or src.resolve() == dst.resolve():
+        if ckpts.name != "checkpoints" or not os.path.lexists(src) or dst.exists() or src.resolve() == dst.resolve():
             return
         upto = self._samples_upto(start_step)
         try:
+            if not src.is_file():
+                raise IsADirectoryError("not a regular file")
             with open(src, "rb") as fh:
                 lines = [line for line, _ in results.iter_records_upto(fh, upto)]
-        except OSError:
+        except OSError as e:
+            # (said, not silent: the summary's Strouhal number or cD_max is then of the restart's samples alone)
+            self.log(f"warning: the run's sample records in {src} could not be read ({e.strerror or e}): {dst} and "
+                     f"the summary's observables hold this restart's own samples alone, from step {start_step}")
             return
         if lines:
             files.write_text(dst, b"".join(lines).decode("utf-8", "replace"))

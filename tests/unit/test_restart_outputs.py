@@ -186,3 +186,27 @@ def test_a_restart_of_a_restart_from_an_older_checkpoint_between_two_checks_runs
     again = third.run(200)
     assert again["step"] == 200
     assert again["observables"] == whole["observables"]
+
+
+def test_a_restart_into_another_folder_says_when_it_cannot_read_the_runs_samples(tmp_path):
+    """A restart into another folder whose run's samples.jsonl cannot be read (here a folder in its place; likewise
+    one without read permission) held its own records alone, as the series its Strouhal number or cD_max was taken
+    from, and said nothing: it says so, naming the file."""
+    params = dict(n=6, sample_every=10)
+    first = make_sim("schaefer_turek_2d2", **params, checkpoint_every=100)
+    first.out_dir = tmp_path / "run"
+    first.run(200)
+    (tmp_path / "run" / "samples.jsonl").unlink()
+    (tmp_path / "run" / "samples.jsonl").mkdir()
+    from distlbm.config import resolve
+    from distlbm.driver import Simulation
+    from distlbm.parallel.domain import LocalDomain
+
+    said, cfg = [], resolve("schaefer_turek_2d2", params)
+    second = Simulation(cfg, domain=LocalDomain(cfg.setup.shape), log=said.append)
+    second.out_dir = tmp_path / "new"
+    second._restore(str(tmp_path / "run" / "checkpoints" / "ckpt_000000100.h5"))
+    summary = second.run(200)
+    told = [line for line in said if "samples.jsonl" in line and "warning" in line]
+    assert len(told) == 1 and str(tmp_path / "run" / "samples.jsonl") in told[0], said
+    assert any(str(tmp_path / "run" / "samples.jsonl") in w for w in summary["warnings"]), summary["warnings"]
