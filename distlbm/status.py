@@ -9,7 +9,8 @@
   --init-from) and each restart (the `start` records of `log.jsonl`), what it warned about or stopped on (a local Mach number past the limit, an instability, a
   failed write: the events of `log.jsonl`; and, once it ended, the other warnings its `summary.json` kept: a
   setting that nothing read, ...; while it goes or after it was killed, those its `start` record in `log.jsonl`
-  kept: the settings' and those said before its first step), and the earlier run whose results it set aside in `previous/`.
+  kept: the settings' and those said before its first step), and the earlier run whose results it set aside in
+  `previous/`.
 
 Without a folder, every run folder under out/ (the default --out is out/CASE). Exit status 0, or 2 with one
 line for a folder that does not exist."""

@@ -138,7 +138,8 @@ def test_validation_entry_128_in_the_full_suite_and_a_smoke_run_in_the_reduced(t
 
 def test_a_restart_keeps_the_energy_history(tmp_path):
     """Stopped half way and restarted from the checkpoint, in its folder or into another: the samples before
-    the restart come back from the run's samples.jsonl (into another folder they were lost) and equal the uninterrupted run's bit for bit, without the sample the stop itself took; E(0)
+    the restart come back from the run's samples.jsonl (into another folder they were lost) and equal the
+    uninterrupted run's bit for bit, without the sample the stop itself took; E(0)
     comes back from the checkpoint (the diagnostics of step 0). Before, it was lost with the first process: the
     history started at the first sample, E(t_end)/E(0) was taken from the restart step, and the initial
     dissipation was measured at the restart (27 % off at n = 32, Re 100, a FAIL of a run that was right)."""
