@@ -716,17 +716,11 @@ def _print_result(summary: dict):
 
 def cmd_cases(args) -> int:
     from distlbm.cases import CASES
-    from distlbm.config import COMMON_PARAMS
-
-    import difflib
-
-    from distlbm.errors import ConfigError
+    from distlbm.config import COMMON_PARAMS, unknown_case
 
     for name in args.names or ():  # (`distlbm cases cavity2d`: 'unrecognized arguments')
         if name not in CASES:
-            near = difflib.get_close_matches(name, list(CASES), n=1, cutoff=0.5)
-            raise ConfigError(f"CASE = {name!r}: expected one of {', '.join(CASES)}"
-                              + (f"; did you mean {near[0]!r}?" if near else ""))
+            raise unknown_case(name, "CASE", own=False)
     shown = {n: CASES[n] for n in dict.fromkeys(args.names)} if args.names else dict(CASES)  # (in the order named)
     if args.json:
         print(json.dumps({n: {"title": c.title, "validates": c.validates, "reference": c.reference,

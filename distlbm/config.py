@@ -1174,6 +1174,17 @@ def pick_lowest(found) -> Optional[tuple]:
     return low[0], low[1], tuple(low[2]), min(f[3] for f in found)
 
 
+def unknown_case(name, key: str, own: bool) -> ConfigError:
+    """A case name that is no built-in's (`key`: how the input named it, `case` of a file or --set, `CASE` of
+    `distlbm cases`), with the nearest name; own: a 'module:Class' of the user's is accepted there too."""
+    from distlbm.cases import CASES
+
+    near = difflib.get_close_matches(str(name), list(CASES), n=1, cutoff=0.5)
+    hint = f"; did you mean {near[0]!r}?" if near else ""
+    return ConfigError(f"{key} = {name!r}: expected one of {', '.join(CASES)}{hint}"
+                       + (", or 'module:Class' of a case of your own" if own else ""))
+
+
 def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case: str | None = None,
             defer_checks: bool = False, **overrides) -> RunConfig:
     """Build a checked RunConfig from a case name or TOML file, --set values and CLI overrides.
@@ -1228,10 +1239,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     if isinstance(case_name, str) and ":" in case_name and case_name not in CASES:
         case = user_case(case_name, where)
     elif not isinstance(case_name, str) or case_name not in CASES:
-        near = difflib.get_close_matches(str(case_name), list(CASES), n=1, cutoff=0.5)
-        hint = f"; did you mean {near[0]!r}?" if near else ""
-        raise ConfigError(f"{where}case = {case_name!r}: expected one of {', '.join(CASES)}{hint}, or "
-                          f"'module:Class' of a case of your own")
+        raise unknown_case(case_name, f"{where}case", own=True)
     else:
         case = CASES[case_name]
     common_spec = {p.name: p for p in COMMON_PARAMS}
