@@ -22,6 +22,13 @@ def _straight_and_restarted(tmp_path, case, steps, half, **params):
     return straight, second.run(steps)
 
 
+def _run_into(folder, steps, case, **params):
+    """The summary of `case` run to `steps` with its files in `folder`."""
+    sim = make_sim(case, **params)
+    sim.out_dir = folder
+    return sim.run(steps)
+
+
 def test_the_peak_mach_and_mass_drift_are_the_runs_not_the_restarts(tmp_path):
     """summary.json's mach_local and mass_drift_peak are 'the largest of the run's checks' (README): a restart's
     summary said those of its own checks alone (taylor_green2d n=16 restarted at step 100: mach_local 0.0557 at
@@ -46,9 +53,7 @@ def test_a_restart_from_a_step_off_the_sample_schedule_leaves_that_steps_sample_
     straight = make_sim("schaefer_turek_2d2", **params)
     straight.out_dir = tmp_path / "straight"
     summary = straight.run(200)
-    first = make_sim("schaefer_turek_2d2", **params, checkpoint_every=100)
-    first.out_dir = tmp_path / "parts"
-    first.run(105)
+    _run_into(tmp_path / "parts", 105, "schaefer_turek_2d2", **params, checkpoint_every=100)
     assert [r["step"] for r in _records(tmp_path / "parts" / "samples.jsonl")][-2:] == [100, 105]  # the end's own
     second = make_sim("schaefer_turek_2d2", **params, steps=200)
     second.out_dir = tmp_path / "parts"
@@ -104,9 +109,7 @@ def test_a_restart_after_a_stop_between_two_checks_has_the_runs_steadiness_rate(
     from distlbm.driver import signals
 
     params = dict(n=16, output_every=7)
-    straight = make_sim("cavity2d", **params)
-    straight.out_dir = tmp_path / "straight"
-    want = straight.run(400)
+    want = _run_into(tmp_path / "straight", 400, "cavity2d", **params)
     flag = signals.StopFlag()
     monkeypatch.setattr(signals, "process_flag", lambda: flag)
     first = make_sim("cavity2d", **params, checkpoint_every=1000)
@@ -133,12 +136,8 @@ def test_a_restart_into_another_folder_holds_the_whole_series_its_summary_reads(
     its checkpoint for its observables, but NEW/samples.jsonl held its own records alone (schaefer_turek_2d2 n=6
     restarted at 100 of 200: 10 records of the 20 its Strouhal number, cD_max and cL_max were taken from)."""
     params = dict(n=6, sample_every=10)
-    straight = make_sim("schaefer_turek_2d2", **params)
-    straight.out_dir = tmp_path / "straight"
-    want = straight.run(200)
-    first = make_sim("schaefer_turek_2d2", **params, checkpoint_every=100)
-    first.out_dir = tmp_path / "run"
-    first.run(200)
+    want = _run_into(tmp_path / "straight", 200, "schaefer_turek_2d2", **params)
+    _run_into(tmp_path / "run", 200, "schaefer_turek_2d2", **params, checkpoint_every=100)
     second = make_sim("schaefer_turek_2d2", **params)
     second.out_dir = tmp_path / "new"
     second._restore(str(tmp_path / "run" / "checkpoints" / "ckpt_000000100.h5"))
@@ -169,9 +168,7 @@ def test_a_restart_of_a_restart_from_an_older_checkpoint_between_two_checks_runs
     stopped at its start with IndexError (its history was empty where the run's last check was to go after it:
     cavity2d n=16, restarted at 100 from the older checkpoint, then at 135 with checks every 10). It runs, and its
     steadiness rate is that of the restart it continues."""
-    first = make_sim("cavity2d", n=16, checkpoint_every=100)
-    first.out_dir = tmp_path
-    first.run(200)
+    _run_into(tmp_path, 200, "cavity2d", n=16, checkpoint_every=100)
     older = tmp_path / "checkpoints" / f"ckpt_{100:09d}.h5"
     _as_older(older, "initial", "last_check", "watches")
     (tmp_path / "checkpoints" / f"ckpt_{200:09d}.h5").unlink()
@@ -193,9 +190,7 @@ def test_a_restart_into_another_folder_says_when_it_cannot_read_the_runs_samples
     one without read permission) held its own records alone, as the series its Strouhal number or cD_max was taken
     from, and said nothing: it says so, naming the file."""
     params = dict(n=6, sample_every=10)
-    first = make_sim("schaefer_turek_2d2", **params, checkpoint_every=100)
-    first.out_dir = tmp_path / "run"
-    first.run(200)
+    _run_into(tmp_path / "run", 200, "schaefer_turek_2d2", **params, checkpoint_every=100)
     (tmp_path / "run" / "samples.jsonl").unlink()
     (tmp_path / "run" / "samples.jsonl").mkdir()
     from distlbm.config import resolve
