@@ -1027,7 +1027,8 @@ class Simulation:
             if not src.is_file():
                 raise IsADirectoryError("not a regular file")
             with open(src, "rb") as fh:
-                lines = [line for line, _ in results.iter_records_upto(fh, upto)]
+                pairs = list(results.iter_records_upto(fh, upto))
+            lines = [line for line, _ in pairs]
         except OSError as e:
             # (said, not silent: the summary's Strouhal number or cD_max is then of the restart's samples alone)
             self.log(f"warning: the run's sample records in {src} could not be read ({e.strerror or e}): {dst} and "
@@ -1035,8 +1036,8 @@ class Simulation:
             return
         if lines:
             files.write_text(dst, b"".join(lines).decode("utf-8", "replace"))
-            self.log(f"note: {len(lines)} sample record(s) of the run this restart continues (up to step {upto}) "
-                     f"copied from {src} into {dst}")
+            self.log(f"note: {len(lines)} sample record(s) of the run this restart continues (steps "
+                     f"{pairs[0][1]['step']} to {pairs[-1][1]['step']}) copied from {src} into {dst}")
 
     def _samples_upto(self, start_step: int) -> int:
         """The last step of the samples a restart at `start_step` continues: the step before it where the run sampled

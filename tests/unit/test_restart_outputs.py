@@ -205,3 +205,19 @@ def test_a_restart_into_another_folder_says_when_it_cannot_read_the_runs_samples
     told = [line for line in said if "samples.jsonl" in line and "warning" in line]
     assert len(told) == 1 and str(tmp_path / "run" / "samples.jsonl") in told[0], said
     assert any(str(tmp_path / "run" / "samples.jsonl") in w for w in summary["warnings"]), summary["warnings"]
+
+
+def test_the_copy_into_another_folder_names_the_steps_of_the_records_it_copied(tmp_path):
+    """A restart at step 105 (the run's end, off its sample schedule of every 10) into another folder copies the
+    run's records of steps 10 to 100: its note said "up to step 104", a step of no record."""
+    params = dict(n=6, sample_every=10)
+    _run_into(tmp_path / "run", 105, "schaefer_turek_2d2", **params, checkpoint_every=100)
+    said = []
+    second = make_sim("schaefer_turek_2d2", **params, steps=200)
+    second.out_dir, second.log = tmp_path / "new", said.append
+    second._restore(str(tmp_path / "run" / "checkpoints" / "ckpt_000000105.h5"))
+    second.run(120)
+    notes = [m for m in said if "copied from" in m]
+    assert len(notes) == 1, said
+    assert "10 sample record(s) of the run this restart continues (steps 10 to 100)" in notes[0], notes
+    assert [r["step"] for r in _records(tmp_path / "new" / "samples.jsonl")] == list(range(10, 121, 10))
