@@ -146,10 +146,10 @@ def _add_run(sub):
                    help="override a parameter, e.g. --set re=400 --set n=128 (repeatable; each key once; "
                    "every case's parameters and the common settings: distlbm cases)")
     p.add_argument("--steps", type=_integer, default=None, help="number of time steps (left out or 0: the case's); on "
-                   "a restart, the step to run to")
+                   "a restart, the step to run to (left out: the end step of the run it continues)")
     p.add_argument("--out", default=None, help="output folder (default: out/CASE)")
     p.add_argument("--progress-every", type=_integer, default=None, help="steps between progress lines (0: about 20 "
-                   "lines per run)")
+                   "lines per run, and one at least every 10 min)")
     p.add_argument("--mesh", default=None, help="devices per axis, e.g. 2x2x2 (default: all devices, factorised for "
                    "the smallest halo; on CPUs one per core, at most 8, or DISTLBM_CPU_DEVICES; under srun/mpirun "
                    "every process's)")
@@ -162,7 +162,7 @@ def _add_run(sub):
                    "100); same lattice and size (populations of another dtype are taken in this run's); ignored with "
                    "--restart")
     p.add_argument("--output-every", type=_integer, default=None, help="steps between field outputs (HDF5 + XDMF under "
-                   "OUT/fields; 0: none)")
+                   "OUT/fields, or with output_region / output_slices in folders of their own; 0: none)")
     p.add_argument("--checkpoint-every", type=_integer, default=None,
                    help="steps between checkpoints (OUT/checkpoints; the end step too; 0: none)")
     p.add_argument("--wall-time", default=None, metavar="SECONDS|HH:MM:SS|D-HH:MM:SS",

@@ -122,8 +122,10 @@ class DecompositionSpec(_Spec):
 class RunControl(_Spec):
     """How long a run goes and what it reports: steps, progress lines, checks, samples, the wall-time limit."""
 
-    steps: int = setting(0, "time steps to run; 0: the case's default", minimum=0)
-    progress_every: int = setting(0, "steps between progress lines; 0: about 20 lines per run", minimum=0)
+    steps: int = setting(0, "time steps to run; 0: the case's default (a restart that sets none: the end "
+                         "step of the run it continues)", minimum=0)
+    progress_every: int = setting(0, "steps between progress lines; 0: about 20 lines per run, and one at "
+                                  "least every 10 min", minimum=0)
     check_every: int = setting(0, "steps between instability checks (besides every progress line); 0: none",
                                minimum=0)
     sample_every: int = setting(0, "steps between samples of forces and probes (DIR/samples.jsonl); 0: the "
@@ -140,7 +142,8 @@ class RunControl(_Spec):
 class OutputSpec(_Spec):
     """Field output: when (steps or simulated time), which fields, in which units, with PNG images."""
 
-    output_every: int = setting(0, "steps between field outputs (HDF5 + XDMF under DIR/fields); 0: none", minimum=0)
+    output_every: int = setting(0, "steps between field outputs (HDF5 + XDMF under DIR/fields, or with "
+                                "output_region / output_slices in folders of their own); 0: none", minimum=0)
     output_interval: float = setting(0.0, "simulated time between field outputs (physical units); 0: none",
                                      minimum=0.0)
     output_fields: str = setting("rho,u", "fields to write: " + ", ".join(OUTPUT_FIELDS))

@@ -1547,3 +1547,24 @@ def test_run_s_mesh_and_info_s_dtype_help_say_what_the_readme_says():
         "smallest halo" in mesh, mesh
     dtype = next(" ".join(a.help.split()) for a in commands["info"]._actions if "--dtype" in a.option_strings)
     assert all(d in dtype for d in DTYPES) and "float32 (default)" in dtype, dtype
+
+
+def test_run_s_help_says_a_restart_s_steps_the_progress_wall_and_where_cuts_go():
+    """`distlbm run --help` (and `distlbm cases`' settings) said --steps left out is the case's, where a restart that
+    sets none runs to the end step of the run it continues (README, "Restart"); --progress-every 0 "about 20 lines
+    per run", where a line also comes at least every 10 minutes (a 20-hour run's progress); --output-every "under
+    OUT/fields", where output_region and output_slices write into folders of their own (OUT/slice_x12/)."""
+    from distlbm.cli import build_parser
+    from distlbm.config import COMMON_PARAMS
+    from distlbm.driver.loop import PROGRESS_WALL
+
+    run = build_parser()._subparsers._group_actions[0].choices["run"]
+    helps = {o: " ".join(a.help.split()) for a in run._actions for o in a.option_strings}
+    settings = {p.name: " ".join(p.doc.split()) for p in COMMON_PARAMS}
+    minutes = f"{PROGRESS_WALL / 60:g} min"
+    for text in (helps["--steps"], settings["steps"]):
+        assert "the end step of the run it continues" in text, text
+    for text in (helps["--progress-every"], settings["progress_every"]):
+        assert minutes in text, text
+    for text in (helps["--output-every"], settings["output_every"]):
+        assert "output_slices" in text and "output_region" in text, text
