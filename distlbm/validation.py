@@ -5,36 +5,39 @@ returns (`summary["observables"]["checks"]`, records built with `distlbm.cases.b
 reports every check as one row of the table (case, resolution, quantity, value, reference, error,
 pass), with PNG plots and the wall time of every entry and of the whole suite.
 
-Command line: `scripts/validate.py` (`--reduced`, `--case NAME`, `--out FILE`, `--list`), or
+Command line: `scripts/validate.py` (`--reduced`, `--case NAME`, `--out FILE`, `--plots DIR`, `--list`), or
 `python -m distlbm.validation` with the same options.
 
 Adding an entry
 ---------------
 `ENTRIES` is the registry; an entry is one line. Two kinds:
 
-    Entry(name, case, overrides, reduced={}, plots=(), note="", judge_reduced=True)
+    Entry(name, case, overrides, reduced={}, plots=(), note="", judge_reduced=True, long=False)
     ConvergenceEntry(name, case, param, values, reduced_values, quantity, overrides={}, reduced={},
-                     vary=None, order=2.0, order_tol=0.3, plots=(), note="")
+                     vary=None, order=2.0, order_tol=0.3, plots=(), note="", judge_runs=True, long=False)
 
 - `overrides`: the case's and the common parameters, exactly as `--set key=value` takes them (the full
   suite); `reduced`: applied on top of `overrides` with `--reduced` (small resolutions for CI, a couple
   of minutes in all); `reduced=None` leaves the entry out of the reduced suite (expensive 3D cases).
   `judge_reduced=False` makes the reduced run a smoke run: its checks are reported, not judged.
+  `long=True`: hours on a CPU, run only when named (`--case NAME`), not by the full suite.
 - `ConvergenceEntry` runs the case once per value of `param` (`values`; `reduced_values` with
   `--reduced`; none: the entry is left out of the reduced suite), takes `quantity` from each run (the first check whose `quantity` contains this text,
   or a callable `summary -> float`), fits the slope of log(quantity) against log(param) and adds a
   check "observed order" (pass: |slope - order| <= order_tol) and a convergence plot. `vary(value)`
   returns the overrides of one run when more than `param` changes with the resolution (default
   `{param: value}`), e.g. `vary=lambda n: {"n": n, "u0": 0.64 / n}` for diffusive scaling.
+  `judge_runs=False`: the runs' own checks are reported, not judged (coarse levels of a study).
 - `plots`: callables `plot(result: EntryResult, out_dir: Path) -> list[Path]` that write PNGs; a result
   holds its runs (`result.runs[i].summary`, `.params`) with each run's full summary.
 
-For example, the obstacle cases would add:
+For example, among the obstacle entries below (notes left out):
 
-    Entry("schaefer_turek_2d2", "schaefer_turek_2d2", {"resolution": 20}, reduced=None),
-    ConvergenceEntry("schaefer_turek_2d1", "schaefer_turek_2d1", "resolution", (10, 20, 40), (5, 10),
-                     quantity="cD", order=2.0, order_tol=1.0),
-    Entry("sphere_re20", "sphere", {"re": 20.0, "n": 24}, reduced={"n": 12}),
+    Entry("schaefer_turek_2d2", "schaefer_turek_2d2", {"n": 40}, reduced=None),
+    ConvergenceEntry("schaefer_turek_2d1_convergence", "schaefer_turek_2d1", "n", (20, 40, 80), (10, 20),
+                     quantity=_st_cd_error, vary=lambda n: {"n": n, "u_lattice": min(0.05, 1.0 / n)},
+                     reduced={"t_end": 6.0, "ramp": 4.0}, order=2.0, order_tol=1.0, judge_runs=False),
+    Entry("sphere_re20", "sphere", {"re": 20.0, "n": 12}, reduced=None),
 
 A case with no reference for some quantity returns a check with `reference=None` and no bounds: it is
 shown with pass '-' (reported, not judged).
