@@ -863,34 +863,37 @@ def model_main(args) -> int:
 def build_parser():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "),
                                  formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
-    ap.add_argument("--mode", default="both", choices=("weak", "strong", "both"))
-    ap.add_argument("--devices", default="1,2,4,8", help="device counts, e.g. 1,2,4,8")
+    ap.add_argument("--mode", default="both", choices=("weak", "strong", "both"),
+                    help="weak (--cells-per-device per device), strong (one --size lattice) or both (default: both)")
+    ap.add_argument("--devices", default="1,2,4,8", help="device counts (default: 1,2,4,8)")
     ap.add_argument("--meshes", default="", help="meshes per device count, e.g. 8:8x1x1,4:4x1x1 (default: chosen)")
-    ap.add_argument("--lattice", default="D3Q19")
-    ap.add_argument("--cells-per-device", type=int, default=64, help="weak scaling: cells per side of each device's block")
-    ap.add_argument("--size", type=int, default=128, help="strong scaling: cells per side of the lattice")
-    ap.add_argument("--steps", type=int, default=10, help="timed steps per repetition")
+    ap.add_argument("--lattice", default="D3Q19", help="velocity set: D2Q9, D3Q19 or D3Q27 (default: D3Q19)")
+    ap.add_argument("--cells-per-device", type=int, default=64, help="weak scaling: cells per side of each device's block (default: 64)")
+    ap.add_argument("--size", type=int, default=128, help="strong scaling: cells per side of the lattice (default: 128)")
+    ap.add_argument("--steps", type=int, default=10, help="timed steps per repetition (default: 10)")
     ap.add_argument("--repeat", type=int, default=3, help="timed repetitions: mlups is the median one's (of an "
-                    "even count the slower middle one), mlups_all every one's")
-    ap.add_argument("--dtype", default="float32")
-    ap.add_argument("--collision", default="bgk")
-    ap.add_argument("--launcher", default="local", help="local, mpiexec, srun, or a comma-separated list")
-    ap.add_argument("--comm", default="jax", choices=("jax", "mpi"), help="exchange backend across processes")
-    ap.add_argument("--devices-per-process", type=int, default=1, help="mpiexec/srun: devices per process")
+                    "even count the slower middle one), mlups_all every one's (default: 3)")
+    ap.add_argument("--dtype", default="float32", help="storage: float32, float64, float16 or bfloat16 (16-bit "
+                    "storage computes in float32) (default: float32)")
+    ap.add_argument("--collision", default="bgk", help="collision operator: bgk, trt or regularized (default: bgk)")
+    ap.add_argument("--launcher", default="local", help="local, mpiexec, srun, or a comma-separated list (default: local)")
+    ap.add_argument("--comm", default="jax", choices=("jax", "mpi"), help="exchange backend across processes (default: jax)")
+    ap.add_argument("--devices-per-process", type=int, default=1, help="mpiexec/srun: devices per process (default: 1)")
     ap.add_argument("--launcher-args", default="",
                     help="extra arguments for mpiexec/srun, one word with '=' (argparse takes a separate value that "
                     "starts with '-' for an option): e.g. --launcher-args=--ntasks-per-node=4 or "
                     "--launcher-args='--gpus-per-task=1 --mpi=pmix' (a task shown one GPU takes it; one shown the "
                     "node's takes its local rank's, README)")
     ap.add_argument("--mpiexec", default="", help="mpiexec to use (default: the venv's, else PATH)")
-    ap.add_argument("--srun", default="srun", help="srun to use")
+    ap.add_argument("--srun", default="srun", help="srun to use (default: srun)")
     ap.add_argument("--bandwidth-gbps", type=float, default=0.0,
                     help="memory bandwidth per device (GPU) or per host (CPU) in GB/s instead of measuring it")
     ap.add_argument("--no-halo-timing", action="store_true", help="skip the local-wrap run that times the exchange")
     ap.add_argument("--no-force-cpu", action="store_true", help="do not set XLA_FLAGS forced host devices")
-    ap.add_argument("--no-plots", action="store_true")
-    ap.add_argument("--timeout", type=float, default=900.0, help="seconds per point")
-    ap.add_argument("--out", default="out/scaling")
+    ap.add_argument("--no-plots", action="store_true", help="write the CSV and JSON only, no scaling.png")
+    ap.add_argument("--timeout", type=float, default=900.0, help="seconds per point (default: 900)")
+    ap.add_argument("--out", default="out/scaling", help="folder of scaling.csv, .json and .png (default: "
+                    "out/scaling; --model writes model.csv and .json there only where --out is given)")
     ap.add_argument("--append", action="store_true",
                     help="merge with the points already in DIR/scaling.json (e.g. another launcher's run; of the same "
                     "lattice, dtype, collision, --size, --cells-per-device, --comm and --devices-per-process)")

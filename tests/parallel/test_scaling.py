@@ -3,6 +3,7 @@ plot; the halo-traffic model agrees with distlbm's own count of the exchanged by
 
 from __future__ import annotations
 
+import argparse
 import csv
 import importlib.util
 import json
@@ -630,3 +631,19 @@ def test_a_bad_variable_every_worker_reads_is_one_line_before_any_point(var, val
         mod.main(["--devices", "1,2", "--mode", "weak", "--out", "/nonexistent/never-written"])
     err = capsys.readouterr().err
     assert e.value.code == 2 and said in err and "Traceback" not in err, err
+
+
+def test_every_option_says_what_it_takes_and_its_default():
+    """`scripts/scaling.py --help` listed --mode, --lattice, --dtype, --collision, --out and --no-plots with no text,
+    and --steps, --repeat, --size, --cells-per-device, --devices, --launcher and --timeout without the default a study
+    runs with (docs/scaling.md's commands give them all: a reader could not tell what one left out means)."""
+    mod = _module()
+    for action in mod.build_parser()._actions:
+        if not action.option_strings or action.help == argparse.SUPPRESS or action.dest == "help":
+            continue
+        text = " ".join((action.help or "").split())
+        assert text, action.option_strings
+        if action.default not in (None, False, "", 0.0):
+            shown = {str(action.default), f"{action.default:g}" if isinstance(action.default, float) else ""}
+            assert any(f"default: {v}" in text or f"default {v}" in text for v in shown if v), \
+                (action.option_strings, text)
