@@ -669,16 +669,21 @@ def _listed(key, text, kind, ok, expected):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--plan", choices=("cpu", "gpu"), default="cpu")
+    ap.add_argument("--plan", choices=("cpu", "gpu"), default="cpu",
+                    help="cpu: the XLA step's forms at --sizes, the Pallas kernels interpreted at 32^3; gpu: every path, the "
+                    "largest lattice that fits, the driver's cases (scripts/gpu_check.sh) (default: cpu)")
     ap.add_argument("--out", default="", help="JSON path (default: print only)")
-    ap.add_argument("--budget", type=float, default=float(os.environ.get("GPU_CHECK_BUDGET_S", "1800")))
+    ap.add_argument("--budget", type=float, default=float(os.environ.get("GPU_CHECK_BUDGET_S", "1800")),
+                    help="seconds for the whole plan: a task left when they are spent is a failed entry, skipped (default: "
+                    "$GPU_CHECK_BUDGET_S or 1800)")
     ap.add_argument("--sizes", default=None, help="lattice sides of the large timings, e.g. 128,400 (default: "
                     "128,400 on the CPU plan; $GPU_CHECK_SIZES or 256,512 on the GPU plan)")
     ap.add_argument("--dtypes", default=None, help="storage dtypes, e.g. float32 (default: float32,float16; "
                     "$GPU_CHECK_DTYPES on the GPU plan)")
     ap.add_argument("--steps", type=int, default=None, help="timed steps per repetition (default: 10 on the CPU "
                     "plan, 2 over 200^3; $GPU_CHECK_STEPS or 50 on the GPU plan)")
-    ap.add_argument("--python", default=sys.executable)
+    ap.add_argument("--python", default=sys.executable,
+                    help="the Python that runs each group of measurements (default: this one)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--out-dir", default="", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)

@@ -138,16 +138,19 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="tgv_re1600_study.py", description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run", help="one run of taylor_green3d at Re 1600 -> OUT/LABEL.json")
-    r.add_argument("--n", type=int, default=64)
-    r.add_argument("--collision", default="bgk")
-    r.add_argument("--smagorinsky", type=float, default=0.0)
-    r.add_argument("--u0", type=float, default=None)
-    r.add_argument("--t-end", type=float, default=T_COMPARE)
-    r.add_argument("--label", default="")
-    r.add_argument("--out", default="out/tgv_study")
+    r.add_argument("--n", type=int, default=64, help="cells per side of the box (default: 64)")
+    r.add_argument("--collision", default="bgk", help="collision operator: bgk, trt or regularized (default: bgk)")
+    r.add_argument("--smagorinsky", type=float, default=0.0,
+                   help="Smagorinsky constant C_s, e.g. 0.1 (default: 0, no subgrid model)")
+    r.add_argument("--u0", type=float, default=None, help="velocity amplitude V0 [lattice] (default: the case's)")
+    r.add_argument("--t-end", type=float, default=T_COMPARE,
+                   help=f"run length in convective times L / V0 (default: {T_COMPARE:g})")
+    r.add_argument("--label", default="", help="the JSON file's name, OUT/LABEL.json (default: from n, collision, "
+                   "smagorinsky and u0, e.g. n128_bgk_smag0.1)")
+    r.add_argument("--out", default="out/tgv_study", help="folder of the runs' JSON files (default: out/tgv_study)")
     p = sub.add_parser("report", help="plot and table of the runs' JSON files")
-    p.add_argument("files", nargs="+")
-    p.add_argument("--png", default="")
+    p.add_argument("files", nargs="+", help="the runs' JSON files (OUT/*.json)")
+    p.add_argument("--png", default="", help="write the plot of -dE/dt(t) here (default: the table only)")
     a = ap.parse_args(argv)
     return cmd_run(a) if a.cmd == "run" else cmd_report(a)
 
