@@ -166,8 +166,8 @@ def _add_run(sub):
     p.add_argument("--checkpoint-every", type=_integer, default=None,
                    help="steps between checkpoints (OUT/checkpoints; the end step too; 0: none)")
     p.add_argument("--wall-time", default=None, metavar="SECONDS|HH:MM:SS|D-HH:MM:SS",
-                   help="stop with a checkpoint before this wall time (exit status 75: resubmit); Slurm's --time "
-                   "forms D-HH[:MM[:SS]] too")
+                   help="stop with a checkpoint before this wall time, counted from the process's start (exit "
+                   "status 75: resubmit): seconds, MM:SS, HH:MM:SS or Slurm's --time forms D-HH[:MM[:SS]]")
     p.add_argument("--until-steady", dest="until_steady", type=_number, default=None, metavar="TOL",
                    help="stop when max |du| / U between two steadiness checks (every steady_every steps) falls "
                    "below TOL (the steady_tol setting; 0: run to the end step)")

@@ -1568,3 +1568,15 @@ def test_run_s_help_says_a_restart_s_steps_the_progress_wall_and_where_cuts_go()
         assert minutes in text, text
     for text in (helps["--output-every"], settings["output_every"]):
         assert "output_slices" in text and "output_region" in text, text
+
+
+def test_run_s_wall_time_help_names_every_form_it_takes():
+    """`distlbm run --help` gave --wall-time as SECONDS|HH:MM:SS|D-HH:MM:SS and Slurm's D-HH[:MM[:SS]], where MM:SS
+    (Slurm's --time=10:00, ten minutes) is taken too (its error line names it), and said nothing of the time the
+    run's start-up takes from it (README: counted from the process's start)."""
+    from distlbm.cli import build_parser, parse_wall_time
+
+    run = build_parser()._subparsers._group_actions[0].choices["run"]
+    text = next(" ".join(a.help.split()) for a in run._actions if "--wall-time" in a.option_strings)
+    assert parse_wall_time("10:00") == 600.0
+    assert "seconds, MM:SS, HH:MM:SS" in text and "D-HH[:MM[:SS]]" in text and "process's start" in text, text
