@@ -36,11 +36,12 @@ def bench(args, mesh=None):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--size", type=int, default=128)
-    ap.add_argument("--mesh", default="2x2x2")
-    ap.add_argument("--lattice", default="D3Q19")
-    ap.add_argument("--steps", type=int, default=20)
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--size", type=int, default=128, help="cells per side of the lattice (default: 128)")
+    ap.add_argument("--mesh", default="2x2x2", help="devices per axis of the mesh run (default: 2x2x2)")
+    ap.add_argument("--lattice", default="D3Q19", help="velocity set: D2Q9, D3Q19 or D3Q27 (default: D3Q19)")
+    ap.add_argument("--steps", type=int, default=20, help="timed steps per repetition (default: 20)")
+    ap.add_argument("--repeat", type=int, default=5, help="timed repetitions of each run: distlbm bench's median "
+                    "(default: 5)")
     ap.add_argument("--no-force-cpu", dest="force_cpu", action="store_false",
                     help="use the machine's real devices instead of forced CPU devices")
     args = ap.parse_args()

@@ -69,12 +69,13 @@ def write_stl(path, triangles, ascii: bool = False, name: str = "distlbm") -> No
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("path")
-    ap.add_argument("--shape", choices=("sphere", "torus"), default="sphere")
+    ap.add_argument("path", help="the STL file to write (in an existing folder)")
+    ap.add_argument("--shape", choices=("sphere", "torus"), default="sphere",
+                    help="an icosphere, or a torus about the z axis of major radius 1, minor 0.35 (default: sphere)")
     ap.add_argument("--level", type=int, default=None, help="icosphere subdivisions, 0..7 (20 * 4**level triangles; "
                     "default 3)")
     ap.add_argument("--radius", type=float, default=None, help="sphere radius (file units; default 0.5)")
-    ap.add_argument("--ascii", action="store_true")
+    ap.add_argument("--ascii", action="store_true", help="an ASCII STL file (default: binary)")
     a = ap.parse_args(argv)
     if a.shape == "torus" and (a.level is not None or a.radius is not None):  # they were ignored, unsaid
         ap.error("--level and --radius apply to --shape sphere; the torus has major radius 1, minor 0.35")

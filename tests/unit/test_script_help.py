@@ -1,6 +1,7 @@
 """The --help of the study scripts that docs/validation.md and docs/performance.md tell a reader to run: every
 option says what it takes (tgv_re1600_study.py run listed --n, --collision, --smagorinsky, --u0, --t-end, --label
-and --out with no text and no default; step_variants.py --plan, --budget and --python)."""
+and --out with no text and no default; step_variants.py --plan, --budget and --python; bench_mesh_ratio.py, named
+in the README's Performance table, all but --no-force-cpu; make_stl.py its path, --shape and --ascii)."""
 from __future__ import annotations
 
 import re
@@ -28,7 +29,7 @@ def _options_without_text(help_text: str) -> list:
 
 
 @pytest.mark.parametrize("argv", [["tgv_re1600_study.py", "run"], ["tgv_re1600_study.py", "report"],
-                                  ["step_variants.py"]])
+                                  ["step_variants.py"], ["bench_mesh_ratio.py"], ["make_stl.py"]])
 def test_every_option_of_the_study_scripts_says_what_it_takes(argv):
     out = subprocess.run([sys.executable, str(SCRIPTS / argv[0]), *argv[1:], "--help"], capture_output=True,
                          text=True, timeout=120)
