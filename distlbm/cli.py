@@ -714,6 +714,15 @@ def _print_result(summary: dict):
         print(f"  {c['quantity']}: {c['value']:.6g}" + (f" ({', '.join(ref)})" if ref else "") + f" {verdict}")
 
 
+def _with_choices(p) -> str:
+    """A setting's text in `distlbm cases`, with the values it takes where it has a fixed set and its text names none
+    of them (`collision operator`: bgk, trt or regularized?)."""
+    values = [str(v) for v in p.choices if v != ""]
+    if not values or any(v in p.doc for v in values):
+        return p.doc
+    return f"{p.doc} (one of: {', '.join(values)})"
+
+
 def cmd_cases(args) -> int:
     from distlbm.cases import CASES
     from distlbm.config import COMMON_PARAMS, unknown_case
@@ -744,7 +753,7 @@ def cmd_cases(args) -> int:
         print(f"  lattice:   {c.default_lattice} (dims {'/'.join(f'{d}D' for d in c.dims)})")
         for p in c.params:
             unit = f" [{p.unit}]" if p.unit else ""
-            print(f"    {p.name:<{wn}} = {p.default!r:<{wd}} {p.doc}{unit}")
+            print(f"    {p.name:<{wn}} = {p.default!r:<{wd}} {_with_choices(p)}{unit}")
         for k, v in c.common_defaults.items():
             f64 = (f"; {c.steady_tol_float64!r} in float64" if k == "steady_tol" and c.steady_tol_float64 > 0
                    else "")
@@ -752,7 +761,7 @@ def cmd_cases(args) -> int:
         print()
     print("common settings (any case):")
     for p in common:
-        print(f"    {p.name:<{wn}} = {p.default!r:<{wd}} {p.doc}")
+        print(f"    {p.name:<{wn}} = {p.default!r:<{wd}} {_with_choices(p)}")
     print("\nexample: distlbm run cavity2d --set re=400 --set n=128")
     return 0
 

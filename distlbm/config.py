@@ -90,8 +90,8 @@ class ModelSpec(_Spec):
                                choices=("standard", "incompressible"))
     smagorinsky: float = setting(0.0, "Smagorinsky constant C_s (0: no subgrid model)", minimum=0.0)
     dtype: str = setting("float32", "storage dtype of the populations", choices=DTYPES)
-    compute_dtype: str = setting("", "dtype of the arithmetic; default: the storage dtype (float32 for 16-bit "
-                                 "storage)", choices=DTYPES + ("",))
+    compute_dtype: str = setting("", "dtype of the arithmetic: float32 or float64; default: the storage dtype "
+                                 "(float32 for 16-bit storage)", choices=DTYPES + ("",))
 
     def _check(self):
         if not self.compute_dtype:

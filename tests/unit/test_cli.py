@@ -145,6 +145,26 @@ def test_cases_lists_every_case_and_parameter(cli):
             assert p.name in out
 
 
+def test_cases_names_the_values_a_setting_takes(cli):
+    """`distlbm cases` listed `collision = 'bgk'  collision operator`, `dtype` 'storage dtype of the populations',
+    `output_units` 'units of the written fields' and `lattice` 'velocity set': a reader could not tell which
+    values --set takes (trt? physical? D3Q27?) until a run refused one. Every setting with a fixed set of values
+    names them on its line."""
+    rc, out, err = cli("cases")
+    assert rc == 0, err
+    lines = {}
+    for line in out.splitlines():
+        if line.startswith("    ") and " = " in line:
+            lines.setdefault(line.split()[0], []).append(line)
+    params = [p for p in COMMON_PARAMS if p.name != "case"] + [p for c in CASES.values() for p in c.params]
+    takes = {"compute_dtype": ("float32", "float64")}  # (16-bit types are storage only: refused as arithmetic)
+    for p in params:
+        if p.choices:
+            values = takes.get(p.name, [v for v in p.choices if v])
+            assert any(all(v in line for v in values) for line in lines[p.name]), (p.name, lines[p.name])
+    assert not any("float16" in line.split("dtype of the arithmetic")[-1].split("(float32 for")[0]
+                   for line in lines["compute_dtype"]), lines["compute_dtype"]
+
 def test_cases_json(cli):
     rc, out, err = cli("cases", "--json")
     assert rc == 0, err
