@@ -1590,6 +1590,14 @@ def test_run_s_help_says_a_restart_s_steps_the_progress_wall_and_where_cuts_go()
         assert "output_slices" in text and "output_region" in text, text
 
 
+def test_run_s_help_names_the_samples_file_a_case_writes_unasked():
+    """`distlbm run --help` named summary.json and log.jsonl as what every run writes, and "where asked" checkpoints
+    and field outputs, but not samples.jsonl, which every case with forces or probes (channel_flow, the
+    Schäfer–Turek presets, the sphere, the Taylor–Green vortices) writes without being asked."""
+    from distlbm.cli import COMMANDS
+
+    assert "samples.jsonl" in COMMANDS["run"][1], COMMANDS["run"][1]
+
 def test_run_s_wall_time_help_names_every_form_it_takes():
     """`distlbm run --help` gave --wall-time as SECONDS|HH:MM:SS|D-HH:MM:SS and Slurm's D-HH[:MM[:SS]], where MM:SS
     (Slurm's --time=10:00, ten minutes) is taken too (its error line names it), and said nothing of the time the
