@@ -112,9 +112,9 @@ def _number(text: str) -> float:
 COMMANDS = {
     "run": ("run a built-in case or a TOML configuration",
             "On one process or under srun/mpirun (one lattice over every process's devices): progress on stdout; "
-            "summary.json, log.jsonl, samples.jsonl (the forces, probes or energies of the cases that sample them) and, where "
-            "asked, checkpoints and field outputs in --out. --dry-run checks what "
-            "the run checks before its first step and writes nothing."),
+            "summary.json, log.jsonl, samples.jsonl (the forces, probes or energies of the cases that sample "
+            "them) and, where asked, checkpoints and field outputs in --out. --dry-run checks what the run checks "
+            "before its first step and writes nothing."),
     "bench": ("MLUPS and memory of a periodic box",
               "The median of --repeat timings of --steps steps on a lattice of --size cells per side, the bytes per "
               "cell update, the peak memory and the fraction of the memory-bandwidth roofline; on one device, the "

@@ -868,16 +868,20 @@ def build_parser():
     ap.add_argument("--devices", default="1,2,4,8", help="device counts (default: 1,2,4,8)")
     ap.add_argument("--meshes", default="", help="meshes per device count, e.g. 8:8x1x1,4:4x1x1 (default: chosen)")
     ap.add_argument("--lattice", default="D3Q19", help="velocity set: D2Q9, D3Q19 or D3Q27 (default: D3Q19)")
-    ap.add_argument("--cells-per-device", type=int, default=64, help="weak scaling: cells per side of each device's block (default: 64)")
-    ap.add_argument("--size", type=int, default=128, help="strong scaling: cells per side of the lattice (default: 128)")
+    ap.add_argument("--cells-per-device", type=int, default=64,
+                    help="weak scaling: cells per side of each device's block (default: 64)")
+    ap.add_argument("--size", type=int, default=128,
+                    help="strong scaling: cells per side of the lattice (default: 128)")
     ap.add_argument("--steps", type=int, default=10, help="timed steps per repetition (default: 10)")
     ap.add_argument("--repeat", type=int, default=3, help="timed repetitions: mlups is the median one's (of an "
                     "even count the slower middle one), mlups_all every one's (default: 3)")
     ap.add_argument("--dtype", default="float32", help="storage: float32, float64, float16 or bfloat16 (16-bit "
                     "storage computes in float32) (default: float32)")
     ap.add_argument("--collision", default="bgk", help="collision operator: bgk, trt or regularized (default: bgk)")
-    ap.add_argument("--launcher", default="local", help="local, mpiexec, srun, or a comma-separated list (default: local)")
-    ap.add_argument("--comm", default="jax", choices=("jax", "mpi"), help="exchange backend across processes (default: jax)")
+    ap.add_argument("--launcher", default="local",
+                    help="local, mpiexec, srun, or a comma-separated list (default: local)")
+    ap.add_argument("--comm", default="jax", choices=("jax", "mpi"),
+                    help="exchange backend across processes (default: jax)")
     ap.add_argument("--devices-per-process", type=int, default=1, help="mpiexec/srun: devices per process (default: 1)")
     ap.add_argument("--launcher-args", default="",
                     help="extra arguments for mpiexec/srun, one word with '=' (argparse takes a separate value that "

@@ -670,12 +670,12 @@ def _listed(key, text, kind, ok, expected):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--plan", choices=("cpu", "gpu"), default="cpu",
-                    help="cpu: the XLA step's forms at --sizes, the Pallas kernels interpreted at 32^3; gpu: every path, the "
-                    "largest lattice that fits, the driver's cases (scripts/gpu_check.sh) (default: cpu)")
+                    help="cpu: the XLA step's forms at --sizes, the Pallas kernels interpreted at 32^3; gpu: every "
+                    "path, the largest lattice that fits, the driver's cases (scripts/gpu_check.sh) (default: cpu)")
     ap.add_argument("--out", default="", help="JSON path (default: print only)")
     ap.add_argument("--budget", type=float, default=float(os.environ.get("GPU_CHECK_BUDGET_S", "1800")),
-                    help="seconds for the whole plan: a task left when they are spent is a failed entry, skipped (default: "
-                    "$GPU_CHECK_BUDGET_S or 1800)")
+                    help="seconds for the whole plan: a task left when they are spent is a failed entry, skipped "
+                    "(default: $GPU_CHECK_BUDGET_S or 1800)")
     ap.add_argument("--sizes", default=None, help="lattice sides of the large timings, e.g. 128,400 (default: "
                     "128,400 on the CPU plan; $GPU_CHECK_SIZES or 256,512 on the GPU plan)")
     ap.add_argument("--dtypes", default=None, help="storage dtypes, e.g. float32 (default: float32,float16; "
