@@ -168,7 +168,8 @@ def _add_run(sub):
                    help="steps between checkpoints (OUT/checkpoints; the end step too; 0: none)")
     p.add_argument("--wall-time", default=None, metavar="SECONDS|HH:MM:SS|D-HH:MM:SS",
                    help="stop with a checkpoint before this wall time, counted from the process's start (exit "
-                   "status 75: resubmit): seconds, MM:SS, HH:MM:SS or Slurm's --time forms D-HH[:MM[:SS]]")
+                   "status 75: resubmit): seconds, MM:SS, HH:MM:SS or Slurm's --time forms D-HH[:MM[:SS]] (the "
+                   "wall_time setting; 0: no limit)")
     p.add_argument("--until-steady", dest="until_steady", type=_number, default=None, metavar="TOL",
                    help="stop when max |du| / U between two steadiness checks (every steady_every steps) falls "
                    "below TOL (the steady_tol setting; 0: run to the end step)")
@@ -621,7 +622,8 @@ def _run_simulation(sim, cfg, procs) -> int:
 
 def parse_wall_time(text, key: str = "--wall-time"):
     """Seconds from '3600' or '90.5' (seconds), 'MM:SS', 'HH:MM:SS', or Slurm's 'D-HH', 'D-HH:MM', 'D-HH:MM:SS'
-    (as `--time` takes it and `squeue -o %l` prints it); None stays None."""
+    (as `--time` takes it and `squeue -o %l` prints it); 0 in any of them is 0.0, no limit, as the wall_time
+    setting's 0; None stays None."""
     if text is None:
         return None
     import math
@@ -630,7 +632,7 @@ def parse_wall_time(text, key: str = "--wall-time"):
     from distlbm.cases.base import ConfigError
 
     raw = str(text).strip()
-    bad = ConfigError(f"{key} = {text!r}: expected a positive duration: seconds, MM:SS, HH:MM:SS or Slurm's "
+    bad = ConfigError(f"{key} = {text!r}: expected a duration (0: no limit): seconds, MM:SS, HH:MM:SS or Slurm's "
                       f"D-HH[:MM[:SS]] (e.g. 1-12:00:00), with minutes and seconds below 60")
 
     def number(part):
@@ -665,7 +667,7 @@ def parse_wall_time(text, key: str = "--wall-time"):
     for v in reversed(vals):
         secs += v * scale
         scale *= 60.0
-    if not secs > 0 or not math.isfinite(secs):
+    if not secs >= 0 or not math.isfinite(secs):
         raise bad
     return secs
 

@@ -683,7 +683,7 @@ def test_wall_time_takes_seconds_clock_times_and_slurms_day_forms(text, seconds)
     assert parse_wall_time(text) == seconds
 
 
-@pytest.mark.parametrize("text", ["25:00:99", "1-1:60", "nan", "inf", "-5", "0", "1-", "x-1", "1:2:3:4", "1h",
+@pytest.mark.parametrize("text", ["25:00:99", "1-1:60", "nan", "inf", "-5", "-0", "1-", "x-1", "1:2:3:4", "1h",
                                   # ASCII digits only: '\u00b2-00' was a ValueError traceback; '1_000' and Arabic-Indic
                                   # digits ran as 1000 s and 123 s
                                   "\u00b2-00", "1_000", "\u0661\u0662\u0663", "1-\u0660\u0660", "1:0_0"])
@@ -691,7 +691,24 @@ def test_a_wall_time_that_is_not_a_duration_is_one_line(cli, text):
     """'nan' ran without a limit and '25:00:99' was taken as 25 h 1 min 39 s; Slurm's 1-12:00:00 was refused."""
     rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--wall-time", text)
     assert rc == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
-    assert f"--wall-time = {text!r}: expected a positive duration" in err and "D-HH[:MM[:SS]]" in err
+    assert f"--wall-time = {text!r}: expected a duration" in err and "D-HH[:MM[:SS]]" in err
+
+
+def test_a_wall_time_of_0_is_no_limit_on_the_command_line_as_in_the_setting(cli, tmp_path):
+    """`--wall-time 0` was refused ("expected a positive duration") where the setting it sets, wall_time = 0 (a file,
+    --set), is "0: no limit", and wall_time = "00:00:00" in a file was refused too: one rule, 0 in any form is none."""
+    from distlbm.cli import build_parser, parse_wall_time
+    from distlbm.config import resolve
+
+    for text in ("0", "0.0", "00:00", "00:00:00", "0-00", "0-00:00:00"):
+        assert parse_wall_time(text) == 0.0, text
+    assert resolve("cavity2d", {"wall_time": "00:00:00"}).control.wall_time == 0.0
+    rc, out, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--wall-time", 0, "--set", "wall_time=0",
+                       "--out", tmp_path / "o")
+    assert rc == 0 and "stopped" not in out, out + err
+    run = build_parser()._subparsers._group_actions[0].choices["run"]
+    said = " ".join(next(a.help for a in run._actions if "--wall-time" in a.option_strings).split())
+    assert "0: no limit" in said, said
 
 
 def test_a_very_long_value_is_cut_in_the_error_line(cli, tmp_path):
@@ -1531,9 +1548,9 @@ def test_run_s_options_that_are_settings_say_what_0_does_as_their_setting_does()
     run = build_parser()._subparsers._group_actions[0].choices["run"]
     helps = {o: " ".join(a.help.split()) for a in run._actions for o in a.option_strings}
     docs = {p.name: p.doc for p in COMMON_PARAMS}
-    # (--wall-time takes a positive duration alone: left out, no limit; wall_time = 0 in a file is none)
-    said = [flag for key, flag in OPTION_FLAGS.items() if re.search(r"\b0: ", docs[key]) and flag != "--wall-time"]
-    assert {"--steps", "--progress-every", "--output-every", "--checkpoint-every", "--until-steady"} <= set(said), said
+    said = [flag for key, flag in OPTION_FLAGS.items() if re.search(r"\b0: ", docs[key])]
+    assert {"--steps", "--progress-every", "--output-every", "--checkpoint-every", "--until-steady",
+            "--wall-time"} <= set(said), said
     for flag in said:
         assert re.search(r"\b0: ", helps[flag]), (flag, helps[flag])
     assert not [h for h in helps.values() if "DIR/" in h], helps
