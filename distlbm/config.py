@@ -1369,11 +1369,8 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             idle.append((k, f"{k} = {values[k]!r} has no effect: {by}"))
             warnings.append(idle[-1][1])
     feats = setup.features
-    ramp, end = getattr(feats, "ramp_steps", 0) or 0, common["steps"] or setup.steps
-    if ramp and ramp >= end:  # a ramp given in steps for seconds: the flow never started, its forces were reported
-        warnings.append(f"ramp = {params.get('ramp')!r} ({ramp} steps) is as long as the run or longer ({end} steps): "
-                        f"the inflow does not reach its speed, and the forces are normalised with the full one; give "
-                        f"ramp in the case's time units (s), shorter than t_end")
+    ramp = getattr(feats, "ramp_steps", 0) or 0
+    warnings += end_step_warnings(params, setup, common["steps"] or setup.steps)
     if ramp and params.get("init") == "profile":  # the ramp starts the inflow from rest, the field at full speed
         warnings.append(f"ramp = {params.get('ramp')!r} with init = 'profile': the inflow rises from 0 over the ramp "
                         f"while the channel starts at its full speed, so the flow is first stopped at the inlet and "
@@ -1501,6 +1498,31 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     if not defer_checks:
         run_checks(cfg)
     return cfg
+
+
+def end_step_warnings(params: dict, setup, end: int) -> list:
+    """The warnings of a configuration that depend on the step it runs to (`end`): resolve judges them against its
+    steps or the case's, a restart that runs to the end step of the run it continues against that (at_end)."""
+    ramp = getattr(setup.features, "ramp_steps", 0) or 0
+    if ramp and ramp >= end:  # a ramp given in steps for seconds: the flow never started, its forces were reported
+        return [f"ramp = {params.get('ramp')!r} ({ramp} steps) is as long as the run or longer ({end} steps): the "
+                f"inflow does not reach its speed, and the forces are normalised with the full one; give ramp in "
+                f"the case's time units (s), shorter than t_end"]
+    return []
+
+
+def at_end(cfg: "RunConfig", end: Optional[int]) -> "RunConfig":
+    """`cfg` with its end-step warnings judged against `end` (None: as resolved), the end step a restart that sets
+    none runs to (driver.loop.kept_end): they were judged against the case's default steps. The run's restart and its
+    dry run both take it."""
+    import dataclasses
+
+    if end is None:
+        return cfg
+    was = end_step_warnings(cfg.params, cfg.setup, cfg.control.steps or cfg.setup.steps)
+    now = end_step_warnings(cfg.params, cfg.setup, end)
+    kept = tuple(w for w in cfg.warnings if w not in was)
+    return dataclasses.replace(cfg, warnings=kept + tuple(w for w in now if w not in kept))
 
 
 def size_hint(cfg: "RunConfig", fits, key: str = "n", reach: int = 64) -> str:

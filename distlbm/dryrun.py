@@ -67,7 +67,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     """Check what `distlbm run` would check before its first step and print what it would do. Raises
     ConfigError (exit 2) where the run would stop; returns 0."""
     from distlbm.cases.base import ConfigError
-    from distlbm.config import mesh_named, mesh_split_named
+    from distlbm.config import at_end, mesh_named, mesh_split_named
     from distlbm.driver.loop import (build_model, end_before_start, kept_checkpoints, kept_end, kept_steady,
                                      other_case, restart_output, settled_warnings, steady_done)
     from distlbm.io import abandoned
@@ -146,6 +146,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         kept = kept_end(cfg, meta)  # the end step of the run it continues, as the run takes it
         if kept is not None:
             end = kept
+            cfg = at_end(cfg, kept)  # its warnings that depend on the end step, as the run judges them
         say(f"  restart: from {path} at step {start} (its metadata verified against this configuration; its "
             f"populations are verified when the run reads them)")
         for line in moved:

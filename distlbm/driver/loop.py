@@ -1104,10 +1104,13 @@ class Simulation:
         """A restart that sets no steps (no --steps, no `steps` in the file or --set) runs to the end step of the
         run it continues, not to the case's default: `--steps 200000` then a `--restart latest` without it ran
         to the default 100 steps, or, past it, ran nothing and said done."""
+        from distlbm.config import at_end
+
         end = kept_end(self.cfg, meta)
         if end is None:
             return
         self._kept_end = end
+        self.cfg = at_end(self.cfg, end)  # its warnings that depend on the end step, judged against this one
         step = int(meta["step"])
         # said where the restart runs: one with nothing to run (the run stopped steady, or at that end step) says
         # that alone (_run), as its dry run does; it said "running to step 8000" and then "nothing to run"

@@ -3,6 +3,7 @@ waits in the queue; nothing allocated, nothing written; the run's own one-line e
 
 from __future__ import annotations
 
+import json
 import os
 import re
 
@@ -736,3 +737,22 @@ def test_a_restart_with_nothing_to_run_says_that_alone(cli, tmp_path, steady):
     rc, said, err = cli("run", "box", "--set", "n=8", "--restart", out / "checkpoints" / "ckpt_000000010.h5",
                         "--until-steady", 0, "--out", out)
     assert rc == 0 and "running to step 30, the end step of the run this restart continues" in said, said
+
+
+def test_a_restart_to_the_runs_end_step_judges_the_ramp_against_that_end_step(cli, tmp_path):
+    """A restart without --steps runs to the end step of the run it continues (30), but its warnings that depend on
+    the end step were judged against the case's default steps (4800): the run given --steps 30 warned that its ramp
+    of 80 steps is as long as the run, its restart from step 10 (which runs to 30 as well) and that restart's dry run
+    said nothing of it."""
+    run = ("run", "schaefer_turek_2d1", "--set", "n=5", "--set", "ramp=0.2", "--set", "steady_tol=0")
+    said = "ramp = 0.2 (80 steps) is as long as the run or longer (30 steps)"
+    rc, out, err = cli(*run, "--steps", 30, "--checkpoint-every", 10, "--out", tmp_path / "r")
+    assert rc == 0 and said in err, out + err
+    again = ("--restart", tmp_path / "r" / "checkpoints" / "ckpt_000000010.h5", "--out", tmp_path / "r")
+    rc, dry, err = cli(*run, *again, "--dry-run")
+    assert rc == 0 and "  steps: 10..30 " in dry and err.count(said) == 1, dry + err
+    rc, out, err = cli(*run, *again)
+    assert rc == 0 and "running to step 30" in out and err.count(said) == 1, out + err
+    start = [json.loads(line) for line in (tmp_path / "r" / "log.jsonl").read_text().splitlines()
+             if '"start"' in line][-1]
+    assert [w for w in start["warnings"] if "ramp" in w] == [err.split("warning: ")[-1].strip()], start
