@@ -21,7 +21,7 @@ import numpy as np
 from distlbm.config import TAU_CLOSE, TAU_LARGE, tau_far_above, tau_remedy, velocity_key, velocity_remedy
 from distlbm.driver.schedules import IterationInterval, Schedule
 from distlbm.driver.records import SampleRecords
-from distlbm.driver.view import RunView, past_mach
+from distlbm.driver.view import RunView
 from distlbm.io import checkpoint as ckpt
 from distlbm.io.files import WriteError, check_target, free_bytes, make_folder, reason, size_text, space_needed
 from distlbm.physics.boundaries import is_wall
@@ -312,12 +312,8 @@ def blowup_where(view: RunView, diag: dict) -> tuple:
         text += f" (rho = {last['rho_extreme']:.4g} there, the farthest from 1)"
     from distlbm.config import MACH_MAX
 
-    # the earliest of history's first check past the limit and the first one add_check left out of its middle (a
-    # first check past it among history's first records comes before every one left out)
-    kept = next((h for h in past if past_mach(h)), None)
-    first = min((h for h in (kept, view.first_fast) if h is not None and h.get("step", view.step) < view.step),
-                key=lambda h: h["step"], default=None)
-    if first is not None and first is not last:
+    first = view.first_past_mach(view.step)
+    if first is not None and first["step"] != last["step"]:  # (a restart's, from its checkpoint: another dict)
         text += (f"; the first check past Mach {MACH_MAX:g} (step {first['step']}: "
                  f"{units.mach(first['u_max_local']):.3g}) at {describe_cell(view, first['u_max_at'])}")
         record["first_past_mach"] = {"step": first["step"], "mach": units.mach(first["u_max_local"]),

@@ -23,7 +23,7 @@ from distlbm.driver.callbacks import Callback, Checkpointer, InstabilityError, J
 from distlbm.driver.schedules import (IterationInterval, StepsOrWall, TimeInterval, WallTimeInterval,
                                       average_warning, next_due)
 from distlbm.driver.summary import summary as make_summary
-from distlbm.driver.view import RunView, compile_readers
+from distlbm.driver.view import RunView, compile_readers, past_mach
 from distlbm.errors import ConfigError
 from distlbm.io import abandoned
 from distlbm.io import checkpoint as ckpt
@@ -515,7 +515,9 @@ class Simulation:
                 "checkpoint_write_s": self.checkpointer.write_s,
                 # the peaks of the local Mach number and the mass drift so far (summary.json's, the run's)
                 "watches": {"mach": self._mach.report() if self._mach is not None else None,
-                            "mass": self._mass.report() if self._mass is not None else None},
+                            "mass": self._mass.report() if self._mass is not None else None,
+                            # the first check past the Mach limit, which a blow-up's message names (RunView)
+                            "first_past_mach": self._first_past_mach(view)},
                 "inputs": self._inputs or None,  # the input files' digests (a restart compares them)
                 # sample key -> the step after which its series is of the point the probes name now (a restart
                 # moved it): the samples up to that step are another point's, left out of the final values
@@ -526,6 +528,12 @@ class Simulation:
                 # the time average (dataset 'mean' beside f): how many samples it holds
                 "average": {"samples": view.mean_samples, "first_step": view.mean_first}
                 if view.mean is not None else None}
+
+    @staticmethod
+    def _first_past_mach(view: RunView) -> Optional[dict]:
+        """The run's first check past the Mach limit up to this step, for a checkpoint (the keys its message reads)."""
+        first = view.first_past_mach(view.step + 1)
+        return None if first is None else {k: first[k] for k in ("step", "finite", "u_max_local", "u_max_at")}
 
     def _initial_record(self) -> Optional[dict]:
         """The diagnostics of step 0 (kept in checkpoints: a restart's observables, such as a decay's
@@ -739,6 +747,9 @@ class Simulation:
         self._light_state = [e for e in (meta.get("light_outputs") or []) if isinstance(e, dict)]
         self._steady_state = meta.get("steady") or {}
         self._watch_state = meta.get("watches") or {}
+        first = self._watch_state.get("first_past_mach")  # (None in an older checkpoint: the restart's own checks)
+        self.view.first_fast = dict(first) if isinstance(first, dict) and isinstance(first.get("step"), int) \
+            and past_mach(first) else None
         self._steady_ref = steady_ref
         self.checkpointer.run_id = meta.get("run_id") or ckpt.LEGACY_RUN
         self.checkpointer.last_step, self.checkpointer.last_path = int(meta["step"]), Path(path)

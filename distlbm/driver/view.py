@@ -153,6 +153,15 @@ class RunView:
                 self.first_fast = gone  # a blow-up's message names the first check past the Mach limit (not the
                 # first one kept: a flow past it for 1000 checks before it blew up named one 1000 checks late)
 
+    def first_past_mach(self, before: int) -> Optional[dict]:
+        """The run's first check past the Mach limit before step `before` (a blow-up's message names it), or None: the
+        earliest of history's and first_fast, the one add_check left out of history's middle or, after a restart,
+        the run's from its checkpoint (a first check past it among history's first records comes before every one
+        left out)."""
+        kept = next((h for h in self.history if h.get("step", before) < before and past_mach(h)), None)
+        return min((h for h in (kept, self.first_fast) if h is not None and h.get("step", before) < before),
+                   key=lambda h: h["step"], default=None)
+
     # ---- the state (set by the driver between chunks) ---------------------------------------
     @property
     def state(self) -> State:

@@ -221,3 +221,45 @@ def test_the_copy_into_another_folder_names_the_steps_of_the_records_it_copied(t
     assert len(notes) == 1, said
     assert "10 sample record(s) of the run this restart continues (steps 10 to 100)" in notes[0], notes
     assert [r["step"] for r in _records(tmp_path / "new" / "samples.jsonl")] == list(range(10, 121, 10))
+
+
+def test_a_restart_s_blow_up_names_the_run_s_first_check_past_mach(tmp_path):
+    """A blow-up names the first check past Mach 0.3 (view.first_fast where history left it out), but a restart knew
+    its own checks alone: channel_flow n=10 at u_lattice 0.1 passes Mach 0.3 at step 141 and blows up at 578; restarted
+    from its checkpoint at 500, its message named step 500 (0.554) as the first past the limit. The checkpoint carries
+    it beside the Mach and mass watches; one of an older distlbm without it restarts and names what it saw."""
+    import pytest
+
+    from distlbm.driver.callbacks import InstabilityError
+
+    params = dict(n=10, u_lattice=0.1, obstacles="circle(0.5,0.205,0.18)", check_every=1)
+
+    def blow_up(folder, restart=None):
+        sim = make_sim("channel_flow", **params, checkpoint_every=500)
+        sim.out_dir = folder
+        if restart is not None:
+            sim._restore(str(restart))
+        with pytest.raises(InstabilityError):
+            sim.run(2000)
+        return [e for e in _records(folder / "log.jsonl") if e.get("event") == "instability"][-1]
+
+    want = blow_up(tmp_path / "run")
+    first = want["where"]["first_past_mach"]
+    assert first["step"] < 500 and f"the first check past Mach 0.3 (step {first['step']}: " in want["message"]
+    ckpt = tmp_path / "run" / "checkpoints" / f"ckpt_{500:09d}.h5"
+    again = blow_up(tmp_path / "again", ckpt)
+    assert again["step"] == want["step"] and again["where"]["first_past_mach"] == first, again["message"]
+    assert f"the first check past Mach 0.3 (step {first['step']}: " in again["message"]
+    # an older checkpoint, whose watches hold no first check past the limit
+    import h5py
+
+    from distlbm.io import checkpoint as ckpt_io
+
+    with h5py.File(ckpt, "r+") as h5:
+        text = h5.attrs["meta"]
+        meta = json.loads(text.decode() if isinstance(text, bytes) else text)
+        del meta["watches"]["first_past_mach"]
+        text = json.dumps(meta, sort_keys=True)
+        h5.attrs["meta"], h5.attrs["meta_sha256"] = text, ckpt_io.digest(text)
+    older = blow_up(tmp_path / "older", ckpt)
+    assert older["step"] == want["step"] and older["where"]["first_past_mach"]["step"] >= 500, older["message"]
