@@ -69,7 +69,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.cases.base import ConfigError
     from distlbm.config import at_end, mesh_named, mesh_split_named
     from distlbm.driver.loop import (build_model, end_before_start, kept_checkpoints, kept_end, kept_steady,
-                                     other_case, restart_output, settled_warnings, steady_done)
+                                     other_case, restart_output, restart_sampling, samples_copy, samples_copy_line,
+                                     samples_on, samples_upto, settled_warnings, steady_done)
     from distlbm.io import abandoned
     from distlbm.io import checkpoint as ckpt
     from distlbm.driver import schedules
@@ -151,6 +152,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             f"populations are verified when the run reads them)")
         for line in moved:
             say(f"  input file {line}")
+        for line in restart_sampling(cfg, meta)[1]:  # the series its probes end or move, as the run says them
+            say(f"  note: {line}")
         # the schedules a restart keeps from the run it continues where this one sets none
         cfg = dataclasses.replace(cfg, checkpoint=kept_checkpoints(cfg, meta) or cfg.checkpoint,
                                   output=restart_output(cfg, meta))  # (the run's _continue_outputs: the same)
@@ -161,6 +164,16 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             say(f"warning: {w}", file=sys.stderr)
         continued = (path, meta.get("run_id") or ckpt.LEGACY_RUN)
         done = steady_done(meta.get("steady") or {}, cfg.control.steady_tol, start)
+        if samples_on(model, s) and not results.continues(out_path, continued[1], path, cdir):
+            # into another folder than its run's: the run's sample records up to its checkpoint begin samples.jsonl
+            # there, once the run has moved an earlier run's results there aside (as the run copies them)
+            copy = samples_copy(path, out_path, samples_upto(meta.get("schedules") or {}, start),
+                                gone=results.to_set_aside(out_path))
+            line = samples_copy_line(copy, start, "are copied") if copy is not None else ""
+            if line.startswith("warning: "):
+                say(line, file=sys.stderr)
+            elif line:
+                say(f"  {line}")
     # the folders the run writes into, with the schedules a restart keeps from the run it continues (a restart of
     # another folder's checkpoint that keeps its --checkpoint-every was said ready where a file named checkpoints
     # stopped the run with exit 74)

@@ -171,6 +171,105 @@ def kept_end(cfg, meta: dict) -> Optional[int]:
     return end
 
 
+def restart_sampling(cfg, meta: dict) -> tuple:
+    """The sample series a restart's probes end: where it moves a probe point, the run's earlier samples of it
+    (p_pt1, ux_pt1, dP) are of another point. They stay in samples.jsonl, said; the summary's final values and
+    steadiness use the new point's alone (its `final` averaged both points under one name). (series_after: sample key
+    -> the step after which its series is of the point named now, the notes to say): the run's and its dry run's."""
+    from distlbm.config import _set_option
+
+    old = meta.get("config") or {}
+    kept = meta.get("series_after")
+    after = {k: int(v) for k, v in kept.items() if isinstance(k, str) and isinstance(v, int)
+             and not isinstance(v, bool)} if isinstance(kept, dict) else {}
+    notes = []
+    lattice = cfg.setup.lattice
+    try:
+        keys = cfg.case.resampled(old, cfg.params, lattice)
+    except ConfigError:
+        keys = []
+    for k in keys:
+        after[k] = int(meta["step"])
+    if keys:
+        notes.append(f"this restart moves probe points: {', '.join(keys)} in the samples up to step {meta['step']} "
+                     f"are the run's earlier points, from there on the new ones (the summary's final values use the "
+                     f"new ones alone)")
+    for key, value, ended in cfg.case.unsampled(old, cfg.params, cfg.given, lattice):
+        what = (f"their series in samples.jsonl ({', '.join(ended)}) end at step {meta['step']}, and the "
+                f"summary's final values have none of them" if ended else "the summary has no probe line")
+        keep = _set_option(key, value)
+        notes.append(f"this restart does not give the run's {key} = {value!r}: {what} (a restart keeps no case "
+                     f"parameter it does not give)" + (f"; give {keep} to go on sampling them" if keep else ""))
+    near = cfg.setup.probe_p_weights
+    older = (meta.get("probe_pressure") != "fluid"
+             and "every" not in ((meta.get("schedules") or {}).get("sample") or {}))
+    if near and older:
+        # a run of before stop 39 read a near-wall probe's pressure with the solid cells' p = 0 in it (half of it
+        # beside a wall); this restart reads the fluid cells alone: two series under one key, unsaid before
+        cut = sorted({f"p_{name}" for name in near} | ({"dP"} if {"front", "back"} & set(near) else set()))
+        cut = [k for k in cut if k not in keys]
+        for k in cut:
+            after[k] = int(meta["step"])
+        if cut:
+            notes.append(f"{', '.join(cut)}: the pressure of a probe within a cell of a wall or body is read from the "
+                         f"fluid cells alone from this restart on (the run's checkpoint is of an older version, whose "
+                         f"samples up to step {meta['step']} counted the solid cells as p = 0); the summary's final "
+                         f"values use the samples from here on")
+    return after, notes
+
+
+def samples_upto(schedules: dict, start_step: int) -> int:
+    """The last step of the samples a restart at `start_step` continues (`schedules`: its checkpoint's): the step
+    before it where the run sampled it off its schedule, the sample of a stop (a signal, the wall time) or of its end
+    step that a restart then carries on from (the checkpoint's sample interval does not divide it); else `start_step`.
+    A run extended with --restart latest --steps N, or a Slurm chain's next job, kept that record, one the
+    uninterrupted run has not (schaefer_turek_2d2 run to step 105 then to 200 sampled every 10 steps: ..., 100, 105,
+    110, ...)."""
+    every = (schedules.get("sample") or {}).get("every")
+    if isinstance(every, int) and not isinstance(every, bool) and every > 0 and start_step % every:
+        return start_step - 1
+    return start_step
+
+
+def samples_on(model, setup) -> bool:
+    """Whether a run samples (samples.jsonl): forces on bodies, probes or the kinetic energy."""
+    return bool(model.features.bodies or setup.probes or setup.sample_energy)
+
+
+def samples_copy(restored_from, out_dir, upto: int, gone=()) -> Optional[tuple]:
+    """What a restart into another folder than its run's copies of the run's samples.jsonl (its records up to step
+    `upto`, those its observables read back) to begin this folder's: (src, dst, [(line, record)], the OSError that
+    kept it from reading src or None), or None where it copies nothing (not a run folder's checkpoint, no src, a dst
+    there already, the same file). `gone`: the paths that the run moves aside before (io.results.set_aside's; the dry
+    run's, which moves nothing). The run's and its dry run's."""
+    ckpts = Path(restored_from).resolve().parent
+    src, dst = ckpts.parent / "samples.jsonl", Path(out_dir) / "samples.jsonl"
+    if (ckpts.name != "checkpoints" or not os.path.lexists(src) or (dst.exists() and dst not in gone)
+            or src.resolve() == dst.resolve()):
+        return None
+    try:
+        if not src.is_file():
+            raise IsADirectoryError("not a regular file")
+        with open(src, "rb") as fh:
+            pairs = list(results.iter_records_upto(fh, upto))
+    except OSError as e:
+        return src, dst, [], e
+    return src, dst, pairs, None
+
+
+def samples_copy_line(copy: tuple, start_step: int, copied: str = "copied") -> str:
+    """What a restart says of its samples_copy(): the records `copied` (the run's word; its dry run's "are copied"),
+    or a warning that src could not be read; '' where there is no record to copy."""
+    src, dst, pairs, error = copy
+    if error is not None:  # (said, not silent: the summary's Strouhal number or cD_max is then of the restart's alone)
+        return (f"warning: the run's sample records in {src} could not be read ({error.strerror or error}): {dst} and "
+                f"the summary's observables hold this restart's own samples alone, from step {start_step}")
+    if not pairs:
+        return ""
+    return (f"note: {len(pairs)} sample record(s) of the run this restart continues (steps {pairs[0][1]['step']} to "
+            f"{pairs[-1][1]['step']}) {copied} from {src} into {dst}")
+
+
 def steady_done(state: dict, tol: float, step: int) -> Optional[str]:
     """Why a restart at `step` has nothing to run (None: it runs): the run it continues stopped there, steady, by the
     test (`tol`) this restart applies. `state`: the checkpoint's steadiness record (meta['steady']). Said by the run
@@ -897,46 +996,10 @@ class Simulation:
                      f"none)")
 
     def _continue_sampling(self, meta: dict):
-        """The sample series a restart's probes end: where it moves a probe point, the run's earlier samples of it
-        (p_pt1, ux_pt1, dP) are of another point. They stay in samples.jsonl, said; the summary's final values and
-        steadiness use the new point's alone (its `final` averaged both points under one name)."""
-        old = meta.get("config") or {}
-        kept = meta.get("series_after")
-        self._series_after = {k: int(v) for k, v in kept.items() if isinstance(k, str) and isinstance(v, int)
-                              and not isinstance(v, bool)} if isinstance(kept, dict) else {}
-        try:
-            keys = self.cfg.case.resampled(old, self.cfg.params, self.setup.lattice)
-        except ConfigError:
-            keys = []
-        for k in keys:
-            self._series_after[k] = int(meta["step"])
-        if keys:
-            self.log(f"note: this restart moves probe points: {', '.join(keys)} in the samples up to step "
-                     f"{meta['step']} are the run's earlier points, from there on the new ones (the summary's final "
-                     f"values use the new ones alone)")
-        from distlbm.config import _set_option
-
-        for key, value, ended in self.cfg.case.unsampled(old, self.cfg.params, self.cfg.given, self.setup.lattice):
-            what = (f"their series in samples.jsonl ({', '.join(ended)}) end at step {meta['step']}, and the "
-                    f"summary's final values have none of them" if ended else "the summary has no probe line")
-            keep = _set_option(key, value)
-            self.log(f"note: this restart does not give the run's {key} = {value!r}: {what} (a restart keeps no "
-                     f"case parameter it does not give)" + (f"; give {keep} to go on sampling them" if keep else ""))
-        near = self.setup.probe_p_weights
-        older = (meta.get("probe_pressure") != "fluid"
-                 and "every" not in ((meta.get("schedules") or {}).get("sample") or {}))
-        if near and older:
-            # a run of before stop 39 read a near-wall probe's pressure with the solid cells' p = 0 in it (half of it
-            # beside a wall); this restart reads the fluid cells alone: two series under one key, unsaid before
-            cut = sorted({f"p_{name}" for name in near} | ({"dP"} if {"front", "back"} & set(near) else set()))
-            cut = [k for k in cut if k not in keys]
-            for k in cut:
-                self._series_after[k] = int(meta["step"])
-            if cut:
-                self.log(f"note: {', '.join(cut)}: the pressure of a probe within a cell of a wall or body is read "
-                         f"from the fluid cells alone from this restart on (the run's checkpoint is of an older "
-                         f"version, whose samples up to step {meta['step']} counted the solid cells as p = 0); the "
-                         f"summary's final values use the samples from here on")
+        """The sample series a restart's probes end (restart_sampling), said."""
+        self._series_after, notes = restart_sampling(self.cfg, meta)
+        for line in notes:
+            self.log(f"note: {line}")
 
     def _continue_outputs(self, meta: dict):
         """The field output: the run's output settings (slices too) that this restart does not give itself, and its
@@ -1029,37 +1092,18 @@ class Simulation:
         its summary's Strouhal number or cD_max was taken from (process 0, in _earlier_results)."""
         if not (self.restored_from and self.samples_enabled):
             return
-        ckpts = Path(self.restored_from).resolve().parent
-        src, dst = ckpts.parent / "samples.jsonl", Path(self.out_dir) / "samples.jsonl"
-        if ckpts.name != "checkpoints" or not os.path.lexists(src) or dst.exists() or src.resolve() == dst.resolve():
+        copy = samples_copy(self.restored_from, self.out_dir, self._samples_upto(start_step))
+        if copy is None:
             return
-        upto = self._samples_upto(start_step)
-        try:
-            if not src.is_file():
-                raise IsADirectoryError("not a regular file")
-            with open(src, "rb") as fh:
-                pairs = list(results.iter_records_upto(fh, upto))
-            lines = [line for line, _ in pairs]
-        except OSError as e:
-            # (said, not silent: the summary's Strouhal number or cD_max is then of the restart's samples alone)
-            self.log(f"warning: the run's sample records in {src} could not be read ({e.strerror or e}): {dst} and "
-                     f"the summary's observables hold this restart's own samples alone, from step {start_step}")
-            return
-        if lines:
-            files.write_text(dst, b"".join(lines).decode("utf-8", "replace"))
-            self.log(f"note: {len(lines)} sample record(s) of the run this restart continues (steps "
-                     f"{pairs[0][1]['step']} to {pairs[-1][1]['step']}) copied from {src} into {dst}")
+        if copy[2] and copy[3] is None:
+            files.write_text(copy[1], b"".join(line for line, _ in copy[2]).decode("utf-8", "replace"))
+        line = samples_copy_line(copy, start_step)
+        if line:
+            self.log(line)
 
     def _samples_upto(self, start_step: int) -> int:
-        """The last step of the samples a restart at `start_step` continues: the step before it where the run sampled
-        it off its schedule, the sample of a stop (a signal, the wall time) or of its end step that a restart then
-        carries on from (the checkpoint's sample interval does not divide it); else `start_step`. A run extended with
-        --restart latest --steps N, or a Slurm chain's next job, kept that record, one the uninterrupted run has not
-        (schaefer_turek_2d2 run to step 105 then to 200 sampled every 10 steps: ..., 100, 105, 110, ...)."""
-        every = (self._sched_state.get("sample") or {}).get("every")
-        if isinstance(every, int) and not isinstance(every, bool) and every > 0 and start_step % every:
-            return start_step - 1
-        return start_step
+        """samples_upto of this restart's checkpoint."""
+        return samples_upto(self._sched_state, start_step)
 
     def _set_aside_abandoned(self, start_step: int, at: int):
         """A restart from an older checkpoint of its run (process 0, in _earlier_results): the run's checkpoints and
@@ -1131,7 +1175,7 @@ class Simulation:
     # ---- samples -------------------------------------------------------------------------------------
     @property
     def samples_enabled(self) -> bool:
-        return bool(self.view.has_forces or self.setup.probes or self.setup.sample_energy)
+        return samples_on(self.model, self.setup)
 
     def _moved_series_dropped(self, rec: dict) -> dict:
         """A record read back at a restart without the series of a moved probe point up to its restart (they

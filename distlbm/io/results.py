@@ -260,6 +260,13 @@ def _kept_name(prev: Path) -> Path:
     return name
 
 
+def to_set_aside(folder) -> list[Path]:
+    """The run files that set_aside moves out of `folder`: none where none is a file (a run leaves a log.jsonl at
+    least: folders alone are no run's results)."""
+    found = products(folder)
+    return found if any(p.is_file() for p in found) else []
+
+
 def set_aside(folder) -> Optional[str]:
     """Move the run files of an earlier run in `folder` into folder/previous/ (the run files already there removed,
     or, those of a run of KEEP_WALL_S or more, moved into a folder of their own beside it: a week's results were
@@ -267,8 +274,8 @@ def set_aside(folder) -> Optional[str]:
     (or folders only, no file of a run: a `fields/` made by hand is not an earlier run). WriteError (one line) if
     it cannot."""
     folder = Path(folder)
-    found = products(folder)
-    if not any(p.is_file() for p in found):  # a run leaves a log.jsonl at least: folders alone are no run's results
+    found = to_set_aside(folder)
+    if not found:
         return None
     prev, what = folder / PREVIOUS, _describe(found)
     if prev.is_symlink() or (prev.exists() and not prev.is_dir()):

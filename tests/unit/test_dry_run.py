@@ -756,3 +756,33 @@ def test_a_restart_to_the_runs_end_step_judges_the_ramp_against_that_end_step(cl
     start = [json.loads(line) for line in (tmp_path / "r" / "log.jsonl").read_text().splitlines()
              if '"start"' in line][-1]
     assert [w for w in start["warnings"] if "ramp" in w] == [err.split("warning: ")[-1].strip()], start
+
+
+def test_a_restart_s_dry_run_says_its_probe_notes_and_the_copy_of_the_run_s_samples(cli, tmp_path):
+    """A restart that leaves out the run's probes says that their series end at its step (Case.unsampled), and one
+    into another folder that the run's sample records up to its checkpoint are copied there; the dry run of the same
+    restart said neither. It says both, in the run's words."""
+    run = ("run", "schaefer_turek_2d2", "--set", "n=6", "--set", "sample_every=5")
+    rc, out, err = cli(*run, "--set", "probes=0.3,0.2", "--steps", 20, "--checkpoint-every", 10, "--out",
+                       tmp_path / "run")
+    assert rc == 0, err
+    ckpt = tmp_path / "run" / "checkpoints" / "ckpt_000000010.h5"
+    probes = ("this restart does not give the run's probes = '0.3,0.2': their series in samples.jsonl (p_pt1, "
+              "ux_pt1, uy_pt1) end at step 10")
+    copied = ("2 sample record(s) of the run this restart continues (steps 5 to 10) {} from "
+              f"{tmp_path / 'run' / 'samples.jsonl'} into {tmp_path / 'new' / 'samples.jsonl'}")
+    rc, dry, err = cli(*run, "--restart", ckpt, "--out", tmp_path / "new", "--dry-run")
+    assert rc == 0 and probes in dry and "  note: " + copied.format("are copied") in dry, dry + err
+    assert not (tmp_path / "new").exists()
+    rc, out, err = cli(*run, "--restart", ckpt, "--out", tmp_path / "new")
+    assert rc == 0 and probes in out and "note: " + copied.format("copied") in out, out + err
+    said = [line.strip() for line in dry.splitlines() if probes in line]
+    assert len(said) == 1 and said == [line for line in out.splitlines() if probes in line], said
+    # into the run's own folder: the probe note, no copy
+    rc, dry, err = cli(*run, "--restart", ckpt, "--out", tmp_path / "run", "--dry-run")
+    assert rc == 0 and probes in dry and "copied from" not in dry, dry + err
+    # into a folder of another run's results: the run moves them aside first, then copies
+    rc, out, err = cli(*run, "--steps", 5, "--out", tmp_path / "other")
+    assert rc == 0 and (tmp_path / "other" / "samples.jsonl").is_file(), err
+    rc, dry, err = cli(*run, "--restart", ckpt, "--out", tmp_path / "other", "--dry-run")
+    assert rc == 0 and copied.format("are copied").replace("new", "other") in dry, dry + err
