@@ -196,13 +196,13 @@ WARNED = ("mach", "mass", "space", "no_checkpoints", "instability", "write_faile
 
 
 def _ago(s) -> str:
-    from distlbm.driver.callbacks import fmt_time  # the progress line's form
+    from distlbm.io.files import fmt_time  # the progress line's form
 
     return "?" if s is None else f"{fmt_time(max(0.0, float(s)))} ago"
 
 
 def describe(st: dict) -> list[str]:
-    from distlbm.driver.callbacks import fmt_time
+    from distlbm.io.files import fmt_time
 
     what = {"running": "running", "ended": "not running (the last run ended)",
             "gone": "not running: the last run never ended (killed, or its node failed)",

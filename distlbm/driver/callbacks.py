@@ -23,7 +23,8 @@ from distlbm.driver.schedules import IterationInterval, Schedule
 from distlbm.driver.records import SampleRecords
 from distlbm.driver.view import RunView
 from distlbm.io import checkpoint as ckpt
-from distlbm.io.files import WriteError, check_target, free_bytes, make_folder, reason, size_text, space_needed
+from distlbm.io.files import (WriteError, check_target, fmt_time, free_bytes, make_folder, reason, size_text,
+                              space_needed)
 from distlbm.physics.boundaries import is_wall
 from distlbm.physics.diagnostics import RHO_RANGE
 from distlbm import units
@@ -536,15 +537,6 @@ def restore_watch(watch, state, key: str) -> None:
 
 
 # ---- progress -------------------------------------------------------------------------------------
-
-def fmt_time(seconds: float) -> str:
-    if not math.isfinite(seconds):
-        return "?"
-    seconds = int(round(seconds))
-    h, rem = divmod(seconds, 3600)
-    m, s = divmod(rem, 60)
-    return f"{h}h{m:02d}m{s:02d}s" if h else (f"{m}m{s:02d}s" if m else f"{s}s")
-
 
 @dataclass
 class Progress:

@@ -5,6 +5,7 @@ never followed), the free space checked before a large write, failures reported 
 from __future__ import annotations
 
 import errno
+import math
 import os
 import re
 import socket
@@ -29,6 +30,16 @@ def size_text(n: float) -> str:
             return f"{n:.0f} {unit}" if unit == "B" else f"{n:.2f} {unit}"
         n /= 1024.0
     return f"{n:.2f} PiB"
+
+
+def fmt_time(seconds: float) -> str:
+    """A duration as the progress line, `distlbm status` and a folder's lock holder say it: 45s, 2m49s, 26h00m04s."""
+    if not math.isfinite(seconds):
+        return "?"
+    seconds = int(round(seconds))
+    h, rem = divmod(seconds, 3600)
+    m, s = divmod(rem, 60)
+    return f"{h}h{m:02d}m{s:02d}s" if h else (f"{m}m{s:02d}s" if m else f"{s}s")
 
 
 def space_needed(nbytes: float) -> int:

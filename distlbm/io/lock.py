@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from distlbm.errors import ConfigError
+from distlbm.io.files import fmt_time
 
 NAME = ".distlbm.lock"
 FORMAT = "distlbm-lock-1"
@@ -88,7 +89,7 @@ def _describe(rec: Optional[dict], age: Optional[float]) -> str:
     if rec.get("started"):
         parts.append(f"started {rec.get('started')}")
     if age is not None:
-        parts.append(f"last seen {max(age, 0):.0f} s ago")
+        parts.append(f"last seen {fmt_time(max(age, 0))} ago")
     cmd = str(rec.get("command") or "")
     cmd = cmd if len(cmd) <= 200 else cmd[:200] + " ..."  # cut, and said to be
     return ", ".join(parts) + (f": {cmd}" if cmd else "")

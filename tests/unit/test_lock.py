@@ -80,7 +80,7 @@ def test_a_live_run_on_another_node_is_refused_with_one_line(tmp_path):
     msg = str(e.value)
     assert "\n" not in msg
     for part in ("--out", "another distlbm run is using this folder", "pid 4242 on host node17", "Slurm job 5678",
-                 "last seen 20 s ago", "another --out", str(tmp_path / lock.NAME),
+                 "last seen 20s ago", "another --out", str(tmp_path / lock.NAME),
                  f"taken over once unseen for {lock.STALE_AFTER_S:.0f} s, in {lock.STALE_AFTER_S - 20:.0f} s"):
         assert part in msg, part
     assert isinstance(e.value, ConfigError)  # exit status 2: nothing ran

@@ -77,3 +77,24 @@ def test_status_of_a_killed_restart_does_not_give_the_part_before_it_as_the_last
     assert "  the part before the restart at step 520: stopped at step 520 (summary.json)" in text, text
     rc, text, err = cli("status", "--json", tmp_path)
     assert json.loads(text)["summary"]["before_last_start"] is True, text
+
+
+def test_the_lock_holder_s_last_seen_is_said_in_the_unit_status_says_durations_in(cli, tmp_path):
+    """`distlbm status` said of a run that never ended "last seen 86404 s ago" where its other ages read "4s ago"
+    (the progress line's form, io.files.fmt_time): a day is "24h00m..s" as the rest of it says."""
+    import os
+    import time
+
+    from distlbm.io import lock
+
+    rc, _, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--out", tmp_path)
+    assert rc == 0, err
+    rec = {"format": lock.FORMAT, "host": "node17", "pid": 4242, "started": "2026-12-06 10:00:00 UTC",
+           "command": "distlbm run box", "stale_after_s": lock.STALE_AFTER_S, "ended": False}
+    path = tmp_path / lock.NAME
+    path.write_text(json.dumps(rec))
+    t = time.time() - 86400 - 30
+    os.utime(path, (t, t))
+    rc, out, err = cli("status", tmp_path)
+    first = out.splitlines()[0]
+    assert rc == 0 and "never ended" in first and "last seen 24h00m3" in first and " s ago" not in first, out + err
