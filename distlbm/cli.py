@@ -229,7 +229,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="one JSON object for one run folder named, else a list (a folder of run folders: a list)")
     p = _command(sub, "cases")
     p.add_argument("names", nargs="*", metavar="CASE", help="only these cases (default: every one)")
-    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    p.add_argument("--json", action="store_true", help="print one JSON object on stdout: each case by its name, and "
+                   "common: the settings every case takes")
     return ap
 
 
@@ -734,17 +735,20 @@ def cmd_cases(args) -> int:
         if name not in CASES:
             raise unknown_case(name, "CASE", own=False)
     shown = {n: CASES[n] for n in dict.fromkeys(args.names)} if args.names else dict(CASES)  # (in the order named)
-    if args.json:
-        print(json.dumps({n: {"title": c.title, "validates": c.validates, "reference": c.reference,
-                              "dims": list(c.dims), "default_lattice": c.default_lattice,
-                              "common_defaults": dict(c.common_defaults),
-                              "steady_tol_float64": c.steady_tol_float64 or None,
-                              "params": {p.name: {"default": p.default, "doc": p.doc, "unit": p.unit}
-                                         for p in c.params}} for n, c in shown.items()}, indent=2))
+    common = [p for p in COMMON_PARAMS if p.name != "case"]  # the settings every case takes
+    if args.json:  # each case by its name, and `common` (no case is named so): what the text lists below the cases
+        def entries(params):
+            return {p.name: {"default": p.default, "doc": p.doc, "unit": p.unit} for p in params}
+
+        print(json.dumps({**{n: {"title": c.title, "validates": c.validates, "reference": c.reference,
+                                 "dims": list(c.dims), "default_lattice": c.default_lattice,
+                                 "common_defaults": dict(c.common_defaults),
+                                 "steady_tol_float64": c.steady_tol_float64 or None,
+                                 "params": entries(c.params)} for n, c in shown.items()},
+                          "common": entries(common)}, indent=2))
         return 0
     # one column for every setting's name and one for its default, as wide as the longest (a name of 15 or more
     # characters, sponge_strength, and a default of 9 or more, 'pressure', pushed their line out of the columns)
-    common = [p for p in COMMON_PARAMS if p.name != "case"]
     rows = ([(p.name, p.default) for c in CASES.values() for p in c.params]
             + [kv for c in CASES.values() for kv in c.common_defaults.items()] + [(p.name, p.default) for p in common])
     wn = max(len(k) for k, _ in rows)

@@ -166,15 +166,23 @@ def test_cases_names_the_values_a_setting_takes(cli):
                    for line in lines["compute_dtype"]), lines["compute_dtype"]
 
 def test_cases_json(cli):
+    """Each case by its name, and under `common` the settings every case takes (as `distlbm cases` lists them below
+    the cases; --json had the cases' own alone)."""
+    from distlbm.config import COMMON_PARAMS
+
     rc, out, err = cli("cases", "--json")
     assert rc == 0, err
     data = json.loads(out)
-    assert set(data) == set(CASES)
+    assert "common" not in CASES and set(data) == set(CASES) | {"common"}
     for name, c in CASES.items():
         assert set(data[name]["params"]) == {p.name for p in c.params}
         assert data[name]["validates"] == c.validates
         for p in c.params:
             assert data[name]["params"][p.name]["default"] == p.default
+    common = [p for p in COMMON_PARAMS if p.name != "case"]
+    assert list(data["common"]) == [p.name for p in common]
+    for p in common:
+        assert data["common"][p.name] == {"default": p.default, "doc": p.doc, "unit": p.unit}, p.name
 
 
 def test_cases_lines_up_every_setting_s_name_default_and_doc(cli):
@@ -206,7 +214,7 @@ def test_cases_lists_the_cases_named(cli):
     assert "common settings (any case):" in out
     rc, out, err = cli("cases", "--json", "cavity2d")
     assert rc == 0, err
-    assert list(json.loads(out)) == ["cavity2d"]
+    assert list(json.loads(out)) == ["cavity2d", "common"]
     rc, out, err = cli("cases", "cavty2d")
     assert_clean_error(rc, out, err, "CASE = 'cavty2d'", "did you mean 'cavity2d'")
 
