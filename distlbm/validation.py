@@ -5,7 +5,8 @@ returns (`summary["observables"]["checks"]`, records built with `distlbm.cases.b
 reports every check as one row of the table (case, resolution, quantity, value, reference, error,
 pass), with PNG plots and the wall time of every entry and of the whole suite.
 
-Command line: `scripts/validate.py` (`--reduced`, `--case NAME`, `--out FILE`, `--plots DIR`, `--list`), or
+Command line: `scripts/validate.py` (`--reduced`, `--case NAME`, `--out FILE`, `--plots DIR`, `--merge JSON`,
+`--list`), or
 `python -m distlbm.validation` with the same options.
 
 Adding an entry
@@ -51,6 +52,7 @@ import json
 import math
 import os
 import platform
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -511,6 +513,49 @@ def _cell(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+def _row(name: str, c: dict) -> str:
+    return (f"| {_cell(name)} | {_cell(c.get('resolution', ''))} | {_cell(c['quantity'])} | "
+            f"{_num(c['value'])} | {_ref(c)} | {_err(c)} | {_pass(c)} |")
+
+
+def _wall_row(r: EntryResult) -> str:
+    return f"| {r.name} | {r.case} | {len(r.runs)} | {r.wall_s:.1f} |"
+
+
+def _entry_lines(r: EntryResult, path: Path) -> list[str]:
+    """The report's section of one entry (`### name`: its case, references, runs, convergence table, plots)."""
+    lines = [f"### {r.name}", "", f"Case `{r.case}`" + (f": {r.note}." if r.note else "."), ""]
+    srcs = sorted({c["source"] for run in r.runs if run.summary
+                   for c in run.summary["observables"].get("checks", []) if c.get("source")})
+    if srcs:
+        lines += ["References: " + "; ".join(_cell(x) for x in srcs) + ".", ""]
+    for run in r.runs:
+        sets = " ".join(f"--set {k}={v}" for k, v in run.params.items())
+        if run.summary is None:
+            lines.append(f"- `distlbm run {r.case} {sets}`: **failed**: {_cell(run.error)}")
+            continue
+        s = run.summary
+        lu = s["parameters"]["lattice_units"]
+        eq = ", incompressible equilibrium" if s.get("equilibrium") == "incompressible" else ""
+        lines.append(f"- `distlbm run {r.case} {sets}`: lattice {resolution_of(s)} {s['lattice']}, "
+                     f"{s['collision']}{eq}, {s['dtype']}, tau = {lu['tau']:.4g}, Ma = {lu['mach']:.3g}, "
+                     f"{s['steps']} steps, {run.wall_s:.1f} s")
+    if r.convergence:
+        conv = r.convergence
+        lines += ["", f"| {conv['param']} | {_cell(conv['quantity'])} | local order |", "| --- | --- | --- |"]
+        prev = None
+        for x, y in zip(conv["values"], conv["errors"]):
+            local = f"{math.log(prev[1] / y) / math.log(x / prev[0]):.3f}" if prev and y > 0 else "—"
+            lines.append(f"| {x:g} | {_num(y)} | {local} |")
+            prev = (x, y)
+        lines += ["", f"Observed order (least-squares slope): **{conv['order']:.3f}**."]
+    for p in r.plots:
+        rel = os.path.relpath(p, path.parent)
+        lines += ["", f"![{r.name}]({Path(rel).as_posix()})"]
+    lines.append("")
+    return lines
+
+
 def write_markdown(results: list[EntryResult], path: Path, reduced: bool, total_s: float, argv=(),
                    selected: bool = False, not_run=()) -> Path:
     """The report: the checks' table, wall times, each entry's runs; not_run: (entry, why) of the suite's
@@ -541,49 +586,18 @@ def write_markdown(results: list[EntryResult], path: Path, reduced: bool, total_
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in results:
-        for c in r.checks:
-            lines.append(f"| {_cell(r.name)} | {_cell(c.get('resolution', ''))} | {_cell(c['quantity'])} | "
-                         f"{_num(c['value'])} | {_ref(c)} | {_err(c)} | {_pass(c)} |")
+        lines += [_row(r.name, c) for c in r.checks]
     if not results:
         lines.append("| — | | nothing was run | | | | |")
     if not_run:
         lines += ["", f"Not in this report ({len(not_run)} of the suite's {len(not_run) + len(results)} entries): "
                   + "; ".join(f"{name} ({why})" for name, why in not_run) + "."]
     lines += ["", "## Wall time", "", "| entry | case | runs | wall time (s) |", "| --- | --- | --- | --- |"]
-    for r in results:
-        lines.append(f"| {r.name} | {r.case} | {len(r.runs)} | {r.wall_s:.1f} |")
+    lines += [_wall_row(r) for r in results]
     lines.append(f"| **total** | | {sum(len(r.runs) for r in results)} | **{total_s:.1f}** |")
     lines += ["", "## Entries", ""]
     for r in results:
-        lines += [f"### {r.name}", "", f"Case `{r.case}`" + (f": {r.note}." if r.note else "."), ""]
-        srcs = sorted({c["source"] for run in r.runs if run.summary
-                       for c in run.summary["observables"].get("checks", []) if c.get("source")})
-        if srcs:
-            lines += ["References: " + "; ".join(_cell(x) for x in srcs) + ".", ""]
-        for run in r.runs:
-            sets = " ".join(f"--set {k}={v}" for k, v in run.params.items())
-            if run.summary is None:
-                lines.append(f"- `distlbm run {r.case} {sets}`: **failed**: {_cell(run.error)}")
-                continue
-            s = run.summary
-            lu = s["parameters"]["lattice_units"]
-            eq = ", incompressible equilibrium" if s.get("equilibrium") == "incompressible" else ""
-            lines.append(f"- `distlbm run {r.case} {sets}`: lattice {resolution_of(s)} {s['lattice']}, "
-                         f"{s['collision']}{eq}, {s['dtype']}, tau = {lu['tau']:.4g}, Ma = {lu['mach']:.3g}, "
-                         f"{s['steps']} steps, {run.wall_s:.1f} s")
-        if r.convergence:
-            conv = r.convergence
-            lines += ["", f"| {conv['param']} | {_cell(conv['quantity'])} | local order |", "| --- | --- | --- |"]
-            prev = None
-            for x, y in zip(conv["values"], conv["errors"]):
-                local = f"{math.log(prev[1] / y) / math.log(x / prev[0]):.3f}" if prev and y > 0 else "—"
-                lines.append(f"| {x:g} | {_num(y)} | {local} |")
-                prev = (x, y)
-            lines += ["", f"Observed order (least-squares slope): **{conv['order']:.3f}**."]
-        for p in r.plots:
-            rel = os.path.relpath(p, path.parent)
-            lines += ["", f"![{r.name}]({Path(rel).as_posix()})"]
-        lines.append("")
+        lines += _entry_lines(r, path)
     text = "\n".join(lines) + "\n"
     try:  # hand-written measurements below the marker survive a new report
         old = path.read_text()
@@ -598,19 +612,170 @@ def write_markdown(results: list[EntryResult], path: Path, reduced: bool, total_
 KEEP_MARKER = "<!-- written by hand: scripts/validate.py keeps everything from this line on -->"
 
 
+def _entry_json(r: EntryResult) -> dict:
+    return {"name": r.name, "case": r.case, "wall_s": r.wall_s, "passed": r.passed, "checks": r.checks,
+            "convergence": r.convergence, "plots": [str(p) for p in r.plots],
+            "runs": [{"params": run.params, "wall_s": run.wall_s, "error": run.error} for run in r.runs]}
+
+
 def _jsonable(results: list[EntryResult], total_s: float, reduced: bool, not_run=()) -> dict:
     return {"reduced": reduced, "total_wall_s": total_s,
             "not_run": [{"name": name, "why": why} for name, why in not_run],
-            "entries": [{"name": r.name, "case": r.case, "wall_s": r.wall_s, "passed": r.passed, "checks": r.checks,
-                         "convergence": r.convergence, "plots": [str(p) for p in r.plots],
-                         "runs": [{"params": run.params, "wall_s": run.wall_s, "error": run.error}
-                                  for run in r.runs]} for r in results]}
+            "entries": [_entry_json(r) for r in results]}
+
+
+def _splice(blocks: list, name: str, new: list) -> list:
+    """`blocks`, (entry name, lines) in the report's order, with `name`'s replaced by `new`, or `new` put before
+    the first block of an entry that comes after `name` in ENTRIES (at the end if none does)."""
+    order = [e.name for e in ENTRIES]
+    rank = {nm: i for i, nm in enumerate(order)}
+    blocks = [b for b in blocks if b[0] != name]
+    at = next((i for i, (nm, _) in enumerate(blocks) if rank.get(nm, len(order)) > rank.get(name, len(order))),
+              len(blocks))
+    return blocks[:at] + [(name, new)] + blocks[at:]
+
+
+def _blocks(lines: list, name_of: Callable) -> list:
+    """Consecutive lines grouped by the entry `name_of(line)` names."""
+    out = []
+    for ln in lines:
+        nm = name_of(ln)
+        if out and out[-1][0] == nm:
+            out[-1][1].append(ln)
+        else:
+            out.append((nm, [ln]))
+    return out
+
+
+def _first_cell(line: str) -> str:
+    return line[2:].split(" | ", 1)[0].strip()
+
+
+def merge_report(results: list[EntryResult], json_path: Path, md_path: Path, reduced: bool, argv=()) -> Path:
+    """Put `results` into the report `json_path` and its markdown `md_path` (both written by this script, the
+    markdown perhaps edited by hand since): each entry's checks' rows, wall-time row and section replace that
+    entry's, or go where the entry's place in ENTRIES puts them; the counts line is recounted from the table and
+    the wall-time total from its rows; a paragraph before the counts says which entries were run, when and how.
+    Every other line of the markdown is left as it was."""
+    json_path, md_path = Path(json_path), Path(md_path)
+    import jax
+
+    names = [r.name for r in results]
+    today = datetime.date.today().isoformat()
+    cmd = "scripts/validate.py" + "".join(f" {a}" for a in argv)
+    data = json.loads(json_path.read_text())
+    lines = md_path.read_text().split("\n")
+    head = "| case | resolution | quantity | value | reference | error | pass |"
+    wt_head = "| entry | case | runs | wall time (s) |"
+    if head not in lines or wt_head not in lines or "## Entries" not in lines:
+        raise SystemExit(f"validate: --merge: {md_path} has no report to merge into (its table {head!r}, "
+                         f"{wt_head!r} or '## Entries' is missing); expected a report scripts/validate.py wrote")
+
+    # the JSON: the entries replaced or inserted in the suite's order, marked with the run they come from
+    entries = [(e["name"], e) for e in data.get("entries", [])]
+    for r in results:
+        entries = _splice(entries, r.name, dict(_entry_json(r), rerun=f"{today}, {cmd} (merged into this report; "
+                                                f"{'reduced' if reduced else 'full'} resolutions)"))
+    data["entries"] = [e for _, e in entries]
+    held = {nm for nm, _ in entries}
+    whys = {x["name"]: x["why"] for x in data.get("not_run", [])}
+    not_run = [(e.name, whys.get(e.name, "long: only with --case NAME" if e.long else "not run"))
+               for e in ENTRIES if e.name not in held]
+    if "not_run" in data or not_run:
+        data["not_run"] = [{"name": nm, "why": why} for nm, why in not_run]
+
+    # the checks' table, and the line naming the suite's entries the report does not hold
+    t0 = lines.index(head) + 2
+    t1 = next(i for i in range(t0, len(lines)) if not lines[i].startswith("| "))
+    blocks = _blocks(lines[t0:t1], _first_cell)
+    for r in results:
+        blocks = _splice(blocks, r.name, [_row(r.name, c) for c in r.checks])
+    table = [ln for _, b in blocks for ln in b]
+    w = lines.index("## Wall time")
+    kept = [ln for ln in lines[t1:w] if ln and not ln.startswith("Not in this report (")]
+    if not_run:
+        kept.insert(0, f"Not in this report ({len(not_run)} of the suite's {len(ENTRIES)} entries): "
+                    + "; ".join(f"{nm} ({why})" for nm, why in not_run) + ".")
+    between = [""] + [x for ln in kept for x in (ln, "")]
+    lines = lines[:t0] + table + between + lines[w:]
+
+    # the wall-time table and its total
+    w0 = lines.index(wt_head) + 2
+    w1 = next(i for i in range(w0, len(lines)) if not lines[i].startswith("| ") or lines[i].startswith("| **total**"))
+    rows = [ln for ln in lines[w0:w1]]
+    wblocks = _blocks(rows, _first_cell)
+    for r in results:
+        wblocks = _splice(wblocks, r.name, [_wall_row(r)])
+    rows = [ln for _, b in wblocks for ln in b]
+    cells = [[x.strip() for x in ln.strip("|").split("|")] for ln in rows]
+    n_runs, wall = sum(int(c[2]) for c in cells), sum(float(c[3]) for c in cells)
+    total = [f"| **total** | | {n_runs} | **{wall:.1f}** |"] if w1 < len(lines) and lines[w1].startswith(
+        "| **total**") else []
+    lines = lines[:w0] + rows + total + lines[w1 + len(total):]
+
+    # the entries' sections, up to the hand-written part
+    e0 = lines.index("## Entries") + 2
+    e1 = next((i for i in range(e0, len(lines)) if lines[i] == KEEP_MARKER or lines[i].startswith("## ")),
+              len(lines))
+    sblocks = []
+    for ln in lines[e0:e1]:
+        if ln.startswith("### ") or not sblocks:
+            sblocks.append((ln[4:].strip(), [ln]))
+        else:
+            sblocks[-1][1].append(ln)
+    for r in results:
+        sblocks = _splice(sblocks, r.name, _entry_lines(r, md_path))
+    lines = lines[:e0] + [ln for _, b in sblocks for ln in b] + lines[e1:]
+
+    # the counts, recounted from the table; the paragraph saying what this merge ran
+    t0 = lines.index(head) + 2
+    t1 = next(i for i in range(t0, len(lines)) if not lines[i].startswith("| "))
+    passes = [ln.rsplit("|", 2)[-2].strip() for ln in lines[t0:t1]]
+    n_judged = sum(x != "—" for x in passes)
+    n_fail = sum(x == "**FAIL**" for x in passes)
+    c = next((i for i in range(t0) if "judged checks pass**" in lines[i]), None)
+    said = (f"Merged on {today} by `{cmd}` (entries {', '.join(names)}, "
+            f"{'reduced' if reduced else 'full'} resolutions; {platform.machine()}, {os.cpu_count()} CPU cores, "
+            f"JAX {jax.__version__} on {jax.default_backend()}; {sum(r.wall_s for r in results):.0f} s): their rows, "
+            f"wall times and sections replace or join the report's.")
+    # the counts as write_markdown words them (the total: the wall-time table's); what follows them on the line,
+    # written by hand, stays
+    counts = (f"**{n_judged - n_fail} of {n_judged} judged checks pass** ({t1 - t0} rows); total wall time "
+              f"**{wall:.0f} s** ({wall / 60:.1f} min).")
+    m = re.match(r"\*\*\d+ of \d+ judged checks pass\*\* \(\d+ rows\); total wall time \*\*[\d.]+ s\*\* "
+                 r"\([\d.]+ min\)\.", lines[c]) if c is not None else None
+    if m is None:
+        raise SystemExit(f"validate: --merge: {md_path} has no counts line ('**N of M judged checks pass** (R rows); "
+                         f"total wall time **T s** (M min).') before its table; expected a report scripts/validate.py "
+                         f"wrote")
+    lines[c] = counts + lines[c][m.end():]
+    # a paragraph of an earlier merge of the same entries is replaced, not repeated
+    earlier = [i for i in range(c) if lines[i].startswith("Merged on ") and f"(entries {', '.join(names)}, " in lines[i]]
+    if earlier:
+        lines[earlier[0]] = said
+    else:
+        lines[c:c] = [said, ""]
+    md_path.write_text("\n".join(lines))
+    json_path.write_text(json.dumps(data, indent=1, default=_default) + "\n")
+    return md_path
 
 
 def run_suite(names=(), reduced=False, out: Optional[Path] = None, plot_dir: Optional[Path] = None,
-              log: Callable = print, argv=()) -> list[EntryResult]:
-    """Run the selected entries (all if `names` is empty), write the markdown (and a JSON next to it)."""
+              log: Callable = print, argv=(), merge: Optional[Path] = None) -> list[EntryResult]:
+    """Run the selected entries (all if `names` is empty), write the markdown (and a JSON next to it); with
+    `merge` (a report's JSON), put them into that report and its markdown (`out`, default: beside it)."""
     entries = select(names)
+    if merge is not None:
+        if not names:
+            raise SystemExit("validate: --merge needs --case NAME (the entries to run and merge); without it the "
+                             "full suite writes the whole report")
+        merge = Path(merge)
+        md = Path(out) if out else merge.with_suffix(".md")
+        for f in (merge, md):
+            if not f.is_file():
+                raise SystemExit(f"validate: --merge {merge}: {f}: no such file; expected the JSON and markdown of "
+                                 f"a report scripts/validate.py wrote")
+        out = md
     # the full suite's report is docs/validation.md; a reduced run's, or a selection's (it would replace the full
     # report by its few rows, as --case did), go to out/validation unless --out says where
     out = Path(out) if out else Path("out/validation/validation.md" if reduced or names else "docs/validation.md")
@@ -633,6 +798,11 @@ def run_suite(names=(), reduced=False, out: Optional[Path] = None, plot_dir: Opt
     total = time.perf_counter() - t0
     order = [e.name for e in ENTRIES]
     not_run.sort(key=lambda x: order.index(x[0]))
+    if merge is not None:
+        if results:
+            merge_report(results, merge, out, reduced, argv)
+            log(f"merged {', '.join(r.name for r in results)} into {merge} and {out} ({total:.0f} s in all)")
+        return results
     write_markdown(results, out, reduced, total, argv, selected=bool(names), not_run=not_run)
     out.with_suffix(".json").write_text(json.dumps(_jsonable(results, total, reduced, not_run), indent=1,
                                                    default=_default) + "\n")
@@ -656,6 +826,11 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=None, help="markdown report (default docs/validation.md; with --reduced or "
                     "--case out/validation/validation.md); PNGs go to a 'validation' folder next to it")
     ap.add_argument("--plots", default=None, help="folder for the PNGs (default: OUT's folder/validation)")
+    ap.add_argument("--merge", default=None, metavar="JSON",
+                    help="with --case: put the named entries' rows, wall times and sections into this report's JSON "
+                    "and its markdown (--out, default: JSON's .md beside it, e.g. docs/validation.json and "
+                    ".md), replacing theirs or in the suite's order; the other rows stay as they are and a "
+                    "paragraph in the header says what was run when; default: no merge")
     ap.add_argument("--list", action="store_true", help="list the entries and exit")
     args = ap.parse_args(argv)
     if args.list:
@@ -675,7 +850,7 @@ def main(argv=None) -> int:
 
     use_cpu_cores()  # as `distlbm run` does: on CPUs, one device per core (before JAX starts)
     shown = [a for a in (argv if argv is not None else sys.argv[1:])]
-    results = run_suite(args.case, args.reduced, args.out, args.plots, argv=shown)
+    results = run_suite(args.case, args.reduced, args.out, args.plots, argv=shown, merge=args.merge)
     if not results:  # "0 of 0 judged checks pass" and exit 0 read as a pass
         print(f"validate: nothing was run: {', '.join(args.case)} "
               f"{'is' if len(args.case) == 1 else 'are'} not in the reduced suite; expected an entry that "

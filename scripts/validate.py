@@ -5,6 +5,7 @@
     .venv/bin/python scripts/validate.py --reduced       # small resolutions (CI) -> out/validation/validation.md
     .venv/bin/python scripts/validate.py --case duct --case cavity2d_re100   # -> out/validation/validation.md
     .venv/bin/python scripts/validate.py --case duct --out /tmp/v/validation.md
+    .venv/bin/python scripts/validate.py --case kolmogorov_3d_trt --merge docs/validation.json   # its rows -> docs/validation.{json,md}
     .venv/bin/python scripts/validate.py --list
 
 Exit status 1 if any check fails. The entries are the registry in distlbm/validation.py (ENTRIES).

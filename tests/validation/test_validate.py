@@ -225,3 +225,51 @@ def test_the_long_entries_run_only_when_named():
     assert "schaefer_turek_3d1z_convergence" not in full and "taylor_green3d_re1600" in full
     assert [e.name for e in V.select(["schaefer_turek_3d1z"])] == ["schaefer_turek_3d1z"]
     assert [e.name for e in V.select(["schaefer_turek_3d1z_convergence"])] == ["schaefer_turek_3d1z_convergence"]
+
+
+def test_merge_adds_the_named_entries_to_a_report_and_leaves_the_rest_alone(tmp_path, capsys):
+    """Entries added to the suite after its last full run (78 min) had no way into docs/validation.md but by hand:
+    `--case NAME` wrote a separate report. `--case NAME --merge JSON` runs them and puts their rows, wall times and
+    sections into JSON and the report beside it, in the suite's order; every other line stays as it was."""
+    md, js = tmp_path / "validation.md", tmp_path / "validation.json"
+    V.run_suite(["couette"], reduced=True, out=md, log=lambda m: None)
+    hand_row = "| couette | 2×18 | a row edited by hand | 1 | 0 | — | PASS |"
+    text = md.read_text()
+    old_row = next(ln for ln in text.splitlines() if ln.startswith("| couette |"))
+    text = text.replace(old_row, hand_row).replace("\n\n**", "\n\nA sentence written by hand.\n\n**", 1)
+    text = text.replace(" min).\n", " min). Prose by hand after the counts.\n", 1)  # docs/validation.md has some
+    md.write_text(text + "\n" + V.KEEP_MARKER + "\n\n## Measured by hand\n\nnumbers\n")
+    before = md.read_text().splitlines()
+    for _ in range(2):  # merging the same entry again replaces its rows, it does not add them twice
+        assert V.main(["--reduced", "--case", "poiseuille_bgk", "--merge", str(js)]) == 0
+    after = md.read_text()
+    lines = after.splitlines()
+    rows = [ln for ln in lines if ln.startswith("| poiseuille_bgk |") or ln.startswith("| couette |")]
+    assert len(rows) == 4 and rows[0].startswith("| poiseuille_bgk | 2×18 | ") and rows[0].endswith(" | PASS |")
+    assert rows[1] == hand_row and rows[2].startswith("| poiseuille_bgk | poiseuille | 1 | ")
+    assert rows[3] == next(ln for ln in before if ln.startswith("| couette | couette | 1 | "))
+    assert "A sentence written by hand." in after and after.endswith(V.KEEP_MARKER + "\n\n## Measured by hand\n\nnumbers\n")
+    assert "**2 of 2 judged checks pass** (2 rows)" in after and " min). Prose by hand after the counts.\n" in after
+    assert after.count("### poiseuille_bgk") == 1 and after.index("### poiseuille_bgk") < after.index("### couette")
+    assert after.count("Merged on ") == 1 and "`scripts/validate.py --reduced --case poiseuille_bgk --merge " in after
+    assert "(entries poiseuille_bgk, reduced resolutions; " in after
+    # the lines that were not the merged entry's, the counts and the suite's absences are as they were
+    gone = [ln for ln in before if ln not in lines]
+    assert all(ln.startswith("**") or ln.startswith("Not in this report") or ln.startswith("| **total**")
+               for ln in gone), gone
+    others = [e.name for e in V.ENTRIES if e.name not in ("couette", "poiseuille_bgk")]
+    assert f"Not in this report ({len(others)} of the suite's {len(others) + 2} entries): cavity2d_re100 " in after
+    assert "poiseuille_bgk (not selected)" not in after
+    data = json.loads(js.read_text())
+    assert [e["name"] for e in data["entries"]] == ["poiseuille_bgk", "couette"]
+    assert "merged" in data["entries"][0]["rerun"] and "rerun" not in data["entries"][1]
+    assert [x["name"] for x in data["not_run"]] == others
+
+
+def test_merge_needs_a_named_entry_and_a_report_to_merge_into(tmp_path, capsys):
+    with pytest.raises(SystemExit) as e:
+        V.main(["--merge", str(tmp_path / "validation.json")])
+    assert "--merge needs --case NAME" in str(e.value)
+    with pytest.raises(SystemExit) as e:
+        V.main(["--reduced", "--case", "couette", "--merge", str(tmp_path / "validation.json")])
+    assert "--merge" in str(e.value) and "validation.json" in str(e.value) and "no such file" in str(e.value)
