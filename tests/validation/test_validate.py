@@ -273,3 +273,20 @@ def test_merge_needs_a_named_entry_and_a_report_to_merge_into(tmp_path, capsys):
     with pytest.raises(SystemExit) as e:
         V.main(["--reduced", "--case", "couette", "--merge", str(tmp_path / "validation.json")])
     assert "--merge" in str(e.value) and "validation.json" in str(e.value) and "no such file" in str(e.value)
+
+
+def test_merging_the_same_entries_again_in_another_order_replaces_the_paragraph(tmp_path):
+    """`--case a --case b --merge` after `--case b --case a --merge` added a second "Merged on" paragraph naming
+    the same entries (results made here, no run)."""
+    def result(name):
+        c = dict(check(f"{name}: a quantity", 1.0, 1.0, tolerance=0.1), resolution="2×4")
+        return V.EntryResult(name, name, checks=[c], runs=[V.Run({"n": 4}, error="not run: a test")], wall_s=1.0)
+
+    md = tmp_path / "validation.md"
+    V.write_markdown([result("couette")], md, reduced=True, total_s=1.0)
+    md.with_suffix(".json").write_text(json.dumps(V._jsonable([result("couette")], 1.0, True)))
+    for names in (["couette", "poiseuille_bgk"], ["poiseuille_bgk", "couette"]):
+        V.merge_report([result(n) for n in names], md.with_suffix(".json"), md, reduced=True)
+    text = md.read_text()
+    assert text.count("Merged on ") == 1 and "(entries poiseuille_bgk, couette, reduced resolutions; " in text
+    assert "**2 of 2 judged checks pass** (2 rows)" in text
