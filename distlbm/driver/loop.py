@@ -1459,7 +1459,11 @@ class Simulation:
             end = start_step  # it would stop again at its next check, an interval on: it is done
         # the end a later restart without steps keeps: the configured one (a run(steps) call's own is its own)
         self._end_step = (self.cfg.control.steps or self._kept_end) if steps is None else None
-        stop = signals.process_flag() or signals.StopFlag()
+        # the flag of `distlbm run`'s process, whose handlers stay until it ends; else (a call from Python: a notebook,
+        # a script) the run's own, which says a first Ctrl-C at once (as `distlbm run` does) and gives the process its
+        # handlers back when the run returns
+        own = signals.process_flag() is None
+        stop = signals.StopFlag(announce=self.domain.process_index == 0) if own else signals.process_flag()
         self.check_folder()
         self.remove_interrupted_writes()
         self.check_checkpoint_space(start_step, end)
@@ -1543,7 +1547,7 @@ class Simulation:
         max_chunk = 8  # a short first chunk measures the speed; later chunks last up to ~10 s
         self.status = "running"
         try:
-            with stop.installed():
+            with stop.installed(keep_after_stop=not own):
                 early = self._stop_reason(stop.name if stop.requested else None)
                 if early:  # a stop during start-up or the compile
                     self.log(f"stopped at step {step} during start-up on {early}"
@@ -1593,8 +1597,9 @@ class Simulation:
                     if halt:
                         if self.checkpointer.last_step != step:
                             self.save_checkpoint()
-                        self.log(f"stopped at step {step} on {why}; resubmit "
-                                 f"with --restart latest to continue")
+                        again = ("resubmit with --restart latest" if not own else  # (from Python: its own words)
+                                 f"Simulation(cfg, out_dir={str(self.out_dir)!r}, restart='latest').run() goes on")
+                        self.log(f"stopped at step {step} on {why}; {again} to continue")
                         short = wall_stop.short(t0, step - start_step) if why.startswith("the wall-time") else None
                         if short:
                             self.log(f"warning: {short}")

@@ -73,15 +73,17 @@ class StopFlag:
         return old
 
     @contextlib.contextmanager
-    def installed(self):
-        """The handlers for the duration of a block. Once a stop was asked for, they stay: a repeated
-        stop signal must not kill the run while it writes its checkpoint (under Slurm the tasks get
-        SIGTERM both from Slurm and through srun)."""
+    def installed(self, keep_after_stop: bool = True):
+        """The handlers for the duration of a block. Once a stop was asked for, they stay (keep_after_stop): a
+        repeated stop signal must not kill the process while it ends the run (under Slurm the tasks get SIGTERM both
+        from Slurm and through srun). keep_after_stop=False: the handlers before it are back after the block in any
+        case (a run() called from Python, whose process goes on: left installed, a later SIGTERM was taken as the
+        stop of a run no longer there, and the process no longer ended on it)."""
         old = self.install()
         try:
             yield self
         finally:
-            if not self.requested:
+            if not self.requested or not keep_after_stop:
                 for sig, h in old.items():
                     signal.signal(sig, h)
 

@@ -3,6 +3,8 @@ its own calls them, several runs in one process one after another, and what one 
 
 from __future__ import annotations
 
+import os
+
 import jax
 
 from distlbm.config import resolve
@@ -38,3 +40,43 @@ def test_a_float32_run_after_a_float64_one_in_the_process_sums_as_a_run_alone():
     assert d_after["mass"] == d_alone["mass"], (d_after["mass"], d_alone["mass"])
     assert d_after["kinetic_energy"] == d_alone["kinetic_energy"]
     assert d_after["momentum"] == d_alone["momentum"]
+
+
+STOPS = ("SIGINT", "SIGTERM", "SIGUSR1", "SIGHUP")
+
+
+def test_a_run_stopped_by_ctrl_c_checkpoints_and_gives_the_process_its_signal_handlers_back(tmp_path):
+    """Ctrl-C in a notebook or script that called run(): the run stops with a checkpoint, as `distlbm run` does on
+    SIGINT, and returns. It left its own handlers installed for the rest of the process: a later SIGTERM (or SIGHUP,
+    SIGUSR1) was taken as a stop request of a run no longer there, and the process no longer ended on it; a later
+    Ctrl-C outside any run was caught by them. The handlers the process had before the run are back after it, and a
+    second run in the process runs to its end."""
+    import signal
+
+    from distlbm.driver import Simulation
+
+    before = {n: signal.getsignal(getattr(signal, n)) for n in STOPS}
+    said = []
+    sim = Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0}), out_dir=tmp_path / "a", log=said.append)
+    advance = sim.advance
+
+    def ctrl_c_once_running(n):  # Ctrl-C while the run goes
+        advance(n)
+        if n > 0 and sim.step >= 16 and not getattr(sim, "_pressed", False):
+            sim._pressed = True
+            os.kill(os.getpid(), signal.SIGINT)
+
+    sim.advance = ctrl_c_once_running
+    summary = sim.run(100000)
+    sim.close()
+    assert summary["status"] == "stopped" and summary["stopped_on"] == "SIGINT", summary["status"]
+    assert summary["step"] < 100000
+    assert (tmp_path / "a" / "checkpoints" / f"ckpt_{summary['step']:09d}.h5").is_file()
+    # how to go on, in a Python user's words (it said `resubmit with --restart latest`, the command's option)
+    assert f"Simulation(cfg, out_dir='{tmp_path / 'a'}', restart='latest').run() goes on to continue" in said[-1]
+    after = {n: signal.getsignal(getattr(signal, n)) for n in STOPS}
+    assert after == before
+    again = Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0}), out_dir=tmp_path / "b", log=quiet)
+    assert again.run(40)["status"] == "complete"
+    again.close()
+    assert {n: signal.getsignal(getattr(signal, n)) for n in STOPS} == before
