@@ -1598,7 +1598,7 @@ class Simulation:
                         if self.checkpointer.last_step != step:
                             self.save_checkpoint()
                         again = ("resubmit with --restart latest" if not own else  # (from Python: its own words)
-                                 f"Simulation(cfg, out_dir={str(self.out_dir)!r}, restart='latest').run() goes on")
+                                 f"Simulation(cfg, out_dir={str(self.out_dir)!r}, restart='latest').run({end}) goes on")
                         self.log(f"stopped at step {step} on {why}; {again} to continue")
                         short = wall_stop.short(t0, step - start_step) if why.startswith("the wall-time") else None
                         if short:

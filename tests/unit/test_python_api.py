@@ -73,9 +73,15 @@ def test_a_run_stopped_by_ctrl_c_checkpoints_and_gives_the_process_its_signal_ha
     assert summary["step"] < 100000
     assert (tmp_path / "a" / "checkpoints" / f"ckpt_{summary['step']:09d}.h5").is_file()
     # how to go on, in a Python user's words (it said `resubmit with --restart latest`, the command's option)
-    assert f"Simulation(cfg, out_dir='{tmp_path / 'a'}', restart='latest').run() goes on to continue" in said[-1]
+    assert f"Simulation(cfg, out_dir='{tmp_path / 'a'}', restart='latest').run(100000) goes on to continue" in said[-1]
     after = {n: signal.getsignal(getattr(signal, n)) for n in STOPS}
     assert after == before
+    # which it does, to the end step run() was given (a run(steps) call's own: not kept in the checkpoint)
+    more = Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0}), out_dir=tmp_path / "a", log=quiet,
+                      restart="latest")
+    assert more.step == summary["step"]
+    assert more.run(summary["step"] + 8)["status"] == "complete" and more.step == summary["step"] + 8
+    more.close()
     again = Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0}), out_dir=tmp_path / "b", log=quiet)
     assert again.run(40)["status"] == "complete"
     again.close()
