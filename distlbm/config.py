@@ -756,6 +756,11 @@ def _written(value: Any, kind: type) -> str:
 
 
 def _check_value(p: Param, value: Any, where: str) -> Any:
+    if type(value).__module__ == "numpy" and getattr(value, "ndim", None) == 0 and hasattr(value, "item"):
+        # a NumPy scalar (from Python: `for n in np.arange(16, 64, 16)`) as the Python value it holds: `n =
+        # np.int64(32): expected an integer` refused it
+        value = value.item()
+
     def bad(expected):
         return ConfigError(f"{where}{p.name} = {_shown(value)}: expected {expected}")
 

@@ -6,8 +6,11 @@ from __future__ import annotations
 import os
 
 import jax
+import numpy as np
+import pytest
 
 from distlbm.config import resolve
+from distlbm.errors import ConfigError
 
 
 def quiet(msg):
@@ -86,3 +89,19 @@ def test_a_run_stopped_by_ctrl_c_checkpoints_and_gives_the_process_its_signal_ha
     assert again.run(40)["status"] == "complete"
     again.close()
     assert {n: signal.getsignal(getattr(signal, n)) for n in STOPS} == before
+
+
+def test_numpy_numbers_are_settings_as_python_ones():
+    """A loop over parameters from NumPy (`for n in np.arange(16, 64, 16)`, `np.float32` values read from an array)
+    was refused: `n = np.int64(32): expected an integer`, which it is. A NumPy scalar is taken as the Python value it
+    holds, kept as that (summary.json writes it), and checked as that."""
+    cfg = resolve("cavity2d", {"n": np.int64(32), "re": np.float32(100.0), "steady_tol": np.float64(0),
+                               "average_stresses": np.bool_(False)})
+    assert cfg.params["n"] == 32 and type(cfg.params["n"]) is int
+    assert cfg.params["re"] == 100.0 and type(cfg.params["re"]) is float
+    assert cfg.setup.shape == (34, 34)
+    with pytest.raises(ConfigError, match=r"^n = 2\.5: expected an integer"):
+        resolve("cavity2d", {"n": np.float64(2.5)})
+    with pytest.raises(ConfigError, match=r"^n = -16: expected"):
+        resolve("cavity2d", {"n": np.int32(-16)})
+
