@@ -6,6 +6,7 @@ run's read-only view (driver.view.RunView)."""
 from __future__ import annotations
 
 import math
+import numbers
 import os
 import sys
 import time
@@ -309,6 +310,17 @@ def end_before_start(end: int, start: int, given: bool, kept: bool) -> ConfigErr
                        f"--steps {start + end})")
 
 
+def step_argument(call: str, name: str, value, expected: str, most: int) -> int:
+    """A step or a number of steps given to run() or advance() from Python, as an int: an integer (a NumPy one too)
+    or a float of a whole number, from 0 to `most`; else one ConfigError naming the call, the value and `expected`
+    (run('10') was a TypeError from the schedules, advance(2.5) ran two steps and advance(-1) none, unsaid)."""
+    whole = ((isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)))
+             or (isinstance(value, float) and value.is_integer()))
+    if whole and 0 <= int(value) <= most:
+        return int(value)
+    raise ConfigError(f"{call}({value!r}): {name} = {value!r}: expected {expected}")
+
+
 class Simulation:
     """One run of a configured case (config.RunConfig: typed specs plus the case's setup) on a domain
     (from the decomposition spec unless given).
@@ -331,6 +343,15 @@ class Simulation:
         self._t_created = flag.started if flag is not None and flag.started is not None else time.perf_counter()
         from distlbm.config import run_checks
 
+        for key, value in (("out_dir", out_dir), ("restart", restart), ("init_from", init_from)):
+            if value is not None and not isinstance(value, (str, os.PathLike)):  # (pathlib's TypeError, from the lock)
+                what = {"out_dir": "a folder's path (str or os.PathLike), or None for no files",
+                        "restart": "'latest' or a checkpoint's path (str or os.PathLike), or None",
+                        "init_from": "a checkpoint's or a run folder's path (str or os.PathLike), or None"}[key]
+                raise ConfigError(f"{key} = {value!r}: expected {what}")
+        if out_dir and os.path.exists(out_dir) and not os.path.isdir(out_dir):  # (FileExistsError from its mkdir)
+            raise ConfigError(f"out_dir = {str(out_dir)!r}: exists and is not a folder; expected a folder to write the "
+                              f"run into (or a path where one can be made)")
         if out_dir or restart or init_from:  # (a Simulation without files, scripts/step_variants.py's, needs no h5py)
             from distlbm.io.hdf5 import require_h5py
 
@@ -476,6 +497,7 @@ class Simulation:
             return
         self._release_folder()
         error = warning = None
+        refusal = folder_lock.FolderInUse
         if self.domain.process_index == 0:
             try:
                 flag = signals.process_flag()  # a stop signal ends a wait for the folder
@@ -484,11 +506,15 @@ class Simulation:
                 warning = self._lock.warning
             except ConfigError as e:
                 error = str(e)
+            except OSError as e:  # the folder cannot be made (a path through a file: NotADirectoryError from mkdir)
+                refusal = ConfigError  # (not another run's hold)
+                error = (f"out_dir = {str(folder)!r}: cannot create or write the folder "
+                         f"({e.strerror or type(e).__name__}); expected a writable folder")
         if self.domain.process_count > 1:
             error = next((e for e in self.domain.allgather_obj(error) if e), None)
         if error is not None:
             self._release_folder()
-            raise folder_lock.FolderInUse(error)
+            raise refusal(error)
         try:  # one folder for every process: not a node-local /tmp under a job on several nodes
             files.check_shared(folder, self.domain)
         except ConfigError:
@@ -559,7 +585,25 @@ class Simulation:
         return self.view.fields(dtype)
 
     def probe(self, points) -> dict:
-        return self.view.probe(points)
+        """rho [N] and u [D, N] (lattice units) at the cells `points`: [N, D] lattice indices, or one point [D].
+        A point outside the lattice or not of whole indices is one ConfigError (the gather clamps: a cell outside
+        gave another cell's values, unsaid; [1.5, 2] the cell (1, 2))."""
+        shape = tuple(self.setup.shape)
+        d = len(shape)
+        try:
+            arr = np.asarray(points, dtype=float)
+        except (TypeError, ValueError):
+            arr = None
+        if arr is None or not (arr.ndim == 2 and arr.shape[1] == d or arr.shape == (d,)):
+            raise ConfigError(f"probe: point {points!r}: not cells of the lattice of {' x '.join(map(str, shape))} "
+                              f"cells; expected [N, {d}] lattice indices (or one point [{d}])")
+        arr = arr.reshape(-1, d)
+        for row in arr:
+            if not all(math.isfinite(v) and v.is_integer() and 0 <= v < n for v, n in zip(row, shape)):
+                pt = tuple(int(v) if math.isfinite(v) and v.is_integer() else float(v) for v in row)
+                raise ConfigError(f"probe: point {pt} is not a cell of the lattice of {' x '.join(map(str, shape))} "
+                                  f"cells; expected whole lattice indices from 0 to {', '.join(str(n - 1) for n in shape)}")
+        return self.view.probe(arr.astype(np.int64))
 
     def forces(self) -> np.ndarray:
         return self.view.forces()
@@ -568,7 +612,13 @@ class Simulation:
         """n steps and nothing else (no output, checks or records: README "From Python"). The first from a new
         run's step 0 notes its diagnostics, as run() does, so that mass_drift() and a later run()'s drift and
         observables count from step 0 (mass_drift() said 0.0 after it). advance(0) steps nothing and notes nothing:
-        run() notes step 0 itself (it listed step 0 twice in its history after one)."""
+        run() notes step 0 itself (it listed step 0 twice in its history after one). n: an integer, 0 or more
+        (ConfigError otherwise)."""
+        from distlbm.config import INT32_MAX
+
+        most = INT32_MAX - self.view.step
+        n = step_argument("advance", "n", n, f"a number of steps, an integer from 0 to {most} (the step counter is "
+                          f"int32, at step {self.view.step})", most)
         if self.mass0 is None and n > 0:
             d0 = self.view.diagnostics()
             self.mass0 = d0["mass"]
@@ -1438,7 +1488,18 @@ class Simulation:
 
     def run(self, steps: Optional[int] = None) -> dict:
         """Run to step `steps` (absolute; default: the configured or the case's number of steps). The output
-        folder is held while it runs (io.lock: FolderInUse if another run holds it)."""
+        folder is held while it runs (io.lock: FolderInUse if another run holds it). A `steps` before the current
+        step is refused (ConfigError): it is not a count of steps to run."""
+        if steps is not None:
+            from distlbm.config import INT32_MAX
+
+            steps = step_argument("run", "steps", steps, f"the step to run to (absolute), an integer from 0 to "
+                                  f"{INT32_MAX} (the step counter is int32), or None for the configured end", INT32_MAX)
+            start = self.view.step
+            if steps < start:  # run(300) after advance(500) returned 'complete' at step 500, having run nothing
+                raise ConfigError(f"run({steps}): steps = {steps}: the step to run to (absolute), not a count, is before "
+                                  f"step {start}, where this run is; expected {start} or more (to run {steps} more "
+                                  f"steps: run({start + steps}))")
         took = self.out_dir is not None and self._lock_dir != self.out_dir  # released again at the end
         self._hold_folder(self.out_dir)
         try:

@@ -91,6 +91,27 @@ def test_a_run_stopped_by_ctrl_c_checkpoints_and_gives_the_process_its_signal_ha
     assert {n: signal.getsignal(getattr(signal, n)) for n in STOPS} == before
 
 
+def test_run_to_a_step_before_the_current_one_or_steps_of_no_count_are_refused_in_one_line():
+    """run(steps) runs to step `steps` (absolute, README "From Python"). After advance(40), run(30), read as 30 more
+    steps, returned status 'complete' at step 40 having run nothing, unsaid; run('10') was a TypeError from the
+    schedules (str // int), advance(-1) did nothing and advance(2.5) two steps, both unsaid. Each is one
+    ConfigError naming the call, the value and what was expected, and the state is left as it was."""
+    sim = _sim(n=16, steady_tol=0)
+    sim.advance(40)
+    with pytest.raises(ConfigError, match=r"run\(30\): steps = 30: .*before step 40.*expected 40 or more "
+                                          r"\(to run 30 more steps: run\(70\)\)"):
+        sim.run(30)
+    for bad in ("10", 2.5, True, None.__class__, 2**31):
+        with pytest.raises(ConfigError, match=r"run\(.*\): steps = .*: expected"):
+            sim.run(bad)
+    for bad in (-1, 2.5, "3", None, False):
+        with pytest.raises(ConfigError, match=r"advance\(.*\): n = .*: expected"):
+            sim.advance(bad)
+    assert sim.step == 40
+    sim.advance(np.int64(2))  # a NumPy integer is an integer
+    assert sim.run(50.0)["step"] == 50 and sim.step == 50  # as is a float of a whole number
+
+
 def test_numpy_numbers_are_settings_as_python_ones():
     """A loop over parameters from NumPy (`for n in np.arange(16, 64, 16)`, `np.float32` values read from an array)
     was refused: `n = np.int64(32): expected an integer`, which it is. A NumPy scalar is taken as the Python value it
@@ -104,4 +125,38 @@ def test_numpy_numbers_are_settings_as_python_ones():
         resolve("cavity2d", {"n": np.float64(2.5)})
     with pytest.raises(ConfigError, match=r"^n = -16: expected"):
         resolve("cavity2d", {"n": np.int32(-16)})
+
+
+def test_an_out_dir_that_is_a_file_or_no_path_is_one_line(tmp_path):
+    """`distlbm run --out FILE` says `--out = 'FILE': exists and is not a folder`; Simulation(cfg, out_dir=FILE) was
+    FileExistsError from pathlib's mkdir, out_dir=FILE/sub NotADirectoryError, out_dir=5 a TypeError from pathlib:
+    tracebacks from inside the folder's lock. One ConfigError naming out_dir, and nothing made."""
+    from distlbm.driver import Simulation
+
+    cfg = resolve("cavity2d", {"n": 16})
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    with pytest.raises(ConfigError, match=r"^out_dir = '.*afile': exists and is not a folder; expected"):
+        Simulation(cfg, out_dir=afile, log=quiet)
+    with pytest.raises(ConfigError, match=r"^out_dir = '.*afile/sub': cannot create or write the folder "
+                                          r"\(Not a directory\); expected"):
+        Simulation(cfg, out_dir=str(afile / "sub"), log=quiet)
+    with pytest.raises(ConfigError, match=r"^out_dir = 5: expected a folder's path"):
+        Simulation(cfg, out_dir=5, log=quiet)
+    assert afile.read_text() == "x" and sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+def test_probe_of_a_cell_outside_the_lattice_or_not_a_cell_is_refused():
+    """sim.probe([[i, j]]) reads cells by their lattice indices. A cell outside the lattice (100, 100 of an 18 x 18
+    cavity) gave rho 1, u 0, unsaid (the gather clamps), a point [1.5, 2] the cell (1, 2), [1, 2, 3] a ValueError of
+    reshape. One ConfigError naming the point and the lattice's shape."""
+    sim = _sim(n=16)
+    sim.advance(20)
+    assert sim.probe([[17, 17], [0, 0]])["rho"].shape == (2,)
+    assert sim.probe([1, 2])["u"].shape == (2, 1)  # one point alone
+    assert np.array_equal(sim.probe(np.array([[9, 17]]))["u"], sim.fields()[1][:, 9:10, 17])
+    for bad, said in (([[100, 100]], r"\(100, 100\)"), ([[18, 0]], r"\(18, 0\)"), ([[-1, 3]], r"\(-1, 3\)"),
+                      ([[1.5, 2]], r"\(1\.5, 2\)"), ([1, 2, 3], r"\[1, 2, 3\]")):
+        with pytest.raises(ConfigError, match=r"^probe: point " + said + r".*18 x 18.*expected"):
+            sim.probe(bad)
 
