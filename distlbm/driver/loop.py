@@ -1285,8 +1285,11 @@ class Simulation:
                  else StepsOrWall(progress_every, PROGRESS_WALL))
         cbs.append(Callback("progress", every, lambda view: progress(view, view.history[-1])))
         self._advice = None
-        self._periodic_checkpoints = bool(chk.checkpoint_every or chk.checkpoint_wall)
-        if not self._periodic_checkpoints:
+        # (a Simulation without out_dir writes no checkpoint: they went to out/CASE/checkpoints, a folder it does not
+        # hold; run() said so)
+        files_here = self.out_dir is not None
+        self._periodic_checkpoints = bool(chk.checkpoint_every or chk.checkpoint_wall) and files_here
+        if not self._periodic_checkpoints and files_here:
             self._advice = cb.CheckpointAdvice(start_step, end, logs["log"])
         if self._output is not None and out.average_every:  # before the output of the same step
             cbs.append(Callback("average", IterationInterval(out.average_every), self._average))
@@ -1295,9 +1298,9 @@ class Simulation:
                 cbs.append(Callback("output", IterationInterval(out.output_every), self._write_output))
             if out.output_interval:
                 cbs.append(Callback("output_time", TimeInterval(out.output_interval, dt), self._write_output))
-        if chk.checkpoint_every:
+        if chk.checkpoint_every and files_here:
             cbs.append(Callback("checkpoint", IterationInterval(chk.checkpoint_every), self._checkpoint))
-        if chk.checkpoint_wall:
+        if chk.checkpoint_wall and files_here:
             cbs.append(Callback("checkpoint_wall", WallTimeInterval(chk.checkpoint_wall), self._checkpoint))
         self._steady = None
         if ctl.steady_tol > 0:  # first: a steady stop makes the reports of the same step final
@@ -1525,6 +1528,15 @@ class Simulation:
         # handlers back when the run returns
         own = signals.process_flag() is None
         stop = signals.StopFlag(announce=self.domain.process_index == 0) if own else signals.process_flag()
+        if self.out_dir is None:  # its field outputs were dropped unsaid, its checkpoints written into out/CASE
+            chk, out = self.cfg.checkpoint, self.cfg.output
+            unwritten = [f"{k} = {v:g}" for k, v in (("checkpoint_every", chk.checkpoint_every),
+                                                     ("checkpoint_wall", chk.checkpoint_wall),
+                                                     ("output_every", out.output_every),
+                                                     ("output_interval", out.output_interval)) if v]
+            if unwritten:
+                self.log(f"warning: {', '.join(unwritten)} {'has' if len(unwritten) == 1 else 'have'} no effect: "
+                         f"this Simulation has no out_dir (it writes no files); expected an out_dir for them")
         self.check_folder()
         self.remove_interrupted_writes()
         self.check_checkpoint_space(start_step, end)
@@ -1655,6 +1667,11 @@ class Simulation:
                         # not leave time for: killed midway, exit 137, the last chunk lost
                         halt = True
                         self._fire(step, wall, final=True, only_final=True)  # the stop's progress line and sample
+                    if halt and self.out_dir is None:  # (from Python: its state is still in memory)
+                        self.log(f"stopped at step {step} on {why}; no checkpoint (this Simulation has no out_dir): its "
+                                 f"run({end}) goes on from here")
+                        self.status, self.stopped_on = "stopped", why
+                        break
                     if halt:
                         if self.checkpointer.last_step != step:
                             self.save_checkpoint()

@@ -160,3 +160,34 @@ def test_probe_of_a_cell_outside_the_lattice_or_not_a_cell_is_refused():
         with pytest.raises(ConfigError, match=r"^probe: point " + said + r".*18 x 18.*expected"):
             sim.probe(bad)
 
+
+def test_a_simulation_without_out_dir_writes_no_checkpoint_into_a_folder_it_does_not_hold(tmp_path, monkeypatch):
+    """A Simulation without out_dir holds no folder and writes no field output, but its checkpoints (checkpoint_every,
+    and the one of a Ctrl-C stop) went to out/CASE/checkpoints under the working folder: the folder `distlbm run CASE`
+    writes into by default, without its lock (a command run going on there had another run's checkpoints put beside
+    its own), and output_every was dropped unsaid. It writes nothing: the settings that would are said in one warning,
+    and a stop says how to go on in the process (its state is in memory)."""
+    import signal
+
+    from distlbm.driver import Simulation
+
+    monkeypatch.chdir(tmp_path)
+    said = []
+    sim = Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0, "checkpoint_every": 20, "output_every": 10}),
+                     log=said.append)
+    assert sim.run(40)["status"] == "complete"
+    assert list(tmp_path.iterdir()) == []
+    assert ("warning: checkpoint_every = 20, output_every = 10 have no effect: this Simulation has no out_dir "
+            "(it writes no files); expected an out_dir for them") in said
+    advance = sim.advance
+
+    def ctrl_c(n):
+        advance(n)
+        if n > 0:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    sim.advance = ctrl_c
+    summary = sim.run(400)
+    assert summary["status"] == "stopped" and list(tmp_path.iterdir()) == []
+    assert said[-1] == (f"stopped at step {sim.step} on SIGINT; no checkpoint (this Simulation has no out_dir): its "
+                        f"run(400) goes on from here")
