@@ -755,11 +755,22 @@ def _written(value: Any, kind: type) -> str:
     return f" (TOML reads {value!r} as text: write {int(x) if kind is int else repr(x)})"
 
 
+def _plain(value: Any) -> Any:
+    """A value given from Python as TOML would give it: a NumPy scalar as the Python value it holds (`for n in
+    np.arange(16, 64, 16)`: `n = np.int64(32): expected an integer` refused it), a tuple or a NumPy array as the list
+    of its items (`mesh = (1, 1): expected a string (or an array of its items ...)`)."""
+    if type(value).__module__ == "numpy":
+        if getattr(value, "ndim", None) == 0 and hasattr(value, "item"):
+            return value.item()
+        if hasattr(value, "tolist"):
+            return value.tolist()
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
 def _check_value(p: Param, value: Any, where: str) -> Any:
-    if type(value).__module__ == "numpy" and getattr(value, "ndim", None) == 0 and hasattr(value, "item"):
-        # a NumPy scalar (from Python: `for n in np.arange(16, 64, 16)`) as the Python value it holds: `n =
-        # np.int64(32): expected an integer` refused it
-        value = value.item()
+    value = _plain(value)
 
     def bad(expected):
         return ConfigError(f"{where}{p.name} = {_shown(value)}: expected {expected}")

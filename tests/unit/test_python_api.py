@@ -191,3 +191,18 @@ def test_a_simulation_without_out_dir_writes_no_checkpoint_into_a_folder_it_does
     assert summary["status"] == "stopped" and list(tmp_path.iterdir()) == []
     assert said[-1] == (f"stopped at step {sim.step} on SIGINT; no checkpoint (this Simulation has no out_dir): its "
                         f"run(400) goes on from here")
+
+
+def test_a_tuple_or_numpy_array_is_a_list_setting_as_a_list_is():
+    """A list setting takes an array (README: `mesh = [2, 2, 1]` is "2x2x1"); from Python a tuple, the usual form of
+    a fixed pair, was refused: `mesh = (1, 1): expected a string (or an array of its items, joined as 'x')`, and so
+    was a NumPy array. Both are taken as the list of their items."""
+    as_list = resolve("channel_flow", {"mesh": [1, 1], "output_fields": ["rho", "u"], "probes": [[0.3, 0.2], [0.7, 0.2]]})
+    for given in ({"mesh": (1, 1), "output_fields": ("rho", "u"), "probes": ((0.3, 0.2), (0.7, 0.2))},
+                  {"mesh": np.array([1, 1]), "output_fields": np.array(["rho", "u"]),
+                   "probes": np.array([[0.3, 0.2], [0.7, 0.2]])}):
+        cfg = resolve("channel_flow", given)
+        assert cfg.decomposition.mesh == as_list.decomposition.mesh
+        assert cfg.output.output_fields == as_list.output.output_fields
+        assert cfg.params["probes"] == as_list.params["probes"]
+
