@@ -1318,8 +1318,13 @@ class Simulation:
         feats, params = self.setup.features, self.cfg.params
         hints = []
         if feats is not None and feats.outflow:
-            hints.append("the outflow fixes no pressure level (outlet = 'zero_gradient' or 'convective'): with a "
-                         "pressure drop the mean density drifts; prefer outlet = 'pressure'")
+            if any(p.name == "outlet" for p in self.cfg.case.params):  # the built-in channels' setting
+                hints.append("the outflow fixes no pressure level (outlet = 'zero_gradient' or 'convective'): with "
+                             "a pressure drop the mean density drifts; prefer outlet = 'pressure'")
+            else:  # a case of one's own (examples/square_channel.py) has no such setting: it was named all the same
+                hints.append("the outflow fixes no pressure level (a zero-gradient or convective outflow): with a "
+                             "pressure drop the mean density drifts; prefer an outlet of fixed pressure "
+                             "(bc.outlet_kind)")
         if feats is not None and feats.inlets and params.get("init") == "rest" and not params.get("ramp"):
             hints.append("the inflow starts at full speed from rest and sends a pressure wave through the channel; "
                          "set a start-up ramp (ramp = seconds) or init = 'profile'")
