@@ -1211,6 +1211,12 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     The case comes from the target (a case name, or the TOML file's `case`); a `case` in `sets` or the
     overrides must agree with it. default_case: the case when none is given anywhere. defer_checks: leave the
     setup's scans of the whole lattice (Setup.checks) to `run_checks`, after the memory pre-flight."""
+    if isinstance(case_or_file, os.PathLike):  # (from Python: a Path of a TOML file was an AttributeError)
+        case_or_file = os.fspath(case_or_file)
+    if case_or_file is not None and not isinstance(case_or_file, str):
+        raise ConfigError(f"case = {case_or_file!r}: expected a case's name, 'module:Class' or a TOML file's path")
+    if sets is not None and not isinstance(sets, dict):
+        raise ConfigError(f"settings = {sets!r}: expected a dict {{key: value}} (as --set key=value)")
     values: dict = {}
     where = ""
     source = "default"

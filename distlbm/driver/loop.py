@@ -343,6 +343,9 @@ class Simulation:
         self._t_created = flag.started if flag is not None and flag.started is not None else time.perf_counter()
         from distlbm.config import run_checks
 
+        if not all(hasattr(cfg, k) for k in ("setup", "case", "params", "pending")):  # (AttributeError: 'pending')
+            raise ConfigError(f"cfg = {cfg!r}: expected the configuration of distlbm.config.resolve(case, "
+                              f"{{key: value}})")
         for key, value in (("out_dir", out_dir), ("restart", restart), ("init_from", init_from)):
             if value is not None and not isinstance(value, (str, os.PathLike)):  # (pathlib's TypeError, from the lock)
                 what = {"out_dir": "a folder's path (str or os.PathLike), or None for no files",

@@ -222,3 +222,24 @@ def test_the_mass_drift_warning_of_a_case_of_ones_own_names_no_setting_it_lacks(
     assert "the outflow fixes no pressure level" in warned[0] and "(bc.outlet_kind)" in warned[0], warned
     channel = Simulation(resolve("channel_flow", {"outlet": "zero_gradient", "n": 8}), log=quiet)
     assert "prefer outlet = 'pressure'" in channel._mass_hint()  # a case that has the setting: named
+
+
+def test_resolve_takes_a_path_object_and_says_a_target_or_settings_of_another_type(tmp_path):
+    """resolve(Path('my.toml')), the usual form of a file's path in Python, was AttributeError: 'PosixPath' object
+    has no attribute 'endswith'; resolve(3) the same of an int, and settings given as pairs ([('n', 32)]) 'list'
+    object has no attribute 'get'. A path is taken as its text; the others are one ConfigError naming what was
+    given and what was expected."""
+    from pathlib import Path
+
+    toml = tmp_path / "my.toml"
+    toml.write_text('case = "cavity2d"\nn = 16\n')
+    assert resolve(Path(toml)).params["n"] == 16 and resolve(str(toml)).params["n"] == 16
+    with pytest.raises(ConfigError, match=r"^case = 3: expected a case's name, 'module:Class' or a TOML file's path"):
+        resolve(3)
+    with pytest.raises(ConfigError, match=r"^settings = \[\('n', 32\)\]: expected a dict \{key: value\}"):
+        resolve("cavity2d", [("n", 32)])
+    from distlbm.driver import Simulation
+
+    for cfg in ("cavity2d", {"case": "cavity2d"}):  # 'str' object has no attribute 'pending', from run_checks
+        with pytest.raises(ConfigError, match=r"^cfg = .*: expected the configuration of distlbm\.config\.resolve"):
+            Simulation(cfg, log=quiet)
