@@ -1708,14 +1708,21 @@ class Simulation:
             self._log_failure(view, e, "the run stopped (exit 74)")
             raise
         finally:
+            error = sys.exc_info()[1]
+            if isinstance(error, KeyboardInterrupt):  # (a Ctrl-C mostly comes in the wait for a chunk already begun)
+                try:  # the step of the state it left, not of the chunk's start: its end record said step 8 at 50
+                    step = view.step
+                except Exception:  # (its buffers given to a chunk that never came back)
+                    pass
             self.wall_time = time.perf_counter() - t0
             self.steps_run = step - start_step
             # how this part of the run ended (`distlbm status`: a start with no end was killed, as a process of
             # several killed by the OOM killer; the others still left and marked the folder's record ended)
-            error = sys.exc_info()[1]
             status = self.status if self.status != "running" else "error"
             if status == "error" and isinstance(error, KeyboardInterrupt):  # a second Ctrl-C: the user's, no error
                 status = "interrupted"
+            if self.status == "running":  # (from Python the object lives on: it said 'running' after it)
+                self.status = status
             lost = lost_process(error) if error is not None and self.domain.process_count > 1 else None
             logs["log"].write({"event": "end", "step": step, "status": status,
                                **({"message": (f"lost another process of the run ({lost})" if lost else

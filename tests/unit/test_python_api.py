@@ -243,3 +243,30 @@ def test_resolve_takes_a_path_object_and_says_a_target_or_settings_of_another_ty
     for cfg in ("cavity2d", {"case": "cavity2d"}):  # 'str' object has no attribute 'pending', from run_checks
         with pytest.raises(ConfigError, match=r"^cfg = .*: expected the configuration of distlbm\.config\.resolve"):
             Simulation(cfg, log=quiet)
+
+
+def test_a_run_interrupted_at_once_says_so_and_the_simulation_runs_again(tmp_path):
+    """A second Ctrl-C raises KeyboardInterrupt out of run() at once, without a checkpoint (log.jsonl's end record:
+    'interrupted'); the Simulation's status still said 'running' afterwards, and the end record the step at which the
+    chunk under way began (8, with the state at 50: a Ctrl-C mostly comes in the wait for a chunk). It says
+    'interrupted' at the state's step, and a run() after it goes on from there."""
+    import json
+
+    sim = _sim(n=16, steady_tol=0, out_dir=tmp_path)
+    advance = sim.advance
+
+    def second_ctrl_c(n):
+        advance(n)
+        if sim.step >= 16:
+            raise KeyboardInterrupt
+
+    sim.advance = second_ctrl_c
+    with pytest.raises(KeyboardInterrupt):
+        sim.run(1000)
+    assert sim.status == "interrupted"
+    ends = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines() if '"end"' in line]
+    assert ends[-1]["status"] == "interrupted" and ends[-1]["step"] == sim.step
+    sim.advance = advance
+    at = sim.step
+    assert sim.run(at + 8)["status"] == "complete" and sim.step == at + 8
+    sim.close()
