@@ -579,12 +579,17 @@ class Simulation:
         self.view.log(msg)
 
     def diagnostics(self) -> dict:
+        """The current state's mass, momentum [D] and kinetic energy over the fluid cells (lattice units, every
+        process's), with `finite` and `sane` (every density finite and in range) and the largest speed."""
         return self.view.diagnostics()
 
     def mass_drift(self) -> float:
+        """The relative change of the mass since step 0 of this run (0.0 before its first step)."""
         return self.view.mass_drift()
 
     def fields(self, dtype="float32"):
+        """(rho [X, Y(, Z)], u [D, X, Y(, Z)]) of the current state, lattice units, as NumPy arrays of `dtype`: the
+        whole lattice gathered into this process (every process under mpiexec; small lattices)."""
         return self.view.fields(dtype)
 
     def probe(self, points) -> dict:
@@ -609,6 +614,8 @@ class Simulation:
         return self.view.probe(arr.astype(np.int64))
 
     def forces(self) -> np.ndarray:
+        """[bodies, D]: the force of the fluid on each body (ids 1, 2, ... of the case's geometry; lattice units),
+        momentum exchange over every process; [0, D] for a case without bodies."""
         return self.view.forces()
 
     def advance(self, n: int):
@@ -1739,6 +1746,7 @@ class Simulation:
 
     # ---- the summary -----------------------------------------------------------------------------------
     def summary(self, compile_s: float = 0.0) -> dict:
+        """The summary of this Simulation as it stands (what run() returns at its end: summary.json's content)."""
         extra = {}
         if self._steady is not None:
             extra["steady"] = self._steady.report(getattr(self, "_end", self.step), self.step)
@@ -1772,6 +1780,8 @@ class Simulation:
         return out
 
     def write_summary(self, summary: dict) -> Optional[Path]:
+        """Write `summary` (run()'s) as OUT/summary.json on process 0, as `distlbm run` does; its path, or None
+        without an out_dir and on the other processes."""
         if self.out_dir is None or self.domain.process_index != 0:
             return None
         import json
