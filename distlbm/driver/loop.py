@@ -1552,9 +1552,10 @@ class Simulation:
             if unwritten:
                 self.log(f"warning: {', '.join(unwritten)} {'has' if len(unwritten) == 1 else 'have'} no effect: "
                          f"this Simulation has no out_dir (it writes no files); expected an out_dir for them")
-        self.check_folder()
-        self.remove_interrupted_writes()
-        self.check_checkpoint_space(start_step, end)
+        if self.out_dir is not None:  # (without one it writes no checkpoint: out/CASE/checkpoints is not its folder)
+            self.check_folder()
+            self.remove_interrupted_writes()
+            self.check_checkpoint_space(start_step, end)
         space = self.check_output_space(start_step, end)
         # the checks are passed: from here on the run writes (the earlier results set aside, its log), and a refusal
         # above left the folder as it found it (close(refused=True); the temporaries of interrupted writes removed)

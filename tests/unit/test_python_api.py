@@ -270,3 +270,18 @@ def test_a_run_interrupted_at_once_says_so_and_the_simulation_runs_again(tmp_pat
     at = sim.step
     assert sim.run(at + 8)["status"] == "complete" and sim.step == at + 8
     sim.close()
+
+
+def test_a_simulation_without_out_dir_runs_beside_another_runs_checkpoints_in_out_case(tmp_path, monkeypatch):
+    """A Simulation without out_dir looked at out/CASE/checkpoints under the working folder before it ran and refused
+    to run where `distlbm run CASE` had left a checkpoint there (a Ctrl-C of `make run`): `CheckpointError:
+    out/cavity2d/checkpoints already holds 1 checkpoint(s) of another run ...`, though it writes nothing there
+    (scripts/validate.py's runs have no out_dir). It runs, and leaves that folder as it was."""
+    monkeypatch.chdir(tmp_path)
+    other = _sim(n=16, steady_tol=0, out_dir="out/cavity2d", checkpoint_every=10)
+    other.run(10)
+    other.close()
+    before = sorted(p.name for p in (tmp_path / "out" / "cavity2d" / "checkpoints").iterdir())
+    assert before == ["ckpt_000000010.h5"]
+    assert _sim(n=16, steady_tol=0).run(20)["status"] == "complete"
+    assert sorted(p.name for p in (tmp_path / "out" / "cavity2d" / "checkpoints").iterdir()) == before
