@@ -651,25 +651,35 @@ def _first_cell(line: str) -> str:
     return line[2:].split(" | ", 1)[0].strip()
 
 
-def merge_report(results: list[EntryResult], json_path: Path, md_path: Path, reduced: bool, argv=()) -> Path:
+def merge_report(results: list[EntryResult], json_path: Path, md_path: Path, reduced: bool, argv=(),
+                 write: bool = True) -> Path:
     """Put `results` into the report `json_path` and its markdown `md_path` (both written by this script, the
     markdown perhaps edited by hand since): each entry's checks' rows, wall-time row and section replace that
     entry's, or go where the entry's place in ENTRIES puts them; the counts line is recounted from the table and
     the wall-time total from its rows; a paragraph before the counts says which entries were run, when and how.
-    Every other line of the markdown is left as it was."""
+    Every other line of the markdown is left as it was. SystemExit (one line) where the report cannot be read so;
+    `write` False: that check alone, writing nothing (run_suite's, before it runs the entries)."""
     json_path, md_path = Path(json_path), Path(md_path)
     import jax
 
     names = [r.name for r in results]
     today = datetime.date.today().isoformat()
     cmd = "scripts/validate.py" + "".join(f" {a}" for a in argv)
-    data = json.loads(json_path.read_text())
+    try:
+        data = json.loads(json_path.read_text())
+    except ValueError as e:
+        raise SystemExit(f"validate: --merge: {json_path}: not JSON ({e}); expected the JSON of a report "
+                         f"scripts/validate.py wrote") from None
+    if not isinstance(data, dict) or not isinstance(data.get("entries", []), list):
+        raise SystemExit(f"validate: --merge: {json_path}: no 'entries' list; expected the JSON of a report "
+                         f"scripts/validate.py wrote")
     lines = md_path.read_text().split("\n")
     head = "| case | resolution | quantity | value | reference | error | pass |"
     wt_head = "| entry | case | runs | wall time (s) |"
-    if head not in lines or wt_head not in lines or "## Entries" not in lines:
+    if head not in lines or wt_head not in lines or "## Wall time" not in lines or "## Entries" not in lines:
         raise SystemExit(f"validate: --merge: {md_path} has no report to merge into (its table {head!r}, "
-                         f"{wt_head!r} or '## Entries' is missing); expected a report scripts/validate.py wrote")
+                         f"'## Wall time', {wt_head!r} or '## Entries' is missing); expected a report "
+                         f"scripts/validate.py wrote")
 
     # the JSON: the entries replaced or inserted in the suite's order, marked with the run they come from
     entries = [(e["name"], e) for e in data.get("entries", [])]
@@ -707,8 +717,14 @@ def merge_report(results: list[EntryResult], json_path: Path, md_path: Path, red
     for r in results:
         wblocks = _splice(wblocks, r.name, [_wall_row(r)])
     rows = [ln for _, b in wblocks for ln in b]
-    cells = [[x.strip() for x in ln.strip("|").split("|")] for ln in rows]
-    n_runs, wall = sum(int(c[2]) for c in cells), sum(float(c[3]) for c in cells)
+    n_runs, wall = 0, 0.0
+    for ln in rows:
+        c = [x.strip() for x in ln.strip("|").split("|")]
+        try:
+            n_runs, wall = n_runs + int(c[2]), wall + float(c[3])
+        except (IndexError, ValueError):
+            raise SystemExit(f"validate: --merge: {md_path}: the wall-time row {ln!r}: expected '| entry | case | "
+                             f"RUNS | SECONDS |' (numbers: the total is recounted from them)") from None
     total = [f"| **total** | | {n_runs} | **{wall:.1f}** |"] if w1 < len(lines) and lines[w1].startswith(
         "| **total**") else []
     lines = lines[:w0] + rows + total + lines[w1 + len(total):]
@@ -748,6 +764,8 @@ def merge_report(results: list[EntryResult], json_path: Path, md_path: Path, red
         raise SystemExit(f"validate: --merge: {md_path} has no counts line ('**N of M judged checks pass** (R rows); "
                          f"total wall time **T s** (M min).') before its table; expected a report scripts/validate.py "
                          f"wrote")
+    if not write:
+        return md_path
     lines[c] = counts + lines[c][m.end():]
     # a paragraph of an earlier merge of the same entries is replaced, not repeated
     def merged(line):  # the entries an earlier merge's paragraph names, in any order
@@ -778,6 +796,7 @@ def run_suite(names=(), reduced=False, out: Optional[Path] = None, plot_dir: Opt
             if not f.is_file():
                 raise SystemExit(f"validate: --merge {merge}: {f}: no such file; expected the JSON and markdown of "
                                  f"a report scripts/validate.py wrote")
+        merge_report([], merge, md, reduced, argv, write=False)  # a report it cannot read: said before any run
         out = md
     # the full suite's report is docs/validation.md; a reduced run's, or a selection's (it would replace the full
     # report by its few rows, as --case did), go to out/validation unless --out says where

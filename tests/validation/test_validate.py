@@ -290,3 +290,32 @@ def test_merging_the_same_entries_again_in_another_order_replaces_the_paragraph(
     text = md.read_text()
     assert text.count("Merged on ") == 1 and "(entries poiseuille_bgk, couette, reduced resolutions; " in text
     assert "**2 of 2 judged checks pass** (2 rows)" in text
+
+
+@pytest.mark.parametrize("edit", ["counts", "wall_row", "json"])
+def test_merge_refuses_a_report_it_cannot_merge_into_before_it_runs_anything(tmp_path, monkeypatch, edit):
+    """A report whose counts line, a wall-time row or JSON was edited by hand so that --merge cannot read it was
+    found only after the named entries had run (taylor_green3d_re1600: ~15 min) and their results were lost: the
+    counts line's SystemExit, or a ValueError / JSONDecodeError traceback. It is refused before any run."""
+    def result(name):
+        c = dict(check(f"{name}: a quantity", 1.0, 1.0, tolerance=0.1), resolution="2×4")
+        return V.EntryResult(name, name, checks=[c], runs=[V.Run({"n": 4}, error="not run: a test")], wall_s=1.0)
+
+    md, js = tmp_path / "validation.md", tmp_path / "validation.json"
+    V.write_markdown([result("couette")], md, reduced=True, total_s=1.0)
+    js.write_text(json.dumps(V._jsonable([result("couette")], 1.0, True)))
+    text = md.read_text()
+    if edit == "counts":
+        text = text.replace("judged checks pass** (1 rows)", "judged checks pass** (one row)")
+    elif edit == "wall_row":
+        text = text.replace("| couette | couette | 1 | 1.0 |", "| couette | couette | 1 | 1.0 (by hand) |")
+    else:
+        js.write_text(js.read_text()[:-3])
+    assert text != md.read_text() or edit == "json"
+    md.write_text(text)
+    ran = []
+    monkeypatch.setattr(V, "run_entry", lambda e, *a, **k: ran.append(e.name) or result(e.name))
+    with pytest.raises(SystemExit) as e:
+        V.main(["--reduced", "--case", "poiseuille_bgk", "--merge", str(js)])
+    assert ran == [] and str(e.value).startswith("validate: --merge: ")
+    assert {"counts": "counts line", "wall_row": "1.0 (by hand)", "json": str(js)}[edit] in str(e.value)
