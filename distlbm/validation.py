@@ -702,11 +702,15 @@ def merge_report(results: list[EntryResult], json_path: Path, md_path: Path, red
         blocks = _splice(blocks, r.name, [_row(r.name, c) for c in r.checks])
     table = [ln for _, b in blocks for ln in b]
     w = lines.index("## Wall time")
-    kept = [ln for ln in lines[t1:w] if ln and not ln.startswith("Not in this report (")]
+    between = lines[t1:w]  # (the lines written by hand there as they are: a paragraph, a table)
+    old = next((i for i, ln in enumerate(between) if ln.startswith("Not in this report (")), None)
+    if old is not None:
+        del between[old:old + 2 if between[old + 1:old + 2] == [""] else old + 1]
+    if not between or between[0] != "":
+        between.insert(0, "")
     if not_run:
-        kept.insert(0, f"Not in this report ({len(not_run)} of the suite's {len(ENTRIES)} entries): "
-                    + "; ".join(f"{nm} ({why})" for nm, why in not_run) + ".")
-    between = [""] + [x for ln in kept for x in (ln, "")]
+        between[1:1] = [f"Not in this report ({len(not_run)} of the suite's {len(ENTRIES)} entries): "
+                        + "; ".join(f"{nm} ({why})" for nm, why in not_run) + ".", ""]
     lines = lines[:t0] + table + between + lines[w:]
 
     # the wall-time table and its total

@@ -319,3 +319,25 @@ def test_merge_refuses_a_report_it_cannot_merge_into_before_it_runs_anything(tmp
         V.main(["--reduced", "--case", "poiseuille_bgk", "--merge", str(js)])
     assert ran == [] and str(e.value).startswith("validate: --merge: ")
     assert {"counts": "counts line", "wall_row": "1.0 (by hand)", "json": str(js)}[edit] in str(e.value)
+
+
+def test_merge_leaves_the_lines_written_by_hand_after_the_table_as_they_were(tmp_path):
+    """Text written by hand between the checks' table and '## Wall time' came back with a blank line after each of
+    its lines: a paragraph of two lines became two paragraphs and a table there three lines that are no table."""
+    def result(name):
+        c = dict(check(f"{name}: a quantity", 1.0, 1.0, tolerance=0.1), resolution="2×4")
+        return V.EntryResult(name, name, checks=[c], runs=[V.Run({"n": 4}, error="not run: a test")], wall_s=1.0)
+
+    md, js = tmp_path / "validation.md", tmp_path / "validation.json"
+    V.write_markdown([result("couette")], md, reduced=True, total_s=1.0)
+    js.write_text(json.dumps(V._jsonable([result("couette")], 1.0, True)))
+    text = md.read_text()
+    hand = "A note by hand on two lines,\nthe second one here.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n"
+    md.write_text(text.replace("## Wall time", hand + "## Wall time", 1))
+    for names in (["poiseuille_bgk"], ["couette"]):  # a Not-in-this-report line made, then one replaced
+        V.merge_report([result(n) for n in names], js, md, reduced=True)
+        after = md.read_text()
+        assert after.count("\n" + hand + "## Wall time\n") == 1, after
+        assert after.count("Not in this report (") == 1
+        line = next(ln for ln in after.splitlines() if ln.startswith("Not in this report ("))
+        assert f"\n\n{line}\n\n{hand}## Wall time" in after and "poiseuille_bgk (" not in line
