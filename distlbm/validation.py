@@ -738,14 +738,15 @@ def merge_report(results: list[EntryResult], json_path: Path, md_path: Path, red
     e1 = next((i for i in range(e0, len(lines)) if lines[i] == KEEP_MARKER or lines[i].startswith("## ")),
               len(lines))
     sblocks = []
-    for ln in lines[e0:e1]:
+    s0 = next((i for i in range(e0, e1) if lines[i].startswith("### ")), e1)  # (lines by hand before it: kept first)
+    for ln in lines[s0:e1]:
         if ln.startswith("### ") or not sblocks:
             sblocks.append((ln[4:].strip(), [ln]))
         else:
             sblocks[-1][1].append(ln)
     for r in results:
         sblocks = _splice(sblocks, r.name, _entry_lines(r, md_path))
-    lines = lines[:e0] + [ln for _, b in sblocks for ln in b] + lines[e1:]
+    lines = lines[:s0] + [ln for _, b in sblocks for ln in b] + lines[e1:]
 
     # the counts, recounted from the table; the paragraph saying what this merge ran
     t0 = lines.index(head) + 2

@@ -341,3 +341,20 @@ def test_merge_leaves_the_lines_written_by_hand_after_the_table_as_they_were(tmp
         assert after.count("Not in this report (") == 1
         line = next(ln for ln in after.splitlines() if ln.startswith("Not in this report ("))
         assert f"\n\n{line}\n\n{hand}## Wall time" in after and "poiseuille_bgk (" not in line
+
+
+def test_merge_keeps_a_paragraph_written_by_hand_at_the_top_of_the_entries(tmp_path):
+    """A paragraph written by hand between '## Entries' and the first entry's section was taken for an entry of no
+    known place, after every other, so each merged section went before it, at the top of the entries."""
+    def result(name):
+        c = dict(check(f"{name}: a quantity", 1.0, 1.0, tolerance=0.1), resolution="2×4")
+        return V.EntryResult(name, name, checks=[c], runs=[V.Run({"n": 4}, error="not run: a test")], wall_s=1.0)
+
+    md, js = tmp_path / "validation.md", tmp_path / "validation.json"
+    V.write_markdown([result("couette")], md, reduced=True, total_s=1.0)
+    js.write_text(json.dumps(V._jsonable([result("couette")], 1.0, True)))
+    md.write_text(md.read_text().replace("## Entries\n\n", "## Entries\n\nThe runs, by hand.\n\n", 1))
+    V.merge_report([result("poiseuille_bgk")], js, md, reduced=True)
+    after = md.read_text()
+    assert "## Entries\n\nThe runs, by hand.\n\n### poiseuille_bgk\n" in after, after
+    assert after.index("### poiseuille_bgk") < after.index("### couette")
