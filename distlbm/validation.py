@@ -513,6 +513,16 @@ def _cell(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+TABLE_HEAD = "| case | resolution | quantity | value | reference | error | pass |"
+WALL_HEAD = "| entry | case | runs | wall time (s) |"
+
+
+def _counts(n_judged: int, n_fail: int, n_rows: int, total_s: float) -> str:
+    """The report's counts line (a merge recounts it and keeps what was written by hand after it)."""
+    return (f"**{n_judged - n_fail} of {n_judged} judged checks pass** ({n_rows} rows); "
+            f"total wall time **{total_s:.0f} s** ({total_s / 60:.1f} min).")
+
+
 def _row(name: str, c: dict) -> str:
     return (f"| {_cell(name)} | {_cell(c.get('resolution', ''))} | {_cell(c['quantity'])} | "
             f"{_num(c['value'])} | {_ref(c)} | {_err(c)} | {_pass(c)} |")
@@ -579,10 +589,9 @@ def write_markdown(results: list[EntryResult], path: Path, reduced: bool, total_
         f"Every row is one check a case returned (`observables.checks` in its `summary.json`); "
         f"'—' in *pass* means reported without a criterion (no reference available).",
         "",
-        f"**{n_judged - n_fail} of {n_judged} judged checks pass** ({n_checks} rows); "
-        f"total wall time **{total_s:.0f} s** ({total_s / 60:.1f} min).",
+        _counts(n_judged, n_fail, n_checks, total_s),
         "",
-        "| case | resolution | quantity | value | reference | error | pass |",
+        TABLE_HEAD,
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in results:
@@ -592,7 +601,7 @@ def write_markdown(results: list[EntryResult], path: Path, reduced: bool, total_
     if not_run:
         lines += ["", f"Not in this report ({len(not_run)} of the suite's {len(not_run) + len(results)} entries): "
                   + "; ".join(f"{name} ({why})" for name, why in not_run) + "."]
-    lines += ["", "## Wall time", "", "| entry | case | runs | wall time (s) |", "| --- | --- | --- | --- |"]
+    lines += ["", "## Wall time", "", WALL_HEAD, "| --- | --- | --- | --- |"]
     lines += [_wall_row(r) for r in results]
     lines.append(f"| **total** | | {sum(len(r.runs) for r in results)} | **{total_s:.1f}** |")
     lines += ["", "## Entries", ""]
@@ -674,8 +683,7 @@ def merge_report(results: list[EntryResult], json_path: Path, md_path: Path, red
         raise SystemExit(f"validate: --merge: {json_path}: no 'entries' list; expected the JSON of a report "
                          f"scripts/validate.py wrote")
     lines = md_path.read_text().split("\n")
-    head = "| case | resolution | quantity | value | reference | error | pass |"
-    wt_head = "| entry | case | runs | wall time (s) |"
+    head, wt_head = TABLE_HEAD, WALL_HEAD
     if head not in lines or wt_head not in lines or "## Wall time" not in lines or "## Entries" not in lines:
         raise SystemExit(f"validate: --merge: {md_path} has no report to merge into (its table {head!r}, "
                          f"'## Wall time', {wt_head!r} or '## Entries' is missing); expected a report "
@@ -716,7 +724,7 @@ def merge_report(results: list[EntryResult], json_path: Path, md_path: Path, red
     # the wall-time table and its total
     w0 = lines.index(wt_head) + 2
     w1 = next(i for i in range(w0, len(lines)) if not lines[i].startswith("| ") or lines[i].startswith("| **total**"))
-    rows = [ln for ln in lines[w0:w1]]
+    rows = lines[w0:w1]
     wblocks = _blocks(rows, _first_cell)
     for r in results:
         wblocks = _splice(wblocks, r.name, [_wall_row(r)])
@@ -759,10 +767,9 @@ def merge_report(results: list[EntryResult], json_path: Path, md_path: Path, red
             f"{'reduced' if reduced else 'full'} resolutions; {platform.machine()}, {os.cpu_count()} CPU cores, "
             f"JAX {jax.__version__} on {jax.default_backend()}; {sum(r.wall_s for r in results):.0f} s): their rows, "
             f"wall times and sections replace or join the report's.")
-    # the counts as write_markdown words them (the total: the wall-time table's); what follows them on the line,
+    # the counts (the total: the wall-time table's); what follows them on the line,
     # written by hand, stays
-    counts = (f"**{n_judged - n_fail} of {n_judged} judged checks pass** ({t1 - t0} rows); total wall time "
-              f"**{wall:.0f} s** ({wall / 60:.1f} min).")
+    counts = _counts(n_judged, n_fail, t1 - t0, wall)
     m = re.match(r"\*\*\d+ of \d+ judged checks pass\*\* \(\d+ rows\); total wall time \*\*[\d.]+ s\*\* "
                  r"\([\d.]+ min\)\.", lines[c]) if c is not None else None
     if m is None:

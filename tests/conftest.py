@@ -43,8 +43,8 @@ REPO = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(autouse=True)
 def _a_working_folder_of_its_own(tmp_path_factory, monkeypatch):
-    """Every test runs in an empty folder of its own: a run without --out (and a Simulation without out_dir) uses
-    out/CASE there. In the checkout, a user's own `distlbm run box --checkpoint-every 50` left out/box/checkpoints,
+    """Every test runs in an empty folder of its own: a run without --out uses out/CASE there (a Simulation without
+    out_dir writes no file). In the checkout, a user's own `distlbm run box --checkpoint-every 50` left out/box/checkpoints,
     and five tests were refused for "another run's checkpoints" in it (and tests made their folders there).
     A test that needs the checkout (examples/) goes there itself (monkeypatch.chdir), or names REPO."""
     monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
