@@ -779,9 +779,10 @@ def merge_report(results: list[EntryResult], json_path: Path, md_path: Path, red
     if not write:
         return md_path
     lines[c] = counts + lines[c][m.end():]
+
     # a paragraph of an earlier merge of the same entries is replaced, not repeated
     def merged(line):  # the entries an earlier merge's paragraph names, in any order
-        m = re.search(r"\(entries (.+?), (?:full|reduced) resolutions; ", line) if line.startswith("Merged on ") else None
+        m = line.startswith("Merged on ") and re.search(r"\(entries (.+?), (?:full|reduced) resolutions; ", line)
         return set(m.group(1).split(", ")) if m else set()
     earlier = [i for i in range(c) if merged(lines[i]) == set(names)]
     if earlier:

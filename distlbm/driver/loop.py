@@ -609,8 +609,9 @@ class Simulation:
         for row in arr:
             if not all(math.isfinite(v) and v.is_integer() and 0 <= v < n for v, n in zip(row, shape)):
                 pt = tuple(int(v) if math.isfinite(v) and v.is_integer() else float(v) for v in row)
+                top = ", ".join(str(n - 1) for n in shape)
                 raise ConfigError(f"probe: point {pt} is not a cell of the lattice of {' x '.join(map(str, shape))} "
-                                  f"cells; expected whole lattice indices from 0 to {', '.join(str(n - 1) for n in shape)}")
+                                  f"cells; expected whole lattice indices from 0 to {top}")
         return self.view.probe(arr.astype(np.int64))
 
     def forces(self) -> np.ndarray:
@@ -1515,9 +1516,9 @@ class Simulation:
                                   f"{INT32_MAX} (the step counter is int32), or None for the configured end", INT32_MAX)
             start = self.view.step
             if steps < start:  # run(300) after advance(500) returned 'complete' at step 500, having run nothing
-                raise ConfigError(f"run({steps}): steps = {steps}: the step to run to (absolute), not a count, is before "
-                                  f"step {start}, where this run is; expected {start} or more (to run {steps} more "
-                                  f"steps: run({start + steps}))")
+                raise ConfigError(f"run({steps}): steps = {steps}: the step to run to (absolute), not a count, is "
+                                  f"before step {start}, where this run is; expected {start} or more (to run {steps} "
+                                  f"more steps: run({start + steps}))")
         took = self.out_dir is not None and self._lock_dir != self.out_dir  # released again at the end
         self._hold_folder(self.out_dir)
         try:
@@ -1684,8 +1685,8 @@ class Simulation:
                         halt = True
                         self._fire(step, wall, final=True, only_final=True)  # the stop's progress line and sample
                     if halt and self.out_dir is None:  # (from Python: its state is still in memory)
-                        self.log(f"stopped at step {step} on {why}; no checkpoint (this Simulation has no out_dir): its "
-                                 f"run({end}) goes on from here")
+                        self.log(f"stopped at step {step} on {why}; no checkpoint (this Simulation has no out_dir): "
+                                 f"its run({end}) goes on from here")
                         self.status, self.stopped_on = "stopped", why
                         break
                     if halt:
