@@ -92,7 +92,9 @@ def test_outflow_cells_copy_their_inner_neighbour():
     from distlbm.parallel.halo import local_exchange
 
     rng = np.random.default_rng(0)
-    g = rng.random((9, 6, 5))
+    # float32, the populations' dtype: float64 ones became float32 in jnp.asarray unless an earlier test in the
+    # process had turned on JAX's 64-bit mode (alone, the test failed on the rounding, not on the copy)
+    g = rng.random((9, 6, 5)).astype(np.float32)
     kind = np.zeros((6, 5), np.uint8)
     kind[-1, :] = bc.outflow_kind(0, 1)  # outward normal +x at x = X-1
     kind[:, 0] = bc.outflow_kind(1, -1)  # outward normal -y at y = 0
