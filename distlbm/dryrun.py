@@ -174,6 +174,12 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
                 say(line, file=sys.stderr)
             elif line:
                 say(f"  {line}")
+    # an earlier run's results in the folder (not those of the run a restart continues): the run moves them aside
+    # into OUT/previous/ before its first step and says so (its _earlier_results); the dry run said nothing of it
+    if continued is None or not results.continues(out_path, continued[1], continued[0], cdir):
+        moved = results.set_aside(out_path, make=False)
+        if moved:
+            say(f"  earlier results, moved when the run starts: {moved}")
     # the folders the run writes into, with the schedules a restart keeps from the run it continues (a restart of
     # another folder's checkpoint that keeps its --checkpoint-every was said ready where a file named checkpoints
     # stopped the run with exit 74)

@@ -267,12 +267,13 @@ def to_set_aside(folder) -> list[Path]:
     return found if any(p.is_file() for p in found) else []
 
 
-def set_aside(folder) -> Optional[str]:
+def set_aside(folder, make: bool = True) -> Optional[str]:
     """Move the run files of an earlier run in `folder` into folder/previous/ (the run files already there removed,
     or, those of a run of KEEP_WALL_S or more, moved into a folder of their own beside it: a week's results were
     lost to two quick re-runs into the default out/CASE); a line saying what moved, or None if there were none
     (or folders only, no file of a run: a `fields/` made by hand is not an earlier run). WriteError (one line) if
-    it cannot."""
+    it cannot. `make` False (the dry run): nothing is moved; the same checks and the same line, what the run
+    would move."""
     folder = Path(folder)
     found = to_set_aside(folder)
     if not found:
@@ -281,23 +282,23 @@ def set_aside(folder) -> Optional[str]:
     if prev.is_symlink() or (prev.exists() and not prev.is_dir()):
         raise WriteError(prev, f"it is not a folder; expected a folder (or nothing) to move the earlier run's "
                                f"results of {folder} into ({what}); move it away or use another --out")
-    kept, wall = None, 0.0
-    try:
-        prev.mkdir(exist_ok=True)
-        older = products(prev)
-        wall = run_wall_s(prev) if older else 0.0
-        if wall >= KEEP_WALL_S:
-            kept = _kept_name(prev)
-            kept.mkdir()
-            for old in older:
-                os.replace(old, kept / old.name)
-        else:
-            for old in older:
-                shutil.rmtree(old) if old.is_dir() else old.unlink()
-        for p in found:
-            os.replace(p, prev / p.name)
-    except OSError as e:
-        raise WriteError(prev, reason(e, None, folder)) from None
+    older = products(prev) if prev.is_dir() else []
+    wall = run_wall_s(prev) if older else 0.0
+    kept = _kept_name(prev) if wall >= KEEP_WALL_S else None
+    if make:
+        try:
+            prev.mkdir(exist_ok=True)
+            if kept is not None:
+                kept.mkdir()
+                for old in older:
+                    os.replace(old, kept / old.name)
+            else:
+                for old in older:
+                    shutil.rmtree(old) if old.is_dir() else old.unlink()
+            for p in found:
+                os.replace(p, prev / p.name)
+        except OSError as e:
+            raise WriteError(prev, reason(e, None, folder)) from None
     then = ""
     if kept is not None:
         then = (f"; the older run's results that were there (a run of {wall / 3600:.1f} h) are kept in {kept}/ (those "

@@ -786,3 +786,27 @@ def test_a_restart_s_dry_run_says_its_probe_notes_and_the_copy_of_the_run_s_samp
     assert rc == 0 and (tmp_path / "other" / "samples.jsonl").is_file(), err
     rc, dry, err = cli(*run, "--restart", ckpt, "--out", tmp_path / "other", "--dry-run")
     assert rc == 0 and copied.format("are copied").replace("new", "other") in dry, dry + err
+
+
+def test_a_dry_run_into_an_earlier_runs_folder_says_what_the_run_moves_aside_in_the_runs_words(cli, tmp_path):
+    """`--dry-run --out DIR` where DIR holds an earlier run's results (no checkpoints): the run moves them into
+    DIR/previous/ (the older ones there removed) and says so; the dry run said nothing of it. It says the run's
+    own line now, and moves nothing."""
+    out = tmp_path / "run"
+    args = ("run", "cavity2d", "--set", "n=16", "--steps", 4, "--out", out)
+    rc, _, err = cli(*args)
+    assert rc == 0, err
+    rc, _, err = cli(*args)  # a second run: the first's results are in previous/ now, its own in the folder
+    assert rc == 0, err
+    before = _tree(out)
+    rc, said, err = cli(*args, "--dry-run")
+    assert rc == 0, err
+    assert _tree(out) == before  # nothing moved
+    line = [ln for ln in said.splitlines() if "previous" in ln]
+    assert len(line) == 1, said
+    rc, out_run, err = cli(*args)
+    assert rc == 0, err
+    run_line = [ln for ln in (out_run + err).splitlines() if "previous" in ln]
+    assert len(run_line) == 1, out_run + err
+    assert line[0].endswith(run_line[0].removeprefix("note: ")), (line, run_line)
+    assert "the older run's results that were there are removed" in line[0]
