@@ -304,6 +304,11 @@ def cmd_run(args) -> int:
 
         raise ConfigError(f"run target = {args.target!r}: expected a case name (see `distlbm cases`) or a TOML file; "
                           f"leave it out for the default case, cavity2d")
+    # '~' is the home folder, quoted too (--out '~/x', --out=~/x: the shell expands it at the start of a word alone),
+    # as Simulation(out_dir="~/x") takes it from Python; './~' is a folder of that name here
+    for key in ("out", "restart", "init_from"):
+        if getattr(args, key, None) is not None:
+            setattr(args, key, os.path.expanduser(getattr(args, key)))
     if args.restart is not None and not str(args.restart).strip():
         from distlbm.cases.base import ConfigError
 

@@ -352,6 +352,10 @@ class Simulation:
                         "restart": "'latest' or a checkpoint's path (str or os.PathLike), or None",
                         "init_from": "a checkpoint's or a run folder's path (str or os.PathLike), or None"}[key]
                 raise ConfigError(f"{key} = {value!r}: expected {what}")
+        # '~' is the home folder, as on the command line (the shell's, or cli's for a quoted one): from Python it
+        # made a folder literally named '~' in the working folder
+        out_dir, restart, init_from = (None if v is None else os.path.expanduser(v)
+                                       for v in (out_dir, restart, init_from))
         if out_dir and os.path.exists(out_dir) and not os.path.isdir(out_dir):  # (FileExistsError from its mkdir)
             raise ConfigError(f"out_dir = {str(out_dir)!r}: exists and is not a folder; expected a folder to write the "
                               f"run into (or a path where one can be made)")

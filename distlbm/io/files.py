@@ -288,22 +288,18 @@ def run_folder(out) -> Path:
 
 def check_out_name(out: str) -> None:
     """ConfigError for an --out that names no folder (' ' was a folder ' ', '' the working directory) or one whose
-    first part starts with '~': `--out=~/runs/a` (the shell expands '~' at the start of a word alone) wrote into a
-    folder named '~' in the working directory and said 'summary: ~/runs/a/summary.json', which reads as the home
-    folder."""
+    first part still starts with '~' once cli expanded it (~NOUSER/x): it wrote into a folder of that name in the
+    working directory and said 'summary: ~NOUSER/x/summary.json', which reads as a home folder."""
     from distlbm.errors import ConfigError
 
     if not out.strip():
         raise ConfigError(f"--out = {out!r}: expected a folder name (default: out/CASE)")
     first = out.split(os.sep)[0]
-    if first.startswith("~"):
-        home = os.path.expanduser(first)
-        rest = out[len(first):].lstrip(os.sep)
-        home = f" ({os.path.join(home, rest) if rest else home!r})" if home != first else ""
-        raise ConfigError(f"--out = {out!r}: '~' is not expanded here (the shell expands it only at the start of a "
-                          f"word: --out ~/x, not --out=~/x), and it would be a folder named {first!r} in the "
-                          f"working directory {os.getcwd()}; expected the path written out{home}, or "
-                          f"{'.' + os.sep + out!r} for a folder of that name here")
+    if first.startswith("~"):  # (cli expands '~' and '~USER': one left is no user's)
+        raise ConfigError(f"--out = {out!r}: {first!r} names no user's home folder here, and it would be a folder "
+                          f"named {first!r} in the working directory {os.getcwd()}; expected a home folder ('~/x', "
+                          f"'~USER/x') or the path written out, or {'.' + os.sep + out!r} for a folder of that name "
+                          f"here")
     # (the run's own words for a folder it cannot make: "cannot create or write the folder (File name too long)")
     check_path("--out", out, "a writable folder", failed="cannot create or write the folder")
 

@@ -533,23 +533,21 @@ def test_a_checkpoint_path_with_a_line_break_is_said_on_one_line(cli, tmp_path, 
         assert rc == 2 and err.strip().splitlines() == [f"distlbm: {what} failed: {option} 'a\\nb': {said}"], err
 
 
-@pytest.mark.parametrize("out", ["~/runs/a", "~", "~other/a"])
-def test_an_out_that_starts_with_a_tilde_is_refused_by_the_run_and_the_dry_run(cli, tmp_path, monkeypatch, out):
+@pytest.mark.parametrize("out", ["~nosuchuser_distlbm/a", "~nosuchuser_distlbm"])
+def test_an_out_that_starts_with_a_tilde_of_no_user_is_refused_by_the_run_and_the_dry_run(cli, tmp_path, monkeypatch,
+                                                                                        out):
     """`--out=~/runs/a` (the shell expands '~' at the start of a word alone): the run wrote into a folder named '~' in
-    the working directory, exit 0, and said 'summary: ~/runs/a/summary.json', which reads as the home folder."""
+    the working directory, exit 0, and said 'summary: ~/runs/a/summary.json', which reads as the home folder. '~' and
+    '~USER' are expanded now (test_a_quoted_tilde_is_the_home_folder_...); a '~NAME' of no user is refused."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("HOME", "/home/someone")
     for dry in ([], ["--dry-run"]):
         rc, out_, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--out", out, *dry)
         lines = err.strip().splitlines()
         assert rc == 2 and len(lines) == 1, err
-        assert lines[0].startswith(f"distlbm: configuration error: --out = {out!r}: '~' is not expanded here (the "
-                                   f"shell expands it only at the start of a word: --out ~/x, not --out=~/x), and it "
-                                   f"would be a folder named {out.split('/')[0]!r} in the working directory "
-                                   f"{tmp_path}; expected the path written out"), err
-        assert lines[0].endswith(f"or './{out}' for a folder of that name here"), err
-        if out == "~/runs/a":
-            assert "('/home/someone/runs/a')" in lines[0]
+        assert lines[0] == (f"distlbm: configuration error: --out = {out!r}: '~nosuchuser_distlbm' names no user's "
+                            f"home folder here, and it would be a folder named '~nosuchuser_distlbm' in the working "
+                            f"directory {tmp_path}; expected a home folder ('~/x', '~USER/x') or the path written out, "
+                            f"or './{out}' for a folder of that name here"), err
     assert os.listdir(tmp_path) == []
     rc, out_, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--out", f"./{out}")  # a folder of that name
     assert rc == 0 and (tmp_path / out / "summary.json").is_file(), err
@@ -810,3 +808,29 @@ def test_a_dry_run_into_an_earlier_runs_folder_says_what_the_run_moves_aside_in_
     assert len(run_line) == 1, out_run + err
     assert line[0].endswith(run_line[0].removeprefix("note: ")), (line, run_line)
     assert "the older run's results that were there are removed" in line[0]
+
+
+@pytest.mark.parametrize("option", ["--out", "--restart", "--init-from"])
+def test_a_quoted_tilde_is_the_home_folder_on_the_command_line_as_from_python(cli, tmp_path, monkeypatch, option):
+    """`--out '~/x'` quoted (or --out=~/x: the shell expands '~' at the start of a word alone) was refused, and
+    --restart / --init-from '~/...' named no file, where Simulation(out_dir="~/x") from Python writes into the home
+    folder's x: '~' is the home folder in both."""
+    home, work = tmp_path / "home", tmp_path / "work"
+    home.mkdir()
+    work.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(work)
+    rc, said, err = cli("run", "box", "--set", "n=8", "--steps", 2, "--checkpoint-every", 2, "--out", "~/runs/a")
+    assert rc == 0 and (home / "runs" / "a" / "summary.json").is_file(), err
+    assert os.listdir(work) == []
+    if option == "--restart":
+        args = ("--steps", 4, "--out", "~/runs/a", "--restart", "~/runs/a/checkpoints")
+    elif option == "--init-from":
+        args = ("--steps", 2, "--out", "~/runs/b", "--init-from", "~/runs/a")
+    else:
+        args = ("--steps", 2, "--out", "~/runs/b")
+    for dry in (["--dry-run"], []):
+        rc, said, err = cli("run", "box", "--set", "n=8", *args, *dry)
+        assert rc == 0, err
+    assert os.listdir(work) == []
+    assert (home / "runs" / ("a" if option == "--restart" else "b") / "summary.json").is_file()

@@ -285,3 +285,31 @@ def test_a_simulation_without_out_dir_runs_beside_another_runs_checkpoints_in_ou
     assert before == ["ckpt_000000010.h5"]
     assert _sim(n=16, steady_tol=0).run(20)["status"] == "complete"
     assert sorted(p.name for p in (tmp_path / "out" / "cavity2d" / "checkpoints").iterdir()) == before
+
+
+def test_a_tilde_in_out_dir_restart_and_init_from_is_the_home_folder(tmp_path, monkeypatch):
+    """Simulation(cfg, out_dir="~/x") made a folder literally named '~' in the working folder (no shell expands '~'
+    from Python); restart="~/x/checkpoints/..." and init_from="~/x" named no file. '~' is the home folder, as on
+    the command line (`--out ~/x`, and `--out '~/x'` quoted: cli)."""
+    import glob
+
+    from distlbm.driver import Simulation
+
+    home, work = tmp_path / "home", tmp_path / "work"
+    home.mkdir()
+    work.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(work)
+    sim = Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0, "checkpoint_every": 4}), out_dir="~/x",
+                     log=quiet)
+    sim.run(4)
+    sim.close()
+    assert os.listdir(work) == [] and (home / "x" / "log.jsonl").is_file()
+    ck = os.path.basename(sorted(glob.glob(str(home / "x" / "checkpoints" / "*.h5")))[-1])
+    again = Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0}), out_dir="~/x",
+                       restart=f"~/x/checkpoints/{ck}", log=quiet)
+    assert again.step == 4
+    again.close()
+    other = Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0}), out_dir="~/y", init_from="~/x", log=quiet)
+    other.close()
+    assert os.listdir(work) == [] and (home / "y").is_dir()
