@@ -844,10 +844,36 @@ def _is_off(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
 
 
-def _unknown(key: str, value: Any, known, where: str) -> ConfigError:
-    near = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6) or [
+def _slips(a: str, b: str) -> int:
+    """The typing slips from `a` to `b`: letters changed, added, dropped, or two neighbours swapped (the optimal
+    string alignment distance)."""
+    prev2, prev = None, list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[-1]
+
+
+def _near_keys(key: str, known) -> list:
+    """The keys `key` is likely a misspelling of: those the fewest typing slips away (at most one per 4 letters, 1 at
+    least), those of its own length first ('stepz': 'steps', then 'step'; difflib's ratio named 'step' alone), else
+    difflib's nearest, else the one of its letters in lower case (N for n)."""
+    known = list(known)
+    far = {k: _slips(key, k) for k in known}
+    least = min(far.values(), default=0)
+    if far and least <= max(1, len(key) // 4):
+        return sorted((k for k in known if far[k] == least), key=lambda k: (abs(len(k) - len(key)), k))[:2]
+    return difflib.get_close_matches(key, known, n=1, cutoff=0.6) or [
         k for k in known if k.lower() == key.lower()][:1]  # keys are lower case: N for n
-    hint = f"; did you mean {near[0]!r}?" if near else ""
+
+
+def _unknown(key: str, value: Any, known, where: str) -> ConfigError:
+    near = _near_keys(key, known)
+    hint = f"; did you mean {' or '.join(repr(k) for k in near)}?" if near else ""
     return ConfigError(f"{where}unknown key {key!r} (= {_shown(value)}){hint}; expected one of the valid keys: "
                        f"{', '.join(sorted(known))}")
 

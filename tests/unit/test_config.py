@@ -47,6 +47,20 @@ def test_unknown_key_suggests_nearest(key, value, near):
     assert "expected" in msg and "valid keys" in msg
 
 
+@pytest.mark.parametrize("case,key,hint", [("cavity2d", "stepz", "did you mean 'steps' or 'step'?"),
+                                           ("cavity2d", "outptu_every", "did you mean 'output_every'?"),
+                                           ("cavity2d", "chekpoint_every", "did you mean 'checkpoint_every'?"),
+                                           ("box", "tua", "did you mean 'tau'?"),
+                                           ("cavity2d", "ree", "did you mean 're'?")])
+def test_a_misspelt_key_is_offered_the_settings_one_typing_slip_away(case, key, hint):
+    """'stepz' got "did you mean 'step'?" alone (the step kernel, difflib's higher ratio for the shorter name), where
+    'steps' (the number of steps) is as near: one typing slip (a letter changed, added, dropped or two swapped) away;
+    'tua' got nothing where the box has 'tau'. The settings at the fewest slips are named, those of the same length
+    first."""
+    msg = error(case, {key: 1})
+    assert f"unknown key {key!r} (= 1); {hint};" in msg, msg
+
+
 def test_no_far_fetched_suggestion():
     # a key of other cases: 're' on the box got "did you mean 'probes'?" (ratio 0.5), 'obstacles' "'steps'?"
     for key in ("re", "obstacles"):
