@@ -593,7 +593,17 @@ class Simulation:
 
     def fields(self, dtype="float32"):
         """(rho [X, Y(, Z)], u [D, X, Y(, Z)]) of the current state, lattice units, as NumPy arrays of `dtype`: the
-        whole lattice gathered into this process (every process under mpiexec; small lattices)."""
+        whole lattice gathered into this process (every process under mpiexec; small lattices). dtype: 'float32',
+        'float64' or 'float16' (or the NumPy dtype); another is one ConfigError ('float7' was NumPy's TypeError from
+        inside the gather, 'int32' cut the fields to whole numbers, unsaid)."""
+        takes = ("float32", "float64", "float16")
+        try:
+            ok = not isinstance(dtype, (type(None), int, float)) and np.dtype(dtype).name in takes
+        except (TypeError, ValueError, SyntaxError):  # (NumPy's, for a string it cannot read)
+            ok = False
+        if not ok:
+            raise ConfigError(f"fields: dtype = {dtype!r}: expected one of 'float32' (the default), 'float64', "
+                              f"'float16' (or the NumPy dtype)")
         return self.view.fields(dtype)
 
     def probe(self, points) -> dict:

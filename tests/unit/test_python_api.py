@@ -313,3 +313,18 @@ def test_a_tilde_in_out_dir_restart_and_init_from_is_the_home_folder(tmp_path, m
     other = Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0}), out_dir="~/y", init_from="~/x", log=quiet)
     other.close()
     assert os.listdir(work) == [] and (home / "y").is_dir()
+
+
+@pytest.mark.parametrize("dtype", ["float7", "int32", None, 3])
+def test_fields_of_a_dtype_that_is_no_float_is_one_line_naming_the_dtypes_it_takes(dtype):
+    """sim.fields("float7") was NumPy's own TypeError ("data type 'float7' not understood") from inside the gather,
+    and fields("int32") cut rho and u to whole numbers, unsaid (fields(None) was float64): one ConfigError naming the
+    argument, the value and the dtypes fields takes."""
+    sim = _sim(n=16)
+    with pytest.raises(ConfigError) as e:
+        sim.fields(dtype)
+    assert str(e.value) == (f"fields: dtype = {dtype!r}: expected one of 'float32' (the default), 'float64', "
+                            f"'float16' (or the NumPy dtype)")
+    rho, u = sim.fields(np.float64)
+    assert rho.dtype == np.float64 and u.dtype == np.float64
+    sim.close()
