@@ -475,6 +475,11 @@ class Simulation:
     # ---- the state and its view ---------------------------------------------------------------------
     @property
     def state(self) -> State:
+        """The current state: f, the populations [Q, X, Y(, Z)] as deviations from the rest state, and step (JAX arrays
+        on the devices). The step takes its input's buffers for its output (donated: one copy of the populations on the
+        devices, not two), so an array read from `sim.state` before advance() or run() is deleted after it (JAX's "Array
+        has been deleted"): copy what you keep first, `np.asarray(sim.state.f)` or `sim.fields()` (NumPy copies), or
+        read `sim.state` again afterwards."""
         return self.view._state
 
     @state.setter
@@ -634,11 +639,14 @@ class Simulation:
         return self.view.forces()
 
     def advance(self, n: int):
-        """n steps and nothing else (no output, checks or records: README "From Python"). The first from a new
-        run's step 0 notes its diagnostics, as run() does, so that mass_drift() and a later run()'s drift and
-        observables count from step 0 (mass_drift() said 0.0 after it). advance(0) steps nothing and notes nothing:
-        run() notes step 0 itself (it listed step 0 twice in its history after one). n: an integer, 0 or more
-        (ConfigError otherwise)."""
+        """n steps and nothing else (no output, checks or records: README "From Python"). The first from a new run's
+        step 0 notes its diagnostics, as run() does, so that mass_drift() and a later run()'s drift and observables
+        count from step 0 (mass_drift() said 0.0 after it). advance(0) steps nothing and notes nothing: run() notes step
+        0 itself (it listed step 0 twice in its history after one). n: an integer, 0 or more (ConfigError otherwise).
+        The step takes its input's buffers for its output (donated: one copy of the populations on the devices, not
+        two), so an array read from `sim.state` before advance() or run() is deleted after it (JAX's "Array has been
+        deleted"): copy what you keep first, `np.asarray(sim.state.f)` or `sim.fields()` (NumPy copies), or read
+        `sim.state` again afterwards."""
         from distlbm.config import INT32_MAX
 
         most = INT32_MAX - self.view.step
@@ -1520,9 +1528,12 @@ class Simulation:
         return stop
 
     def run(self, steps: Optional[int] = None) -> dict:
-        """Run to step `steps` (absolute; default: the configured or the case's number of steps). The output
-        folder is held while it runs (io.lock: FolderInUse if another run holds it). A `steps` before the current
-        step is refused (ConfigError): it is not a count of steps to run."""
+        """Run to step `steps` (absolute; default: the configured or the case's number of steps). The output folder is
+        held while it runs (io.lock: FolderInUse if another run holds it). A `steps` before the current step is refused
+        (ConfigError): it is not a count of steps to run. The step takes its input's buffers for its output (donated:
+        one copy of the populations on the devices, not two), so an array read from `sim.state` before advance() or
+        run() is deleted after it (JAX's "Array has been deleted"): copy what you keep first, `np.asarray(sim.state.f)`
+        or `sim.fields()` (NumPy copies), or read `sim.state` again afterwards."""
         if steps is not None:
             from distlbm.config import INT32_MAX
 

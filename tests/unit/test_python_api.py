@@ -328,3 +328,22 @@ def test_fields_of_a_dtype_that_is_no_float_is_one_line_naming_the_dtypes_it_tak
     rho, u = sim.fields(np.float64)
     assert rho.dtype == np.float64 and u.dtype == np.float64
     sim.close()
+
+
+def test_the_state_s_arrays_are_given_to_the_next_step_and_help_says_to_copy_them_first():
+    """The step donates its input buffers (memory: one copy of the populations): `f = sim.state.f` read after
+    sim.advance(n) is JAX's "Array has been deleted", which names no reason. help() of state, advance and run says it
+    and what to do; a NumPy copy (np.asarray) or fields() taken before stays valid."""
+    from distlbm.driver import Simulation
+
+    for doc in (Simulation.state.__doc__, Simulation.advance.__doc__, Simulation.run.__doc__):
+        assert doc and "np.asarray(sim.state.f)" in doc and "deleted" in doc, doc
+    sim = _sim(n=16, steady_tol=0)
+    kept, (rho, _) = np.array(sim.state.f), sim.fields()
+    f = sim.state.f
+    sim.advance(2)
+    assert kept.shape == np.asarray(sim.state.f).shape and rho.shape == sim.fields()[0].shape
+    if f.is_deleted():  # (where the backend takes the donation: CPUs and GPUs with this JAX)
+        with pytest.raises(RuntimeError, match="deleted"):
+            np.asarray(f)
+    sim.close()
