@@ -328,7 +328,7 @@ ENTRIES: list[Entry] = [
     Entry("taylor_green3d_re1600", "taylor_green3d", {"re": 1600.0, "n": 128, "t_end": 12.0},
           reduced={"n": 32, "t_end": 1.0}, plots=(plot_tgv_dissipation,), judge_reduced=False,
           note="Re 1600 against the 512^3 spectral DNS (van Rees et al. 2011), -dE/dt over 0 <= t <= 12 L/V0 "
-               "with the case's default collision there (BGK at 128^3; see the study below); ~15 min here. "
+               "with the case's default collision there (BGK at 128^3; see the study below); 6 to 14 min here (2 CPU cores). "
                "Reduced: 32^3 to t = 1, a smoke run whose checks are reported, not judged (32 cells do not "
                "resolve Re 1600)"),
     Entry("poiseuille_bgk", "poiseuille", {"n": 32, "tau": 0.8, "dtype": "float64"}, reduced={"n": 16}),
