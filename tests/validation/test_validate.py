@@ -227,6 +227,20 @@ def test_the_long_entries_run_only_when_named():
     assert [e.name for e in V.select(["schaefer_turek_3d1z_convergence"])] == ["schaefer_turek_3d1z_convergence"]
 
 
+def _result(name):
+    """An entry's result made here, without a run: one passing check."""
+    c = dict(check(f"{name}: a quantity", 1.0, 1.0, tolerance=0.1), resolution="2×4")
+    return V.EntryResult(name, name, checks=[c], runs=[V.Run({"n": 4}, error="not run: a test")], wall_s=1.0)
+
+
+def _couette_report(tmp_path):
+    """(markdown, JSON) of a report of couette alone, as scripts/validate.py writes them."""
+    md, js = tmp_path / "validation.md", tmp_path / "validation.json"
+    V.write_markdown([_result("couette")], md, reduced=True, total_s=1.0)
+    js.write_text(json.dumps(V._jsonable([_result("couette")], 1.0, True)))
+    return md, js
+
+
 def test_merge_adds_the_named_entries_to_a_report_and_leaves_the_rest_alone(tmp_path, capsys):
     """Entries added to the suite after its last full run (78 min) had no way into docs/validation.md but by hand:
     `--case NAME` wrote a separate report. `--case NAME --merge JSON` runs them and puts their rows, wall times and
@@ -278,15 +292,9 @@ def test_merge_needs_a_named_entry_and_a_report_to_merge_into(tmp_path, capsys):
 def test_merging_the_same_entries_again_in_another_order_replaces_the_paragraph(tmp_path):
     """`--case a --case b --merge` after `--case b --case a --merge` added a second "Merged on" paragraph naming
     the same entries (results made here, no run)."""
-    def result(name):
-        c = dict(check(f"{name}: a quantity", 1.0, 1.0, tolerance=0.1), resolution="2×4")
-        return V.EntryResult(name, name, checks=[c], runs=[V.Run({"n": 4}, error="not run: a test")], wall_s=1.0)
-
-    md = tmp_path / "validation.md"
-    V.write_markdown([result("couette")], md, reduced=True, total_s=1.0)
-    md.with_suffix(".json").write_text(json.dumps(V._jsonable([result("couette")], 1.0, True)))
+    md, _ = _couette_report(tmp_path)
     for names in (["couette", "poiseuille_bgk"], ["poiseuille_bgk", "couette"]):
-        V.merge_report([result(n) for n in names], md.with_suffix(".json"), md, reduced=True)
+        V.merge_report([_result(n) for n in names], md.with_suffix(".json"), md, reduced=True)
     text = md.read_text()
     assert text.count("Merged on ") == 1 and "(entries poiseuille_bgk, couette, reduced resolutions; " in text
     assert "**2 of 2 judged checks pass** (2 rows)" in text
@@ -297,13 +305,7 @@ def test_merge_refuses_a_report_it_cannot_merge_into_before_it_runs_anything(tmp
     """A report whose counts line, a wall-time row or JSON was edited by hand so that --merge cannot read it was
     found only after the named entries had run (taylor_green3d_re1600: ~15 min) and their results were lost: the
     counts line's SystemExit, or a ValueError / JSONDecodeError traceback. It is refused before any run."""
-    def result(name):
-        c = dict(check(f"{name}: a quantity", 1.0, 1.0, tolerance=0.1), resolution="2×4")
-        return V.EntryResult(name, name, checks=[c], runs=[V.Run({"n": 4}, error="not run: a test")], wall_s=1.0)
-
-    md, js = tmp_path / "validation.md", tmp_path / "validation.json"
-    V.write_markdown([result("couette")], md, reduced=True, total_s=1.0)
-    js.write_text(json.dumps(V._jsonable([result("couette")], 1.0, True)))
+    md, js = _couette_report(tmp_path)
     text = md.read_text()
     if edit == "counts":
         text = text.replace("judged checks pass** (1 rows)", "judged checks pass** (one row)")
@@ -314,7 +316,7 @@ def test_merge_refuses_a_report_it_cannot_merge_into_before_it_runs_anything(tmp
     assert text != md.read_text() or edit == "json"
     md.write_text(text)
     ran = []
-    monkeypatch.setattr(V, "run_entry", lambda e, *a, **k: ran.append(e.name) or result(e.name))
+    monkeypatch.setattr(V, "run_entry", lambda e, *a, **k: ran.append(e.name) or _result(e.name))
     with pytest.raises(SystemExit) as e:
         V.main(["--reduced", "--case", "poiseuille_bgk", "--merge", str(js)])
     assert ran == [] and str(e.value).startswith("validate: --merge: ")
@@ -324,18 +326,12 @@ def test_merge_refuses_a_report_it_cannot_merge_into_before_it_runs_anything(tmp
 def test_merge_leaves_the_lines_written_by_hand_after_the_table_as_they_were(tmp_path):
     """Text written by hand between the checks' table and '## Wall time' came back with a blank line after each of
     its lines: a paragraph of two lines became two paragraphs and a table there three lines that are no table."""
-    def result(name):
-        c = dict(check(f"{name}: a quantity", 1.0, 1.0, tolerance=0.1), resolution="2×4")
-        return V.EntryResult(name, name, checks=[c], runs=[V.Run({"n": 4}, error="not run: a test")], wall_s=1.0)
-
-    md, js = tmp_path / "validation.md", tmp_path / "validation.json"
-    V.write_markdown([result("couette")], md, reduced=True, total_s=1.0)
-    js.write_text(json.dumps(V._jsonable([result("couette")], 1.0, True)))
+    md, js = _couette_report(tmp_path)
     text = md.read_text()
     hand = "A note by hand on two lines,\nthe second one here.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n"
     md.write_text(text.replace("## Wall time", hand + "## Wall time", 1))
     for names in (["poiseuille_bgk"], ["couette"]):  # a Not-in-this-report line made, then one replaced
-        V.merge_report([result(n) for n in names], js, md, reduced=True)
+        V.merge_report([_result(n) for n in names], js, md, reduced=True)
         after = md.read_text()
         assert after.count("\n" + hand + "## Wall time\n") == 1, after
         assert after.count("Not in this report (") == 1
@@ -346,15 +342,9 @@ def test_merge_leaves_the_lines_written_by_hand_after_the_table_as_they_were(tmp
 def test_merge_keeps_a_paragraph_written_by_hand_at_the_top_of_the_entries(tmp_path):
     """A paragraph written by hand between '## Entries' and the first entry's section was taken for an entry of no
     known place, after every other, so each merged section went before it, at the top of the entries."""
-    def result(name):
-        c = dict(check(f"{name}: a quantity", 1.0, 1.0, tolerance=0.1), resolution="2×4")
-        return V.EntryResult(name, name, checks=[c], runs=[V.Run({"n": 4}, error="not run: a test")], wall_s=1.0)
-
-    md, js = tmp_path / "validation.md", tmp_path / "validation.json"
-    V.write_markdown([result("couette")], md, reduced=True, total_s=1.0)
-    js.write_text(json.dumps(V._jsonable([result("couette")], 1.0, True)))
+    md, js = _couette_report(tmp_path)
     md.write_text(md.read_text().replace("## Entries\n\n", "## Entries\n\nThe runs, by hand.\n\n", 1))
-    V.merge_report([result("poiseuille_bgk")], js, md, reduced=True)
+    V.merge_report([_result("poiseuille_bgk")], js, md, reduced=True)
     after = md.read_text()
     assert "## Entries\n\nThe runs, by hand.\n\n### poiseuille_bgk\n" in after, after
     assert after.index("### poiseuille_bgk") < after.index("### couette")
