@@ -861,11 +861,12 @@ def _slips(a: str, b: str) -> int:
 def _near_keys(key: str, known) -> list:
     """The keys `key` is likely a misspelling of: those the fewest typing slips away (at most one per 4 letters, 1 at
     least), those of its own length first ('stepz': 'steps', then 'step'; difflib's ratio named 'step' alone), else
-    difflib's nearest, else the one of its letters in lower case (N for n)."""
+    difflib's nearest, else the one of its letters in lower case (N for n). A one-letter key goes to difflib: every
+    other one-letter key is one slip from it ('x', 'u' got "did you mean 'n'?")."""
     known = list(known)
     far = {k: _slips(key, k) for k in known}
     least = min(far.values(), default=0)
-    if far and least <= max(1, len(key) // 4):
+    if far and least <= max(1, len(key) // 4) and least < len(key):
         return sorted((k for k in known if far[k] == least), key=lambda k: (abs(len(k) - len(key)), k))[:2]
     return difflib.get_close_matches(key, known, n=1, cutoff=0.6) or [
         k for k in known if k.lower() == key.lower()][:1]  # keys are lower case: N for n

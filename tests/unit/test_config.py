@@ -68,6 +68,18 @@ def test_no_far_fetched_suggestion():
         assert f"unknown key {key!r}" in msg and "did you mean" not in msg, msg
 
 
+@pytest.mark.parametrize("key,hint", [("x", None), ("q", None), ("u", None), ("N", "n"), ("r", "re")])
+def test_a_one_letter_key_is_not_offered_every_other_one_letter_key(key, hint):
+    """A one-letter key is one slip (a letter changed) from every other one-letter key: 'x', 'q' and 'u' on the cavity
+    got "did you mean 'n'?" (the lattice size), which they share no letter with; difflib's nearest as before (none
+    for them; 'n' for 'N', 're' for 'r')."""
+    msg = error("cavity2d", {key: 1})
+    if hint is None:
+        assert "did you mean" not in msg, msg
+    else:
+        assert f"unknown key {key!r} (= 1); did you mean {hint!r}?;" in msg, msg
+
+
 def test_unknown_key_without_a_near_name_lists_the_valid_keys():
     msg = error("cavity2d", {"zzzzzz": 1})
     assert "'zzzzzz'" in msg and "did you mean" not in msg
