@@ -1568,7 +1568,8 @@ class Simulation:
         # a script) the run's own, which says a first Ctrl-C at once (as `distlbm run` does) and gives the process its
         # handlers back when the run returns
         own = signals.process_flag() is None
-        stop = signals.StopFlag(announce=self.domain.process_index == 0) if own else signals.process_flag()
+        stop = (signals.StopFlag(announce=self.domain.process_index == 0, checkpoint=self.out_dir is not None) if own
+                else signals.process_flag())
         if self.out_dir is None:  # its field outputs were dropped unsaid, its checkpoints written into out/CASE
             chk, out = self.cfg.checkpoint, self.cfg.output
             unwritten = [f"{k} = {v:g}" for k, v in (("checkpoint_every", chk.checkpoint_every),

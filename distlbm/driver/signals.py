@@ -33,13 +33,14 @@ SECOND_CTRL_C = "distlbm: interrupted (a second Ctrl-C): quit at once, without a
 class StopFlag:
     """Set by a stop signal; the run loop asks `requested` between chunks."""
 
-    def __init__(self, announce: bool = False):
+    def __init__(self, announce: bool = False, checkpoint: bool = True):
         self.started = None  # process_scope's: perf_counter() at the process's start
         self.dry_run = False  # `distlbm run --dry-run`: nothing to save
         self.requested = False
         self.name = None
         self.announce = announce  # say the first stop signal at once (process 0 of `distlbm run`)
         self.importing = False  # process_scope's imports (JAX): a second Ctrl-C leaves with os._exit
+        self.checkpoint = checkpoint  # False: a stop writes none (a Simulation without out_dir), and the line says so
 
     def _handler(self, signum, frame):
         name = signal.Signals(signum).name
@@ -57,9 +58,14 @@ class StopFlag:
                 _say(f"distlbm: {name} received: the dry run stops (it writes nothing)")
             raise StopRequested(name)
         if first and self.announce:
-            again = "; Ctrl-C again quits at once, without a checkpoint" if name == "SIGINT" else ""
-            _say(f"distlbm: {name} received: the run stops with a checkpoint after the steps under way (or "
-                 f"before its first step){again}")
+            if self.checkpoint:
+                again = "; Ctrl-C again quits at once, without a checkpoint" if name == "SIGINT" else ""
+                _say(f"distlbm: {name} received: the run stops with a checkpoint after the steps under way (or "
+                     f"before its first step){again}")
+            else:
+                again = "; Ctrl-C again quits at once" if name == "SIGINT" else ""
+                _say(f"distlbm: {name} received: the run stops after the steps under way (or before its first "
+                     f"step), with no checkpoint (this Simulation has no out_dir){again}")
 
     def install(self) -> dict:
         """Install the handlers (main thread only); returns the previous ones."""

@@ -193,6 +193,29 @@ def test_a_simulation_without_out_dir_writes_no_checkpoint_into_a_folder_it_does
                         f"run(400) goes on from here")
 
 
+def test_the_first_ctrl_c_of_a_simulation_without_out_dir_promises_no_checkpoint(capfd):
+    """The first Ctrl-C during run() is said at once (a86a502); without out_dir the line said "the run stops with a
+    checkpoint after the steps under way", and the run then wrote none ("no checkpoint (this Simulation has no
+    out_dir)"). It says what happens: the run stops after the steps under way, without a checkpoint."""
+    import signal
+
+    sim = _sim(n=16, steady_tol=0)
+    advance = sim.advance
+
+    def ctrl_c(n):
+        advance(n)
+        if n > 0:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    sim.advance = ctrl_c
+    assert sim.run(400)["status"] == "stopped"
+    err = capfd.readouterr().err
+    line = next(x for x in err.splitlines() if "SIGINT received" in x)
+    assert "with a checkpoint" not in line, line
+    assert "no checkpoint" in line and "no out_dir" in line, line
+    assert "Ctrl-C again quits at once" in line, line
+
+
 def test_a_tuple_or_numpy_array_is_a_list_setting_as_a_list_is():
     """A list setting takes an array (README: `mesh = [2, 2, 1]` is "2x2x1"); from Python a tuple, the usual form of
     a fixed pair, was refused: `mesh = (1, 1): expected a string (or an array of its items, joined as 'x')`, and so
