@@ -649,7 +649,8 @@ class Simulation:
         `sim.state` again afterwards."""
         from distlbm.config import INT32_MAX
 
-        most = INT32_MAX - self.view.step
+        known = self.view.step  # (on the host after an advance(): no wait for the steps under way)
+        most = INT32_MAX - known
         n = step_argument("advance", "n", n, f"a number of steps, an integer from 0 to {most} (the step counter is "
                           f"int32, at step {self.view.step})", most)
         if self.mass0 is None and n > 0:
@@ -658,7 +659,7 @@ class Simulation:
             if not self.history and self.view.step == 0:
                 self.view.add_check({"step": 0, **d0, "wall": 0.0})
         # n as a NumPy scalar: jnp.int32(n) was a device conversion, one more program compiled in every process
-        self.state = self._advance(self.state, self.cells, np.int32(n))
+        self.view.set_state(self._advance(self.state, self.cells, np.int32(n)), step=known + n)
         self.steps_advanced += max(int(n), 0)
 
     def _initial_populations(self):

@@ -167,14 +167,18 @@ class RunView:
     def state(self) -> State:
         return self._state
 
-    def set_state(self, state: State):
-        """The driver's new state (between chunks)."""
+    def set_state(self, state: State, step: Optional[int] = None):
+        """The driver's new state (between chunks); `step`: its step where the host knows it (advance()'s), so that
+        reading `step` waits for no device (None: read from the state once, when asked)."""
         self._state = state
         self._diag = None
+        self._step = step
 
     @property
     def step(self) -> int:
-        return int(self._state.step)
+        if getattr(self, "_step", None) is None:
+            self._step = int(self._state.step)
+        return self._step
 
     @property
     def time(self) -> float:
