@@ -643,10 +643,7 @@ class Simulation:
         step 0 notes its diagnostics, as run() does, so that mass_drift() and a later run()'s drift and observables
         count from step 0 (mass_drift() said 0.0 after it). advance(0) steps nothing and notes nothing: run() notes step
         0 itself (it listed step 0 twice in its history after one). n: an integer, 0 or more (ConfigError otherwise).
-        The step takes its input's buffers for its output (donated: one copy of the populations on the devices, not
-        two), so an array read from `sim.state` before advance() or run() is deleted after it (JAX's "Array has been
-        deleted"): copy what you keep first, `np.asarray(sim.state.f)` or `sim.fields()` (NumPy copies), or read
-        `sim.state` again afterwards."""
+        An array read from `sim.state` before it is deleted after it (the step's input is donated: `state`)."""
         from distlbm.config import INT32_MAX
 
         known = self.view.step  # (on the host after an advance(): no wait for the steps under way)
@@ -1531,10 +1528,8 @@ class Simulation:
     def run(self, steps: Optional[int] = None) -> dict:
         """Run to step `steps` (absolute; default: the configured or the case's number of steps). The output folder is
         held while it runs (io.lock: FolderInUse if another run holds it). A `steps` before the current step is refused
-        (ConfigError): it is not a count of steps to run. The step takes its input's buffers for its output (donated:
-        one copy of the populations on the devices, not two), so an array read from `sim.state` before advance() or
-        run() is deleted after it (JAX's "Array has been deleted"): copy what you keep first, `np.asarray(sim.state.f)`
-        or `sim.fields()` (NumPy copies), or read `sim.state` again afterwards."""
+        (ConfigError): it is not a count of steps to run. An array read from `sim.state` before it is deleted after it
+        (the step's input is donated: `state`)."""
         if steps is not None:
             from distlbm.config import INT32_MAX
 
