@@ -1525,6 +1525,12 @@ class Simulation:
         self._fired = (step, due | (fired if fired_step == step else set()))
         return stop
 
+    def _go_on_from_python(self, end: int, restart: bool = True) -> str:
+        """How a stopped run() called from Python goes on, in a Python user's words (`distlbm run` says
+        'resubmit with --restart latest'): a new Simulation on the same out_dir, from its latest checkpoint."""
+        again = ", restart='latest'" if restart else ""
+        return f"Simulation(cfg, out_dir={str(self.out_dir)!r}{again}).run({end}) goes on"
+
     def run(self, steps: Optional[int] = None) -> dict:
         """Run to step `steps` (absolute; default: the configured or the case's number of steps). The output folder is
         held while it runs (io.lock: FolderInUse if another run holds it). A `steps` before the current step is refused
@@ -1662,9 +1668,11 @@ class Simulation:
             with stop.installed(keep_after_stop=not own):
                 early = self._stop_reason(stop.name if stop.requested else None)
                 if early:  # a stop during start-up or the compile
+                    again = ("resubmit to continue" + (" with --restart latest" if self.restored_from else "")
+                             if not own else f"its run({end}) goes on from here" if self.out_dir is None else
+                             self._go_on_from_python(end, restart=bool(self.restored_from)) + " to continue")
                     self.log(f"stopped at step {step} during start-up on {early}"
-                             f", before any step ran (nothing new to checkpoint); resubmit to continue"
-                             + (" with --restart latest" if self.restored_from else ""))
+                             f", before any step ran (nothing new to checkpoint); {again}")
                     self.status, self.stopped_on = "stopped", early
                     end = step
                 if self._steady is not None:
@@ -1715,7 +1723,7 @@ class Simulation:
                         if self.checkpointer.last_step != step:
                             self.save_checkpoint()
                         again = ("resubmit with --restart latest" if not own else  # (from Python: its own words)
-                                 f"Simulation(cfg, out_dir={str(self.out_dir)!r}, restart='latest').run({end}) goes on")
+                                 self._go_on_from_python(end))
                         self.log(f"stopped at step {step} on {why}; {again} to continue")
                         short = wall_stop.short(t0, step - start_step) if why.startswith("the wall-time") else None
                         if short:

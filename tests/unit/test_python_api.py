@@ -394,3 +394,32 @@ def test_the_state_s_arrays_are_given_to_the_next_step_and_help_says_to_copy_the
         with pytest.raises(RuntimeError, match="deleted"):
             np.asarray(f)
     sim.close()
+
+
+def test_a_stop_during_the_start_up_of_a_run_from_python_says_how_to_go_on_in_python_words(tmp_path):
+    """A stop before the first step of run() called from Python said the command's words ("resubmit to continue
+    with --restart latest"), while a later stop in the same run() says Python's: `Simulation(cfg, out_dir=...,
+    restart='latest').run(END) goes on`, or without out_dir `its run(END) goes on from here`."""
+    from distlbm.driver import Simulation
+
+    said = []
+    first = Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0, "checkpoint_every": 8}), out_dir=tmp_path / "a",
+                       log=said.append)
+    first.run(8)
+    first.close()
+    said = []
+    sim = Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0}), out_dir=tmp_path / "a", restart="latest",
+                     log=said.append)
+    sim._stop_reason = lambda why: "SIGTERM"  # a stop that came during the start-up
+    assert sim.run(40)["status"] == "stopped" and sim.step == 8
+    sim.close()
+    line = next(x for x in said if "during start-up" in x)
+    assert "resubmit" not in line and "--restart" not in line, line
+    assert line.endswith(f"; Simulation(cfg, out_dir='{tmp_path / 'a'}', restart='latest').run(40) goes on to "
+                         f"continue"), line
+    said = []
+    sim = Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0}), log=said.append)
+    sim._stop_reason = lambda why: "SIGTERM"
+    assert sim.run(40)["status"] == "stopped" and sim.step == 0
+    line = next(x for x in said if "during start-up" in x)
+    assert line.endswith("; its run(40) goes on from here"), line
