@@ -312,10 +312,11 @@ def end_before_start(end: int, start: int, given: bool, kept: bool) -> ConfigErr
 
 def step_argument(call: str, name: str, value, expected: str, most: int) -> int:
     """A step or a number of steps given to run() or advance() from Python, as an int: an integer (a NumPy one too)
-    or a float of a whole number, from 0 to `most`; else one ConfigError naming the call, the value and `expected`
-    (run('10') was a TypeError from the schedules, advance(2.5) ran two steps and advance(-1) none, unsaid)."""
+    or a float of a whole number (a NumPy one too: np.float32), from 0 to `most`; else one ConfigError naming the
+    call, the value and `expected` (run('10') was a TypeError from the schedules, advance(2.5) ran two steps and
+    advance(-1) none, unsaid)."""
     whole = ((isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)))
-             or (isinstance(value, float) and value.is_integer()))
+             or (isinstance(value, (float, np.floating)) and float(value).is_integer()))
     if whole and 0 <= int(value) <= most:
         return int(value)
     raise ConfigError(f"{call}({value!r}): {name} = {value!r}: expected {expected}")

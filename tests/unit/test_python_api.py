@@ -110,6 +110,13 @@ def test_run_to_a_step_before_the_current_one_or_steps_of_no_count_are_refused_i
     assert sim.step == 40
     sim.advance(np.int64(2))  # a NumPy integer is an integer
     assert sim.run(50.0)["step"] == 50 and sim.step == 50  # as is a float of a whole number
+    # and a NumPy float of one (np.float32, read from an array: refused, "expected an integer"; np.float64 is a float)
+    sim.advance(np.float32(3.0))
+    assert sim.run(np.float32(60.0))["step"] == 60 and sim.step == 60
+    for bad in (np.float32(2.5), np.float32("nan"), np.float32("inf")):
+        with pytest.raises(ConfigError, match=r"advance\(.*\): n = .*: expected"):
+            sim.advance(bad)
+    assert sim.step == 60
 
 
 def test_numpy_numbers_are_settings_as_python_ones():
