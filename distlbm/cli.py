@@ -295,6 +295,18 @@ def _hard_exit(status: int):
     os._exit(status)
 
 
+def expand_home(args, keys) -> None:
+    """'~' is the home folder, quoted too (--out '~/x', --out=~/x, status '~/x': the shell expands it at the start of
+    a word alone), as Simulation(out_dir="~/x") takes it from Python; './~' is a folder of that name here. Each of
+    `keys` of args: a path or a list of paths."""
+    for key in keys:
+        value = getattr(args, key, None)
+        if isinstance(value, list):
+            setattr(args, key, [os.path.expanduser(v) for v in value])
+        elif value is not None:
+            setattr(args, key, os.path.expanduser(value))
+
+
 def cmd_run(args) -> int:
     from distlbm.config import parse_sets, resolve
     from distlbm.parallel.processes import StartupStopped, env_rank, initialize, launcher, use_cpu_cores
@@ -304,11 +316,7 @@ def cmd_run(args) -> int:
 
         raise ConfigError(f"run target = {args.target!r}: expected a case name (see `distlbm cases`) or a TOML file; "
                           f"leave it out for the default case, cavity2d")
-    # '~' is the home folder, quoted too (--out '~/x', --out=~/x: the shell expands it at the start of a word alone),
-    # as Simulation(out_dir="~/x") takes it from Python; './~' is a folder of that name here
-    for key in ("out", "restart", "init_from"):
-        if getattr(args, key, None) is not None:
-            setattr(args, key, os.path.expanduser(getattr(args, key)))
+    expand_home(args, ("out", "restart", "init_from"))
     if args.restart is not None and not str(args.restart).strip():
         from distlbm.cases.base import ConfigError
 
@@ -961,6 +969,7 @@ def _dispatch(args) -> int:
         if args.command == "status":
             from distlbm.status import cmd_status
 
+            expand_home(args, ("folders",))  # as run's --out: `status '~/x'` reads the folder `run --out '~/x'` wrote
             return cmd_status(args)
     except (ConfigError, DecompositionError) as e:
         from distlbm.memory import InsufficientMemoryError

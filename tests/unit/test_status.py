@@ -98,3 +98,21 @@ def test_the_lock_holder_s_last_seen_is_said_in_the_unit_status_says_durations_i
     rc, out, err = cli("status", tmp_path)
     first = out.splitlines()[0]
     assert rc == 0 and "never ended" in first and "last seen 24h00m3" in first and " s ago" not in first, out + err
+
+
+def test_status_takes_a_quoted_tilde_as_the_home_folder_as_run_out_does(cli, tmp_path, monkeypatch):
+    """`distlbm run --out '~/x'` (quoted: the shell leaves '~') writes into the home folder's x; `distlbm status
+    '~/x'` looked for a folder '~' in the working directory and did not find the run. It reads the same folder."""
+    home = tmp_path / "home"
+    run = home / "x"
+    run.mkdir(parents=True)
+    records = [{"event": "start", "step": 0, "end": 600, "run_id": "r", "started": "2026-12-07 04:00:00 UTC"},
+               {"event": "end", "step": 600, "status": "complete"}]
+    (run / "log.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    (run / "summary.json").write_text(json.dumps({"status": "complete", "step": 600, "warnings": []}))
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(tmp_path)
+    rc, text, err = cli("status", "--json", "~/x")
+    assert rc == 0, err
+    assert json.loads(text)["summary"]["status"] == "complete", text
+    assert not (tmp_path / "~").exists()
