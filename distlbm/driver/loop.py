@@ -357,6 +357,8 @@ class Simulation:
         # made a folder literally named '~' in the working folder
         out_dir, restart, init_from = (None if v is None else os.path.expanduser(v)
                                        for v in (out_dir, restart, init_from))
+        if out_dir:  # a '~NOUSER' left (no user's): refused, as the command's --out ~NOUSER/x is
+            files.check_no_user_tilde("out_dir", str(out_dir))
         if out_dir and os.path.exists(out_dir) and not os.path.isdir(out_dir):  # (FileExistsError from its mkdir)
             raise ConfigError(f"out_dir = {str(out_dir)!r}: exists and is not a folder; expected a folder to write the "
                               f"run into (or a path where one can be made)")

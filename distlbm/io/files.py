@@ -294,14 +294,23 @@ def check_out_name(out: str) -> None:
 
     if not out.strip():
         raise ConfigError(f"--out = {out!r}: expected a folder name (default: out/CASE)")
+    check_no_user_tilde("--out", out)
+    # (the run's own words for a folder it cannot make: "cannot create or write the folder (File name too long)")
+    check_path("--out", out, "a writable folder", failed="cannot create or write the folder")
+
+
+def check_no_user_tilde(key: str, out: str) -> None:
+    """ConfigError for a folder `out` (--out, or Simulation's out_dir: `key`) whose first part still starts with '~'
+    once '~' and '~USER' were expanded: a '~NOUSER' is no user's home folder, and it would be a folder of that name in
+    the working directory."""
+    from distlbm.errors import ConfigError
+
     first = out.split(os.sep)[0]
     if first.startswith("~"):  # (cli expands '~' and '~USER': one left is no user's)
-        raise ConfigError(f"--out = {out!r}: {first!r} names no user's home folder here, and it would be a folder "
+        raise ConfigError(f"{key} = {out!r}: {first!r} names no user's home folder here, and it would be a folder "
                           f"named {first!r} in the working directory {os.getcwd()}; expected a home folder ('~/x', "
                           f"'~USER/x') or the path written out, or {'.' + os.sep + out!r} for a folder of that name "
                           f"here")
-    # (the run's own words for a folder it cannot make: "cannot create or write the folder (File name too long)")
-    check_path("--out", out, "a writable folder", failed="cannot create or write the folder")
 
 
 SHARED_WAIT_S = 10.0  # how long a process looks for the probe file (a network file system's caches)

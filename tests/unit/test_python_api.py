@@ -430,3 +430,21 @@ def test_a_stop_during_the_start_up_of_a_run_from_python_says_how_to_go_on_in_py
     assert sim.run(40)["status"] == "stopped" and sim.step == 0
     line = next(x for x in said if "during start-up" in x)
     assert line.endswith("; its run(40) goes on from here"), line
+
+
+def test_an_out_dir_that_starts_with_a_tilde_of_no_user_is_refused_as_the_command_s_out_is(tmp_path, monkeypatch):
+    """`distlbm run --out ~NOUSER/x` is refused (io.files.check_out_name: no user's home folder, and it would be a
+    folder '~NOUSER' in the working directory); Simulation(cfg, out_dir="~NOUSER/x") made that folder. One ConfigError
+    naming out_dir, the same rule, and nothing made; './~NOUSER/x' is a folder of that name here, as on the command
+    line."""
+    from distlbm.driver import Simulation
+
+    monkeypatch.chdir(tmp_path)
+    cfg = resolve("cavity2d", {"n": 16, "steady_tol": 0})
+    with pytest.raises(ConfigError, match=r"^out_dir = '~nosuchuser_distlbm/x': '~nosuchuser_distlbm' names no "
+                                          r"user's home folder here.*expected a home folder"):
+        Simulation(cfg, out_dir="~nosuchuser_distlbm/x", log=quiet)
+    assert list(tmp_path.iterdir()) == []
+    sim = Simulation(cfg, out_dir="./~nosuchuser_distlbm/x", log=quiet)
+    sim.close()
+    assert (tmp_path / "~nosuchuser_distlbm" / "x").is_dir()
