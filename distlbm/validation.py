@@ -532,11 +532,34 @@ def _wall_row(r: EntryResult) -> str:
     return f"| {r.name} | {r.case} | {len(r.runs)} | {r.wall_s:.1f} |"
 
 
+def _sources_once(sources) -> list[str]:
+    """The checks' sources, each once, sorted: a source that another check's extends with a suffix (': FORMULA',
+    ' (reported)', '; reported (...)') is named once, with those suffixes after it ('SRC [also: FORMULA; reported]');
+    the References line named the source again in full for each (taylor_green3d_re1600: the spectral DNS file three
+    times)."""
+    def bare(x: str) -> str:  # '(reported)' -> 'reported': one pair of brackets round it all dropped
+        depth = 0
+        for i, ch in enumerate(x):
+            depth += (ch == "(") - (ch == ")")
+            if depth == 0 and i < len(x) - 1:
+                return x
+        return x[1:-1] if x.startswith("(") and depth == 0 else x
+
+    groups: dict[str, list[str]] = {}
+    for s in sorted(set(sources)):  # (a source sorts before those that extend it)
+        base = next((b for b in groups if s.startswith(b) and s[len(b)] in ":; "), None)
+        if base is None:
+            groups[s] = []
+        else:
+            groups[base].append(bare(s[len(base):].lstrip(":; ")))
+    return [b + (f" [also: {'; '.join(more)}]" if more else "") for b, more in groups.items()]
+
+
 def _entry_lines(r: EntryResult, path: Path) -> list[str]:
     """The report's section of one entry (`### name`: its case, references, runs, convergence table, plots)."""
     lines = [f"### {r.name}", "", f"Case `{r.case}`" + (f": {r.note}." if r.note else "."), ""]
-    srcs = sorted({c["source"] for run in r.runs if run.summary
-                   for c in run.summary["observables"].get("checks", []) if c.get("source")})
+    srcs = _sources_once({c["source"] for run in r.runs if run.summary
+                          for c in run.summary["observables"].get("checks", []) if c.get("source")})
     if srcs:
         lines += ["References: " + "; ".join(_cell(x) for x in srcs) + ".", ""]
     for run in r.runs:

@@ -348,3 +348,25 @@ def test_merge_keeps_a_paragraph_written_by_hand_at_the_top_of_the_entries(tmp_p
     after = md.read_text()
     assert "## Entries\n\nThe runs, by hand.\n\n### poiseuille_bgk\n" in after, after
     assert after.index("### poiseuille_bgk") < after.index("### couette")
+
+
+
+def test_an_entry_s_references_name_each_source_once_with_what_its_checks_add(tmp_path):
+    """The "References:" line listed each check's source string: a source with a suffix added by a check (the
+    formula it computes, "(reported)", "; reported (...)") was listed again in full for each (taylor_green3d_re1600
+    named the spectral DNS file three times, the sphere entries their CSV twice). Each distinct source once, with the
+    suffixes its checks add after it; a source that starts another's name alone (TGV2Dx) is another."""
+    spec = "distlbm/cases/data/spectral_Re1600_512.gdiag (van Rees 2011 (512^3 DNS))"
+    sources = ["analytic: TGV3D_Re1600 (r.csv)", spec, spec, f"{spec}: sqrt(int (eps - eps_ref)^2 dt / int eps_ref^2 dt)",
+               f"{spec}: max |eps - eps_ref| / max eps_ref (reported)", "sphere.csv", "sphere.csv (reported)",
+               "analytic: TGV2D (r.csv)", "analytic: TGV2D (r.csv); reported (second order: see the convergence study)",
+               "analytic: TGV2Dx"]
+    summary = {"observables": {"checks": [check("q", 1.0, source=x) for x in sources]}, "shape": [8, 8],
+               "parameters": {"lattice_units": {"tau": 0.6, "mach": 0.05}}, "lattice": "D2Q9", "collision": "bgk",
+               "dtype": "float32", "steps": 10}
+    r = V.EntryResult("e", "taylor_green3d", runs=[V.Run({}, summary=summary)])
+    refs = next(x for x in V._entry_lines(r, tmp_path / "v.md") if x.startswith("References:"))
+    assert refs == ("References: analytic: TGV2D (r.csv) [also: reported (second order: see the convergence study)]; "
+                    "analytic: TGV2Dx; analytic: TGV3D_Re1600 (r.csv); "
+                    f"{spec} [also: max \\|eps - eps_ref\\| / max eps_ref (reported); "
+                    "sqrt(int (eps - eps_ref)^2 dt / int eps_ref^2 dt)]; sphere.csv [also: reported]."), refs
