@@ -390,8 +390,10 @@ def test_the_state_s_arrays_are_given_to_the_next_step_and_help_says_to_copy_the
     and what to do; a NumPy copy (np.asarray) or fields() taken before stays valid."""
     from distlbm.driver import Simulation
 
-    for doc in (Simulation.state.__doc__, Simulation.advance.__doc__, Simulation.run.__doc__):
-        assert doc and "np.asarray(sim.state.f)" in doc and "deleted" in doc, doc
+    doc = Simulation.state.__doc__
+    assert doc and "np.asarray(sim.state.f)" in doc and "deleted" in doc, doc
+    for doc in (Simulation.advance.__doc__, Simulation.run.__doc__):  # they say it, and name state's paragraph
+        assert doc and "deleted" in doc and "donated: `state`" in doc, doc
     sim = _sim(n=16, steady_tol=0)
     kept, (rho, _) = np.array(sim.state.f), sim.fields()
     f = sim.state.f
