@@ -17,6 +17,20 @@ def quiet(msg):
     pass
 
 
+def _ctrl_c_after_each_advance(sim):
+    """A SIGINT to this process after each chunk of steps `sim` advances (a Ctrl-C while its run() goes)."""
+    import signal
+
+    advance = sim.advance
+
+    def ctrl_c(n):
+        advance(n)
+        if n > 0:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    sim.advance = ctrl_c
+
+
 def _sim(case="cavity2d", out_dir=None, **params):
     from distlbm.driver import Simulation
 
@@ -174,8 +188,6 @@ def test_a_simulation_without_out_dir_writes_no_checkpoint_into_a_folder_it_does
     writes into by default, without its lock (a command run going on there had another run's checkpoints put beside
     its own), and output_every was dropped unsaid. It writes nothing: the settings that would are said in one warning,
     and a stop says how to go on in the process (its state is in memory)."""
-    import signal
-
     from distlbm.driver import Simulation
 
     monkeypatch.chdir(tmp_path)
@@ -186,14 +198,7 @@ def test_a_simulation_without_out_dir_writes_no_checkpoint_into_a_folder_it_does
     assert list(tmp_path.iterdir()) == []
     assert ("warning: checkpoint_every = 20, output_every = 10 have no effect: this Simulation has no out_dir "
             "(it writes no files); expected an out_dir for them") in said
-    advance = sim.advance
-
-    def ctrl_c(n):
-        advance(n)
-        if n > 0:
-            os.kill(os.getpid(), signal.SIGINT)
-
-    sim.advance = ctrl_c
+    _ctrl_c_after_each_advance(sim)
     summary = sim.run(400)
     assert summary["status"] == "stopped" and list(tmp_path.iterdir()) == []
     assert said[-1] == (f"stopped at step {sim.step} on SIGINT; no checkpoint (this Simulation has no out_dir): its "
@@ -204,17 +209,8 @@ def test_the_first_ctrl_c_of_a_simulation_without_out_dir_promises_no_checkpoint
     """The first Ctrl-C during run() is said at once (a86a502); without out_dir the line said "the run stops with a
     checkpoint after the steps under way", and the run then wrote none ("no checkpoint (this Simulation has no
     out_dir)"). It says what happens: the run stops after the steps under way, without a checkpoint."""
-    import signal
-
     sim = _sim(n=16, steady_tol=0)
-    advance = sim.advance
-
-    def ctrl_c(n):
-        advance(n)
-        if n > 0:
-            os.kill(os.getpid(), signal.SIGINT)
-
-    sim.advance = ctrl_c
+    _ctrl_c_after_each_advance(sim)
     assert sim.run(400)["status"] == "stopped"
     err = capfd.readouterr().err
     line = next(x for x in err.splitlines() if "SIGINT received" in x)
