@@ -13,7 +13,7 @@ import os
 import re
 import stat
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable, NamedTuple, Optional
@@ -1564,14 +1564,12 @@ def at_end(cfg: "RunConfig", end: Optional[int]) -> "RunConfig":
     """`cfg` with its end-step warnings judged against `end` (None: as resolved), the end step a restart that sets
     none runs to (driver.loop.kept_end): they were judged against the case's default steps. The run's restart and its
     dry run both take it."""
-    import dataclasses
-
     if end is None:
         return cfg
     was = end_step_warnings(cfg.params, cfg.setup, cfg.control.steps or cfg.setup.steps)
     now = end_step_warnings(cfg.params, cfg.setup, end)
     kept = tuple(w for w in cfg.warnings if w not in was)
-    return dataclasses.replace(cfg, warnings=kept + tuple(w for w in now if w not in kept))
+    return replace(cfg, warnings=kept + tuple(w for w in now if w not in kept))
 
 
 def size_hint(cfg: "RunConfig", fits, key: str = "n", reach: int = 64) -> str:
