@@ -229,6 +229,15 @@ def remove_interrupted_writes(folders) -> tuple[list[Path], int, list[str]]:
 
 def write_text(path, text: str) -> Path:
     """Replace the text file `path` atomically: written to an exclusive temporary, flushed, renamed."""
+    data = text.encode("utf-8")
+    return write_chunks(path, (data,), len(data))
+
+
+def write_chunks(path, chunks, size: int | None = None) -> Path:
+    """write_text's atomic replacement of `path`, from an iterable of bytes written one after the other as it yields
+    them (a long file streamed: never held at once). `size`: the bytes expected, for the message of a failed write
+    (a full disk: what it needed). An exception other than OSError that the iterable raises (a reader's own: an
+    OSError is the write's) removes the temporary and passes on as it is: the file is left as it was."""
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp")
     try:
@@ -236,8 +245,9 @@ def write_text(path, text: str) -> Path:
         remove_stale(tmp)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
+            with os.fdopen(fd, "wb") as fh:
+                for chunk in chunks:
+                    fh.write(chunk)
                 fh.flush()
                 os.fsync(fh.fileno())
         except BaseException:
@@ -255,7 +265,7 @@ def write_text(path, text: str) -> Path:
                 os.unlink(tmp)
         except OSError:
             pass
-        raise WriteError(path, reason(e, len(text.encode()), path.parent)) from None
+        raise WriteError(path, reason(e, size, path.parent)) from None
     return path
 
 

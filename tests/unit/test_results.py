@@ -198,3 +198,50 @@ def test_the_folders_of_numbered_files(tmp_path):
     os.symlink(tmp_path / "images", tmp_path / "slice_z1")  # a link at such a name is not a run's folder
     assert results.numbered_folders(tmp_path) == [tmp_path / "checkpoints", tmp_path / "fields", tmp_path / "region",
                                                   tmp_path / "slice_x3"]
+
+
+def _long_samples(path, n):
+    """n records of thirteen numbers (~360 bytes each, a channel's forces and two probes), steps 1 .. n."""
+    rec = {f"q{k}": 0.123456789012345 + k for k in range(11)}
+    with open(path, "w") as fh:
+        for s in range(1, n + 1):
+            fh.write(json.dumps({"step": s, "time": s * 1e-3, **rec}) + "\n")
+    return os.path.getsize(path)
+
+
+def test_trim_samples_after_a_crash_holds_no_more_than_a_line_of_a_long_series(tmp_path):
+    """A restart after a crash (records after its checkpoint's step) rewrote samples.jsonl from the whole file's bytes
+    and a (line, dict) pair of every record, all held at once: ~10 times the file (226 MB: 2.2 GB RSS, measured; a
+    week sampled every step, 3.6 GB: ~35 GB, an out-of-memory kill on the restart that follows a node failure). It
+    streams now: the Python memory it takes at its peak is bounded, whatever the file's length."""
+    import tracemalloc
+
+    path = tmp_path / "samples.jsonl"
+    size = _long_samples(path, 20000)  # ~7 MB
+    tracemalloc.start()
+    try:
+        dropped = results.trim_samples(tmp_path, 19990, [b'{"step": 19995, "cD": 1.0}\n'])
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert dropped == 10
+    assert peak < 1 << 20, f"peak {peak} bytes for a {size}-byte samples.jsonl"
+    lines = path.read_bytes().splitlines()
+    assert len(lines) == 19991 and json.loads(lines[-2])["step"] == 19990 and lines[-1] == b'{"step": 19995, "cD": 1.0}'
+    assert [json.loads(x)["step"] for x in lines[:3]] == [1, 2, 3]
+
+
+def test_samples_after_holds_only_the_records_after_the_step(tmp_path):
+    """A restart from an older checkpoint sets aside the records after its step: those alone are kept, the file is
+    read line by line (it read the whole file's bytes and split them: twice the file at once)."""
+    import tracemalloc
+
+    size = _long_samples(tmp_path / "samples.jsonl", 20000)
+    tracemalloc.start()
+    try:
+        after = results.samples_after(tmp_path, 19997)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert [s for _, s in after] == [19998, 19999, 20000] and after[0][0].endswith(b"\n")
+    assert peak < 1 << 20, f"peak {peak} bytes for a {size}-byte samples.jsonl"
