@@ -245,3 +245,29 @@ def test_samples_after_holds_only_the_records_after_the_step(tmp_path):
         tracemalloc.stop()
     assert [s for _, s in after] == [19998, 19999, 20000] and after[0][0].endswith(b"\n")
     assert peak < 1 << 20, f"peak {peak} bytes for a {size}-byte samples.jsonl"
+
+
+def test_copy_samples_streams_a_long_series_into_another_folder(tmp_path):
+    """A restart into another folder copies the run's records up to its checkpoint: line by line (the driver's
+    samples_copy held a (line, record) pair of every record, ~10 times the file: driver/loop.py is to call this)."""
+    import tracemalloc
+
+    src, dst = tmp_path / "run" / "samples.jsonl", tmp_path / "new" / "samples.jsonl"
+    src.parent.mkdir()
+    dst.parent.mkdir()
+    size = _long_samples(src, 20000)
+    with open(src, "a") as fh:
+        fh.write(json.dumps({"step": 5, "cD": 0.0}) + "\n")  # a repeat, left out
+    tracemalloc.start()
+    try:
+        got = results.copy_samples(src, dst, 19990)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert got == (19990, 1, 19990)
+    assert peak < 1 << 20, f"peak {peak} bytes for a {size}-byte samples.jsonl"
+    assert dst.read_bytes() == b"".join(src.read_bytes().splitlines(keepends=True)[:19990])
+    assert results.copy_samples(src, tmp_path / "new" / "none.jsonl", 0) == (0, None, None)
+    assert not (tmp_path / "new" / "none.jsonl").exists()
+    with pytest.raises(OSError):
+        results.copy_samples(tmp_path / "missing.jsonl", dst, 10)
