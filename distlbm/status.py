@@ -43,34 +43,49 @@ def _last_progress(path: Path, running: bool = True):
     A newest run that is not `running` and wrote none took no step it said (a restart at its end step already, one
     stopped before its first step): the last line before it where that is at the step it started from, which is
     where the run stands, with that run's end step (a restart that ran no step left the finished run's 'step 40 of
-    40' and drift unsaid); a line of another step is not where it stands (a restart from an older checkpoint)."""
-    from distlbm.io.results import tail
+    40' and drift unsaid); a line of another step is not where it stands (a restart from an older checkpoint).
+    The end read is 64 KB, then twice as much until it holds the answer (or the whole file): a run checked for
+    steadiness every few hundred steps writes ~1000 steady_check records (~90 KB) between two progress lines, and
+    status showed no progress at all where it read the last 64 KB alone."""
+    from distlbm.io import results
 
-    end = tail(path)
     try:
-        age = time.time() - path.stat().st_mtime
+        st = path.stat()
     except OSError:
         return None, None
+    age = time.time() - st.st_mtime
+    nbytes = 65536
+    while True:
+        end = results.tail(path, nbytes)
+        found = _progress_in(end or b"", running, whole=end is None or nbytes >= st.st_size)
+        if found is not None:
+            return (found, age) if found else (None, None)
+        nbytes *= 2
+
+
+def _progress_in(end: bytes, running: bool, whole: bool):
+    """_last_progress' answer from the log's last bytes `end` (the whole file where `whole`): the record, {} for none,
+    or None where the answer lies further back."""
     start = None  # the newest run's start record, once passed (not running: a line before it may say its step)
-    for line in reversed((end or b"").decode("utf-8", "replace").splitlines()):
+    for line in reversed(end.decode("utf-8", "replace").splitlines()):
         try:
             rec = json.loads(line)
         except ValueError:
             continue
         if isinstance(rec, dict) and rec.get("event") == "start":  # the newest run's start: it wrote none yet
             if running:
-                return None, None
+                return {}
             start = start or rec  # (and on past the starts of others that wrote none: restarts at the end step)
             continue
         if isinstance(rec, dict) and "event" not in rec and type(rec.get("step")) is int and _number(rec["step"]):
             if start is None:
-                return rec, age
+                return rec
             if rec["step"] != start.get("step"):
-                return None, None
+                return {}
             if "end" not in start or start["end"] == rec.get("end"):
-                return rec, age
-            return {**rec, "end": start["end"], "eta_s": None}, age  # (the ETA of the run before is not its own)
-    return None, None
+                return rec
+            return {**rec, "end": start["end"], "eta_s": None}  # (the ETA of the run before is not its own)
+    return {} if whole else None
 
 
 def _written_since(path: Path, started) -> bool:

@@ -116,3 +116,29 @@ def test_status_takes_a_quoted_tilde_as_the_home_folder_as_run_out_does(cli, tmp
     assert rc == 0, err
     assert json.loads(text)["summary"]["status"] == "complete", text
     assert not (tmp_path / "~").exists()
+
+
+def test_status_finds_the_last_progress_line_behind_many_steadiness_checks(tmp_path, monkeypatch):
+    """log.jsonl holds a steady_check record per check: a run checked every few hundred steps writes ~1000 of them
+    (~90 KB) between two progress lines (~20 per run, or one per 10 minutes of wall time), and status read the
+    log's last 64 KB only: it showed no progress at all. It reads further back now, as far as the newest progress
+    line (or the newest run's start), and no further: the bytes it reads are counted."""
+    from distlbm.io import results
+    from distlbm.status import folder_status
+
+    path = tmp_path / "log.jsonl"
+    with open(path, "w") as fh:
+        fh.write(json.dumps({"event": "start", "step": 0, "end": 10_000_000, "run_id": "r"}) + "\n")
+        for s in range(0, 3_000_000, 500_000):  # a long history before the newest progress line
+            fh.write(json.dumps({"step": s + 500_000, "end": 10_000_000, "time": 1.0, "mlups": 10.0, "eta_s": 100.0,
+                                 "mass_drift": 0.0}) + "\n")
+            for c in range(s + 500_640, s + 500_640 + 640 * 1000, 640):
+                fh.write(json.dumps({"event": "steady_check", "step": c, "max_du_over_U": 0.0123456789,
+                                     "tol": 1e-4}) + "\n")
+    size = path.stat().st_size
+    read = []
+    tail = results.tail
+    monkeypatch.setattr(results, "tail", lambda p, nbytes=65536: read.append(nbytes) or tail(p, nbytes))
+    st = folder_status(tmp_path)
+    assert st["progress"]["step"] == 3_000_000 and st["progress"]["end"] == 10_000_000
+    assert read and max(read) < size / 3, (read, size)  # the newest progress line's ~90 KB, not the whole log
