@@ -124,10 +124,15 @@ EXHAUSTIVE = [
     # fixed-velocity/pressure cells, TRT with Smagorinsky stay; zero-gradient outflow in float16, the TGV and
     # the 3D fixed-velocity/pressure cells go; the 2D channel on a 2x2 mesh stays, the 3D one on 2x1x2 goes
     # the 3D channel (Bouzidi links of a cylinder and a sphere, off-grid walls, layer: 234 s of the default tier's ~27
-    # min on 2 cores) goes too: its 2D channel stays, and its mesh form is in this tier as well
+    # min on 2 cores) goes too: its 2D channel stays, and its mesh form is in this tier as well. The 2D channel with
+    # Bouzidi links, inlet, outlet, layer and ramp on one device goes too (~24 s under load): the same channel on its
+    # 2x2 mesh stays (test_obstacle_channel_on_a_mesh_equals_the_xla_step_on_one_device: every one of its cells
+    # through the kernel, bit for bit against the XLA step on one device), and so does the kernel on one device
+    # for the Bouzidi links and inlet (channel2d-convective-trt) and the fixed-velocity/pressure cells and ramp
+    # (d2q9-trt-dirichlet-ramp)
     ("unit/test_fused.py::test_bitwise_equal_on_the_cells_of_obstacle_channels",
      r"^(channel2d-outflow-smagorinsky-f16|tgv3d-smagorinsky-trt|d3q19-bgk-dirichlet-f16"
-     r"|channel3d-bouzidi-sponge-reg)$"),
+     r"|channel3d-bouzidi-sponge-reg|channel2d-bouzidi-sponge-ramp)$"),
     # the lowering for CUDA through ./.venv-cuda (~100 s; skipped where it is absent): CI builds it and runs this tier
     ("unit/test_fused.py::test_lowers_for_cuda_to_the_triton_custom_call", r""),
     ("unit/test_fused.py::test_obstacle_channel_on_a_mesh_equals_the_xla_step_on_one_device", r"^channel3d"),
