@@ -251,7 +251,8 @@ class _QueryBins:
 
 class TriangleMesh(Shape):
     """A closed triangle surface in physical coordinates: `triangles` float [N, 3, 3]. Vertices equal
-    bit for bit are merged; ValueError if there are no triangles or the surface is not closed (an edge
+    bit for bit are merged, triangles with two equal corners and repeated triangles (`duplicates` of them: the same
+    corners in the same turn) are left out; ValueError if there are no triangles or the surface is not closed (an edge
     shared by an odd number of triangles). `from_file` reads an STL file and places it."""
 
     dim = 3
@@ -274,8 +275,23 @@ class TriangleMesh(Shape):
         if not keep.any():
             raise ValueError(f"{self.name}: each of its {len(faces)} triangles has two equal corners (no area); "
                              f"expected a closed surface")
+        faces = faces[keep]
+        # a triangle written again with the same corners in the same turn (a face exported twice, a part twice in one
+        # file): each copy was a crossing of its own, so that by parity a surface written twice held no cell and one
+        # triangle written twice made the surface "not closed". Where every copy of a triangle turns the same way,
+        # one is kept; copies turned both ways (back to back: two parts' common face) are kept as they are
+        first = np.argmin(faces, axis=1)[:, None]
+        turn = np.take_along_axis(faces, (first + np.arange(3)) % 3, axis=1)[:, 1] < faces.max(axis=1)
+        corners = np.sort(faces, axis=1)
+        order = np.lexsort((corners[:, 2], corners[:, 1], corners[:, 0]))
+        same = np.all(corners[order[1:]] == corners[order[:-1]], axis=1)  # as the triangle before it in order
+        starts = np.concatenate([[0], np.nonzero(~same)[0] + 1])
+        both = np.minimum.reduceat(turn[order], starts) != np.maximum.reduceat(turn[order], starts)
+        again = np.zeros(len(faces), bool)
+        again[order[1:]] = same & ~np.repeat(both, np.diff(np.append(starts, len(faces))))[1:]
+        self.duplicates = int(np.count_nonzero(again))
         self.vertices = verts
-        self.faces = faces[keep]
+        self.faces = faces[~again]
         self._check_closed()
         self.volume = self._enclosed_volume()
         t = verts[self.faces]

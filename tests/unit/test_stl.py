@@ -600,3 +600,36 @@ def test_a_missing_relative_file_names_where_it_was_looked_for(tmp_path, monkeyp
         read_stl("nothere.stl")
     with pytest.raises(ValueError, match=r"no such file$"):
         read_stl(tmp_path / "nothere.stl")  # absolute: nothing to add
+
+
+def test_duplicated_triangles_are_counted_once(tmp_path):
+    """CAD exports repeat triangles (a face written twice, a whole part exported twice into one file). Each copy was a
+    crossing of its own: with some triangles turned over (the parity rule) a surface written twice had every ray
+    cross it an even number of times and held no cell (refused later as too small, "make it larger or the lattice
+    finer"); one triangle written twice made a closed surface "not closed"; with every triangle turned alike the
+    cells were right but the enclosed volume said was twice the body's. A copy with the same corners in the same
+    turn is left out, counted in `duplicates` and said in the body line; a pair turned back to back is kept."""
+    from distlbm.config import resolve
+
+    tri = icosphere(3, 0.5)
+    mixed = tri.copy()
+    mixed[::2] = mixed[::2, ::-1]  # every other triangle turned over: the parity rule
+    p = np.random.default_rng(5).uniform(-0.6, 0.6, (3000, 3))
+    pts = [p[:, 0], p[:, 1], p[:, 2]]
+    want = TriangleMesh(tri).inside(pts)
+    assert want.sum() > 500
+    twice = TriangleMesh(np.concatenate([mixed, mixed[::-1]]))
+    assert not twice.oriented and twice.duplicates == len(tri) and len(twice.faces) == len(tri)
+    np.testing.assert_array_equal(twice.inside(pts), want)
+    one = TriangleMesh(np.concatenate([tri, tri[[7]], tri[[7, 7]][:, [1, 2, 0]]]))  # the same turn from another corner
+    assert one.oriented and one.duplicates == 3 and one.volume == pytest.approx(TriangleMesh(tri).volume, rel=1e-12)
+    np.testing.assert_array_equal(one.inside(pts), want)
+    back = TriangleMesh(np.concatenate([tri, tri[[7, 7]][:, ::-1]]))  # turned back to back: kept (no duplicate)
+    assert back.duplicates == 0 and len(back.faces) == len(tri) + 2
+    write_stl(tmp_path / "twice.stl", np.concatenate([tri, tri]))
+    cfg = resolve("channel_flow", {"obstacles": f"stl({tmp_path / 'twice.stl'}, 0.1, 0.5, 0.2, 0.2)", "n": 10,
+                                   "lattice": "D3Q19", "length": 1.0, "height": 0.4, "width": 0.4, "t_end": 0.01})
+    line = cfg.setup.report[0]
+    assert "1,280 triangles, enclosing 0.0005191 m^3 (519 cells of dx^3)" in line, line
+    assert line.endswith("; 1,280 duplicated triangles left out (a triangle written again with the same corners: "
+                         "counted once)"), line

@@ -878,6 +878,10 @@ def body_report(bodies, cells, lay: Layout) -> list:
                     line += (f", {m.turned} of them turned inward: a cavity, or a part turned over, as mirroring "
                              f"does, which is solid all the same (then {m.parts_volume:.4g} m^3, "
                              f"{m.parts_volume / dx ** 3:,.0f} cells of dx^3)")
+            dup = sum(getattr(m, "duplicates", 0) for m in meshes)
+            if dup:
+                line += (f"; {dup:,} duplicated triangles left out (a triangle written again with the same corners: "
+                         f"counted once)")
             # (a body across a side wall is allowed, as a primitive: the wall's cells stay wall, part of no body)
             top = [(lay.shape[0] - 1) * dx] + list(lay.cross)
             # both sides of an axis where it crosses both (a fin across the channel was said as 'z < 0' alone)
