@@ -38,6 +38,11 @@ STL_EXTRA = "reading STL files needs numpy-stl: pip install 'distlbm[stl]' (or: 
 _EPS = 2.0 ** -53
 _ORIENT_BOUND = (3.0 + 16.0 * _EPS) * _EPS  # Shewchuk's ccwerrboundA
 _CHUNK = 1 << 18  # triangles per batch of candidate pairs
+# candidate (line, triangle) pairs per batch (about 150 B each while a batch is tested): a triangle's candidates are
+# the lines in its projected bounding box, so a long sliver across a large face (a CAD exporter's fan over a flat cap)
+# has as many as the face has cells; 2^20 triangles of one batch asked GBs (8,188 triangles of a cylinder whose caps
+# are fans: 855 MiB for a 128^3 lattice). A batch holds at least one triangle (at most as many pairs as lines).
+_PAIRS = 1 << 20
 _BOM = b"\xef\xbb\xbf"
 _SPACE = b" \t\r\n\f\v\x00\x1a"  # what may follow an ASCII file's last 'endsolid' (NUL and Ctrl-Z padding too)
 
@@ -216,14 +221,34 @@ class _QueryBins:
         self.count = np.bincount(key, minlength=int(self.nb[0] * self.nb[1]))
         self.start = np.cumsum(self.count) - self.count
 
-    def pairs(self, lo0, lo1, hi0, hi1):
-        """(query, triangle) index pairs for the boxes [lo0, hi0] x [lo1, hi1] (arrays [Nt]); each pair once."""
+    def _bin_ranges(self, lo0, lo1, hi0, hi1):
         h, base, nb = self.h, self.base, self.nb
         # monotone: a query inside a box falls in a bin inside the box's bins
         b0 = np.maximum(np.floor(lo0 / h) - base[0], 0).astype(np.int64)
         b1 = np.maximum(np.floor(lo1 / h) - base[1], 0).astype(np.int64)
         n0 = np.minimum(np.floor(hi0 / h) - base[0], nb[0] - 1).astype(np.int64) - b0 + 1
         n1 = np.minimum(np.floor(hi1 / h) - base[1], nb[1] - 1).astype(np.int64) - b1 + 1
+        return b0, b1, n0, n1
+
+    def counts(self, lo0, lo1, hi0, hi1):
+        """What `pairs` forms for each box, without forming it: the pairs (the queries in the bins its box covers,
+        from a summed-area table of the bins) and the bins."""
+        if not hasattr(self, "_sat"):
+            sat = np.zeros((self.nb[0] + 1, self.nb[1] + 1), np.int64)
+            sat[1:, 1:] = self.count.reshape(self.nb[0], self.nb[1]).cumsum(axis=0).cumsum(axis=1)
+            self._sat = sat
+        b0, b1, n0, n1 = self._bin_ranges(lo0, lo1, hi0, hi1)
+        ok = (n0 > 0) & (n1 > 0)  # (else a box off the bins: none)
+        b0, b1 = np.where(ok, b0, 0), np.where(ok, b1, 0)
+        e0, e1 = np.where(ok, b0 + n0, 0), np.where(ok, b1 + n1, 0)
+        sat = self._sat
+        # and the bins themselves, which `pairs` forms first (empty ones too: about four per query where they hold any)
+        return sat[e0, e1] - sat[b0, e1] - sat[e0, b1] + sat[b0, b1] + np.where(ok, n0 * n1, 0)
+
+    def pairs(self, lo0, lo1, hi0, hi1):
+        """(query, triangle) index pairs for the boxes [lo0, hi0] x [lo1, hi1] (arrays [Nt]); each pair once."""
+        nb = self.nb
+        b0, b1, n0, n1 = self._bin_ranges(lo0, lo1, hi0, hi1)
         cnt = np.where((n0 > 0) & (n1 > 0), n0 * n1, 0)
         tri = np.nonzero(cnt)[0]
         cnt = cnt[tri]
@@ -445,6 +470,24 @@ class TriangleMesh(Shape):
             xa, xm = X[a][ids], X[m][ids]
             W.append(xa if r[j] == 0 else (xa - xm if r[j] == 1 else (xa + xm if r[j] == -1 else xa - xm * r[j])))
         lo0, lo1, hi0, hi1 = _min3(W[0]), _min3(W[1]), _max3(W[0]), _max3(W[1])
+        # the triangles in batches of about _PAIRS candidate pairs and bins (at least one triangle each)
+        total = np.cumsum(bins.counts(lo0, lo1, hi0, hi1))
+        cuts, at = [0], 0
+        while at < len(total):
+            base = total[at - 1] if at else 0
+            at = max(at + 1, int(np.searchsorted(total, base + _PAIRS, side="right")))
+            cuts.append(min(at, len(total)))
+        out = [self._batch_hits(p, v, W, (lo0, lo1, hi0, hi1), wq, bins, ids, slice(a, b))
+               for a, b in zip(cuts[:-1], cuts[1:])]
+        if len(out) == 1:
+            return out[0]
+        return tuple(np.concatenate(x) for x in zip(*out))
+
+    def _batch_hits(self, p, v, W, box, wq, bins, ids, sub):
+        X = self._coords
+        W = [w[sub] for w in W]
+        lo0, lo1, hi0, hi1 = (b[sub] for b in box)
+        ids = ids[sub] if not isinstance(ids, slice) else slice(ids.start + sub.start, ids.start + sub.stop)
         q, k = bins.pairs(lo0, lo1, hi0, hi1)
         px, py = wq[q, 0], wq[q, 1]
         inbox = (px >= lo0[k]) & (px <= hi0[k]) & (py >= lo1[k]) & (py <= hi1[k])

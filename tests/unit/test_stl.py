@@ -633,3 +633,50 @@ def test_duplicated_triangles_are_counted_once(tmp_path):
     assert "1,280 triangles, enclosing 0.0005191 m^3 (519 cells of dx^3)" in line, line
     assert line.endswith("; 1,280 duplicated triangles left out (a triangle written again with the same corners: "
                          "counted once)"), line
+
+
+def _fan_cylinder(n, radius, height):
+    """A closed cylinder along z of n sides whose caps are fans from one rim vertex (as CAD exporters triangulate a
+    flat face): 2n - 4 slivers across the caps, each with a bounding box of up to the cap's size."""
+    a = 2 * np.pi * np.arange(n) / n
+    b = np.stack([radius * np.cos(a), radius * np.sin(a), np.full(n, -height / 2)], 1)
+    t = b + [0, 0, height]
+    k, k1, j = np.arange(n), (np.arange(n) + 1) % n, np.arange(1, n - 1)
+    return np.concatenate([np.stack([b[k], b[k1], t[k1]], 1), np.stack([b[k], t[k1], t[k]], 1),
+                           np.stack([np.broadcast_to(b[0], (n - 2, 3)), b[j + 1], b[j]], 1),
+                           np.stack([np.broadcast_to(t[0], (n - 2, 3)), t[j], t[j + 1]], 1)])
+
+
+def test_candidate_pairs_are_formed_in_bounded_batches(monkeypatch):
+    """The (line, triangle) candidates of a triangle are the lines in its projected bounding box: a sliver across a
+    cap (a fan) has about as many as the cap has cells, and all those of 2^18 triangles were formed at once (8,188
+    triangles of such a cylinder asked 855 MiB for the inside of a 128^3 lattice, O(triangles x cells^(2/3))). They
+    are formed in batches of about stl._PAIRS pairs and bins (a batch holds at least one triangle), and the cells and
+    wall fractions are the same whatever the batch."""
+    import distlbm.stl as stl
+
+    mesh = TriangleMesh(_fan_cylinder(256, 0.35, 0.5))
+    n = 40
+    c = (np.arange(n) + 0.5) / n - 0.5
+    x, y, z = np.meshgrid(c, c, c, indexing="ij", sparse=True)
+    want = (x * x + y * y < 0.35 ** 2) & (np.abs(z) < 0.25)  # the polygon's 256 sides: within 5e-5 of the circle
+    ring = np.abs(np.sqrt(x * x + y * y) - 0.35) < 1e-3
+    whole = _block(mesh, (n,) * 3, 1.0 / n, (-0.5,) * 3)
+    sizes = []
+    pairs = stl._QueryBins.pairs
+
+    def counted(self, *box):
+        q, k = pairs(self, *box)
+        sizes.append((len(q), len(self.order)))
+        return q, k
+
+    monkeypatch.setattr(stl._QueryBins, "pairs", counted)
+    monkeypatch.setattr(stl, "_PAIRS", 2000, raising=False)
+    inside = mesh.inside([x, y, z])
+    assert sizes and all(s <= max(2000, lines) for s, lines in sizes), max(sizes)  # one batch formed 67,888
+    ring = np.broadcast_to(ring, inside.shape)
+    np.testing.assert_array_equal(inside[~ring], np.broadcast_to(want, inside.shape)[~ring])
+    sizes.clear()
+    small = _block(mesh, (n,) * 3, 1.0 / n, (-0.5,) * 3)
+    _compare(small, whole, tol=0.0)
+    assert sizes and all(s <= max(2000, lines) for s, lines in sizes), max(sizes)
