@@ -680,3 +680,31 @@ def test_candidate_pairs_are_formed_in_bounded_batches(monkeypatch):
     small = _block(mesh, (n,) * 3, 1.0 / n, (-0.5,) * 3)
     _compare(small, whole, tol=0.0)
     assert sizes and all(s <= max(2000, lines) for s, lines in sizes), max(sizes)
+
+
+def test_an_stl_file_is_read_once_per_configuration(tmp_path, monkeypatch):
+    """resolve() built the channel's bodies twice (the set-up's, and the probes' solid test), so a 1.3 M-triangle
+    file was read and checked twice: 2 x 10 s and 700 MB of the 42 s dry run of a 256^3 lattice. A mesh read for
+    one file (its path, size and time) and placement is used again while it is held; a changed file is read again."""
+    import os
+
+    import distlbm.stl as stl
+    from distlbm.config import resolve
+
+    write_stl(tmp_path / "ball.stl", icosphere(2, 0.5))
+    reads = []
+    read = stl.read_stl
+    monkeypatch.setattr(stl, "read_stl", lambda path: reads.append(path) or read(path))
+    sets = {"n": 10, "lattice": "D3Q19", "length": 1.0, "height": 0.4, "width": 0.4, "t_end": 0.01,
+            "probes": "0.8, 0.2, 0.2"}
+    cfg = resolve("channel_flow", {**sets, "obstacles": f"stl({tmp_path / 'ball.stl'}, 0.1, 0.5, 0.2, 0.2)"})
+    assert len(reads) == 1, reads
+    cfg2 = resolve("channel_flow", {**sets, "obstacles": f"stl({tmp_path / 'ball.stl'}, 0.1, 0.5, 0.21, 0.2)"})
+    assert len(reads) == 2  # another placement
+    write_stl(tmp_path / "ball.stl", icosphere(2, 0.4))
+    os.utime(tmp_path / "ball.stl", ns=(1, 1))  # (the same size: told apart by its time)
+    cfg3 = resolve("channel_flow", {**sets, "obstacles": f"stl({tmp_path / 'ball.stl'}, 0.1, 0.5, 0.2, 0.2)"})
+    assert len(reads) == 3
+    n1, n3 = (int(re.search(r": ([\d,]+) solid cells", c.setup.report[0])[1].replace(",", "")) for c in (cfg, cfg3))
+    assert n3 < n1, (n1, n3)
+    assert cfg2.setup.report[0] != cfg.setup.report[0]

@@ -5,9 +5,11 @@ anything runs."""
 
 from __future__ import annotations
 
+import copy
 import math
 import os
 import re as _re
+import weakref
 
 import numpy as np
 
@@ -184,6 +186,11 @@ def _parse_stl(args: str, part: str, text: str, d: int, key: str):
                     tuple(nums[4:7]) or (0.0, 0.0, 0.0), head=head, spec=part)
 
 
+# the meshes read, while something holds them, by file (path, device, inode, size, time) and placement: resolve()
+# built a channel's bodies twice (the set-up's, the probes' solid test), and a 1.3 M-triangle file was read twice
+_MESHES = weakref.WeakValueDictionary()
+
+
 def load_stl(path: str, scale: float = 1.0, translate=(0.0, 0.0, 0.0), rotate=(0.0, 0.0, 0.0), head: str = "",
              spec: str = "", names: dict | None = None):
     """The TriangleMesh of an STL file placed by scale, rotation (degrees about x, y, z) and translation;
@@ -195,7 +202,14 @@ def load_stl(path: str, scale: float = 1.0, translate=(0.0, 0.0, 0.0), rotate=(0
     if not scale > 0:
         raise ConfigError(f"{head}scale {scale:g}; expected a positive scale")
     try:
-        s = TriangleMesh.from_file(path, scale, translate, rotate)
+        st = os.stat(path)
+        key = (os.path.abspath(path), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, float(scale),
+               tuple(float(t) for t in translate), tuple(float(a) for a in rotate))
+    except (OSError, TypeError, ValueError):  # (from_file says what is wrong)
+        key = None
+    try:
+        held = _MESHES.get(key) if key is not None else None
+        s = copy.copy(held) if held is not None else TriangleMesh.from_file(path, scale, translate, rotate)
     except PlacementError as e:
         # a body too small for where it is moved: said of the scale or of the translation, whichever is the farther
         # from 1 in magnitude (scale 1e-300 at 0.5, 0.2, 0.2; scale 0.1 at 1e308, 1e308, 1e308)
@@ -208,6 +222,8 @@ def load_stl(path: str, scale: float = 1.0, translate=(0.0, 0.0, 0.0), rotate=(0
         raise ConfigError(f"{said}{e}") from None
     except ValueError as e:
         raise ConfigError(f"{head}{e}") from None
+    if key is not None and held is None:
+        _MESHES[key] = s  # (held by the caller; a later one gets a copy, with its own spec, the arrays shared)
     s.spec = spec or f"stl({path})"
     return s
 
