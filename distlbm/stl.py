@@ -100,6 +100,9 @@ def read_stl(path) -> np.ndarray:
         else:
             tri = _ascii_solids(path, stl_mesh.Mesh, Mode.ASCII, start)
     except Exception as e:  # numpy-stl raises AssertionError, RuntimeError, ValueError, struct.error ...
+        problem = _ascii_problem(path, start) if mode is Mode.ASCII and not isinstance(e, _AfterEnd) else None
+        if problem:  # numpy-stl's words were "(RuntimeError: (False, 'Unable to find more lines'))" for a cut file
+            raise ValueError(f"STL file {path}: damaged: not ASCII STL: {problem}") from None
         raise ValueError(f"STL file {path}: damaged: cannot be read as {what} STL ({type(e).__name__}: {e})") from None
     if tri.shape[0] == 0:
         raise ValueError(f"STL file {path}: holds no triangles; expected a closed surface")
@@ -107,6 +110,61 @@ def read_stl(path) -> np.ndarray:
         bad = int(np.argmax(~np.isfinite(tri).reshape(len(tri), -1).all(axis=1)))
         raise ValueError(f"STL file {path}: triangle {bad} has a non-finite coordinate {tri[bad].tolist()}")
     return tri
+
+
+class _AfterEnd(ValueError):
+    """Something other than a 'solid' after an ASCII file's 'endsolid' (said by _ascii_solids)."""
+
+
+def _ascii_problem(path, start: int = 0):
+    """The first line of an ASCII STL file (from byte `start`) that its grammar does not allow, said with what was
+    expected there, or where the text ends before its 'endsolid'; None if none is found (asked once reading failed)."""
+    expect = ["solid"]  # the keywords allowed next, in order of the grammar
+    facet = ["outer loop", "vertex", "vertex", "vertex", "endloop", "endfacet"]
+    said = {"solid": "'solid NAME'", "facet": "'facet normal nx ny nz' or 'endsolid'", "outer loop": "'outer loop'",
+            "vertex": "'vertex x y z' (3 numbers)", "endloop": "'endloop'", "endfacet": "'endfacet'"}
+    n = 0
+    with open(path, "rb") as fh:
+        fh.seek(start)
+        for n, raw in enumerate(fh, start=1):
+            words = raw.decode("latin-1").split()
+            if not words:
+                continue
+            head = " ".join(w.lower() for w in words[:2])
+            want = expect[0]
+            if want == "solid":
+                ok = words[0].lower() == "solid"
+                nxt = ["facet"]
+            elif want == "facet":
+                if words[0].lower() == "endsolid":
+                    expect = ["solid"]
+                    continue
+                ok, nxt = head == "facet normal" and _numbers(words[2:]), facet
+            elif want == "vertex":
+                ok, nxt = words[0].lower() == "vertex" and _numbers(words[1:]), expect[1:]
+            else:
+                ok, nxt = (head if " " in want else words[0].lower()) == want and len(words) == len(want.split()), \
+                    expect[1:] or ["facet"]
+            if not ok:
+                text = " ".join(words)
+                text = text if len(text) <= 60 else text[:57] + "..."
+                if not raw.endswith(b"\n"):  # the last line, cut short
+                    return f"the text ends at line {n} ({text!r}, cut short) before its 'endsolid' (a truncated file?)"
+                return f"line {n} is {text!r}; expected {said[want]}"
+            expect = nxt
+    if expect != ["solid"]:
+        return f"the text ends at line {n} before its 'endsolid' (a truncated file?)"
+    return None
+
+
+def _numbers(words) -> bool:
+    if len(words) != 3:
+        return False
+    try:
+        [float(w) for w in words]
+    except ValueError:
+        return False
+    return True
 
 
 def _ascii_solids(path, reader, ascii_mode, start: int = 0) -> np.ndarray:
@@ -139,7 +197,7 @@ def _ascii_solids(path, reader, ascii_mode, start: int = 0) -> np.ndarray:
                 at += len(_BOM)
             fh.seek(at)
             if fh.read(5).lower() != b"solid":
-                raise ValueError(f"after 'endsolid' of solid {len(parts)}, byte {at} starts {rest[:20]!r}; expected "
+                raise _AfterEnd(f"after 'endsolid' of solid {len(parts)}, byte {at} starts {rest[:20]!r}; expected "
                                  f"the end of the file or the next 'solid'")
             fh.seek(at)
 

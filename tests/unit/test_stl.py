@@ -260,7 +260,8 @@ def test_damaged_empty_and_open_files_are_refused(tmp_path):
     data = good.read_bytes()
     cases = {
         "truncated.stl": (data[: len(data) - 30], "damaged or truncated.*header says 80 triangles"),
-        "ascii_cut.stl": (ascii_.read_bytes()[:1000], "damaged: cannot be read as ASCII STL"),
+        "ascii_cut.stl": (ascii_.read_bytes()[:1000], r"damaged: not ASCII STL: the text ends at line 37 \('face', cut "
+                                                       r"short\) before its 'endsolid' \(a truncated file\?\)"),
         "garbage.stl": (b"\x00\x01 not an STL file " * 9, "damaged or truncated"),
         "empty.stl": (b"", "is empty"),
         # a binary file whose header starts with 'solid' (as many CAD tools write it), cut short: it was read as
@@ -708,3 +709,23 @@ def test_an_stl_file_is_read_once_per_configuration(tmp_path, monkeypatch):
     n1, n3 = (int(re.search(r": ([\d,]+) solid cells", c.setup.report[0])[1].replace(",", "")) for c in (cfg, cfg3))
     assert n3 < n1, (n1, n3)
     assert cfg2.setup.report[0] != cfg.setup.report[0]
+
+
+@pytest.mark.parametrize("cut,said", [
+    (lambda s: s[: len(s) // 2], r"the text ends at line \d+ \('.*', cut short\) before its 'endsolid' \(a truncated "
+                                 r"file\?\)"),
+    (lambda s: s[: s.index("endsolid")], r"the text ends at line \d+ before its 'endsolid' \(a truncated file\?\)"),
+    (lambda s: s.replace("outer loop", "outer lop", 1), r"line 3 is 'outer lop'; expected 'outer loop'"),
+    (lambda s: s.replace("vertex", "vertex 1.0 abc", 1), r"line 4 is 'vertex 1.0 abc .*'; expected 'vertex x y z' "
+                                                         r"\(3 numbers\)"),
+    (lambda s: "solid x\n", r"the text ends at line 1 before its 'endsolid' \(a truncated file\?\)"),
+])
+def test_a_damaged_ascii_file_names_the_line(tmp_path, cut, said):
+    """A damaged ASCII STL file was said in numpy-stl's words: "(RuntimeError: (False, 'Unable to find more lines'))"
+    for a file cut short, "(RuntimeError: (False, AssertionError()))" for a misspelt keyword; it names the line and
+    what was expected there."""
+    write_stl(tmp_path / "a.stl", icosphere(1), ascii=True)
+    (tmp_path / "b.stl").write_text(cut((tmp_path / "a.stl").read_text()))
+    with pytest.raises(ValueError, match=f"STL file .*b.stl: damaged: not ASCII STL: {said}$") as e:
+        read_stl(tmp_path / "b.stl")
+    assert "RuntimeError" not in str(e.value)
