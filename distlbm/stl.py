@@ -288,14 +288,13 @@ class _QueryBins:
         n1 = np.minimum(np.floor(hi1 / h) - base[1], nb[1] - 1).astype(np.int64) - b1 + 1
         return b0, b1, n0, n1
 
-    def counts(self, lo0, lo1, hi0, hi1):
-        """What `pairs` forms for each box, without forming it: the pairs (the queries in the bins its box covers,
-        from a summed-area table of the bins) and the bins."""
+    def counts(self, b0, b1, n0, n1):
+        """What `pairs` forms for each box (its bins `_bin_ranges`), without forming it: the pairs (the queries in
+        the bins its box covers, from a summed-area table of the bins) and the bins."""
         if not hasattr(self, "_sat"):
             sat = np.zeros((self.nb[0] + 1, self.nb[1] + 1), np.int64)
             sat[1:, 1:] = self.count.reshape(self.nb[0], self.nb[1]).cumsum(axis=0).cumsum(axis=1)
             self._sat = sat
-        b0, b1, n0, n1 = self._bin_ranges(lo0, lo1, hi0, hi1)
         ok = (n0 > 0) & (n1 > 0)  # (else a box off the bins: none)
         b0, b1 = np.where(ok, b0, 0), np.where(ok, b1, 0)
         e0, e1 = np.where(ok, b0 + n0, 0), np.where(ok, b1 + n1, 0)
@@ -303,10 +302,9 @@ class _QueryBins:
         # and the bins themselves, which `pairs` forms first (empty ones too: about four per query where they hold any)
         return sat[e0, e1] - sat[b0, e1] - sat[e0, b1] + sat[b0, b1] + np.where(ok, n0 * n1, 0)
 
-    def pairs(self, lo0, lo1, hi0, hi1):
-        """(query, triangle) index pairs for the boxes [lo0, hi0] x [lo1, hi1] (arrays [Nt]); each pair once."""
+    def pairs(self, b0, b1, n0, n1):
+        """(query, triangle) index pairs for the boxes whose bins `_bin_ranges` gave (arrays [Nt]); each pair once."""
         nb = self.nb
-        b0, b1, n0, n1 = self._bin_ranges(lo0, lo1, hi0, hi1)
         cnt = np.where((n0 > 0) & (n1 > 0), n0 * n1, 0)
         tri = np.nonzero(cnt)[0]
         cnt = cnt[tri]
@@ -363,15 +361,18 @@ class TriangleMesh(Shape):
         # file): each copy was a crossing of its own, so that by parity a surface written twice held no cell and one
         # triangle written twice made the surface "not closed". Where every copy of a triangle turns the same way,
         # one is kept; copies turned both ways (back to back: two parts' common face) are kept as they are
-        first = np.argmin(faces, axis=1)[:, None]
-        turn = np.take_along_axis(faces, (first + np.arange(3)) % 3, axis=1)[:, 1] < faces.max(axis=1)
         corners = np.sort(faces, axis=1)
         order = np.lexsort((corners[:, 2], corners[:, 1], corners[:, 0]))
-        same = np.all(corners[order[1:]] == corners[order[:-1]], axis=1)  # as the triangle before it in order
-        starts = np.concatenate([[0], np.nonzero(~same)[0] + 1])
-        both = np.minimum.reduceat(turn[order], starts) != np.maximum.reduceat(turn[order], starts)
+        corners = corners[order]
+        same = np.all(corners[1:] == corners[:-1], axis=1)  # as the triangle before it in order
+        del corners
         again = np.zeros(len(faces), bool)
-        again[order[1:]] = same & ~np.repeat(both, np.diff(np.append(starts, len(faces))))[1:]
+        if same.any():  # (rare: the sorts above are all a sound file costs)
+            first = np.argmin(faces, axis=1)[:, None]
+            turn = np.take_along_axis(faces, (first + np.arange(3)) % 3, axis=1)[:, 1] < faces.max(axis=1)
+            starts = np.concatenate([[0], np.nonzero(~same)[0] + 1])
+            both = np.minimum.reduceat(turn[order], starts) != np.maximum.reduceat(turn[order], starts)
+            again[order[1:]] = same & ~np.repeat(both, np.diff(np.append(starts, len(faces))))[1:]
         self.duplicates = int(np.count_nonzero(again))
         self.vertices = verts
         self.faces = faces[~again]
@@ -529,24 +530,25 @@ class TriangleMesh(Shape):
             W.append(xa if r[j] == 0 else (xa - xm if r[j] == 1 else (xa + xm if r[j] == -1 else xa - xm * r[j])))
         lo0, lo1, hi0, hi1 = _min3(W[0]), _min3(W[1]), _max3(W[0]), _max3(W[1])
         # the triangles in batches of about _PAIRS candidate pairs and bins (at least one triangle each)
-        total = np.cumsum(bins.counts(lo0, lo1, hi0, hi1))
+        ranges = bins._bin_ranges(lo0, lo1, hi0, hi1)
+        total = np.cumsum(bins.counts(*ranges))
         cuts, at = [0], 0
         while at < len(total):
             base = total[at - 1] if at else 0
             at = max(at + 1, int(np.searchsorted(total, base + _PAIRS, side="right")))
             cuts.append(min(at, len(total)))
-        out = [self._batch_hits(p, v, W, (lo0, lo1, hi0, hi1), wq, bins, ids, slice(a, b))
+        out = [self._batch_hits(p, v, W, (lo0, lo1, hi0, hi1), ranges, wq, bins, ids, slice(a, b))
                for a, b in zip(cuts[:-1], cuts[1:])]
         if len(out) == 1:
             return out[0]
         return tuple(np.concatenate(x) for x in zip(*out))
 
-    def _batch_hits(self, p, v, W, box, wq, bins, ids, sub):
+    def _batch_hits(self, p, v, W, box, ranges, wq, bins, ids, sub):
         X = self._coords
         W = [w[sub] for w in W]
         lo0, lo1, hi0, hi1 = (b[sub] for b in box)
         ids = ids[sub] if not isinstance(ids, slice) else slice(ids.start + sub.start, ids.start + sub.stop)
-        q, k = bins.pairs(lo0, lo1, hi0, hi1)
+        q, k = bins.pairs(*(r[sub] for r in ranges))
         px, py = wq[q, 0], wq[q, 1]
         inbox = (px >= lo0[k]) & (px <= hi0[k]) & (py >= lo1[k]) & (py <= hi1[k])
         q, k, px, py = q[inbox], k[inbox], px[inbox], py[inbox]
