@@ -359,24 +359,40 @@ class TriangleMesh(Shape):
         faces = faces[keep]
         # a triangle written again with the same corners in the same turn (a face exported twice, a part twice in one
         # file): each copy was a crossing of its own, so that by parity a surface written twice held no cell and one
-        # triangle written twice made the surface "not closed". Where every copy of a triangle turns the same way,
-        # one is kept; copies turned both ways (back to back: two parts' common face) are kept as they are
+        # triangle written twice made the surface "not closed". Of the copies that turn one way, one is kept, and
+        # of those that turn the other way (back to back: two parts' common face) one too; where the surface is
+        # then not closed but is with every copy of the triangles turned both ways (one, and two turned over), those
+        # are kept as they are. (A part written twice beside another, their common face back to back, kept its two
+        # copies of that face: "not closed", 5 triangles at its edges)
         corners = np.sort(faces, axis=1)
         order = np.lexsort((corners[:, 2], corners[:, 1], corners[:, 0]))
         corners = corners[order]
         same = np.all(corners[1:] == corners[:-1], axis=1)  # as the triangle before it in order
         del corners
         again = np.zeros(len(faces), bool)
+        kept = None  # the triangles turned both ways, all their copies kept (tried where the above is not closed)
         if same.any():  # (rare: the sorts above are all a sound file costs)
             first = np.argmin(faces, axis=1)[:, None]
             turn = np.take_along_axis(faces, (first + np.arange(3)) % 3, axis=1)[:, 1] < faces.max(axis=1)
             starts = np.concatenate([[0], np.nonzero(~same)[0] + 1])
             both = np.minimum.reduceat(turn[order], starts) != np.maximum.reduceat(turn[order], starts)
-            again[order[1:]] = same & ~np.repeat(both, np.diff(np.append(starts, len(faces))))[1:]
-        self.duplicates = int(np.count_nonzero(again))
+            group = np.cumsum(np.concatenate([[True], ~same]))  # of each triangle in order: its corners' group
+            once = np.zeros(len(faces), bool)
+            once[np.unique(group * 2 + turn[order], return_index=True)[1]] = True  # the first of each turn
+            again[order] = ~once
+            if both.any():
+                kept = np.zeros(len(faces), bool)
+                kept[order[1:]] = same & ~np.repeat(both, np.diff(np.append(starts, len(faces))))[1:]
         self.vertices = verts
-        self.faces = faces[~again]
-        self._check_closed()
+        for k, out in enumerate((again, kept)):
+            self.duplicates = int(np.count_nonzero(out))
+            self.faces = faces[~out]
+            try:
+                self._check_closed()
+                break
+            except ValueError:
+                if k == 1 or kept is None or np.array_equal(kept, again):
+                    raise
         self.volume = self._enclosed_volume()
         t = verts[self.faces]
         self._coords = [np.ascontiguousarray(t[:, :, a]) for a in range(3)]  # x, y, z [N, 3] of the vertices

@@ -729,3 +729,28 @@ def test_a_damaged_ascii_file_names_the_line(tmp_path, cut, said):
     with pytest.raises(ValueError, match=f"STL file .*b.stl: damaged: not ASCII STL: {said}$") as e:
         read_stl(tmp_path / "b.stl")
     assert "RuntimeError" not in str(e.value)
+
+
+def test_a_part_written_twice_beside_another_part_is_counted_once():
+    """Two parts in one file whose common face is written back to back (the same triangles, turned both ways), one of
+    them written twice (an exporter's repeat): its copies of the common face have the same corners in the same turn,
+    as its other faces, and are counted once as those are (the README's promise). They were kept, with the other
+    part's face, because the common face's triangles turned both ways: three copies of each, and the file was refused
+    as "not closed" (5 triangles at the common face's edges). A triangle with copies turned both ways that close
+    the surface only when all are kept (one and two turned over) is kept as it was."""
+    a = _box_tri((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
+    b = a.copy()
+    b[:, :, 0] = 2.0 - b[:, :, 0]  # its mirror image about x = 1, turned back to outward: the common face back to back
+    b = b[:, ::-1]
+    one = TriangleMesh(np.concatenate([a, b]))
+    assert one.oriented and one.duplicates == 0 and one.volume == pytest.approx(2.0)
+    p = np.random.default_rng(7).uniform(-0.5, 2.5, (3000, 3))
+    want = np.all((p > 0) & (p < (2.0, 1.0, 1.0)), axis=1)  # the union: the box 0 < x < 2, 0 < y, z < 1
+    assert want.sum() > 150
+    np.testing.assert_array_equal(one.inside([p[:, 0], p[:, 1], p[:, 2]]), want)
+    for tri, dup in ((np.concatenate([a, a, b]), 12), (np.concatenate([a, b, b]), 12),
+                     (np.concatenate([a, b, a, b]), 24)):
+        mesh = TriangleMesh(tri)
+        assert mesh.oriented and mesh.duplicates == dup and len(mesh.faces) == 24
+        assert mesh.volume == pytest.approx(2.0)
+        np.testing.assert_array_equal(mesh.inside([p[:, 0], p[:, 1], p[:, 2]]), want)
