@@ -754,3 +754,26 @@ def test_a_part_written_twice_beside_another_part_is_counted_once():
         assert mesh.oriented and mesh.duplicates == dup and len(mesh.faces) == 24
         assert mesh.volume == pytest.approx(2.0)
         np.testing.assert_array_equal(mesh.inside([p[:, 0], p[:, 1], p[:, 2]]), want)
+
+
+def test_a_file_replaced_with_the_same_size_and_time_is_read_again(tmp_path):
+    """The mesh read for a file is used again while held, the file told by its path, inode, size and modification
+    time: a file copied over it in place with its time kept (cp -p, shutil.copy2, an archive's files unpacked: one
+    body's variants of as many triangles, the same size) was the same file, and a notebook's Simulation built again
+    (the old one held until the new one is made) got the old body, unsaid. The change time is asked too (no copy
+    keeps it)."""
+    import os
+    import shutil
+
+    from distlbm.cases.obstacles.spec import load_stl
+
+    for name, r in (("a.stl", 0.5), ("b.stl", 0.4)):
+        write_stl(tmp_path / name, icosphere(2, r))
+        os.utime(tmp_path / name, ns=(10**18, 10**18))  # (unpacked from one archive: the same time)
+    body = tmp_path / "body.stl"
+    shutil.copy2(tmp_path / "a.stl", body)
+    first = load_stl(str(body))
+    shutil.copy2(tmp_path / "b.stl", body)  # in place: the same inode, size and time
+    second = load_stl(str(body))
+    assert first.bounds[1][0] == pytest.approx(0.5, rel=1e-6)
+    assert second.bounds[1][0] == pytest.approx(0.4, rel=1e-6), "the mesh of the file before"

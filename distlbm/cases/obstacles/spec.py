@@ -186,7 +186,8 @@ def _parse_stl(args: str, part: str, text: str, d: int, key: str):
                     tuple(nums[4:7]) or (0.0, 0.0, 0.0), head=head, spec=part)
 
 
-# the meshes read, while something holds them, by file (path, device, inode, size, time) and placement: resolve()
+# the meshes read, while something holds them, by file (path, device, inode, size, modification and change times:
+# a copy over it in place that keeps the time, cp -p or shutil.copy2, sets the change time) and placement: resolve()
 # built a channel's bodies twice (the set-up's, the probes' solid test), and a 1.3 M-triangle file was read twice
 _MESHES = weakref.WeakValueDictionary()
 
@@ -203,7 +204,7 @@ def load_stl(path: str, scale: float = 1.0, translate=(0.0, 0.0, 0.0), rotate=(0
         raise ConfigError(f"{head}scale {scale:g}; expected a positive scale")
     try:
         st = os.stat(path)
-        key = (os.path.abspath(path), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, float(scale),
+        key = (os.path.abspath(path), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, float(scale),
                tuple(float(t) for t in translate), tuple(float(a) for a in rotate))
     except (OSError, TypeError, ValueError):  # (from_file says what is wrong)
         key = None
