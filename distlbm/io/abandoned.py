@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from distlbm.io import checkpoint as ckpt
 from distlbm.io import hdf5, results, xdmf
-from distlbm.io.files import WriteError, reason, write_text
+from distlbm.io.files import WriteError, reason, write_chunks, write_text
 
 # the numbered files of a run's output folders: NAME_STEP.h5 (its part files NAME_STEP.pK.h5) and speed_STEP.png
 NUMBERED = re.compile(r"^([a-z][a-z0-9_]*)_(\d{9,10})(\.p\d+)?\.(h5|png)$")
@@ -316,7 +316,8 @@ def set_aside(p: Plan, out, checkpoint_dir) -> list[Path]:
         made.append(dest)
     series = []
     if p.samples:  # a copy first: samples.jsonl drops them after (results.trim_samples)
-        write_text(out / p.name / "samples.jsonl", b"".join(line for line, _ in p.samples).decode("utf-8", "replace"))
+        # (line by line: they were joined, decoded and encoded again, 3 copies at once of what may be most of a series)
+        write_chunks(out / p.name / "samples.jsonl", (line for line, _ in p.samples), sum(len(x) for x, _ in p.samples))
     where = checkpoint_dir / p.name
     try:
         for folder, moved in p.outputs.items():

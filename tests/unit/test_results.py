@@ -271,3 +271,27 @@ def test_copy_samples_streams_a_long_series_into_another_folder(tmp_path):
     assert not (tmp_path / "new" / "none.jsonl").exists()
     with pytest.raises(OSError):
         results.copy_samples(tmp_path / "missing.jsonl", dst, 10)
+
+
+def test_samples_set_aside_by_a_restart_from_an_older_checkpoint_are_written_line_by_line(tmp_path):
+    """A restart from an older checkpoint writes the records after its step into OUT/abandoned_after_STEP/: they were
+    joined into one bytes object, decoded to a str and encoded again by write_text: three more copies at once of what
+    may be most of a long series (a restart from a checkpoint half way through a week's 3.6 GB: ~5 GB more). They
+    are written line by line now."""
+    import tracemalloc
+
+    from distlbm.io import abandoned
+
+    size = _long_samples(tmp_path / "samples.jsonl", 20000)
+    after = results.samples_after(tmp_path, 10)
+    assert len(after) == 19990
+    (tmp_path / "checkpoints").mkdir()
+    plan = abandoned.Plan(10, "abandoned_after_000000010", [], {}, tuple(after))
+    tracemalloc.start()
+    try:
+        abandoned.set_aside(plan, tmp_path, tmp_path / "checkpoints")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20, f"peak {peak} bytes for a {size}-byte samples.jsonl"
+    assert (tmp_path / plan.name / "samples.jsonl").read_bytes() == b"".join(line for line, _ in after)
