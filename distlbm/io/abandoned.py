@@ -110,11 +110,13 @@ def taken_back(restored_from, out, at: int, step: int) -> list[tuple[bytes, int]
     if restored_from is None or at >= step:
         return []
     path = Path(out) / set_aside_as(restored_from) / "samples.jsonl"
-    try:
-        data = path.read_bytes() if _regular(path) else b""
+    if not _regular(path):
+        return []
+    try:  # (line by line: the whole file's bytes and their lines were held at once)
+        with open(path, "rb") as fh:
+            return [(line, rec["step"]) for line, rec in results.iter_records_upto(fh, step) if rec["step"] > at]
     except OSError:
         return []
-    return [(line, rec["step"]) for line, rec in results.records_upto(data, step) if rec["step"] > at]
 
 
 def linked_back(restored_from, out, at: int, step: int, make: bool = True, freed=()) -> list[Path]:

@@ -295,3 +295,25 @@ def test_samples_set_aside_by_a_restart_from_an_older_checkpoint_are_written_lin
         tracemalloc.stop()
     assert peak < 1 << 20, f"peak {peak} bytes for a {size}-byte samples.jsonl"
     assert (tmp_path / plan.name / "samples.jsonl").read_bytes() == b"".join(line for line, _ in after)
+
+
+def test_samples_taken_back_from_a_set_aside_history_are_read_line_by_line(tmp_path):
+    """A restart from a checkpoint that an earlier restart set aside takes back the records of the steps it continues
+    from OUT/abandoned_after_AT/samples.jsonl: that file was read whole and split, a (line, record) pair of each of
+    its records held at once (the set-aside continuation may be most of a long series). It is read line by line."""
+    import tracemalloc
+
+    from distlbm.io import abandoned
+
+    name = "abandoned_after_000000010"
+    (tmp_path / name).mkdir()
+    size = _long_samples(tmp_path / name / "samples.jsonl", 20000)
+    restored = tmp_path / "checkpoints" / name / "checkpoint_000000015.h5"
+    tracemalloc.start()
+    try:
+        back = abandoned.taken_back(restored, tmp_path, 10, 15)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert [s for _, s in back] == [11, 12, 13, 14, 15] and back[0][0].endswith(b"\n")
+    assert peak < 1 << 20, f"peak {peak} bytes for a {size}-byte samples.jsonl"
