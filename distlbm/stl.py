@@ -37,7 +37,7 @@ __all__ = ["TriangleMesh", "read_stl", "STL_EXTRA"]
 STL_EXTRA = "reading STL files needs numpy-stl: pip install 'distlbm[stl]' (or: pip install numpy-stl)"
 _EPS = 2.0 ** -53
 _ORIENT_BOUND = (3.0 + 16.0 * _EPS) * _EPS  # Shewchuk's ccwerrboundA
-_CHUNK = 1 << 18  # triangles per batch of candidate pairs
+_CHUNK = 1 << 18  # triangles per chunk (their projected corners and boxes; their candidate pairs in batches of _PAIRS)
 # candidate (line, triangle) pairs per batch (about 150 B each while a batch is tested): a triangle's candidates are
 # the lines in its projected bounding box, so a long sliver across a large face (a CAD exporter's fan over a flat cap)
 # has as many as the face has cells; 2^20 triangles of one batch asked GBs (8,188 triangles of a cylinder whose caps
@@ -526,7 +526,7 @@ class TriangleMesh(Shape):
         n = len(self.faces) if ids is None else len(ids)
         bins = _QueryBins(wq)
         qs, ts, ss = [], [], []
-        for c0 in range(0, n, _CHUNK):  # bounded memory for the candidate pairs of one batch
+        for c0 in range(0, n, _CHUNK):  # bounded memory for the projected corners of one chunk
             part = slice(c0, min(c0 + _CHUNK, n)) if ids is None else ids[c0:c0 + _CHUNK]
             q, t, sg = self._chunk_hits(p, v, m, oth, r, wq, bins, part)
             qs.append(q)
