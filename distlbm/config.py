@@ -1562,7 +1562,7 @@ def end_step_warnings(params: dict, setup, end: int) -> list:
 
 def at_end(cfg: "RunConfig", end: Optional[int]) -> "RunConfig":
     """`cfg` with its end-step warnings judged against `end` (None: as resolved), the end step a restart that sets
-    none runs to (driver.loop.kept_end): they were judged against the case's default steps. The run's restart and its
+    none runs to (driver.restart.kept_end): they were judged against the case's default steps. The run's restart and its
     dry run both take it."""
     if end is None:
         return cfg

@@ -68,9 +68,10 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     ConfigError (exit 2) where the run would stop; returns 0."""
     from distlbm.cases.base import ConfigError
     from distlbm.config import at_end, mesh_named, mesh_split_named
-    from distlbm.driver.loop import (build_model, end_before_start, kept_checkpoints, kept_end, kept_steady,
-                                     other_case, restart_output, restart_sampling, samples_copy, samples_copy_line,
-                                     samples_on, samples_upto, settled_warnings, steady_done)
+    from distlbm.driver.loop import build_model, samples_on
+    from distlbm.driver.restart import (end_before_start, kept_checkpoints, kept_end, kept_steady, other_case,
+                                        restart_output, restart_sampling, samples_copy, samples_copy_line,
+                                        samples_upto, settled_warnings, steady_done)
     from distlbm.io import abandoned
     from distlbm.io import checkpoint as ckpt
     from distlbm.driver import schedules

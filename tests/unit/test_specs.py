@@ -64,7 +64,7 @@ def test_a_restart_of_a_run_with_an_empty_output_field_name_keeps_its_fields():
     """A run of output_fields = 'rho,,u' (accepted, the empty name skipped, before it was refused) restarted without
     output settings: the kept spec could not be built any more and the restart wrote no field at all, unsaid. It
     keeps the run's fields, the empty name left out."""
-    from distlbm.driver.loop import kept_outputs
+    from distlbm.driver.restart import kept_outputs
 
     cfg = resolve("box", {"n": 8})
     kept = kept_outputs(cfg, {"config": {"output_fields": "rho,,u", "output_every": 5}})

@@ -1,0 +1,251 @@
+"""What a restart continues: the settings, the end step, the sample series and the records of the run it continues,
+read from its checkpoint's metadata (`meta`) against this run's configuration (`cfg`) and folder. Pure functions: the
+run (driver.loop.Simulation) and its dry run (dryrun) take the same decisions from them and say the same lines."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+from typing import Callable, Optional
+
+from distlbm.errors import ConfigError
+from distlbm.io import results
+
+
+def _kept_spec(cfg, meta: dict, attr: str, names, active: Callable, switches=None):
+    """A restart keeps the settings `names` of the run it continues (its config in the checkpoint's metadata
+    `meta`) that it does not set itself (file, --set, command line), where the result makes `active(spec)` true:
+    the spec kept, or None (its own). The `switches` among them (what turns it on: a step or time interval;
+    default: all of `names`) are kept only where the restart sets none of them, so an explicit 0 still means
+    none. Before, any one setting given dropped all the others: a restart given only output_fields wrote no
+    field and lost the time average, one given only --output-every wrote the whole fields of a run of slices."""
+    spec = getattr(cfg, attr)
+    switches = set(names if switches is None else switches)
+    given = set(names) & cfg.given
+    old = meta.get("config") or {}
+    take = {k: old[k] for k in names if k in old and k not in given and not (k in switches and switches & given)}
+    if not take:
+        return None
+    try:
+        kept = dataclasses.replace(spec, **take)
+    except (ConfigError, TypeError, ValueError):  # settings this version cannot read: keep none
+        return None
+    return kept if active(kept) and kept != spec else None
+
+
+def kept_changes(spec, kept) -> dict:
+    """The settings a restart took from the run it continues: those of `kept` that differ from its own `spec`."""
+    return {f.name: getattr(kept, f.name) for f in dataclasses.fields(kept)
+            if getattr(kept, f.name) != getattr(spec, f.name)}
+
+
+def kept_checkpoints(cfg, meta: dict):
+    """The checkpoints a restart keeps from the run it continues (None: its own): the schedule, how many are kept
+    and how many failed writes stop it (a restart went back to keeping 3 of a run that kept 1, on a quota)."""
+    return _kept_spec(cfg, meta, "checkpoint", ("checkpoint_every", "checkpoint_wall", "checkpoint_keep",
+                                                "max_failed_writes"),
+                      lambda c: c.checkpoint_every or c.checkpoint_wall,
+                      switches=("checkpoint_every", "checkpoint_wall"))
+
+
+def kept_steady(cfg, meta: dict):
+    """The steadiness test a restart keeps from the run it continues where it sets none (None: its own): a run
+    given --until-steady 0.02, resubmitted without it, went back to the case's 1e-4 and ran to its end step."""
+    kept = _kept_spec(cfg, meta, "control", ("steady_tol", "steady_every"), lambda c: True, switches=("steady_tol",))
+    # a test turned off here needs nothing of the run's (a run that turned it off keeps it off)
+    return None if kept is not None and "steady_tol" in cfg.given and not kept.steady_tol > 0 else kept
+
+
+def kept_averaging(cfg, meta: dict):
+    """The time average a restart keeps taking from the run it continues where it sets no average_* (None: its
+    own): a restart that gave --output-every alone stopped averaging."""
+    return _kept_spec(cfg, meta, "output", ("average_every", "average_from", "average_stresses"),
+                      lambda o: o.average_every, switches=("average_every",))
+
+
+def kept_outputs(cfg, meta: dict):
+    """The field output a restart keeps from the run it continues (None: its own)."""
+    from distlbm.config import OutputSpec
+
+    fields = (meta.get("config") or {}).get("output_fields")
+    if isinstance(fields, str) and any(not x.strip() for x in fields.split(",")[:-1]):
+        # a run of 'rho,,u' (accepted before the empty name was refused): its fields, not no field output at all
+        meta = {**meta, "config": {**meta["config"], "output_fields": ",".join(
+            x.strip() for x in fields.split(",") if x.strip())}}
+    return _kept_spec(cfg, meta, "output", [f.name for f in dataclasses.fields(OutputSpec)
+                                            if not f.name.startswith("average_")],  # kept_averaging's
+                      lambda o: o.output_every or o.output_interval, switches=("output_every", "output_interval"))
+
+
+def restart_output(cfg, meta: dict):
+    """The output spec a restart runs with (`Simulation._continue_outputs`): its own, with the run's field output
+    settings and then its average_* settings that it does not give itself."""
+    kept = kept_outputs(cfg, meta)
+    if kept is not None:
+        cfg = dataclasses.replace(cfg, output=kept)
+    out = cfg.output
+    avg = kept_averaging(cfg, meta) if out.output_every or out.output_interval else None  # none without
+    return avg if avg is not None else out
+
+
+def settled_warnings(cfg) -> tuple:
+    """The configuration's warnings that still hold once a restart has taken output settings from the run it
+    continues: "output_fields has no effect: it applies with output_every" is not said of a restart that keeps
+    the run's field output (it said so, then wrote them), nor "steady_every has no effect" of one that keeps the
+    run's steadiness test and checks it every steady_every steps."""
+    out = cfg.output
+    on = {"output": bool(out.output_every or out.output_interval), "average": bool(out.average_every)}
+
+    def settled(key: str) -> bool:
+        if key == "steady_every":
+            return cfg.control.steady_tol > 0
+        if key in ("average_from", "average_stresses"):
+            return on["average"]
+        return (key.startswith("output_") or key == "average_every") and on["output"]
+
+    gone = {w for key, w in cfg.idle if settled(key)}
+    return tuple(w for w in cfg.warnings if w not in gone)
+
+
+def kept_end(cfg, meta: dict) -> Optional[int]:
+    """The end step a restart takes from the run it continues (its checkpoint's `end_step`), or None: where it sets
+    none itself (no --steps, no `steps`, no stop such as t_end given) and the run's was not the case's default."""
+    end = meta.get("end_step")
+    if (cfg.control.steps or "steps" in cfg.given or not isinstance(end, int) or end == cfg.setup.steps
+            or any(k in cfg.given for k in cfg.case.stops)):
+        return None  # (a t_end given: its end)
+    return end
+
+
+def restart_sampling(cfg, meta: dict) -> tuple:
+    """The sample series a restart's probes end: where it moves a probe point, the run's earlier samples of it
+    (p_pt1, ux_pt1, dP) are of another point. They stay in samples.jsonl, said; the summary's final values and
+    steadiness use the new point's alone (its `final` averaged both points under one name). (series_after: sample key
+    -> the step after which its series is of the point named now, the notes to say): the run's and its dry run's."""
+    from distlbm.config import _set_option
+
+    old = meta.get("config") or {}
+    kept = meta.get("series_after")
+    after = {k: int(v) for k, v in kept.items() if isinstance(k, str) and isinstance(v, int)
+             and not isinstance(v, bool)} if isinstance(kept, dict) else {}
+    notes = []
+    lattice = cfg.setup.lattice
+    try:
+        keys = cfg.case.resampled(old, cfg.params, lattice)
+    except ConfigError:
+        keys = []
+    for k in keys:
+        after[k] = int(meta["step"])
+    if keys:
+        notes.append(f"this restart moves probe points: {', '.join(keys)} in the samples up to step {meta['step']} "
+                     f"are the run's earlier points, from there on the new ones (the summary's final values use the "
+                     f"new ones alone)")
+    for key, value, ended in cfg.case.unsampled(old, cfg.params, cfg.given, lattice):
+        what = (f"their series in samples.jsonl ({', '.join(ended)}) end at step {meta['step']}, and the "
+                f"summary's final values have none of them" if ended else "the summary has no probe line")
+        keep = _set_option(key, value)
+        notes.append(f"this restart does not give the run's {key} = {value!r}: {what} (a restart keeps no case "
+                     f"parameter it does not give)" + (f"; give {keep} to go on sampling them" if keep else ""))
+    near = cfg.setup.probe_p_weights
+    older = (meta.get("probe_pressure") != "fluid"
+             and "every" not in ((meta.get("schedules") or {}).get("sample") or {}))
+    if near and older:
+        # a run of before stop 39 read a near-wall probe's pressure with the solid cells' p = 0 in it (half of it
+        # beside a wall); this restart reads the fluid cells alone: two series under one key, unsaid before
+        cut = sorted({f"p_{name}" for name in near} | ({"dP"} if {"front", "back"} & set(near) else set()))
+        cut = [k for k in cut if k not in keys]
+        for k in cut:
+            after[k] = int(meta["step"])
+        if cut:
+            notes.append(f"{', '.join(cut)}: the pressure of a probe within a cell of a wall or body is read from the "
+                         f"fluid cells alone from this restart on (the run's checkpoint is of an older version, whose "
+                         f"samples up to step {meta['step']} counted the solid cells as p = 0); the summary's final "
+                         f"values use the samples from here on")
+    return after, notes
+
+
+def samples_upto(schedules: dict, start_step: int) -> int:
+    """The last step of the samples a restart at `start_step` continues (`schedules`: its checkpoint's): the step
+    before it where the run sampled it off its schedule, the sample of a stop (a signal, the wall time) or of its end
+    step that a restart then carries on from (the checkpoint's sample interval does not divide it); else `start_step`.
+    A run extended with --restart latest --steps N, or a Slurm chain's next job, kept that record, one the
+    uninterrupted run has not (schaefer_turek_2d2 run to step 105 then to 200 sampled every 10 steps: ..., 100, 105,
+    110, ...)."""
+    every = (schedules.get("sample") or {}).get("every")
+    if isinstance(every, int) and not isinstance(every, bool) and every > 0 and start_step % every:
+        return start_step - 1
+    return start_step
+
+
+def samples_copy(restored_from, out_dir, upto: int, gone=()) -> Optional[tuple]:
+    """What a restart into another folder than its run's copies of the run's samples.jsonl (its records up to step
+    `upto`, those its observables read back) to begin this folder's: (src, dst, [(line, record)], the OSError that
+    kept it from reading src or None), or None where it copies nothing (not a run folder's checkpoint, no src, a dst
+    there already, the same file). `gone`: the paths that the run moves aside before (io.results.set_aside's; the dry
+    run's, which moves nothing). The run's and its dry run's."""
+    ckpts = Path(restored_from).resolve().parent
+    src, dst = ckpts.parent / "samples.jsonl", Path(out_dir) / "samples.jsonl"
+    if (ckpts.name != "checkpoints" or not os.path.lexists(src) or (dst.exists() and dst not in gone)
+            or src.resolve() == dst.resolve()):
+        return None
+    try:
+        if not src.is_file():
+            raise IsADirectoryError("not a regular file")
+        with open(src, "rb") as fh:
+            pairs = list(results.iter_records_upto(fh, upto))
+    except OSError as e:
+        return src, dst, [], e
+    return src, dst, pairs, None
+
+
+def samples_copy_line(copy: tuple, start_step: int, copied: str = "copied") -> str:
+    """What a restart says of its samples_copy(): the records `copied` (the run's word; its dry run's "are copied"),
+    or a warning that src could not be read; '' where there is no record to copy."""
+    src, dst, pairs, error = copy
+    if error is not None:  # (said, not silent: the summary's Strouhal number or cD_max is then of the restart's alone)
+        return (f"warning: the run's sample records in {src} could not be read ({error.strerror or error}): {dst} and "
+                f"the summary's observables hold this restart's own samples alone, from step {start_step}")
+    if not pairs:
+        return ""
+    return (f"note: {len(pairs)} sample record(s) of the run this restart continues (steps {pairs[0][1]['step']} to "
+            f"{pairs[-1][1]['step']}) {copied} from {src} into {dst}")
+
+
+def steady_done(state: dict, tol: float, step: int) -> Optional[str]:
+    """Why a restart at `step` has nothing to run (None: it runs): the run it continues stopped there, steady, by the
+    test (`tol`) this restart applies. `state`: the checkpoint's steadiness record (meta['steady']). Said by the run
+    and by the dry run."""
+    try:
+        last_step, last = int(state["history"][-1][0]), float(state["history"][-1][1])
+    except (TypeError, ValueError, IndexError, KeyError):
+        return None
+    if not (tol > 0 and state.get("reached") == step == last_step and last < tol):
+        return None
+    return (f"nothing to run: the run this restart continues stopped at step {step}, steady (max |du| / U = "
+            f"{last:.3g} < steady_tol = {tol:g}); a smaller --until-steady TOL (0: none) goes further")
+
+
+def case_of(meta: dict) -> Optional[str]:
+    """The case of the run that wrote a checkpoint (its metadata's configuration), or None."""
+    source = meta.get("config")
+    return source.get("case") if isinstance(source, dict) else None
+
+
+def other_case(path, meta: dict, case: str) -> Optional[str]:
+    """The warning of an --init-from checkpoint of another case (None for one of `case`): said by the run and by the
+    dry run (which said nothing of it)."""
+    theirs = case_of(meta)
+    if theirs and theirs != case:
+        return f"{path} is a checkpoint of case {theirs!r}, this run is {case!r}: its flow is taken as it is"
+    return None
+
+
+def end_before_start(end: int, start: int, given: bool, kept: bool) -> ConfigError:
+    """The refusal of a restart whose end step is before its checkpoint's (given: --steps / steps set it; kept:
+    the end step of the run it continues did); the dry run says the same."""
+    what = ("--steps / steps" if given else "the end step of the run it continues" if kept
+            else "the case's number of steps")
+    return ConfigError(f"steps = {end} ({what}): the step to run to, not a count, is before step {start} of the "
+                       f"checkpoint this run continues; expected {start} or more (to run {end} more steps: "
+                       f"--steps {start + end})")
