@@ -157,7 +157,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             say(f"  note: {line}")
         # the schedules a restart keeps from the run it continues where this one sets none
         cfg = dataclasses.replace(cfg, checkpoint=kept_checkpoints(cfg, meta) or cfg.checkpoint,
-                                  output=restart_output(cfg, meta))  # (the run's _continue_outputs: the same)
+                                  output=restart_output(cfg, meta))  # (the run's continue_outputs: the same)
         # and its steadiness test, where it gives none (the checkpoints then hold its reference field)
         cfg = dataclasses.replace(cfg, control=kept_steady(cfg, meta) or cfg.control)
         # the configuration's warnings, less those of settings the kept ones make read (as the run says them)

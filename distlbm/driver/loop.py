@@ -21,9 +21,8 @@ import numpy as np
 from distlbm.driver import schedules, signals
 from distlbm.driver import callbacks as cb
 from distlbm.driver.callbacks import Callback, Checkpointer, InstabilityError, JsonLog, WallTimeStop
-from distlbm.driver.restart import (case_of, end_before_start, kept_averaging, kept_changes, kept_checkpoints,
-                                    kept_end, kept_outputs, kept_steady, other_case, restart_output, restart_sampling,
-                                    samples_copy, samples_copy_line, samples_upto, settled_warnings, steady_done)
+from distlbm.driver.restart import (case_of, continued, end_before_start, kept_averaging, other_case, restart_output,
+                                    samples_copy, samples_copy_line, samples_upto, steady_done)
 from distlbm.driver.schedules import (IterationInterval, StepsOrWall, TimeInterval, WallTimeInterval,
                                       average_warning, next_due)
 from distlbm.driver.summary import summary as make_summary
@@ -463,7 +462,7 @@ class Simulation:
                 # moved it): the samples up to that step are another point's, left out of the final values
                 "series_after": dict(self._series_after) or None,
                 # a probe within a cell of a wall or body reads its pressure from the fluid cells alone (stop 39; the
-                # solid cells' p = 0 halved it before): a restart of an older run cuts those series (_continue_sampling)
+                # solid cells' p = 0 halved it before): a restart of an older run cuts those series (driver.restart.restart_sampling)
                 "probe_pressure": "fluid",
                 # the time average (dataset 'mean' beside f): how many samples it holds
                 "average": {"samples": view.mean_samples, "first_step": view.mean_first}
@@ -700,11 +699,7 @@ class Simulation:
         self.log(f"restarted from {path} at step {meta['step']}")
         for line in moved:
             self.log(f"input file {line}")
-        self._continue_checkpoints(meta)
-        self._continue_steady(meta)
-        self._continue_outputs(meta)
-        self._continue_sampling(meta)
-        self._continue_end(meta)
+        self._continue(meta)
         blown = self._blew_up_after(int(meta["step"]), meta.get("run_id"))
         # (a restart that ends before that step, --steps N, does not reach it: nothing to say)
         if blown is not None and (self.cfg.control.steps or self._kept_end or self.setup.steps) >= blown:
@@ -806,73 +801,15 @@ class Simulation:
         if other:
             self.log(f"warning: {other}")
 
-    def _continue_checkpoints(self, meta: dict):
-        """The checkpoint schedule: a resubmitted week-long run must not run on without checkpoints because a
-        flag was left out."""
-        kept = kept_checkpoints(self.cfg, meta)
-        if kept is not None:
-            import dataclasses
-
-            taken = kept_changes(self.cfg.checkpoint, kept)
-            self.cfg = dataclasses.replace(self.cfg, checkpoint=kept)
-            what = " and ".join(x for x in (f"every {kept.checkpoint_every} steps" if kept.checkpoint_every else "",
-                                            f"every {kept.checkpoint_wall:g} s" if kept.checkpoint_wall else "") if x)
-            self.log(f"checkpoints {what}, keeping the newest {kept.checkpoint_keep}; kept from the run this restart "
-                     f"continues: {', '.join(f'{k} = {v!r}' for k, v in taken.items())} (a setting given here "
-                     f"replaces its own; --checkpoint-every 0 for none)")
-            self.checkpointer.keep = kept.checkpoint_keep
-
-    def _continue_steady(self, meta: dict):
-        """The steadiness test (steady_tol, steady_every) of the run this restart continues, where it gives none."""
-        kept = kept_steady(self.cfg, meta)
-        if kept is not None:
-            import dataclasses
-
-            taken = kept_changes(self.cfg.control, kept)
-            self.cfg = dataclasses.replace(self.cfg, control=kept)
-            every = f", checked every {kept.steady_every} steps" if "steady_every" in taken else ""
-            what = (f"stops once steady (steady_tol = {kept.steady_tol:g}{every})" if kept.steady_tol > 0 else
-                    "runs to its end step without a steadiness test")
-            self.log(f"the run {what}, as the run this restart continues (--until-steady TOL to change it, 0 for "
-                     f"none)")
-
-    def _continue_sampling(self, meta: dict):
-        """The sample series a restart's probes end (restart_sampling), said."""
-        self._series_after, notes = restart_sampling(self.cfg, meta)
-        for line in notes:
-            self.log(f"note: {line}")
-
-    def _continue_outputs(self, meta: dict):
-        """The field output: the run's output settings (slices too) that this restart does not give itself, and its
-        time average while it writes fields: a restart resubmitted by hand without --output-every wrote no field for
-        the rest of the run."""
-        import dataclasses
-
-        kept = kept_outputs(self.cfg, meta)
-        old_units = (meta.get("config") or {}).get("output_units")
-        will = kept or self.cfg.output  # the output this restart writes
-        now = will.output_units
-        if old_units and old_units != now and (will.output_every or will.output_interval):
-            self.log(f"note: output_units changes at this restart ({old_units} -> {now}): the field outputs' series "
-                     f"goes on with its values in {now} units from step {self.step} on (each file's `units` "
-                     f"attribute says which)")
-        if kept is not None:
-            taken = kept_changes(self.cfg.output, kept)
-            self.cfg = dataclasses.replace(self.cfg, output=kept)
-            when = (f"every {kept.output_every} steps" if kept.output_every else
-                    f"every {kept.output_interval:g} of simulated time")
-            self.log(f"field output {when} ({kept.output_fields}); kept from the run this restart continues: "
-                     f"{', '.join(f'{k} = {v!r}' for k, v in taken.items())} (a setting given here replaces its "
-                     f"own; --output-every 0 for no output)")
-        out = self.cfg.output
-        avg = kept_averaging(self.cfg, meta) if out.output_every or out.output_interval else None  # none without
-        if avg is not None and avg != self.cfg.output:
-            taken = kept_changes(self.cfg.output, avg)
-            self.cfg = dataclasses.replace(self.cfg, output=avg)
-            self.log(f"time average of rho and u every {avg.average_every} steps from step {avg.average_from}; kept "
-                     f"from the run this restart continues: {', '.join(f'{k} = {v!r}' for k, v in taken.items())} "
-                     f"(--set average_every=0 to stop it)")
-        self.cfg = dataclasses.replace(self.cfg, warnings=settled_warnings(self.cfg))
+    def _continue(self, meta: dict):
+        """What this restart takes from the run it continues (driver.restart.continued): the settings it does not give
+        itself, the sample series its probes end or move, the end step where it sets none; said."""
+        self.cfg, lines, self._series_after, end = continued(self.cfg, meta)
+        if end is not None:
+            self._kept_end = end
+        self.checkpointer.keep = self.cfg.checkpoint.checkpoint_keep  # (a kept checkpoint_keep)
+        for line in lines:
+            self.log(line)
 
     def _earlier_results(self, start_step: int, end: Optional[int] = None):
         """Before the run writes into its folder (process 0, which holds it): results of another run there
@@ -995,23 +932,6 @@ class Simulation:
             self.log(f"note: {gone} earlier field output(s) of this run are not in {self.out_dir} (a restart into "
                      f"another folder, or removed): the XDMF series here list the outputs found in it")
         self._outputs_state, self._light_state = whole, light
-
-    def _continue_end(self, meta: dict):
-        """A restart that sets no steps (no --steps, no `steps` in the file or --set) runs to the end step of the
-        run it continues, not to the case's default: `--steps 200000` then a `--restart latest` without it ran
-        to the default 100 steps, or, past it, ran nothing and said done."""
-        from distlbm.config import at_end
-
-        end = kept_end(self.cfg, meta)
-        if end is None:
-            return
-        self._kept_end = end
-        self.cfg = at_end(self.cfg, end)  # its warnings that depend on the end step, judged against this one
-        step = int(meta["step"])
-        # said where the restart runs: one with nothing to run (the run stopped steady, or at that end step) says
-        # that alone (_run), as its dry run does; it said "running to step 8000" and then "nothing to run"
-        if end > step and steady_done(self._steady_state, self.cfg.control.steady_tol, step) is None:
-            self.log(f"running to step {end}, the end step of the run this restart continues (--steps N to change it)")
 
     # ---- samples -------------------------------------------------------------------------------------
     @property

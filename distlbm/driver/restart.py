@@ -79,7 +79,7 @@ def kept_outputs(cfg, meta: dict):
 
 
 def restart_output(cfg, meta: dict):
-    """The output spec a restart runs with (`Simulation._continue_outputs`): its own, with the run's field output
+    """The output spec a restart runs with (continue_outputs says it): its own, with the run's field output
     settings and then its average_* settings that it does not give itself."""
     kept = kept_outputs(cfg, meta)
     if kept is not None:
@@ -249,3 +249,97 @@ def end_before_start(end: int, start: int, given: bool, kept: bool) -> ConfigErr
     return ConfigError(f"steps = {end} ({what}): the step to run to, not a count, is before step {start} of the "
                        f"checkpoint this run continues; expected {start} or more (to run {end} more steps: "
                        f"--steps {start + end})")
+
+
+# ---- what a restart continues, with the lines it says (driver.loop.Simulation._continue) --------------------------
+def continue_checkpoints(cfg, meta: dict) -> tuple:
+    """The checkpoint schedule (cfg, [line]): a resubmitted week-long run must not run on without checkpoints because
+    a flag was left out."""
+    kept = kept_checkpoints(cfg, meta)
+    if kept is None:
+        return cfg, []
+    taken = kept_changes(cfg.checkpoint, kept)
+    what = " and ".join(x for x in (f"every {kept.checkpoint_every} steps" if kept.checkpoint_every else "",
+                                    f"every {kept.checkpoint_wall:g} s" if kept.checkpoint_wall else "") if x)
+    return dataclasses.replace(cfg, checkpoint=kept), [
+        f"checkpoints {what}, keeping the newest {kept.checkpoint_keep}; kept from the run this restart continues: "
+        f"{', '.join(f'{k} = {v!r}' for k, v in taken.items())} (a setting given here replaces its own; "
+        f"--checkpoint-every 0 for none)"]
+
+
+def continue_steady(cfg, meta: dict) -> tuple:
+    """The steadiness test (steady_tol, steady_every) of the run a restart continues, where it gives none: (cfg,
+    [line])."""
+    kept = kept_steady(cfg, meta)
+    if kept is None:
+        return cfg, []
+    taken = kept_changes(cfg.control, kept)
+    every = f", checked every {kept.steady_every} steps" if "steady_every" in taken else ""
+    what = (f"stops once steady (steady_tol = {kept.steady_tol:g}{every})" if kept.steady_tol > 0 else
+            "runs to its end step without a steadiness test")
+    return dataclasses.replace(cfg, control=kept), [
+        f"the run {what}, as the run this restart continues (--until-steady TOL to change it, 0 for none)"]
+
+
+def continue_outputs(cfg, meta: dict) -> tuple:
+    """The field output (cfg, [line]): the run's output settings (slices too) that a restart does not give itself, and
+    its time average while it writes fields (restart_output's spec, said): a restart resubmitted by hand without
+    --output-every wrote no field for the rest of the run. The configuration's warnings then settled."""
+    lines = []
+    kept = kept_outputs(cfg, meta)
+    old_units = (meta.get("config") or {}).get("output_units")
+    will = kept or cfg.output  # the output this restart writes
+    now = will.output_units
+    if old_units and old_units != now and (will.output_every or will.output_interval):
+        lines.append(f"note: output_units changes at this restart ({old_units} -> {now}): the field outputs' series "
+                     f"goes on with its values in {now} units from step {meta['step']} on (each file's `units` "
+                     f"attribute says which)")
+    if kept is not None:
+        taken = kept_changes(cfg.output, kept)
+        cfg = dataclasses.replace(cfg, output=kept)
+        when = (f"every {kept.output_every} steps" if kept.output_every else
+                f"every {kept.output_interval:g} of simulated time")
+        lines.append(f"field output {when} ({kept.output_fields}); kept from the run this restart continues: "
+                     f"{', '.join(f'{k} = {v!r}' for k, v in taken.items())} (a setting given here replaces its "
+                     f"own; --output-every 0 for no output)")
+    out = cfg.output
+    avg = kept_averaging(cfg, meta) if out.output_every or out.output_interval else None  # none without
+    if avg is not None and avg != cfg.output:
+        taken = kept_changes(cfg.output, avg)
+        cfg = dataclasses.replace(cfg, output=avg)
+        lines.append(f"time average of rho and u every {avg.average_every} steps from step {avg.average_from}; kept "
+                     f"from the run this restart continues: {', '.join(f'{k} = {v!r}' for k, v in taken.items())} "
+                     f"(--set average_every=0 to stop it)")
+    return dataclasses.replace(cfg, warnings=settled_warnings(cfg)), lines
+
+
+def continue_end(cfg, meta: dict) -> tuple:
+    """(cfg, the end step kept or None, [line]): a restart that sets no steps (no --steps, no `steps` in the file or
+    --set) runs to the end step of the run it continues, not to the case's default: `--steps 200000` then a
+    `--restart latest` without it ran to the default 100 steps, or, past it, ran nothing and said done."""
+    from distlbm.config import at_end
+
+    end = kept_end(cfg, meta)
+    if end is None:
+        return cfg, None, []
+    cfg = at_end(cfg, end)  # its warnings that depend on the end step, judged against this one
+    step = int(meta["step"])
+    # said where the restart runs: one with nothing to run (the run stopped steady, or at that end step) says that
+    # alone (the run's _run), as its dry run does; it said "running to step 8000" and then "nothing to run"
+    runs = end > step and steady_done(meta.get("steady") or {}, cfg.control.steady_tol, step) is None
+    return cfg, end, [f"running to step {end}, the end step of the run this restart continues (--steps N to change "
+                      f"it)"] if runs else []
+
+
+def continued(cfg, meta: dict) -> tuple:
+    """What a restart takes from the run it continues (its checkpoint's metadata `meta`), in the order the run says
+    it: (cfg with the settings kept, the lines to say, series_after (restart_sampling's), the end step kept or None)."""
+    cfg, lines = continue_checkpoints(cfg, meta)
+    cfg, said = continue_steady(cfg, meta)
+    lines += said
+    cfg, said = continue_outputs(cfg, meta)
+    lines += said
+    series_after, notes = restart_sampling(cfg, meta)
+    lines += [f"note: {line}" for line in notes]
+    cfg, end, said = continue_end(cfg, meta)
+    return cfg, lines + said, series_after, end
