@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from distlbm.driver import schedules, signals
+from distlbm.driver import signals, space
 from distlbm.driver import callbacks as cb
 from distlbm.driver.callbacks import Callback, Checkpointer, InstabilityError, JsonLog, WallTimeStop
 from distlbm.driver.restart import (case_of, continued, end_before_start, kept_averaging, other_case, restart_output,
@@ -34,8 +34,8 @@ from distlbm.io import files
 from distlbm.io import lock as folder_lock
 from distlbm.io import results
 from distlbm.io.files import WriteError
-from distlbm.io.output import FieldOutput, output_bytes, outputs_between, space_warning
-from distlbm.memory import average_values, checkpoint_bytes, steady_values
+from distlbm.io.output import FieldOutput
+from distlbm.memory import average_values
 from distlbm.parallel import make_advance, make_domain
 from distlbm.parallel.processes import lost_process
 from distlbm.physics.collision import Collision
@@ -545,75 +545,20 @@ class Simulation:
             self.domain.barrier()  # the space is checked after the removal, on every process
 
     def check_checkpoint_space(self, start: int, end: int):
-        """Before any step: WriteError if the file system of the checkpoint folder cannot hold one checkpoint
-        (every run may write one: on a stop signal or at the wall-time limit; a run that found out at its first
-        checkpoint had computed for nothing), a warning if it cannot hold the kept ones and the one being
-        written (checkpoint_keep + 1, with periodic checkpoints). As the write checks it: the whole file on
-        process 0, or each process's part where each writes its own file (io.hdf5.write_mode 'split')."""
-        from distlbm.io.hdf5 import write_mode
-
-        chk = self.cfg.checkpoint
-        pc = self.domain.process_count
-        size = self._checkpoint_bytes()
-        split = pc > 1 and write_mode(self.domain) == "split"
-        need = files.space_needed(size / pc if split else size)  # as io.hdf5.write asks for it
-        where = files.existing_folder(self.checkpoint_dir)  # the folder is made at the first checkpoint
-        free = None
-        if split or self.domain.process_index == 0:
-            try:
-                free = files.free_bytes(where)
-            except OSError:
-                pass
-        # the run's own older checkpoints (a restart's: all but the one it continues from) make room for its next
-        # where the disk is full (Checkpointer._make_room): a restart in a folder whose quota the run had filled
-        # with them was refused here (exit 74), a Slurm chain stopped at its first resubmission
-        reclaim = 0
-        if self.domain.process_index == 0 and self.checkpointer.size is not None and self.checkpoint_dir.is_dir():
-            reclaim = ckpt.reclaimable(self.checkpoint_dir, self.run_id, self.checkpointer.last_path, upto=start)
-        seen = self.domain.allgather_obj((free, reclaim)) if pc > 1 else [(free, reclaim)]
-        reclaim = max(r for _, r in seen) // (pc if split else 1)
-        free = min((x for x, _ in seen if x is not None), default=None)
-        self._checkpoint_where = where  # the file system the field outputs keep a checkpoint's room on
-        if free is None:
-            return
-        free += reclaim
-        part = " (this process's part)" if split else ""
-        if free < need:
-            held = f" (with {files.size_text(reclaim)} of this run's older checkpoints)" if reclaim else ""
-            raise WriteError(self.checkpoint_dir, f"not enough space for one checkpoint before the run starts: "
-                                                  f"needs about {files.size_text(need)}{part}, "
-                                                  f"{files.size_text(free)} free{held} in {where} (a run writes one on "
-                                                  f"a stop signal or at the wall-time limit); free space there or "
-                                                  f"choose another --out")
-        keep = schedules.checkpoints_at_once(chk, start, end)
-        if keep > 1 and free < keep * need:
-            held = (f"{chk.checkpoint_keep} kept (checkpoint_keep) and one being written" if keep > chk.checkpoint_keep
-                    else f"the {keep} this run writes")
-            self.log(f"warning: checkpoints of about {files.size_text(need)}{part} each, {held}, need about "
-                     f"{files.size_text(keep * need)}; "
-                     f"{files.size_text(free)} free in {where}: older checkpoints of the run will make room for later "
-                     f"ones (fewer kept)")
+        """Before any step: WriteError if the file system of the checkpoint folder cannot hold one checkpoint, a
+        warning if it cannot hold those kept at once (driver.space.check_checkpoint_space)."""
+        self._checkpoint_where = files.existing_folder(self.checkpoint_dir)  # (made at the first checkpoint)
+        space.check_checkpoint_space(self.cfg.checkpoint, self._checkpoint_bytes(), self.domain, self.checkpointer,
+                                     self.checkpoint_dir, self._checkpoint_where, start, end, self.log)
 
     def _output_keep_free(self) -> int:
-        """The space the field outputs leave free: one checkpoint's (check_checkpoint_space), where the outputs and
-        the checkpoints share a file system. Every run may write one on a stop signal; outputs that filled the disk
-        left none, and a SIGTERM then ended the run with exit 74 and no checkpoint."""
-        where = getattr(self, "_checkpoint_where", None)
-        if where is None or self.out_dir is None:
-            return 0
-        need = files.space_needed(self._checkpoint_bytes())  # the whole checkpoint (split writes: all its parts)
-        try:
-            same = os.stat(where).st_dev == os.stat(files.existing_folder(self.out_dir)).st_dev
-        except OSError:
-            same = True
-        return need if same else 0
+        """The space the field outputs leave free: one checkpoint's, where they share its file system."""
+        return space.output_keep_free(getattr(self, "_checkpoint_where", None), self.out_dir,
+                                      self._checkpoint_bytes())
 
     def _checkpoint_bytes(self) -> int:
-        """The data of one of this run's checkpoints: the populations, and the time average and the steadiness
-        reference where it keeps them."""
-        d = len(self.setup.shape)
-        return checkpoint_bytes(self.model.lattice, self.setup.shape, self.model.dtype, self.model.compute_dtype,
-                                average_values(self.cfg.output, d) + steady_values(self.cfg.control, d))
+        """The data of one of this run's checkpoints (driver.space.checkpoint_size)."""
+        return space.checkpoint_size(self.cfg, self.model, self.setup.shape)
 
     def _checkpoint_fields(self, view) -> Optional[dict]:
         """The lattice fields a checkpoint stores beside the populations (ckpt.EXTRA_FIELDS)."""
@@ -625,28 +570,14 @@ class Simulation:
         return extra or None
 
     def check_output_space(self, start: int, end: int) -> Optional[str]:
-        """Before any step, on process 0: a warning (returned too) when the field outputs this run will write
-        (`io.output.outputs_between`, `output_bytes`) and the checkpoints it keeps need more than the free space of
-        the output folder's file system. A run that filled its disk with outputs midway stopped there with exit 74,
-        days in; said at the start, the outputs can be thinned or moved before the disk is full."""
-        out, chk = self.cfg.output, self.cfg.checkpoint
+        """Before any step, on process 0: a warning (returned too) when the field outputs this run will write and the
+        checkpoints it keeps need more than the free space of the output folder's file system
+        (driver.space.output_space_warning)."""
+        out = self.cfg.output
         if self.out_dir is None or not (out.output_every or out.output_interval) or self.domain.process_index != 0:
             return None
-        units = self.setup.units
-        try:
-            each = output_bytes(out, self.setup.shape, self.model.lattice.q, self.model.dtype,
-                                self.model.compute_dtype, units.get("dx") or 1.0, units.get("origin"),
-                                kind=self.view.kind is not None)
-        except ConfigError:
-            return None  # a cut the output itself will name when it writes
-        count = outputs_between(out, start, end, units.get("dt", 1.0))
-        kept = schedules.checkpoints_at_once(chk, start, end)
-        where = files.existing_folder(self.out_dir)
-        try:
-            free = files.free_bytes(where)
-        except OSError:
-            return None
-        msg = space_warning(each, count, kept * files.space_needed(self._checkpoint_bytes()), free, where)
+        msg = space.output_space_warning(self.cfg, self.model, self.setup, self.view.kind is not None, self.out_dir,
+                                         self._checkpoint_bytes(), start, end)
         if msg:
             self.log(f"warning: {msg}")
         return msg
