@@ -21,14 +21,13 @@ import numpy as np
 from distlbm.driver import signals, space
 from distlbm.driver import callbacks as cb
 from distlbm.driver.callbacks import Callback, Checkpointer, InstabilityError, JsonLog, WallTimeStop
-from distlbm.driver.restart import (case_of, continued, end_before_start, kept_averaging, other_case, restart_output,
-                                    samples_copy, samples_copy_line, samples_upto, steady_done)
+from distlbm.driver.restart import (blew_up_after, case_of, continued, earlier_results, end_before_start,
+                                    kept_averaging, other_case, restart_output, samples_upto, steady_done)
 from distlbm.driver.schedules import (IterationInterval, StepsOrWall, TimeInterval, WallTimeInterval,
                                       average_warning, next_due)
 from distlbm.driver.summary import summary as make_summary
 from distlbm.driver.view import RunView, compile_readers, past_mach
 from distlbm.errors import ConfigError
-from distlbm.io import abandoned
 from distlbm.io import checkpoint as ckpt
 from distlbm.io import files
 from distlbm.io import lock as folder_lock
@@ -640,18 +639,10 @@ class Simulation:
                      f"--init-from {path} --out NEWDIR")
 
     def _blew_up_after(self, step: int, run_id) -> Optional[int]:
-        """The step at which this run blew up after its checkpoint of `step` (the instability events of log.jsonl
-        under its run id), or None. A restart of a blown-up run reran the same steps to the same blow-up, with
-        nothing said before (process 0 reads the log; the others say nothing)."""
+        """driver.restart.blew_up_after of this run's folder, read on process 0 (the others say nothing)."""
         if self.domain.process_index != 0 or self.view.out_dir is None or not run_id:
             return None
-        current, found = None, None
-        for event in results.events(self.view.out_dir, ("start", "instability")):  # (in the log's order)
-            if event["event"] == "start":
-                current = event.get("run_id")
-            elif current == run_id and isinstance(event.get("step"), int) and event["step"] > step:
-                found = event["step"]
-        return found
+        return blew_up_after(self.view.out_dir, run_id, step)
 
     def _load_mean(self, path, meta: dict):
         """The time average a checkpoint holds (None without one), checked against this run: 1 + D moments of its
@@ -743,51 +734,16 @@ class Simulation:
             self.log(line)
 
     def _earlier_results(self, start_step: int, end: Optional[int] = None):
-        """Before the run writes into its folder (process 0, which holds it): results of another run there
-        (summary, logs, field outputs; io.results) are moved into OUT/previous/, so that the two runs do not mix;
-        in the folder of the run it continues, samples.jsonl keeps the records up to this step (the later ones
-        are recorded again) and a restart from an older checkpoint than its newest sets the checkpoints and outputs
-        of the later steps aside (io.abandoned), unless it has nothing to run (`end`: its end step is its start), which
-        leaves the run's records, newer checkpoints and outputs as they are. Every process agrees: WriteError on all of
-        them if it cannot be done."""
+        """Before the run writes into its folder: process 0, which holds it, sets the results of another run there
+        aside, or keeps those of the run this restart continues up to its step (driver.restart.earlier_results).
+        Every process agrees: WriteError on all of them if it cannot be done."""
         if self.out_dir is None:
             return
         error = None
         if self.domain.process_index == 0:
             try:
-                ours = results.continues(self.out_dir, self.run_id, self.restored_from, self.checkpoint_dir)
-                if ours and end is not None and end <= start_step:
-                    pass  # a restart with nothing to run: it kept summary.json, and --restart latest goes on as it did
-                elif ours:
-                    aside = None  # (first: the records of the steps it abandons are set aside, not dropped)
-                    at = abandoned.branch(self.restored_from, self.checkpoint_dir, start_step)
-                    if self.restored_from is not None and Path(self.checkpoint_dir).is_dir():
-                        aside = self._set_aside_abandoned(start_step, at)
-                    upto = self._samples_upto(start_step)
-                    back = [(line, s) for line, s in
-                            abandoned.taken_back(self.restored_from, self.out_dir, at, start_step) if s <= upto]
-                    dropped = results.trim_samples(self.out_dir, min(at, upto), [line for line, _ in back])
-                    if back:
-                        self.log(f"note: {len(back)} sample record(s) of the history this restart continues "
-                                 f"({abandoned.steps_text(s for _, s in back)}) copied back into samples.jsonl from "
-                                 f"{self.out_dir / abandoned.set_aside_as(self.restored_from)}/samples.jsonl")
-                    linked = abandoned.linked_back(self.restored_from, self.out_dir, at, start_step)
-                    if linked:
-                        self.log(f"note: {len(linked)} output file(s) of the history this restart continues (of the "
-                                 f"steps after {at} up to {start_step}) linked back from "
-                                 f"{abandoned.set_aside_as(self.restored_from)}/ of their folders (hard links: "
-                                 f"the set-aside series stays as it was)")
-                    if dropped and not (aside and aside.samples):
-                        self.log(f"note: {dropped} record(s) of samples.jsonl after step {min(at, upto)} dropped: "
-                                 f"this restart records them again" + (
-                                     f" (but step {start_step}'s, the stop's or end's own sample between two of "
-                                     f"the run's every {self._sched_state['sample']['every']} steps: the series "
-                                     f"goes on as the uninterrupted run's)" if upto < start_step else ""))
-                else:
-                    moved = results.set_aside(self.out_dir)
-                    if moved:
-                        self.log(f"note: {moved}")
-                    self._samples_into_new_folder(start_step)
+                earlier_results(self.out_dir, self.checkpoint_dir, self.run_id, self.restored_from, self._sched_state,
+                                self.samples_enabled, start_step, end, self.log)
             except WriteError as e:
                 error = e
         if self.domain.process_count > 1 and self.domain.any_process(error is not None):
@@ -795,49 +751,9 @@ class Simulation:
         if error is not None:
             raise error
 
-    def _samples_into_new_folder(self, start_step: int):
-        """A restart into another folder than its run's: the run's sample records up to its checkpoint (those its
-        observables read back) begin this folder's samples.jsonl, which held the restart's own alone, half the series
-        its summary's Strouhal number or cD_max was taken from (process 0, in _earlier_results)."""
-        if not (self.restored_from and self.samples_enabled):
-            return
-        copy = samples_copy(self.restored_from, self.out_dir, self._samples_upto(start_step))
-        if copy is None:
-            return
-        if copy[2] and copy[3] is None:
-            files.write_text(copy[1], b"".join(line for line, _ in copy[2]).decode("utf-8", "replace"))
-        line = samples_copy_line(copy, start_step)
-        if line:
-            self.log(line)
-
     def _samples_upto(self, start_step: int) -> int:
         """samples_upto of this restart's checkpoint."""
         return samples_upto(self._sched_state, start_step)
-
-    def _set_aside_abandoned(self, start_step: int, at: int):
-        """A restart from an older checkpoint of its run (process 0, in _earlier_results): the run's checkpoints and
-        outputs of the steps after it (its sample records too) are moved aside (io.abandoned), said; the plan, or None
-        where there was nothing to set aside."""
-        try:
-            plan = abandoned.plan(self.out_dir, self.checkpoint_dir, self.run_id, at)
-        except OSError as e:
-            raise WriteError(self.checkpoint_dir, files.reason(e, None, self.checkpoint_dir)) from None
-        if plan is None:
-            return None
-        series = abandoned.set_aside(plan, self.out_dir, self.checkpoint_dir)
-        steps = [s for s, _ in plan.checkpoints]
-        back = (f" (written by the restart from step {at} that set aside the checkpoint this one continues; that "
-                f"checkpoint's own outputs and sample records of the steps after {at} up to {start_step} come back "
-                f"from {Path(self.restored_from).parent.name}/ of their folders)" if at < start_step else "")
-        self.log(f"note: {len(steps)} {'newer ' if not back else ''}checkpoint(s) of this run (step"
-                 f"{'s' if len(steps) > 1 else ''} {', '.join(map(str, steps))}){back} moved to "
-                 f"{self.checkpoint_dir / plan.name}: this restart continues from step {start_step}, and --restart "
-                 f"latest would have gone back to them")
-        moved = abandoned.describe(plan, self.out_dir, series=series)
-        if moved:
-            self.log(f"note: the outputs of the steps after {at} that this restart abandons moved aside (never "
-                     f"removed): {'; '.join(moved)}")
-        return plan
 
     def _keep_outputs_here(self):
         """The field outputs of the run so far (from the checkpoint) that lie in this output folder: a restart

@@ -1,6 +1,8 @@
 """What a restart continues: the settings, the end step, the sample series and the records of the run it continues,
-read from its checkpoint's metadata (`meta`) against this run's configuration (`cfg`) and folder. Pure functions: the
-run (driver.loop.Simulation) and its dry run (dryrun) take the same decisions from them and say the same lines."""
+read from its checkpoint's metadata (`meta`) against this run's configuration (`cfg`) and folder. The decisions are
+pure functions, which the run (driver.loop.Simulation) and its dry run (dryrun) share; they return the lines to say.
+earlier_results then acts on the folder (process 0, before the run's first write): the run's records kept up to the
+step it continues from, an abandoned branch set aside, another run's results moved away."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from distlbm.errors import ConfigError
-from distlbm.io import results
+from distlbm.io import abandoned, files, results
+from distlbm.io.files import WriteError
 
 
 def _kept_spec(cfg, meta: dict, attr: str, names, active: Callable, switches=None):
@@ -343,3 +346,105 @@ def continued(cfg, meta: dict) -> tuple:
     lines += [f"note: {line}" for line in notes]
     cfg, end, said = continue_end(cfg, meta)
     return cfg, lines + said, series_after, end
+
+
+# ---- what a restart does to its folder (process 0, which holds it: driver.loop.Simulation._earlier_results) ---------
+def earlier_results(out_dir: Path, checkpoint_dir: Path, run_id: str, restored_from: Optional[str], schedules: dict,
+                    samples: bool, start_step: int, end: Optional[int], say: Callable[[str], None]) -> None:
+    """Before a run writes into its folder `out_dir`: results of another run there (summary, logs, field outputs;
+    io.results) are moved into OUT/previous/, so that the two runs do not mix (a restart into another folder than its
+    run's then begins samples.jsonl with the run's records, `samples`: the run samples); in the folder of the run it
+    continues (run id `run_id`, from the checkpoint `restored_from`, whose `schedules` are its schedules' states),
+    samples.jsonl keeps the records up to this step (the later ones are recorded again) and a restart from an older
+    checkpoint than its newest sets the checkpoints and outputs of the later steps aside (io.abandoned), unless it has
+    nothing to run (`end`: its end step is its start), which leaves the run's records, newer checkpoints and outputs as
+    they are. Said with `say`; WriteError where it cannot be done."""
+    ours = results.continues(out_dir, run_id, restored_from, checkpoint_dir)
+    if ours and end is not None and end <= start_step:
+        pass  # a restart with nothing to run: it kept summary.json, and --restart latest goes on as it did
+    elif ours:
+        aside = None  # (first: the records of the steps it abandons are set aside, not dropped)
+        at = abandoned.branch(restored_from, checkpoint_dir, start_step)
+        if restored_from is not None and Path(checkpoint_dir).is_dir():
+            aside = set_aside_abandoned(out_dir, checkpoint_dir, run_id, restored_from, start_step, at, say)
+        upto = samples_upto(schedules, start_step)
+        back = [(line, s) for line, s in
+                abandoned.taken_back(restored_from, out_dir, at, start_step) if s <= upto]
+        dropped = results.trim_samples(out_dir, min(at, upto), [line for line, _ in back])
+        if back:
+            say(f"note: {len(back)} sample record(s) of the history this restart continues "
+                f"({abandoned.steps_text(s for _, s in back)}) copied back into samples.jsonl from "
+                f"{out_dir / abandoned.set_aside_as(restored_from)}/samples.jsonl")
+        linked = abandoned.linked_back(restored_from, out_dir, at, start_step)
+        if linked:
+            say(f"note: {len(linked)} output file(s) of the history this restart continues (of the "
+                f"steps after {at} up to {start_step}) linked back from "
+                f"{abandoned.set_aside_as(restored_from)}/ of their folders (hard links: "
+                f"the set-aside series stays as it was)")
+        if dropped and not (aside and aside.samples):
+            say(f"note: {dropped} record(s) of samples.jsonl after step {min(at, upto)} dropped: "
+                f"this restart records them again" + (
+                    f" (but step {start_step}'s, the stop's or end's own sample between two of "
+                    f"the run's every {schedules['sample']['every']} steps: the series "
+                    f"goes on as the uninterrupted run's)" if upto < start_step else ""))
+    else:
+        moved = results.set_aside(out_dir)
+        if moved:
+            say(f"note: {moved}")
+        if restored_from and samples:
+            samples_into_new_folder(out_dir, restored_from, samples_upto(schedules, start_step), start_step, say)
+
+
+def samples_into_new_folder(out_dir: Path, restored_from: str, upto: int, start_step: int,
+                            say: Callable[[str], None]) -> None:
+    """A restart into another folder than its run's: the run's sample records up to its checkpoint (`upto`: those its
+    observables read back) begin this folder's samples.jsonl, which held the restart's own alone, half the series
+    its summary's Strouhal number or cD_max was taken from (in earlier_results)."""
+    copy = samples_copy(restored_from, out_dir, upto)
+    if copy is None:
+        return
+    if copy[2] and copy[3] is None:
+        files.write_text(copy[1], b"".join(line for line, _ in copy[2]).decode("utf-8", "replace"))
+    line = samples_copy_line(copy, start_step)
+    if line:
+        say(line)
+
+
+def set_aside_abandoned(out_dir: Path, checkpoint_dir: Path, run_id: str, restored_from: str, start_step: int,
+                        at: int, say: Callable[[str], None]):
+    """A restart from an older checkpoint of its run (in earlier_results): the run's checkpoints and outputs of the
+    steps after it (its sample records too) are moved aside (io.abandoned), said; the plan, or None where there was
+    nothing to set aside."""
+    try:
+        plan = abandoned.plan(out_dir, checkpoint_dir, run_id, at)
+    except OSError as e:
+        raise WriteError(checkpoint_dir, files.reason(e, None, checkpoint_dir)) from None
+    if plan is None:
+        return None
+    series = abandoned.set_aside(plan, out_dir, checkpoint_dir)
+    steps = [s for s, _ in plan.checkpoints]
+    back = (f" (written by the restart from step {at} that set aside the checkpoint this one continues; that "
+            f"checkpoint's own outputs and sample records of the steps after {at} up to {start_step} come back "
+            f"from {Path(restored_from).parent.name}/ of their folders)" if at < start_step else "")
+    say(f"note: {len(steps)} {'newer ' if not back else ''}checkpoint(s) of this run (step"
+        f"{'s' if len(steps) > 1 else ''} {', '.join(map(str, steps))}){back} moved to "
+        f"{checkpoint_dir / plan.name}: this restart continues from step {start_step}, and --restart "
+        f"latest would have gone back to them")
+    moved = abandoned.describe(plan, out_dir, series=series)
+    if moved:
+        say(f"note: the outputs of the steps after {at} that this restart abandons moved aside (never "
+            f"removed): {'; '.join(moved)}")
+    return plan
+
+
+def blew_up_after(out_dir: Path, run_id: str, step: int) -> Optional[int]:
+    """The step at which the run `run_id` blew up after its checkpoint of `step` (the instability events of its
+    log.jsonl in `out_dir` under its run id), or None. A restart of a blown-up run reran the same steps to the same
+    blow-up, with nothing said before."""
+    current, found = None, None
+    for event in results.events(out_dir, ("start", "instability")):  # (in the log's order)
+        if event["event"] == "start":
+            current = event.get("run_id")
+        elif current == run_id and isinstance(event.get("step"), int) and event["step"] > step:
+            found = event["step"]
+    return found
