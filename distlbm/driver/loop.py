@@ -1082,104 +1082,31 @@ class Simulation:
                 self._release_folder()
 
     def _run(self, steps: Optional[int]) -> dict:
-        end = steps if steps is not None else (self.cfg.control.steps or self._kept_end or self.setup.steps)
+        """run()'s body: the end step, the checks before anything is written, the records opened, the callbacks and
+        the history's start, the compile; then the loop to the end step or a stop; then the end record."""
         view = self.view
         start_step = view.step
-        if steps is None and end < start_step:  # a count taken for the end step: nothing would run
-            raise end_before_start(end, start_step, bool(self.cfg.control.steps), bool(self._kept_end))
-        if start_step > 0 and end == start_step:
-            self.log(f"nothing to run: the run is already at its end step {end} (--steps N to go further)")
-        elif steps is None and end > start_step and self._steady_done(start_step):
-            end = start_step  # it would stop again at its next check, an interval on: it is done
-        # the end a later restart without steps keeps: the configured one (a run(steps) call's own is its own)
-        self._end_step = (self.cfg.control.steps or self._kept_end) if steps is None else None
+        end = self._end_of_run(steps, start_step)
         # the flag of `distlbm run`'s process, whose handlers stay until it ends; else (a call from Python: a notebook,
         # a script) the run's own, which says a first Ctrl-C at once (as `distlbm run` does) and gives the process its
         # handlers back when the run returns
         own = signals.process_flag() is None
         stop = (signals.StopFlag(announce=self.domain.process_index == 0, checkpoint=self.out_dir is not None) if own
                 else signals.process_flag())
-        if self.out_dir is None:  # its field outputs were dropped unsaid, its checkpoints written into out/CASE
-            chk, out = self.cfg.checkpoint, self.cfg.output
-            unwritten = [f"{k} = {v:g}" for k, v in (("checkpoint_every", chk.checkpoint_every),
-                                                     ("checkpoint_wall", chk.checkpoint_wall),
-                                                     ("output_every", out.output_every),
-                                                     ("output_interval", out.output_interval)) if v]
-            if unwritten:
-                self.log(f"warning: {', '.join(unwritten)} {'has' if len(unwritten) == 1 else 'have'} no effect: "
-                         f"this Simulation has no out_dir (it writes no files); expected an out_dir for them")
-        if self.out_dir is not None:  # (without one it writes no checkpoint: out/CASE/checkpoints is not its folder)
-            self.check_folder()
-            self.remove_interrupted_writes()
-            self.check_checkpoint_space(start_step, end)
-        space = self.check_output_space(start_step, end)
+        space = self._start_checks(start_step, end)
         # the checks are passed: from here on the run writes (the earlier results set aside, its log), and a refusal
         # above left the folder as it found it (close(refused=True); the temporaries of interrupted writes removed)
         self.began_writing = True
         self._earlier_results(start_step, end)
-        # (before the start record, which keeps the warnings said so far: `distlbm status` shows them while the run
-        # goes or after it was killed, when there is no summary.json yet)
-        writes = self.out_dir is not None and bool(self.cfg.output.output_every or self.cfg.output.output_interval)
-        if view.mean is not None and not (self.cfg.output.average_every and writes):
-            self.log(f"note: the time average of the run this restart continues ({view.mean_samples} samples) is not "
-                     f"continued: this run takes none (average_every = 0 or no field output)")
-            view.mean, view.mean_samples, view.mean_first = None, 0, None
-        unsampled = writes and average_warning(self.cfg.output, start_step, end, view.mean is not None)
-        if unsampled:
-            self.log(f"warning: {unsampled}")
-        logs = {"log": JsonLog(view, "log.jsonl"), "samples": None}
-        self.checkpointer.log = logs["log"]
-        logs["log"].write({"event": "start", "step": start_step, "end": end, "run_id": self.run_id,
-                           "restarted_from": self.restored_from, "case": self.cfg.case.name,
-                           "processes": self.domain.process_count,
-                           "mesh": list(self.domain.mesh_shape) or [1] * len(self.setup.shape),  # one device: not []
-                           "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
-                           **({"initialized_from": self.initialized_from} if self.initialized_from else {}),
-                           # its start-up warnings, as summary.json will keep them (the settings', then those said)
-                           "warnings": list(self.cfg.warnings) + [w for w in self.run_warnings
-                                                                  if w not in self.cfg.warnings]})
-        if space:
-            logs["log"].write({"event": "space", "step": start_step, "message": space})
-        if self.samples_enabled:
-            logs["samples"] = JsonLog(view, "samples.jsonl")
-        self._output = None
-        if writes:
-            self._keep_outputs_here()
-            self._output = FieldOutput(self.cfg.output, self.cfg.case.name, self._outputs_state, self._light_state)
-            self._output.keep_free = self._output_keep_free()
-        # (before the callbacks: a checkpoint that does not record the samples' interval has it read from them)
-        if self.samples_enabled and not self.samples and self.restored_from and self.out_dir is not None:
-            upto = self._samples_upto(start_step)  # (a stop's or end's own sample: not the series')
-            read = cb.load_samples(self.out_dir / "samples.jsonl", upto)
-            ckpts = Path(self.restored_from).resolve().parent
-            if not read and ckpts.name == "checkpoints":  # a restart into another folder: the run's own
-                read = cb.load_samples(ckpts.parent / "samples.jsonl", upto)
-            self.samples.extend(self._moved_series_dropped(rec) for rec in read)
-            del read
+        logs = self._open_records(start_step, end, space)
         self._t0 = time.perf_counter()
         self._callbacks = self._make_callbacks(end, start_step, logs)
-        d0 = view.diagnostics()
-        if self.mass0 is None:
-            self.mass0 = d0["mass"]
-        if self._initial is not None and not self.history and start_step > 0:
-            view.add_check(dict(self._initial))  # a restart's history begins at the run's step 0
-        last, self._last_check = self._last_check, None
-        # (a history without the run's step 0: a checkpoint of a restart of an older checkpoint, which kept none)
-        off = (last is not None and 0 < last["step"] < start_step
-               and (not self.history or self.history[-1]["step"] < last["step"]))
-        if off:  # a restart between two checks: the run's last one before it, and its own first step marked
-            view.add_check(last)
-        view.add_check({"step": start_step, **d0, "wall": 0.0, **({"off_schedule": True} if off else {})})
+        self._start_history(start_step)
         # a stop during start-up (the lattice's build, the initial state) is obeyed below, before the first step:
         # neither the compile (minutes for a large lattice) nor the step-0 field output comes first
         early = self._stop_reason(stop.name if stop.requested else None)
         if end > start_step and not early:  # nothing to run (said above): no compile, no "running steps N..N"
-            t_c = time.perf_counter()
-            self.advance(0)  # compile outside the timed loop (a 0-step call compiles the same executable)
-            jax.block_until_ready(self.state.f)
-            self.compile_s = time.perf_counter() - t_c
-            self.log(f"compiled in {self.compile_s:.1f} s; running steps {start_step}..{end} of "
-                     f"{view.cells_count:,} cells")
+            self._compile(start_step, end)
         self._failures = {}  # failed writes in a row of each kind and of all (max_failed_writes ends the run)
         self.failed_writes = []
         if (self._output is not None and start_step == 0 and not early
@@ -1274,34 +1201,143 @@ class Simulation:
             self._log_failure(view, e, "the run stopped (exit 74)")
             raise
         finally:
-            error = sys.exc_info()[1]
-            if isinstance(error, KeyboardInterrupt):  # (a Ctrl-C mostly comes in the wait for a chunk already begun)
-                try:  # the step of the state it left, not of the chunk's start: its end record said step 8 at 50
-                    step = view.step
-                except Exception:  # (its buffers given to a chunk that never came back)
-                    pass
-            self.wall_time = time.perf_counter() - t0
-            self.steps_run = step - start_step
-            # how this part of the run ended (`distlbm status`: a start with no end was killed, as a process of
-            # several killed by the OOM killer; the others still left and marked the folder's record ended)
-            status = self.status if self.status != "running" else "error"
-            if status == "error" and isinstance(error, KeyboardInterrupt):  # a second Ctrl-C: the user's, no error
-                status = "interrupted"
-            if self.status == "running":  # (from Python the object lives on: it said 'running' after it)
-                self.status = status
-            lost = lost_process(error) if error is not None and self.domain.process_count > 1 else None
-            logs["log"].write({"event": "end", "step": step, "status": status,
-                               **({"message": (f"lost another process of the run ({lost})" if lost else
-                                               f"{type(error).__name__}: {error}")[:300]}
-                                  if status == "error" and error is not None else {}),
-                               **({"stopped_on": self.stopped_on} if status == "stopped" and self.stopped_on else {})})
-            for lg in logs.values():
-                if lg is not None:
-                    lg.close()
-            self.checkpointer.log = None
-            if self.domain.process_index == 0 and sys.stdout.isatty():
-                sys.stdout.write("\n")
+            self._record_end(logs, step, start_step, t0, sys.exc_info()[1])
         return self.summary(self.compile_s)
+
+    def _end_of_run(self, steps: Optional[int], start_step: int) -> int:
+        """The step this run() goes to (`steps`, or the configured end, or the end of the run a restart continues),
+        refused before its start, and its start where there is nothing to run (said); the end a later restart keeps."""
+        end = steps if steps is not None else (self.cfg.control.steps or self._kept_end or self.setup.steps)
+        if steps is None and end < start_step:  # a count taken for the end step: nothing would run
+            raise end_before_start(end, start_step, bool(self.cfg.control.steps), bool(self._kept_end))
+        if start_step > 0 and end == start_step:
+            self.log(f"nothing to run: the run is already at its end step {end} (--steps N to go further)")
+        elif steps is None and end > start_step and self._steady_done(start_step):
+            end = start_step  # it would stop again at its next check, an interval on: it is done
+        # the end a later restart without steps keeps: the configured one (a run(steps) call's own is its own)
+        self._end_step = (self.cfg.control.steps or self._kept_end) if steps is None else None
+        return end
+
+    def _start_checks(self, start_step: int, end: int) -> Optional[str]:
+        """The checks before the run writes anything (a refusal leaves the folder as it found it): the settings that
+        need an out_dir said without one; the folder's checkpoints, the temporaries of interrupted writes, the room for
+        the checkpoints; the output space's warning, returned (the start record keeps it)."""
+        if self.out_dir is None:  # its field outputs were dropped unsaid, its checkpoints written into out/CASE
+            chk, out = self.cfg.checkpoint, self.cfg.output
+            unwritten = [f"{k} = {v:g}" for k, v in (("checkpoint_every", chk.checkpoint_every),
+                                                     ("checkpoint_wall", chk.checkpoint_wall),
+                                                     ("output_every", out.output_every),
+                                                     ("output_interval", out.output_interval)) if v]
+            if unwritten:
+                self.log(f"warning: {', '.join(unwritten)} {'has' if len(unwritten) == 1 else 'have'} no effect: "
+                         f"this Simulation has no out_dir (it writes no files); expected an out_dir for them")
+        if self.out_dir is not None:  # (without one it writes no checkpoint: out/CASE/checkpoints is not its folder)
+            self.check_folder()
+            self.remove_interrupted_writes()
+            self.check_checkpoint_space(start_step, end)
+        return self.check_output_space(start_step, end)
+
+    def _open_records(self, start_step: int, end: int, space: Optional[str]) -> dict:
+        """What the run writes into, opened once the folder is ready: log.jsonl with its start record (and the output
+        space's warning), samples.jsonl, the field output; a restart's samples read back. Returns the logs."""
+        view = self.view
+        # (before the start record, which keeps the warnings said so far: `distlbm status` shows them while the run
+        # goes or after it was killed, when there is no summary.json yet)
+        writes = self.out_dir is not None and bool(self.cfg.output.output_every or self.cfg.output.output_interval)
+        if view.mean is not None and not (self.cfg.output.average_every and writes):
+            self.log(f"note: the time average of the run this restart continues ({view.mean_samples} samples) is not "
+                     f"continued: this run takes none (average_every = 0 or no field output)")
+            view.mean, view.mean_samples, view.mean_first = None, 0, None
+        unsampled = writes and average_warning(self.cfg.output, start_step, end, view.mean is not None)
+        if unsampled:
+            self.log(f"warning: {unsampled}")
+        logs = {"log": JsonLog(view, "log.jsonl"), "samples": None}
+        self.checkpointer.log = logs["log"]
+        logs["log"].write({"event": "start", "step": start_step, "end": end, "run_id": self.run_id,
+                           "restarted_from": self.restored_from, "case": self.cfg.case.name,
+                           "processes": self.domain.process_count,
+                           "mesh": list(self.domain.mesh_shape) or [1] * len(self.setup.shape),  # one device: not []
+                           "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
+                           **({"initialized_from": self.initialized_from} if self.initialized_from else {}),
+                           # its start-up warnings, as summary.json will keep them (the settings', then those said)
+                           "warnings": list(self.cfg.warnings) + [w for w in self.run_warnings
+                                                                  if w not in self.cfg.warnings]})
+        if space:
+            logs["log"].write({"event": "space", "step": start_step, "message": space})
+        if self.samples_enabled:
+            logs["samples"] = JsonLog(view, "samples.jsonl")
+        self._output = None
+        if writes:
+            self._keep_outputs_here()
+            self._output = FieldOutput(self.cfg.output, self.cfg.case.name, self._outputs_state, self._light_state)
+            self._output.keep_free = self._output_keep_free()
+        # (before the callbacks: a checkpoint that does not record the samples' interval has it read from them)
+        if self.samples_enabled and not self.samples and self.restored_from and self.out_dir is not None:
+            upto = self._samples_upto(start_step)  # (a stop's or end's own sample: not the series')
+            read = cb.load_samples(self.out_dir / "samples.jsonl", upto)
+            ckpts = Path(self.restored_from).resolve().parent
+            if not read and ckpts.name == "checkpoints":  # a restart into another folder: the run's own
+                read = cb.load_samples(ckpts.parent / "samples.jsonl", upto)
+            self.samples.extend(self._moved_series_dropped(rec) for rec in read)
+            del read
+        return logs
+
+    def _start_history(self, start_step: int):
+        """The history's first records: the diagnostics of the start (step 0's mass, a restart's run's step 0 and its
+        last check before the restart)."""
+        view = self.view
+        d0 = view.diagnostics()
+        if self.mass0 is None:
+            self.mass0 = d0["mass"]
+        if self._initial is not None and not self.history and start_step > 0:
+            view.add_check(dict(self._initial))  # a restart's history begins at the run's step 0
+        last, self._last_check = self._last_check, None
+        # (a history without the run's step 0: a checkpoint of a restart of an older checkpoint, which kept none)
+        off = (last is not None and 0 < last["step"] < start_step
+               and (not self.history or self.history[-1]["step"] < last["step"]))
+        if off:  # a restart between two checks: the run's last one before it, and its own first step marked
+            view.add_check(last)
+        view.add_check({"step": start_step, **d0, "wall": 0.0, **({"off_schedule": True} if off else {})})
+
+    def _compile(self, start_step: int, end: int):
+        """Compile the step outside the timed loop (a 0-step call compiles the same executable), said."""
+        t_c = time.perf_counter()
+        self.advance(0)
+        jax.block_until_ready(self.state.f)
+        self.compile_s = time.perf_counter() - t_c
+        self.log(f"compiled in {self.compile_s:.1f} s; running steps {start_step}..{end} of "
+                 f"{self.view.cells_count:,} cells")
+
+    def _record_end(self, logs: dict, step: int, start_step: int, t0: float, error: Optional[BaseException]):
+        """How this part of the run ended (`error`: what it raised, None where it returns): the wall time and the
+        steps run, the status, log.jsonl's end record; the logs closed."""
+        view = self.view
+        if isinstance(error, KeyboardInterrupt):  # (a Ctrl-C mostly comes in the wait for a chunk already begun)
+            try:  # the step of the state it left, not of the chunk's start: its end record said step 8 at 50
+                step = view.step
+            except Exception:  # (its buffers given to a chunk that never came back)
+                pass
+        self.wall_time = time.perf_counter() - t0
+        self.steps_run = step - start_step
+        # how this part of the run ended (`distlbm status`: a start with no end was killed, as a process of
+        # several killed by the OOM killer; the others still left and marked the folder's record ended)
+        status = self.status if self.status != "running" else "error"
+        if status == "error" and isinstance(error, KeyboardInterrupt):  # a second Ctrl-C: the user's, no error
+            status = "interrupted"
+        if self.status == "running":  # (from Python the object lives on: it said 'running' after it)
+            self.status = status
+        lost = lost_process(error) if error is not None and self.domain.process_count > 1 else None
+        logs["log"].write({"event": "end", "step": step, "status": status,
+                           **({"message": (f"lost another process of the run ({lost})" if lost else
+                                           f"{type(error).__name__}: {error}")[:300]}
+                              if status == "error" and error is not None else {}),
+                           **({"stopped_on": self.stopped_on} if status == "stopped" and self.stopped_on else {})})
+        for lg in logs.values():
+            if lg is not None:
+                lg.close()
+        self.checkpointer.log = None
+        if self.domain.process_index == 0 and sys.stdout.isatty():
+            sys.stdout.write("\n")
 
     # ---- the summary -----------------------------------------------------------------------------------
     def summary(self, compile_s: float = 0.0) -> dict:
