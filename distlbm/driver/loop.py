@@ -22,7 +22,7 @@ from distlbm.driver import signals, space
 from distlbm.driver import callbacks as cb
 from distlbm.driver.callbacks import Callback, Checkpointer, InstabilityError, JsonLog, WallTimeStop
 from distlbm.driver.restart import (blew_up_after, case_of, continued, earlier_results, end_before_start,
-                                    kept_averaging, other_case, restart_output, samples_upto, steady_done)
+                                    mean_starts_again, other_case, samples_upto, steady_done)
 from distlbm.driver.schedules import (IterationInterval, StepsOrWall, TimeInterval, WallTimeInterval,
                                       average_warning, next_due)
 from distlbm.driver.summary import summary as make_summary
@@ -645,37 +645,13 @@ class Simulation:
         return blew_up_after(self.view.out_dir, run_id, step)
 
     def _load_mean(self, path, meta: dict):
-        """The time average a checkpoint holds (None without one), checked against this run: 1 + D moments of its
-        lattice in its compute dtype. CheckpointError otherwise."""
+        """The time average a checkpoint holds (None without one, or where this restart starts it again, said:
+        driver.restart.mean_starts_again). CheckpointError where it is not of this lattice."""
         if "_mean" not in meta or not isinstance(meta.get("average"), dict):
             return None
-        shape, dtype = meta["_mean"]
-        # judged against the settings the restart averages with, the run's it keeps among them: its own alone (a
-        # restart given --output-every and the run's average_every, not its average_stresses, which it keeps) threw
-        # the mean away, "average_stresses ... changed", and averaged the stresses again from its step
-        values = average_values(restart_output(self.cfg, meta), len(self.setup.shape))
-        want = [int(n) for n in self.setup.shape]
-        cdt = str(np.dtype(self.model.compute_dtype))
-        if shape[1:] != want:
-            raise ckpt.CheckpointError(f"{path}: time average 'mean' is {shape} but this run's lattice is {want}")
-        if values and (shape[0] != values or dtype != cdt):  # other quantities (average_stresses) or precision
-            self.log(f"note: the time average in {path} holds {shape[0]} values per cell in {dtype}, this run "
-                     f"averages {values} in {cdt} (average_stresses or compute_dtype changed): it starts again here")
-            return None
-        # another cadence or first step given: the mean so far is not the one asked for (it went on, mixing both
-        # cadences, and the files labelled it with the new settings)
-        old = meta.get("config") or {}
-        changed = [f"{k} = {old[k]} -> {getattr(self.cfg.output, k)}" for k in ("average_every", "average_from")
-                   if k in self.cfg.given and k in old and old[k] != getattr(self.cfg.output, k)]
-        if changed and (self.cfg.output.average_every != 0 or "average_every" not in self.cfg.given):
-            # the first step the run will average from: its own average_from, or the run's it keeps (said after)
-            start = (kept_averaging(self.cfg, meta) or self.cfg.output).average_from
-            first = max(int(meta["step"]), start)
-            label = (f" (the files' average_from = {start} is where it would have begun; "
-                     f"average_first_step says where it does, average_samples counts its samples)"
-                     if first > start else "")
-            self.log(f"note: the time average in {path} was taken with other settings ({'; '.join(changed)}): it "
-                     f"starts again, from step {first} on{label}")
+        why = mean_starts_again(self.cfg, meta, path, self.model.compute_dtype)
+        if why:
+            self.log(f"note: {why}")
             return None
         return ckpt.load_mean(path, self.domain, meta)
 

@@ -11,9 +11,13 @@ import os
 from pathlib import Path
 from typing import Callable, Optional
 
+import numpy as np
+
 from distlbm.errors import ConfigError
 from distlbm.io import abandoned, files, results
+from distlbm.io.checkpoint import CheckpointError
 from distlbm.io.files import WriteError
+from distlbm.memory import average_values
 
 
 def _kept_spec(cfg, meta: dict, attr: str, names, active: Callable, switches=None):
@@ -254,6 +258,40 @@ def end_before_start(end: int, start: int, given: bool, kept: bool) -> ConfigErr
                        f"--steps {start + end})")
 
 
+def mean_starts_again(cfg, meta: dict, path, compute_dtype: str) -> Optional[str]:
+    """Why a restart does not continue the time average its checkpoint `path` holds (meta['_mean']: its shape and
+    dtype), the note to say; None where it continues it: 1 + D moments (and the stresses where asked) of this lattice
+    in this run's compute dtype, averaged with the same cadence and first step. CheckpointError where the mean is not
+    of this lattice."""
+    shape, dtype = meta["_mean"]
+    # judged against the settings the restart averages with, the run's it keeps among them: its own alone (a
+    # restart given --output-every and the run's average_every, not its average_stresses, which it keeps) threw
+    # the mean away, "average_stresses ... changed", and averaged the stresses again from its step
+    values = average_values(restart_output(cfg, meta), len(cfg.setup.shape))
+    want = [int(n) for n in cfg.setup.shape]
+    cdt = str(np.dtype(compute_dtype))
+    if shape[1:] != want:
+        raise CheckpointError(f"{path}: time average 'mean' is {shape} but this run's lattice is {want}")
+    if values and (shape[0] != values or dtype != cdt):  # other quantities (average_stresses) or precision
+        return (f"the time average in {path} holds {shape[0]} values per cell in {dtype}, this run averages {values} "
+                f"in {cdt} (average_stresses or compute_dtype changed): it starts again here")
+    # another cadence or first step given: the mean so far is not the one asked for (it went on, mixing both
+    # cadences, and the files labelled it with the new settings)
+    old = meta.get("config") or {}
+    changed = [f"{k} = {old[k]} -> {getattr(cfg.output, k)}" for k in ("average_every", "average_from")
+               if k in cfg.given and k in old and old[k] != getattr(cfg.output, k)]
+    if changed and (cfg.output.average_every != 0 or "average_every" not in cfg.given):
+        # the first step the run will average from: its own average_from, or the run's it keeps (said after)
+        start = (kept_averaging(cfg, meta) or cfg.output).average_from
+        first = max(int(meta["step"]), start)
+        label = (f" (the files' average_from = {start} is where it would have begun; "
+                 f"average_first_step says where it does, average_samples counts its samples)"
+                 if first > start else "")
+        return (f"the time average in {path} was taken with other settings ({'; '.join(changed)}): it starts again, "
+                f"from step {first} on{label}")
+    return None
+
+
 # ---- what a restart continues, with the lines it says (driver.loop.Simulation._continue) --------------------------
 def continue_checkpoints(cfg, meta: dict) -> tuple:
     """The checkpoint schedule (cfg, [line]): a resubmitted week-long run must not run on without checkpoints because
@@ -448,3 +486,4 @@ def blew_up_after(out_dir: Path, run_id: str, step: int) -> Optional[int]:
         elif current == run_id and isinstance(event.get("step"), int) and event["step"] > step:
             found = event["step"]
     return found
+
