@@ -461,7 +461,7 @@ class Simulation:
                 # moved it): the samples up to that step are another point's, left out of the final values
                 "series_after": dict(self._series_after) or None,
                 # a probe within a cell of a wall or body reads its pressure from the fluid cells alone (stop 39; the
-                # solid cells' p = 0 halved it before): a restart of an older run cuts those series (driver.restart.restart_sampling)
+                # solid cells' p = 0 halved it before): a restart of an older run cuts those series (restart_sampling)
                 "probe_pressure": "fluid",
                 # the time average (dataset 'mean' beside f): how many samples it holds
                 "average": {"samples": view.mean_samples, "first_step": view.mean_first}
@@ -549,11 +549,6 @@ class Simulation:
         self._checkpoint_where = files.existing_folder(self.checkpoint_dir)  # (made at the first checkpoint)
         space.check_checkpoint_space(self.cfg.checkpoint, self._checkpoint_bytes(), self.domain, self.checkpointer,
                                      self.checkpoint_dir, self._checkpoint_where, start, end, self.log)
-
-    def _output_keep_free(self) -> int:
-        """The space the field outputs leave free: one checkpoint's, where they share its file system."""
-        return space.output_keep_free(getattr(self, "_checkpoint_where", None), self.out_dir,
-                                      self._checkpoint_bytes())
 
     def _checkpoint_bytes(self) -> int:
         """The data of one of this run's checkpoints (driver.space.checkpoint_size)."""
@@ -726,10 +721,6 @@ class Simulation:
             raise error or WriteError(self.out_dir, "its earlier results could not be set aside on process 0")
         if error is not None:
             raise error
-
-    def _samples_upto(self, start_step: int) -> int:
-        """samples_upto of this restart's checkpoint."""
-        return samples_upto(self._sched_state, start_step)
 
     def _keep_outputs_here(self):
         """The field outputs of the run so far (from the checkpoint) that lie in this output folder: a restart
@@ -1069,12 +1060,12 @@ class Simulation:
         own = signals.process_flag() is None
         stop = (signals.StopFlag(announce=self.domain.process_index == 0, checkpoint=self.out_dir is not None) if own
                 else signals.process_flag())
-        space = self._start_checks(start_step, end)
+        low_space = self._start_checks(start_step, end)
         # the checks are passed: from here on the run writes (the earlier results set aside, its log), and a refusal
         # above left the folder as it found it (close(refused=True); the temporaries of interrupted writes removed)
         self.began_writing = True
         self._earlier_results(start_step, end)
-        logs = self._open_records(start_step, end, space)
+        logs = self._open_records(start_step, end, low_space)
         self._t0 = time.perf_counter()
         self._callbacks = self._make_callbacks(end, start_step, logs)
         self._start_history(start_step)
@@ -1213,9 +1204,10 @@ class Simulation:
             self.check_checkpoint_space(start_step, end)
         return self.check_output_space(start_step, end)
 
-    def _open_records(self, start_step: int, end: int, space: Optional[str]) -> dict:
-        """What the run writes into, opened once the folder is ready: log.jsonl with its start record (and the output
-        space's warning), samples.jsonl, the field output; a restart's samples read back. Returns the logs."""
+    def _open_records(self, start_step: int, end: int, low_space: Optional[str]) -> dict:
+        """What the run writes into, opened once the folder is ready: log.jsonl with its start record (and `low_space`,
+        the output space's warning), samples.jsonl, the field output; a restart's samples read back. Returns the
+        logs."""
         view = self.view
         # (before the start record, which keeps the warnings said so far: `distlbm status` shows them while the run
         # goes or after it was killed, when there is no summary.json yet)
@@ -1238,18 +1230,20 @@ class Simulation:
                            # its start-up warnings, as summary.json will keep them (the settings', then those said)
                            "warnings": list(self.cfg.warnings) + [w for w in self.run_warnings
                                                                   if w not in self.cfg.warnings]})
-        if space:
-            logs["log"].write({"event": "space", "step": start_step, "message": space})
+        if low_space:
+            logs["log"].write({"event": "space", "step": start_step, "message": low_space})
         if self.samples_enabled:
             logs["samples"] = JsonLog(view, "samples.jsonl")
         self._output = None
         if writes:
             self._keep_outputs_here()
             self._output = FieldOutput(self.cfg.output, self.cfg.case.name, self._outputs_state, self._light_state)
-            self._output.keep_free = self._output_keep_free()
+            # one checkpoint's room left free where the outputs share its file system
+            self._output.keep_free = space.output_keep_free(getattr(self, "_checkpoint_where", None), self.out_dir,
+                                                            self._checkpoint_bytes())
         # (before the callbacks: a checkpoint that does not record the samples' interval has it read from them)
         if self.samples_enabled and not self.samples and self.restored_from and self.out_dir is not None:
-            upto = self._samples_upto(start_step)  # (a stop's or end's own sample: not the series')
+            upto = samples_upto(self._sched_state, start_step)  # (a stop's or end's own sample: not the series')
             read = cb.load_samples(self.out_dir / "samples.jsonl", upto)
             ckpts = Path(self.restored_from).resolve().parent
             if not read and ckpts.name == "checkpoints":  # a restart into another folder: the run's own
