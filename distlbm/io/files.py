@@ -62,11 +62,20 @@ def free_bytes(directory) -> int:
     return int(st.f_bavail) * int(st.f_frsize)
 
 
+QUOTA_HINT = ("statvfs's free space does not see user or group quotas; `quota -s` shows yours, on Lustre "
+              "`lfs quota -h -u $USER <mount>` (and -g for the group's)")
+
+
 def reason(e: BaseException, needed: int | None, directory) -> str:
-    """A one-line reason for a failed write: the errno's words, with the space needed and free."""
+    """A one-line reason for a failed write: the errno's words, with the space needed and free. A quota exceeded
+    (EDQUOT: a cluster's user or group quota, which binds long before the file system is full and which the
+    free-space checks cannot see) says so, with the size needed and how to see the quota."""
     err = getattr(e, "errno", None)
     if err is None and isinstance(e, OSError) and e.args and isinstance(e.args[0], int):
         err = e.args[0]
+    if err == errno.EDQUOT or "Disk quota exceeded" in str(e):  # (HDF5's OSError carries its errno in its words)
+        return ("the disk quota is exceeded (" + (f"needs about {size_text(needed)}; " if needed else "")
+                + QUOTA_HINT + ")")
     if err == errno.ENOSPC or "No space left" in str(e):
         free = None
         try:
