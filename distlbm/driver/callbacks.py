@@ -23,7 +23,7 @@ from distlbm.driver.schedules import IterationInterval, Schedule
 from distlbm.driver.records import SampleRecords
 from distlbm.driver.view import RunView
 from distlbm.io import checkpoint as ckpt
-from distlbm.io.files import (WriteError, check_target, fmt_time, free_bytes, make_folder, reason, size_text,
+from distlbm.io.files import (FILE_MODE, WriteError, check_target, fmt_time, free_bytes, make_folder, reason, size_text,
                               space_needed)
 from distlbm.physics.boundaries import is_wall
 from distlbm.physics.diagnostics import RHO_RANGE
@@ -78,7 +78,7 @@ class JsonLog:
                 if path.is_symlink():
                     raise WriteError(path, "it is a symbolic link; expected a regular file (appending would write "
                                            "through the link into its target; move it away)")
-                self._fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+                self._fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), FILE_MODE)
                 size = os.fstat(self._fd).st_size
                 self._torn = size > 0 and os.pread(self._fd, 1, size - 1) != b"\n"
             except WriteError as e:

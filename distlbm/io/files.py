@@ -62,6 +62,10 @@ def free_bytes(directory) -> int:
     return int(st.f_bavail) * int(st.f_frsize)
 
 
+# the mode a file is created with, as a plain open() does: the umask decides (0644 under umask 022, 0664 under 002: a
+# group-shared project folder, where a colleague continues the run: opens its lock file and appends to its logs)
+FILE_MODE = 0o666
+
 QUOTA_HINT = ("statvfs's free space does not see user or group quotas; `quota -s` shows yours, on Lustre "
               "`lfs quota -h -u $USER <mount>` (and -g for the group's)")
 
@@ -252,7 +256,7 @@ def write_chunks(path, chunks, size: int | None = None) -> Path:
     try:
         check_target(path)
         remove_stale(tmp)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), FILE_MODE)
         try:
             with os.fdopen(fd, "wb") as fh:
                 for chunk in chunks:
@@ -354,7 +358,7 @@ def check_shared(folder, domain, wait: float = SHARED_WAIT_S) -> None:
     made = None
     if domain.process_index == 0:
         try:
-            os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o644))
+            os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), FILE_MODE))
             made = True
         except OSError as e:
             made = str(e)

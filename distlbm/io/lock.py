@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from distlbm.errors import ConfigError
-from distlbm.io.files import fmt_time
+from distlbm.io.files import FILE_MODE, fmt_time
 
 NAME = ".distlbm.lock"
 FORMAT = "distlbm-lock-1"
@@ -309,7 +309,7 @@ def _open(path: Path) -> tuple[int, bool]:
     flags = os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     for _ in range(100):
         try:
-            return os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o644), True
+            return os.open(path, flags | os.O_CREAT | os.O_EXCL, FILE_MODE), True
         except FileExistsError:
             pass
         except FileNotFoundError:
@@ -322,7 +322,7 @@ def _open(path: Path) -> tuple[int, bool]:
             return os.open(path, flags), False
         except FileNotFoundError:  # removed in between (a refused run withdrew the one it created): again
             continue
-    return os.open(path, flags | os.O_CREAT, 0o644), False
+    return os.open(path, flags | os.O_CREAT, FILE_MODE), False
 
 
 def _try(path: Path):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,19 @@ from distlbm.io import files
 
 def quiet(msg):
     pass
+
+
+@pytest.fixture
+def umask():
+    """Set the process's umask for a test (restored after it)."""
+    old = os.umask(0o022)
+    os.umask(old)
+    yield os.umask
+    os.umask(old)
+
+
+def _modes(folder: Path) -> dict:
+    return {str(p.relative_to(folder)): stat.S_IMODE(p.stat().st_mode) for p in folder.rglob("*") if p.is_file()}
 
 
 # ---- quotas (EDQUOT) ----------------------------------------------------------------------------------------------
@@ -83,3 +98,29 @@ def test_a_checkpoint_over_quota_is_a_failed_write_the_run_goes_on_from(tmp_path
     assert len(lines) == 1 and "the disk quota is exceeded" in lines[0] and "needs about" in lines[0], lines
     assert sorted(p.name for p in (tmp_path / "a" / "checkpoints").glob("*.h5")) == [
         "ckpt_000000010.h5", "ckpt_000000030.h5"]
+
+
+# ---- group-shared folders (the umask) -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mask", [0o022, 0o002])
+def test_the_files_a_run_writes_follow_the_umask(tmp_path, umask, mask):
+    """A group-shared project folder (umask 002): a colleague continuing the run must open the lock file and the
+    logs for writing; they were made 0644 whatever the umask (os.open(..., 0o644)), so a restart by another member
+    of the group was refused ("cannot open the run lock file (Permission denied)"). Each file is made as a plain
+    open() makes it: 0666 less the umask."""
+    from distlbm.driver import Simulation
+
+    umask(mask)
+    out = tmp_path / "a"
+    sim = Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0, "checkpoint_every": 10, "output_every": 10}),
+                     out_dir=out, log=quiet)
+    sim.run(20)
+    sim.write_summary(sim.summary())
+    sim.close()
+    modes = _modes(out)
+    for name in (".distlbm.lock", "log.jsonl", "summary.json", "checkpoints/ckpt_000000020.h5"):
+        assert name in modes, sorted(modes)
+    want = 0o666 & ~mask
+    assert {k: v for k, v in modes.items() if v != want} == {}
+    files.write_text(tmp_path / "t.txt", "x")
+    assert stat.S_IMODE((tmp_path / "t.txt").stat().st_mode) == want
