@@ -427,7 +427,7 @@ class MaskFile:
             self.owner = owner
 
         def __enter__(self):
-            from distlbm.io.hdf5 import require_h5py
+            from distlbm.io.hdf5 import open_file, require_h5py
 
             require_h5py(f"the mask file {str(self.owner.path)!r} is HDF5, read")
             import h5py
@@ -435,7 +435,7 @@ class MaskFile:
             o = self.owner
             if not h5py.is_hdf5(o.path):
                 raise ValueError(f"mask file {o.path}: not an HDF5 file (no HDF5 signature)")
-            self.f = h5py.File(o.path, "r")
+            self.f = open_file(o.path, "r")
             try:
                 def datasets():  # (the file's whole tree: walked only to choose or to name, not at each read)
                     names = []

@@ -198,7 +198,7 @@ def _open(path: Path):
     if not _is_regular(path):
         raise CheckpointError(f"{path}: not a regular file (a folder, a FIFO or a device); expected a checkpoint file")
     try:
-        return h5py.File(path, "r")
+        return hdf5.open_file(path, "r")
     except (OSError, ValueError) as e:
         raise CheckpointError(f"{path}: not a readable HDF5 file ({_short(e)}); {EXPECTED}") from None
 
@@ -382,7 +382,7 @@ def _check_parts(h5, ds, path: Path, meta: dict, name: str = "f"):
         if not _is_regular(part):
             raise CheckpointError(f"{path}: part file {part.name} is not a regular file")
         try:
-            with h5py.File(part, "r") as p5:
+            with hdf5.open_file(part, "r") as p5:
                 ok = int(p5.attrs.get("complete", 0)) == 1
                 cid = _text(p5.attrs.get("checkpoint_id"))
                 pstep = p5.attrs.get("step")
@@ -455,7 +455,7 @@ def _load_dataset(path: Path, name: str, what: str, q: int, domain, dtype):
     nonfinite = [0, 0]  # as stored; finite as stored but not in `dtype` (beyond its range: --init-from into float16)
     stored = None
     try:
-        with h5py.File(path, "r", **hdf5.CHUNK_CACHE) as h5:  # each chunk read and checksummed once
+        with hdf5.open_file(path, "r", **hdf5.CHUNK_CACHE) as h5:  # each chunk read and checksummed once
             ds = h5[name]
             stored = hdf5.stored_dtype(ds)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -221,7 +222,121 @@ def _block_shapes(arr):
 def create_exclusive(tmp: Path, **kw) -> h5py.File:
     """A new HDF5 file at `tmp`, created exclusively (O_EXCL: a link placed there is never followed)."""
     remove_stale(tmp)
-    return h5py.File(tmp, "x", **kw)
+    return open_file(tmp, "x", **kw)
+
+
+# HDF5's file locking. HDF5 >= 1.10 locks every file it creates or opens (flock, else fcntl) and refuses the file where
+# the file system has no such locks: Lustre mounted without flock, NFS without its lock daemon, some GPFS set-ups, with
+# "unable to lock file, errno = 38 (Function not implemented)", 37 (No locks available) or 11 (Resource temporarily
+# unavailable). Every checkpoint and field output of a run there failed, the run stepping on until max_failed_writes
+# stopped it (exit 74, nothing kept: with checkpoint_every of hours, hours computed for nothing), and a restart found no
+# readable checkpoint. distlbm needs none of HDF5's locks: one run per folder is its own run lock's (io.lock, which copes
+# with such a file system), it writes every file under a temporary name no reader opens and renames it whole, and its
+# readers check the `complete` attribute and the checksums. So the first refusal turns HDF5's locking off for the rest
+# of the process, as HDF5_USE_FILE_LOCKING=FALSE does (said once: check_locking, at the run's start), and the file is
+# created or opened again without it. The MPI-IO driver ('mpio' writes) takes no lock (its VFD has no lock callback):
+# it is never retried (a retry on some processes alone would leave the others in a collective).
+LOCK_REFUSED = re.compile(r"unable to lock file(?:, errno = (\d+))?", re.IGNORECASE)
+_unlocked: dict = {}  # the first refusal: its words ("why") and the file's folder; "said" once check_locking said it
+
+
+def lock_refused(e: BaseException) -> str | None:
+    """The words of HDF5's refusal to lock a file in an exception of h5py (None: another error)."""
+    m = LOCK_REFUSED.search(str(e)) if isinstance(e, OSError) else None
+    if m is None:
+        return None
+    n = int(m.group(1)) if m.group(1) else None
+    return f"errno {n}, {os.strerror(n)}" if n is not None else "unable to lock file"
+
+
+def _locking_arg() -> bool:
+    """Whether h5py.File takes locking=False here (h5py >= 3.5 with HDF5 >= 1.12.1 or 1.10.7); else the environment
+    variable HDF5_USE_FILE_LOCKING=FALSE turns it off (read by HDF5 at every open since 1.10.1)."""
+    try:
+        hv = tuple(h5py.version.hdf5_version_tuple[:3])
+        pv = tuple(int(x) for x in re.findall(r"\d+", h5py.version.version)[:2])
+    except (AttributeError, ValueError):
+        return False
+    return pv >= (3, 5) and (hv >= (1, 12, 1) or (1, 10, 7) <= hv < (1, 11))
+
+
+def _without_lock(kw: dict) -> dict:
+    if _locking_arg():
+        return {**kw, "locking": False}
+    os.environ["HDF5_USE_FILE_LOCKING"] = "FALSE"
+    return kw
+
+
+def open_file(path, mode: str = "r", **kw) -> h5py.File:
+    """h5py.File(path, mode, **kw), without HDF5's file locking once a file system refused it (see LOCK_REFUSED): the
+    first refusal turns it off for the process and the file is created or opened again. A file that the refused
+    create left behind (HDF5 creates it, then fails to lock it) is removed first."""
+    if _unlocked:
+        return h5py.File(path, mode, **_without_lock(kw))
+    existed = os.path.lexists(path)
+    try:
+        return h5py.File(path, mode, **kw)
+    except OSError as e:
+        why = lock_refused(e)
+        if why is None or kw.get("driver") == "mpio":
+            raise
+        if not _unlocked:
+            _unlocked.update(why=why, folder=str(Path(path).parent))
+    if mode in ("x", "w-", "w") and not existed and os.path.isfile(path) and not os.path.islink(path):
+        try:
+            os.unlink(path)  # the empty file of the refused create ("x" would find it and fail: file exists)
+        except OSError:
+            pass
+    return h5py.File(path, mode, **_without_lock(kw))
+
+
+def unlocked() -> str | None:
+    """Why HDF5's file locking is off in this process (the first refusal's words), None while it is on."""
+    return _unlocked.get("why")
+
+
+PROBE = ".distlbm-h5probe"
+
+
+def check_locking(folder) -> str | None:
+    """At a run's start, before any step: create (and remove) a small HDF5 file in the run's `folder`, so that a file
+    system refusing HDF5's file locks is found now, not at the first checkpoint. Returns the warning to say once (None
+    where nothing is to be said): HDF5's locking turned off for this process, by this probe or by a read before it (a
+    restart's checkpoint). ConfigError (one line naming the folder and the remedy) where HDF5 cannot create a file
+    there even without its locking; another failure (no permission, a full disk) is left to the run's own checks and
+    writes, which say it in their words."""
+    import importlib.util
+
+    if importlib.util.find_spec("h5py") is None:  # (a run without h5py is refused elsewhere: require_h5py)
+        return None
+    folder = Path(folder)
+    probe = folder / f"{PROBE}-{os.getpid()}.h5"
+    try:
+        try:
+            open_file(probe, "x").close()
+        finally:
+            if os.path.isfile(probe) and not os.path.islink(probe):
+                os.unlink(probe)
+    except OSError as e:
+        why = lock_refused(e)
+        if why is not None:
+            raise ConfigError(f"--out = {str(folder)!r}: HDF5 cannot create a file here: its file system refuses "
+                              f"HDF5's file lock ({why}), and the file failed without the lock too ({_first(e)}); "
+                              f"expected a folder where HDF5 files can be written (try HDF5_USE_FILE_LOCKING=FALSE, "
+                              f"or an --out on another file system)") from None
+    if _unlocked and not _unlocked.get("said"):
+        _unlocked["said"] = True
+        return (f"HDF5 cannot lock its files in {_unlocked['folder']} ({_unlocked['why']}: a file system without "
+                f"flock, e.g. Lustre mounted without flock or NFS without its lock daemon): this process writes and "
+                f"reads its HDF5 files without HDF5's locks, as HDF5_USE_FILE_LOCKING=FALSE does (set it, and this is "
+                f"not said); distlbm's own run lock keeps one run per folder, and its files are written under "
+                f"temporary names and renamed whole")
+    return None
+
+
+def _first(e: BaseException) -> str:
+    text = str(e).splitlines()[0] if str(e) else e.__class__.__name__
+    return text[:200]
 
 
 _FAILED: list = []  # HDF5 objects of failed writes, kept alive for the rest of the process (see failed_write)
@@ -525,7 +640,7 @@ def stored_elsewhere(h5, name: str, allow_virtual: bool = False) -> str | None:
 
 def read_block(path, name: str, index, layout: str = "leading"):
     """Read the block `index` (spatial slices) of dataset `name` as an array in memory layout."""
-    with h5py.File(path, "r") as h5:
+    with open_file(path, "r") as h5:
         ds = h5[name]
         d = len(index)
         if layout == "vector":

@@ -402,6 +402,11 @@ def acquire(folder, wait: Optional[float] = None, say: Callable = print,
         if key in _held:
             _held[key].users += 1
             return FolderLock(_held[key], None, path)
+    # a file system refusing HDF5's file locks is found here, before any step, not at the first checkpoint (where every
+    # write failed): HDF5's locking turned off and said once, or one line where HDF5 cannot write there at all
+    from distlbm.io.hdf5 import check_locking
+
+    h5_warning = check_locking(folder)
     if wait is None:
         text = os.environ.get("DISTLBM_LOCK_WAIT", "0")
         try:
@@ -435,7 +440,7 @@ def acquire(folder, wait: Optional[float] = None, say: Callable = print,
         if _beat is None:
             _beat = threading.Thread(target=_heartbeat, name="distlbm-lock-heartbeat", daemon=True)
             _beat.start()
-    return FolderLock(held, warning)
+    return FolderLock(held, "; ".join(w for w in (warning, h5_warning) if w) or None)
 
 
 def holder(folder) -> Optional[str]:

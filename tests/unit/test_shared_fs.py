@@ -124,3 +124,129 @@ def test_the_files_a_run_writes_follow_the_umask(tmp_path, umask, mask):
     assert {k: v for k, v in modes.items() if v != want} == {}
     files.write_text(tmp_path / "t.txt", "x")
     assert stat.S_IMODE((tmp_path / "t.txt").stat().st_mode) == want
+
+
+# ---- HDF5's file locking refused (Lustre without flock, NFS without its lock daemon) --------------------------------
+
+def _refusing_h5py(monkeypatch, n=errno.ENOSYS, always=False):
+    """h5py.File failing as HDF5 >= 1.10 fails on a file system without flock: every create or open raises h5py's
+    OSError "unable to lock file, errno = N" unless locking=False or HDF5_USE_FILE_LOCKING=FALSE (`always`: even
+    then: a folder where HDF5 cannot write at all). A refused create leaves the empty file HDF5 made before it tried
+    to lock it. The MPI-IO driver takes no lock. Returns the list of (name, mode, locking) of each call."""
+    import h5py
+
+    from distlbm.io import hdf5
+
+    real = h5py.File
+    calls = []
+
+    class File(real):
+        def __init__(self, name, mode="r", *a, locking=None, driver=None, **kw):
+            calls.append((str(name), mode, locking))
+            create = mode in ("x", "w", "w-")
+            unlocked = locking in (False, "false") or os.environ.get("HDF5_USE_FILE_LOCKING", "").upper() == "FALSE"
+            if (always or not unlocked) and driver != "mpio" and not (mode in ("x", "w-") and os.path.exists(name)):
+                if create:
+                    open(name, "wb").close()
+                raise OSError(f"Unable to synchronously {'create' if create else 'open'} file (unable to lock file, "
+                              f"errno = {n}, error message = '{os.strerror(n)}')")
+            super().__init__(name, mode, *a, **({"locking": locking} if locking is not None else {}),
+                             **({"driver": driver} if driver is not None else {}), **kw)
+
+    monkeypatch.setattr(h5py, "File", File)
+    monkeypatch.setattr(hdf5, "_unlocked", {}, raising=False)
+    monkeypatch.delenv("HDF5_USE_FILE_LOCKING", raising=False)
+    return calls
+
+
+@pytest.mark.parametrize("n", [errno.ENOSYS, errno.ENOLCK, errno.EAGAIN])
+def test_hdf5_files_are_written_and_read_without_locks_once_the_file_system_refused_them(tmp_path, monkeypatch, n):
+    import numpy as np
+
+    from distlbm.io import hdf5
+
+    calls = _refusing_h5py(monkeypatch, n)
+    with hdf5.create_exclusive(tmp_path / "a.h5.tmp") as h5:  # the empty file of the refused create removed first
+        h5["x"] = np.arange(3)
+    assert hdf5.unlocked() == f"errno {n}, {os.strerror(n)}"
+    with hdf5.open_file(tmp_path / "a.h5.tmp") as h5:
+        assert list(h5["x"][:]) == [0, 1, 2]
+    assert [c[2] for c in calls] == [None, False, False]  # refused once, then never tried with locks again
+    warning = hdf5.check_locking(tmp_path)
+    assert warning.startswith(f"HDF5 cannot lock its files in {tmp_path} (errno {n}, {os.strerror(n)}: a file system "
+                              f"without flock") and "HDF5_USE_FILE_LOCKING=FALSE" in warning
+    assert hdf5.check_locking(tmp_path) is None  # said once
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.h5.tmp"]  # the probe removed
+
+
+def test_the_mpio_driver_is_never_retried(tmp_path, monkeypatch):
+    """A collective create refused on some processes alone must not be retried there (the others would wait in the
+    collective): the refusal passes as it is (the MPI-IO driver takes no lock anyway)."""
+    import h5py
+
+    from distlbm.io import hdf5
+
+    monkeypatch.setattr(hdf5, "_unlocked", {}, raising=False)
+
+    def refused(*a, **kw):
+        raise OSError("Unable to synchronously create file (unable to lock file, errno = 38, error message = 'x')")
+
+    monkeypatch.setattr(h5py, "File", refused)
+    with pytest.raises(OSError, match="unable to lock file"):
+        hdf5.open_file(tmp_path / "m.h5", "x", driver="mpio")
+    assert hdf5.unlocked() is None
+
+
+def test_a_run_on_a_file_system_without_flock_writes_its_checkpoints_and_outputs_and_restarts(tmp_path, monkeypatch):
+    """Every checkpoint and field output failed ("unable to lock file, errno = 38"), the run stepping on until its
+    third failed write stopped it (exit 74, no checkpoint: with checkpoint_every of hours, hours lost), and a restart
+    found no readable checkpoint. The run finds it at its start (said once, before any step) and writes without HDF5's
+    locks; a restart reads them back, and `distlbm status` lists them."""
+    from distlbm.driver import Simulation
+    from distlbm.io import hdf5
+    from distlbm.status import folder_status
+
+    _refusing_h5py(monkeypatch)
+    said = []
+    out = tmp_path / "a"
+    params = {"n": 16, "steady_tol": 0, "checkpoint_every": 10, "output_every": 10}
+    sim = Simulation(resolve("cavity2d", params), out_dir=out, log=said.append)
+    warned = [m for m in said if "HDF5 cannot lock its files" in m]
+    assert len(warned) == 1 and warned[0].startswith(f"warning: HDF5 cannot lock its files in {out} (errno 38")
+    assert sim.run(20)["status"] == "complete" and not sim.failed_writes
+    sim.close()
+    assert sorted(p.name for p in (out / "checkpoints").glob("*.h5")) == ["ckpt_000000010.h5", "ckpt_000000020.h5"]
+    assert len(list((out / "fields").glob("*.h5"))) == 3
+    assert [c["step"] for c in folder_status(out)["checkpoints"]] == [10, 20]
+    # a new process, which has not turned the locks off yet: its restart's read finds it, and says it once
+    monkeypatch.setattr(hdf5, "_unlocked", {}, raising=False)
+    said.clear()
+    again = Simulation(resolve("cavity2d", params), out_dir=out, restart="latest", log=said.append)
+    assert again.step == 20 and again.run(30)["status"] == "complete"
+    assert len([m for m in said if "HDF5 cannot lock its files" in m]) == 1
+    again.close()
+
+
+def test_a_folder_where_hdf5_cannot_write_even_without_locks_is_refused_at_the_start(tmp_path, monkeypatch):
+    from distlbm.driver import Simulation
+    from distlbm.errors import ConfigError
+
+    _refusing_h5py(monkeypatch, always=True)
+    out = tmp_path / "a"
+    with pytest.raises(ConfigError) as info:
+        Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0, "checkpoint_every": 10}), out_dir=out, log=quiet)
+    text = str(info.value)
+    assert text.startswith(f"--out = {str(out)!r}: HDF5 cannot create a file here: its file system refuses HDF5's "
+                           f"file lock (errno 38, Function not implemented)") and "HDF5_USE_FILE_LOCKING=FALSE" in text
+    assert "\n" not in text and not any(p.name.startswith(".distlbm-h5probe") for p in out.iterdir())
+
+
+def test_nothing_is_said_where_hdf5_locks_or_the_user_turned_them_off(tmp_path, monkeypatch):
+    from distlbm.io import hdf5
+
+    monkeypatch.setattr(hdf5, "_unlocked", {}, raising=False)
+    assert hdf5.check_locking(tmp_path) is None and hdf5.unlocked() is None
+    _refusing_h5py(monkeypatch)
+    monkeypatch.setenv("HDF5_USE_FILE_LOCKING", "FALSE")
+    assert hdf5.check_locking(tmp_path) is None and hdf5.unlocked() is None
+    assert list(tmp_path.iterdir()) == []
