@@ -185,12 +185,13 @@ def samples_upto(schedules: dict, start_step: int) -> int:
     return start_step
 
 
-def samples_copy(restored_from, out_dir, upto: int, gone=()) -> Optional[tuple]:
+def samples_copy(restored_from, out_dir, upto: int, gone=(), write: bool = False) -> Optional[tuple]:
     """What a restart into another folder than its run's copies of the run's samples.jsonl (its records up to step
-    `upto`, those its observables read back) to begin this folder's: (src, dst, [(line, record)], the OSError that
-    kept it from reading src or None), or None where it copies nothing (not a run folder's checkpoint, no src, a dst
-    there already, the same file). `gone`: the paths that the run moves aside before (io.results.set_aside's; the dry
-    run's, which moves nothing). The run's and its dry run's."""
+    `upto`, those its observables read back) to begin this folder's: (src, dst, (the number of records, the first's
+    step, the last's), the OSError that kept it from reading src or None), or None where it copies nothing (not a run
+    folder's checkpoint, no src, a dst there already, the same file). `write`: copy them (the run's; read line by
+    line, io.results.copy_samples), else count them (its dry run's). `gone`: the paths that the run moves aside
+    before (io.results.set_aside's; the dry run's, which moves nothing)."""
     ckpts = Path(restored_from).resolve().parent
     src, dst = ckpts.parent / "samples.jsonl", Path(out_dir) / "samples.jsonl"
     if (ckpts.name != "checkpoints" or not os.path.lexists(src) or (dst.exists() and dst not in gone)
@@ -199,24 +200,23 @@ def samples_copy(restored_from, out_dir, upto: int, gone=()) -> Optional[tuple]:
     try:
         if not src.is_file():
             raise IsADirectoryError("not a regular file")
-        with open(src, "rb") as fh:
-            pairs = list(results.iter_records_upto(fh, upto))
+        counted = results.copy_samples(src, dst if write else None, upto)
     except OSError as e:
-        return src, dst, [], e
-    return src, dst, pairs, None
+        return src, dst, (0, None, None), e
+    return src, dst, counted, None
 
 
 def samples_copy_line(copy: tuple, start_step: int, copied: str = "copied") -> str:
     """What a restart says of its samples_copy(): the records `copied` (the run's word; its dry run's "are copied"),
     or a warning that src could not be read; '' where there is no record to copy."""
-    src, dst, pairs, error = copy
+    src, dst, (count, first, last), error = copy
     if error is not None:  # (said, not silent: the summary's Strouhal number or cD_max is then of the restart's alone)
         return (f"warning: the run's sample records in {src} could not be read ({error.strerror or error}): {dst} and "
                 f"the summary's observables hold this restart's own samples alone, from step {start_step}")
-    if not pairs:
+    if not count:
         return ""
-    return (f"note: {len(pairs)} sample record(s) of the run this restart continues (steps {pairs[0][1]['step']} to "
-            f"{pairs[-1][1]['step']}) {copied} from {src} into {dst}")
+    return (f"note: {count} sample record(s) of the run this restart continues (steps {first} to "
+            f"{last}) {copied} from {src} into {dst}")
 
 
 def steady_done(state: dict, tol: float, step: int) -> Optional[str]:
@@ -438,11 +438,9 @@ def samples_into_new_folder(out_dir: Path, restored_from: str, upto: int, start_
     """A restart into another folder than its run's: the run's sample records up to its checkpoint (`upto`: those its
     observables read back) begin this folder's samples.jsonl, which held the restart's own alone, half the series
     its summary's Strouhal number or cD_max was taken from (in earlier_results)."""
-    copy = samples_copy(restored_from, out_dir, upto)
+    copy = samples_copy(restored_from, out_dir, upto, write=True)
     if copy is None:
         return
-    if copy[2] and copy[3] is None:
-        files.write_text(copy[1], b"".join(line for line, _ in copy[2]).decode("utf-8", "replace"))
     line = samples_copy_line(copy, start_step)
     if line:
         say(line)

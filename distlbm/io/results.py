@@ -367,9 +367,9 @@ def trim_samples(folder, upto: int, then=()) -> int:
 def copy_samples(src, dst, upto: int) -> tuple[int, Optional[int], Optional[int]]:
     """A restart into another folder: the records of `src` (the run's samples.jsonl) up to step `upto`, each step once
     and in order, written as `dst` (atomically), streamed line by line: (the number of records, the first's step, the
-    last's), (0, None, None) and no `dst` where there is none. OSError where `src` cannot be read (`dst` is then left
-    as it was), WriteError where `dst` cannot be written. Without it (driver.loop.samples_copy), the restart held a
-    (line, record) pair of every record, ~10 times the file (as trim_samples did)."""
+    last's), (0, None, None) and no `dst` where there is none. `dst` None: counted only (the dry run's). OSError
+    where `src` cannot be read (`dst` is then left as it was), WriteError where `dst` cannot be written. (Holding a
+    (line, record) pair of every record, as the restart did, took ~10 times the file.)"""
     seen = {"n": 0, "first": None, "last": None}
 
     class _Empty(Exception):
@@ -386,6 +386,10 @@ def copy_samples(src, dst, upto: int) -> tuple[int, Optional[int], Optional[int]
             raise _Empty()
 
     with open(src, "rb") as fh:
+        if dst is None:
+            for _ in lines(fh):
+                pass
+            return seen["n"], seen["first"], seen["last"]
         try:
             write_chunks(dst, _reading(lines(fh)), os.fstat(fh.fileno()).st_size)
         except _Empty:

@@ -249,7 +249,7 @@ def test_samples_after_holds_only_the_records_after_the_step(tmp_path):
 
 def test_copy_samples_streams_a_long_series_into_another_folder(tmp_path):
     """A restart into another folder copies the run's records up to its checkpoint: line by line (the driver's
-    samples_copy held a (line, record) pair of every record, ~10 times the file: driver/loop.py is to call this)."""
+    samples_copy held a (line, record) pair of every record, ~10 times the file)."""
     import tracemalloc
 
     src, dst = tmp_path / "run" / "samples.jsonl", tmp_path / "new" / "samples.jsonl"
@@ -271,6 +271,46 @@ def test_copy_samples_streams_a_long_series_into_another_folder(tmp_path):
     assert not (tmp_path / "new" / "none.jsonl").exists()
     with pytest.raises(OSError):
         results.copy_samples(tmp_path / "missing.jsonl", dst, 10)
+
+
+def test_a_restart_into_another_folder_copies_and_its_dry_run_counts_the_samples_line_by_line(tmp_path):
+    """The driver's copy (driver.restart.samples_into_new_folder) and the dry run's count (samples_copy) read the
+    run's samples.jsonl line by line: they held a (line, record) pair of every record (~10 times the file: 1.31 GB
+    for a 226 MB series)."""
+    import tracemalloc
+
+    from distlbm.driver import restart
+
+    run, new = tmp_path / "run", tmp_path / "new"
+    (run / "checkpoints").mkdir(parents=True)
+    new.mkdir()
+    ckpt = run / "checkpoints" / "ckpt_00019990.h5"
+    size = _long_samples(run / "samples.jsonl", 20000)
+    said = []
+    for write in (False, True):
+        tracemalloc.start()
+        try:
+            if write:
+                restart.samples_into_new_folder(new, str(ckpt), 19990, 19990, said.append)
+            else:
+                copy = restart.samples_copy(str(ckpt), new, 19990)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < 1 << 20, f"peak {peak} bytes for a {size}-byte samples.jsonl (write={write})"
+    assert copy[2:] == ((19990, 1, 19990), None)
+    assert restart.samples_copy_line(copy, 19990, "are copied").startswith(
+        "note: 19990 sample record(s) of the run this restart continues (steps 1 to 19990) are copied")
+    assert said == [restart.samples_copy_line(copy, 19990)]
+    src = (run / "samples.jsonl").read_bytes()
+    assert (new / "samples.jsonl").read_bytes() == b"".join(src.splitlines(keepends=True)[:19990])
+    (tmp_path / "odd" / "checkpoints").mkdir(parents=True)
+    (tmp_path / "odd" / "samples.jsonl").mkdir()  # not a file: said, and the copy begins none
+    said.clear()
+    restart.samples_into_new_folder(tmp_path / "odd2", str(tmp_path / "odd" / "checkpoints" / "c.h5"), 5, 5,
+                                    said.append)
+    assert len(said) == 1 and said[0].startswith("warning: the run's sample records in ") and "not a regular file" in \
+        said[0] and not (tmp_path / "odd2").exists()
 
 
 def test_samples_set_aside_by_a_restart_from_an_older_checkpoint_are_written_line_by_line(tmp_path):
