@@ -10,6 +10,7 @@ A file is written under a temporary name and renamed into place when complete.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -235,7 +236,9 @@ def create_exclusive(tmp: Path, **kw) -> h5py.File:
 # readers check the `complete` attribute and the checksums. So the first refusal turns HDF5's locking off for the rest
 # of the process, as HDF5_USE_FILE_LOCKING=FALSE does (said once: check_locking, at the run's start), and the file is
 # created or opened again without it. The MPI-IO driver ('mpio' writes) takes no lock (its VFD has no lock callback):
-# it is never retried (a retry on some processes alone would leave the others in a collective).
+# it is never retried (a retry on some processes alone would leave the others in a collective). errno 11 (EAGAIN) is
+# also flock's "the file is locked" where locks work: on a file that the refused call did not create (a checkpoint, a
+# mask file) it is another program holding that file for writing, and is refused as such, locks left on.
 LOCK_REFUSED = re.compile(r"unable to lock file(?:, errno = (\d+))?", re.IGNORECASE)
 _unlocked: dict = {}  # the first refusal: its words ("why") and the file's folder; "said" once check_locking said it
 
@@ -280,6 +283,11 @@ def open_file(path, mode: str = "r", **kw) -> h5py.File:
         why = lock_refused(e)
         if why is None or kw.get("driver") == "mpio":
             raise
+        if why.startswith(f"errno {errno.EAGAIN},") and not (mode in ("x", "w-", "w") and not existed):
+            # flock's "the file is locked", on a file this call did not create: another program holds this very file
+            # (for writing, or this is a write), where locks work; read unlocked, it may be half written
+            raise OSError(errno.EAGAIN, f"another program holds this file open for writing (HDF5's file lock: "
+                                        f"{why}); let it finish or close it there") from None
         if not _unlocked:
             _unlocked.update(why=why, folder=str(Path(path).parent))
     if mode in ("x", "w-", "w") and not existed and os.path.isfile(path) and not os.path.islink(path):

@@ -250,3 +250,42 @@ def test_nothing_is_said_where_hdf5_locks_or_the_user_turned_them_off(tmp_path, 
     monkeypatch.setenv("HDF5_USE_FILE_LOCKING", "FALSE")
     assert hdf5.check_locking(tmp_path) is None and hdf5.unlocked() is None
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_another_program_holds_for_writing_is_not_read_and_locking_stays_on(tmp_path, monkeypatch):
+    """errno 11 (EAGAIN) on opening an existing file is flock's 'the file is locked': another program (a notebook
+    writing a mask file, h5py in 'a' mode on a checkpoint) holds it for writing, on a file system whose locks work.
+    It was taken for a file system without locks: HDF5's locking turned off for the whole process, the file read as
+    it was being written, and the warning blamed the file system. It is refused, naming the holder, locks kept on
+    (errno 11 on a file this call creates, which no one else can hold, is still a file system's refusal)."""
+    import fcntl
+
+    import h5py
+    import numpy as np
+
+    from distlbm.io import hdf5
+
+    monkeypatch.setattr(hdf5, "_unlocked", {}, raising=False)
+    path = tmp_path / "mask.h5"
+    with h5py.File(path, "w") as h5:
+        h5["x"] = np.arange(3)
+    fd = os.open(path, os.O_RDWR)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as HDF5 does for a program holding it open for writing
+        except OSError:
+            pytest.skip("this file system has no flock")
+        try:
+            h5py.File(path, "r").close()
+            pytest.skip("HDF5's file locking is off in this environment")
+        except OSError:
+            pass
+        with pytest.raises(OSError) as info:
+            hdf5.open_file(path, "r")
+        assert info.value.errno == errno.EAGAIN and "another program holds this file" in str(info.value)
+        assert hdf5.unlocked() is None
+        assert hdf5.check_locking(tmp_path) is None and hdf5.unlocked() is None
+    finally:
+        os.close(fd)
+    with hdf5.open_file(path) as h5:  # released: read as ever
+        assert list(h5["x"][:]) == [0, 1, 2]
