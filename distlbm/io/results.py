@@ -386,12 +386,12 @@ def copy_samples(src, dst, upto: int) -> tuple[int, Optional[int], Optional[int]
             raise _Empty()
 
     with open(src, "rb") as fh:
-        if dst is None:
-            for _ in lines(fh):
-                pass
-            return seen["n"], seen["first"], seen["last"]
         try:
-            write_chunks(dst, _reading(lines(fh)), os.fstat(fh.fileno()).st_size)
+            if dst is None:
+                for _ in lines(fh):
+                    pass
+            else:
+                write_chunks(dst, _reading(lines(fh)), os.fstat(fh.fileno()).st_size)
         except _Empty:
             pass
         except _ReadFailed as e:

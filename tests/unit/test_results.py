@@ -273,6 +273,20 @@ def test_copy_samples_streams_a_long_series_into_another_folder(tmp_path):
         results.copy_samples(tmp_path / "missing.jsonl", dst, 10)
 
 
+def test_the_dry_runs_count_of_a_series_without_records_up_to_the_checkpoint_is_none(tmp_path):
+    """The dry run's count (copy_samples(src, None, upto)) of a samples.jsonl with no record up to the checkpoint (an
+    empty file; records of later steps only) was copy_samples' own internal _Empty exception, a traceback out of
+    `distlbm run ... --restart CKPT --out OTHER --dry-run`; the run's copy said nothing and wrote nothing."""
+    src = tmp_path / "samples.jsonl"
+    src.write_text("")
+    assert results.copy_samples(src, None, 10) == (0, None, None)
+    src.write_text(json.dumps({"step": 50, "cD": 0.0}) + "\n")
+    assert results.copy_samples(src, None, 10) == (0, None, None)
+    assert results.copy_samples(src, tmp_path / "dst.jsonl", 10) == (0, None, None)
+    assert not (tmp_path / "dst.jsonl").exists()
+    assert results.copy_samples(src, None, 50) == (1, 50, 50)
+
+
 def test_a_restart_into_another_folder_copies_and_its_dry_run_counts_the_samples_line_by_line(tmp_path):
     """The driver's copy (driver.restart.samples_into_new_folder) and the dry run's count (samples_copy) read the
     run's samples.jsonl line by line: they held a (line, record) pair of every record (~10 times the file: 1.31 GB
