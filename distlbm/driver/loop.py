@@ -1066,26 +1066,28 @@ class Simulation:
         self.began_writing = True
         self._earlier_results(start_step, end)
         logs = self._open_records(start_step, end, low_space)
-        self._t0 = time.perf_counter()
-        self._callbacks = self._make_callbacks(end, start_step, logs)
-        self._start_history(start_step)
-        # a stop during start-up (the lattice's build, the initial state) is obeyed below, before the first step:
-        # neither the compile (minutes for a large lattice) nor the step-0 field output comes first
-        early = self._stop_reason(stop.name if stop.requested else None)
-        if end > start_step and not early:  # nothing to run (said above): no compile, no "running steps N..N"
-            self._compile(start_step, end)
-        self._failures = {}  # failed writes in a row of each kind and of all (max_failed_writes ends the run)
-        self.failed_writes = []
-        if (self._output is not None and start_step == 0 and not early
-                and not (self._output.index or self._output.light_index)):
-            self._write_output(view)
-        wall_stop = WallTimeStop(float(self.cfg.control.wall_time or 0.0), self._t_created)
-        # the run's speed and ETA count from here, as summary.json's: not the compile, nor the step-0 output
-        t0 = self._t0 = self._progress.t0 = time.perf_counter()
+        t0 = self._t0 = time.perf_counter()
         step = start_step
-        max_chunk = 8  # a short first chunk measures the speed; later chunks last up to ~10 s
+        # from its start record on, log.jsonl gets its end record however the run ends (the finally): a Ctrl-C in the
+        # compile or a failed step-0 output that stops the run too (they left a start with no end, status 'new')
         self.status = "running"
         try:
+            self._callbacks = self._make_callbacks(end, start_step, logs)
+            self._start_history(start_step)
+            # a stop during start-up (the lattice's build, the initial state) is obeyed below, before the first step:
+            # neither the compile (minutes for a large lattice) nor the step-0 field output comes first
+            early = self._stop_reason(stop.name if stop.requested else None)
+            if end > start_step and not early:  # nothing to run (said above): no compile, no "running steps N..N"
+                self._compile(start_step, end)
+            self._failures = {}  # failed writes in a row of each kind and of all (max_failed_writes ends the run)
+            self.failed_writes = []
+            if (self._output is not None and start_step == 0 and not early
+                    and not (self._output.index or self._output.light_index)):
+                self._write_output(view)
+            wall_stop = WallTimeStop(float(self.cfg.control.wall_time or 0.0), self._t_created)
+            # the run's speed and ETA count from here, as summary.json's: not the compile, nor the step-0 output
+            t0 = self._t0 = self._progress.t0 = time.perf_counter()
+            max_chunk = 8  # a short first chunk measures the speed; later chunks last up to ~10 s
             with stop.installed(keep_after_stop=not own):
                 early = self._stop_reason(stop.name if stop.requested else None)
                 if early:  # a stop during start-up or the compile

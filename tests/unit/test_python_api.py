@@ -322,6 +322,51 @@ def test_a_run_interrupted_at_once_says_so_and_the_simulation_runs_again(tmp_pat
     sim.close()
 
 
+def test_a_run_stopped_in_its_compile_or_its_first_output_ends_its_log_record(tmp_path, monkeypatch):
+    """A Ctrl-C in the compile (minutes for a large lattice; from Python, KeyboardInterrupt at once) or a failed step-0
+    field output that stops the run (max_failed_writes = 1) came after log.jsonl's start record and before the loop's
+    try: no end record (`distlbm status` then counts a start with no end: killed), the logs left open, and the
+    Simulation's status 'new'. Each ends as the loop's own do: 'interrupted' / 'write_failed' at the start step."""
+    import errno
+    import json
+
+    from distlbm.io import hdf5
+    from distlbm.io.files import WriteError
+
+    def ends(folder):
+        records = [json.loads(line) for line in (folder / "log.jsonl").read_text().splitlines()]
+        return [r for r in records if r.get("event") == "end"]
+
+    sim = _sim(n=16, steady_tol=0, out_dir=tmp_path / "a")
+    advance = sim.advance
+
+    def ctrl_c_in_the_compile(n):
+        if n == 0:
+            raise KeyboardInterrupt
+        advance(n)
+
+    sim.advance = ctrl_c_in_the_compile
+    with pytest.raises(KeyboardInterrupt):
+        sim.run(16)
+    assert sim.status == "interrupted"
+    assert [(e["step"], e["status"]) for e in ends(tmp_path / "a")] == [(0, "interrupted")]
+    sim.advance = advance
+    assert sim.run(16)["status"] == "complete" and sim.step == 16
+    sim.close()
+
+    sim = _sim(n=16, steady_tol=0, output_every=8, max_failed_writes=1, out_dir=tmp_path / "b")
+
+    def full(tmp, **kw):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(hdf5, "create_exclusive", full)
+    with pytest.raises(WriteError):
+        sim.run(16)
+    assert sim.status == "write_failed"
+    assert [(e["step"], e["status"]) for e in ends(tmp_path / "b")] == [(0, "write_failed")]
+    sim.close()
+
+
 def test_a_simulation_without_out_dir_runs_beside_another_runs_checkpoints_in_out_case(tmp_path, monkeypatch):
     """A Simulation without out_dir looked at out/CASE/checkpoints under the working folder before it ran and refused
     to run where `distlbm run CASE` had left a checkpoint there (a Ctrl-C of `make run`): `CheckpointError:
