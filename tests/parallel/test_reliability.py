@@ -581,7 +581,7 @@ def test_disk_full_stops_with_one_line_and_older_checkpoints_intact(small_disk):
     assert sim.step == 10
 
 
-def test_a_disk_full_of_the_runs_own_checkpoints_makes_room_for_the_next(small_disk, tmp_path):
+def test_a_disk_full_of_the_runs_own_checkpoints_makes_room_for_the_next(small_disk, tmp_path, cli):
     """checkpoint_keep (3) checkpoints did not fit the disk (a quota): from the third on, every checkpoint failed
     while the disk held the run's own older ones. The oldest now make room for the next (never the last good one),
     said once per removal; the run goes on checkpointing, and its end is the uninterrupted run's."""
@@ -595,14 +595,14 @@ def test_a_disk_full_of_the_runs_own_checkpoints_makes_room_for_the_next(small_d
     assert len(made) == 3 and "ckpt_000000010.h5" in made[0] and "for the checkpoint of step 30" in made[0], p.stdout
     assert "fewer than checkpoint_keep = 3 are kept while the file system is this full" in made[0], made[0]
     assert _names(out / "checkpoints") == ["ckpt_000000040.h5", "ckpt_000000050.h5"]
-    q = _cli(*args, "--out", tmp_path / "whole")
-    assert q.returncode == 0, q.stdout + q.stderr
+    rc, o, e = cli(*args, "--out", tmp_path / "whole")  # the uninterrupted run, in this process
+    assert rc == 0, o + e
     with h5py.File(out / "checkpoints" / "ckpt_000000050.h5") as a, \
             h5py.File(tmp_path / "whole" / "checkpoints" / "ckpt_000000050.h5") as b:
         assert np.array_equal(a["f"][...], b["f"][...])
 
 
-def test_a_restart_in_a_folder_its_own_checkpoints_filled_makes_room_as_the_run_did(small_disk):
+def test_a_restart_in_a_folder_its_own_checkpoints_filled_makes_room_as_the_run_did(small_disk, cli):
     """A run whose older checkpoints made room for its next (a quota) left the disk with less than one checkpoint
     free beside the two it kept: its restart (a Slurm chain's next job, `--restart latest --steps N`) was refused
     before its first step, "not enough space for one checkpoint" (exit 74: the chain stopped), though the run's own
@@ -612,9 +612,9 @@ def test_a_restart_in_a_folder_its_own_checkpoints_filled_makes_room_as_the_run_
     p = _cli(*args, "--checkpoint-every", 10, "--steps", 50)
     assert p.returncode == 0, p.stdout + p.stderr
     assert _names(out / "checkpoints") == ["ckpt_000000040.h5", "ckpt_000000050.h5"]
-    d = _cli(*args, "--restart", "latest", "--steps", 70, "--dry-run")
-    assert d.returncode == 0, d.stdout + d.stderr
-    assert re.search(r"MiB free \(with 2.3\d MiB of the run's older checkpoints\) in ", d.stdout), d.stdout
+    rc, dry, err = cli(*args, "--restart", "latest", "--steps", 70, "--dry-run")  # in this process: it steps nothing
+    assert rc == 0, dry + err
+    assert re.search(r"MiB free \(with 2.3\d MiB of the run's older checkpoints\) in ", dry), dry
     q = _cli(*args, "--restart", "latest", "--steps", 70)
     assert q.returncode == 0, q.stdout + q.stderr
     assert "removed to make room for the checkpoint of step 60" in q.stdout and "ckpt_000000040.h5" in q.stdout
@@ -665,12 +665,12 @@ def test_field_outputs_that_will_not_fit_are_said_before_the_first_step(small_di
     rc, status, err = cli("status", out)
     assert rc == 0 and "  warning: step 0: the field outputs of this run need about 7.55 MiB" in status, status
     shutil.rmtree(out)
-    q = _cli("run", "box", "--set", "n=16", "--set", "lattice=D3Q19", "--output-every", 5, "--steps", 20,
-             "--out", small_disk / "fits")  # rho, u: 5 of 64 KiB
-    assert q.returncode == 0 and "warning" not in q.stdout, q.stdout + q.stderr
+    rc, fits, err = cli("run", "box", "--set", "n=16", "--set", "lattice=D3Q19", "--output-every", 5, "--steps", 20,
+                        "--out", small_disk / "fits")  # rho, u: 5 of 64 KiB (in this process)
+    assert rc == 0 and "warning" not in fits, fits + err
 
 
-def test_a_disk_without_room_for_one_checkpoint_is_refused_before_any_step(small_disk):
+def test_a_disk_without_room_for_one_checkpoint_is_refused_before_any_step(small_disk, cli):
     """A run writes a checkpoint at least on a stop signal or at the wall-time limit: where the file system cannot
     hold one, the run stops before its first step with one line (it found out at its first checkpoint, after
     computing for nothing); where it holds one but not the kept ones, a warning."""
@@ -685,13 +685,13 @@ def test_a_disk_without_room_for_one_checkpoint_is_refused_before_any_step(small
     # the dry run says the same with the same status (it said a configuration error, exit 2); in the folder as the
     # run saw it when it checked (made: a dry run in none names the folder above it, which it would make it in)
     out.mkdir()
-    d = _cli("run", "box", "--set", "n=64", "--set", "lattice=D3Q19", "--checkpoint-every", 10, "--steps", 20,
-             "--out", out, "--dry-run")
-    assert d.returncode == 74, d.stdout + d.stderr
-    assert d.stderr.strip().splitlines() == [
+    rc, dry, dry_err = cli("run", "box", "--set", "n=64", "--set", "lattice=D3Q19", "--checkpoint-every", 10,
+                           "--steps", 20, "--out", out, "--dry-run")  # in this process: it steps nothing
+    assert rc == 74, dry + dry_err
+    assert dry_err.strip().splitlines() == [
         f"distlbm: error: writing {out / 'checkpoints'} failed: not enough space for one checkpoint before the run "
         f"starts: " + err[0].split("before the run starts: ", 1)[1].split("; the run stopped")[0]
-        + "; the run would stop (exit status 74)"], (d.stderr, err[0])
+        + "; the run would stop (exit status 74)"], (dry_err, err[0])
     q = _cli("run", "box", "--set", "n=24", "--set", "lattice=D3Q19", "--checkpoint-every", 10, "--steps", 20,
              "--out", small_disk / "fits")  # 1.05 MB a checkpoint, 2.05 MiB with the allowance: the run's 2 fit
     assert q.returncode == 0, q.stdout + q.stderr
@@ -700,7 +700,7 @@ def test_a_disk_without_room_for_one_checkpoint_is_refused_before_any_step(small
     assert _names(small_disk / "fits" / "checkpoints") == ["ckpt_000000010.h5", "ckpt_000000020.h5"]
 
 
-def test_temporaries_of_writes_killed_midway_are_removed_before_the_space_is_checked(small_disk):
+def test_temporaries_of_writes_killed_midway_are_removed_before_the_space_is_checked(small_disk, cli):
     """A write killed midway (SIGKILL after the scheduler's grace, a node failure) leaves its temporary, as large as
     the checkpoint, under a name no later write need reuse: they were left for ever, and a Slurm chain whose jobs
     were killed while writing stopped with exit 74 once they had filled the quota ("not enough space for one
@@ -713,10 +713,10 @@ def test_temporaries_of_writes_killed_midway_are_removed_before_the_space_is_che
     assert p.returncode == 0, p.stdout + p.stderr
     dead = out / "checkpoints" / "ckpt_000000015.h5.tmp"  # what a run killed while writing at step 15 leaves
     dead.write_bytes(b"\0" * (out / "checkpoints" / "ckpt_000000010.h5").stat().st_size)
-    q = _cli(*args, "--steps", 20, "--restart", "latest", "--dry-run")
-    assert q.returncode == 0, q.stdout + q.stderr
+    rc, dry, err = cli(*args, "--steps", 20, "--restart", "latest", "--dry-run")  # in this process: it steps nothing
+    assert rc == 0, dry + err
     assert f"1 temporary file(s) of interrupted writes (2.39 MiB, e.g. {dead}): removed when the run starts" in \
-        q.stdout, q.stdout
+        dry, dry
     q = _cli(*args, "--steps", 20, "--restart", "latest")
     assert q.returncode == 0, q.stdout + q.stderr  # 74 before: 1.2 MiB free, 3.40 MiB needed
     assert f"note: removed 1 temporary file(s) of writes that were interrupted (the run was killed while writing), " \
@@ -744,9 +744,9 @@ def test_parts_of_a_checkpoint_whose_master_was_never_written_are_removed_at_the
     _, said, _ = cli("status", out)  # (in this process: `distlbm status` reads the run's files alone)
     assert "3 temporary file(s) of writes that were interrupted" in said and "ckpt_000000010" not in \
         said.split("interrupted")[1], said
-    q = _cli(*args[:-4], "--checkpoint-every", 15, "--out", out, "--steps", 15, "--restart", "latest")
-    assert q.returncode == 0, q.stdout + q.stderr
-    assert "note: removed 3 temporary file(s) of writes that were interrupted" in q.stdout, q.stdout
+    rc, o, e = cli(*args[:-4], "--checkpoint-every", 15, "--out", out, "--steps", 15, "--restart", "latest")
+    assert rc == 0, o + e  # (one process, in this one)
+    assert "note: removed 3 temporary file(s) of writes that were interrupted" in o, o
     assert _names(ck) == ["ckpt_000000010.h5", "ckpt_000000010.p0.h5", "ckpt_000000010.p1.h5", "ckpt_000000015.h5"]
 
 
@@ -867,14 +867,14 @@ sys.exit(main())  # as the program does (argv None)
 """
 
 
-def test_a_write_that_fails_midway_removes_its_temporary_and_exits_74(tmp_path):
+def test_a_write_that_fails_midway_removes_its_temporary_and_exits_74(tmp_path, cli):
     """The space check passes but the write fails (a quota, another job filling the disk): no segfault
     at exit (HDF5 keeps the failed file open), the temporary is removed, the previous checkpoint intact. The
     run goes on after the periodic checkpoint at step 20; the one at its end fails too and stops it."""
     out = tmp_path / "run"
     args = ["run", "box", "--set", "n=32", "--set", "lattice=D3Q19", "--checkpoint-every", 10, "--out", out]
-    ok = _cli(*args, "--steps", 10)
-    assert ok.returncode == 0, ok.stderr
+    rc, _, err = cli(*args, "--steps", 10)  # the checkpoint of step 10, made in this process
+    assert rc == 0, err
     p = subprocess.run([sys.executable, "-c", _LIMITED, str(2_000_000), *map(str, args), "--steps", "30",
                         "--restart"], cwd=REPO, env=_env(), capture_output=True, text=True, timeout=300)
     assert p.returncode == 74, p.stdout + p.stderr
