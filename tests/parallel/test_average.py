@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -250,31 +251,35 @@ def test_info_reports_the_cpu_devices_a_run_gets():
     assert len(json.loads(p.stdout)["devices"]) == 3
 
 
-@pytest.mark.parametrize("given, samples", [("average_every=20", 8), ("average_from=100", 11)])
-def test_a_restart_that_changes_the_averages_cadence_starts_it_again(tmp_path, given, samples):
+def test_a_restart_that_changes_the_averages_cadence_starts_it_again(tmp_path):
     """A restart given another average_every or average_from went on adding to the mean it found (13 samples of a
     mixed cadence, labelled "every 20 from 0"; a mean labelled "from 100" that held steps 10..50). The mean starts
-    again at the restart, said; its files then hold the samples of the settings they name."""
-    common = ["run", "box", "--set", "n=16", "--output-every", 50, "--out", tmp_path]
-    p = _cli(*common, "--steps", 50, "--checkpoint-every", 50, "--set", "average_every=10")
+    again at the restart, said; its files then hold the samples of the settings they name. (Both restarts continue
+    copies of one run: the run of 50 steps is the same for both.)"""
+    first = tmp_path / "first"
+    p = _cli("run", "box", "--set", "n=16", "--output-every", 50, "--out", first, "--steps", 50, "--checkpoint-every",
+             50, "--set", "average_every=10")
     assert p.returncode == 0, p.stderr
-    p = _cli(*common, "--steps", 200, "--restart", "latest", "--set", given)
-    assert p.returncode == 0, p.stderr
-    key, value = given.split("=")
-    old = {"average_every": 10, "average_from": 0}[key]
-    assert (f"note: the time average in {tmp_path / 'checkpoints' / 'ckpt_000000050.h5'} was taken with other "
-            f"settings ({key} = {old} -> {value}): it starts again, from step {50 if key == 'average_every' else 100} "
-            f"on") in p.stdout, p.stdout
-    _, attrs = _fields(tmp_path / "fields" / "fields_000000200.h5")
-    assert attrs[key] == int(value) and attrs["average_samples"] == samples  # 55..200 every 20: 8; 100..200: 11
-    # where the mean begins: 60 (the first multiple of 20 after the restart at 50, where the files' average_from
-    # still said 0), 100
-    assert attrs["average_first_step"] == (60 if key == "average_every" else 100), attrs
-    # and a restart that goes on with it keeps its first step (from the checkpoint)
-    p = _cli(*common, "--steps", 300, "--restart", "latest", "--set", given, "--checkpoint-every", 100)
-    assert p.returncode == 0, p.stderr
-    _, attrs = _fields(tmp_path / "fields" / "fields_000000300.h5")
-    assert attrs["average_first_step"] == (60 if key == "average_every" else 100), attrs
+    for given, samples in (("average_every=20", 8), ("average_from=100", 11)):
+        run = shutil.copytree(first, tmp_path / given, symlinks=True)  # the files the run of 50 steps left
+        common = ["run", "box", "--set", "n=16", "--output-every", 50, "--out", run]
+        p = _cli(*common, "--steps", 200, "--restart", "latest", "--set", given)
+        assert p.returncode == 0, p.stderr
+        key, value = given.split("=")
+        old = {"average_every": 10, "average_from": 0}[key]
+        assert (f"note: the time average in {run / 'checkpoints' / 'ckpt_000000050.h5'} was taken with other "
+                f"settings ({key} = {old} -> {value}): it starts again, from step "
+                f"{50 if key == 'average_every' else 100} on") in p.stdout, p.stdout
+        _, attrs = _fields(run / "fields" / "fields_000000200.h5")
+        assert attrs[key] == int(value) and attrs["average_samples"] == samples  # 55..200 every 20: 8; 100..200: 11
+        # where the mean begins: 60 (the first multiple of 20 after the restart at 50, where the files' average_from
+        # still said 0), 100
+        assert attrs["average_first_step"] == (60 if key == "average_every" else 100), attrs
+        # and a restart that goes on with it keeps its first step (from the checkpoint)
+        p = _cli(*common, "--steps", 300, "--restart", "latest", "--set", given, "--checkpoint-every", 100)
+        assert p.returncode == 0, p.stderr
+        _, attrs = _fields(run / "fields" / "fields_000000300.h5")
+        assert attrs["average_first_step"] == (60 if key == "average_every" else 100), (given, attrs)
 
 
 def test_a_restarted_averages_note_names_the_average_from_it_keeps(tmp_path):
