@@ -231,7 +231,7 @@ def create_exclusive(tmp: Path, **kw) -> h5py.File:
 # "unable to lock file, errno = 38 (Function not implemented)", 37 (No locks available) or 11 (Resource temporarily
 # unavailable). Every checkpoint and field output of a run there failed, the run stepping on until max_failed_writes
 # stopped it (exit 74, nothing kept: with checkpoint_every of hours, hours computed for nothing), and a restart found no
-# readable checkpoint. distlbm needs none of HDF5's locks: one run per folder is its own run lock's (io.lock, which copes
+# readable checkpoint. distlbm needs none of HDF5's locks: one run per folder is its run lock's (io.lock, which copes
 # with such a file system), it writes every file under a temporary name no reader opens and renames it whole, and its
 # readers check the `complete` attribute and the checksums. So the first refusal turns HDF5's locking off for the rest
 # of the process, as HDF5_USE_FILE_LOCKING=FALSE does (said once: check_locking, at the run's start), and the file is
