@@ -319,6 +319,7 @@ def check_locking(folder) -> str | None:
         return None
     folder = Path(folder)
     probe = folder / f"{PROBE}-{os.getpid()}.h5"
+    _remove_stale_probes(folder)
     try:
         try:
             open_file(probe, "x").close()
@@ -340,6 +341,20 @@ def check_locking(folder) -> str | None:
                 f"not said); distlbm's own run lock keeps one run per folder, and its files are written under "
                 f"temporary names and renamed whole")
     return None
+
+
+def _remove_stale_probes(folder: Path, older_s: float = 60.0) -> None:
+    """The probes of runs killed (kill -9, the OOM killer) in the milliseconds a probe lives, left in `folder`: those
+    older than `older_s` (another run's, probing this moment, is younger: kept)."""
+    import time
+
+    try:
+        stale = [p for p in folder.glob(f"{PROBE}-*.h5")
+                 if not p.is_symlink() and p.is_file() and time.time() - p.stat().st_mtime > older_s]
+        for p in stale:
+            p.unlink()
+    except OSError:  # (gone meanwhile, or not ours to remove: left)
+        pass
 
 
 def _first(e: BaseException) -> str:

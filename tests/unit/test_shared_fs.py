@@ -252,6 +252,21 @@ def test_nothing_is_said_where_hdf5_locks_or_the_user_turned_them_off(tmp_path, 
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_probe_file_left_by_a_killed_run_is_removed_by_the_next_start(tmp_path, monkeypatch):
+    """The start-of-run HDF5 probe lives a few milliseconds; a run killed (kill -9, the OOM killer) in them left
+    .distlbm-h5probe-PID.h5 in its folder for good. The next start removes such a file older than a minute (another
+    run's, probing this moment, is younger: kept)."""
+    from distlbm.io import hdf5
+
+    monkeypatch.setattr(hdf5, "_unlocked", {}, raising=False)
+    old, young = tmp_path / f"{hdf5.PROBE}-999999.h5", tmp_path / f"{hdf5.PROBE}-999998.h5"
+    for f in (old, young):
+        f.write_bytes(b"")
+    os.utime(old, (os.stat(old).st_atime - 120, os.stat(old).st_mtime - 120))
+    assert hdf5.check_locking(tmp_path) is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == [young.name]
+
+
 def test_a_file_another_program_holds_for_writing_is_not_read_and_locking_stays_on(tmp_path, monkeypatch):
     """errno 11 (EAGAIN) on opening an existing file is flock's 'the file is locked': another program (a notebook
     writing a mask file, h5py in 'a' mode on a checkpoint) holds it for writing, on a file system whose locks work.
