@@ -321,8 +321,8 @@ def _ends_by(path: Path, upto: int) -> bool:
     return isinstance(rec, dict) and isinstance(rec.get("step"), int) and rec["step"] <= upto
 
 
-class _Unread(Exception):
-    """trim_samples' source could not be read (or had nothing to drop): the file is left as it was."""
+class _Nothing(Exception):
+    """Raised by the lines of an atomic write (write_chunks) that finds nothing to write: the file stays as it was."""
 
 
 def trim_samples(folder, upto: int, then=()) -> int:
@@ -340,26 +340,23 @@ def trim_samples(folder, upto: int, then=()) -> int:
     count = {"lines": 0, "kept": 0}
 
     def lines():
-        try:
-            if path.is_file():
-                with open(path, "rb") as fh:
-                    def counted():
-                        for line in fh:
-                            count["lines"] += 1
-                            yield line
-                    for line, _ in iter_records_upto(counted(), upto):
-                        count["kept"] += 1
+        if path.is_file():
+            with open(path, "rb") as fh:
+                def counted():
+                    for line in fh:
+                        count["lines"] += 1
                         yield line
-        except OSError:
-            raise _Unread() from None
+                for line, _ in iter_records_upto(counted(), upto):
+                    count["kept"] += 1
+                    yield line
         if count["lines"] == count["kept"] and not then:
-            raise _Unread()  # nothing to drop: the file stays as it is (not rewritten)
+            raise _Nothing()  # nothing to drop: the file stays as it is (not rewritten)
         yield from then
 
     try:
         size = path.stat().st_size if path.is_file() else 0
-        write_chunks(path, lines(), size + sum(len(x) for x in then))
-    except (_Unread, OSError):
+        write_chunks(path, _reading(lines()), size + sum(len(x) for x in then))
+    except (_Nothing, _ReadFailed, OSError):  # (unreadable: left as it was)
         return 0
     return count["lines"] - count["kept"]
 
@@ -372,9 +369,6 @@ def copy_samples(src, dst, upto: int) -> tuple[int, Optional[int], Optional[int]
     (line, record) pair of every record, as the restart did, took ~10 times the file.)"""
     seen = {"n": 0, "first": None, "last": None}
 
-    class _Empty(Exception):
-        pass
-
     def lines(fh):
         for line, rec in iter_records_upto(fh, upto):
             if seen["first"] is None:
@@ -383,7 +377,7 @@ def copy_samples(src, dst, upto: int) -> tuple[int, Optional[int], Optional[int]
             seen["last"] = rec["step"]
             yield line
         if not seen["n"]:
-            raise _Empty()
+            raise _Nothing()
 
     with open(src, "rb") as fh:
         try:
@@ -392,7 +386,7 @@ def copy_samples(src, dst, upto: int) -> tuple[int, Optional[int], Optional[int]
                     pass
             else:
                 write_chunks(dst, _reading(lines(fh)), os.fstat(fh.fileno()).st_size)
-        except _Empty:
+        except _Nothing:
             pass
         except _ReadFailed as e:
             raise e.error from None
