@@ -501,6 +501,18 @@ def gpu_plan(sizes, dtypes, steps):
     return groups
 
 
+def worker_env(environ) -> dict:
+    """The workers' environment: this tree first on PYTHONPATH; XLA's GPU allocator at 95 % of the memory (its
+    default, 75 %, would hide a quarter from the largest lattice), under the current name XLA_CLIENT_MEM_FRACTION
+    and only where neither it nor the deprecated XLA_PYTHON_CLIENT_MEM_FRACTION is set: jaxlib (0.10 and 0.11)
+    refuses to start the GPU backend when both are (ValueError), which would fail every worker."""
+    env = dict(environ)
+    env["PYTHONPATH"] = str(REPO) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    if not (env.get("XLA_CLIENT_MEM_FRACTION") or env.get("XLA_PYTHON_CLIENT_MEM_FRACTION")):
+        env["XLA_CLIENT_MEM_FRACTION"] = "0.95"
+    return env
+
+
 def run_plan(groups, out_path, budget_s, python, start, header):
     out = dict(header)
     out.update(ok=False, results=[], failed=[], nominal_bandwidth_bytes_per_s=NOMINAL_BW)
@@ -513,10 +525,7 @@ def run_plan(groups, out_path, budget_s, python, start, header):
                 json.dump(out, fh, indent=2, default=str)
             os.replace(tmp, out_path)
 
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(REPO) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    # XLA's GPU allocator takes 75 % of the memory by default: the largest lattice should see (nearly) all
-    env.setdefault("XLA_PYTHON_CLIENT_MEM_FRACTION", "0.95")
+    env = worker_env(os.environ)
     for group in groups:
         left = budget_s - (time.time() - start)
         if left < 20:

@@ -6,6 +6,7 @@ restart, Schaefer-Turek 3D-1Z, the tile sweep), found in a CPU dry run on 2026-1
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,17 @@ def test_a_case_task_runs_on_an_image_without_h5py(tmp_path):
     got = [json.loads(x[7:]) for x in p.stdout.splitlines() if x.startswith("RESULT ")]
     assert len(got) == 1 and got[0]["ok"], (got, p.stderr[-2000:])
     assert got[0]["max_abs_diff"] == 0.0
+
+
+@pytest.mark.parametrize("given,want", [({}, {"XLA_CLIENT_MEM_FRACTION": "0.95"}),
+                                        ({"XLA_CLIENT_MEM_FRACTION": ".8"}, {"XLA_CLIENT_MEM_FRACTION": ".8"}),
+                                        ({"XLA_PYTHON_CLIENT_MEM_FRACTION": ".7"},
+                                         {"XLA_PYTHON_CLIENT_MEM_FRACTION": ".7"})])
+def test_the_workers_memory_fraction_is_set_under_one_name_only(sv, given, want):
+    """jaxlib (0.10 and 0.11 alike: jaxlib/xla_client.py generate_pjrt_gpu_plugin_options) raises ValueError at
+    the GPU backend's start when both XLA_CLIENT_MEM_FRACTION and the deprecated XLA_PYTHON_CLIENT_MEM_FRACTION are
+    set: the plan set the deprecated name beside whatever the machine's environment held, so an image that sets
+    the current name would have lost every worker. Now the current name, and only where neither is set."""
+    env = sv.worker_env(dict(given, PATH="/bin"))
+    assert {k: v for k, v in env.items() if "MEM_FRACTION" in k} == want
+    assert env["PYTHONPATH"].split(os.pathsep)[0] == str(SCRIPT.parents[1])
