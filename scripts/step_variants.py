@@ -19,7 +19,9 @@ Variants (each calls its factory directly, independent of how the driver wires t
   python scripts/step_variants.py --plan gpu --out DIR/gpu_check.json --budget 420   # scripts/gpu_check.sh
 
 Every group of measurements runs in a fresh process (its peak memory is its own; a crash or a missing API
-becomes a failure entry in the JSON, never the end of the run); the JSON is rewritten after each group.
+becomes a failure entry in the JSON, never the end of the run); a task silent for TASK_S seconds (START_S more for a
+worker's first) has its worker ended, a fresh one taking the tasks after it, and its path's later tasks are skipped;
+the JSON is rewritten after each group.
 Only jax, numpy and this tree are needed (no network, no mpi4jax, no h5py), but for the gpu plan's `distlbm run`
 task: its checkpoints and field output need h5py (without it the run says so at its start, exit 2: a failure entry).
 """
@@ -501,6 +503,89 @@ def gpu_plan(sizes, dtypes, steps):
     return groups
 
 
+TASK_S = 90.0  # seconds a task may take in the GPU plan before its worker is ended
+START_S = 60.0  # more for a worker's first task: the process's start, jax's import, the device's set-up
+
+
+def _paths(t) -> set:
+    """The step variants a task runs (a comparison: both)."""
+    return set(t.get("paths") or ()) | ({t["path"]} if t.get("path") else set())
+
+
+def run_group(tasks, python, env, out_dir, group_s, task_s=TASK_S, start_s=START_S) -> list:
+    """Runs `tasks` in worker processes and returns their entries in order: each task's RESULT (ok or not), or
+    a failure entry (stage "timeout": nothing within task_s seconds, start_s more for a worker's first task, or
+    the group's group_s seconds spent; stage "process": the worker died in it). After a timeout or a death a
+    fresh worker takes the tasks after it. The first worker's INFO line comes first as {"info": True,
+    "jax_info": {...}}."""
+    import queue
+    import signal
+    import tempfile
+    import threading
+
+    got, end, info = [], time.time() + group_s, None
+    while tasks:
+        cmd = [python, str(Path(__file__).resolve()), "--worker", json.dumps(tasks)]
+        if out_dir:
+            cmd += ["--out-dir", str(out_dir)]
+        lines = queue.Queue()
+        with tempfile.TemporaryFile("w+") as err:
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True, env=env, cwd=REPO,
+                                    start_new_session=True)
+
+            def read(pipe=proc.stdout, q=lines):
+                for line in pipe:
+                    q.put(line)
+                q.put(None)
+
+            threading.Thread(target=read, daemon=True).start()
+            done, why, deadline = 0, None, time.time() + start_s + task_s
+            while done < len(tasks):
+                try:
+                    line = lines.get(timeout=max(0.0, min(deadline, end) - time.time()))
+                except queue.Empty:
+                    why = "timeout"
+                    break
+                if line is None:
+                    why = "process"
+                    break
+                if line.startswith("INFO ") and info is None:
+                    info = json.loads(line[5:])
+                    got.append({"info": True, "jax_info": info})
+                elif line.startswith("RESULT "):
+                    got.append(json.loads(line[7:]))
+                    done += 1
+                    deadline = time.time() + task_s
+            if why == "timeout":
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)  # the worker's session: with any compiler it started
+                except ProcessLookupError:
+                    pass
+            try:
+                rc = proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                rc = None
+            err.seek(0)
+            stderr = err.read()[-3000:]
+        if done == len(tasks):
+            break
+        t = tasks[done]
+        spent = time.time() >= end - 10
+        if why == "timeout" and time.time() >= end:  # the group's time, not the task's, ran out
+            why, error = "budget", f"timeout: the group's {group_s:.0f} s were spent in this task; worker ended"
+        elif why == "timeout":
+            error = f"timeout: no result within {task_s + (start_s if done == 0 else 0):.0f} s; worker ended"
+        else:
+            error = f"worker exited ({rc}) in this task"
+        got.append(dict(t, ok=False, stage=why, error=error, stderr_tail=stderr))
+        tasks = tasks[done + 1:]
+        if spent:  # no time for another worker: the rest fail as not run
+            got += [dict(t, ok=False, stage="budget", error=f"not run: the group's {group_s:.0f} s were spent")
+                    for t in tasks]
+            break
+    return got
+
+
 def worker_env(environ) -> dict:
     """The workers' environment: this tree first on PYTHONPATH; XLA's GPU allocator at 95 % of the memory (its
     default, 75 %, would hide a quarter from the largest lattice), under the current name XLA_CLIENT_MEM_FRACTION
@@ -513,7 +598,12 @@ def worker_env(environ) -> dict:
     return env
 
 
-def run_plan(groups, out_path, budget_s, python, start, header):
+def run_plan(groups, out_path, budget_s, python, start, header, task_s=TASK_S, start_s=START_S):
+    """Runs the groups (each in fresh worker processes) within budget_s seconds from `start`; writes the JSON
+    after each group. A task that reports nothing within task_s seconds (start_s more for a worker's first) is a
+    "timeout" failure, its worker ended; later tasks of its path are skipped (a stuck Triton compile would stall
+    them too)."""
+    hung = set()
     out = dict(header)
     out.update(ok=False, results=[], failed=[], nominal_bandwidth_bytes_per_s=NOMINAL_BW)
 
@@ -533,7 +623,6 @@ def run_plan(groups, out_path, budget_s, python, start, header):
                 out["failed"].append(dict(t, stage="budget", error=f"skipped: {budget_s:.0f} s budget spent"))
             save()
             continue
-        got = []
         if group[0].get("task") == "run":  # here, in the parent: the CLI gets the device to itself
             for t in group:
                 t0 = time.time()
@@ -547,30 +636,25 @@ def run_plan(groups, out_path, budget_s, python, start, header):
                 print(_line(r_, out), file=sys.stderr, flush=True)
             save()
             continue
-        cmd = [python, str(Path(__file__).resolve()), "--worker", json.dumps(group)]
-        if out_path:
-            cmd += ["--out-dir", str(Path(out_path).parent)]
-        try:
-            # one group never takes the whole budget (a stuck compile): at most 90 s a task, 240 s a group
-            r = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=REPO,
-                               timeout=min(left, 240, 60 + 90 * len(group)))
-            stdout, stderr, rc = r.stdout, r.stderr, r.returncode
-        except subprocess.TimeoutExpired as e:
-            stdout = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
-            stderr = (e.stderr.decode() if isinstance(e.stderr, bytes) else (e.stderr or "")) + "\n[timeout]"
-            rc = "timeout"
-        for line in stdout.splitlines():
-            if line.startswith("INFO ") and "jax" not in out:
-                out["jax"] = json.loads(line[5:])
-            elif line.startswith("RESULT "):
-                got.append(json.loads(line[7:]))
-        for r_ in got:
+        todo = []
+        for t in group:  # a path that hung once is not given the rest of the budget again
+            if hung.intersection(_paths(t)):
+                out["failed"].append(dict(t, stage="skipped", error="skipped: path " + ", ".join(
+                    sorted(hung.intersection(_paths(t)))) + " timed out in an earlier task"))
+                print(_line(out["failed"][-1], out), file=sys.stderr, flush=True)
+            else:
+                todo.append(t)
+        # one group never takes the whole budget (a slow group): at most 240 s; each task at most task_s (and
+        # start_s more for the first of each worker) before its worker is ended and a fresh one takes the rest
+        for r_ in run_group(todo, python, env, Path(out_path).parent if out_path else None,
+                            min(left, 240, 60 + 90 * len(todo)), task_s, start_s):
+            if r_.pop("info", None):
+                out.setdefault("jax", r_["jax_info"])
+                continue
+            if r_.get("stage") == "timeout":
+                hung.update(_paths(r_))
             (out["results"] if r_.get("ok") else out["failed"]).append(r_)
             print(_line(r_, out), file=sys.stderr, flush=True)
-        for t in group[len(got):]:
-            out["failed"].append(dict(t, stage="process", error=f"worker exited ({rc}) before this task",
-                                      stderr_tail=stderr[-3000:]))
-            print(f"step_variants: FAILED {t}: worker exit {rc}: {stderr[-500:]}", file=sys.stderr, flush=True)
         _derive(out)
         save()
     out["ok"] = not out["failed"]

@@ -137,3 +137,53 @@ def test_the_workers_memory_fraction_is_set_under_one_name_only(sv, given, want)
     env = sv.worker_env(dict(given, PATH="/bin"))
     assert {k: v for k, v in env.items() if "MEM_FRACTION" in k} == want
     assert env["PYTHONPATH"].split(os.pathsep)[0] == str(SCRIPT.parents[1])
+
+
+def test_a_stuck_task_costs_its_own_allowance_and_its_path_only(sv, tmp_path):
+    """A task that reports nothing in its allowance (here the interpreted in-place kernel for a million steps against
+    20 s: on a GPU a stuck Triton compile) has its worker ended and is a "timeout" entry; a fresh worker runs the tasks after
+    it, and later tasks of its path are skipped. The plan gave a whole group up to 240 s and lost the tasks after
+    the stuck one (the 420 s budget of the GPU check: two stuck Pallas groups and nothing else ran)."""
+    import json
+    import sys
+
+    t = lambda path, n, steps=2: dict(task="time", path=path, size=n, dtype="float32", steps=steps, repeat=1)
+    groups = [[t("xla", 16), t("pallas-inplace", 16, 10 ** 6), t("xla-inplace", 16)],
+              [dict(task="compare", size=8, dtype="float32", steps=2, paths=["xla", "pallas-inplace"])],
+              [t("xla", 8)]]
+    out_path = tmp_path / "plan.json"
+    out = sv.run_plan(groups, out_path, 400, sys.executable, __import__("time").time(), {}, task_s=20, start_s=40)
+    assert [(r.get("path"), r["size"]) for r in out["results"]] == [("xla", 16), ("xla-inplace", 16), ("xla", 8)], \
+        out["failed"]
+    assert [(f["task"], f["stage"]) for f in out["failed"]] == [("time", "timeout"), ("compare", "skipped")]
+    assert out["failed"][0]["error"] == "timeout: no result within 20 s; worker ended"
+    assert "pallas-inplace timed out in an earlier task" in out["failed"][1]["error"]
+    assert json.loads(out_path.read_text())["jax"]["platform"] == "cpu"
+
+
+def test_a_jax_without_pallas_triton_fails_the_pallas_tasks_only(sv, tmp_path, monkeypatch):
+    """Pallas' Triton backend is deprecated in jax 0.11 ("will be removed in a future version": docs/pallas/
+    CHANGELOG.md, jax-v0.11.0): simulated by a sitecustomize that refuses `jax.experimental.pallas.triton` in the
+    workers, the Pallas tasks are failure entries naming the missing backend and jax's version, and the XLA
+    tasks after them run."""
+    import sys
+
+    (tmp_path / "sitecustomize.py").write_text(
+        "import importlib.abc, sys\n"
+        "class _Gone(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'jax.experimental.pallas.triton':\n"
+        "            raise ModuleNotFoundError(f'No module named {name!r} (simulated)', name=name)\n"
+        "sys.meta_path.insert(0, _Gone())\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.delenv("XLA_FLAGS", raising=False)
+    t = lambda path: dict(task="time", path=path, size=8, dtype="float32", steps=2, repeat=1)
+    out = sv.run_plan([[t("pallas"), t("pallas-inplace"), t("xla")],
+                       [dict(task="compare", size=8, dtype="float32", steps=2, paths=["xla", "pallas"])]],
+                      None, 300, sys.executable, __import__("time").time(), {})
+    assert [r["path"] for r in out["results"]] == ["xla"], out["failed"]
+    assert [(f["task"], f.get("path")) for f in out["failed"]] == [("time", "pallas"), ("time", "pallas-inplace"),
+                                                                   ("compare", None)]
+    for f in out["failed"]:
+        assert "Pallas' Triton backend is missing from jax " in f["error"], f["error"]
+        assert "cannot import name 'triton'" in f["error"]
