@@ -9,16 +9,16 @@
 #   MLUPS (median of 3 x GPU_CHECK_STEPS steps), fraction of the HBM roofline (measured copy bandwidth and
 #   nominal 4.8 TB/s), XLA's bytes per cell update, peak device memory per cell and over the populations,
 #   kernels per step (counted in the optimized HLO of one step; the 256^3 modules are saved under
-#   $OUT/hlo/), max |df| of each Pallas path against the XLA path after 100 steps, the largest cubic lattice
-#   that fits each path; then the sphere case at n = 24 (241 x 144 x 144: Bouzidi links, velocity inlet,
-#   pressure outlet) as `distlbm run` advances it, on the XLA step and on the fused kernel (A-B), with max
-#   |df| after 100 steps; `distlbm run sphere --set n=12` itself for 200 steps with checkpoints and field
-#   output, then its restart to 300 steps (exit statuses, summaries, files: the driver's GPU path); Schaefer-Turek
-#   3D-1Z at D = 13 (far walls off the grid, TRT) on the XLA step and the fused kernel, with max |df| after 100
-#   steps; and a small sweep of the kernel's tile and warps (last, if time is left). A task that reports nothing
-#   within 90 s (150 s for a worker's first: jax's start) has its worker ended: a "timeout" entry, the group's
-#   later tasks in a fresh worker, the later tasks of that path skipped (a stuck Triton compile costs 90 s, not
-#   the budget).
+#   $OUT/hlo/), max |df| of each Pallas path against the XLA path after 100 steps; then the sphere case at n = 24
+#   (241 x 144 x 144: Bouzidi links, velocity inlet, pressure outlet) as `distlbm run` advances it, on the XLA
+#   step and on the fused kernel (A-B), with max |df| after 100 steps; `distlbm run sphere --set n=12` itself for
+#   200 steps with checkpoints and field output, then its restart to 300 steps (exit statuses, summaries, files:
+#   the driver's GPU path); Schaefer-Turek 3D-1Z at D = 13 (far walls off the grid, TRT) on the XLA step and the
+#   fused kernel, with max |df| after 100 steps; the largest cubic lattice each path fits (after the cases: the
+#   first to go when time is short); and a small sweep of the kernel's tile and warps (last, if time is left). A
+#   task that reports nothing within 90 s (150 s for a worker's first: jax's start) has its worker ended: a
+#   "timeout" entry, the group's later tasks in a fresh worker, the later tasks of that path skipped (a stuck
+#   Triton compile costs 90 s, not the budget).
 # Everything goes into one JSON: $OUT/gpu_check.json (else ./gpu_check.json). A failure (no GPU, a missing
 # API in this jax, a Triton compile error, an out-of-memory, a timeout) is an entry of its "failed" list,
 # never a crash; exit status 0 when everything ran, 1 otherwise.

@@ -161,6 +161,16 @@ def test_a_stuck_task_costs_its_own_allowance_and_its_path_only(sv, tmp_path):
     assert json.loads(out_path.read_text())["jax"]["platform"] == "cpu"
 
 
+def test_the_gpu_plan_runs_the_cases_and_the_driver_before_the_largest_lattices(sv):
+    """The six "fit" groups (each allocates and writes up to the device's whole memory, a few tries) came before the
+    sphere and Schaefer-Turek cases and `distlbm run`: in 420 s they were the first to squeeze those out."""
+    kinds = [g[0]["task"] + (":" + g[0].get("case", "") if g[0]["task"] == "case" else "")
+             for g in sv.gpu_plan([256, 512], ["float32", "float16"], 50)]
+    first_fit = kinds.index("fit")
+    assert {"case:sphere", "run", "case:schaefer_turek_3d1z"} <= set(kinds[:first_fit]), kinds
+    assert kinds.count("fit") == 6 and kinds[-1] == "time"  # the tile sweep stays last
+
+
 def test_a_jax_without_pallas_triton_fails_the_pallas_tasks_only(sv, tmp_path, monkeypatch):
     """Pallas' Triton backend is deprecated in jax 0.11 ("will be removed in a future version": docs/pallas/
     CHANGELOG.md, jax-v0.11.0): simulated by a sitecustomize that refuses `jax.experimental.pallas.triton` in the
