@@ -6,8 +6,9 @@
 # pallas: physics.fused.make_fused_step, one fused Triton kernel per step, A-B; pallas-inplace:
 # physics.fused_inplace, the fused kernel streaming in place, AA pattern, one population array: what the
 # driver runs on GPUs), D3Q19 BGK periodic box at 256^3 and 512^3, float32 and float16 storage (float32 compute):
-#   MLUPS (median of 3 x GPU_CHECK_STEPS steps), fraction of the HBM roofline (measured copy bandwidth and
-#   nominal 4.8 TB/s), XLA's bytes per cell update, peak device memory per cell and over the populations,
+#   MLUPS (median of 3 x GPU_CHECK_STEPS steps), fraction of the HBM roofline (measured copy bandwidth and the
+#   device kind's nominal one: H200 4.8 TB/s, H100 3.35 TB/s), XLA's bytes per cell update, peak device memory
+#   per cell and over the populations,
 #   kernels per step (counted in the optimized HLO of one step; the 256^3 modules are saved under
 #   $OUT/hlo/), max |df| of each Pallas path against the XLA path after 100 steps; then the sphere case at n = 24
 #   (241 x 144 x 144: Bouzidi links, velocity inlet, pressure outlet) as `distlbm run` advances it, on the XLA
@@ -25,7 +26,7 @@
 #
 # Settings (environment):
 #   GPU_CHECK_SIZES=256,512   GPU_CHECK_DTYPES=float32,float16   GPU_CHECK_STEPS=50
-#   GPU_CHECK_BUDGET_S=420    GPU_CHECK_NOMINAL_BW=4.8e12        GPU_CHECK_PYTHON=python3
+#   GPU_CHECK_BUDGET_S=420    GPU_CHECK_NOMINAL_BW=(the device kind's)  GPU_CHECK_PYTHON=python3
 #   GPU_CHECK_CASE_N=24       the sphere case's cells per diameter
 #   GPU_CHECK_ST_N=13         Schaefer-Turek 3D-1Z's cells per diameter (GPU_CHECK_ST_TAU: its tau, for small n)
 #   GPU_CHECK_ALLOW_CPU=1     run on a machine without a GPU (to check this script; use small sizes)

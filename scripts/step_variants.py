@@ -44,7 +44,19 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-NOMINAL_BW = float(os.environ.get("GPU_CHECK_NOMINAL_BW", "4.8e12"))  # H200 SXM HBM3e
+NOMINAL_BW = 4.8e12  # H200 SXM HBM3e: the nominal bandwidth of a device of a kind not in HBM
+# nominal HBM bandwidth of the lent GPUs' kinds (jax's device_kind), first match; GPU_CHECK_NOMINAL_BW overrides
+HBM = ((r"\bH100 PCIe\b", 2.0e12), (r"\bH100 NVL\b", 3.9e12), (r"\bH100\b", 3.35e12), (r"\bH200\b", 4.8e12))
+
+
+def nominal_bandwidth(device_kind) -> tuple:
+    """(bytes/s, where it comes from) of the roofline's nominal bandwidth for a device of kind `device_kind`."""
+    if os.environ.get("GPU_CHECK_NOMINAL_BW"):
+        return float(os.environ["GPU_CHECK_NOMINAL_BW"]), "GPU_CHECK_NOMINAL_BW"
+    for pattern, bw in HBM:
+        if re.search(pattern, str(device_kind or "")):
+            return bw, f"nominal HBM bandwidth of {device_kind}"
+    return NOMINAL_BW, f"default (H200 SXM; device kind {device_kind!r} not known)"
 TRIVIAL = {"parameter", "constant", "tuple", "get-tuple-element", "bitcast", "after-all", "partition-id",
            "replica-id", "opt-barrier"}
 
@@ -607,7 +619,7 @@ def run_plan(groups, out_path, budget_s, python, start, header, task_s=TASK_S, s
     them too)."""
     hung = set()
     out = dict(header)
-    out.update(ok=False, results=[], failed=[], nominal_bandwidth_bytes_per_s=NOMINAL_BW)
+    out.update(ok=False, results=[], failed=[], nominal_bandwidth_bytes_per_s=None)
 
     def save():
         out["elapsed_s"] = time.time() - start
@@ -665,7 +677,10 @@ def run_plan(groups, out_path, budget_s, python, start, header, task_s=TASK_S, s
 
 
 def _derive(out):
-    """Roofline fractions (measured copy bandwidth and nominal) and ratios to the XLA step."""
+    """Roofline fractions (measured copy bandwidth and nominal: the device kind's, `nominal_bandwidth`) and ratios
+    to the XLA step."""
+    nominal, out["nominal_bandwidth_source"] = nominal_bandwidth((out.get("jax") or {}).get("device_kind"))
+    out["nominal_bandwidth_bytes_per_s"] = nominal
     bw = [r["bandwidth_bytes_per_s"] for r in out["results"] if r.get("task") == "bandwidth"]
     out["measured_bandwidth_bytes_per_s"] = bw[0] if bw else None
     xla = {(r["size"], r["dtype"]): r["mlups"] for r in out["results"]
@@ -674,7 +689,7 @@ def _derive(out):
         if r.get("task") != "time":
             continue
         b = r["min_bytes_per_cell"]
-        r["nominal_roofline_mlups"] = NOMINAL_BW / b / 1e6
+        r["nominal_roofline_mlups"] = nominal / b / 1e6
         r["nominal_roofline_fraction"] = r["mlups"] / r["nominal_roofline_mlups"]
         if bw:
             r["roofline_mlups"] = bw[0] / b / 1e6
@@ -793,6 +808,14 @@ def main(argv=None):
         dtypes = _listed("--dtypes", a.dtypes or (os.environ.get("GPU_CHECK_DTYPES", "float32,float16") if gpu
                                                   else "float32,float16"),
                          str, lambda d: d in ("float32", "float16", "bfloat16"), "float32, float16 or bfloat16")
+        bw = os.environ.get("GPU_CHECK_NOMINAL_BW")
+        if bw:
+            try:
+                good = math.isfinite(float(bw)) and float(bw) > 0
+            except ValueError:
+                good = False
+            if not good:
+                raise ValueError(f"GPU_CHECK_NOMINAL_BW = {bw!r}: expected one bandwidth in bytes/s > 0, e.g. 3.35e12")
         steps = a.steps if a.steps is not None else (int(os.environ.get("GPU_CHECK_STEPS", "50")) if gpu else None)
         if steps is not None and steps < 1:
             raise ValueError(f"--steps = {steps}: expected at least 1")

@@ -140,9 +140,9 @@ def test_the_workers_memory_fraction_is_set_under_one_name_only(sv, given, want)
 
 
 def test_a_stuck_task_costs_its_own_allowance_and_its_path_only(sv, tmp_path):
-    """A task that reports nothing in its allowance (here the interpreted in-place kernel for a million steps against
-    20 s: on a GPU a stuck Triton compile) has its worker ended and is a "timeout" entry; a fresh worker runs the tasks after
-    it, and later tasks of its path are skipped. The plan gave a whole group up to 240 s and lost the tasks after
+    """A task that reports nothing in its allowance (here the interpreted in-place kernel for a million steps
+    against 20 s: on a GPU a stuck Triton compile) has its worker ended and is a "timeout" entry; a fresh worker
+    runs the tasks after it, and later tasks of its path are skipped. The plan gave a whole group up to 240 s and lost the tasks after
     the stuck one (the 420 s budget of the GPU check: two stuck Pallas groups and nothing else ran)."""
     import json
     import sys
@@ -197,3 +197,31 @@ def test_a_jax_without_pallas_triton_fails_the_pallas_tasks_only(sv, tmp_path, m
     for f in out["failed"]:
         assert "Pallas' Triton backend is missing from jax " in f["error"], f["error"]
         assert "cannot import name 'triton'" in f["error"]
+
+
+@pytest.mark.parametrize("kind,bw", [("NVIDIA H100 80GB HBM3", 3.35e12), ("NVIDIA H100 PCIe", 2.0e12),
+                                     ("NVIDIA H100 NVL", 3.9e12), ("NVIDIA H200", 4.8e12),
+                                     ("NVIDIA GH200 480GB", 4.8e12), ("cpu", 4.8e12)])
+def test_the_nominal_roofline_is_the_devices_own(sv, monkeypatch, kind, bw):
+    """The roofline fractions took the H200's 4.8 TB/s on whatever GPU the check ran: a lent machine may be an
+    H100 (3.35 TB/s), whose fractions came out 30 % low. The device's kind (the workers' INFO) picks its HBM's
+    nominal bandwidth; GPU_CHECK_NOMINAL_BW overrides; unknown kinds keep 4.8e12, said as a default."""
+    monkeypatch.delenv("GPU_CHECK_NOMINAL_BW", raising=False)
+    r = {"task": "time", "ok": True, "path": "xla", "size": 16, "dtype": "float32", "mlups": 1000.0,
+         "min_bytes_per_cell": 152}
+    out = {"results": [r], "jax": {"device_kind": kind}}
+    sv._derive(out)
+    assert out["nominal_bandwidth_bytes_per_s"] == bw
+    assert r["nominal_roofline_mlups"] == pytest.approx(bw / 152 / 1e6)
+    assert ("default" in out["nominal_bandwidth_source"]) == (kind in ("cpu", "NVIDIA GH200 480GB"))
+    monkeypatch.setenv("GPU_CHECK_NOMINAL_BW", "1e12")
+    sv._derive(out)
+    assert out["nominal_bandwidth_bytes_per_s"] == 1e12 and "GPU_CHECK_NOMINAL_BW" in out["nominal_bandwidth_source"]
+
+
+def test_a_bad_nominal_bandwidth_is_one_line(sv, capsys, monkeypatch):
+    monkeypatch.setenv("GPU_CHECK_NOMINAL_BW", "fast")
+    with pytest.raises(SystemExit) as e:
+        sv.main(["--plan", "gpu"])
+    assert e.value.code == 2 and "GPU_CHECK_NOMINAL_BW = 'fast': expected one bandwidth in bytes/s > 0" in \
+        capsys.readouterr().err
