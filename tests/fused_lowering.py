@@ -69,7 +69,29 @@ AB_ONLY = [name for name, spec in LOWER.items() if spec[3] in FEATURES]
 ALL = list(LOWER) + [name + INPLACE for name in LOWER if name not in AB_ONLY]
 
 
+def cuda_target():
+    """The GPU the lowering targets, an H200 (sm_90), as an abstract device: jax 0.11 takes the Triton arch from the
+    abstract mesh's abstract device, else from the default device's kind (jax/_src/pallas/triton/gpu_info.py), and
+    with neither a GPU refuses ("No supported GPU devices found, please specify an abstract GPU device using
+    AbstractDevice"); jax 0.10 fell back to sm_90 and lowers the same text under it. A jax without these classes:
+    no context."""
+    import contextlib
+
+    import jax
+
+    sh = jax.sharding
+    if not all(hasattr(sh, k) for k in ("AbstractDevice", "AbstractMesh", "use_abstract_mesh")):
+        return contextlib.nullcontext()
+    dev = sh.AbstractDevice(device_kind="NVIDIA H200", num_cores=None, platform="cuda")
+    return sh.use_abstract_mesh(sh.AbstractMesh((1,), ("gpu",), abstract_device=dev))
+
+
 def lower_one(spec, inplace=False):
+    with cuda_target():
+        return _lower_one(spec, inplace)
+
+
+def _lower_one(spec, inplace=False):
     import jax
     import jax.numpy as jnp
 

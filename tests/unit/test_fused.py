@@ -171,3 +171,32 @@ def test_a_per_cell_force_field_runs_the_xla_step_and_says_why():
     assert step_path(model, "auto")[0] == "xla"
     with pytest.raises(ValueError, match="does not cover this configuration: per-cell force fields"):
         step_path(model, "pallas")
+
+
+@pytest.mark.skipif(not CUDA_PY.exists(), reason="./.venv-cuda absent (scripts/setup_cuda_lowering.sh builds it)")
+def test_the_cuda_lowering_names_its_gpu_as_jax_0_11_requires():
+    """jax 0.11's Triton lowering takes the arch from an abstract GPU device where no GPU is present and refuses
+    without one (0.10 fell back to sm_90): simulated in ./.venv-cuda's jax by refusing, as 0.11 does, a lowering
+    that sees no abstract GPU device. fused_lowering.py lowered with none, so under a jax 0.11 .venv-cuda every
+    configuration would have failed."""
+    snippet = (
+        "import json, sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]\n"
+        "from jax._src import mesh\n"
+        "from jax._src.pallas.triton import lowering\n"
+        "import fused_lowering\n"
+        "real = lowering.lower_jaxpr_to_triton_module\n"
+        "def as_0_11(*a, **k):\n"
+        "    dev = mesh.get_abstract_mesh().abstract_device\n"
+        "    if dev is None or dev.platform not in ('cuda', 'gpu'):\n"
+        "        raise RuntimeError('No supported GPU devices found (jax 0.11, simulated)')\n"
+        "    return real(*a, **k)\n"
+        "lowering.lower_jaxpr_to_triton_module = as_0_11\n"
+        "names = ['D3Q27-bgk-dirichlet', next(n for n in fused_lowering.ALL if n.endswith(fused_lowering.INPLACE))]\n"
+        "print(json.dumps({n: fused_lowering.check(n) for n in names}))\n")
+    env = dict(os.environ, JAX_PLATFORMS="cpu")
+    env.pop("XLA_FLAGS", None)
+    r = subprocess.run([str(CUDA_PY), "-c", snippet, str(REPO), str(TESTS)], capture_output=True, text=True, env=env,
+                       cwd=REPO, timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]
+    res = json.loads(r.stdout.strip().splitlines()[-1])
+    assert all(v["ok"] for v in res.values()), res
