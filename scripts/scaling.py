@@ -64,6 +64,7 @@ ERROR_MARK = "SCALING_ERROR "  # a worker's one-line error (a lattice that does 
 COLUMNS = ["mode", "launcher", "comm", "devices", "processes", "mesh", "shape", "cells", "cells_per_device",
            "steps", "repeat", "mlups", "mlups_min", "mlups_max", "mlups_per_device", "efficiency", "speedup",
            "baseline_devices", "step_s", "step_local_wrap_s", "halo_s_per_step", "halo_fraction",
+           "halo_noise_s_per_step", "halo_status",
            "halo_bytes_per_step_per_device", "bytes_per_cell",
            "bandwidth_gbps", "roofline_mlups", "roofline_fraction", "platform", "device_kind", "dtype", "compute_dtype",
            "lattice",
@@ -280,22 +281,20 @@ def _worker(args, procs) -> dict | None:
     if dom.process_index != 0:
         return None
     real = repetition_times(rows, 3, reps)
-    step_s = median_time(real) / args.steps
-    wrap_s = median_time(repetition_times(rows, 3 + reps, reps)) / args.steps if "wrap" in times else None
+    halo = halo_figures(real, repetition_times(rows, 3 + reps, reps) if "wrap" in times else None, args.steps)
+    step_s = halo["step_s"]
     bw_total = total_bandwidth(platform, rows, args.bandwidth_gbps * 1e9 if args.bandwidth_gbps else None)
     cells_count = math.prod(shape)
     mlups = cells_count / step_s / 1e6
     bpc = 2 * lat.q * np.dtype(args.dtype).itemsize
     roof = bw_total / bpc / 1e6
-    halo = None if wrap_s is None else step_s - wrap_s
     return {
         "devices": n, "processes": procs["processes"], "mesh": fmt(mesh), "shape": fmt(shape),
         "cells": cells_count, "cells_per_device": cells_count // n, "steps": args.steps, "repeat": args.repeat,
         "mlups": mlups, "mlups_per_device": mlups / n,
         # every repetition's rate, of its slowest process (mlups is one of them: the median repetition's)
         "mlups_all": [cells_count * args.steps / t / 1e6 for t in real],
-        "step_s": step_s, "step_local_wrap_s": wrap_s, "halo_s_per_step": halo,
-        "halo_fraction": None if halo is None else halo / step_s,
+        **halo,
         "halo_bytes_per_step_per_device": halo_bytes_per_step(lat.c, shape, mesh, np.dtype(args.dtype).itemsize),
         "bytes_per_cell": bpc, "bandwidth_gbps": bw_total / 1e9, "roofline_mlups": roof,
         "roofline_fraction": mlups / roof, "platform": platform, "device_kind": local[0].device_kind,
@@ -332,6 +331,51 @@ def wrap_tie(dom) -> tuple:
     if {dv.platform for dv in dom.mesh.devices.flat} != {"cpu"}:
         return ()
     return tuple(dom.axes)
+
+
+HALO_STATES = {"measured": "the exchange's time stood out of the noise",
+               "below noise": "the step and the wrap step differ by less than the noise",
+               "wrap slower": "the wrap step ran slower than the real one by more than the noise: no exchange time",
+               "one repetition": "--repeat 1: no noise figure; a difference of two single timings"}
+
+
+def halo_figures(real: list, wrap: list | None, steps: int) -> dict:
+    """The point's step figures from its repetitions' times (each its slowest process's; real and wrap timed in turn
+    in every repetition): step_s and step_local_wrap_s, the median repetitions' per step; halo_s_per_step, their
+    difference, and halo_fraction, its share of the step, where that difference stands out of the noise, else None;
+    halo_noise_s_per_step, the noise: half the spread (max - min) of the repetitions' paired differences (the real
+    repetition's time minus the wrap's of the same round) per step, None of one repetition; halo_status, one of
+    HALO_STATES (None where no wrap was timed: one device, --no-halo-timing). The difference was reported whatever it
+    was: on a shared machine -0.3 ms, -4 % of the step, read as a negative communication cost."""
+    step_s = median_time(real) / steps
+    out = {"step_s": step_s, "step_local_wrap_s": None, "halo_s_per_step": None, "halo_fraction": None,
+           "halo_noise_s_per_step": None, "halo_status": None}
+    if not wrap:
+        return out
+    wrap_s = median_time(wrap) / steps
+    diff = step_s - wrap_s
+    paired = [(a - b) / steps for a, b in zip(real, wrap)]
+    noise = (max(paired) - min(paired)) / 2 if len(paired) > 1 else None
+    if noise is None:
+        status = "one repetition"
+    elif diff > noise:
+        status = "measured"
+    elif diff >= -noise:
+        status = "below noise"
+    else:
+        status = "wrap slower"
+    shown = status == "measured" or (status == "one repetition" and diff > 0)
+    out.update(step_local_wrap_s=wrap_s, halo_noise_s_per_step=noise, halo_status=status,
+               halo_s_per_step=diff if shown else None, halo_fraction=diff / step_s if shown else None)
+    return out
+
+
+def halo_state(r: dict) -> str | None:
+    """A point's halo_status; of a point written before it was (an earlier study's JSON), from its halo_s_per_step
+    alone: 'measured' where positive, 'wrap slower' where not (those studies printed the negative difference)."""
+    if r.get("halo_status") or r.get("halo_s_per_step") is None:
+        return r.get("halo_status")
+    return "measured" if r["halo_s_per_step"] > 0 else "wrap slower"
 
 
 def median_time(times: list) -> float:
@@ -605,6 +649,19 @@ def plot(rows: list[dict], path: Path, meta: dict) -> str | None:
     return str(path)
 
 
+def halo_cells(r: dict) -> tuple[str, str]:
+    """The table's 'halo ms' and 'halo %' of a point: the exchange's time and share of the step where it stood out of
+    the noise; '<N' (N the noise, ms and % of the step) where the step and the wrap step differ by less; '?' where the
+    wrap step ran slower beyond it; '-' where not timed; a '*' after a figure of one repetition (no noise figure)."""
+    state, halo, noise = halo_state(r), r.get("halo_s_per_step"), r.get("halo_noise_s_per_step")
+    if state == "below noise":
+        return f"<{noise * 1e3:.2f}", f"<{100 * noise / r['step_s']:.1f}"
+    if halo is None or state == "wrap slower" or halo <= 0:
+        return ("?", "?") if state in ("wrap slower", "one repetition") else ("-", "-")
+    mark = "*" if state == "one repetition" else ""
+    return f"{halo * 1e3:.2f}{mark}", f"{100 * r['halo_fraction']:.1f}{mark}"
+
+
 def print_table(rows: list[dict]):
     head = (f"{'mode':6} {'launcher':8} {'dev':>3} {'proc':>4} {'mesh':7} {'lattice':12} {'MLUPS':>8} "
             f"{'MLUPS/dev':>9} {'eff':>5} {'speedup':>7} {'halo ms':>8} {'halo %':>6} {'roofline':>8}")
@@ -613,11 +670,40 @@ def print_table(rows: list[dict]):
         if r.get("error"):
             print(f"{r['mode']:6} {r['launcher']:8} {r['devices']:>3}  error: {r['error']}")
             continue
-        halo = r.get("halo_s_per_step")
+        ms, share = halo_cells(r)
         print(f"{r['mode']:6} {r['launcher']:8} {r['devices']:>3} {r['processes']:>4} {r['mesh']:7} {r['shape']:12} "
               f"{r['mlups']:8.2f} {r['mlups_per_device']:9.2f} {r['efficiency']:5.2f} {r['speedup']:7.2f} "
-              + (f"{halo * 1e3:8.2f} {100 * r['halo_fraction']:6.1f}" if halo is not None else f"{'-':>8} {'-':>6}")
-              + f" {100 * r['roofline_fraction']:7.1f}%")
+              f"{ms:>8} {share:>6} {100 * r['roofline_fraction']:7.1f}%")
+    for line in table_notes(rows):
+        print(line)
+
+
+def halo_said(r: dict) -> str:
+    """The halo part of a point's line (after its MLUPS)."""
+    state, noise = halo_state(r), r.get("halo_noise_s_per_step")
+    if state == "below noise":
+        return f", halo below the timing noise ({1e3 * noise:.2f} ms/step)"
+    if state == "wrap slower":
+        return ", halo not measured (the step without the exchange ran slower)"
+    if r.get("halo_s_per_step") is None:
+        return ""
+    return f", halo {1e3 * r['halo_s_per_step']:.2f} ms/step" + (
+        f" (noise {1e3 * noise:.2f})" if noise is not None else " (one repetition: no noise figure)")
+
+
+def table_notes(rows: list[dict]) -> list[str]:
+    """The lines under the table that say what its marks are, each where a point has that mark."""
+    states = {halo_state(r) for r in rows if not r.get("error")}
+    notes = []
+    if "below noise" in states:
+        notes.append("halo '<N': the step and the same step without the exchange differ by less than the timing noise N "
+                     "(half the spread of the repetitions' differences): no exchange time resolved")
+    if "wrap slower" in states:
+        notes.append("halo '?': the step without the exchange ran slower than the real one, beyond the noise: no "
+                     "exchange time measured (a study of scaling.py before the wrap step had the real one's form)")
+    if "one repetition" in states:
+        notes.append("halo '*': one repetition (--repeat 1), no noise figure: a difference of two single timings")
+    return notes
 
 
 def replot(args) -> int:
@@ -702,8 +788,7 @@ def measure(args) -> int:
                 # has that point in scaling.json
                 save(rows, complete=False)
                 msg = r.get("error") or (f"{r['mlups']:.2f} MLUPS, {r['mlups_per_device']:.2f} per device"
-                                         + (f", halo {1e3 * r['halo_s_per_step']:.2f} ms/step"
-                                            if r.get("halo_s_per_step") is not None else ""))
+                                         + halo_said(r))
                 if r.get("error") and _key(r) in measured_earlier:
                     msg += f" (the earlier measured point in {Path(args.out) / 'scaling.json'} is kept)"
                 where = "" if mesh is None else f", mesh {fmt(mesh)}, lattice {fmt(shape)}"
