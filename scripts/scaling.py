@@ -703,6 +703,15 @@ def table_notes(rows: list[dict]) -> list[str]:
                      "exchange time measured (a study of scaling.py before the wrap step had the real one's form)")
     if "one repetition" in states:
         notes.append("halo '*': one repetition (--repeat 1), no noise figure: a difference of two single timings")
+    for mode, launcher in dict.fromkeys((r["mode"], r["launcher"]) for r in rows):
+        series = [r for r in rows if (r["mode"], r["launcher"]) == (mode, launcher)]
+        base = min((r["devices"] for r in series if r.get("mlups")), default=None)
+        failed = sorted(r["devices"] for r in series if not r.get("mlups") and base and r["devices"] < base)
+        if base and base > 1:  # a series of 1 device and more reads as against one device; say where it is not
+            why = (f" (its {', '.join(map(str, failed))}-device point{'s' if len(failed) > 1 else ''} failed)"
+                   if failed else "")
+            notes.append(f"{mode} {launcher}: efficiency and speedup against its {base}-device point{why}, not against "
+                         "one device")
     return notes
 
 

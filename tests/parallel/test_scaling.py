@@ -737,3 +737,24 @@ def test_an_earlier_studys_negative_halo_time_is_a_question_mark_in_the_table(ca
     out = capsys.readouterr().out
     assert out.splitlines()[1].split()[-3:] == ["?", "?", "10.0%"], out
     assert "halo '?': the step without the exchange ran slower than the real one" in out and "-0.30" not in out
+
+
+def test_the_table_says_the_baseline_where_the_smallest_point_failed(tmp_path, capsys):
+    """A series whose 1-device point failed (out of memory, a launch that failed) took its efficiency and speedup
+    against the 2-device point: the table printed 1.00 and 1.00 there, read as perfect scaling from one device (the
+    CSV's baseline_devices alone said otherwise). A line under the table now names the baseline and why."""
+    pt = dict(lattice="D3Q19", dtype="float32", comm="jax", processes=1, roofline_fraction=0.1, platform="cpu",
+              mlups_all=[1.0])
+    mod = _module()
+
+    def launch(args, launcher, mode, n, shape, mesh):
+        if n == 1:
+            return {"error": "exit 1: out of memory"}
+        return dict(pt, shape=mod.fmt(shape), mesh=mod.fmt(mesh), mlups=8.0 * n, mlups_per_device=8.0)
+
+    mod.launch_point = launch
+    assert mod.main(["--out", str(tmp_path), "--mode", "weak", "--devices", "1,2,4", "--cells-per-device", "8",
+                     "--launcher", "local", "--no-plots"]) == 1
+    out = capsys.readouterr().out
+    assert ("weak local: efficiency and speedup against its 2-device point (its 1-device point failed), not against "
+            "one device") in out, out
