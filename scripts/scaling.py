@@ -24,9 +24,13 @@ chosen by distlbm's factorisation (the fewest exchanged planes) unless given, e.
 
 Writes DIR/scaling.csv, DIR/scaling.json and DIR/scaling.png. Per point: devices, processes, mesh,
 lattice shape, MLUPS, MLUPS per device, parallel efficiency (weak: per-device MLUPS over the smallest
-run's; strong: speedup over the smallest run divided by the device ratio), the time per step spent in
-the halo exchange (the same step timed with the exchange replaced by a local periodic wrap, subtracted;
-not measured on one device, where there is no exchange), the halo bytes per step per device, and the
+run's; strong: speedup over the smallest run divided by the device ratio; the table names the baseline where it is
+not one device), the time per step spent in the halo exchange (`halo_s_per_step`: the same step timed with every
+block its own neighbour, no communication, subtracted; not measured on one device, where there is no exchange), its
+noise (`halo_noise_s_per_step`: half the spread of the repetitions' paired step-minus-wrap times) and `halo_status`
+('measured' where the difference exceeds the noise; else 'below noise', or 'wrap slower' beyond it, and
+halo_s_per_step and halo_fraction are null: a difference within the noise is no time, and never a negative one; 'one
+repetition' of --repeat 1, no noise figure), the halo bytes per step per device, and the
 fraction of the memory-bandwidth roofline (bytes per cell 2*Q*itemsize over a measured copy bandwidth;
 the bandwidth of all the devices taking part: per device on GPUs, per host on CPUs, where forced
 devices and processes share one memory system; `--bandwidth-gbps` sets it instead of measuring).
@@ -986,7 +990,8 @@ def build_parser():
                     help="strong scaling: cells per side of the lattice (default: 128)")
     ap.add_argument("--steps", type=int, default=10, help="timed steps per repetition (default: 10)")
     ap.add_argument("--repeat", type=int, default=3, help="timed repetitions: mlups is the median one's (of an "
-                    "even count the slower middle one), mlups_all every one's (default: 3)")
+                    "even count the slower middle one), mlups_all every one's; 2 or more give the halo time's noise figure "
+                    "(default: 3)")
     ap.add_argument("--dtype", default="float32", help="storage: float32, float64, float16 or bfloat16 (16-bit "
                     "storage computes in float32) (default: float32)")
     ap.add_argument("--collision", default="bgk", help="collision operator: bgk, trt or regularized (default: bgk)")
@@ -1004,7 +1009,8 @@ def build_parser():
     ap.add_argument("--srun", default="srun", help="srun to use (default: srun)")
     ap.add_argument("--bandwidth-gbps", type=float, default=0.0,
                     help="memory bandwidth per device (GPU) or per host (CPU) in GB/s instead of measuring it")
-    ap.add_argument("--no-halo-timing", action="store_true", help="skip the local-wrap run that times the exchange")
+    ap.add_argument("--no-halo-timing", action="store_true", help="skip the wrap run (the same step without its "
+                    "communication) that times the exchange")
     ap.add_argument("--no-force-cpu", action="store_true", help="do not set XLA_FLAGS forced host devices")
     ap.add_argument("--no-plots", action="store_true", help="write the CSV and JSON only, no scaling.png")
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds per point (default: 900)")
