@@ -310,31 +310,32 @@ def _worker(args, procs) -> dict | None:
 def timed_runs(model, dom, halo_timing: bool) -> dict:
     """advance functions of the point: 'real', and with halo_timing 'wrap', the same step without communication:
     halo.own_planes of the domain's exchange, every block its own neighbour, the axes that wrap onto a block the real
-    step's (halo.local_exchange wrapped every axis: another step form). Forced CPU devices of one process (`wrap_tie`)
-    also tie the blocks with one scalar sum per exchange: without any collective XLA's CPU runtime ran the program
-    about twice as slowly (2 forced devices, 64^3: 13.9 ms a step against the real 7.3), and the halo time came out
-    negative."""
+    step's (halo.local_exchange wrapped every axis: another step form). On forced CPU devices of one process
+    (`wrap_permute`) the wrap's planes go through the real step's collectives, each block to itself: without any
+    collective XLA's CPU runtime ran the program about twice as slowly (2 forced devices, 64^3: 13.1 ms a step against
+    the real 7.5), and the halo time came out negative."""
     from distlbm.parallel import make_advance
     from distlbm.parallel.halo import own_planes
 
     runs = {"real": make_advance(model, dom)}
     if halo_timing:  # (a step_factory of its own took the A-B kernel where the real step ran in place: GPUs)
-        runs["wrap"] = make_advance(model, dom, exchange=own_planes(dom.exchange, wrap_tie(dom)))
+        runs["wrap"] = make_advance(model, dom, exchange=own_planes(dom.exchange, wrap_permute(dom)))
     return runs
 
 
-def wrap_tie(dom) -> tuple:
-    """The mesh axes that the wrap step ties its blocks over (halo.own_planes): forced CPU devices in one process; none
-    elsewhere (a GPU's program runs alike without a collective, and one across processes would add a network sum)."""
+def wrap_permute(dom) -> tuple | None:
+    """(mesh axes, mesh shape) over which the wrap step sends each block's planes to itself (halo.own_planes): forced
+    CPU devices in one process; None elsewhere (a GPU's program runs alike without a collective, and one across
+    processes would be a network transfer of its own)."""
     import jax
 
     from distlbm.parallel.mesh import MeshDomain
 
     if not isinstance(dom, MeshDomain) or jax.process_count() > 1:
-        return ()
+        return None
     if {dv.platform for dv in dom.mesh.devices.flat} != {"cpu"}:
-        return ()
-    return tuple(dom.axes)
+        return None
+    return tuple(dom.axes), tuple(dom.mesh_shape)
 
 
 HALO_STATES = {"measured": "the exchange's time stood out of the noise",
