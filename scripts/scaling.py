@@ -705,7 +705,8 @@ def table_notes(rows: list[dict]) -> list[str]:
                      "(half the spread of the repetitions' differences): no exchange time resolved")
     if "wrap slower" in states:
         notes.append("halo '?': the step without the exchange ran slower than the real one, beyond the noise: no "
-                     "exchange time measured (a study of scaling.py before the wrap step had the real one's form)")
+                     "exchange time measured (a machine whose load changed between the two, or a study written before "
+                     "the wrap step had the real one's form and collectives)")
     if "one repetition" in states:
         notes.append("halo '*': one repetition (--repeat 1), no noise figure: a difference of two single timings")
     for mode, launcher in dict.fromkeys((r["mode"], r["launcher"]) for r in rows):
