@@ -341,7 +341,8 @@ def wrap_permute(dom) -> tuple | None:
 HALO_STATES = {"measured": "the exchange's time stood out of the noise",
                "below noise": "the step and the wrap step differ by less than the noise",
                "wrap slower": "the wrap step ran slower than the real one by more than the noise: no exchange time",
-               "one repetition": "--repeat 1: no noise figure; a difference of two single timings"}
+               "no noise figure": "--repeat 1 (or a study written before scaling.py gave one): a difference of two "
+                                  "timings, perhaps noise"}
 
 
 def halo_figures(real: list, wrap: list | None, steps: int) -> dict:
@@ -362,25 +363,25 @@ def halo_figures(real: list, wrap: list | None, steps: int) -> dict:
     paired = [(a - b) / steps for a, b in zip(real, wrap)]
     noise = (max(paired) - min(paired)) / 2 if len(paired) > 1 else None
     if noise is None:
-        status = "one repetition"
+        status = "no noise figure"
     elif diff > noise:
         status = "measured"
     elif diff >= -noise:
         status = "below noise"
     else:
         status = "wrap slower"
-    shown = status == "measured" or (status == "one repetition" and diff > 0)
+    shown = status == "measured" or (status == "no noise figure" and diff > 0)
     out.update(step_local_wrap_s=wrap_s, halo_noise_s_per_step=noise, halo_status=status,
                halo_s_per_step=diff if shown else None, halo_fraction=diff / step_s if shown else None)
     return out
 
 
 def halo_state(r: dict) -> str | None:
-    """A point's halo_status; of a point written before it was (an earlier study's JSON), from its halo_s_per_step
-    alone: 'measured' where positive, 'wrap slower' where not (those studies printed the negative difference)."""
+    """A point's halo_status; of a point written before it was (an earlier study's JSON, whose halo_s_per_step was the
+    difference whatever it was, negative too): 'no noise figure'."""
     if r.get("halo_status") or r.get("halo_s_per_step") is None:
         return r.get("halo_status")
-    return "measured" if r["halo_s_per_step"] > 0 else "wrap slower"
+    return "no noise figure"
 
 
 def median_time(times: list) -> float:
@@ -657,13 +658,14 @@ def plot(rows: list[dict], path: Path, meta: dict) -> str | None:
 def halo_cells(r: dict) -> tuple[str, str]:
     """The table's 'halo ms' and 'halo %' of a point: the exchange's time and share of the step where it stood out of
     the noise; '<N' (N the noise, ms and % of the step) where the step and the wrap step differ by less; '?' where the
-    wrap step ran slower beyond it; '-' where not timed; a '*' after a figure of one repetition (no noise figure)."""
+    wrap step ran slower beyond it, or as slow with no noise figure; '-' where not timed; a '*' after a figure with no
+    noise figure (--repeat 1, an earlier study's)."""
     state, halo, noise = halo_state(r), r.get("halo_s_per_step"), r.get("halo_noise_s_per_step")
     if state == "below noise":
         return f"<{noise * 1e3:.2f}", f"<{100 * noise / r['step_s']:.1f}"
     if halo is None or state == "wrap slower" or halo <= 0:
-        return ("?", "?") if state in ("wrap slower", "one repetition") else ("-", "-")
-    mark = "*" if state == "one repetition" else ""
+        return ("?", "?") if state in ("wrap slower", "no noise figure") else ("-", "-")
+    mark = "*" if state == "no noise figure" else ""
     return f"{halo * 1e3:.2f}{mark}", f"{100 * r['halo_fraction']:.1f}{mark}"
 
 
@@ -693,22 +695,23 @@ def halo_said(r: dict) -> str:
     if r.get("halo_s_per_step") is None:
         return ""
     return f", halo {1e3 * r['halo_s_per_step']:.2f} ms/step" + (
-        f" (noise {1e3 * noise:.2f})" if noise is not None else " (one repetition: no noise figure)")
+        f" (noise {1e3 * noise:.2f})" if noise is not None else " (no noise figure: --repeat 1)")
 
 
 def table_notes(rows: list[dict]) -> list[str]:
     """The lines under the table that say what its marks are, each where a point has that mark."""
-    states = {halo_state(r) for r in rows if not r.get("error")}
+    cells = " ".join(c for r in rows if not r.get("error") for c in halo_cells(r))
     notes = []
-    if "below noise" in states:
+    if "<" in cells:
         notes.append("halo '<N': the step and the same step without the exchange differ by less than the timing noise N "
                      "(half the spread of the repetitions' differences): no exchange time resolved")
-    if "wrap slower" in states:
-        notes.append("halo '?': the step without the exchange ran slower than the real one, beyond the noise: no "
-                     "exchange time measured (a machine whose load changed between the two, or a study written before "
-                     "the wrap step had the real one's form and collectives)")
-    if "one repetition" in states:
-        notes.append("halo '*': one repetition (--repeat 1), no noise figure: a difference of two single timings")
+    if "?" in cells:
+        notes.append("halo '?': the step without the exchange ran slower than the real one (beyond the noise, or with "
+                     "no noise figure): no exchange time measured (a machine whose load changed between the two, or a "
+                     "study written before the wrap step had the real one's form and collectives)")
+    if "*" in cells:
+        notes.append("halo '*': no noise figure (--repeat 1, or a study written before scaling.py gave one): a "
+                     "difference of two timings, perhaps noise")
     for mode, launcher in dict.fromkeys((r["mode"], r["launcher"]) for r in rows):
         series = [r for r in rows if (r["mode"], r["launcher"]) == (mode, launcher)]
         base = min((r["devices"] for r in series if r.get("mlups")), default=None)

@@ -702,7 +702,7 @@ def test_a_halo_time_within_the_noise_is_said_so_never_a_negative_time(tmp_path,
     slower = mod.halo_figures([1.0, 1.0, 1.0], [1.2, 1.3, 1.25], 10)
     assert (slower["halo_status"], slower["halo_s_per_step"]) == ("wrap slower", None)
     once = mod.halo_figures([1.1], [1.0], 10)
-    assert once["halo_status"] == "one repetition" and once["halo_noise_s_per_step"] is None
+    assert once["halo_status"] == "no noise figure" and once["halo_noise_s_per_step"] is None
     assert once["halo_s_per_step"] == pytest.approx(0.01)
     assert mod.halo_figures([1.0], [1.2], 10)["halo_s_per_step"] is None
     assert mod.halo_figures([1.0, 1.1], None, 10)["halo_status"] is None  # one device: no wrap
@@ -728,15 +728,19 @@ def test_a_halo_time_within_the_noise_is_said_so_never_a_negative_time(tmp_path,
 
 def test_an_earlier_studys_negative_halo_time_is_a_question_mark_in_the_table(capsys):
     """--replot of a study written before the noise figure (its negative halo_s_per_step, no halo_status) printed
-    the negative time; it is '?' with the line that says what it is."""
+    the negative time; it is '?', and its positive times are marked '*' (no noise figure), with the lines that say
+    what they are."""
     mod = _module()
     pt = dict(mode="weak", launcher="local", devices=2, processes=1, mesh="2x1x1", shape="16x8x8", mlups=10.0,
               mlups_per_device=5.0, efficiency=1.0, speedup=1.0, roofline_fraction=0.1, step_s=0.01,
               step_local_wrap_s=0.0103, halo_s_per_step=-0.0003, halo_fraction=-0.03)
-    mod.print_table([pt])
+    mod.print_table([pt, dict(pt, devices=4, halo_s_per_step=0.003, halo_fraction=0.3)])
     out = capsys.readouterr().out
     assert out.splitlines()[1].split()[-3:] == ["?", "?", "10.0%"], out
     assert "halo '?': the step without the exchange ran slower than the real one" in out and "-0.30" not in out
+    # its positive times had no noise figure either: marked
+    assert out.splitlines()[2].split()[-3:] == ["3.00*", "30.0*", "10.0%"], out
+    assert "halo '*': no noise figure (--repeat 1, or a study written before scaling.py gave one)" in out
 
 
 def test_the_table_says_the_baseline_where_the_smallest_point_failed(tmp_path, capsys):
