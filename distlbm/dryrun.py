@@ -8,7 +8,6 @@ checkpoint are verified when they are read, and the memory available is that of 
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import os
 import sys
@@ -67,11 +66,12 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     """Check what `distlbm run` would check before its first step and print what it would do. Raises
     ConfigError (exit 2) where the run would stop; returns 0."""
     from distlbm.cases.base import ConfigError
-    from distlbm.config import at_end, mesh_named, mesh_split_named
+    from distlbm.config import mesh_named, mesh_split_named
     from distlbm.driver.loop import build_model, samples_on
-    from distlbm.driver.restart import (end_before_start, kept_checkpoints, kept_end, kept_steady, other_case,
-                                        restart_output, restart_sampling, samples_copy, samples_copy_line,
-                                        samples_upto, settled_warnings, steady_done)
+    from distlbm.driver.restart import (blown_up_warning, end_before_start, legacy_warning,
+                                        mean_starts_again, nothing_to_run, other_case, outputs_gone_line, outputs_here,
+                                        samples_copy, samples_copy_line, samples_upto, steady_done)
+    from distlbm.driver.restart import continued as restart_continues
     from distlbm.io import abandoned
     from distlbm.io import checkpoint as ckpt
     from distlbm.driver import schedules
@@ -134,37 +134,57 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             meta = ckpt.read_meta(path)
             moved = cfg.check_restart(meta, path)
             ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype)
-            return meta, moved
+            # the time average it holds, judged as the run judges it when it reads it (one not of this lattice: a
+            # CheckpointError, and the checkpoint is passed over as the run passes it over)
+            again = (mean_starts_again(cfg, meta, path, model.compute_dtype)
+                     if "_mean" in meta and isinstance(meta.get("average"), dict) else None)
+            return meta, moved, again
 
-        path, (meta, moved), skipped = ckpt.walk(ckpt.resolve_restart(restart, cdir), read)
+        if restart == "latest" and cdir.is_dir():  # as the run says them
+            for odd in ckpt.odd_entries(cdir):
+                say(f"warning: {odd} is not a regular file (a folder or a FIFO): ignored", file=sys.stderr)
+        path, (meta, moved, again), skipped = ckpt.walk(ckpt.resolve_restart(restart, cdir), read)
         for line in skipped:
             say(f"warning: {line}", file=sys.stderr)
         # a checkpoint of another folder continued here, where another run's checkpoints are: the run refuses it
         other = ckpt.foreign(cdir, meta.get("run_id") or ckpt.LEGACY_RUN) if cdir.is_dir() else []
         if other:
             raise ConfigError(ckpt.occupied(cdir, [p for p, _ in other], other[-1][1], restart=True))
+        unverified = legacy_warning(path, meta)
+        if unverified:
+            say(f"warning: {unverified}", file=sys.stderr)
         start = int(meta["step"])
-        continuing = bool(meta.get("average"))  # the checkpoint carries a time average on
-        kept = kept_end(cfg, meta)  # the end step of the run it continues, as the run takes it
-        if kept is not None:
-            end = kept
-            cfg = at_end(cfg, kept)  # its warnings that depend on the end step, as the run judges them
+        # the checkpoint carries a time average on (the run's view.mean): unless this restart starts it again
+        continuing = "_mean" in meta and isinstance(meta.get("average"), dict) and again is None
         say(f"  restart: from {path} at step {start} (its metadata verified against this configuration; its "
             f"populations are verified when the run reads them)")
         for line in moved:
             say(f"  input file {line}")
-        for line in restart_sampling(cfg, meta)[1]:  # the series its probes end or move, as the run says them
-            say(f"  note: {line}")
-        # the schedules a restart keeps from the run it continues where this one sets none
-        cfg = dataclasses.replace(cfg, checkpoint=kept_checkpoints(cfg, meta) or cfg.checkpoint,
-                                  output=restart_output(cfg, meta))  # (the run's continue_outputs: the same)
-        # and its steadiness test, where it gives none (the checkpoints then hold its reference field)
-        cfg = dataclasses.replace(cfg, control=kept_steady(cfg, meta) or cfg.control)
-        # the configuration's warnings, less those of settings the kept ones make read (as the run says them)
-        for w in settled_warnings(cfg):
+        if again:
+            say(f"  note: {again}")
+        # what the restart takes from the run it continues, decided and said by the run's own driver.restart.continued
+        # (the schedules, the steadiness test, the field output and average, the series its probes end or move, the
+        # end step): the dry run made these decisions itself, in another order, and said none of the settings kept
+        cfg, lines, _, kept = restart_continues(cfg, meta)
+        if kept is not None:
+            end = kept
+        for line in lines:
+            say(f"  {line}")
+        blown = blown_up_warning(out_path, meta.get("run_id"), start, end, path)
+        if blown:  # the run's warning: it said "ready" for a run that blows up again at the same step
+            say(f"warning: {blown}", file=sys.stderr)
+        # the configuration's warnings, settled against the settings kept (as the run says them, after the restart's)
+        for w in cfg.warnings:
             say(f"warning: {w}", file=sys.stderr)
         continued = (path, meta.get("run_id") or ckpt.LEGACY_RUN)
         done = steady_done(meta.get("steady") or {}, cfg.control.steady_tol, start)
+        if cfg.output.output_every or cfg.output.output_interval:  # the run's earlier outputs not in this folder
+            whole = meta.get("outputs") or []
+            light = [e for e in (meta.get("light_outputs") or []) if isinstance(e, dict)]
+            here = outputs_here(out_path, whole, light)
+            gone = len(whole) + len(light) - len(here[0]) - len(here[1])
+            if gone:  # (said by the run as it opens its field output; the dry run said nothing of it)
+                say(f"  {outputs_gone_line(gone, out_path)}")
         if samples_on(model, s) and not results.continues(out_path, continued[1], path, cdir):
             # into another folder than its run's: the run's sample records up to its checkpoint begin samples.jsonl
             # there, once the run has moved an earlier run's results there aside (as the run copies them)
@@ -201,7 +221,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         say(f"  steps: {done}")
         end = start
     elif end <= start:
-        say(f"  steps: none to run (the run is at step {start}, its end step {end})")
+        say(f"  steps: {nothing_to_run(end)}")
     else:
         steady = (f"; it stops earlier once steady (steady_tol = {cfg.control.steady_tol:g}): the counts below are "
                   f"the most" if cfg.control.steady_tol > 0 else "")

@@ -21,8 +21,9 @@ import numpy as np
 from distlbm.driver import signals, space
 from distlbm.driver import callbacks as cb
 from distlbm.driver.callbacks import Callback, Checkpointer, InstabilityError, JsonLog, WallTimeStop
-from distlbm.driver.restart import (blew_up_after, case_of, continued, earlier_results, end_before_start,
-                                    mean_starts_again, other_case, samples_upto, steady_done)
+from distlbm.driver.restart import (blown_up_warning, case_of, continued, earlier_results, end_before_start,
+                                    legacy_warning, mean_starts_again, nothing_to_run, other_case, outputs_gone_line,
+                                    outputs_here, samples_upto, steady_done)
 from distlbm.driver.schedules import (IterationInterval, StepsOrWall, TimeInterval, WallTimeInterval,
                                       average_warning, next_due)
 from distlbm.driver.summary import summary as make_summary
@@ -593,9 +594,9 @@ class Simulation:
         path, (f, meta, moved, mean, steady_ref), skipped = ckpt.walk(candidates, read)
         for line in skipped:
             self.log(f"warning: {line}")
-        if meta.get("_format") == ckpt.LEGACY_FORMAT:
-            self.log(f"warning: {path} was written by an older distlbm (no metadata digest): its metadata is not "
-                     f"verified")
+        unverified = legacy_warning(path, meta)
+        if unverified:
+            self.log(f"warning: {unverified}")
         self.state = State(f, self.domain.replicate(np.asarray(meta["step"], np.int32)))
         self.view.mean = mean
         self.view.mean_samples = int(meta["average"]["samples"]) if mean is not None else 0
@@ -625,19 +626,17 @@ class Simulation:
         for line in moved:
             self.log(f"input file {line}")
         self._continue(meta)
-        blown = self._blew_up_after(int(meta["step"]), meta.get("run_id"))
         # (a restart that ends before that step, --steps N, does not reach it: nothing to say)
-        if blown is not None and (self.cfg.control.steps or self._kept_end or self.setup.steps) >= blown:
-            self.log(f"warning: this run was found blown up at step {blown}, after this checkpoint (log.jsonl), "
-                     f"and a restart runs its steps again with the same physics, bit for bit: it will blow up "
-                     f"again; to go on from this state with a changed setting (the instability message names them), "
-                     f"--init-from {path} --out NEWDIR")
+        blown = self._blown_up_warning(int(meta["step"]), meta.get("run_id"), path)
+        if blown:
+            self.log(f"warning: {blown}")
 
-    def _blew_up_after(self, step: int, run_id) -> Optional[int]:
-        """driver.restart.blew_up_after of this run's folder, read on process 0 (the others say nothing)."""
-        if self.domain.process_index != 0 or self.view.out_dir is None or not run_id:
+    def _blown_up_warning(self, step: int, run_id, path) -> Optional[str]:
+        """driver.restart.blown_up_warning of this run's folder, read on process 0 (the others say nothing)."""
+        if self.domain.process_index != 0:
             return None
-        return blew_up_after(self.view.out_dir, run_id, step)
+        end = self.cfg.control.steps or self._kept_end or self.setup.steps
+        return blown_up_warning(self.view.out_dir, run_id, step, end, path)
 
     def _load_mean(self, path, meta: dict):
         """The time average a checkpoint holds (None without one, or where this restart starts it again, said:
@@ -730,21 +729,12 @@ class Simulation:
         if not (whole or light):
             return
         if self.domain.process_index == 0:
-            here = {}
-
-            def found(e):
-                f = e.get("file")
-                if f not in here:
-                    here[f] = isinstance(f, str) and (self.out_dir / f).is_file()
-                return here[f]
-
-            whole, light = [e for e in whole if found(e)], [e for e in light if found(e)]
+            whole, light = outputs_here(self.out_dir, whole, light)
         if self.domain.process_count > 1:
             whole, light = self.domain.allgather_obj((whole, light))[0]
         gone = len(self._outputs_state) + len(self._light_state) - len(whole) - len(light)
         if gone:
-            self.log(f"note: {gone} earlier field output(s) of this run are not in {self.out_dir} (a restart into "
-                     f"another folder, or removed): the XDMF series here list the outputs found in it")
+            self.log(outputs_gone_line(gone, self.out_dir))
         self._outputs_state, self._light_state = whole, light
 
     # ---- samples -------------------------------------------------------------------------------------
@@ -1180,7 +1170,7 @@ class Simulation:
         if steps is None and end < start_step:  # a count taken for the end step: nothing would run
             raise end_before_start(end, start_step, bool(self.cfg.control.steps), bool(self._kept_end))
         if start_step > 0 and end == start_step:
-            self.log(f"nothing to run: the run is already at its end step {end} (--steps N to go further)")
+            self.log(nothing_to_run(end))
         elif steps is None and end > start_step and self._steady_done(start_step):
             end = start_step  # it would stop again at its next check, an interval on: it is done
         # the end a later restart without steps keeps: the configured one (a run(steps) call's own is its own)

@@ -485,3 +485,53 @@ def blew_up_after(out_dir: Path, run_id: str, step: int) -> Optional[int]:
             found = event["step"]
     return found
 
+
+def blown_up_warning(out_dir, run_id, step: int, end: int, path) -> Optional[str]:
+    """The warning of a restart from the checkpoint `path` (of `step`) of run `run_id` in `out_dir` that blew up after
+    it (blew_up_after), where the restart runs to `end` at or past that step (one that ends before it does not reach
+    it): None otherwise. Said by the run and by its dry run (which said "ready" alone)."""
+    if out_dir is None or not run_id:
+        return None
+    blown = blew_up_after(out_dir, run_id, step)
+    if blown is None or end < blown:
+        return None
+    return (f"this run was found blown up at step {blown}, after this checkpoint (log.jsonl), and a restart runs its "
+            f"steps again with the same physics, bit for bit: it will blow up again; to go on from this state with a "
+            f"changed setting (the instability message names them), --init-from {path} --out NEWDIR")
+
+
+def nothing_to_run(end: int) -> str:
+    """What a restart already at its end step says (the run, and its dry run, which said "none to run (the run is at
+    step N, its end step N)" without the way further)."""
+    return f"nothing to run: the run is already at its end step {end} (--steps N to go further)"
+
+
+def outputs_here(out_dir, whole: list, light: list) -> tuple:
+    """The field outputs of the run so far (the checkpoint's records `whole` and `light`) whose files lie in
+    `out_dir`: (whole, light) kept, those of the others dropped (a restart into another folder listed them in its
+    fields.xdmf, files that are not there). The run's (process 0) and its dry run's."""
+    here = {}
+
+    def found(e):
+        f = e.get("file")
+        if f not in here:
+            here[f] = isinstance(f, str) and (Path(out_dir) / f).is_file()
+        return here[f]
+
+    return [e for e in whole if found(e)], [e for e in light if found(e)]
+
+
+def outputs_gone_line(gone: int, out_dir) -> str:
+    """What a restart says of the `gone` earlier field outputs of its run that are not in its folder `out_dir`."""
+    return (f"note: {gone} earlier field output(s) of this run are not in {out_dir} (a restart into another folder, or "
+            f"removed): the XDMF series here list the outputs found in it")
+
+
+def legacy_warning(path, meta: dict) -> Optional[str]:
+    """The warning of a checkpoint of an older distlbm, whose metadata has no digest (None for others): the run's and
+    its dry run's."""
+    from distlbm.io.checkpoint import LEGACY_FORMAT
+
+    if meta.get("_format") != LEGACY_FORMAT:
+        return None
+    return f"{path} was written by an older distlbm (no metadata digest): its metadata is not verified"

@@ -729,8 +729,7 @@ def test_a_restart_with_nothing_to_run_says_that_alone(cli, tmp_path, steady):
     rc, said, err = cli("run", "box", "--set", "n=8", "--restart", "--out", out)
     assert rc == 0 and nothing in said and "running to step" not in said, said
     rc, dry, err = cli("run", "box", "--set", "n=8", "--restart", "--dry-run", "--out", out)
-    assert rc == 0 and ("  steps: " + nothing if steady else "  steps: none to run (the run is at step 30, its end "
-                        "step 30)") in dry and "running to step" not in dry, dry
+    assert rc == 0 and "  steps: " + nothing in dry and "running to step" not in dry, dry
     # a restart that runs (an older checkpoint) says where it runs to
     rc, said, err = cli("run", "box", "--set", "n=8", "--restart", out / "checkpoints" / "ckpt_000000010.h5",
                         "--until-steady", 0, "--out", out)
