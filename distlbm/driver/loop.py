@@ -263,29 +263,30 @@ class Simulation:
     def _hold_folder(self, folder: Optional[Path]):
         """Process 0 holds the output folder (io.lock: two runs in one folder replace each other's
         checkpoints), until this Simulation is gone or the process ends; every process agrees on the outcome:
-        FolderInUse (one line, a configuration error) on all of them if another run holds it."""
+        FolderInUse (one line, a configuration error) on all of them if another run holds it; a ConfigError where the
+        folder cannot be used (not made, HDF5 cannot write there, its lock file unusable)."""
         if folder is None or self._lock_dir == folder:  # (_lock_dir on every process: they all agree here)
             return
         self._release_folder()
         error = warning = None
-        refusal = folder_lock.FolderInUse
+        in_use = False  # FolderInUse: another run holds it; any other refusal is a ConfigError of an unusable folder
         if self.domain.process_index == 0:
             try:
                 flag = signals.process_flag()  # a stop signal ends a wait for the folder
                 self._lock = folder_lock.acquire(folder, say=lambda msg, **_: self._log(msg),
                                                  stopped=lambda: bool(flag is not None and flag.requested))
                 warning = self._lock.warning
-            except ConfigError as e:
-                error = str(e)
+            except ConfigError as e:  # (HDF5 cannot write there, the lock file unusable: not another run's hold,
+                # which they were all said as, FolderInUse)
+                error, in_use = str(e), isinstance(e, folder_lock.FolderInUse)
             except OSError as e:  # the folder cannot be made (a path through a file: NotADirectoryError from mkdir)
-                refusal = ConfigError  # (not another run's hold)
                 error = (f"out_dir = {str(folder)!r}: cannot create or write the folder "
                          f"({e.strerror or type(e).__name__}); expected a writable folder")
         if self.domain.process_count > 1:
-            error = next((e for e in self.domain.allgather_obj(error) if e), None)
+            error, in_use = next((x for x in self.domain.allgather_obj((error, in_use)) if x[0]), (None, False))
         if error is not None:
             self._release_folder()
-            raise refusal(error)
+            raise (folder_lock.FolderInUse if in_use else ConfigError)(error)
         try:  # one folder for every process: not a node-local /tmp under a job on several nodes
             files.check_shared(folder, self.domain)
         except ConfigError:

@@ -241,6 +241,24 @@ def test_a_folder_where_hdf5_cannot_write_even_without_locks_is_refused_at_the_s
     assert "\n" not in text and not any(p.name.startswith(".distlbm-h5probe") for p in out.iterdir())
 
 
+def test_a_folder_where_hdf5_cannot_write_is_an_unusable_folder_not_a_folder_in_use(cli, tmp_path, monkeypatch):
+    """The refusal of a folder where HDF5 cannot write even without its locks was raised as FolderInUse ("another run
+    holds the output folder"), the class of a lock held by another run: it is an unusable output folder, a plain
+    configuration error as "cannot create or write the folder" is, exit 2 with nothing run (README, Exit statuses)."""
+    from distlbm.driver import Simulation
+    from distlbm.errors import ConfigError
+    from distlbm.io.lock import FolderInUse
+
+    _refusing_h5py(monkeypatch, always=True)
+    out = tmp_path / "a"
+    with pytest.raises(ConfigError) as info:
+        Simulation(resolve("cavity2d", {"n": 16, "steady_tol": 0, "checkpoint_every": 10}), out_dir=out, log=quiet)
+    assert not isinstance(info.value, FolderInUse), type(info.value)
+    rc, stdout, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 20, "--out", tmp_path / "b")
+    assert rc == 2 and err.startswith(f"distlbm: configuration error: --out = {str(tmp_path / 'b')!r}: HDF5 cannot "
+                                      f"create a file here"), (rc, err)
+
+
 def test_nothing_is_said_where_hdf5_locks_or_the_user_turned_them_off(tmp_path, monkeypatch):
     from distlbm.io import hdf5
 
