@@ -68,9 +68,10 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.cases.base import ConfigError
     from distlbm.config import mesh_named, mesh_split_named
     from distlbm.driver.loop import build_model, samples_on
-    from distlbm.driver.restart import (blown_up_warning, end_before_start, legacy_warning,
+    from distlbm.driver.restart import (blown_up_warning, end_before_start, init_from_line, legacy_warning,
                                         mean_starts_again, nothing_to_run, other_case, outputs_gone_line, outputs_here,
-                                        samples_copy, samples_copy_line, samples_upto, steady_done)
+                                        samples_copy, samples_copy_line, samples_dropped, samples_dropped_line,
+                                        samples_upto, steady_done)
     from distlbm.driver.restart import continued as restart_continues
     from distlbm.io import abandoned
     from distlbm.io import checkpoint as ckpt
@@ -123,9 +124,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             path, meta, skipped = ckpt.walk(ckpt.init_candidates(init_from), read)
             for line in skipped:  # as the run says them
                 say(f"warning: {line}", file=sys.stderr)
-            say(f"  initial state: the populations of {path} (step {meta['step']}; its metadata verified "
-                f"against this lattice; its populations are verified when the run reads them)"
-                + ckpt.converted(meta, model.dtype))
+            say(f"  {init_from_line(path, meta, model.dtype)}; its metadata verified against this lattice; its "
+                f"populations are verified when the run reads them")
             other = other_case(path, meta, cfg.case_key)
             if other:
                 say(f"warning: {other}", file=sys.stderr)
@@ -235,7 +235,9 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             abandoned.check(aside, out_path, cdir)
             say(f"  abandoned steps: the run's files of the steps after {aside.step} are moved aside (never removed): "
                 f"{'; '.join(abandoned.describe(aside, out_path, cdir))}")
-        back = abandoned.taken_back(continued[0], out_path, at, start)
+        sched = meta.get("schedules") or {}
+        # the records samples.jsonl keeps, takes back and drops, counted as the run decides them (it trims the file)
+        back, cut, dropped = samples_dropped(out_path, continued[0], sched, start, at)
         if back:
             say(f"  sample records: {len(back)} of the history this restart continues "
                 f"({abandoned.steps_text(s for _, s in back)}) are copied back into samples.jsonl from "
@@ -245,6 +247,8 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         if linked:
             say(f"  outputs: {len(linked)} file(s) of the history this restart continues (of the steps after {at} up "
                 f"to {start}) are linked back from {abandoned.set_aside_as(continued[0])}/ of their folders")
+        if dropped and not (aside and aside.samples):  # (the run's line; the dry run said nothing of it)
+            say(f"  {samples_dropped_line(dropped, cut, samples_upto(sched, start), start, sched)}")
     # the memory per device, for the mesh given or one device
     d = len(shape)
     # --comm mpi under its launcher (mpiexec, srun): one block per rank, as the run splits it (parallel.plan_mesh)

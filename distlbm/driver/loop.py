@@ -21,7 +21,7 @@ import numpy as np
 from distlbm.driver import signals, space
 from distlbm.driver import callbacks as cb
 from distlbm.driver.callbacks import Callback, Checkpointer, InstabilityError, JsonLog, WallTimeStop
-from distlbm.driver.restart import (blown_up_warning, case_of, continued, earlier_results, end_before_start,
+from distlbm.driver.restart import (blown_up_warning, continued, earlier_results, end_before_start, init_from_line,
                                     legacy_warning, mean_starts_again, nothing_to_run, other_case, outputs_gone_line,
                                     outputs_here, samples_upto, steady_done)
 from distlbm.driver.schedules import (IterationInterval, StepsOrWall, TimeInterval, WallTimeInterval,
@@ -686,10 +686,7 @@ class Simulation:
             self.log(f"warning: {line}")
         self.state = State(f, self.domain.replicate(np.zeros((), np.int32)))
         self.initialized_from = str(path)
-        case = case_of(meta)
-        self.log(f"initial state: the populations of {path} (step {meta['step']}"
-                 + (f" of a {case} run" if case else "") + "), at step 0 of this run with its own settings"
-                 + ckpt.converted(meta, self.model.dtype))
+        self.log(init_from_line(path, meta, self.model.dtype))
         other = other_case(path, meta, self.cfg.case_key)
         if other:
             self.log(f"warning: {other}")

@@ -239,6 +239,17 @@ def case_of(meta: dict) -> Optional[str]:
     return source.get("case") if isinstance(source, dict) else None
 
 
+def init_from_line(path, meta: dict, dtype) -> str:
+    """What a new run started from the populations of the checkpoint `path` (--init-from) says of them: whose run
+    and which step, the dtype they are taken in where it differs. The run's line and its dry run's (which said
+    "(step N; ...)" alone)."""
+    from distlbm.io.checkpoint import converted
+
+    case = case_of(meta)
+    return (f"initial state: the populations of {path} (step {meta['step']}" + (f" of a {case} run" if case else "")
+            + "), at step 0 of this run with its own settings" + converted(meta, dtype))
+
+
 def other_case(path, meta: dict, case: str) -> Optional[str]:
     """The warning of an --init-from checkpoint of another case (None for one of `case`): said by the run and by the
     dry run (which said nothing of it)."""
@@ -406,9 +417,7 @@ def earlier_results(out_dir: Path, checkpoint_dir: Path, run_id: str, restored_f
         if restored_from is not None and Path(checkpoint_dir).is_dir():
             aside = set_aside_abandoned(out_dir, checkpoint_dir, run_id, restored_from, start_step, at, say)
         upto = samples_upto(schedules, start_step)
-        back = [(line, s) for line, s in
-                abandoned.taken_back(restored_from, out_dir, at, start_step) if s <= upto]
-        dropped = results.trim_samples(out_dir, min(at, upto), [line for line, _ in back])
+        back, _, dropped = samples_dropped(out_dir, restored_from, schedules, start_step, at, write=True)
         if back:
             say(f"note: {len(back)} sample record(s) of the history this restart continues "
                 f"({abandoned.steps_text(s for _, s in back)}) copied back into samples.jsonl from "
@@ -420,17 +429,32 @@ def earlier_results(out_dir: Path, checkpoint_dir: Path, run_id: str, restored_f
                 f"{abandoned.set_aside_as(restored_from)}/ of their folders (hard links: "
                 f"the set-aside series stays as it was)")
         if dropped and not (aside and aside.samples):
-            say(f"note: {dropped} record(s) of samples.jsonl after step {min(at, upto)} dropped: "
-                f"this restart records them again" + (
-                    f" (but step {start_step}'s, the stop's or end's own sample between two of "
-                    f"the run's every {schedules['sample']['every']} steps: the series "
-                    f"goes on as the uninterrupted run's)" if upto < start_step else ""))
+            say(samples_dropped_line(dropped, min(at, upto), upto, start_step, schedules))
     else:
         moved = results.set_aside(out_dir)
         if moved:
             say(f"note: {moved}")
         if restored_from and samples:
             samples_into_new_folder(out_dir, restored_from, samples_upto(schedules, start_step), start_step, say)
+
+
+def samples_dropped(out_dir: Path, restored_from, schedules: dict, start_step: int, at: int,
+                    write: bool = False) -> tuple:
+    """The sample records a restart in its own folder keeps and drops (earlier_results; its dry run's, which writes
+    nothing): (the records taken back from the history it continues [(line, step)], the step after which samples.jsonl
+    is cut, the number of lines dropped). `write`: samples.jsonl rewritten (the run's)."""
+    upto = samples_upto(schedules, start_step)
+    back = [(line, s) for line, s in abandoned.taken_back(restored_from, out_dir, at, start_step) if s <= upto]
+    cut = min(at, upto)
+    return back, cut, results.trim_samples(out_dir, cut, [line for line, _ in back], write=write)
+
+
+def samples_dropped_line(dropped: int, cut: int, upto: int, start_step: int, schedules: dict) -> str:
+    """What a restart says of the `dropped` records of samples.jsonl after step `cut` (samples_dropped's)."""
+    return (f"note: {dropped} record(s) of samples.jsonl after step {cut} dropped: this restart records them again" + (
+        f" (but step {start_step}'s, the stop's or end's own sample between two of the run's every "
+        f"{schedules['sample']['every']} steps: the series goes on as the uninterrupted run's)"
+        if upto < start_step else ""))
 
 
 def samples_into_new_folder(out_dir: Path, restored_from: str, upto: int, start_step: int,

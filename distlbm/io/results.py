@@ -325,14 +325,15 @@ class _Nothing(Exception):
     """Raised by the lines of an atomic write (write_chunks) that finds nothing to write: the file stays as it was."""
 
 
-def trim_samples(folder, upto: int, then=()) -> int:
+def trim_samples(folder, upto: int, then=(), write: bool = True) -> int:
     """A restart in its own folder: samples.jsonl keeps the records up to step `upto` (the checkpoint's; the
     restart records the later ones again), `then` (lines of records after `upto`) after them, rewritten under a
     temporary name and renamed. The number of lines dropped. A file whose last record is at or before `upto` is left
     as it is where `then` is empty, read from its end only: a restart after a stop at a checkpoint (a Slurm chain's)
     does not parse a long run's samples. Otherwise (a restart after a crash) the file is streamed, line by line, into
     the temporary: it was read whole and a (line, record) pair of every record held at once, ~10 times the file
-    (226 MB: 2.2 GB of memory, measured; a week sampled every step, 3.6 GB: ~35 GB)."""
+    (226 MB: 2.2 GB of memory, measured; a week sampled every step, 3.6 GB: ~35 GB). `write` False: the lines it
+    would drop counted, the file untouched (the dry run's)."""
     path = Path(folder) / "samples.jsonl"
     if path.is_symlink() or (not then and (not path.is_file() or _ends_by(path, upto))):
         return 0
@@ -354,8 +355,12 @@ def trim_samples(folder, upto: int, then=()) -> int:
         yield from then
 
     try:
-        size = path.stat().st_size if path.is_file() else 0
-        write_chunks(path, _reading(lines()), size + sum(len(x) for x in then))
+        if not write:
+            for _ in lines():
+                pass
+        else:
+            size = path.stat().st_size if path.is_file() else 0
+            write_chunks(path, _reading(lines()), size + sum(len(x) for x in then))
     except (_Nothing, _ReadFailed, OSError):  # (unreadable: left as it was)
         return 0
     return count["lines"] - count["kept"]

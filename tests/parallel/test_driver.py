@@ -677,12 +677,13 @@ def test_a_new_run_starts_from_the_flow_of_another_runs_checkpoint(cli, tmp_path
     assert rc == 0, err
     args = ["run", "cavity2d", "--set", "n=16", "--set", "re=400", "--init-from", a]
     rc, out, err = cli(*args, "--steps", 50, "--out", b, "--dry-run")
-    assert rc == 0 and f"  initial state: the populations of {a / 'checkpoints' / 'ckpt_000000200.h5'} (step 200;" \
-        in out, out + err
+    # the run's own line (the dry run said "(step 200; its metadata verified ...)", not whose run nor at which step)
+    said = (f"initial state: the populations of {a / 'checkpoints' / 'ckpt_000000200.h5'} (step 200 of a cavity2d "
+            f"run), at step 0 of this run with its own settings")
+    assert rc == 0 and f"  {said}; its metadata verified against this lattice" in out, out + err
     rc, out, err = cli(*args, "--steps", 50, "--output-every", 50, "--out", b)
     assert rc == 0, err
-    assert f"initial state: the populations of {a / 'checkpoints' / 'ckpt_000000200.h5'} (step 200 of a cavity2d " \
-           f"run), at step 0 of this run with its own settings" in out, out
+    assert said in out, out
     assert "running steps 0..50" in out and "Re 400" in out
     with h5py.File(a / "fields" / "fields_000000200.h5", "r") as fa, \
             h5py.File(b / "fields" / "fields_000000000.h5", "r") as fb:
@@ -736,7 +737,8 @@ def test_a_new_run_may_start_from_a_checkpoint_stored_in_another_dtype(cli, tmp_
         args = ["run", "cavity2d", "--set", "n=16", "--set", f"dtype={dtype}", "--init-from", a, "--steps", 20]
         said = f"stored as float16, taken as {dtype} ({how})"
         rc, out, err = cli(*args, "--out", tmp_path / dtype, "--dry-run")
-        assert rc == 0 and f"  initial state: the populations of {ck} (step 100;" in out and said in out, out + err
+        assert rc == 0 and f"  initial state: the populations of {ck} (step 100 of a cavity2d run), at step 0 of " \
+            f"this run with its own settings; {said}; its metadata verified" in out, out + err
         rc, out, err = cli(*args, "--out", tmp_path / dtype)
         assert rc == 0 and said in out and "done: 20 steps" in out, out + err
     sim = Simulation(resolve("cavity2d", {"n": 16, "dtype": "float32"}), init_from=str(ck), log=lambda *a: None)

@@ -102,3 +102,19 @@ def test_the_dry_run_of_a_restart_into_a_new_folder_says_the_earlier_outputs_are
     assert rc == 0, real
     said = _lines(real, "note: 3 earlier field output(s)")
     assert said and said[0] in dry, (said, dry)
+
+
+def test_the_dry_run_says_the_sample_records_a_restart_drops(cli, tmp_path):
+    """A restart of a run that died after its last good checkpoint (here: the later ones removed) drops the sample
+    records after it ("note: 14 record(s) of samples.jsonl after step 19 dropped: this restart records them again
+    ..."); the dry run said nothing of the records it trims."""
+    run = tmp_path / "run"
+    tgv = ("taylor_green3d", "--set", "n=16")
+    rc, _, err = cli("run", *tgv, "--steps", 60, "--checkpoint-every", 20, "--out", run)
+    assert rc == 0, err
+    for step in (40, 60):
+        (run / "checkpoints" / f"ckpt_{step:09d}.h5").unlink()
+    dry, real, rc = _dry_then_real(cli, *tgv, "--restart", "--out", run)
+    assert rc == 0, real
+    said = _lines(real, "note: 14 record(s) of samples.jsonl after step 19 dropped")
+    assert said and said[0] in dry, (said, dry)
