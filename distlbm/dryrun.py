@@ -79,7 +79,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     from distlbm.driver.schedules import average_warning
     from distlbm.io import files
     from distlbm.io import results
-    from distlbm.io.lock import holder
+    from distlbm.io.lock import check_lock_file, holder, lock_wait, locks_refused
     from distlbm.io.output import mean_parts, output_bytes, outputs_between, space_warning
     from distlbm.memory import average_values, checkpoint_bytes, fmt_bytes, memory_estimate, steady_values
     from distlbm.parallel.mesh import DecompositionError, check_divisible, factorize, not_per_process, parse_mesh
@@ -101,7 +101,21 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
     probe, why = _where_writable(out_path)
     if why:
         raise ConfigError(f"--out = {out!r}: {why}; expected a writable folder")
+    lock_wait()  # DISTLBM_LOCK_WAIT, as the run reads it when it takes the folder (exit 2 where not seconds)
+    if out_path.is_dir():  # its run lock file, as the run refuses it (a link, a folder, a FIFO): the dry run said ready
+        check_lock_file(out_path)
     busy = holder(out_path) if out_path.is_dir() else None
+    no_locks = locks_refused(probe)  # (the run's HDF5 probe writes a small file to find it: a lock tried, none written)
+    if no_locks:
+        hdf5_off = os.environ.get("HDF5_USE_FILE_LOCKING", "").upper() == "FALSE"
+        say(f"warning: the file system of {probe} refuses file locks ({no_locks}): "
+            + ("" if hdf5_off else
+               "the run writes and reads its HDF5 files without HDF5's locks, as HDF5_USE_FILE_LOCKING=FALSE does "
+               "(found and said when it starts, by a small HDF5 file written and removed there; set it, and that is "
+               "not said), and stops at its start (exit status 2) where HDF5 cannot create a file there even without "
+               "them; ")
+            + "its run lock cannot see a second run started in this folder on another node at the same moment",
+            file=sys.stderr)
     # what lies where the run writes its logs and outputs (a folder named log.jsonl, a file named fields): the run
     # stops on it with exit 74, at once or at its first output; the dry run said "ready"
     if out_path.is_dir():

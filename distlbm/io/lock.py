@@ -408,13 +408,7 @@ def acquire(folder, wait: Optional[float] = None, say: Callable = print,
 
     h5_warning = check_locking(folder)
     if wait is None:
-        text = os.environ.get("DISTLBM_LOCK_WAIT", "0")
-        try:
-            wait = float(text)
-        except ValueError:
-            raise ConfigError(f"DISTLBM_LOCK_WAIT = {text!r}: expected seconds (a number >= 0)") from None
-        if not wait >= 0:
-            raise ConfigError(f"DISTLBM_LOCK_WAIT = {text!r}: expected seconds (a number >= 0)")
+        wait = lock_wait()
     deadline = time.monotonic() + wait
     said = False
     while True:
@@ -443,6 +437,65 @@ def acquire(folder, wait: Optional[float] = None, say: Callable = print,
     return FolderLock(held, "; ".join(w for w in (warning, h5_warning) if w) or None)
 
 
+def lock_wait() -> float:
+    """DISTLBM_LOCK_WAIT: the seconds a run waits for a folder another run holds (default 0). ConfigError otherwise
+    (the run's start and its dry run)."""
+    text = os.environ.get("DISTLBM_LOCK_WAIT", "0")
+    try:
+        wait = float(text)
+    except ValueError:
+        wait = float("nan")
+    if not wait >= 0:
+        raise ConfigError(f"DISTLBM_LOCK_WAIT = {text!r}: expected seconds (a number >= 0)")
+    return wait
+
+
+def check_lock_file(folder) -> None:
+    """The refusal of acquire() for the lock file found in `folder`, found without opening it for writing nor taking
+    its lock (the dry run's: nothing written): a symbolic link, something not a regular file (a folder, a FIFO), a
+    file that cannot be opened for reading and writing. ConfigError in the run's own words; None where acquire() can
+    open it, or where there is none (acquire() creates it: the folder's writability is checked apart)."""
+    path = Path(folder) / NAME
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot open the run lock file ({e.strerror}); expected a writable "
+                          f"output folder") from None
+    if stat.S_ISLNK(st.st_mode):
+        raise ConfigError(f"{path}: is a symbolic link; expected the run lock file (a regular file); move it away")
+    if stat.S_ISDIR(st.st_mode):  # (acquire's os.open fails on it: EISDIR)
+        raise ConfigError(f"{path}: cannot open the run lock file ({os.strerror(errno.EISDIR)}); expected a "
+                          f"writable output folder")
+    if not stat.S_ISREG(st.st_mode):
+        raise ConfigError(f"{path}: is not a regular file; expected the run lock file (move it away)")
+    if not os.access(path, os.R_OK | os.W_OK):
+        raise ConfigError(f"{path}: cannot open the run lock file ({os.strerror(errno.EACCES)}); expected a "
+                          f"writable output folder")
+
+
+def locks_refused(folder) -> Optional[str]:
+    """Why the file system of `folder` refuses file locks (flock), or None where it takes them: a shared lock tried
+    on the folder itself and dropped at once (nothing is written: the dry run's check of what the run's HDF5 probe,
+    io.hdf5.check_locking, finds by writing a small file). The run's own flock on its lock file and HDF5's on its
+    files are refused alike there (Lustre mounted without flock, NFS without its lock daemon)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None  # (a folder not there yet: its parent's file system is the one the run makes it on)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    except BlockingIOError:
+        return None  # (held exclusively by someone: locks work)
+    except OSError as e:
+        return f"errno {e.errno}, {e.strerror}" if e.errno in _UNSUPPORTED else None
+    finally:
+        os.close(fd)
+    return None
+
+
 def holder(folder) -> Optional[str]:
     """The description of another run holding `folder`, or None (read from its record: nothing is taken)."""
     with _mutex:
@@ -459,7 +512,8 @@ def read_holder(folder) -> tuple[str, Optional[str]]:
     ('ended', who) for a run that left; ('gone', who) for one that never ended: killed, or its node failed."""
     path = Path(folder) / NAME
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+        # (O_NONBLOCK: a FIFO at its name is opened at once, not waited on for a writer for ever)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError:
         return "free", None
     try:

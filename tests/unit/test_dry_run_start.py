@@ -1,0 +1,101 @@
+"""What the run refuses at its start, its dry run refuses too, read-only: the folder's run lock file that the run
+cannot use (a symbolic link, a folder, a FIFO), DISTLBM_LOCK_WAIT that is not seconds; and a file system refusing file
+locks (where HDF5 refuses its own) is said. Each test runs the dry run, then the run, on the same folder: the dry run's
+exit status and line are the run's, and the folder's files and their times are left as they were."""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+
+import pytest
+
+CAVITY = ("cavity2d", "--set", "n=16", "--steps", 10)
+
+
+def _tree(folder):
+    """Every entry under folder (files, links, FIFOs, folders) with its size and modification time, not followed."""
+    out = {}
+    for root, dirs, names in os.walk(folder):
+        for n in names + dirs:
+            p = os.path.join(root, n)
+            st = os.lstat(p)
+            out[p] = (st.st_mode, st.st_size, st.st_mtime_ns)
+    return out
+
+
+def _error(text):
+    return [ln for ln in text.splitlines() if ln.startswith("distlbm: ")][-1]
+
+
+@pytest.mark.parametrize("what", ["link", "folder"])
+def test_a_run_lock_file_the_run_cannot_use_is_refused_by_the_dry_run_in_the_runs_words(cli, tmp_path, what):
+    """A run lock file that is a symbolic link or a folder: the run refused it (exit 2: 'is a symbolic link', 'cannot
+    open the run lock file (Is a directory)'), its dry run said 'ready'."""
+    out = tmp_path / "out"
+    out.mkdir()
+    lock = out / ".distlbm.lock"
+    if what == "link":
+        lock.symlink_to(tmp_path / "elsewhere")
+    else:
+        lock.mkdir()
+    before = _tree(tmp_path)
+    rc, dry_out, dry_err = cli("run", *CAVITY, "--out", out, "--dry-run")
+    assert _tree(tmp_path) == before
+    rc_run, _, err = cli("run", *CAVITY, "--out", out)
+    assert rc_run == 2, err
+    assert rc == 2 and "dry run: ready" not in dry_out, dry_out + dry_err
+    assert _error(dry_err) == _error(err), (dry_err, err)
+
+
+def test_a_fifo_for_run_lock_file_is_refused_by_the_dry_run_not_waited_on(module_cli, tmp_path):
+    """A FIFO at the run lock file's name: the dry run (and `distlbm status`) opened it to read its record and waited
+    for ever for a writer; the run refuses it ('is not a regular file', exit 2)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    os.mkfifo(out / ".distlbm.lock")
+    before = _tree(tmp_path)
+    dry = module_cli("run", *CAVITY, "--out", out, "--dry-run", timeout=120)
+    assert _tree(tmp_path) == before
+    assert dry.returncode == 2, dry.stdout + dry.stderr
+    assert _error(dry.stderr) == (f"distlbm: configuration error: {out / '.distlbm.lock'}: is not a regular file; "
+                                  f"expected the run lock file (move it away)"), dry.stderr
+    status = module_cli("status", out, timeout=120)  # read, never waited on
+    assert status.returncode in (0, 1, 2), status.stderr
+
+
+def test_a_lock_wait_that_is_not_seconds_is_refused_by_the_dry_run(cli, tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    monkeypatch.setenv("DISTLBM_LOCK_WAIT", "soon")
+    rc, dry_out, dry_err = cli("run", *CAVITY, "--out", out, "--dry-run")
+    assert not out.exists()
+    rc_run, _, err = cli("run", *CAVITY, "--out", out)
+    assert rc_run == 2 and _error(err) == "distlbm: configuration error: DISTLBM_LOCK_WAIT = 'soon': expected " \
+                                          "seconds (a number >= 0)", err
+    assert rc == 2 and _error(dry_err) == _error(err), dry_out + dry_err
+
+
+def test_a_file_system_without_file_locks_is_said_by_the_dry_run_without_writing(cli, tmp_path, monkeypatch):
+    """Where the file system refuses file locks, HDF5 refuses its own: the run finds it by writing a small HDF5 file
+    (turns HDF5's locking off and says so, or refuses with exit 2 where HDF5 cannot write even without it); its dry
+    run said nothing. The dry run tries a shared lock on the folder itself (nothing written) and says it."""
+    out = tmp_path / "out"
+    out.mkdir()
+    real = fcntl.flock
+
+    def refusing(fd, op):
+        raise OSError(errno.ENOSYS, os.strerror(errno.ENOSYS))
+
+    monkeypatch.setattr(fcntl, "flock", refusing)
+    before = _tree(tmp_path)
+    rc, dry_out, dry_err = cli("run", *CAVITY, "--out", out, "--dry-run")
+    assert _tree(tmp_path) == before
+    assert rc == 0, dry_out + dry_err
+    warned = [ln for ln in dry_err.splitlines() if "file locks" in ln]
+    assert len(warned) == 1 and warned[0].startswith(f"warning: the file system of {out} refuses file locks (errno 38, "
+                                                     f"Function not implemented)"), dry_err
+    assert "HDF5_USE_FILE_LOCKING=FALSE" in warned[0] and "(exit status 2)" in warned[0]
+    monkeypatch.setattr(fcntl, "flock", real)
+    rc, dry_out, dry_err = cli("run", *CAVITY, "--out", out, "--dry-run")
+    assert rc == 0 and "file locks" not in dry_out + dry_err
