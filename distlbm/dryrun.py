@@ -1,10 +1,13 @@
 """`distlbm run ... --dry-run`: everything a run checks before its first step, on the login node, before
 the job waits in the queue: the configuration, the geometry and its input files (a mask is scanned, an STL
-surface read and checked), the output folder, a restart's checkpoint (its metadata against this
-configuration), the memory per device for the mesh and the space for checkpoints and field outputs.
-Nothing is allocated on a device and nothing is written; the same one-line errors and exit statuses as the
-run itself. A run that passes may still stop where only the run can tell: the populations of a restart's
-checkpoint are verified when they are read, and the memory available is that of the machine it runs on."""
+surface read and checked), the output folder and its run lock file, a restart's checkpoint (its metadata
+against this configuration; its populations read whole where at most VERIFY_LIMIT_BYTES), the memory per
+device for the mesh and the space for checkpoints and field outputs. Nothing is allocated on a device and
+nothing is written; the same one-line errors and exit statuses as the run itself. A run that passes may
+still stop where only the run can tell: a larger checkpoint's populations are verified when they are read,
+the memory available is that of the machine it runs on, whether HDF5 can create a file in a folder that
+refuses file locks is found by the run's probe (a write; the dry run says a folder that refuses them), and
+whether a job's nodes share the folder by the run's processes."""
 
 from __future__ import annotations
 
@@ -57,6 +60,20 @@ SCAN_LIMIT_S = 60.0
 # and for the scan of a new run's initial populations (the Taylor-Green vortices': ~1.5 s per million cells here), which
 # the run repeats on the populations it makes: a 512^3 vortex's dry run is not held a minute for it
 INITIAL_SCAN_LIMIT_S = 10.0
+
+# a restart's checkpoint whose populations are at most this large is read whole by the dry run, as the run reads it
+# (HDF5's checksums, every value finite: 0.3 s for 256 MiB here from the page cache, a disk's read time from a cold
+# one); a larger one is left to the run (reading it costs its size, on a login node, for a check the run makes anyway:
+# a damaged one there falls back to an older one, said)
+VERIFY_LIMIT_BYTES = 256 << 20
+
+
+def _stored_bytes(meta: dict) -> int:
+    """The bytes of a checkpoint's populations as stored (read_meta's _shape and _dtype)."""
+    from distlbm.memory import itemsize
+
+    return int(math.prod(int(n) for n in meta["_shape"])) * itemsize(str(meta["_dtype"]))
+
 
 FORM_TEXT = {"in_place": "XLA step in place", "ab": "XLA step A-B", "whole": "XLA step, whole array",
              "fused_in_place": "fused kernel in place", "fused": "fused kernel A-B"}
@@ -148,6 +165,9 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             meta = ckpt.read_meta(path)
             moved = cfg.check_restart(meta, path)
             ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype)
+            if _stored_bytes(meta) <= VERIFY_LIMIT_BYTES:  # its populations read whole, as the run reads them (a
+                # damaged one is passed over for an older one, or refused, as the run does it: the dry run said ready)
+                ckpt.verify_data(path, model.dtype)
             # the time average it holds, judged as the run judges it when it reads it (one not of this lattice: a
             # CheckpointError, and the checkpoint is passed over as the run passes it over)
             again = (mean_starts_again(cfg, meta, path, model.compute_dtype)
@@ -170,8 +190,10 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
         start = int(meta["step"])
         # the checkpoint carries a time average on (the run's view.mean): unless this restart starts it again
         continuing = "_mean" in meta and isinstance(meta.get("average"), dict) and again is None
-        say(f"  restart: from {path} at step {start} (its metadata verified against this configuration; its "
-            f"populations are verified when the run reads them)")
+        say(f"  restart: from {path} at step {start} (its metadata verified against this configuration; "
+            + ("its populations read and verified, as the run reads them)" if _stored_bytes(meta) <= VERIFY_LIMIT_BYTES
+               else f"its populations ({files.size_text(_stored_bytes(meta))}, more than the "
+                    f"{files.size_text(VERIFY_LIMIT_BYTES)} the dry run reads) are verified when the run reads them)"))
         for line in moved:
             say(f"  input file {line}")
         if again:
@@ -389,6 +411,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             say(f"  initial state: its populations not checked in full: the dry run stopped its scan after "
                 f"{time.perf_counter() - t0:.0f} s (at most {INITIAL_SCAN_LIMIT_S:g} s here); the run checks them as "
                 f"it makes them (exit 2 where one is negative)")
-    say("dry run: ready; nothing was allocated or written (the run checks the devices' memory and the "
-        "checkpoint's populations when it starts)")
+    say("dry run: ready; nothing was allocated or written (the run checks the devices' memory and "
+        + ("the checkpoint's populations when it starts)" if continued is not None
+           and _stored_bytes(meta) > VERIFY_LIMIT_BYTES else "when it starts)"))
     return 0

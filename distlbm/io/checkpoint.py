@@ -449,6 +449,41 @@ def load_extra(path, name: str, domain, meta: dict):
     return _load_dataset(Path(path), name, EXTRA_FIELDS[name], shape[0], domain, dtype)
 
 
+def _block_reader(ds, dtype, nonfinite: list):
+    """The reader of the blocks `index` of dataset `ds` in `dtype`, counting into `nonfinite` the values not finite
+    as stored, and those finite as stored but not in `dtype` (beyond its range: --init-from into float16)."""
+    def block(index):
+        data = hdf5.from_file(ds, ds[(slice(None),) + tuple(index)])
+        bad = int(np.size(data) - np.count_nonzero(np.isfinite(data)))
+        nonfinite[0] += bad
+        if data.dtype != np.dtype(dtype):  # (--init-from into another storage dtype: rounded once here)
+            with np.errstate(over="ignore", invalid="ignore"):
+                data = data.astype(np.dtype(dtype))
+            nonfinite[1] += int(np.size(data) - np.count_nonzero(np.isfinite(data))) - bad
+        return data
+
+    return block
+
+
+def verify_data(path, dtype, planes: int = 16) -> None:
+    """The populations of checkpoint `path` read whole as the run's load() reads them (HDF5 verifies every chunk's
+    checksum; every value finite, as stored and in `dtype`), `planes` planes of the first axis at a time, with NumPy
+    alone (no device, nothing kept): the dry run's check of a restart's checkpoint. CheckpointError in load()'s words."""
+    path = Path(path)
+    error, nonfinite, stored = None, [0, 0], None
+    try:
+        with hdf5.open_file(path, "r", **hdf5.CHUNK_CACHE) as h5:
+            ds = h5["f"]
+            stored = hdf5.stored_dtype(ds)
+            block = _block_reader(ds, dtype, nonfinite)
+            rest = (slice(None),) * (len(ds.shape) - 2)
+            for x in range(0, int(ds.shape[1]), planes):
+                block((slice(x, x + planes),) + rest)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        error = _short(e)
+    _judge(path, "populations", [(error, *nonfinite)], lambda k: "", stored, dtype)
+
+
 def _load_dataset(path: Path, name: str, what: str, q: int, domain, dtype):
     error = None
     arr = None
@@ -458,24 +493,20 @@ def _load_dataset(path: Path, name: str, what: str, q: int, domain, dtype):
         with hdf5.open_file(path, "r", **hdf5.CHUNK_CACHE) as h5:  # each chunk read and checksummed once
             ds = h5[name]
             stored = hdf5.stored_dtype(ds)
-
-            def block(index):
-                data = hdf5.from_file(ds, ds[(slice(None),) + tuple(index)])
-                bad = int(np.size(data) - np.count_nonzero(np.isfinite(data)))
-                nonfinite[0] += bad
-                if data.dtype != np.dtype(dtype):  # (--init-from into another storage dtype: rounded once here)
-                    with np.errstate(over="ignore", invalid="ignore"):
-                        data = data.astype(np.dtype(dtype))
-                    nonfinite[1] += int(np.size(data) - np.count_nonzero(np.isfinite(data))) - bad
-                return data
-
-            arr = domain.make_field(block, (q,), np.dtype(dtype), by_slabs=True)
+            arr = domain.make_field(_block_reader(ds, dtype, nonfinite), (q,), np.dtype(dtype), by_slabs=True)
     except (OSError, ValueError, KeyError, TypeError) as e:
         error = _short(e)
     # every process says the first failing process's reason (process 0 says it: "on another process" told nothing)
     mine = (error, *nonfinite)
     seen = domain.allgather_obj(mine) if domain.process_count > 1 else [mine]
     where = (lambda k: f" on process {k}") if domain.process_count > 1 else (lambda k: "")
+    _judge(path, what, seen, where, stored, dtype)
+    return arr
+
+
+def _judge(path: Path, what: str, seen: list, where, stored, dtype) -> None:
+    """CheckpointError where a process's read of a lattice dataset failed: (error, non-finite as stored, beyond
+    `dtype`'s range) of each process, as _load_dataset and verify_data read them."""
     failed = [(k, e) for k, (e, _, _) in enumerate(seen) if e is not None]
     if failed:
         k, e = failed[0]
@@ -494,7 +525,6 @@ def _load_dataset(path: Path, name: str, what: str, q: int, domain, dtype):
                               f"range of {now} (largest {float(ml_dtypes.finfo(now).max):g}){at}: "
                               f"they cannot be taken as {now} (they would be inf); take them in a wider dtype "
                               f"(dtype = {str(stored)!r})")
-    return arr
 
 
 def _said(spec) -> str:

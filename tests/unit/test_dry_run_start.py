@@ -99,3 +99,48 @@ def test_a_file_system_without_file_locks_is_said_by_the_dry_run_without_writing
     monkeypatch.setattr(fcntl, "flock", real)
     rc, dry_out, dry_err = cli("run", *CAVITY, "--out", out, "--dry-run")
     assert rc == 0 and "file locks" not in dry_out + dry_err
+
+
+def _damage(path):
+    """Flip bytes inside the first chunk of a checkpoint's populations (its metadata intact)."""
+    import h5py
+
+    with h5py.File(path, "r") as h5:
+        offset = h5["f"].id.get_chunk_info(0).byte_offset
+    with open(path, "r+b") as fh:
+        fh.seek(offset + 40)
+        data = fh.read(8)
+        fh.seek(offset + 40)
+        fh.write(bytes(b ^ 0xFF for b in data))
+
+
+def test_a_restart_whose_only_checkpoint_is_damaged_is_refused_by_the_dry_run(cli, tmp_path):
+    """The populations of a restart's checkpoint damaged, its metadata intact: the run refused it (exit 2, 'restart
+    failed: ... populations ...'), the dry run, which read its metadata alone, said ready. A small checkpoint is read
+    whole by the dry run now, as the run reads it."""
+    out = tmp_path / "out"
+    rc, _, err = cli("run", *CAVITY, "--checkpoint-every", 10, "--out", out)
+    assert rc == 0, err
+    _damage(out / "checkpoints" / "ckpt_000000010.h5")
+    before = _tree(tmp_path)
+    rc, dry_out, dry_err = cli("run", "cavity2d", "--set", "n=16", "--steps", 20, "--restart", "latest", "--out", out,
+                               "--dry-run")
+    assert _tree(tmp_path) == before
+    rc_run, _, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 20, "--restart", "latest", "--out", out)
+    assert rc_run == 2 and "populations" in _error(err), err
+    assert rc == 2 and _error(dry_err) == _error(err), dry_out + dry_err
+
+
+def test_a_damaged_newest_checkpoint_is_passed_over_by_the_dry_run_as_by_the_run(cli, tmp_path):
+    out = tmp_path / "out"
+    rc, _, err = cli("run", *CAVITY[:-1], 20, "--checkpoint-every", 10, "--out", out)
+    assert rc == 0, err
+    _damage(out / "checkpoints" / "ckpt_000000020.h5")
+    before = _tree(tmp_path)
+    rc, dry_out, dry_err = cli("run", "cavity2d", "--set", "n=16", "--steps", 30, "--restart", "latest", "--out", out,
+                               "--dry-run")
+    assert _tree(tmp_path) == before
+    assert rc == 0, dry_out + dry_err
+    assert "ckpt_000000020.h5" in dry_err and "populations" in dry_err, dry_err  # the warning the run says
+    assert f"restart: from {out / 'checkpoints' / 'ckpt_000000010.h5'} at step 10" in dry_out
+    assert "its populations read and verified, as the run reads them" in dry_out
