@@ -20,7 +20,7 @@ from typing import Callable
 
 def _where_writable(out: Path) -> tuple[Path, str | None]:
     """The folder the run would create or write, and why it could not (None: it can)."""
-    if out.exists() and not out.is_dir():
+    if os.path.lexists(out) and not out.is_dir():  # (a symbolic link to nothing too: the run's mkdir finds it)
         return out, "exists and is not a folder"
     from distlbm.io.files import existing_folder
 

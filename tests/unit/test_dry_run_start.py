@@ -144,3 +144,16 @@ def test_a_damaged_newest_checkpoint_is_passed_over_by_the_dry_run_as_by_the_run
     assert "ckpt_000000020.h5" in dry_err and "populations" in dry_err, dry_err  # the warning the run says
     assert f"restart: from {out / 'checkpoints' / 'ckpt_000000010.h5'} at step 10" in dry_out
     assert "its populations read and verified, as the run reads them" in dry_out
+
+
+def test_an_out_that_is_a_dangling_symbolic_link_is_refused_by_the_dry_run(cli, tmp_path):
+    """--out a symbolic link to nothing: the run refused it ('exists and is not a folder', exit 2: its mkdir finds the
+    link), the dry run said ready (a link to nothing does not 'exist')."""
+    out = tmp_path / "out"
+    out.symlink_to(tmp_path / "gone")
+    before = _tree(tmp_path)
+    rc, dry_out, dry_err = cli("run", *CAVITY, "--out", out, "--dry-run")
+    assert _tree(tmp_path) == before
+    rc_run, _, err = cli("run", *CAVITY, "--out", out)
+    assert rc_run == 2 and "exists and is not a folder" in err, err
+    assert rc == 2 and _error(dry_err) == _error(err), dry_out + dry_err
