@@ -26,7 +26,18 @@ from pathlib import Path
 # ranks and processes reading and writing one entry at once never see half a file (it needs
 # `filelock`, in the test extra). DISTLBM_TEST_JAX_CACHE=0 compiles everything afresh.
 if os.environ.get("DISTLBM_TEST_JAX_CACHE", "1") != "0" and "JAX_COMPILATION_CACHE_DIR" not in os.environ:
-    _cache = tempfile.mkdtemp(prefix="distlbm-tests-jax-cache-")
+    # a session killed by a signal (a CI timeout, Ctrl-C twice) never ran its atexit: its folder, named by its pid,
+    # goes once that process is gone
+    for _old in Path(tempfile.gettempdir()).glob("distlbm-tests-jax-cache-*-*"):
+        _pid = _old.name.split("-")[-2]
+        try:
+            if _pid.isdigit():
+                os.kill(int(_pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(_old, ignore_errors=True)
+        except OSError:  # alive (another user's) or not to be told
+            pass
+    _cache = tempfile.mkdtemp(prefix=f"distlbm-tests-jax-cache-{os.getpid()}-")
     os.environ["JAX_COMPILATION_CACHE_DIR"] = _cache
     os.environ["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
     os.environ["JAX_COMPILATION_CACHE_MAX_SIZE"] = str(8 << 30)
