@@ -519,6 +519,7 @@ def gpu_plan(sizes, dtypes, steps):
 
 TASK_S = 90.0  # seconds a task may take in the GPU plan before its worker is ended
 START_S = 60.0  # more for a worker's first task: the process's start, jax's import, the device's set-up
+EXIT_S = 30.0  # a worker's time to exit after its last result (or its kill) before its session is killed
 
 
 def _paths(t) -> set:
@@ -570,15 +571,23 @@ def run_group(tasks, python, env, out_dir, group_s, task_s=TASK_S, start_s=START
                     got.append(json.loads(line[7:]))
                     done += 1
                     deadline = time.time() + task_s
-            if why == "timeout":
+
+            def end_session():
                 try:
                     os.killpg(proc.pid, signal.SIGKILL)  # the worker's session: with any compiler it started
                 except ProcessLookupError:
                     pass
+
+            if why == "timeout":
+                end_session()
             try:
-                rc = proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                rc = None
+                rc = proc.wait(timeout=EXIT_S)
+            except subprocess.TimeoutExpired:  # not gone after its results (or its kill): never left holding the GPU
+                end_session()
+                try:
+                    rc = proc.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    rc = None
             err.seek(0)
             stderr = err.read()[-3000:]
         if done == len(tasks):

@@ -225,3 +225,34 @@ def test_a_bad_nominal_bandwidth_is_one_line(sv, capsys, monkeypatch):
         sv.main(["--plan", "gpu"])
     assert e.value.code == 2 and "GPU_CHECK_NOMINAL_BW = 'fast': expected one bandwidth in bytes/s > 0" in \
         capsys.readouterr().err
+
+
+def test_a_worker_that_does_not_exit_after_its_results_is_ended(sv, tmp_path, monkeypatch):
+    """A worker that gave every result but did not exit within its grace (a jax process stuck at its exit, a
+    compiler it left behind) was left running after `proc.wait(timeout=30)` timed out, holding its 95 % of the GPU's
+    memory: the next group's fresh worker (or `distlbm run`, given "the device to itself") could not allocate. It is
+    ended with its session, as a timed-out worker is."""
+    import json
+    import signal
+
+    pidfile = tmp_path / "pid"
+    fake = tmp_path / "fake_python"
+    fake.write_text("#!/bin/sh\n"
+                    f"echo $$ > {pidfile}\n"
+                    "echo 'INFO {\"platform\": \"cpu\"}'\n"
+                    "echo 'RESULT " + json.dumps({"task": "bandwidth", "ok": True}) + "'\n"
+                    "trap '' TERM\n"
+                    "exec sleep 600\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(sv, "EXIT_S", 1.0)
+    got = sv.run_group([dict(task="bandwidth")], str(fake), dict(os.environ), None, 60)
+    assert [r.get("ok") for r in got if not r.get("info")] == [True]
+    pid = int(pidfile.read_text())
+    try:
+        os.kill(pid, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    if alive:
+        os.kill(pid, signal.SIGKILL)
+    assert not alive, "the worker was left running"
