@@ -527,6 +527,12 @@ def _paths(t) -> set:
     return set(t.get("paths") or ()) | ({t["path"]} if t.get("path") else set())
 
 
+def _skipped(t, hung) -> dict:
+    """The failure entry of a task not run because a path it runs timed out before it."""
+    return dict(t, ok=False, stage="skipped", error="skipped: path " + ", ".join(sorted(hung & _paths(t)))
+                + " timed out in an earlier task")
+
+
 def run_group(tasks, python, env, out_dir, group_s, task_s=TASK_S, start_s=START_S) -> list:
     """Runs `tasks` in worker processes and returns their entries in order: each task's RESULT (ok or not), or
     a failure entry (stage "timeout": nothing within task_s seconds, start_s more for a worker's first task, or
@@ -602,6 +608,9 @@ def run_group(tasks, python, env, out_dir, group_s, task_s=TASK_S, start_s=START
             error = f"worker exited ({rc}) in this task"
         got.append(dict(t, ok=False, stage=why, error=error, stderr_tail=stderr))
         tasks = tasks[done + 1:]
+        if why == "timeout":  # its path's later tasks here too (a group of one path's sizes): the same stall
+            got += [_skipped(x, _paths(t)) for x in tasks if _paths(t) & _paths(x)]
+            tasks = [x for x in tasks if not _paths(t) & _paths(x)]
         if spent:  # no time for another worker: the rest fail as not run
             got += [dict(t, ok=False, stage="budget", error=f"not run: the group's {group_s:.0f} s were spent")
                     for t in tasks]
@@ -662,15 +671,14 @@ def run_plan(groups, out_path, budget_s, python, start, header, task_s=TASK_S, s
         todo = []
         for t in group:  # a path that hung once is not given the rest of the budget again
             if hung.intersection(_paths(t)):
-                out["failed"].append(dict(t, stage="skipped", error="skipped: path " + ", ".join(
-                    sorted(hung.intersection(_paths(t)))) + " timed out in an earlier task"))
+                out["failed"].append(_skipped(t, hung))
                 print(_line(out["failed"][-1], out), file=sys.stderr, flush=True)
             else:
                 todo.append(t)
         # one group never takes the whole budget (a slow group): at most 240 s; each task at most task_s (and
         # start_s more for the first of each worker) before its worker is ended and a fresh one takes the rest
         for r_ in run_group(todo, python, env, Path(out_path).parent if out_path else None,
-                            min(left, 240, 60 + 90 * len(todo)), task_s, start_s):
+                            min(left, 240, start_s + task_s * len(todo)), task_s, start_s):
             if r_.pop("info", None):
                 out.setdefault("jax", r_["jax_info"])
                 continue

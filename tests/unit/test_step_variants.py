@@ -256,3 +256,18 @@ def test_a_worker_that_does_not_exit_after_its_results_is_ended(sv, tmp_path, mo
     if alive:
         os.kill(pid, signal.SIGKILL)
     assert not alive, "the worker was left running"
+
+
+def test_a_stuck_task_skips_the_later_tasks_of_its_path_in_its_own_group_too(sv, tmp_path):
+    """The GPU plan's timings are one group per path ([256, 512] of pallas, say): a Triton compile stuck at 256 gave
+    its worker's 150 s, then a fresh worker ran 512 of the same path into the same stall, the rest of the group's
+    240 s (two stuck paths: 480 s, more than the 420 s budget, nothing else ran). The later tasks of the stuck path
+    are skipped in its group as in the groups after it; the other paths' tasks still run in a fresh worker."""
+    import sys
+
+    t = lambda path, n, steps=2: dict(task="time", path=path, size=n, dtype="float32", steps=steps, repeat=1)
+    got = sv.run_group([t("pallas-inplace", 16, 10 ** 6), t("pallas-inplace", 8), t("xla", 8)], sys.executable,
+                       sv.worker_env(os.environ), None, 300, task_s=15, start_s=30)
+    assert [(r["path"], r["size"], r["ok"], r.get("stage")) for r in got if not r.get("info")] == [
+        ("pallas-inplace", 16, False, "timeout"), ("pallas-inplace", 8, False, "skipped"), ("xla", 8, True, None)]
+    assert "pallas-inplace timed out in an earlier task" in got[-2]["error"]
