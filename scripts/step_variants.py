@@ -565,7 +565,7 @@ def run_group(tasks, python, env, out_dir, group_s, task_s=TASK_S, start_s=START
                 try:
                     line = lines.get(timeout=max(0.0, min(deadline, end) - time.time()))
                 except queue.Empty:
-                    why = "timeout"
+                    why, stopped = "timeout", time.time()
                     break
                 if line is None:
                     why = "process"
@@ -600,7 +600,9 @@ def run_group(tasks, python, env, out_dir, group_s, task_s=TASK_S, start_s=START
             break
         t = tasks[done]
         spent = time.time() >= end - 10
-        if why == "timeout" and time.time() >= end:  # the group's time, not the task's, ran out
+        # the group's time, not the task's, ran out (where the two end together, a group of one task given its
+        # allowance alone, the task's: it stalled)
+        if why == "timeout" and stopped >= end and stopped < deadline - 1.0:
             why, error = "budget", f"timeout: the group's {group_s:.0f} s were spent in this task; worker ended"
         elif why == "timeout":
             error = f"timeout: no result within {task_s + (start_s if done == 0 else 0):.0f} s; worker ended"

@@ -271,3 +271,19 @@ def test_a_stuck_task_skips_the_later_tasks_of_its_path_in_its_own_group_too(sv,
     assert [(r["path"], r["size"], r["ok"], r.get("stage")) for r in got if not r.get("info")] == [
         ("pallas-inplace", 16, False, "timeout"), ("pallas-inplace", 8, False, "skipped"), ("xla", 8, True, None)]
     assert "pallas-inplace timed out in an earlier task" in got[-2]["error"]
+
+
+def test_a_stuck_task_alone_in_its_group_is_a_timeout_and_skips_its_path(sv, tmp_path):
+    """A group of one task (the GPU plan's bandwidth, cases and "fit" groups) is given its task's allowance alone
+    (start_s + task_s): the task's deadline and the group's end fell together, and a stuck task was said as the group's
+    time spent ("budget"), not a timeout, so its path was not marked stuck and the next group of that path (the other
+    dtype's "fit") was given its whole allowance to stall in again."""
+    import sys
+
+    t = lambda path, n, steps=2: dict(task="time", path=path, size=n, dtype="float32", steps=steps, repeat=1)
+    out = sv.run_plan([[t("pallas-inplace", 16, 10 ** 6)], [t("pallas-inplace", 8)], [t("xla", 8)]], None, 400,
+                      sys.executable, __import__("time").time(), {}, task_s=10, start_s=30)
+    assert [(f["path"], f["size"], f["stage"]) for f in out["failed"]] == [("pallas-inplace", 16, "timeout"),
+                                                                          ("pallas-inplace", 8, "skipped")], out["failed"]
+    assert out["failed"][0]["error"] == "timeout: no result within 40 s; worker ended"
+    assert [(r["path"], r["size"]) for r in out["results"]] == [("xla", 8)]
