@@ -305,6 +305,9 @@ def _difference(a, b) -> dict:
             "bitwise_equal": int(neq) == 0, "finite": bool(finite)}
 
 
+CASE_PATHS = ("xla", "pallas")  # the steps a case task runs and compares (the in-place kernels do not cover cases)
+
+
 def task_case(t, out_dir):
     """A built-in case's own step (its cells: walls, Bouzidi links, inlet, outlet, absorbing layer, ...), as
     `distlbm run` advances it (driver.Simulation on one device), on the XLA path and on the Pallas path:
@@ -319,7 +322,7 @@ def task_case(t, out_dir):
 
     res, finals = {}, {}
     steps, repeat, compare = int(t.get("steps", 50)), int(t.get("repeat", 3)), int(t.get("compare", 100))
-    for path in ("xla", "pallas"):
+    for path in CASE_PATHS:
         cfg = resolve(t["case"], dict(t.get("sets", {}), step=path))
         sim = Simulation(cfg, domain=LocalDomain(cfg.setup.shape), log=lambda msg: None)
         cells = int(math.prod(cfg.setup.shape))
@@ -523,8 +526,9 @@ EXIT_S = 30.0  # a worker's time to exit after its last result (or its kill) bef
 
 
 def _paths(t) -> set:
-    """The step variants a task runs (a comparison: both)."""
-    return set(t.get("paths") or ()) | ({t["path"]} if t.get("path") else set())
+    """The step variants a task runs (a comparison: both; a case: CASE_PATHS)."""
+    return set(t.get("paths") or (CASE_PATHS if t.get("task") == "case" else ())) | (
+        {t["path"]} if t.get("path") else set())
 
 
 def _skipped(t, hung) -> dict:

@@ -287,3 +287,19 @@ def test_a_stuck_task_alone_in_its_group_is_a_timeout_and_skips_its_path(sv, tmp
                                                                           ("pallas-inplace", 8, "skipped")], out["failed"]
     assert out["failed"][0]["error"] == "timeout: no result within 40 s; worker ended"
     assert [(r["path"], r["size"]) for r in out["results"]] == [("xla", 8)]
+
+
+def test_a_case_task_is_skipped_after_a_path_it_runs_timed_out(sv):
+    """A case task runs the case on the XLA step and on the fused kernel (task_case: xla and pallas) but named no path,
+    so a stuck Triton compile of the fused kernel stalled each case again: the sphere and Schaefer-Turek cases 150 s
+    each of the 420 s, `distlbm run` squeezed out. It is skipped as the other tasks of a stuck path are."""
+    import sys
+
+    t = lambda path, n, steps=2: dict(task="time", path=path, size=n, dtype="float32", steps=steps, repeat=1)
+    case = dict(task="case", case="cavity2d", sets=dict(n=8), steps=2, repeat=1, compare=2)
+    out = sv.run_plan([[t("pallas", 16, 10 ** 6)], [case], [t("xla", 8)]], None, 400, sys.executable,
+                      __import__("time").time(), {}, task_s=10, start_s=30)
+    assert [(f["task"], f["stage"]) for f in out["failed"]] == [("time", "timeout"), ("case", "skipped")], \
+        out["failed"]
+    assert "path pallas timed out in an earlier task" in out["failed"][1]["error"]
+    assert [(r["path"], r["size"]) for r in out["results"]] == [("xla", 8)]
