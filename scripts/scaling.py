@@ -29,8 +29,8 @@ not one device), the time per step spent in the halo exchange (`halo_s_per_step`
 block its own neighbour, no communication, subtracted; not measured on one device, where there is no exchange), its
 noise (`halo_noise_s_per_step`: half the spread of the repetitions' paired step-minus-wrap times) and `halo_status`
 ('measured' where the difference exceeds the noise; else 'below noise', or 'wrap slower' beyond it, and
-halo_s_per_step and halo_fraction are null: a difference within the noise is no time, and never a negative one; 'one
-repetition' of --repeat 1, no noise figure), the halo bytes per step per device, and the
+halo_s_per_step and halo_fraction are null: a difference within the noise is no time, and never a negative one; 'no
+noise figure' of --repeat 1), the halo bytes per step per device, and the
 fraction of the memory-bandwidth roofline (bytes per cell 2*Q*itemsize over a measured copy bandwidth;
 the bandwidth of all the devices taking part: per device on GPUs, per host on CPUs, where forced
 devices and processes share one memory system; `--bandwidth-gbps` sets it instead of measuring).

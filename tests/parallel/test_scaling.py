@@ -762,3 +762,14 @@ def test_the_table_says_the_baseline_where_the_smallest_point_failed(tmp_path, c
     out = capsys.readouterr().out
     assert ("weak local: efficiency and speedup against its 2-device point (its 1-device point failed), not against "
             "one device") in out, out
+
+
+def test_the_docstring_names_the_halo_states_the_study_writes():
+    """scaling.py's docstring (its --help) named the status of --repeat 1 'one repetition', the name 74c3f58 changed to
+    'no noise figure' in halo_status, the CSV and the JSON: a reader of --help searched the CSV for a status it never
+    holds. Every state halo_status takes is the one the docstring names."""
+    mod = _module()
+    doc = " ".join(mod.__doc__.split())
+    named = {s for s in mod.HALO_STATES if f"'{s}'" in doc}
+    assert named == set(mod.HALO_STATES), sorted(set(mod.HALO_STATES) - named)
+    assert "'one repetition'" not in doc
