@@ -22,8 +22,8 @@ def make_advance(model, domain: Domain, step_factory: Optional[Callable] = None,
     (stepper.fused_form: the in-place kernels cover the model; inplace overrides DISTLBM_INPLACE), the
     loop alternates its two in-place kernels on one population array (physics/fused_inplace.py).
     `exchange`: the halo exchange of every block in place of the domain's, the step otherwise the same, its form
-    and kernels included (scripts/scaling.py times the step with the periodic wrap, halo.local_exchange, to find
-    what the exchange costs; a step_factory of its own took the A-B kernel where the real step ran in place)."""
+    and kernels included (scripts/scaling.py times the step with every block its own neighbour, halo.own_planes, to
+    find what the exchange costs; a step_factory of its own took the A-B kernel where the real step ran in place)."""
     from distlbm import stepper
 
     def own(domains):
