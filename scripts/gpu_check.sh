@@ -18,8 +18,8 @@
 #   fused kernel, with max |df| after 100 steps; the largest cubic lattice each path fits (after the cases: the
 #   first to go when time is short); and a small sweep of the kernel's tile and warps (last, if time is left). A
 #   task that reports nothing within 90 s (150 s for a worker's first: jax's start) has its worker ended: a
-#   "timeout" entry, the group's later tasks in a fresh worker, the later tasks of that path skipped (a stuck
-#   Triton compile costs 90 s, not the budget).
+#   "timeout" entry, the group's later tasks in a fresh worker, the later tasks of that path (a case's: xla and
+#   pallas) skipped, in its group too (a stuck Triton compile costs its task's 90 or 150 s, not the budget).
 # Everything goes into one JSON: $OUT/gpu_check.json (else ./gpu_check.json). A failure (no GPU, a missing
 # API in this jax, a Triton compile error, an out-of-memory, a timeout) is an entry of its "failed" list,
 # never a crash; exit status 0 when everything ran, 1 otherwise.
