@@ -537,18 +537,20 @@ def _skipped(t, hung) -> dict:
                 + " timed out in an earlier task")
 
 
-def run_group(tasks, python, env, out_dir, group_s, task_s=TASK_S, start_s=START_S) -> list:
+def run_group(tasks, python, env, out_dir, group_s, task_s=TASK_S, start_s=START_S, good=()) -> list:
     """Runs `tasks` in worker processes and returns their entries in order: each task's RESULT (ok or not), or
     a failure entry (stage "timeout": nothing within task_s seconds, start_s more for a worker's first task, or
     the group's group_s seconds spent; stage "process": the worker died in it). After a timeout or a death a
-    fresh worker takes the tasks after it. The first worker's INFO line comes first as {"info": True,
+    fresh worker takes the tasks after it. A timeout's "stuck_paths": the task's paths less those that gave a result
+    before (`good`, the plan's, and this group's), or all of them where each did; the group's later tasks of those
+    paths are skipped. The first worker's INFO line comes first as {"info": True,
     "jax_info": {...}}."""
     import queue
     import signal
     import tempfile
     import threading
 
-    got, end, info = [], time.time() + group_s, None
+    got, end, info, ran = [], time.time() + group_s, None, set(good)
     while tasks:
         cmd = [python, str(Path(__file__).resolve()), "--worker", json.dumps(tasks)]
         if out_dir:
@@ -579,6 +581,8 @@ def run_group(tasks, python, env, out_dir, group_s, task_s=TASK_S, start_s=START
                     got.append({"info": True, "jax_info": info})
                 elif line.startswith("RESULT "):
                     got.append(json.loads(line[7:]))
+                    if got[-1].get("ok"):
+                        ran |= _paths(got[-1])
                     done += 1
                     deadline = time.time() + task_s
 
@@ -615,8 +619,10 @@ def run_group(tasks, python, env, out_dir, group_s, task_s=TASK_S, start_s=START
         got.append(dict(t, ok=False, stage=why, error=error, stderr_tail=stderr))
         tasks = tasks[done + 1:]
         if why == "timeout":  # its path's later tasks here too (a group of one path's sizes): the same stall
-            got += [_skipped(x, _paths(t)) for x in tasks if _paths(t) & _paths(x)]
-            tasks = [x for x in tasks if not _paths(t) & _paths(x)]
+            stuck = (_paths(t) - ran) or _paths(t)  # (a comparison's stall: not the XLA step that ran before it)
+            got[-1]["stuck_paths"] = sorted(stuck)
+            got += [_skipped(x, stuck) for x in tasks if stuck & _paths(x)]
+            tasks = [x for x in tasks if not stuck & _paths(x)]
         if spent:  # no time for another worker: the rest fail as not run
             got += [dict(t, ok=False, stage="budget", error=f"not run: the group's {group_s:.0f} s were spent")
                     for t in tasks]
@@ -684,12 +690,13 @@ def run_plan(groups, out_path, budget_s, python, start, header, task_s=TASK_S, s
         # one group never takes the whole budget (a slow group): at most 240 s; each task at most task_s (and
         # start_s more for the first of each worker) before its worker is ended and a fresh one takes the rest
         for r_ in run_group(todo, python, env, Path(out_path).parent if out_path else None,
-                            min(left, 240, start_s + task_s * len(todo)), task_s, start_s):
+                            min(left, 240, start_s + task_s * len(todo)), task_s, start_s,
+                            good={p for r in out["results"] for p in _paths(r)}):
             if r_.pop("info", None):
                 out.setdefault("jax", r_["jax_info"])
                 continue
             if r_.get("stage") == "timeout":
-                hung.update(_paths(r_))
+                hung.update(r_["stuck_paths"])
             (out["results"] if r_.get("ok") else out["failed"]).append(r_)
             print(_line(r_, out), file=sys.stderr, flush=True)
         _derive(out)

@@ -303,3 +303,20 @@ def test_a_case_task_is_skipped_after_a_path_it_runs_timed_out(sv):
         out["failed"]
     assert "path pallas timed out in an earlier task" in out["failed"][1]["error"]
     assert [(r["path"], r["size"]) for r in out["results"]] == [("xla", 8)]
+
+
+def test_a_stuck_comparison_blames_its_path_not_the_xla_step_that_ran(sv):
+    """A comparison runs two paths (xla and a Pallas one): its timeout marked both stuck, so the XLA step, which had
+    run in every timing before it, was skipped for the rest of the check (the float16 timings, the cases, its "fit")
+    for a stall of the fused kernel. A path with a result before the stall is not blamed for it (a task whose paths
+    all ran before blames them all)."""
+    import sys
+
+    t = lambda path, n, steps=2: dict(task="time", path=path, size=n, dtype="float32", steps=steps, repeat=1)
+    stuck = dict(task="compare", size=16, dtype="float32", steps=10 ** 6, paths=["xla", "pallas-inplace"])
+    out = sv.run_plan([[t("xla", 8)], [stuck], [t("xla", 16), t("pallas-inplace", 8)]], None, 400, sys.executable,
+                      __import__("time").time(), {}, task_s=10, start_s=30)
+    assert [(f["task"], f["stage"]) for f in out["failed"]] == [("compare", "timeout"), ("time", "skipped")], \
+        out["failed"]
+    assert "path pallas-inplace timed out" in out["failed"][1]["error"]
+    assert [(r["path"], r["size"]) for r in out["results"]] == [("xla", 8), ("xla", 16)]
