@@ -62,7 +62,8 @@ SCAN_LIMIT_S = 60.0
 INITIAL_SCAN_LIMIT_S = 10.0
 
 # a restart's checkpoint whose populations are at most this large is read whole by the dry run, as the run reads it
-# (HDF5's checksums, every value finite: 0.3 s for 256 MiB here from the page cache, a disk's read time from a cold
+# (its populations, and the time average and steadiness reference the run reads beside them: fewer values per cell;
+# HDF5's checksums, every value finite: 0.3 s for 256 MiB here from the page cache, a disk's read time from a cold
 # one); a larger one is left to the run (reading it costs its size, on a login node, for a check the run makes anyway:
 # a damaged one there falls back to an older one, said)
 VERIFY_LIMIT_BYTES = 256 << 20
@@ -165,13 +166,20 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             meta = ckpt.read_meta(path)
             moved = cfg.check_restart(meta, path)
             ckpt.check_against(meta, path, model.lattice.q, shape, model.dtype)
-            if _stored_bytes(meta) <= VERIFY_LIMIT_BYTES:  # its populations read whole, as the run reads them (a
-                # damaged one is passed over for an older one, or refused, as the run does it: the dry run said ready)
+            small = _stored_bytes(meta) <= VERIFY_LIMIT_BYTES
+            if small:  # its populations read whole, as the run reads them (a damaged one is passed over for an
+                # older one, or refused, as the run does it: the dry run said ready)
                 ckpt.verify_data(path, model.dtype)
             # the time average it holds, judged as the run judges it when it reads it (one not of this lattice: a
             # CheckpointError, and the checkpoint is passed over as the run passes it over)
-            again = (mean_starts_again(cfg, meta, path, model.compute_dtype)
-                     if "_mean" in meta and isinstance(meta.get("average"), dict) else None)
+            averaged = "_mean" in meta and isinstance(meta.get("average"), dict)
+            again = mean_starts_again(cfg, meta, path, model.compute_dtype) if averaged else None
+            if small:  # the fields the run reads beside them, in its order (driver.loop's _load_mean and
+                # _load_steady_ref): a damaged one passes the checkpoint over as a damaged population does
+                if averaged and again is None:
+                    ckpt.verify_data(path, meta["_mean"][1], name="mean")
+                if "_steady_ref" in meta and meta["_steady_ref"][0] == [len(shape)] + [int(n) for n in shape]:
+                    ckpt.verify_data(path, meta["_steady_ref"][1], name="steady_ref")
             return meta, moved, again
 
         if restart == "latest" and cdir.is_dir():  # as the run says them

@@ -465,15 +465,16 @@ def _block_reader(ds, dtype, nonfinite: list):
     return block
 
 
-def verify_data(path, dtype, planes: int = 16) -> None:
-    """The populations of checkpoint `path` read whole as the run's load() reads them (HDF5 verifies every chunk's
-    checksum; every value finite, as stored and in `dtype`), `planes` planes of the first axis at a time, with NumPy
-    alone (no device, nothing kept): the dry run's check of a restart's checkpoint. CheckpointError in load()'s words."""
+def verify_data(path, dtype, planes: int = 16, name: str = "f") -> None:
+    """The populations of checkpoint `path` (or its lattice field `name` of EXTRA_FIELDS) read whole as the run's
+    load() (load_extra()) reads them (HDF5 verifies every chunk's checksum; every value finite, as stored and in
+    `dtype`), `planes` planes of the first axis at a time, with NumPy alone (no device, nothing kept): the dry run's
+    check of a restart's checkpoint. CheckpointError in load()'s words."""
     path = Path(path)
     error, nonfinite, stored = None, [0, 0], None
     try:
         with hdf5.open_file(path, "r", **hdf5.CHUNK_CACHE) as h5:
-            ds = h5["f"]
+            ds = h5[name]
             stored = hdf5.stored_dtype(ds)
             block = _block_reader(ds, dtype, nonfinite)
             rest = (slice(None),) * (len(ds.shape) - 2)
@@ -481,7 +482,7 @@ def verify_data(path, dtype, planes: int = 16) -> None:
                 block((slice(x, x + planes),) + rest)
     except (OSError, ValueError, KeyError, TypeError) as e:
         error = _short(e)
-    _judge(path, "populations", [(error, *nonfinite)], lambda k: "", stored, dtype)
+    _judge(path, EXTRA_FIELDS.get(name, "populations"), [(error, *nonfinite)], lambda k: "", stored, dtype)
 
 
 def _load_dataset(path: Path, name: str, what: str, q: int, domain, dtype):

@@ -157,3 +157,33 @@ def test_an_out_that_is_a_dangling_symbolic_link_is_refused_by_the_dry_run(cli, 
     rc_run, _, err = cli("run", *CAVITY, "--out", out)
     assert rc_run == 2 and "exists and is not a folder" in err, err
     assert rc == 2 and _error(dry_err) == _error(err), dry_out + dry_err
+
+
+@pytest.mark.parametrize("name,what", [("mean", "time average"), ("steady_ref", "steadiness reference")])
+def test_a_checkpoint_whose_other_fields_are_damaged_is_passed_over_by_the_dry_run_as_by_the_run(cli, tmp_path, name,
+                                                                                                  what):
+    """The run reads a restart's time average ('mean') and steadiness reference ('steady_ref') as it reads its
+    populations (checksums, every value finite) and passes a checkpoint where one is damaged over for an older one,
+    said; the dry run read the populations alone and said it would restart from the damaged one."""
+    import h5py
+    import numpy as np
+
+    out = tmp_path / "out"
+    sets = ("--set", "average_every=1", "--output-every", 10)
+    rc, _, err = cli("run", *CAVITY[:-1], 20, "--checkpoint-every", 10, *sets, "--out", out)
+    assert rc == 0, err
+    newest = out / "checkpoints" / "ckpt_000000020.h5"
+    with h5py.File(newest, "r+") as h5:  # (written through HDF5: its checksums right, a value not finite)
+        assert name in h5
+        h5[name][0, 0, 0] = np.nan
+    before = _tree(tmp_path)
+    rc, dry_out, dry_err = cli("run", "cavity2d", "--set", "n=16", "--steps", 30, *sets, "--restart", "latest",
+                               "--out", out, "--dry-run")
+    assert _tree(tmp_path) == before
+    rc_run, run_out, run_err = cli("run", "cavity2d", "--set", "n=16", "--steps", 30, *sets, "--restart", "latest",
+                                   "--out", out)
+    said = f"ckpt_000000020.h5: {what} hold non-finite values (NaN or inf) in 1 entries"
+    assert rc_run == 0 and said in run_out + run_err, run_out + run_err
+    assert rc == 0, dry_out + dry_err
+    assert said in dry_err, dry_err  # the warning the run says
+    assert f"restart: from {out / 'checkpoints' / 'ckpt_000000010.h5'} at step 10" in dry_out
