@@ -29,12 +29,14 @@ from __future__ import annotations
 import atexit
 import errno
 import fcntl
+import itertools
 import json
 import math
 import os
 import shlex
 import socket
 import stat
+import struct
 import sys
 import threading
 import time
@@ -476,10 +478,31 @@ def check_lock_file(folder) -> None:
 
 
 def locks_refused(folder) -> Optional[str]:
-    """Why the file system of `folder` refuses file locks (flock), or None where it takes them: a shared lock tried
-    on the folder itself and dropped at once (nothing is written: the dry run's check of what the run's HDF5 probe,
-    io.hdf5.check_locking, finds by writing a small file). The run's own flock on its lock file and HDF5's on its
-    files are refused alike there (Lustre mounted without flock, NFS without its lock daemon)."""
+    """Why the file system of `folder` refuses file locks, or None where it takes them, found without writing nor
+    taking a lock (the dry run's check of what the run's HDF5 probe, io.hdf5.check_locking, finds by writing a small
+    file). The run's own flock on its lock file and HDF5's on its files are refused alike there (Lustre mounted
+    without flock, NFS without its lock daemon: there a flock is the server's POSIX lock). Asked of a regular file
+    in the folder (its run lock file, else the first the folder lists): a lock tested (F_GETLK), taken nowhere (a
+    run starting meanwhile never finds its lock file busy). A folder without one: a shared flock on the folder
+    itself, dropped at once; NFS and Lustre give folders no lock operation (the kernel's local lock serves it), so
+    there only the run's probe finds it."""
+    target = _some_file(Path(folder))
+    if target is not None:
+        try:
+            fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+                         | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            fd = None
+        if fd is not None:
+            try:
+                if stat.S_ISREG(os.fstat(fd).st_mode):
+                    # struct flock: l_type, l_whence, l_start, l_len (0: the whole file), l_pid
+                    fcntl.fcntl(fd, fcntl.F_GETLK, struct.pack("hhqqi", fcntl.F_RDLCK, os.SEEK_SET, 0, 0, 0))
+                    return None
+            except OSError as e:
+                return f"errno {e.errno}, {e.strerror}" if e.errno in _UNSUPPORTED else None
+            finally:
+                os.close(fd)
     try:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError:
@@ -493,6 +516,24 @@ def locks_refused(folder) -> Optional[str]:
         return f"errno {e.errno}, {e.strerror}" if e.errno in _UNSUPPORTED else None
     finally:
         os.close(fd)
+    return None
+
+
+def _some_file(folder: Path, most: int = 1000) -> Optional[Path]:
+    """A regular file directly in `folder` (its run lock file first; among the first `most` entries listed), or
+    None."""
+    candidates = [folder / NAME]
+    try:
+        with os.scandir(folder) as entries:
+            candidates += [Path(e.path) for e in itertools.islice(entries, most) if e.name != NAME]
+    except OSError:
+        return None
+    for p in candidates:
+        try:
+            if stat.S_ISREG(os.lstat(p).st_mode):
+                return p
+        except OSError:
+            continue
     return None
 
 

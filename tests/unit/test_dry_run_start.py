@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import stat
 
 import pytest
 
@@ -187,3 +188,37 @@ def test_a_checkpoint_whose_other_fields_are_damaged_is_passed_over_by_the_dry_r
     assert rc == 0, dry_out + dry_err
     assert said in dry_err, dry_err  # the warning the run says
     assert f"restart: from {out / 'checkpoints' / 'ckpt_000000010.h5'} at step 10" in dry_out
+
+
+def test_a_file_system_refusing_file_locks_but_not_folder_locks_is_said_by_the_dry_run(cli, tmp_path, monkeypatch):
+    """NFS and Lustre give their folders no lock operation of their own: a flock on a folder is the kernel's, local,
+    and taken there even where the file system refuses the locks of files (NFS without its lock daemon, Lustre mounted
+    noflock), which the run's flock and HDF5's are. The dry run's lock on the folder alone said nothing there; a lock
+    tested (taken nowhere) on a file of the folder finds it."""
+    out = tmp_path / "out"
+    rc, _, err = cli("run", *CAVITY, "--out", out)
+    assert rc == 0, err
+    real_flock, real_fcntl = fcntl.flock, fcntl.fcntl
+
+    def files_refused(fd, op):
+        return stat.S_ISREG(os.fstat(fd).st_mode) and op in (fcntl.F_GETLK, fcntl.F_SETLK, fcntl.F_SETLKW)
+
+    def flock(fd, op):  # (flock on NFS: the server's POSIX locks, as fcntl's)
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+        return real_flock(fd, op)
+
+    def fcntl_(fd, op, *arg):
+        if files_refused(fd, op):
+            raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+        return real_fcntl(fd, op, *arg)
+
+    monkeypatch.setattr(fcntl, "flock", flock)
+    monkeypatch.setattr(fcntl, "fcntl", fcntl_)
+    before = _tree(tmp_path)
+    rc, dry_out, dry_err = cli("run", *CAVITY, "--out", out, "--dry-run")
+    assert _tree(tmp_path) == before
+    assert rc == 0, dry_out + dry_err
+    warned = [ln for ln in dry_err.splitlines() if "file locks" in ln]
+    assert len(warned) == 1 and warned[0].startswith(f"warning: the file system of {out} refuses file locks (errno 37, "
+                                                     f"No locks available)"), dry_err
