@@ -22,6 +22,11 @@ def _where_writable(out: Path) -> tuple[Path, str | None]:
     """The folder the run would create or write, and why it could not (None: it can)."""
     if os.path.lexists(out) and not out.is_dir():  # (a symbolic link to nothing too: the run's mkdir finds it)
         return out, "exists and is not a folder"
+    for above in out.parents:  # a folder below a link to nothing: the run's mkdir finds the link, as above
+        if above.is_dir():
+            break
+        if os.path.lexists(above) and not above.exists():
+            return out, "exists and is not a folder"
     from distlbm.io.files import existing_folder
 
     probe = existing_folder(out)

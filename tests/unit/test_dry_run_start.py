@@ -147,11 +147,12 @@ def test_a_damaged_newest_checkpoint_is_passed_over_by_the_dry_run_as_by_the_run
     assert "its populations read and verified, as the run reads them" in dry_out
 
 
-def test_an_out_that_is_a_dangling_symbolic_link_is_refused_by_the_dry_run(cli, tmp_path):
-    """--out a symbolic link to nothing: the run refused it ('exists and is not a folder', exit 2: its mkdir finds the
-    link), the dry run said ready (a link to nothing does not 'exist')."""
-    out = tmp_path / "out"
-    out.symlink_to(tmp_path / "gone")
+@pytest.mark.parametrize("below", ["", "sub/run"])
+def test_an_out_that_is_a_dangling_symbolic_link_is_refused_by_the_dry_run(cli, tmp_path, below):
+    """--out a symbolic link to nothing, or a folder below one: the run refused it ('exists and is not a folder', exit
+    2: its mkdir finds the link), the dry run said ready (a link to nothing does not 'exist')."""
+    (tmp_path / "out").symlink_to(tmp_path / "gone")
+    out = tmp_path / "out" / below if below else tmp_path / "out"
     before = _tree(tmp_path)
     rc, dry_out, dry_err = cli("run", *CAVITY, "--out", out, "--dry-run")
     assert _tree(tmp_path) == before
@@ -222,3 +223,4 @@ def test_a_file_system_refusing_file_locks_but_not_folder_locks_is_said_by_the_d
     warned = [ln for ln in dry_err.splitlines() if "file locks" in ln]
     assert len(warned) == 1 and warned[0].startswith(f"warning: the file system of {out} refuses file locks (errno 37, "
                                                      f"No locks available)"), dry_err
+
