@@ -424,7 +424,7 @@ def dry_run(cfg, out: str, restart: str | None, say: Callable[[str], None], init
             say(f"  initial state: its populations not checked in full: the dry run stopped its scan after "
                 f"{time.perf_counter() - t0:.0f} s (at most {INITIAL_SCAN_LIMIT_S:g} s here); the run checks them as "
                 f"it makes them (exit 2 where one is negative)")
-    say("dry run: ready; nothing was allocated or written (the run checks the devices' memory and "
-        + ("the checkpoint's populations when it starts)" if continued is not None
+    say("dry run: ready; nothing was allocated or written (the run checks the devices' memory "
+        + ("and the checkpoint's populations when it starts)" if continued is not None
            and _stored_bytes(meta) > VERIFY_LIMIT_BYTES else "when it starts)"))
     return 0

@@ -224,3 +224,11 @@ def test_a_file_system_refusing_file_locks_but_not_folder_locks_is_said_by_the_d
     assert len(warned) == 1 and warned[0].startswith(f"warning: the file system of {out} refuses file locks (errno 37, "
                                                      f"No locks available)"), dry_err
 
+
+def test_the_dry_runs_last_line_says_what_the_run_checks_when_it_starts(cli, tmp_path):
+    """a66f2b1 cut 'the checkpoint's populations' out of the last line where the dry run read them (or there is no
+    restart), and left its 'and': '(the run checks the devices' memory and when it starts)'."""
+    rc, dry_out, dry_err = cli("run", *CAVITY, "--out", tmp_path / "out", "--dry-run")
+    assert rc == 0, dry_out + dry_err
+    assert dry_out.splitlines()[-1] == ("dry run: ready; nothing was allocated or written (the run checks the devices' "
+                                        "memory when it starts)"), dry_out
