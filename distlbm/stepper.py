@@ -238,23 +238,26 @@ def assemble_cells_of_geometry(model: Model, geometry: Optional[Callable], domai
 STEP_PATHS = ("auto", "xla", "pallas")
 
 
-def step_path(model: Model, requested: str = "auto", key: str = "step") -> tuple:
+def step_path(model: Model, requested: str = "auto", key: str = "step", backend: Optional[str] = None) -> tuple:
     """Which step runs: ('pallas' | 'xla', why). 'auto' takes the fused Pallas kernel
     (physics/fused.py) on GPU backends when it covers the model, else the XLA step; 'xla' and
-    'pallas' force one (on CPU the Pallas kernel runs in its interpreter: for tests, slow)."""
+    'pallas' force one (on CPU the Pallas kernel runs in its interpreter: for tests, slow).
+    backend: the one it runs on (default: jax's, which starts it; scripts/step_variants.py's parent, which must
+    hold no device, passes its workers' platform)."""
     if requested == "xla":
         return "xla", "requested"
     from distlbm.physics.fused import fused_supports
 
     ok, why = fused_supports(model)
-    gpu = jax.default_backend() in ("gpu", "cuda", "rocm")
+    backend = backend or jax.default_backend()
+    gpu = backend in ("gpu", "cuda", "rocm")
     if requested == "pallas":
         if not ok:
             raise ValueError(f"{key} = 'pallas': the fused kernel does not cover this configuration: {why}; "
                              f"expected {key} = 'auto' or 'xla'")
         return "pallas", "requested" + ("" if gpu else " (Pallas interpreter on CPU: slow)")
     if not gpu:
-        return "xla", f"{jax.default_backend()} backend"
+        return "xla", f"{backend} backend"
     return ("pallas", "fused Triton kernel") if ok else ("xla", f"the fused kernel does not cover {why}")
 
 

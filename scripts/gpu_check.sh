@@ -20,6 +20,9 @@
 #   task that reports nothing within 90 s (150 s for a worker's first: jax's start) has its worker ended: a
 #   "timeout" entry, the group's later tasks in a fresh worker, the later tasks of that path (a case's: xla and
 #   pallas) skipped, in its group too (a stuck Triton compile costs its task's 90 or 150 s, not the budget).
+#   `distlbm run` takes the path the driver picks (stepper.step_path on the workers' platform: the fused kernel on a
+#   GPU); where that path was found stuck it runs with --set step=xla, said in its entry ("ran with step=xla: the
+#   fused kernel was stuck ..."), and is skipped only where the XLA step was stuck too.
 # Everything goes into one JSON: $OUT/gpu_check.json (else ./gpu_check.json). A failure (no GPU, a missing
 # API in this jax, a Triton compile error, an out-of-memory, a timeout) is an entry of its "failed" list,
 # never a crash; exit status 0 when everything ran, 1 otherwise.

@@ -20,7 +20,8 @@ Variants (each calls its factory directly, independent of how the driver wires t
 
 Every group of measurements runs in a fresh process (its peak memory is its own; a crash or a missing API
 becomes a failure entry in the JSON, never the end of the run); a task silent for TASK_S seconds (START_S more for a
-worker's first) has its worker ended, a fresh one taking the tasks after it, and its path's later tasks are skipped;
+worker's first) has its worker ended, a fresh one taking the tasks after it, and its path's later tasks are skipped
+(the gpu plan's `distlbm run` takes the driver's own path, or the XLA step, said, where that was found stuck);
 the JSON is rewritten after each group.
 Only jax, numpy and this tree are needed (no network, no mpi4jax, no h5py), but for the gpu plan's `distlbm run`
 task: its checkpoints and field output need h5py (without it the run says so at its start, exit 2: a failure entry).
@@ -396,6 +397,48 @@ def task_run(t, out_dir, python, env, timeout):
     return res
 
 
+def run_path(t, platform) -> tuple:
+    """(path, why) of the step `distlbm run` takes for a run task's case and settings on `platform` (the workers' jax
+    platform): the driver's own choice (stepper.step_path, as driver.loop takes it) named as this plan names its paths:
+    'pallas-inplace' where the fused kernel streams in place (stepper.fused_form), 'pallas' (A-B), or 'xla' (on GPUs
+    its whole-array form). No jax backend is started: this process holds no device (the CLI gets it to itself)."""
+    from distlbm.config import resolve
+    from distlbm.driver.loop import build_model
+    from distlbm.stepper import fused_form, step_path
+
+    cfg = resolve(t["case"], dict(t.get("sets", {})))
+    model = build_model(cfg)
+    path, why = step_path(model, cfg.decomposition.step, backend=platform)
+    if path == "pallas" and fused_form(model=model) == "in place (AA)":
+        return "pallas-inplace", why
+    return path, why
+
+
+def plan_run(t, hung, platform) -> tuple:
+    """(task, None) to run, or (None, its skipped entry): a run task given the path the driver takes (`run_path`) where
+    it was not found stuck; where it was (a fused kernel's Triton compile that an earlier task's timeout found), with
+    the XLA step forced (step=xla: the run's purpose is `distlbm run` end to end on the GPU, checkpoints, field output
+    and restart, which the XLA step checks as well; the default path where possible), said in its entry; skipped
+    where the XLA step was found stuck too. A path that cannot be told (the case refused) is left to the run to say."""
+    t = dict(t)
+    try:
+        path, why = run_path(t, platform or "gpu")
+    except Exception as e:  # noqa: BLE001 - the run itself says why (its own exit status and line)
+        t["path_error"] = f"{type(e).__name__}: {e}"[:500]
+        return t, None
+    t.update(path=path, default_path=path, default_path_reason=why)
+    if platform is None:
+        t["platform_note"] = "no worker reported its platform: the path is the one on a GPU"
+    if path not in hung:
+        return t, None
+    if "xla" in hung:
+        return None, dict(t, ok=False, stage="skipped", error=f"skipped: its path {path} (the driver's choice: {why}) "
+                          f"and the XLA step it would be forced to (step=xla) timed out in earlier tasks")
+    t.update(path="xla", sets=dict(t.get("sets", {}), step="xla"),
+             note=f"ran with step=xla: the fused kernel was stuck (path {path} timed out in an earlier task)")
+    return t, None
+
+
 def task_fit(t, out_dir):
     """The largest cubic lattice (multiple of 16) whose step runs: predicted from the step's memory analysis
     per cell and the device's memory, then tried (2 steps), stepping down on an allocation failure."""
@@ -669,6 +712,11 @@ def run_plan(groups, out_path, budget_s, python, start, header, task_s=TASK_S, s
             continue
         if group[0].get("task") == "run":  # here, in the parent: the CLI gets the device to itself
             for t in group:
+                t, skipped = plan_run(t, hung, (out.get("jax") or {}).get("platform"))
+                if skipped:
+                    out["failed"].append(skipped)
+                    print(_line(skipped, out), file=sys.stderr, flush=True)
+                    continue
                 t0 = time.time()
                 try:
                     r_ = task_run(t, str(Path(out_path).parent) if out_path else "", python, env, min(left, 240))
@@ -676,6 +724,9 @@ def run_plan(groups, out_path, budget_s, python, start, header, task_s=TASK_S, s
                     r_ = {"error": f"{type(e).__name__}: {e}"[:2000]}
                 r_["ok"] = "error" not in r_
                 r_.update(t, wall_s=time.time() - t0)
+                took = (r_.get("run") or {}).get("step_path")
+                if took and t.get("path"):  # the driver's own word on the step it ran, against the path named
+                    r_["step_path_as_named"] = took == t["path"].replace("-inplace", "")
                 (out["results"] if r_["ok"] else out["failed"]).append(r_)
                 print(_line(r_, out), file=sys.stderr, flush=True)
             save()
@@ -766,7 +817,8 @@ def _format_line(r, out):
         parts = [f"{k}: exit {r[k].get('exit_status')}, {r[k].get('status')}, {r[k].get('steps')} steps, "
                  f"{r[k].get('mlups') or 0:.1f} MLUPS" for k in ("run", "restart") if k in r]
         return f"step_variants: distlbm run {r['case']} {r.get('sets')}: " + "; ".join(parts) + (
-            f" [{r.get('run', {}).get('step_reason')}]" if r.get("run") else "")
+            f" [{r.get('run', {}).get('step_reason')}]" if r.get("run") else "") + (
+            f" ({r['note']})" if r.get("note") else "")
     if r.get("task") == "bandwidth":
         return f"step_variants: copy bandwidth {r['bandwidth_bytes_per_s'] / 1e9:.1f} GB/s"
     if r.get("task") == "fit":

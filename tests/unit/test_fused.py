@@ -173,6 +173,21 @@ def test_a_per_cell_force_field_runs_the_xla_step_and_says_why():
         step_path(model, "pallas")
 
 
+def test_the_step_path_is_chosen_for_the_backend_it_is_given():
+    """scripts/step_variants.py names the path `distlbm run` takes on its workers' GPU from a parent that holds no
+    device: step_path takes the backend (default: jax's) and gives the choice it makes on that backend."""
+    from distlbm.config import resolve
+    from distlbm.driver.loop import build_model
+    from distlbm.stepper import step_path
+
+    sphere = build_model(resolve("sphere", {"n": 3}))
+    assert step_path(sphere, "auto", backend="gpu") == ("pallas", "fused Triton kernel")
+    assert step_path(sphere, "auto", backend="cpu") == ("xla", "cpu backend")
+    assert step_path(sphere, "xla", backend="gpu") == ("xla", "requested")
+    kolmogorov = build_model(resolve("kolmogorov", {"n": 16}))
+    assert step_path(kolmogorov, "auto", backend="gpu")[0] == "xla"
+
+
 @pytest.mark.skipif(not CUDA_PY.exists(), reason="./.venv-cuda absent (scripts/setup_cuda_lowering.sh builds it)")
 def test_the_cuda_lowering_names_its_gpu_as_jax_0_11_requires():
     """jax 0.11's Triton lowering takes the arch from an abstract GPU device where no GPU is present and refuses

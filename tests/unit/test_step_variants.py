@@ -320,3 +320,59 @@ def test_a_stuck_comparison_blames_its_path_not_the_xla_step_that_ran(sv):
         out["failed"]
     assert "path pallas-inplace timed out" in out["failed"][1]["error"]
     assert [(r["path"], r["size"]) for r in out["results"]] == [("xla", 8), ("xla", 16)]
+
+
+def _stalling_gpu_python(tmp_path):
+    """A fake worker Python that says it is on a GPU (its INFO) and then reports nothing: a stuck Triton compile."""
+    fake = tmp_path / "fake_gpu_python"
+    fake.write_text("#!/bin/sh\necho 'INFO {\"platform\": \"gpu\", \"device_kind\": \"fake GPU\"}'\nexec sleep 600\n")
+    fake.chmod(0o755)
+    return str(fake)
+
+
+@pytest.mark.parametrize("stuck,given", [
+    ("pallas", ("xla", {"n": 3, "step": "xla"}, "ran with step=xla: the fused kernel was stuck")),
+    ("pallas-inplace", ("pallas", {"n": 3}, None)),
+    ("xla+pallas", None)])
+def test_the_driver_run_is_not_given_a_stuck_path(sv, tmp_path, monkeypatch, stuck, given):
+    """`distlbm run` (the GPU plan's run task) named no path: where the fused kernel's Triton compile was found stuck
+    by an earlier task, the run (step = auto: the fused kernel on a GPU, A-B for the sphere's Bouzidi links) stalled
+    on it again for its whole allowance (240 s of the 420 s). It names the path the driver takes (stepper.step_path
+    for the workers' platform, here a GPU); where that path was stuck it runs with step=xla, said in its entry, and
+    where the XLA step was stuck too it is skipped. A stuck in-place kernel is not the sphere's path: it runs as is."""
+    calls = []
+    monkeypatch.setattr(sv, "task_run", lambda t, *a: calls.append(t) or {"run": {"exit_status": 0}})
+    monkeypatch.setattr(sv, "EXIT_S", 1.0)
+    task = (dict(task="compare", size=8, dtype="float32", steps=2, paths=["xla", "pallas"]) if stuck == "xla+pallas"
+            else dict(task="time", path=stuck, size=8, dtype="float32", steps=2, repeat=1))
+    run = dict(task="run", case="sphere", sets=dict(n=3), steps=2, every=1, restart_to=3)
+    out = sv.run_plan([[task], [run]], None, 400, _stalling_gpu_python(tmp_path), __import__("time").time(), {},
+                      task_s=1, start_s=1)
+    assert out["failed"][0]["stage"] == "timeout"
+    if given is None:
+        assert calls == [], calls
+        entry = out["failed"][-1]
+        assert (entry["task"], entry["stage"], entry["path"]) == ("run", "skipped", "pallas"), entry
+        assert "pallas" in entry["error"] and "xla" in entry["error"] and "timed out" in entry["error"]
+        return
+    path, sets, note = given
+    assert [(t["path"], t["sets"]) for t in calls] == [(path, sets)]
+    assert (calls[0].get("note") or "").startswith(note or "") and bool(calls[0].get("note")) == bool(note), calls
+    entry = out["results"][-1]
+    assert (entry["task"], entry["path"], entry["default_path"]) == ("run", path, "pallas"), entry
+    assert entry["default_path_reason"] == "fused Triton kernel"
+
+
+def test_the_run_tasks_path_is_chosen_without_starting_a_backend(sv):
+    """The parent holds no device (the CLI gets the GPU to itself): naming the run's path starts no jax backend."""
+    import subprocess
+    import sys
+
+    code = ("import importlib.util, sys; from jax._src import xla_bridge\n"
+            f"spec = importlib.util.spec_from_file_location('sv', {str(SCRIPT)!r})\n"
+            "sv = importlib.util.module_from_spec(spec); spec.loader.exec_module(sv)\n"
+            "print(sv.run_path(dict(task='run', case='sphere', sets=dict(n=3)), 'gpu'), sorted(xla_bridge._backends))")
+    env = dict(os.environ, PYTHONPATH=str(SCRIPT.parents[1]))
+    env.pop("XLA_FLAGS", None)
+    p = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert p.stdout.strip() == "('pallas', 'fused Triton kernel') []", p.stdout + p.stderr[-2000:]
