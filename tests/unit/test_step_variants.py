@@ -73,13 +73,15 @@ def test_the_gpu_check_runs_to_its_end_on_cpu_through_a_failing_case(tmp_path):
     assert [r["max_abs_diff"] for r in out["results"] if r["task"] in ("compare", "case")] == [0.0, 0.0, 0.0]
     run = next(r for r in out["results"] if r["task"] == "run")
     assert (run["run"]["exit_status"], run["restart"]["exit_status"]) == (0, 0)
+    # the path the run task named is the one the driver took (on CPU: the XLA step)
+    assert (run["path"], run["default_path"], run["step_path_as_named"]) == ("xla", "xla", True), run
     assert any(r.get("tuning") for r in out["results"]), "the tile sweep after the failed case did not run"
 
 
 def _key(r):
     if r["task"] == "compare":
         return f"compare {r.get('paths', ('xla', 'pallas'))[1]}"
-    return " ".join(str(x) for x in (r["task"], r.get("path") or r.get("case")) if x)
+    return " ".join(str(x) for x in (r["task"], r.get("case") or r.get("path")) if x)  # (a run names both)
 
 
 def test_the_cpu_plan_takes_the_sizes_dtypes_and_steps_it_is_given(sv):
