@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
+import os
+
 import jax
+
+
+def tree(folder) -> dict:
+    """Every entry under `folder` (files, links, FIFOs, folders, not followed) with its mode, size and modification
+    time: what a dry run must leave as it was (compare before and after)."""
+    out = {}
+    for root, dirs, names in os.walk(folder):
+        for n in names + dirs:
+            p = os.path.join(root, n)
+            st = os.lstat(p)
+            out[p] = (st.st_mode, st.st_size, st.st_mtime_ns)
+    return out
 
 
 def make_sim(case: str, domain=None, **params):

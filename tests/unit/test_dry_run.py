@@ -13,16 +13,7 @@ import pytest
 
 from distlbm.cases import CASES
 
-
-def _tree(folder):
-    """Every file under folder with its size and modification time (what a dry run must leave alone)."""
-    out = {}
-    for root, _dirs, names in os.walk(folder):
-        for n in names:
-            p = os.path.join(root, n)
-            st = os.stat(p)
-            out[p] = (st.st_size, st.st_mtime_ns)
-    return out
+from helpers import tree
 
 
 def test_a_new_run_is_checked_and_described_and_nothing_is_written(cli, tmp_path):
@@ -161,7 +152,7 @@ def test_a_restart_is_checked_against_its_checkpoint_without_touching_it(cli, tm
     out = tmp_path / "run"
     rc, _, err = cli("run", "box", "--set", "n=16", "--steps", 40, "--checkpoint-every", 20, "--out", out)
     assert rc == 0, err
-    before = _tree(out)
+    before = tree(out)
     # a new run into it is refused as the run refuses it
     rc, stdout, err = cli("run", "box", "--set", "n=16", "--dry-run", "--out", out)
     assert rc == 2 and "holds 2 checkpoint(s) of another run (steps 20..40); continue that run with --restart " \
@@ -185,7 +176,7 @@ def test_a_restart_is_checked_against_its_checkpoint_without_touching_it(cli, tm
     rc, stdout, err = cli("run", "box", "--set", "n=16", "--restart", "--steps", 30, "--dry-run", "--out", out)
     assert rc == 2 and "steps = 30 (--steps / steps): the step to run to, not a count, is before step 40" in err, \
         (stdout, err)
-    assert _tree(out) == before
+    assert tree(out) == before
     rc, _, err2 = cli("run", "box", "--set", "n=16", "--restart", "--steps", 30, "--out", out)
     assert rc == 2 and err2.strip().splitlines()[-1] == err.strip().splitlines()[-1], err2
 
@@ -795,10 +786,10 @@ def test_a_dry_run_into_an_earlier_runs_folder_says_what_the_run_moves_aside_in_
     assert rc == 0, err
     rc, _, err = cli(*args)  # a second run: the first's results are in previous/ now, its own in the folder
     assert rc == 0, err
-    before = _tree(out)
+    before = tree(out)
     rc, said, err = cli(*args, "--dry-run")
     assert rc == 0, err
-    assert _tree(out) == before  # nothing moved
+    assert tree(out) == before  # nothing moved
     line = [ln for ln in said.splitlines() if "previous" in ln]
     assert len(line) == 1, said
     rc, out_run, err = cli(*args)

@@ -5,29 +5,18 @@ finds the restart's line in the dry run's output; the dry run writes, moves and 
 
 from __future__ import annotations
 
-import os
+from helpers import tree
 
 CAVITY = ("cavity2d", "--set", "n=16")
-
-
-def _tree(folder):
-    """Every file under folder with its size and modification time (what a dry run must leave alone)."""
-    out = {}
-    for root, _dirs, names in os.walk(folder):
-        for n in names:
-            p = os.path.join(root, n)
-            st = os.stat(p)
-            out[p] = (st.st_size, st.st_mtime_ns)
-    return out
 
 
 def _dry_then_real(cli, *args):
     """(the dry run's stdout + stderr, the restart's), the folder unchanged by the dry run."""
     out = args[args.index("--out") + 1]
-    before = _tree(out)
+    before = tree(out)
     rc, dry, err = cli("run", *args, "--dry-run")
     assert rc == 0, dry + err
-    assert _tree(out) == before  # read-only: nothing written, moved or trimmed
+    assert tree(out) == before  # read-only: nothing written, moved or trimmed
     rc, real, rerr = cli("run", *args)
     return dry + err, real + rerr, rc
 

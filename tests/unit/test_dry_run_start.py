@@ -12,18 +12,9 @@ import stat
 
 import pytest
 
+from helpers import tree
+
 CAVITY = ("cavity2d", "--set", "n=16", "--steps", 10)
-
-
-def _tree(folder):
-    """Every entry under folder (files, links, FIFOs, folders) with its size and modification time, not followed."""
-    out = {}
-    for root, dirs, names in os.walk(folder):
-        for n in names + dirs:
-            p = os.path.join(root, n)
-            st = os.lstat(p)
-            out[p] = (st.st_mode, st.st_size, st.st_mtime_ns)
-    return out
 
 
 def _error(text):
@@ -41,9 +32,9 @@ def test_a_run_lock_file_the_run_cannot_use_is_refused_by_the_dry_run_in_the_run
         lock.symlink_to(tmp_path / "elsewhere")
     else:
         lock.mkdir()
-    before = _tree(tmp_path)
+    before = tree(tmp_path)
     rc, dry_out, dry_err = cli("run", *CAVITY, "--out", out, "--dry-run")
-    assert _tree(tmp_path) == before
+    assert tree(tmp_path) == before
     rc_run, _, err = cli("run", *CAVITY, "--out", out)
     assert rc_run == 2, err
     assert rc == 2 and "dry run: ready" not in dry_out, dry_out + dry_err
@@ -56,9 +47,9 @@ def test_a_fifo_for_run_lock_file_is_refused_by_the_dry_run_not_waited_on(module
     out = tmp_path / "out"
     out.mkdir()
     os.mkfifo(out / ".distlbm.lock")
-    before = _tree(tmp_path)
+    before = tree(tmp_path)
     dry = module_cli("run", *CAVITY, "--out", out, "--dry-run", timeout=120)
-    assert _tree(tmp_path) == before
+    assert tree(tmp_path) == before
     assert dry.returncode == 2, dry.stdout + dry.stderr
     assert _error(dry.stderr) == (f"distlbm: configuration error: {out / '.distlbm.lock'}: is not a regular file; "
                                   f"expected the run lock file (move it away)"), dry.stderr
@@ -89,9 +80,9 @@ def test_a_file_system_without_file_locks_is_said_by_the_dry_run_without_writing
         raise OSError(errno.ENOSYS, os.strerror(errno.ENOSYS))
 
     monkeypatch.setattr(fcntl, "flock", refusing)
-    before = _tree(tmp_path)
+    before = tree(tmp_path)
     rc, dry_out, dry_err = cli("run", *CAVITY, "--out", out, "--dry-run")
-    assert _tree(tmp_path) == before
+    assert tree(tmp_path) == before
     assert rc == 0, dry_out + dry_err
     warned = [ln for ln in dry_err.splitlines() if "file locks" in ln]
     assert len(warned) == 1 and warned[0].startswith(f"warning: the file system of {out} refuses file locks (errno 38, "
@@ -123,10 +114,10 @@ def test_a_restart_whose_only_checkpoint_is_damaged_is_refused_by_the_dry_run(cl
     rc, _, err = cli("run", *CAVITY, "--checkpoint-every", 10, "--out", out)
     assert rc == 0, err
     _damage(out / "checkpoints" / "ckpt_000000010.h5")
-    before = _tree(tmp_path)
+    before = tree(tmp_path)
     rc, dry_out, dry_err = cli("run", "cavity2d", "--set", "n=16", "--steps", 20, "--restart", "latest", "--out", out,
                                "--dry-run")
-    assert _tree(tmp_path) == before
+    assert tree(tmp_path) == before
     rc_run, _, err = cli("run", "cavity2d", "--set", "n=16", "--steps", 20, "--restart", "latest", "--out", out)
     assert rc_run == 2 and "populations" in _error(err), err
     assert rc == 2 and _error(dry_err) == _error(err), dry_out + dry_err
@@ -137,10 +128,10 @@ def test_a_damaged_newest_checkpoint_is_passed_over_by_the_dry_run_as_by_the_run
     rc, _, err = cli("run", *CAVITY[:-1], 20, "--checkpoint-every", 10, "--out", out)
     assert rc == 0, err
     _damage(out / "checkpoints" / "ckpt_000000020.h5")
-    before = _tree(tmp_path)
+    before = tree(tmp_path)
     rc, dry_out, dry_err = cli("run", "cavity2d", "--set", "n=16", "--steps", 30, "--restart", "latest", "--out", out,
                                "--dry-run")
-    assert _tree(tmp_path) == before
+    assert tree(tmp_path) == before
     assert rc == 0, dry_out + dry_err
     assert "ckpt_000000020.h5" in dry_err and "populations" in dry_err, dry_err  # the warning the run says
     assert f"restart: from {out / 'checkpoints' / 'ckpt_000000010.h5'} at step 10" in dry_out
@@ -153,9 +144,9 @@ def test_an_out_that_is_a_dangling_symbolic_link_is_refused_by_the_dry_run(cli, 
     2: its mkdir finds the link), the dry run said ready (a link to nothing does not 'exist')."""
     (tmp_path / "out").symlink_to(tmp_path / "gone")
     out = tmp_path / "out" / below if below else tmp_path / "out"
-    before = _tree(tmp_path)
+    before = tree(tmp_path)
     rc, dry_out, dry_err = cli("run", *CAVITY, "--out", out, "--dry-run")
-    assert _tree(tmp_path) == before
+    assert tree(tmp_path) == before
     rc_run, _, err = cli("run", *CAVITY, "--out", out)
     assert rc_run == 2 and "exists and is not a folder" in err, err
     assert rc == 2 and _error(dry_err) == _error(err), dry_out + dry_err
@@ -178,10 +169,10 @@ def test_a_checkpoint_whose_other_fields_are_damaged_is_passed_over_by_the_dry_r
     with h5py.File(newest, "r+") as h5:  # (written through HDF5: its checksums right, a value not finite)
         assert name in h5
         h5[name][0, 0, 0] = np.nan
-    before = _tree(tmp_path)
+    before = tree(tmp_path)
     rc, dry_out, dry_err = cli("run", "cavity2d", "--set", "n=16", "--steps", 30, *sets, "--restart", "latest",
                                "--out", out, "--dry-run")
-    assert _tree(tmp_path) == before
+    assert tree(tmp_path) == before
     rc_run, run_out, run_err = cli("run", "cavity2d", "--set", "n=16", "--steps", 30, *sets, "--restart", "latest",
                                    "--out", out)
     said = f"ckpt_000000020.h5: {what} hold non-finite values (NaN or inf) in 1 entries"
@@ -216,9 +207,9 @@ def test_a_file_system_refusing_file_locks_but_not_folder_locks_is_said_by_the_d
 
     monkeypatch.setattr(fcntl, "flock", flock)
     monkeypatch.setattr(fcntl, "fcntl", fcntl_)
-    before = _tree(tmp_path)
+    before = tree(tmp_path)
     rc, dry_out, dry_err = cli("run", *CAVITY, "--out", out, "--dry-run")
-    assert _tree(tmp_path) == before
+    assert tree(tmp_path) == before
     assert rc == 0, dry_out + dry_err
     warned = [ln for ln in dry_err.splitlines() if "file locks" in ln]
     assert len(warned) == 1 and warned[0].startswith(f"warning: the file system of {out} refuses file locks (errno 37, "
