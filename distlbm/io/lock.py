@@ -345,13 +345,11 @@ def _try_once(path: Path):
         fd, created = _open(path)
     except OSError as e:
         if e.errno == errno.ELOOP:
-            raise ConfigError(f"{path}: is a symbolic link; expected the run lock file (a regular file); "
-                              f"move it away") from None
-        raise ConfigError(f"{path}: cannot open the run lock file ({e.strerror}); expected a writable "
-                          f"output folder") from None
+            raise _link_refused(path) from None
+        raise _open_refused(path, e.strerror) from None
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise ConfigError(f"{path}: is not a regular file; expected the run lock file (move it away)")
+        raise _not_regular_refused(path)
     warning = None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -463,18 +461,30 @@ def check_lock_file(folder) -> None:
     except FileNotFoundError:
         return
     except OSError as e:
-        raise ConfigError(f"{path}: cannot open the run lock file ({e.strerror}); expected a writable "
-                          f"output folder") from None
+        raise _open_refused(path, e.strerror) from None
     if stat.S_ISLNK(st.st_mode):
-        raise ConfigError(f"{path}: is a symbolic link; expected the run lock file (a regular file); move it away")
+        raise _link_refused(path)
     if stat.S_ISDIR(st.st_mode):  # (acquire's os.open fails on it: EISDIR)
-        raise ConfigError(f"{path}: cannot open the run lock file ({os.strerror(errno.EISDIR)}); expected a "
-                          f"writable output folder")
+        raise _open_refused(path, os.strerror(errno.EISDIR))
     if not stat.S_ISREG(st.st_mode):
-        raise ConfigError(f"{path}: is not a regular file; expected the run lock file (move it away)")
+        raise _not_regular_refused(path)
     if not os.access(path, os.R_OK | os.W_OK):
-        raise ConfigError(f"{path}: cannot open the run lock file ({os.strerror(errno.EACCES)}); expected a "
-                          f"writable output folder")
+        raise _open_refused(path, os.strerror(errno.EACCES))
+
+
+def _link_refused(path) -> ConfigError:
+    """The refusal of a run lock file that is a symbolic link (acquire's and check_lock_file's)."""
+    return ConfigError(f"{path}: is a symbolic link; expected the run lock file (a regular file); move it away")
+
+
+def _open_refused(path, why) -> ConfigError:
+    """The refusal of a run lock file that cannot be opened for reading and writing, `why` the system's words."""
+    return ConfigError(f"{path}: cannot open the run lock file ({why}); expected a writable output folder")
+
+
+def _not_regular_refused(path) -> ConfigError:
+    """The refusal of a run lock file that is not a regular file (a FIFO, a device)."""
+    return ConfigError(f"{path}: is not a regular file; expected the run lock file (move it away)")
 
 
 def locks_refused(folder) -> Optional[str]:
