@@ -63,19 +63,9 @@ def time_step(dx: float, u_lattice: float, velocity: float) -> float:
     return dx * u_lattice / velocity
 
 
-def velocity_to_physical(u: float, dx: float, dt: float) -> float:
-    """A lattice velocity in physical units (m/s when dx is in m and dt in s)."""
-    return u * dx / dt
-
-
 def velocity_to_lattice(u: float, dx: float, dt: float) -> float:
     """A physical velocity (m/s) in lattice units: u dt / dx."""
     return u * dt / dx
-
-
-def viscosity_to_physical(nu: float, dx: float, dt: float) -> float:
-    """A lattice viscosity in physical units (m^2/s)."""
-    return nu * dx * dx / dt
 
 
 def viscosity_to_lattice(nu: float, dx: float, dt: float) -> float:
