@@ -64,10 +64,6 @@ def _bcast(*arrays):
     return np.broadcast_arrays(*[np.asarray(a, dtype=np.float64) for a in arrays])
 
 
-def _empty_interval(shape):
-    return np.full(shape, np.inf), np.full(shape, -np.inf)
-
-
 class Shape:
     """A solid in physical coordinates.
 
@@ -666,11 +662,6 @@ class Obstacles:
             raise ValueError(f"origin needs {lattice.d} coordinates, got {origin!r}")
         self.lattice = lattice
         self.q_min = float(q_min)
-
-    @property
-    def nbodies(self) -> int:
-        """Number of entries (a MaskFile with integer ids may hold other body ids)."""
-        return len(self.shapes)
 
     def check(self, shape):
         """Check the entries against the lattice spatial shape (mask files must match it)."""
