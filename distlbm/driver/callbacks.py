@@ -19,7 +19,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from distlbm.config import TAU_CLOSE, TAU_LARGE, tau_far_above, tau_remedy, velocity_key, velocity_remedy
-from distlbm.driver.schedules import IterationInterval, Schedule
+from distlbm.driver.schedules import Schedule
 from distlbm.driver.records import SampleRecords
 from distlbm.driver.view import RunView
 from distlbm.io import checkpoint as ckpt
@@ -839,7 +839,3 @@ class WallTimeStop:
         return (f"wall_time = {self.limit:g} s left this job {fmt_time(stepping)} of stepping ({steps:,} steps) after "
                 f"{fmt_time(start)} of start-up: a job resubmitted with it advances as little again; wall_time is in "
                 f"seconds or HH:MM:SS (Slurm's --time=60 is 60 minutes: --wall-time 1:00:00)")
-
-
-def progress_interval(every: int, end: int) -> Schedule:
-    return IterationInterval(every or max(1, (end or 1) // 20))

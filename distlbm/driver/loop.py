@@ -494,10 +494,6 @@ class Simulation:
                 return {k: v for k, v in h.items() if k != "wall"}
         return None
 
-    def verify_state(self) -> dict:
-        """Diagnostics of the current state; raises InstabilityError if it is not sane."""
-        return cb.guard(self.view, self.checkpointer)
-
     def save_checkpoint(self) -> Path:
         """Write a verified-sane checkpoint of the current state (InstabilityError or WriteError if not)."""
         try:
