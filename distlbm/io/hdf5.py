@@ -661,12 +661,3 @@ def stored_elsewhere(h5, name: str, allow_virtual: bool = False) -> str | None:
     return None
 
 
-def read_block(path, name: str, index, layout: str = "leading"):
-    """Read the block `index` (spatial slices) of dataset `name` as an array in memory layout."""
-    with open_file(path, "r") as h5:
-        ds = h5[name]
-        d = len(index)
-        if layout == "vector":
-            block = from_file(ds, ds[tuple(index) + (slice(None),)])
-            return np.moveaxis(block, -1, 0)
-        return from_file(ds, ds[(slice(None),) * (ds.ndim - d) + tuple(index)])
