@@ -235,9 +235,6 @@ def assemble_cells_of_geometry(model: Model, geometry: Optional[Callable], domai
     return cells, kind
 
 
-STEP_PATHS = ("auto", "xla", "pallas")
-
-
 def step_path(model: Model, requested: str = "auto", key: str = "step", backend: Optional[str] = None) -> tuple:
     """Which step runs: ('pallas' | 'xla', why). 'auto' takes the fused Pallas kernel
     (physics/fused.py) on GPU backends when it covers the model, else the XLA step; 'xla' and
