@@ -1901,8 +1901,3 @@ def changed_inputs(old: list, new: list) -> list:
                    f"edited, replaced, or another file at that path from this folder); give the run's file, or "
                    f"start a new run from this state with --init-from CHECKPOINT --out NEWDIR")
     return out
-
-
-def check_restart_compatible(cfg: RunConfig, meta: dict, path) -> None:
-    """See RunConfig.check_restart."""
-    cfg.check_restart(meta, path)

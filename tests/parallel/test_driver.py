@@ -190,15 +190,15 @@ def test_a_restart_may_give_another_t_end(tmp_path):
 
 def test_restart_compatibility_of_settings_added_later():
     """A checkpoint written before a setting existed counts it at its default; another value is refused."""
-    from distlbm.config import check_restart_compatible, resolve
+    from distlbm.config import resolve
     from distlbm.io.checkpoint import CheckpointError
 
     cfg = resolve("box", {"n": 8})
     old = {k: v for k, v in cfg.as_dict().items() if k != "equilibrium"}
-    check_restart_compatible(cfg, {"config": old, "shape": list(cfg.setup.shape)}, "old.h5")
+    cfg.check_restart({"config": old, "shape": list(cfg.setup.shape)}, "old.h5")
     inc = resolve("box", {"n": 8, "equilibrium": "incompressible"})
     with pytest.raises(CheckpointError, match="equilibrium: checkpoint 'standard', now 'incompressible'"):
-        check_restart_compatible(inc, {"config": old, "shape": list(cfg.setup.shape)}, "old.h5")
+        inc.check_restart({"config": old, "shape": list(cfg.setup.shape)}, "old.h5")
 
 
 def test_cli_restart_errors_are_clear(tmp_path, cli):
