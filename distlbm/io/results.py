@@ -120,15 +120,11 @@ def tail(path, nbytes: int = 65536) -> Optional[bytes]:
         return None
 
 
-def records_upto(data: bytes, upto: int) -> list[tuple[bytes, dict]]:
-    """The records of a samples.jsonl (its bytes) up to step `upto`, each step once and in order: (line, record)
-    pairs; lines after `upto`, repeats and lines that are not a record (one cut short by a kill) are left out."""
-    return list(iter_records_upto(data, upto))
-
-
 def iter_records_upto(data, upto: int):
-    """records_upto's (line, record) pairs one by one, of bytes or of an open file's lines (a restart reads a long
-    series into columns line by line, without holding the file or every record as a dict at once)."""
+    """The records of a samples.jsonl up to step `upto`, each step once and in order: (line, record) pairs one by
+    one; lines after `upto`, repeats and lines that are not a record (one cut short by a kill) are left out. Of bytes
+    or of an open file's lines (a restart reads a long series into columns line by line, without holding the file or
+    every record as a dict at once)."""
     last = None
     for line, rec in _records(data):
         if rec["step"] <= upto and (last is None or rec["step"] > last):

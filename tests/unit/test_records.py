@@ -143,9 +143,9 @@ def test_the_summary_reads_a_long_series_one_record_at_a_time():
 def test_a_restart_reads_its_samples_line_by_line(tmp_path):
     """callbacks.load_samples read samples.jsonl whole and split it into lines (twice the file at once); it now reads
     line by line into the columns: the records up to the restart's step, each step once, a line cut short by a kill
-    left out, as records_upto reads them."""
+    left out, as iter_records_upto reads them."""
     from distlbm.driver.callbacks import load_samples
-    from distlbm.io.results import records_upto
+    from distlbm.io.results import iter_records_upto
 
     lines = [json.dumps({"step": s, "time": s * 0.5, "cD": 1.0 + s}) + "\n" for s in (1, 2, 3, 3, 4, 6)]
     data = "".join(lines).encode() + b'{"step": 7, "time": 3.'  # (cut short by a kill)
@@ -153,6 +153,6 @@ def test_a_restart_reads_its_samples_line_by_line(tmp_path):
     path.write_bytes(data)
     got = load_samples(path, 4)
     assert isinstance(got, SampleRecords) and [r["step"] for r in got] == [1, 2, 3, 4]
-    assert list(got) == [rec for _, rec in records_upto(data, 4)]
+    assert list(got) == [rec for _, rec in iter_records_upto(data, 4)]
     assert [r["step"] for r in load_samples(path, 100)] == [1, 2, 3, 4, 6]
     assert len(load_samples(tmp_path / "none.jsonl", 4)) == 0
