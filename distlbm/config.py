@@ -38,14 +38,14 @@ def default_compute_dtype(dtype: str) -> str:
     return "float32" if dtype in HALF_DTYPES else dtype
 
 
-def check_compute_dtype(value, key: str = "compute_dtype", where: str = "") -> None:
+def check_compute_dtype(value, key: str = "compute_dtype") -> None:
     """Refuse 16-bit (or unknown) arithmetic with a message naming the key, the value and what is expected."""
     if value in HALF_DTYPES:
         storage = f"--dtype {value}" if key.startswith("--") else f"dtype = {value!r}"  # as the key was given
-        raise ConfigError(f"{where}{key} = {value!r}: expected one of {', '.join(map(repr, COMPUTE_DTYPES))}; "
+        raise ConfigError(f"{key} = {value!r}: expected one of {', '.join(map(repr, COMPUTE_DTYPES))}; "
                           f"16-bit types are storage only (set {storage}, which computes in float32)")
     if value not in COMPUTE_DTYPES:
-        raise ConfigError(f"{where}{key} = {value!r}: expected one of {', '.join(map(repr, COMPUTE_DTYPES))}")
+        raise ConfigError(f"{key} = {value!r}: expected one of {', '.join(map(repr, COMPUTE_DTYPES))}")
 
 OUTPUT_FIELDS = ("rho", "u", "vorticity", "populations", "kind")
 
