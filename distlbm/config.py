@@ -1385,7 +1385,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
         except (ConfigError, ArithmeticError, ValueError, TypeError, MemoryError, OverflowError):
             early = None
         if early is not None and math.prod(early) >= MAX_CELLS:
-            raise ConfigError(f"{where}lattice shape {'x'.join(map(str, early))} (from {shown}) has "
+            raise ConfigError(f"{where}lattice shape {'x'.join(map(said_int, early))} (from {shown}) has "
                               f"{math.prod(early):.3g} cells: expected fewer than 2**53 = {MAX_CELLS:.3g}")
     try:
         # (NumPy's overflow of an absurd value, u_lattice = 1e308, printed a RuntimeWarning and its source line before
@@ -1448,7 +1448,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     length_key = next((k for k in ("t_end", "decay_times", "efolds") if k in values and k in case_spec), None)
     if common["steps"] and length_key and common["steps"] != setup.steps:
         # steps is the count to run and wins (a quick try of a file's case: --steps 10), but say it
-        warnings.append(f"{length_key} = {values[length_key]!r} ({setup.steps} steps) set aside: steps = "
+        warnings.append(f"{length_key} = {values[length_key]!r} ({said_int(setup.steps)} steps) set aside: steps = "
                         f"{common['steps']} given runs {common['steps']} steps")
     # the collision applies omega = 1/tau in the compute dtype: a tau that rounds to 1/2 there is zero viscosity
     omega_c = float(np.asarray(1.0 / setup.tau if setup.tau > 0 else math.inf, dtype=common["compute_dtype"]))
@@ -1554,8 +1554,8 @@ def end_step_warnings(params: dict, setup, end: int) -> list:
     steps or the case's, a restart that runs to the end step of the run it continues against that (at_end)."""
     ramp = getattr(setup.features, "ramp_steps", 0) or 0
     if ramp and ramp >= end:  # a ramp given in steps for seconds: the flow never started, its forces were reported
-        return [f"ramp = {params.get('ramp')!r} ({ramp} steps) is as long as the run or longer ({end} steps): the "
-                f"inflow does not reach its speed, and the forces are normalised with the full one; give ramp in "
+        return [f"ramp = {params.get('ramp')!r} ({said_int(ramp)} steps) is as long as the run or longer ({end} steps): "
+                f"the inflow does not reach its speed, and the forces are normalised with the full one; give ramp in "
                 f"the case's time units (s), shorter than t_end"]
     return []
 
@@ -1723,7 +1723,7 @@ def _check_setup(setup: Setup, common: dict, where: str, shown: str) -> None:
     positive integer sizes and fewer than 2**53 cells, a finite relaxation time and velocity, step
     counts within the int32 step counter."""
     shape = tuple(setup.shape)
-    dims = "x".join(map(str, shape))
+    dims = "x".join(map(said_int, shape))  # (a size of 300 digits, from length = 1e300, was said whole)
     if not shape or any(isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1 for n in shape):
         raise ConfigError(f"{where}lattice shape {dims} (from {shown}): expected positive integer sizes")
     cells = math.prod(int(n) for n in shape)
@@ -1795,8 +1795,8 @@ def _check_setup(setup: Setup, common: dict, where: str, shown: str) -> None:
 def _check_steps(name: str, value, where: str, shown: str, fix: str) -> None:
     ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value <= INT32_MAX
     if not ok and value is not None:
-        raise ConfigError(f"{where}{name} = {value} (from {shown}): expected an integer in 0..{INT32_MAX} (the step "
-                          f"counter is int32); {fix}")
+        raise ConfigError(f"{where}{name} = {said_int(value)} (from {shown}): expected an integer in 0..{INT32_MAX} "
+                          f"(the step counter is int32); {fix}")
 
 
 def file_digest(path) -> Optional[dict]:

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import threading
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from distlbm.cases import CASES
@@ -552,6 +554,38 @@ def test_case_default_steps_beyond_int32():
     assert any(w.startswith("t_end = 1000000000.0 (") and w.endswith("set aside: steps = 10 given runs 10 steps")
                for w in cfg.warnings), cfg.warnings
     assert not any("t_end" in w for w in resolve("cavity2d", {"steps": 10}).warnings)
+
+
+@pytest.mark.parametrize("case, sets, said", [
+    ("cavity2d", {"n": 8, "t_end": 1e300, "steps": 2}, "t_end = 1e+300 ("),  # the warning of the steps set aside
+    ("duct", {"n": 8, "efolds": 1e300, "steps": 2}, "efolds = 1e+300 ("),
+    ("channel_flow", {"n": 10, "ramp": 1e300, "init": "rest", "steps": 2}, "ramp = 1e+300 ("),  # as long as the run
+    ("channel_flow", {"n": 10, "length": 1e300}, "lattice shape "),  # errors: the shape, a step interval
+    ("channel_flow", {"n": 10, "sample_dt": 1e300}, "the case's sampling interval = "),
+    ("sphere", {"n": 8, "t_end": 1e300}, "the case's number of steps = "),
+])
+def test_a_derived_integer_of_hundreds_of_digits_is_said_cut(case, sets, said):
+    """A number of steps or a lattice size derived from a time or length of 1e300 was said whole, 300 digits in the
+    one line of a warning or an error; it is cut as a given integer is (errors.said_int)."""
+    try:
+        lines = [w for w in resolve(case, sets).warnings if w.startswith(said)]
+    except ConfigError as e:
+        lines = [str(e)]
+    assert len(lines) == 1 and said in lines[0], lines
+    assert not re.search(r"[0-9]{40}", lines[0]) and "digits)" in lines[0], lines[0]
+
+
+def test_an_stl_body_far_larger_than_the_channel_says_the_ratio_short(tmp_path):
+    """stl_scale = 1e300: the hint that the file's units are not metres said the ratio to the channel in 300 digits."""
+    pytest.importorskip("stl", reason="numpy-stl (the 'stl' extra) is not installed")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+    from make_stl import icosphere, write_stl
+
+    path = tmp_path / "ball.stl"
+    write_stl(path, np.asarray(icosphere(1)) * 0.05 + np.array([0.5, 0.2, 0.2]))
+    msg = error("channel_flow", {"n": 4, "lattice": "D3Q19", "obstacles": "", "length": 1.0, "stl": str(path),
+                                 "stl_scale": 1e300})
+    assert "1e+299 across, 1e+299 times the channel's largest side" in msg and not re.search(r"[0-9]{40}", msg), msg
 
 
 @pytest.mark.parametrize("case, key", [("taylor_green2d", "decay_times"), ("duct", "efolds")])

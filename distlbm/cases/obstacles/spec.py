@@ -359,7 +359,9 @@ def _scale_hint(s, sides) -> str:
     big = max(sides)
     if not across > SCALE_HINT_RATIO * big:
         return ""
-    return (f" (the body is {across:.4g} across, {across / big:.0f} times the channel's largest side {big:g}: an STL "
+    ratio = across / big
+    times = f"{ratio:.0f}" if ratio < 1e6 else f"{ratio:.3g}"  # (a scale of 1e300 gave a ratio of 300 digits)
+    return (f" (the body is {across:.4g} across, {times} times the channel's largest side {big:g}: an STL "
             f"file's coordinates are scaled to metres by the scale, stl(path, scale, ...) or stl_scale: 0.001 for a "
             f"file in millimetres)")
 
