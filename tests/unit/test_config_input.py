@@ -765,6 +765,18 @@ def test_a_ramp_as_long_as_the_run_is_said():
                 if "ramp" in w]
 
 
+@pytest.mark.parametrize("ramp", [1e-4, 5e-324])
+def test_a_ramp_below_half_a_step_is_one_step_and_said(ramp):
+    """A ramp below half a time step rounded to no ramp at all (the inflow at full speed from step 0), unsaid, where
+    sample_dt, t_end and the like below half a step are one step, said (n = 10: dt = 1.25e-3 s)."""
+    cfg = resolve("channel_flow", {"n": 10, "ramp": ramp, "init": "rest"})
+    assert cfg.setup.features.ramp_steps == 1
+    said = [w for w in cfg.warnings if w.startswith("ramp")]
+    assert len(said) == 1 and "of a time step: taken as 1 step, the shortest there is" in said[0], cfg.warnings
+    assert resolve("channel_flow", {"n": 10, "ramp": 0.0, "init": "rest"}).setup.features.ramp_steps == 0
+    assert resolve("channel_flow", {"n": 10, "ramp": 0.5, "init": "rest"}).setup.features.ramp_steps == 400
+
+
 def test_a_ramp_under_a_flowing_start_is_said():
     """A ramp starts the inflow from 0, init = 'profile' (channel_flow's default) the whole channel at full speed: the
     inlet first stops the flow and the channel drains (kinetic energy 17.4 -> 3.1 in 0.55 s at n = 20, u_lattice

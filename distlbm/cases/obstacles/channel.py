@@ -412,7 +412,9 @@ class ChannelFlow(Case):
             return np.ones(bs), u, None
 
         n_bodies = sum(getattr(s, "bodies", 1) for s in shapes)  # a mask with integer ids: its distinct ids
-        ramp_steps = int(round(p["ramp"] / lay.dt)) if p["ramp"] > 0 else 0
+        notes = []
+        # a ramp below half a step rounded to none, the inflow at full speed from step 0, unsaid: one step, said
+        ramp_steps = steps_for("ramp", p["ramp"] / lay.dt, notes) if p["ramp"] > 0 else 0
         feats = bc.Features(walls=walls or bool(shapes), inlets=((0, -1),),
                             outlets=((0, 1),) if outlet == "pressure" else (),
                             outflow=((0, 1),) if outlet != "pressure" else (),
@@ -422,7 +424,6 @@ class ChannelFlow(Case):
                             # the inflow profile (inlet, the layer's target) and the outlet density depend on the
                             # cross-section alone: one plane each per block, not per cell
                             x_invariant=True)
-        notes = []
         bodies = [s for s in shapes if not isinstance(s, geo.MaskFile)]  # named as shapes() names them
         key, text = ("obstacles", p["obstacles"]) if not p.get("stl") else \
             ("obstacles, stl", f"{p['obstacles']}; {bodies[-1].spec}") if p["obstacles"].strip() else ("stl", p["stl"])
