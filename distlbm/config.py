@@ -1225,7 +1225,8 @@ def unknown_case(name, key: str, own: bool) -> ConfigError:
     `distlbm cases`), with the nearest name; own: a 'module:Class' of the user's is accepted there too."""
     from distlbm.cases import CASES
 
-    near = difflib.get_close_matches(str(name), list(CASES), n=1, cutoff=0.5)
+    # (the names are lower case: 'CAVITY2D' got no hint, difflib's ratio of its letters to 'cavity2d' being 0.25)
+    near = difflib.get_close_matches(str(name).lower(), list(CASES), n=1, cutoff=0.5)
     hint = f"; did you mean {near[0]!r}?" if near else ""
     return ConfigError(f"{key} = {name!r}: expected one of {', '.join(CASES)}{hint}"
                        + (", or 'module:Class' of a case of your own" if own else ""))

@@ -101,6 +101,12 @@ def test_unknown_case_suggests_nearest():
         assert name in msg
 
 
+@pytest.mark.parametrize("name, near", [("CAVITY2D", "cavity2d"), ("BOX", "box"), ("KOLMOGOROV", "kolmogorov")])
+def test_unknown_case_in_other_letter_case_suggests_it(name, near):
+    """A case name in capitals got no 'did you mean' (difflib compares the letters as they are)."""
+    assert f"case = {name!r}: expected one of" in error(name) and f"did you mean {near!r}" in error(name)
+
+
 def test_no_case_at_all():
     msg = error(None)
     assert "case = " in msg and "expected one of" in msg
