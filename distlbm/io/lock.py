@@ -33,6 +33,7 @@ import itertools
 import json
 import math
 import os
+import re
 import shlex
 import socket
 import stat
@@ -441,12 +442,13 @@ def lock_wait() -> float:
     """DISTLBM_LOCK_WAIT: the seconds a run waits for a folder another run holds (default 0). ConfigError otherwise
     (the run's start and its dry run)."""
     text = os.environ.get("DISTLBM_LOCK_WAIT", "0")
-    try:
-        wait = float(text)
-    except ValueError:
-        wait = float("nan")
-    if not wait >= 0:
-        raise ConfigError(f"DISTLBM_LOCK_WAIT = {text!r}: expected seconds (a number >= 0)")
+    # ASCII decimals only, as the other seconds of the environment and --wall-time: float() also read Unicode digits
+    # ('١' waited 1 s), '1_0' and 'inf'
+    plain = re.fullmatch(r"\s*(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?\s*", text)
+    wait = float(text) if plain else float("nan")
+    if not math.isfinite(wait):  # (1e400)
+        raise ConfigError(f"DISTLBM_LOCK_WAIT = {text!r}: expected seconds (a number >= 0 in plain decimals, e.g. 360; "
+                          f"no '_', nan or inf)")
     return wait
 
 

@@ -64,7 +64,7 @@ def test_a_lock_wait_that_is_not_seconds_is_refused_by_the_dry_run(cli, tmp_path
     assert not out.exists()
     rc_run, _, err = cli("run", *CAVITY, "--out", out)
     assert rc_run == 2 and _error(err) == "distlbm: configuration error: DISTLBM_LOCK_WAIT = 'soon': expected " \
-                                          "seconds (a number >= 0)", err
+                                          "seconds (a number >= 0 in plain decimals, e.g. 360; no '_', nan or inf)", err
     assert rc == 2 and _error(dry_err) == _error(err), dry_out + dry_err
 
 

@@ -150,11 +150,19 @@ def test_waiting_for_the_folder_says_so_then_refuses_or_takes_it(tmp_path):
     held.release()
 
 
-@pytest.mark.parametrize("value", ["soon", "-1", "nan"])
+@pytest.mark.parametrize("value", ["soon", "-1", "nan", "", "inf", "1e400", "1_0", "\u0661", "1,5", "0x10"])
 def test_a_bad_wait_setting_is_one_line(tmp_path, monkeypatch, value):
+    """Seconds in plain decimals, as the other seconds of the environment: float() read '\u0661' (an Arabic-Indic 1)
+    as 1 s, '1_0' as 10 and 'inf' as a wait with no end, while '' was refused."""
     monkeypatch.setenv("DISTLBM_LOCK_WAIT", value)
     with pytest.raises(ConfigError, match=f"DISTLBM_LOCK_WAIT = '{value}': expected seconds"):
         lock.acquire(tmp_path)
+
+
+@pytest.mark.parametrize("value, seconds", [("0", 0.0), ("360", 360.0), (" 1.5 ", 1.5), ("2e1", 20.0), (".5", 0.5)])
+def test_a_wait_setting_in_plain_decimals_is_read(monkeypatch, value, seconds):
+    monkeypatch.setenv("DISTLBM_LOCK_WAIT", value)
+    assert lock.lock_wait() == seconds
 
 
 def test_a_link_or_folder_at_the_lock_name_is_refused(tmp_path):
