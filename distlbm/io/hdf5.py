@@ -107,10 +107,21 @@ def stored_dtype(ds) -> np.dtype:
     return ds.dtype
 
 
+def split_asked() -> bool:
+    """DISTLBM_HDF5_MODE: 'split' (one file per process and a master even where h5py has MPI) or unset/empty (the
+    collective file where it can be written). Anything else is one line (ConfigError): a misspelt 'splt' wrote the
+    collective file, unsaid."""
+    text = os.environ.get("DISTLBM_HDF5_MODE", "").strip()
+    if text not in ("", "split"):
+        raise ConfigError(f"DISTLBM_HDF5_MODE = {text!r}: expected split (one file per process), or unset (one file "
+                          f"written collectively where h5py has MPI)")
+    return text == "split"
+
+
 def write_mode(domain) -> str:
     if domain.process_count == 1:
         return "single"
-    if h5py.get_config().mpi and os.environ.get("DISTLBM_HDF5_MODE", "") != "split":
+    if h5py.get_config().mpi and not split_asked():
         world = mpi_world()
         if world is not None and world.Get_size() == domain.process_count:
             return "mpio"

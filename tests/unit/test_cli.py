@@ -546,6 +546,21 @@ def test_a_mistyped_step_switch_is_one_line(cli, monkeypatch, tmp_path, var, val
     assert not (tmp_path / "run").exists()
 
 
+@pytest.mark.parametrize("command", ["run", "dry-run"])
+def test_a_mistyped_hdf5_mode_is_one_line(cli, monkeypatch, tmp_path, command):
+    """DISTLBM_HDF5_MODE=splt (split misspelt) wrote the collective file where h5py has MPI, unsaid, and was read only
+    where several processes write: one line now, on one process as on many, before any work."""
+    monkeypatch.setenv("DISTLBM_HDF5_MODE", "splt")
+    args = ["run", "box", "--set", "n=8", "--steps", 2, "--out", tmp_path / "run"]
+    rc, out, err = cli(*args, *(["--dry-run"] if command == "dry-run" else []))
+    assert_clean_error(rc, out, err, "DISTLBM_HDF5_MODE = 'splt': expected split (one file per process), or unset "
+                                     "(one file written collectively where h5py has MPI)")
+    assert not (tmp_path / "run").exists()
+    monkeypatch.setenv("DISTLBM_HDF5_MODE", " split ")
+    rc, out, err = cli(*args, "--dry-run")
+    assert rc == 0, err
+
+
 # --- info --------------------------------------------------------------------------------------------
 
 def test_info_json(cli):
