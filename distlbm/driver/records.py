@@ -1,9 +1,9 @@
 """The sample records of a run (forces, probes, energies: one flat {key: number} dict per sample) kept in columns of
 float64 rather than as Python dicts.
 
-A record of seven numbers took ~600 bytes as a dict (its hash table, a float object per value) and a run kept every
+A record of seven numbers took 456 bytes as a dict (its hash table, a float object per value) and a run kept every
 one in memory for its summary (the Strouhal number over the last half of the lift, the dissipation rate over the
-whole energy series): a 2D channel sampled every step at ~300 steps/s held ~14 GB after a day, and a restart read
+whole energy series): a 2D channel sampled every step at ~300 steps/s held ~12 GB after a day, and a restart read
 them all back. Here a record costs its values at 8 bytes each, an offset and a layout index (~70 bytes for seven).
 Records read back as equal dicts (the same keys in the same order, ints as ints); a record holding anything but
 ints and floats (a bool, None, a string, an int beyond 2**53) is kept as it is."""
