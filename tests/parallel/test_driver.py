@@ -826,6 +826,14 @@ def test_a_restart_that_changes_the_output_units_says_so(tmp_path, cli):
     (tmp_path / "checkpoints" / "ckpt_000000020.h5").unlink()
     rc, out, err = cli(*common, "--restart", "latest", "--set", "output_units=physical")
     assert rc == 0 and "note: output_units changes at this restart (lattice -> physical)" in out, out + err
+    # the checkpoint's step keeps the run's output (lattice units): the new units begin after it, as said (the note
+    # said "from step 10 on", and fields_000000010.h5 is the lattice-unit output of the run before the restart)
+    assert "in physical units after step 10 " in out, out
+    units = {}
+    for step in (10, 15):
+        with h5py.File(tmp_path / "fields" / f"fields_{step:09d}.h5", "r") as h:
+            units[step] = h.attrs["units"]
+    assert units == {10: "lattice", 15: "physical"}, units
     rc, out, err = cli(*common, "--steps", 30, "--restart", "latest")  # kept: nothing changes, nothing said
     assert rc == 0 and "output_units changes" not in out, out
 
