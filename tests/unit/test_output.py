@@ -411,6 +411,24 @@ def test_the_one_byte_kind_is_read_as_one_byte(tmp_path):
     assert set(np.unique(data["kind"][0])) == set(np.unique(kind)) == {0, 1, 2}
 
 
+
+@pytest.mark.parametrize("dtype, stored", [("float16", np.float16), ("bfloat16", np.float32)])
+def test_the_whole_fields_dtypes_and_wall_cells_are_as_documented(tmp_path, dtype, stored):
+    """README ("Fields"): rho and u in the compute dtype (float32 for 16-bit storage), the populations in the storage
+    dtype with bfloat16 as float32, so that plain h5py and NumPy read all of them; the walls' cells (the cavity's
+    lid too) hold the rest state, rho 1 and u 0, and the lid's speed shows in the fluid row below it. The README
+    said neither: a user read the top row of a cavity's u as the lid and found 0, and found float16 populations
+    beside float32 rho with nothing saying which dtype a bfloat16 run's would have."""
+    sim, _ = _run(tmp_path, "cavity2d", n=8, dtype=dtype, output_fields="rho,u,populations,kind")
+    with h5py.File(tmp_path / "fields" / "fields_000000020.h5") as h:
+        rho, u, kind = h["rho"][...], h["u"][...], h["kind"][...]
+        assert (rho.dtype, u.dtype, h["populations"].dtype) == (np.float32, np.float32, stored)
+    wall = kind != 0
+    assert wall[:, -1].all() and wall.sum() == 4 * 10 - 4  # the four sides of the 10 x 10 lattice
+    assert np.all(rho[wall] == 1) and np.all(u[wall] == 0)
+    lid = sim.setup.units.get("u_lid_lattice", 0.05)
+    assert 0.3 * lid < u[4, -2, 0] < lid  # the fluid below the lid moves with it
+
 def test_a_growing_series_is_appended_to_its_xdmf_file_not_rewritten(tmp_path, monkeypatch):
     """fields.xdmf was rewritten whole (written, flushed, renamed) at every output: 27 MB and 0.4 s per output at
     30,000 outputs, hours over a 2D run's movie. An output added to the series is appended over the closing tags;
