@@ -491,3 +491,18 @@ def test_an_out_dir_that_starts_with_a_tilde_of_no_user_is_refused_as_the_comman
     sim = Simulation(cfg, out_dir="./~nosuchuser_distlbm/x", log=quiet)
     sim.close()
     assert (tmp_path / "~nosuchuser_distlbm" / "x").is_dir()
+
+
+def test_forces_give_the_sampled_drag_coefficient_as_the_readme_says():
+    """README ("From Python"): sim.forces() is [bodies, D] in lattice units, and samples.jsonl's cD is
+    2 F[0, 0] / (U**2 A) with U the lattice's reference velocity and A the cylinder's diameter in cells. The README
+    named neither the shape nor the normalisation's units, so a user could not match the two."""
+    from distlbm.driver import Simulation
+
+    sim = Simulation(resolve("schaefer_turek_2d1", {"n": 10, "t_end": 0.1, "ramp": 0.05, "steady_tol": 0,
+                                                    "sample_every": 80}), log=quiet)
+    summary = sim.run()
+    F = sim.forces()
+    u = summary["parameters"]["lattice_units"]["reference_velocity"]
+    assert F.shape == (1, 2) and u == pytest.approx(0.025) and summary["step"] == 80
+    assert summary["observables"]["last_sample"]["cD"] == pytest.approx(2 * F[0, 0] / (u ** 2 * 10), rel=1e-6)
