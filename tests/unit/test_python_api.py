@@ -506,3 +506,39 @@ def test_forces_give_the_sampled_drag_coefficient_as_the_readme_says():
     u = summary["parameters"]["lattice_units"]["reference_velocity"]
     assert F.shape == (1, 2) and u == pytest.approx(0.025) and summary["step"] == 80
     assert summary["observables"]["last_sample"]["cD"] == pytest.approx(2 * F[0, 0] / (u ** 2 * 10), rel=1e-6)
+
+
+def test_a_stopped_run_s_field_series_ends_at_its_last_scheduled_output_and_its_restart_goes_on_with_it(tmp_path):
+    """README: a stop (a signal, --wall-time) writes a checkpoint and no field output at its step; the series holds
+    the outputs of the schedule up to it, and the restart goes on with the schedule. The README said that the end
+    step and a steady stop always have one, and nothing of a stop, so a user looked for the stop's step in
+    fields.xdmf."""
+    import signal
+
+    from distlbm.driver import Simulation
+
+    cfg = resolve("cavity2d", {"n": 16, "steady_tol": 0, "output_every": 100})
+    sim = Simulation(cfg, out_dir=tmp_path, log=quiet)
+    advance = sim.advance
+
+    def ctrl_c_once_past_100(n):
+        advance(n)
+        if n > 0 and sim.step > 100 and not getattr(sim, "_pressed", False):
+            sim._pressed = True
+            os.kill(os.getpid(), signal.SIGINT)
+
+    def written():
+        return sorted(int(p.stem.split("_")[1]) for p in (tmp_path / "fields").glob("fields_*.h5"))
+
+    sim.advance = ctrl_c_once_past_100
+    summary = sim.run(300)
+    sim.close()
+    stop = summary["step"]
+    assert summary["status"] == "stopped" and 100 < stop < 300 and stop % 100, stop
+    assert written() == [s for s in (0, 100, 200) if s < stop]
+    assert (tmp_path / "checkpoints" / f"ckpt_{stop:09d}.h5").is_file()
+    more = Simulation(cfg, out_dir=tmp_path, log=quiet, restart="latest")
+    assert more.run(300)["status"] == "complete"
+    more.close()
+    assert written() == [0, 100, 200, 300]
+    assert (tmp_path / "fields.xdmf").read_text().count("<Time ") == 4
