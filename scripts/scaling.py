@@ -1140,10 +1140,44 @@ def check_args(ap, args) -> None:
         check_local_devices(ap, args)
     if args.replot and not (Path(args.out) / "scaling.json").is_file():
         ap.error(f"--replot: no {Path(args.out) / 'scaling.json'} (--out is the folder of an earlier measurement)")
+    if args.replot:
+        read_study(ap, "--replot", Path(args.out) / "scaling.json")
     if args.append and not args.replot and (Path(args.out) / "scaling.json").is_file():
-        check_append(ap, args, json.loads((Path(args.out) / "scaling.json").read_text()))
+        check_append(ap, args, read_study(ap, "--append", Path(args.out) / "scaling.json"))
     if not args.append and not args.replot and (Path(args.out) / "scaling.json").is_file():
         check_earlier_study(ap, args)
+    check_out(ap, args)
+
+
+def read_study(ap, opt: str, path: Path) -> dict:
+    """An earlier study's scaling.json (--append, --replot), or one line where it is none (a file cut off, another
+    program's JSON): a JSONDecodeError, AttributeError or TypeError traceback before."""
+    try:
+        data = json.loads(path.read_text())
+        ok = (isinstance(data, dict) and isinstance(data.get("meta"), dict) and isinstance(data.get("points"), list)
+              and all(isinstance(r, dict) for r in data["points"]))
+        why = "" if ok else "no 'meta' object and 'points' list of points"
+    except (OSError, ValueError) as e:  # (UnicodeDecodeError and JSONDecodeError are ValueErrors)
+        why = str(e)
+    if why:
+        ap.error(f"{opt}: {path} is not a scaling study's file ({why}); expected the scaling.json a study wrote, or "
+                 f"another --out")
+    return data
+
+
+def check_out(ap, args) -> None:
+    """--out is written after every point and by --replot: a folder that cannot be made or written (a file of that
+    name, no permission, a read-only file system) is one line before any point runs (a NotADirectoryError or
+    PermissionError traceback once the first point was measured, which was lost with it)."""
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / f".scaling.probe.{os.getpid()}"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as e:
+        ap.error(f"--out = {args.out!r}: {e.strerror or e}{f' ({e.filename})' if e.filename else ''}; expected a "
+                 f"folder this study can write its files in")
 
 
 def check_earlier_study(ap, args) -> None:
@@ -1257,7 +1291,25 @@ def main(argv=None) -> int:
         return model_main(args)
     if args.replot:
         return replot(args)
-    return measure(args)
+    try:
+        return measure(args)
+    except KeyboardInterrupt:  # Ctrl-C (a KeyboardInterrupt traceback from subprocess's wait; the points were kept)
+        return interrupted(args)
+
+
+def interrupted(args) -> int:
+    """Ctrl-C in the middle of a series: one line that says what was kept (the files are written after every point,
+    meta complete false) and how to go on, exit 130 as a shell's Ctrl-C; the point under way is dropped (its
+    worker is killed by subprocess.run)."""
+    path = Path(args.out) / "scaling.json"
+    try:
+        n = len([r for r in json.loads(path.read_text())["points"] if r.get("mlups")])
+    except (OSError, ValueError, KeyError, TypeError):
+        n = 0
+    kept = (f"{n} measured point{'s are' if n != 1 else ' is'} kept in {path} (meta complete false): --replot "
+            f"--out {args.out} draws them, --append adds points to them" if n else "no point was measured")
+    print(f"scaling.py: interrupted (SIGINT) during the study; {kept}", file=sys.stderr, flush=True)
+    return 130
 
 
 if __name__ == "__main__":

@@ -773,3 +773,62 @@ def test_the_docstring_names_the_halo_states_the_study_writes():
     named = {s for s in mod.HALO_STATES if f"'{s}'" in doc}
     assert named == set(mod.HALO_STATES), sorted(set(mod.HALO_STATES) - named)
     assert "'one repetition'" not in doc
+
+
+@pytest.mark.parametrize("text,opt,why", [
+    ('{"meta": {"lattice": "D3Q19"', "--append", "Expecting ',' delimiter"),  # a file cut off
+    ('{"meta": {"lattice": "D3Q19"', "--replot", "Expecting ',' delimiter"),
+    ("[1, 2]", "--append", "no 'meta' object and 'points' list of points"),  # another program's JSON
+    ('{"meta": {}, "points": [1]}', "--replot", "no 'meta' object and 'points' list of points"),
+])
+def test_append_or_replot_of_a_damaged_study_file_is_one_line(tmp_path, text, opt, why, capsys):
+    """--append or --replot of a scaling.json cut off or not a study's: a JSONDecodeError, AttributeError or TypeError
+    traceback (exit 1). Now one line that names the file and what is wrong, before any point runs."""
+    (tmp_path / "scaling.json").write_text(text)
+    mod = _module()
+    mod.launch_point = lambda *a, **k: pytest.fail("a point ran")
+    with pytest.raises(SystemExit) as e:
+        mod.main([opt, "--out", str(tmp_path), "--mode", "weak", "--devices", "1", "--cells-per-device", "8"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "Traceback" not in err, err
+    assert (f"error: {opt}: {tmp_path / 'scaling.json'} is not a scaling study's file ({why}" in err
+            and "expected the scaling.json a study wrote, or another --out" in err), err
+
+
+@pytest.mark.parametrize("sub", ["", "x"])
+def test_an_out_folder_that_cannot_be_written_is_one_line_before_any_point(tmp_path, sub, capsys):
+    """--out a file (or a folder under one; a folder without permission alike): a FileExistsError or
+    NotADirectoryError traceback once the first point was measured, and that point lost. Now one line first."""
+    (tmp_path / "f").write_text("")
+    out = tmp_path / "f" / sub if sub else tmp_path / "f"
+    mod = _module()
+    mod.launch_point = lambda *a, **k: pytest.fail("a point ran")
+    with pytest.raises(SystemExit) as e:
+        mod.main(["--out", str(out), "--mode", "weak", "--devices", "1", "--cells-per-device", "8", "--no-plots"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "Traceback" not in err, err
+    assert f"error: --out = '{out}': " in err and "expected a folder this study can write its files in" in err, err
+
+
+def test_ctrl_c_in_a_series_keeps_its_points_and_says_so_in_one_line(tmp_path, capsys):
+    """Ctrl-C during the second point: the first was kept in the files (meta complete false), but the study ended in a
+    KeyboardInterrupt traceback from subprocess's wait. Now one line says what is kept and how to go on; exit 130."""
+    mod = _module()
+    pt = dict(lattice="D3Q19", dtype="float32", processes=1, roofline_fraction=0.1, platform="cpu", mlups_all=[8.0],
+              mlups=8.0, mlups_per_device=8.0)
+
+    def launch(args, launcher, mode, n, shape, mesh):
+        if n > 1:
+            raise KeyboardInterrupt
+        return dict(pt, shape=mod.fmt(shape), mesh=mod.fmt(mesh))
+
+    mod.launch_point = launch
+    assert mod.main(["--out", str(tmp_path), "--mode", "weak", "--devices", "1,2,4", "--cells-per-device", "8",
+                     "--no-plots"]) == 130
+    err = capsys.readouterr().err
+    assert err.strip() == (f"scaling.py: interrupted (SIGINT) during the study; 1 measured point is kept in "
+                           f"{tmp_path / 'scaling.json'} (meta complete false): --replot --out {tmp_path} draws them, "
+                           "--append adds points to them"), err
+    data = json.loads((tmp_path / "scaling.json").read_text())
+    assert data["meta"]["complete"] is False and [r["devices"] for r in data["points"]] == [1]
+
