@@ -741,7 +741,7 @@ def measure(args) -> int:
     from distlbm.lattice import get_lattice
 
     d = get_lattice(args.lattice).d
-    devices = sorted({int(v) for v in args.devices.split(",")})
+    devices = sorted({int(v) for v in args.devices.split(",") if v.strip()})  # (as check_args reads them)
     meshes = {}
     for item in filter(None, (args.meshes or "").split(",")):
         k, _, v = item.partition(":")
@@ -1083,6 +1083,9 @@ def check_args(ap, args) -> None:
         devices = []
     if not devices or min(devices) < 1:
         ap.error(f"--devices = {args.devices!r}: expected device counts >= 1, e.g. 1,2,4,8")
+    twice = next((n for i, n in enumerate(devices) if n in devices[:i]), None)
+    if twice:  # (measured once, unsaid: a typo of another count, 1,2,2 for 1,2,4)
+        ap.error(f"--devices = {args.devices!r}: {twice} is given twice; expected each device count once")
     given = {}  # device count -> its mesh
     for item in filter(None, (args.meshes or "").split(",")):
         k, _, v = item.partition(":")

@@ -201,6 +201,8 @@ def test_balanced_mesh_and_geometry():
     (["--model", "--latency-intra-us", "inf"], "--latency-intra-us = inf: expected a number >= 0"),
     (["--bandwidth-gbps", "nan"], "--bandwidth-gbps = nan: expected GB/s > 0 (or 0: measure it)"),
     (["--timeout", "nan"], "--timeout = nan: expected seconds > 0"),
+    # a count given twice was measured once, unsaid (a typo of another count: 1,2,2 for 1,2,4)
+    (["--devices", "1,2,2"], "--devices = '1,2,2': 2 is given twice; expected each device count once"),
 ])
 def test_bad_options_are_one_line_before_any_point(args, said, capsys):
     mod = _module()
@@ -832,3 +834,19 @@ def test_ctrl_c_in_a_series_keeps_its_points_and_says_so_in_one_line(tmp_path, c
     data = json.loads((tmp_path / "scaling.json").read_text())
     assert data["meta"]["complete"] is False and [r["devices"] for r in data["points"]] == [1]
 
+
+def test_an_empty_entry_of_devices_is_read_as_its_check_reads_it(tmp_path):
+    """--devices 1,2, (a trailing comma) passed the option's check, which skips empty entries, and was then a
+    ValueError traceback (int('')) where the study read the counts. Both read them alike now."""
+    mod = _module()
+    ran = []
+
+    def launch(args, launcher, mode, n, shape, mesh):
+        ran.append(n)
+        return dict(mlups=8.0 * n, mlups_per_device=8.0, mlups_all=[8.0 * n], processes=1, roofline_fraction=0.1,
+                    platform="cpu", shape=mod.fmt(shape), mesh=mod.fmt(mesh))
+
+    mod.launch_point = launch
+    assert mod.main(["--out", str(tmp_path), "--mode", "weak", "--devices", "1,,2,", "--cells-per-device", "8",
+                     "--no-plots"]) == 0
+    assert ran == [1, 2]
