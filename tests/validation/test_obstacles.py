@@ -95,11 +95,26 @@ def _profile_error(sim, y0, y1, umax):
     return float(np.linalg.norm(ux[inside] - exact[inside]) / np.linalg.norm(exact[inside]))
 
 
-def test_bouzidi_places_off_grid_walls(extra_cases):
+@pytest.fixture(scope="module")
+def plates():
+    """plates(bouzidi) -> the Simulation of the plates' steady run in float64 (~10^5 steps), with Bouzidi links or
+    halfway bounce-back, run once per test process: the two tests below read the same Bouzidi run (each ran it)."""
+    runs = {}
+
+    def get(bouzidi):
+        if bouzidi not in runs:
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setitem(CASES, SlantedChannel.name, SlantedChannel())
+                runs[bouzidi] = run_case("test_plates", dtype="float64", bouzidi=bouzidi)[1]
+        return runs[bouzidi]
+
+    return get
+
+
+def test_bouzidi_places_off_grid_walls(plates):
     """Plates at fractional positions: Bouzidi gets the Poiseuille profile to a fraction of a percent;
     halfway bounce-back puts the walls on the half-cell positions and is off by several percent."""
-    _, s_bz = run_case("test_plates", dtype="float64")
-    _, s_hw = run_case("test_plates", dtype="float64", bouzidi=False)
+    s_bz, s_hw = plates(True), plates(False)
     e_bz = _profile_error(s_bz, 2.3, 20.6, 0.02)
     e_hw = _profile_error(s_hw, 2.3, 20.6, 0.02)
     assert e_bz < 0.005, e_bz
@@ -107,9 +122,9 @@ def test_bouzidi_places_off_grid_walls(extra_cases):
     assert e_bz < e_hw / 10
 
 
-def test_forces_on_plates_balance_the_driving_force(extra_cases):
+def test_forces_on_plates_balance_the_driving_force(plates):
     """Momentum exchange on the two plates (bodies 1 and 2) equals the body force on the fluid."""
-    _, sim = run_case("test_plates", dtype="float64")
+    sim = plates(True)
     f = sim.forces()
     fluid = int(np.sum(np.asarray(sim.kind) == bc.FLUID))
     total = sim.setup.force[0] * fluid
