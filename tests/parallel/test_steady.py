@@ -19,6 +19,20 @@ def _run(tmp_path, domain=None, steps=None, **extra):
     return sim, sim.run(steps)
 
 
+@pytest.fixture(scope="module")
+def straight_run(tmp_path_factory):
+    """straight_run() -> (simulation, summary) of `_run` with its defaults, not stopped: run once per test process for
+    the three tests that compare a mesh's or a restart's checks with it (each ran it)."""
+    done = []
+
+    def get():
+        if not done:
+            done.append(_run(tmp_path_factory.mktemp("straight")))
+        return done[0]
+
+    return get
+
+
 def test_stops_when_steady_and_says_why(tmp_path):
     sim, s = _run(tmp_path, output_every=10 ** 6)
     st = s["steady"]
@@ -40,17 +54,17 @@ def test_the_end_step_comes_first(tmp_path):
     assert s["steady"]["stopped"].startswith("end step 1000 reached")
 
 
-def test_the_same_checks_on_a_mesh(tmp_path):
+def test_the_same_checks_on_a_mesh(tmp_path, straight_run):
     from distlbm.parallel.mesh import MeshDomain
 
-    _, one = _run(tmp_path / "one")
+    _, one = straight_run()
     _, mesh = _run(tmp_path / "mesh", domain=MeshDomain((18, 18), (2, 2)))
     assert mesh["steady"]["history"] == one["steady"]["history"]
     assert mesh["step"] == one["step"]
 
 
-def test_a_restart_continues_the_test(tmp_path):
-    _, straight = _run(tmp_path / "a")
+def test_a_restart_continues_the_test(tmp_path, straight_run):
+    _, straight = straight_run()
     first, _ = _run(tmp_path / "b", steps=1000, checkpoint_every=1000)
     again = make_sim("cavity2d", n=16, steady_tol=1e-3, steady_every=200, t_end=100.0)
     again.out_dir = tmp_path / "b"
@@ -135,13 +149,13 @@ def test_schaefer_turek_steady_defaults():
     assert cfg.control.steady_tol == 0 and cfg.setup.steady_every == 0
 
 
-def test_a_restart_between_two_checks_stops_where_the_run_not_stopped_does(tmp_path):
+def test_a_restart_between_two_checks_stops_where_the_run_not_stopped_does(tmp_path, straight_run):
     # the checkpoint at step 900 lies between the checks of 800 and 1000: it carries the field of step 800
     # (dataset 'steady_ref'), so the restart's check at 1000 compares over 200 steps, as the run not stopped
     # did; before, it compared with its own start, 100 steps back, and stopped "steady" early
     import numpy as np
 
-    sim, straight = _run(tmp_path / "a")
+    sim, straight = straight_run()
     _run(tmp_path / "b", steps=900, checkpoint_every=300)
     again = make_sim("cavity2d", n=16, steady_tol=1e-3, steady_every=200, t_end=100.0)
     again.out_dir = tmp_path / "b"
