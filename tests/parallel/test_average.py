@@ -29,6 +29,13 @@ def _cli(*args, devices=1):
                           text=True, timeout=300)
 
 
+def _in_process(cli, *args):
+    """_cli's answer from the `cli` fixture (distlbm.cli.main in this process): for the tests of what a run and its
+    restart say and write, where a fresh interpreter (and JAX's import, ~3 s a run) is not what they check."""
+    rc, out, err = cli(*args)
+    return subprocess.CompletedProcess(args, rc, out, err)
+
+
 def _fields(path):
     with h5py.File(path, "r") as h5:
         return {k: h5[k][...] for k in h5}, dict(h5.attrs)
@@ -251,19 +258,19 @@ def test_info_reports_the_cpu_devices_a_run_gets():
     assert len(json.loads(p.stdout)["devices"]) == 3
 
 
-def test_a_restart_that_changes_the_averages_cadence_starts_it_again(tmp_path):
+def test_a_restart_that_changes_the_averages_cadence_starts_it_again(tmp_path, cli):
     """A restart given another average_every or average_from went on adding to the mean it found (13 samples of a
     mixed cadence, labelled "every 20 from 0"; a mean labelled "from 100" that held steps 10..50). The mean starts
     again at the restart, said; its files then hold the samples of the settings they name. (Both restarts continue
     copies of one run: the run of 50 steps is the same for both.)"""
     first = tmp_path / "first"
-    p = _cli("run", "box", "--set", "n=16", "--output-every", 50, "--out", first, "--steps", 50, "--checkpoint-every",
-             50, "--set", "average_every=10")
+    p = _in_process(cli, "run", "box", "--set", "n=16", "--output-every", 50, "--out", first, "--steps", 50,
+                    "--checkpoint-every", 50, "--set", "average_every=10")
     assert p.returncode == 0, p.stderr
     for given, samples in (("average_every=20", 8), ("average_from=100", 11)):
         run = shutil.copytree(first, tmp_path / given, symlinks=True)  # the files the run of 50 steps left
         common = ["run", "box", "--set", "n=16", "--output-every", 50, "--out", run]
-        p = _cli(*common, "--steps", 200, "--restart", "latest", "--set", given)
+        p = _in_process(cli, *common, "--steps", 200, "--restart", "latest", "--set", given)
         assert p.returncode == 0, p.stderr
         key, value = given.split("=")
         old = {"average_every": 10, "average_from": 0}[key]
@@ -276,19 +283,20 @@ def test_a_restart_that_changes_the_averages_cadence_starts_it_again(tmp_path):
         # still said 0), 100
         assert attrs["average_first_step"] == (60 if key == "average_every" else 100), attrs
         # and a restart that goes on with it keeps its first step (from the checkpoint)
-        p = _cli(*common, "--steps", 300, "--restart", "latest", "--set", given, "--checkpoint-every", 100)
+        p = _in_process(cli, *common, "--steps", 300, "--restart", "latest", "--set", given, "--checkpoint-every", 100)
         assert p.returncode == 0, p.stderr
         _, attrs = _fields(run / "fields" / "fields_000000300.h5")
         assert attrs["average_first_step"] == (60 if key == "average_every" else 100), (given, attrs)
 
 
-def test_a_restarted_averages_note_names_the_average_from_it_keeps(tmp_path):
+def test_a_restarted_averages_note_names_the_average_from_it_keeps(tmp_path, cli):
     """The note of a mean that starts again named the restart's own average_from (0, unset) as where the files'
     average would have begun, while the run kept the one of the run it continues (20), as the next line said."""
     common = ["run", "box", "--set", "n=16", "--output-every", 50, "--out", tmp_path]
-    p = _cli(*common, "--steps", 50, "--checkpoint-every", 50, "--set", "average_every=10", "--set", "average_from=20")
+    p = _in_process(cli, *common, "--steps", 50, "--checkpoint-every", 50, "--set", "average_every=10", "--set",
+                    "average_from=20")
     assert p.returncode == 0, p.stderr
-    p = _cli(*common, "--steps", 100, "--restart", "latest", "--set", "average_every=20")
+    p = _in_process(cli, *common, "--steps", 100, "--restart", "latest", "--set", "average_every=20")
     assert p.returncode == 0, p.stderr
     assert ("(average_every = 10 -> 20): it starts again, from step 50 on (the files' average_from = 20 is where it "
             "would have begun;") in p.stdout, p.stdout
