@@ -87,20 +87,22 @@ def test_the_average_is_the_mean_of_the_moments_at_its_samples(tmp_path):
     assert np.array_equal(cut_p["u_mean"].reshape(-1, 2), got_p["u_mean"][7].reshape(-1, 2))
 
 
-def test_a_restart_on_another_mesh_goes_on_averaging_with_the_same_bits(tmp_path):
+def test_a_restart_on_another_mesh_goes_on_averaging_with_the_same_bits(tmp_path, cli):
     """The average and its sample count are kept in every checkpoint: a restart (here on a 2x1x1 mesh of a run
     stopped at step 20 on one device) writes the uninterrupted run's bits. A restart that gives --output-every
     alone keeps averaging (it stopped before); one that sets average_every = 0 says that it ends there."""
     common = ["run", "box", "--set", "lattice=D3Q19", "--set", "n=12", "--set", "average_every=3",
               "--set", "average_from=5", "--output-every", 10]
-    p = _cli(*common, "--steps", 40, "--out", tmp_path / "whole")
+    # in this process (the cli fixture) of 8 CPU devices: the runs on one device say so (--mesh 1x1x1)
+    p = _in_process(cli, *common, "--mesh", "1x1x1", "--steps", 40, "--out", tmp_path / "whole")
     assert p.returncode == 0, p.stderr
-    p = _cli(*common, "--steps", 20, "--checkpoint-every", 20, "--out", tmp_path / "parts")
+    p = _in_process(cli, *common, "--mesh", "1x1x1", "--steps", 20, "--checkpoint-every", 20, "--out",
+                    tmp_path / "parts")
     assert p.returncode == 0, p.stderr
     with h5py.File(tmp_path / "parts" / "checkpoints" / "ckpt_000000020.h5", "r") as h5:
         assert h5["mean"].shape == (4, 12, 12, 12) and h5["mean"].fletcher32
-    p = _cli("run", "box", "--set", "lattice=D3Q19", "--set", "n=12", "--output-every", 10, "--steps", 40,
-             "--restart", "latest", "--mesh", "2x1x1", "--out", tmp_path / "parts", devices=2)
+    p = _in_process(cli, "run", "box", "--set", "lattice=D3Q19", "--set", "n=12", "--output-every", 10, "--steps",
+                    40, "--restart", "latest", "--mesh", "2x1x1", "--out", tmp_path / "parts")
     assert p.returncode == 0, p.stderr
     assert "time average of rho and u every 3 steps from step 5; kept from the run this restart continues: " \
            "average_every = 3, average_from = 5 (--set average_every=0 to stop it)" in p.stdout, p.stdout
@@ -109,8 +111,9 @@ def test_a_restart_on_another_mesh_goes_on_averaging_with_the_same_bits(tmp_path
     assert a_attrs["average_samples"] == b_attrs["average_samples"] == 12
     for k in ("rho_mean", "u_mean", "u"):
         assert np.array_equal(a[k], b[k]), k
-    p = _cli("run", "box", "--set", "lattice=D3Q19", "--set", "n=12", "--set", "average_every=0", "--output-every", 10,
-             "--steps", 50, "--restart", "latest", "--out", tmp_path / "parts")
+    p = _in_process(cli, "run", "box", "--set", "lattice=D3Q19", "--set", "n=12", "--set", "average_every=0",
+                    "--output-every", 10, "--steps", 50, "--restart", "latest", "--mesh", "1x1x1", "--out",
+                    tmp_path / "parts")
     assert p.returncode == 0, p.stderr
     assert "the time average of the run this restart continues (12 samples) is not continued" in p.stdout
     assert "rho_mean" not in _fields(tmp_path / "parts" / "fields" / "fields_000000050.h5")[0]
