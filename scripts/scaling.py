@@ -1306,10 +1306,13 @@ def interrupted(args) -> int:
     worker is killed by subprocess.run)."""
     path = Path(args.out) / "scaling.json"
     try:
-        n = len([r for r in json.loads(path.read_text())["points"] if r.get("mlups")])
-    except (OSError, ValueError, KeyError, TypeError):
+        data = json.loads(path.read_text())
+        n = len([r for r in data["points"] if r.get("mlups")])
+        cut = " (meta complete false)" if data["meta"].get("complete") is False else ""  # (--append's earlier file,
+        # before this run's first point was written, is as the earlier study left it)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         n = 0
-    kept = (f"{n} measured point{'s are' if n != 1 else ' is'} kept in {path} (meta complete false): --replot "
+    kept = (f"{n} measured point{'s are' if n != 1 else ' is'} kept in {path}{cut}: --replot "
             f"--out {args.out} draws them, --append adds points to them" if n else "no point was measured")
     print(f"scaling.py: interrupted (SIGINT) during the study; {kept}", file=sys.stderr, flush=True)
     return 130

@@ -850,3 +850,30 @@ def test_an_empty_entry_of_devices_is_read_as_its_check_reads_it(tmp_path):
     assert mod.main(["--out", str(tmp_path), "--mode", "weak", "--devices", "1,,2,", "--cells-per-device", "8",
                      "--no-plots"]) == 0
     assert ran == [1, 2]
+
+
+def test_ctrl_c_before_the_first_point_of_an_append_says_the_earlier_file_as_it_is(tmp_path, capsys):
+    """--append, Ctrl-C during its first point: nothing of this run was written, scaling.json is the earlier study's
+    (meta complete true), but the line said its points were kept '(meta complete false)'."""
+    mod = _module()
+    pt = dict(lattice="D3Q19", dtype="float32", processes=1, roofline_fraction=0.1, platform="cpu", mlups_all=[8.0],
+              mlups=8.0, mlups_per_device=8.0)
+
+    def launch(args, launcher, mode, n, shape, mesh):
+        if ran:
+            raise KeyboardInterrupt
+        return dict(pt, shape=mod.fmt(shape), mesh=mod.fmt(mesh), cells_per_device=8 ** 3)
+
+    ran = []
+    mod.launch_point = launch
+    argv = ["--out", str(tmp_path), "--mode", "weak", "--devices", "1", "--cells-per-device", "8", "--no-plots",
+            "--append"]
+    assert mod.main(argv) == 0
+    ran.append(1)
+    before = (tmp_path / "scaling.json").read_text()
+    assert json.loads(before)["meta"]["complete"] is True
+    capsys.readouterr()
+    assert mod.main(argv) == 130
+    err = capsys.readouterr().err
+    assert (tmp_path / "scaling.json").read_text() == before
+    assert "1 measured point is kept in" in err and "complete false" not in err, err
