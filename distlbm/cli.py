@@ -958,7 +958,6 @@ def _dispatch(args) -> int:
             from distlbm.io.hdf5 import split_asked
 
             split_asked()  # (read where several processes write: a misspelt value found on one process alone)
-        if args.command == "run":
             return cmd_run(args)
         if args.command == "bench":
             from distlbm.bench import cmd_bench
