@@ -55,6 +55,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import zlib
 from pathlib import Path
@@ -580,16 +581,21 @@ def write_outputs(rows: list[dict], out: Path, meta: dict, plots: bool = True) -
     add_spread(rows)
     # each file written beside and renamed over the old one: a study killed while it writes (they are written after
     # every point) leaves the last whole file, not half of one
+    # (and a Ctrl-C while it writes removes its temporary: it was left as a hidden .scaling.*.PID file)
     tmp = out / f".scaling.csv.{os.getpid()}"
-    with open(tmp, "w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=COLUMNS, extrasaction="ignore")
-        w.writeheader()
-        for r in rows:
-            w.writerow({k: ("" if r.get(k) is None else _round(r.get(k))) for k in COLUMNS})
-    os.replace(tmp, out / "scaling.csv")
-    tmp = out / f".scaling.json.{os.getpid()}"
-    tmp.write_text(json.dumps({"meta": meta, "points": rows}, indent=1) + "\n")
-    os.replace(tmp, out / "scaling.json")
+    try:
+        with open(tmp, "w", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=COLUMNS, extrasaction="ignore")
+            w.writeheader()
+            for r in rows:
+                w.writerow({k: ("" if r.get(k) is None else _round(r.get(k))) for k in COLUMNS})
+        os.replace(tmp, out / "scaling.csv")
+        tmp = out / f".scaling.json.{os.getpid()}"
+        tmp.write_text(json.dumps({"meta": meta, "points": rows}, indent=1) + "\n")
+        os.replace(tmp, out / "scaling.json")
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     files = {"csv": str(out / "scaling.csv"), "json": str(out / "scaling.json")}
     if plots:
         png = plot(rows, out / "scaling.png", meta)
@@ -1175,9 +1181,8 @@ def check_out(ap, args) -> None:
     out = Path(args.out)
     try:
         out.mkdir(parents=True, exist_ok=True)
-        probe = out / f".scaling.probe.{os.getpid()}"
-        probe.write_text("")
-        probe.unlink()
+        with tempfile.TemporaryFile(dir=out):  # (unnamed where the file system can: a kill leaves nothing)
+            pass
     except OSError as e:
         ap.error(f"--out = {args.out!r}: {e.strerror or e}{f' ({e.filename})' if e.filename else ''}; expected a "
                  f"folder this study can write its files in")

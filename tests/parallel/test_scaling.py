@@ -877,3 +877,32 @@ def test_ctrl_c_before_the_first_point_of_an_append_says_the_earlier_file_as_it_
     err = capsys.readouterr().err
     assert (tmp_path / "scaling.json").read_text() == before
     assert "1 measured point is kept in" in err and "complete false" not in err, err
+
+
+@pytest.mark.parametrize("stage", ["csv", "json"])
+def test_a_ctrl_c_while_the_files_are_written_leaves_no_temporary(tmp_path, monkeypatch, stage):
+    """Each file is written under a hidden temporary (.scaling.csv.PID, .scaling.json.PID) and renamed: a Ctrl-C
+    while one was written left it in --out. The files already there stay whole; the temporary goes."""
+    mod = _module()
+    pt = dict(mode="weak", launcher="local", devices=1, mlups=10.0)
+    mod.write_outputs([dict(pt)], tmp_path, {"lattice": "D3Q19"}, plots=False)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    if stage == "csv":
+        monkeypatch.setattr(mod.csv.DictWriter, "writerow", interrupted)
+    else:
+        def cut(self, text, *a, **k):  # the JSON's temporary half written
+            with open(self, "w") as fh:
+                fh.write(text[: len(text) // 2])
+            interrupted()
+
+        monkeypatch.setattr(Path, "write_text", cut)
+    with pytest.raises(KeyboardInterrupt):
+        mod.write_outputs([dict(pt), dict(pt, devices=2)], tmp_path, {"lattice": "D3Q19"}, plots=False)
+    after = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert sorted(after) == sorted(before)  # (the CSV renamed before the JSON's cut is the new one, whole)
+    assert after["scaling.json"] == before["scaling.json"]
+    assert (after["scaling.csv"] == before["scaling.csv"]) == (stage == "csv")
