@@ -1555,9 +1555,9 @@ def end_step_warnings(params: dict, setup, end: int) -> list:
     steps or the case's, a restart that runs to the end step of the run it continues against that (at_end)."""
     ramp = getattr(setup.features, "ramp_steps", 0) or 0
     if ramp and ramp >= end:  # a ramp given in steps for seconds: the flow never started, its forces were reported
-        return [f"ramp = {params.get('ramp')!r} ({said_int(ramp)} steps) is as long as the run or longer ({end} steps): "
-                f"the inflow does not reach its speed, and the forces are normalised with the full one; give ramp in "
-                f"the case's time units (s), shorter than t_end"]
+        return [f"ramp = {params.get('ramp')!r} ({said_int(ramp)} steps) is as long as the run or longer ({end} "
+                f"steps): the inflow does not reach its speed, and the forces are normalised with the full one; give "
+                f"ramp in the case's time units (s), shorter than t_end"]
     return []
 
 

@@ -344,8 +344,8 @@ def continue_outputs(cfg, meta: dict) -> tuple:
     now = will.output_units
     if old_units and old_units != now and (will.output_every or will.output_interval):
         lines.append(f"note: output_units changes at this restart ({old_units} -> {now}): the field outputs' series "
-                     f"goes on with its values in {now} units after step {meta['step']} (its output there, if any, is the "
-                     f"run's; each file's `units` attribute says which)")
+                     f"goes on with its values in {now} units after step {meta['step']} (its output there, if any, is "
+                     f"the run's; each file's `units` attribute says which)")
     if kept is not None:
         taken = kept_changes(cfg.output, kept)
         cfg = dataclasses.replace(cfg, output=kept)
