@@ -571,3 +571,25 @@ def test_a_finished_simulation_dropped_in_a_sweep_leaves_the_devices_before_the_
     finally:
         if was:
             gc.enable()
+
+
+def test_a_blow_up_in_a_sweep_raises_instability_and_leaves_the_process_as_it_was(tmp_path):
+    """README "From Python" (a sweep): a blow-up is InstabilityError out of run(); the process's signal handlers,
+    NumPy's error state, the working folder and the environment are as they were, and the next Simulation, in the
+    same folder, runs."""
+    import signal
+
+    from distlbm.driver import InstabilityError
+
+    def state():
+        return ({n: signal.getsignal(getattr(signal, n)) for n in STOPS}, np.geterr(), os.getcwd(), dict(os.environ))
+
+    before = state()
+    sim = _sim(n=8, re=1e6, steady_tol=0, check_every=50, out_dir=tmp_path)
+    with pytest.raises(InstabilityError, match=r"^instability at step \d+"):
+        sim.run(2000)
+    assert sim.status != "running" and state() == before
+    nxt = _sim(n=8, steady_tol=0, out_dir=tmp_path)
+    assert nxt.run(20)["status"] == "complete"
+    nxt.close()
+    sim.close()
