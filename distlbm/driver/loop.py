@@ -79,6 +79,9 @@ def step_argument(call: str, name: str, value, expected: str, most: int) -> int:
     raise ConfigError(f"{call}({value!r}): {name} = {value!r}: expected {expected}")
 
 
+COLLECT_BYTES = 64 << 20  # the device arrays alive at a Simulation's construction above which it runs gc.collect()
+
+
 class Simulation:
     """One run of a configured case (config.RunConfig: typed specs plus the case's setup) on a domain
     (from the decomposition spec unless given).
@@ -127,8 +130,10 @@ class Simulation:
         # a Simulation sits in reference cycles (its checkpointer and callbacks call its methods): one a sweep dropped
         # (`sim = Simulation(...)` again, `del sim`) kept its arrays on the devices until Python's own collection came
         # (cavity2d n=32, 20 runs: up to 6 runs' populations alive at once): collected here, before this one allocates
-        # (~0.08 s)
-        gc.collect()
+        # (~0.08 s), where the live arrays hold COLLECT_BYTES or more (small lattices, a test suite's thousands of
+        # Simulations, do not pay it)
+        if sum(a.nbytes for a in jax.live_arrays()) >= COLLECT_BYTES:
+            gc.collect()
         run_checks(cfg)  # the geometry's scans a caller left (resolve(defer_checks=True)), before any allocation
         self.cfg = cfg
         self.setup = cfg.setup
