@@ -26,9 +26,11 @@ def diagnostics(f, kind, lattice: Lattice, compute_dtype, force=None, incompress
 
     Returns sums over the fluid cells (lattice units): mass_dev (sum of rho - 1), n_fluid, momentum [D],
     kinetic_energy, nonfinite (cells whose density is not finite), out_of_range (density outside
-    RHO_RANGE) and u_max (the largest speed); the peaks (PEAKS): u_peak (the largest finite speed) and its cell
-    u_peak_at [D], rho_dev (the largest |rho - 1|, inf where a density is not finite), the density there rho_ext and
-    its cell rho_ext_at [D] (cells in this array's indices)."""
+    RHO_RANGE) and u_max (the largest speed); the peaks (PEAKS): u_peak (the largest finite squared speed: the
+    argmax's own key; its square root rounds squares an ulp apart alike, and a mesh whose two blocks held them named
+    the first in C order, not the larger, another cell than one block's) and its cell u_peak_at [D], rho_dev (the
+    largest |rho - 1|, inf where a density is not finite), the density there rho_ext and its cell rho_ext_at [D]
+    (cells in this array's indices)."""
     # u = (j - F/2) / rho: the moments take minus the force
     neg = None if force is None else (-force if is_field(force) else tuple(-x for x in force))
     # rho - 1 kept precise; cast per population (a whole cast of 16-bit f would be materialised)
@@ -76,7 +78,7 @@ def diagnostics(f, kind, lattice: Lattice, compute_dtype, force=None, incompress
         rho_ext = jnp.where(bc.is_wall(kind.ravel()[i_rho]), 1.0, rho_ext)
     return {"mass_dev": mass_dev, "n_fluid": n_fluid, "momentum": mom, "kinetic_energy": ke, "nonfinite": bad,
             "out_of_range": out_of_range, "u_max": umax,
-            "u_peak": jnp.sqrt(jnp.maximum(jnp.max(fin_usq), 0.0)), "u_peak_at": _cell(i_u, rho.shape),
+            "u_peak": jnp.max(fin_usq), "u_peak_at": _cell(i_u, rho.shape),
             "rho_dev": jnp.max(dev), "rho_ext": rho_ext, "rho_ext_at": _cell(i_rho, rho.shape)}
 
 

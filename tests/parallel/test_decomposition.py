@@ -218,3 +218,50 @@ def test_a_per_cell_force_field_is_bitwise_on_every_mesh_and_slab_form(params, m
         sim = make_sim("kolmogorov", **case)
         sim.advance(STEPS)
         assert np.array_equal(_populations(sim), f_ref), f"DISTLBM_INPLACE={inplace}"
+
+
+def test_the_speeds_cell_from_two_blocks_is_the_whole_lattices_where_the_speeds_round_alike():
+    """Two cells whose squared speeds differ by an ulp and whose speeds (the square roots) are the same float32, in
+    two blocks: the cell named is the whole lattice's (its argmax of the squared speed), not the first in C order of
+    the two: the blocks' key was the rounded speed, so that cavity3d at n = 14 named (9, 14, 4) on 2x2x2 and
+    (9, 14, 11) on 4x2x1 (a chain of restarts on other meshes, same populations)."""
+    import jax.numpy as jnp
+
+    from distlbm.lattice import get_lattice
+    from distlbm.parallel.domain import pick_peak
+    from distlbm.physics import diagnostics
+    from distlbm.physics.moments import deviation_moments
+
+    lat = get_lattice("D2Q9")
+    diag = jax.jit(lambda f: diagnostics.block_diagnostics(f, None, lat, jnp.float32))
+    # cells of speeds u = (a, b) / (1 + a + b) from f_1 = a, f_3 = b (c = (1, 0), (0, 1)): their squared speeds as the run computes them
+    # (its moments, then u_x^2 + u_y^2 in float32), and two that differ while their square roots agree
+    ulps = np.arange(64, dtype=np.int32)  # a and b a few ulps apart: squared speeds an ulp or two apart
+    a, b = np.meshgrid(np.array([0.025], np.float32).view(np.int32) + ulps,
+                       np.array([0.02], np.float32).view(np.int32) + ulps)
+    ab = np.stack([a.ravel(), b.ravel()]).view(np.float32)
+
+    @jax.jit
+    def squared_speeds(f):
+        _, u = deviation_moments(list(f), lat)
+        return u[0] * u[0] + u[1] * u[1]
+
+    g = np.zeros((9, ab.shape[1], 1), np.float32)
+    g[1, :, 0], g[3, :, 0] = ab
+    sq = np.asarray(squared_speeds(jnp.asarray(g))).ravel()
+    order = np.argsort(sq)
+    pairs = [(order[k], order[k + 1]) for k in range(len(order) - 1)
+             if sq[order[k]] < sq[order[k + 1]] and np.sqrt(sq[order[k]]) == np.sqrt(sq[order[k + 1]])]
+    assert pairs, "no pair of squared speeds that round to one speed"
+    lo, hi = pairs[0]
+    f = np.zeros((9, 8, 1), np.float32)
+    f[[1, 3], 1, 0] = ab[:, lo]  # the smaller squared speed, first in C order
+    f[[1, 3], 6, 0] = ab[:, hi]  # the larger, in the second block
+    whole = diag(jnp.asarray(f))
+    cell = np.asarray(whole["u_peak_at"]).ravel().tolist()
+    halves = [diag(jnp.asarray(f[:, :4])), diag(jnp.asarray(f[:, 4:]))]
+    keys = [np.asarray(h["u_peak"]).ravel()[0] for h in halves]
+    cells = [np.asarray(h["u_peak_at"]).ravel() + np.array([x0, 0]) for h, x0 in zip(halves, (0, 4))]
+    _, picked, _ = pick_peak(keys, cells, np.zeros((2, 0)))
+    assert cell == [6, 0], cell  # the whole block's argmax: the larger squared speed
+    assert list(picked) == cell, (picked, cell, keys)
