@@ -795,6 +795,8 @@ class Simulation:
         def check(view):
             diag = cb.guard(view, guard, logs["log"])
             view.add_check({"step": view.step, **diag, "wall": time.perf_counter() - self._t0})
+            # the watches as before this check: a check off the schedule (a stop's) gives them back (fire())
+            self._watches_before = (view.step, [dict(vars(w)) for w in (self._mach, self._mass)])
             self._mach(view, diag)
             self._mass(view, diag)
 
@@ -1011,6 +1013,12 @@ class Simulation:
             # the run's: the uninterrupted run has none there (a restart goes on from the one before:
             # _last_check_record)
             self.history[-1]["off_schedule"] = True
+            # and its Mach and mass peaks likewise: the watches go on as the uninterrupted run's, in the stop's
+            # checkpoint and summary (they kept it: a Slurm chain's mach_local was that of a wall-time stop's step)
+            before_step, before = getattr(self, "_watches_before", (None, None))
+            if before_step == step:
+                for w, saved in zip((self._mach, self._mass), before):
+                    vars(w).update(saved)
         self._fired = (step, due | (fired if fired_step == step else set()))
         return stop
 
