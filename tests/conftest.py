@@ -169,6 +169,13 @@ EXHAUSTIVE = [
     ("unit/test_output.py::test_vorticity_on_a_mesh_and_in_slabs_is_the_whole_lattice_curl", r"^cavity2d-"),
     # the GPU check's dry run on CPU (~2 min); its line printer's and table's failures stay
     ("unit/test_step_variants.py::test_the_gpu_check_runs_to_its_end_on_cpu_through_a_failing_case", r""),
+    # the GPU check's stuck tasks wait out real allowances (40-47 s each): the first (a stuck task ends its worker,
+    # costs its own allowance, skips its path's later tasks in the groups after it) stays; its own group's later
+    # tasks, a group of one, a case task and a comparison's blame go (~170 s)
+    ("unit/test_step_variants.py::test_a_stuck_task_skips_the_later_tasks_of_its_path_in_its_own_group_too", r""),
+    ("unit/test_step_variants.py::test_a_stuck_task_alone_in_its_group_is_a_timeout_and_skips_its_path", r""),
+    ("unit/test_step_variants.py::test_a_case_task_is_skipped_after_a_path_it_runs_timed_out", r""),
+    ("unit/test_step_variants.py::test_a_stuck_comparison_blames_its_path_not_the_xla_step_that_ran", r""),
 ]
 
 
