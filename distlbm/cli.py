@@ -944,7 +944,6 @@ def _work(command: str) -> str:
 
 def _dispatch(args) -> int:
     from distlbm.cases.base import ConfigError
-    from distlbm.parallel.mesh import DecompositionError
     from distlbm.parallel.processes import abort, env_rank, launcher
 
     global _MADE_OUT
@@ -974,7 +973,7 @@ def _dispatch(args) -> int:
 
             expand_home(args, ("folders",))  # as run's --out: `status '~/x'` reads the folder `run --out '~/x'` wrote
             return cmd_status(args)
-    except (ConfigError, DecompositionError) as e:
+    except ConfigError as e:  # (a DecompositionError is one)
         from distlbm.memory import InsufficientMemoryError
         from distlbm.parallel.processes import StartupError
 

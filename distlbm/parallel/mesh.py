@@ -12,15 +12,16 @@ import jax
 import numpy as np
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
-from distlbm.errors import said_int
+from distlbm.errors import ConfigError, said_int
 from distlbm.parallel.domain import FILL_BYTES, combine_blocks, fill_fields_on_device, origins, pick_peak, slabs
 from distlbm.parallel.halo import local_exchange, ppermute_exchange
 
 AXES = ("x", "y", "z")
 
 
-class DecompositionError(ValueError):
-    """The lattice cannot be split over the requested mesh (message names sizes that would work).
+class DecompositionError(ConfigError):
+    """The lattice cannot be split over the requested mesh (message names sizes that would work). A ConfigError (so
+    a ValueError): `except ConfigError` around a Simulation takes it, as it takes every other mistake of the settings.
 
     fits: where the lattice's shape was the trouble, a test `fits(shape) -> bool` of the shapes that would
     split (the configuration turns it into the case's parameter values that make one: config.size_hint)."""

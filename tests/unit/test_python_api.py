@@ -597,3 +597,22 @@ def test_a_blow_up_in_a_sweep_raises_instability_and_leaves_the_process_as_it_wa
     assert nxt.run(20)["status"] == "complete"
     nxt.close()
     sim.close()
+
+
+def test_a_mesh_that_does_not_split_the_lattice_is_a_config_error_from_python():
+    """README "From Python": a sweep's `except ConfigError` took every bad setting but a mesh that does not split the
+    lattice (a DecompositionError, a ValueError beside ConfigError): that one point's mistake ended the sweep. It is a
+    ConfigError now (and still a ValueError), its message naming the mesh and sizes that would work."""
+    from distlbm.parallel.mesh import DecompositionError
+
+    cfg = resolve("cavity2d", {"n": 16, "mesh": "5x1"})
+    with pytest.raises(ConfigError) as e:
+        _sim_of(cfg)
+    assert isinstance(e.value, DecompositionError) and isinstance(e.value, ValueError)
+    assert "mesh 5x1" in str(e.value) and "sizes that would work" in str(e.value)
+
+
+def _sim_of(cfg):
+    from distlbm.driver import Simulation
+
+    return Simulation(cfg, log=quiet)
