@@ -844,6 +844,16 @@ def _is_off(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
 
 
+def _asks_nothing(p: Param, value: Any) -> bool:
+    """A value that is the setting's documented off or stand-in, its default (0: none, 'the case's'; false): given,
+    it asks for nothing an unset key does not, so it is never said to "have no effect" (sample_every = 0 on a case
+    that samples nothing, average_every = 0 without field output, were; a run without out_dir says only the nonzero
+    checkpoint_every / output_every)."""
+    if isinstance(value, bool) or isinstance(p.default, bool):
+        return value is False and p.default is False
+    return _is_off(value) and _is_off(p.default)
+
+
 def _slips(a: str, b: str) -> int:
     """The typing slips from `a` to `b`: letters changed, added, dropped, or two neighbours swapped (the optimal
     string alignment distance)."""
@@ -1408,7 +1418,9 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
     idle = []  # (key, warning) of the settings nothing reads
     for keys, active, needs in _DEPENDENT:  # a setting given where nothing reads it was silently accepted
         for k in keys:
-            if k in values and (k in case_spec or k in common_spec) and not active(common, params):
+            known_as = case_spec.get(k) or common_spec.get(k)
+            if k in values and known_as is not None and not active(common, params) and \
+                    not _asks_nothing(known_as, values[k]):
                 idle.append((k, f"{k} = {values[k]!r} has no effect: it applies with {needs}"))
                 warnings.append(idle[-1][1])
     # a channel's settings that depend on its lattice and sides (both silently ignored before)
@@ -1438,7 +1450,8 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
                               f"average: average_every)")
         warnings.append(f"output_fields holds kind, which case {case_name} does not have (no boundary cells: every "
                         f"cell is fluid); it is not written")
-    if "sample_every" in values and not (setup.probes or setup.sample_energy or getattr(feats, "bodies", 0)):
+    if "sample_every" in values and not (setup.probes or setup.sample_energy or getattr(feats, "bodies", 0)) and \
+            not _asks_nothing(common_spec["sample_every"], values["sample_every"]):  # (0: the case's, which is none)
         idle.append(("sample_every", f"sample_every = {values['sample_every']!r} has no effect: case {case_name} "
                                      f"samples nothing (no forces, probes or energy; no samples.jsonl is written)"))
         warnings.append(idle[-1][1])

@@ -486,6 +486,26 @@ def test_a_setting_that_nothing_reads_is_said(sets, warned):
     assert not any("has no effect" in w for w in resolve("channel_flow", {"n": 10}).warnings)
 
 
+@pytest.mark.parametrize("case, sets", [
+    ("cavity2d", {"sample_every": 0}),  # 0: the case's interval, and cavity2d samples nothing
+    ("cavity2d", {"average_every": 0}),  # 0: none, without field output
+    ("cavity2d", {"average_from": 0, "average_stresses": False}),  # their defaults, with no average
+    ("channel_flow", {"steady_every": 0, "steady_tol": 0}),  # 0: the case's, not running until steady
+])
+def test_a_setting_given_as_its_documented_off_is_not_said_to_have_no_effect(case, sets):
+    """sample_every = 0 (README/config: '0: the case's') on a case that samples nothing warned "sample_every = 0 has
+    no effect", and so did average_every = 0 without output and steady_every = 0 without steady_tol: the value that
+    means off asks nothing an unset key does not (a run without out_dir says only a nonzero checkpoint_every). The
+    same keys given a value that does something are still said."""
+    cfg = resolve(case, dict(sets))
+    assert not any("has no effect" in w for w in cfg.warnings), cfg.warnings
+    for k, v in sets.items():
+        if isinstance(v, bool) or k == "steady_tol":
+            continue
+        cfg = resolve(case, {**sets, k: 5})
+        assert any(w.startswith(f"{k} = 5 has no effect") for w in cfg.warnings), cfg.warnings
+
+
 def test_same_case_twice_is_fine(tmp_path):
     assert resolve("box", {"case": "box", "n": 8}).case.name == "box"
     f = tmp_path / "c.toml"
