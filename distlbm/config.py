@@ -589,13 +589,34 @@ def empty_mesh(given: Any, key: str = "mesh") -> ConfigError:
                        f"mesh)")
 
 
+class _Written(float):
+    """A float that TOML reads as no finite number (nan, -nan, +inf, 1e400), with the text it was written as: the
+    message that refuses it shows that text (--set re=-nan was said as 're = nan', re = 1e400 as 're = inf')."""
+
+    def __new__(cls, x, text: Optional[str] = None):
+        obj = super().__new__(cls, x)
+        obj.text = repr(float(x)) if text is None else text
+        return obj
+
+    def __repr__(self) -> str:
+        return self.text
+
+    __str__ = __repr__
+
+
+def _toml_float(text: str) -> float:
+    """tomllib's parse_float: a float as Python reads it, one that is not finite as its text (_Written)."""
+    x = float(text)
+    return x if math.isfinite(x) else _Written(x, text)
+
+
 def parse_value(text: str, key: str = "") -> Any:
     """A --set value as TOML (numbers, booleans, quoted strings); a bare word is a string, and so is a TOML
     integer in hex, octal or binary (--set mesh=0x2 was the hex number 2: a mesh of 2 devices, not '0x2')."""
     if re.fullmatch(r"[+-]?0[xXoObB][0-9a-fA-F_]*", text.strip()):
         return text
     try:
-        data = tomllib.loads(f"v = {text}")
+        data = tomllib.loads(f"v = {text}", parse_float=_toml_float)
     except tomllib.TOMLDecodeError:
         return text
     except ValueError:  # an integer of more digits than Python reads (it was a traceback from tomllib)
@@ -800,11 +821,13 @@ def _check_value(p: Param, value: Any, where: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise bad("a number" + _written(value, float))
         try:
-            value = float(value)
+            x = float(value)
         except OverflowError:  # an integer beyond float64 (re = 1 followed by 400 zeros): it was a traceback
             raise bad("a finite number (at most about 1.8e308, float64's range)") from None
-        if not math.isfinite(value):
-            raise bad("a finite number")
+        if not math.isfinite(x):  # said as written: -nan, +inf (were 'nan', 'inf'); 1e400 (was 'inf') with the range
+            beyond = isinstance(value, _Written) and not re.fullmatch(r"[+-]?(inf|nan)", value.text)
+            raise bad("a finite number" + (" (at most about 1.8e308, float64's range)" if beyond else ""))
+        value = x
     elif p.type is str:
         if not isinstance(value, str):
             form = f" (or an array of its items, joined as {LIST_FORMS[p.name].strip()!r})" if p.name in LIST_FORMS else ""
@@ -1011,7 +1034,7 @@ def load_file(path: Path) -> dict:
         raise ConfigError(f"{name}: not UTF-8 text (byte {raw[e.start]:#04x} at offset {e.start}); expected a TOML "
                           f"file, which is UTF-8") from None
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text, parse_float=_toml_float)
     except ValueError as e:  # tomllib.TOMLDecodeError, or a ValueError alone for an integer beyond Python's digits
         if not isinstance(e, tomllib.TOMLDecodeError):
             raise _too_many_digits(path, text) from None

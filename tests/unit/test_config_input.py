@@ -1099,3 +1099,30 @@ def test_kolmogorov_modes_too_many_for_n_names_modes(modes):
     modes, was not named, nor the other remedy (fewer modes)."""
     msg = error("kolmogorov", {"n": 8, "modes": modes})
     assert f"n = 8, modes = {modes}:" in msg and "expected n >=" in msg and "modes <= 1" in msg, msg
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("nan", "a finite number"), ("-nan", "a finite number"), ("+nan", "a finite number"),
+    ("inf", "a finite number"), ("-inf", "a finite number"), ("+inf", "a finite number"),
+    ("1e400", "a finite number (at most about 1.8e308, float64's range)"),
+    ("-1_0e400", "a finite number (at most about 1.8e308, float64's range)"),
+])
+@pytest.mark.parametrize("key", ["re", "steady_tol"])
+def test_a_float_that_is_not_finite_is_refused_as_written(tmp_path, key, written, expected):
+    """TOML reads nan, inf and an overflowing 1e400 as floats: --set re=-nan and --set re=+inf were refused as 're =
+    nan' and 're = inf', and re = 1e400 (the range of float64 passed) as 're = inf', a value the user never wrote. Each
+    is said as written, through --set and through a file, for a case's float and a common one."""
+    msg = error("cavity2d", parse_sets([f"{key}={written}"]))
+    assert f"{key} = {written}: expected {expected}" in msg, msg
+    f = tmp_path / "c.toml"
+    f.write_text(f'case = "cavity2d"\n{key} = {written}\n')
+    msg = error(str(f))
+    assert f"{f}: {key} = {written}: expected {expected}" in msg, msg
+
+
+def test_a_nan_given_to_a_setting_of_another_type_is_said_as_written():
+    """The text of a non-finite float shows in every refusal of its value, not just a float's (n = -nan: 'n = nan')."""
+    assert "n = -nan: expected an integer" in error("cavity2d", parse_sets(["n=-nan"]))
+    assert "collision = +inf: expected a string" in error("cavity2d", parse_sets(["collision=+inf"]))
+    assert resolve("cavity2d", parse_sets(["re=1e2"])).params["re"] == 100.0  # a finite float is a plain float
+    assert type(parse_sets(["re=1e2"])["re"]) is float
