@@ -21,7 +21,7 @@ from typing import Any, Callable, NamedTuple, Optional
 import numpy as np
 
 from distlbm.cases import CASES
-from distlbm.cases.base import Case, Param, Setup
+from distlbm.cases.base import Case, Param, Setup, StepsUncountable
 from distlbm.errors import INT_DIGITS_SHOWN, ConfigError, cut_digits, int_digits_read, said_digits, said_int
 from distlbm.lattice import LATTICES, get_lattice
 from distlbm.physics.collision import KINDS
@@ -1426,6 +1426,12 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
         # the one line: the setup's own checks below say what is not finite)
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
             setup = case.build(params, lat)
+    except StepsUncountable as e:  # a time of no finite number of steps (ramp = 1.7e308 s): said as a step count beyond
+        # the int32 counter is (t_end = 1e300), with the parameters it came from (it was int()'s raw OverflowError)
+        fix = (f"lower {e.key}" if e.key in user else f"change {', '.join(user)}" if user else
+               "give the case parameters that make fewer")
+        raise ConfigError(f"{where}the number of steps of {e.key} = {e.steps} (from {shown}): expected an "
+                          f"integer in 0..{INT32_MAX} (the step counter is int32); {fix}") from None
     except ConfigError as e:  # (a probe or an obstacle of a file's settings: the file named, as for the others)
         if where and type(e) is ConfigError and not str(e).startswith(where):
             raise ConfigError(f"{where}{e}") from None

@@ -193,9 +193,30 @@ class Case:
         return {}
 
 
+class StepsUncountable(ConfigError):
+    """A time that the parameter `key` gives as no finite number of steps (`steps`: inf, from ramp = 1.7e308 s; nan):
+    int() of it was "OverflowError: cannot convert float infinity to integer" in the refusal. The configuration says
+    it with the parameters it came from, as it says a step count beyond the int32 step counter."""
+
+    def __init__(self, key: str, steps: float):
+        super().__init__(f"{key} gives {steps} time steps: expected a finite number of steps, at most {2 ** 31 - 1} "
+                         f"(the step counter is int32)")
+        self.key, self.steps = key, steps
+
+
+def finite_steps(key: str, steps: float) -> float:
+    """`steps`, a time that the parameter `key` gives in time steps, where it is a finite number; else
+    StepsUncountable (every count of steps a case derives from its parameters goes through here or steps_for)."""
+    if not math.isfinite(steps):
+        raise StepsUncountable(key, steps)
+    return steps
+
+
 def steps_for(key: str, steps: float, notes: list) -> int:
     """The whole number of steps (at least one) nearest a time the parameter `key` gave as `steps` time steps;
-    one that rounds to none is said in `notes` (a sample_dt below half a step sampled every step, unsaid)."""
+    one that rounds to none is said in `notes` (a sample_dt below half a step sampled every step, unsaid); one that
+    is no finite number is StepsUncountable."""
+    finite_steps(key, steps)
     if 0 < steps < 0.5:
         notes.append(f"{key} asks for {steps:.3g} of a time step: taken as 1 step, the shortest there is")
     return max(1, int(round(steps)))

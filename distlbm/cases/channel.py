@@ -7,7 +7,8 @@ import math
 import numpy as np
 
 from distlbm import units as un
-from distlbm.cases.base import Case, Param, Setup, block_shape, check, physical_units, rest_state
+from distlbm.cases.base import (Case, Param, Setup, block_shape, check, finite_steps, physical_units,
+                                 rest_state)
 from distlbm.cases.references import COUETTE_SELFCHECK, POISEUILLE_SELFCHECK, cite
 from distlbm.physics import boundaries as bc
 
@@ -33,7 +34,8 @@ def _efold_steps(n, tau) -> float:
 
 def _settle_steps(n, tau, efolds=35.0):
     """Steps for the slowest channel mode to decay by exp(-efolds): the longest run."""
-    return int(math.ceil(efolds * _efold_steps(n, tau)))
+    return int(math.ceil(finite_steps(f"the time to steady ({efolds:g} e-folds of the slowest mode)",
+                                      efolds * _efold_steps(n, tau))))
 
 
 class _SteadyChannel(Case):

@@ -8,7 +8,7 @@ import numpy as np
 
 from distlbm import units as un
 from distlbm.cases.base import (Case, ConfigError, Param, Setup, block_shape, check, physical_units, rest_state,
-                                 steps_for)
+                                 finite_steps, steps_for)
 from distlbm.cases.channel import Poiseuille
 from distlbm.cases.references import ANALYTIC, cite
 from distlbm.physics import boundaries as bc
@@ -110,7 +110,7 @@ class Duct(Case):
         # slowest transient: the (1, 1) mode, decay rate nu pi^2 (1/ny^2 + 1/nz^2); no faster than the collision's
         # own relaxation, tau steps (at tau = 10 the mode's 4 steps ended the run at step 74, far from steady at 152)
         efold = max(1.0 / (nu * math.pi ** 2 * (1.0 / ny ** 2 + 1.0 / nz ** 2)), tau)
-        steps = int(math.ceil(p["efolds"] * efold))
+        steps = int(math.ceil(finite_steps("efolds", p["efolds"] * efold)))
         if p["efolds"] * efold < 0.5:  # (a run of one step, unsaid)
             steps_for("efolds", p["efolds"] * efold, notes)
         re = un.reynolds(p["umax"], ny, nu)
