@@ -528,12 +528,30 @@ def test_mask_planes_are_counted_in_slabs(tmp_path):
     ("probe_dp", ";0.5,0.1;0.6,0.1", r"item 1 of 3 between ';' is empty"),
     # one point twice: dP = 0 at every sample, a line of npoints samples of one point, unsaid
     ("probe_dp", "0.5,0.1; 0.5,0.1", r"both points are \(0.5, 0.1\); expected two different points"),
+    # a probe point given twice: a second series pt3 identical to pt1, unsaid
+    ("probes", "0.5,0.1; 0.6,0.1; 0.50,0.1", r"point \(0.5, 0.1\) is given twice \(items 1 and 3 of 3\); expected "
+                                            r"each point once"),
     ("probe_line", "0.5,0.1; 0.5,0.1; 5", r"both ends are \(0.5, 0.1\); expected two different points \(or npoints = 1 "
                                          r"for one point\)"),
 ])
 def test_bad_probes_are_one_line(cli, tmp_path, key, value, expected):
     line = refused(cli, tmp_path, f"{key}={value}")
     assert re.search(re.escape(f"{key} = {value!r}: ") + expected, line), line
+
+
+def test_probe_points_that_read_the_same_cells_alike_are_said_and_others_in_one_cell_are_not():
+    """A probe is interpolated, so two points in one cell read two series; two distinct points within round-off of
+    one cell centre are snapped to it and read the same cells with the same weights: the same series twice. That is
+    said (naming both and their items), not refused (a grid of points on a coarse run may do it)."""
+    cfg = resolve("channel_flow", {"n": 10, "probes": "0.3,0.2; 0.300000001,0.2; 0.305,0.2"})
+    said = [w for w in cfg.warnings if "same cells with the same weights" in w]
+    assert len(said) == 1 and "points (0.3, 0.2) and (0.300000001, 0.2) (items 1 and 2)" in said[0], cfg.warnings
+    assert "pt2 is the same series as pt1" in said[0]
+    cfg = resolve("channel_flow", {"n": 10, "probes": [[0.3, 0.2], [0.305, 0.2], [0.3, 0.205]]})  # one cell, 3 reads
+    assert list(cfg.setup.probes) == ["pt1", "pt2", "pt3"]
+    assert not any("same cells" in w for w in cfg.warnings), cfg.warnings
+    with pytest.raises(ConfigError, match=r"point \(0.3, 0.2\) is given twice \(items 1 and 2 of 2\)"):
+        resolve("channel_flow", {"n": 10, "probes": [[0.3, 0.2], [0.3, 0.2]]})  # a TOML array alike
 
 
 def test_a_probe_line_of_one_point_is_fine():

@@ -44,8 +44,9 @@ from distlbm import geometry as geo
 from distlbm import units as un
 from distlbm.cases.base import Case, ConfigError, Geometry, Param, Setup, block_shape, steps_for
 from distlbm.cases.obstacles.layout import Layout, channel_layout
-from distlbm.cases.obstacles.probes import (check_points, fluid_weights, line_profile, parse_line, parse_points,
-                                            probe_quantities, quantity_units, steadiness, stencils)
+from distlbm.cases.obstacles.probes import (check_distinct, check_points, fluid_weights, line_profile, parse_line,
+                                            parse_points, probe_quantities, quantity_units, same_reads, steadiness,
+                                            stencils)
 from distlbm.cases.obstacles.spec import (NUMBERS_EXPECTED, body_report, canonical, check_clear_of_layer,
                                           check_fluid_path, check_mask_cells, check_obstacles, fraction_planes,
                                           load_stl, mask_cross_section, number, parse_obstacles, periodic_cuts, show)
@@ -515,6 +516,7 @@ class ChannelFlow(Case):
         out = {}
         pts = parse_points(p.get("probes", ""), d, "probes")
         check_points(pts, lay, "probes", p.get("probes", ""))
+        check_distinct(pts, "probes", p.get("probes", ""))
         for k, pt in enumerate(pts, start=1):
             out[f"pt{k}"] = (pt, None)
         if p.get("probe_dp"):
@@ -554,6 +556,14 @@ class ChannelFlow(Case):
                     notes.append(f"{where} is read from {int(np.sum(is_solid[used]))} solid cell(s) of "
                                  f"{int(np.sum(used))} (it lies within a cell of a wall or body): its velocity "
                                  f"counts them at rest, its pressure is the fluid cells' alone")
+        users = [name for name in points if _re.fullmatch(r"pt[0-9]+", name)]
+        for a, b in same_reads(cells, weights, users) if notes is not None else ():
+            # (a probe is interpolated, so two points in one cell read different series; two within round-off of one
+            # cell centre are snapped to it: the same one twice, said, not refused: a grid of points on a coarse run)
+            notes.append(f"probes = {p.get('probes')!r}: points ({', '.join(map(repr, points[a][0]))}) and "
+                         f"({', '.join(map(repr, points[b][0]))}) (items {a[2:]} and {b[2:]}) are read from the "
+                         f"same cells with the same weights (within round-off of one cell centre): {b} is the same "
+                         f"series as {a}")
         return cells, weights, p_weights
 
     def _solid_test(self, p, lay):

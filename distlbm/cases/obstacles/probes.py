@@ -75,6 +75,38 @@ def _fmt_point(pt) -> str:
     return "(" + ", ".join(f"{float(x):g}" for x in pt) + ")"
 
 
+def check_distinct(pts, key: str, text: str) -> None:
+    """ConfigError for a point given twice in `key` (its samples pt1, pt2, ... are keyed by position: the second was
+    a second, identical series, unsaid)."""
+    first = {}
+    for k, pt in enumerate(pts, start=1):
+        if pt in first:
+            raise ConfigError(f"{key} = {text!r}: point {_fmt_point(pt)} is given twice (items {first[pt]} and {k} of "
+                              f"{len(pts)}); expected each point once (each is sampled on its own: a second would be "
+                              f"the same series)")
+        first[pt] = k
+
+
+def same_reads(cells: dict, weights: dict, names) -> list:
+    """Pairs (a, b) of the probe points `names` that read the same cells with the same weights (distinct points
+    within round-off of one cell centre, snapped to it): their series are the same."""
+    def read(name):
+        w = np.asarray(weights[name], float)
+        used = np.abs(w) > 1e-12
+        c = np.asarray(cells[name]).reshape(len(w), -1)[used]
+        order = np.lexsort(c.T[::-1]) if len(c) else np.arange(0)
+        return c[order].tobytes(), w[used][order].tobytes()
+
+    seen, pairs = {}, []
+    for name in names:
+        r = read(name)
+        if r in seen:
+            pairs.append((seen[r], name))
+        else:
+            seen[r] = name
+    return pairs
+
+
 def check_points(pts, lay: Layout, key: str, text: str) -> None:
     """ConfigError for a probe point outside the channel (or too close to a periodic side to interpolate)."""
     rng = probe_range(lay)
