@@ -21,7 +21,7 @@ from typing import Any, Callable, NamedTuple, Optional
 import numpy as np
 
 from distlbm.cases import CASES
-from distlbm.cases.base import Case, Param, Setup, StepsUncountable
+from distlbm.cases.base import Case, OutOfRange, Param, Setup, StepsUncountable
 from distlbm.errors import INT_DIGITS_SHOWN, ConfigError, cut_digits, int_digits_read, said_digits, said_int
 from distlbm.lattice import LATTICES, get_lattice
 from distlbm.physics.collision import KINDS
@@ -1265,6 +1265,27 @@ def unknown_case(name, key: str, own: bool) -> ConfigError:
                        + (", or 'module:Class' of a case of your own" if own else ""))
 
 
+_DERIVED = "a quantity it derives from them (a lattice size, the viscosity, the time step, a number of steps)"
+
+
+def build_failure(e: BaseException) -> str:
+    """What a case's build raised, in the project's words: the arithmetic that no check of the case covers (a user's
+    case, a site not named) failed in Python's ("ZeroDivisionError: float division by zero", "OverflowError: (34,
+    'Numerical result out of range')", "MemoryError: Unable to allocate ..."); any other error's own text, unnamed."""
+    text = str(e)
+    if isinstance(e, ZeroDivisionError) or (isinstance(e, FloatingPointError) and "divide" in text):
+        return f"{_DERIVED} divides by 0: a value below float64's range, or one so large that what it divides is 0"
+    if isinstance(e, ArithmeticError):  # OverflowError, FloatingPointError: beyond float64 or an int of it
+        return f"{_DERIVED} is beyond float64's range (about 1.8e308) or too large for an integer"
+    if isinstance(e, ValueError) and text == "math domain error":
+        return f"{_DERIVED} is outside a function's domain (a square root or logarithm of a negative number)"
+    if isinstance(e, ValueError) and "NaN" in text:  # int(nan)
+        return f"{_DERIVED} is not a number (nan)"
+    if isinstance(e, MemoryError):
+        return f"not enough memory ({text})" if text else "not enough memory"
+    return text or type(e).__name__
+
+
 def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case: str | None = None,
             defer_checks: bool = False, **overrides) -> RunConfig:
     """Build a checked RunConfig from a case name or TOML file, --set values and CLI overrides.
@@ -1432,13 +1453,17 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
                "give the case parameters that make fewer")
         raise ConfigError(f"{where}the number of steps of {e.key} = {e.steps} (from {shown}): expected an "
                           f"integer in 0..{INT32_MAX} (the step counter is int32); {fix}") from None
+    except OutOfRange as e:  # a lattice size, viscosity or time step that float64 cannot hold (re = 1e300: nu 0),
+        # with the parameters it came from (it was Python's ZeroDivisionError / OverflowError text)
+        fix = f"change {', '.join(user)}" if user else "give the case parameters that make it"
+        raise ConfigError(f"{where}{e.quantity} = {e.value:.4g} (from {shown}): expected {e.expected}; {fix}") from None
     except ConfigError as e:  # (a probe or an obstacle of a file's settings: the file named, as for the others)
         if where and type(e) is ConfigError and not str(e).startswith(where):
             raise ConfigError(f"{where}{e}") from None
         raise
     except (ArithmeticError, ValueError, MemoryError) as e:  # e.g. int(inf) steps, 1/0, a huge array
         raise ConfigError(
-            f"{where}case {case_name!r} cannot be built from {shown} on {lat.name}: {type(e).__name__}: {e}; "
+            f"{where}case {case_name!r} cannot be built from {shown} on {lat.name}: {build_failure(e)}; "
             f"expected parameters that give a lattice, relaxation time and number of steps of finite, "
             f"representable size"
         ) from None

@@ -204,6 +204,36 @@ class StepsUncountable(ConfigError):
         self.key, self.steps = key, steps
 
 
+class OutOfRange(ConfigError):
+    """A quantity a case derives from its parameters (a lattice size, the lattice viscosity, the time step) that
+    float64 or the lattice cannot hold: re = 1e300 makes the viscosity 0, aspect = 1.7e308 an infinite number of
+    cells. Python's arithmetic said it in its own words ("ZeroDivisionError: float division by zero", "OverflowError:
+    (34, 'Numerical result out of range')"); the configuration says `quantity` = `value` with the parameters it came
+    from and what was `expected`."""
+
+    def __init__(self, quantity: str, value: float, expected: str):
+        super().__init__(f"{quantity} = {value:.4g}: expected {expected}")
+        self.quantity, self.value, self.expected = quantity, value, expected
+
+
+def cells_along(quantity: str, cells: float) -> float:
+    """`cells`, a count of cells a case derives from its parameters (length / dx), where it is finite; else
+    OutOfRange (round() of inf was "OverflowError: cannot convert float infinity to integer"). A finite count too
+    large is the lattice shape's check (fewer than 2**53 cells in all), with the shape said cut."""
+    if not math.isfinite(cells):
+        raise OutOfRange(quantity, cells, "a finite number of cells (fewer than 2**53 = 9.01e+15 in the lattice)")
+    return cells
+
+
+def lattice_viscosity(quantity: str, nu: float) -> float:
+    """`nu`, a lattice viscosity a case derives from its parameters, where it is positive and finite; else
+    OutOfRange: 0 (re = 1e300: tau = 1/2 + 3 nu rounds to 1/2) or inf (re = 5e-324) was a division by zero later.
+    (One so small that the run's length in viscous times is no finite number of steps is StepsUncountable.)"""
+    if not 0.0 < nu < math.inf:
+        raise OutOfRange(quantity, nu, "a positive, finite lattice viscosity (and tau = 1/2 + 3 nu above 1/2)")
+    return nu
+
+
 def finite_steps(key: str, steps: float) -> float:
     """`steps`, a time that the parameter `key` gives in time steps, where it is a finite number; else
     StepsUncountable (every count of steps a case derives from its parameters goes through here or steps_for)."""

@@ -8,8 +8,8 @@ import math
 import numpy as np
 
 from distlbm import units as un
-from distlbm.cases.base import Case, ConfigError, Param, Setup, block_shape, check, grid_coords, physical_units, \
-    rest_state, steps_for
+from distlbm.cases.base import Case, ConfigError, Param, Setup, block_shape, check, grid_coords, \
+    lattice_viscosity, physical_units, rest_state, steps_for
 from distlbm.cases.references import ANALYTIC, cite
 from distlbm.physics import boundaries as bc
 
@@ -69,11 +69,14 @@ class Kolmogorov(Case):
                               f"{RE_STABLE:.4g} on; expected re < {RE_STABLE:.4g}")
         k = 2 * math.pi * modes / n
         u_amp = p["u_amp"]
-        nu = u_amp / (p["re"] * k)
+        # (re = 5e-324: re k is 0, the viscosity infinite; u_amp = 5e-324: it is 0)
+        nu = lattice_viscosity("the lattice viscosity u_amp / (re k)", u_amp / (p["re"] * k) if p["re"] * k > 0
+                               else math.inf)
         tau = un.relaxation_time(nu)
         f0 = u_amp * nu * k * k
         notes = []
-        steps = steps_for("decay_times", p["decay_times"] / (nu * k * k), notes)
+        rate = nu * k * k  # (0 where nu is a subnormal, u_amp = 5e-324: no finite number of steps)
+        steps = steps_for("decay_times", p["decay_times"] / rate if rate > 0 else math.inf, notes)
         shape = (p["nx"], n) + ((p["nx"],) if d == 3 else ())
 
         def force_field(index):

@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass
 
 from distlbm import units
-from distlbm.cases.base import ConfigError
+from distlbm.cases.base import ConfigError, OutOfRange, cells_along
 
 
 @dataclass(frozen=True)
@@ -67,14 +67,20 @@ def channel_layout(p: dict, d: int) -> Layout:
     dx = p["ref_length"] / p["n"]
     u_mean = p["u_mean"]
     nu = units.viscosity_for_reynolds(u_mean, p["ref_length"], p["re"]) if p["re"] > 0 else p["nu"]
+    if not 0.0 < dx * dx < math.inf:  # ref_length = 1e300 or 1e-300: nu dt / dx^2 was Python's OverflowError or 1/0
+        raise OutOfRange("the cell size dx = ref_length / n", dx, "a dx whose square (in the lattice viscosity "
+                                                                  "nu dt / dx^2) is a positive, finite float64: from "
+                                                                  "about 1.6e-162 to 1.3e+154 m")
     dt = units.time_step(dx, p["u_lattice"], u_mean)
+    if not 0.0 < dt < math.inf:  # u_lattice = 5e-324: 0, and t_end / dt was a division by zero
+        raise OutOfRange("the time step dt = dx u_lattice / u_mean", dt, "a positive, finite time step [s]")
     nu_lat = units.viscosity_to_lattice(nu, dx, dt)
     tau = units.relaxation_time(nu_lat)
     walls = p["sides"] == "walls"
     cross = (p["height"],) + ((p["width"],) if d == 3 else ())
     ncross, far_q = [], []
     for name, extent in zip(("height", "width"), cross):
-        cells = extent / dx
+        cells = cells_along(f"the cells across the {name}, {name} / dx", extent / dx)  # (1.7e308: inf)
         if abs(cells - round(cells)) <= 1e-6 * max(1.0, cells):
             if round(cells) < 1:  # height = 1e-30: "whole" 0 cells, the two wall rows and no fluid ran unsaid
                 raise ConfigError(f"n = {p['n']}: {name} {extent:g} is {cells:.4g} cells of dx = ref_length/n = "
@@ -92,7 +98,7 @@ def channel_layout(p: dict, d: int) -> Layout:
         m = int(math.ceil(cells - 0.5))  # rows whose centre (k - 1/2) dx lies below the far wall (or on it: q 1)
         ncross.append(m)
         far_q.append(cells - (m - 0.5))
-    nl = p["length"] / dx
+    nl = cells_along("the cells along the length, length / dx", p["length"] / dx)
     if abs(nl - round(nl)) > 1e-6 * max(1.0, nl):
         raise ConfigError(f"n = {p['n']}: length {p['length']:g} is {nl:.4g} cells of dx = {dx:.4g}; "
                           f"expected n such that length/dx is a whole number")
