@@ -399,6 +399,12 @@ INT32_MAX = 2 ** 31 - 1  # the step counter (stepper.State.step) is int32
 MAX_CELLS = 2 ** 53  # cell counts and indices stay exact in float64
 
 
+def said_cells(cells: int) -> str:
+    """A count of cells as a refusal says it: 1.68e+304, or its digits cut beyond float64 (channel_flow ref_length =
+    1e-156 gave a lattice of 9e+311 cells, and its :.3g was a traceback: "int too large to convert to float")."""
+    return f"{cells:.3g}" if cells.bit_length() <= 1023 else said_int(cells)
+
+
 def check_size_cells(shown: str, cells_text: str, cells: int) -> None:
     """ConfigError for a lattice size given on the command line (`distlbm bench`, `distlbm info`: --size = `shown`,
     `cells_text` cells) of MAX_CELLS cells or more (the memory check's arithmetic raised OverflowError)."""
@@ -1441,7 +1447,7 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
             early = None
         if early is not None and math.prod(early) >= MAX_CELLS:
             raise ConfigError(f"{where}lattice shape {'x'.join(map(said_int, early))} (from {shown}) has "
-                              f"{math.prod(early):.3g} cells: expected fewer than 2**53 = {MAX_CELLS:.3g}")
+                              f"{said_cells(math.prod(early))} cells: expected fewer than 2**53 = {MAX_CELLS:.3g}")
     try:
         # (NumPy's overflow of an absurd value, u_lattice = 1e308, printed a RuntimeWarning and its source line before
         # the one line: the setup's own checks below say what is not finite)
@@ -1796,8 +1802,8 @@ def _check_setup(setup: Setup, common: dict, where: str, shown: str) -> None:
         raise ConfigError(f"{where}lattice shape {dims} (from {shown}): expected positive integer sizes")
     cells = math.prod(int(n) for n in shape)
     if cells >= MAX_CELLS:
-        raise ConfigError(f"{where}lattice shape {dims} (from {shown}) has {cells:.3g} cells: expected fewer than "
-                          f"2**53 = {MAX_CELLS:.3g}")
+        raise ConfigError(f"{where}lattice shape {dims} (from {shown}) has {said_cells(cells)} cells: expected fewer "
+                          f"than 2**53 = {MAX_CELLS:.3g}")
     d = setup.lattice.d
     if len(shape) != d:  # a user's case (README "From Python"): a 2D shape on D3Q19 failed deep in the step
         raise ConfigError(f"{where}lattice shape {dims} (from {shown}): {len(shape)} sizes on {setup.lattice.name}; "

@@ -581,6 +581,7 @@ def test_case_default_steps_beyond_int32():
     ("duct", {"n": 8, "efolds": 1e300, "steps": 2}, "efolds = 1e+300 ("),
     ("channel_flow", {"n": 10, "ramp": 1e300, "init": "rest", "steps": 2}, "ramp = 1e+300 ("),  # as long as the run
     ("channel_flow", {"n": 10, "length": 1e300}, "lattice shape "),  # errors: the shape, a step interval
+    ("channel_flow", {"ref_length": 1e-156}, "lattice shape "),  # 9e+311 cells: its :.3g was OverflowError
     ("channel_flow", {"n": 10, "sample_dt": 1e300}, "the case's sampling interval = "),
     ("sphere", {"n": 8, "t_end": 1e300}, "the case's number of steps = "),
 ])
@@ -593,6 +594,20 @@ def test_a_derived_integer_of_hundreds_of_digits_is_said_cut(case, sets, said):
         lines = [str(e)]
     assert len(lines) == 1 and said in lines[0], lines
     assert not re.search(r"[0-9]{40}", lines[0]) and "digits)" in lines[0], lines[0]
+
+
+def test_a_built_lattice_of_more_cells_than_float64_holds_is_said_cut(monkeypatch):
+    """The check of the built shape (a user's case without a lattice_shape) said the cell count with :.3g, which
+    for a count beyond float64 was a traceback: "OverflowError: int too large to convert to float"."""
+    import dataclasses
+
+    case = CASES["taylor_green2d"]
+    build = case.build
+    monkeypatch.setattr(case, "build", lambda p, lat: dataclasses.replace(build(p, lat), shape=(10 ** 200,) * 2))
+    msg = error("taylor_green2d", {"n": 8})
+    assert msg.startswith("lattice shape 100000000000...000000 (201 digits)x100000000000...000000 (201 digits) (from "
+                          "n=8 (other parameters at their defaults)) has 100000000000...000000 (401 digits) cells: "
+                          "expected fewer than 2**53"), msg
 
 
 @pytest.mark.parametrize("case, sets, key, fix", [
