@@ -329,7 +329,7 @@ def check_locking(folder) -> str | None:
     if importlib.util.find_spec("h5py") is None:  # (a run without h5py is refused elsewhere: require_h5py)
         return None
     folder = Path(folder)
-    probe = folder / f"{PROBE}-{os.getpid()}.h5"
+    probe = folder / f"{PROBE}-{_probe_host()}-{os.getpid()}.h5"
     _remove_stale_probes(folder)
     try:
         try:
@@ -354,17 +354,39 @@ def check_locking(folder) -> str | None:
     return None
 
 
+def _probe_host() -> str:
+    """This host's name as a probe's name carries it (letters, digits, '.', '_' and '-' only)."""
+    import socket
+
+    return re.sub(r"[^A-Za-z0-9._-]", "_", socket.gethostname()) or "host"
+
+
+_PROBE_NAME = re.compile(re.escape(PROBE) + r"-(?:(?P<host>[A-Za-z0-9._-]+)-)?(?P<pid>\d+)\.h5")
+
+
 def _remove_stale_probes(folder: Path, older_s: float = 60.0) -> None:
     """The probes of runs killed (kill -9, the OOM killer) in the milliseconds a probe lives, left in `folder`: those
-    older than `older_s` (another run's, probing this moment, is younger: kept)."""
+    of a process of this host that is gone, whatever their age (a Slurm chain's next job, or a restart typed at once,
+    starts within the minute: the probe of a run killed in its start stayed past the run's end), and any other older
+    than `older_s` (another host's run, probing this moment, is younger: kept; as is a live process's here)."""
     import time
 
+    from distlbm.io.lock import _pid_alive
+
+    host = _probe_host()
     try:
-        stale = [p for p in folder.glob(f"{PROBE}-*.h5")
-                 if not p.is_symlink() and p.is_file() and time.time() - p.stat().st_mtime > older_s]
-        for p in stale:
-            p.unlink()
-    except OSError:  # (gone meanwhile, or not ours to remove: left)
+        for p in folder.glob(f"{PROBE}-*.h5"):
+            m = _PROBE_NAME.fullmatch(p.name)
+            if p.is_symlink() or not p.is_file():
+                continue
+            if not (m and m["host"] == host and not _pid_alive(int(m["pid"]))) \
+                    and time.time() - p.stat().st_mtime <= older_s:
+                continue
+            try:
+                p.unlink()
+            except OSError:  # (gone meanwhile, or not ours to remove: left)
+                pass
+    except OSError:
         pass
 
 

@@ -285,6 +285,35 @@ def test_a_probe_file_left_by_a_killed_run_is_removed_by_the_next_start(tmp_path
     assert sorted(p.name for p in tmp_path.iterdir()) == [young.name]
 
 
+def test_a_probe_left_by_a_run_of_this_host_killed_a_moment_ago_is_removed_by_the_next_start(tmp_path, monkeypatch):
+    """A run SIGKILLed in its HDF5 probe and continued at once (a restart typed within the minute, a Slurm chain's next
+    job) kept the probe: younger than a minute, it was taken for another run's probing that moment, and stayed in the
+    folder past the end of the run (chaos trials: `kill -9` at random moments, `--restart latest` at once). A probe
+    names its host and process: one of a process of this host that is gone is removed whatever its age; a live
+    process's, another host's and a name without a host (before) are kept while younger than a minute."""
+    import re
+    import socket
+    import subprocess
+    import sys
+
+    from distlbm.io import hdf5
+
+    host = socket.gethostname()
+    if not re.fullmatch(r"[A-Za-z0-9._-]+", host):
+        pytest.skip(f"a host name a probe's name does not carry as it is: {host!r}")
+    monkeypatch.setattr(hdf5, "_unlocked", {}, raising=False)
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    dead = tmp_path / f"{hdf5.PROBE}-{host}-{gone.pid}.h5"
+    live = tmp_path / f"{hdf5.PROBE}-{host}-{os.getppid()}.h5"
+    other = tmp_path / f"{hdf5.PROBE}-elsewhere-{gone.pid}.h5"
+    bare = tmp_path / f"{hdf5.PROBE}-{gone.pid}.h5"
+    for f in (dead, live, other, bare):
+        f.write_bytes(b"")
+    assert hdf5.check_locking(tmp_path) is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (live, other, bare))
+
+
 def test_a_file_another_program_holds_for_writing_is_not_read_and_locking_stays_on(tmp_path, monkeypatch):
     """errno 11 (EAGAIN) on opening an existing file is flock's 'the file is locked': another program (a notebook
     writing a mask file, h5py in 'a' mode on a checkpoint) holds it for writing, on a file system whose locks work.
