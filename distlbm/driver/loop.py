@@ -1248,7 +1248,9 @@ class Simulation:
                                                             self._checkpoint_bytes())
         # (before the callbacks: a checkpoint that does not record the samples' interval has it read from them)
         if self.samples_enabled and not self.samples and self.restored_from and self.out_dir is not None:
-            upto = samples_upto(self._sched_state, start_step)  # (a stop's or end's own sample: not the series')
+            # (a stop's or end's own sample: not the series' of a restart that goes on; one with nothing to run (killed
+            # between its end checkpoint and summary.json) writes the run's summary: the end's sample is its series')
+            upto = start_step if end == start_step else samples_upto(self._sched_state, start_step)
             read = cb.load_samples(self.out_dir / "samples.jsonl", upto)
             ckpts = Path(self.restored_from).resolve().parent
             if not read and ckpts.name == "checkpoints":  # a restart into another folder: the run's own

@@ -2005,6 +2005,31 @@ def test_a_restart_that_runs_no_step_keeps_the_runs_summary(cli, tmp_path):
     assert (tmp_path / "summary.json").read_text() == before
 
 
+def test_a_run_killed_after_its_end_checkpoint_gets_the_summary_of_its_whole_series(cli, tmp_path):
+    """A run SIGKILLed between its end checkpoint's rename and summary.json (found by chaos trials: kill -9 at random
+    moments, then --restart latest) has nothing to run on restart, and writes the summary it lacks: from the samples
+    up to the step before its checkpoint, as a restart that goes on reads them (the end's own sample, off the sample
+    schedule, is not the series of a run that continues). Its observables missed the end's sample: final cD 38.10
+    instead of 35.64, the last sample of step 39, 13 samples instead of 14. They are the uninterrupted run's."""
+    args = ["run", "channel_flow", "--set", "n=10", "--steps", 40, "--checkpoint-every", 20, "--set", "sample_every=3"]
+    rc, out, err = cli(*args, "--out", tmp_path / "whole")
+    assert rc == 0, err
+    rc, out, err = cli(*args, "--out", tmp_path / "killed")
+    assert rc == 0, err
+    # the kill: the end checkpoint renamed into place, no summary.json, no end record in log.jsonl
+    (tmp_path / "killed" / "summary.json").unlink()
+    log = tmp_path / "killed" / "log.jsonl"
+    lines = log.read_text().splitlines(keepends=True)
+    assert json.loads(lines[-1])["event"] == "end"
+    log.write_text("".join(lines[:-1]))
+    rc, out, err = cli(*args, "--out", tmp_path / "killed", "--restart", "latest")
+    assert rc == 0 and "nothing to run" in out, out + err
+    whole, killed = (json.loads((tmp_path / d / "summary.json").read_text())["observables"]
+                     for d in ("whole", "killed"))
+    assert whole["last_sample"] == killed["last_sample"] and whole["final"] == killed["final"], (whole, killed)
+    assert whole == killed
+
+
 def test_a_restart_that_runs_no_step_leaves_the_newer_checkpoints_where_they_are(cli, tmp_path):
     """A restart from an older checkpoint with nothing to run (`--restart ckpt_10 --steps 10`) kept summary.json (the
     run's, at step 20) but moved the run's newer checkpoints into checkpoints/abandoned_after_10/: it ran no step,
