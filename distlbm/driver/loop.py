@@ -79,6 +79,20 @@ def step_argument(call: str, name: str, value, expected: str, most: int) -> int:
     raise ConfigError(f"{call}({value!r}): {name} = {value!r}: expected {expected}")
 
 
+def weakly(method: Callable) -> Callable:
+    """`method` (a bound method) called through a weak reference to its object: what the Simulation hands to the
+    objects it owns (its checkpointer, its callbacks, its view's log) keeps no reference back to it, so that a dropped
+    Simulation (`del sim`, `sim = Simulation(...)` again in a sweep) and its arrays on the devices are freed at once,
+    not at Python's next cyclic collection. Called after the object is gone: None."""
+    ref = weakref.WeakMethod(method)
+
+    def call(*args, **kwargs):
+        bound = ref()
+        return None if bound is None else bound(*args, **kwargs)
+
+    return call
+
+
 COLLECT_BYTES = 64 << 20  # the device arrays alive at a Simulation's construction above which it runs gc.collect()
 
 
@@ -127,11 +141,11 @@ class Simulation:
 
             require_h5py("a Simulation with an out_dir writes its checkpoints and field outputs, and reads a restart's "
                          "or init_from's checkpoint,")
-        # a Simulation sits in reference cycles (its checkpointer and callbacks call its methods): one a sweep dropped
-        # (`sim = Simulation(...)` again, `del sim`) kept its arrays on the devices until Python's own collection came
-        # (cavity2d n=32, 20 runs: up to 6 runs' populations alive at once): collected here, before this one allocates
-        # (~0.08 s), where the live arrays hold COLLECT_BYTES or more (small lattices, a test suite's thousands of
-        # Simulations, do not pay it)
+        # a Simulation dropped in a sweep (`sim = Simulation(...)` again, `del sim`) is freed at once: what it owns
+        # calls it through weak references (weakly). A cycle that a caller's code makes (a `log` or a replaced method
+        # that refers back to the Simulation) still keeps one, and its arrays on the devices, until Python's own
+        # collection: collected here, before this one allocates (~0.08 s), where the live arrays hold COLLECT_BYTES or
+        # more (small lattices, a test suite's thousands of Simulations, do not pay it)
         if sum(a.nbytes for a in jax.live_arrays()) >= COLLECT_BYTES:
             gc.collect()
         run_checks(cfg)  # the geometry's scans a caller left (resolve(defer_checks=True)), before any allocation
@@ -145,16 +159,8 @@ class Simulation:
         # the warnings this run printed (summary.json's `warnings`, beside the settings'), the first KEPT_WARNINGS
         # (a week on a failing disk warns at every write), then how many more
         self.run_warnings, self._more_warnings = [], 0
-
-        def log_and_keep(msg: str):
-            if msg.startswith("warning: ") and msg[9:] not in self.run_warnings:
-                if len(self.run_warnings) < KEPT_WARNINGS:
-                    self.run_warnings.append(msg[9:])
-                else:
-                    self._more_warnings += 1
-            log(msg)
-
-        self._log = log_and_keep
+        self._log = weakly(self._log_and_keep)
+        self._user_log = log
         self._lock, self._lock_dir = None, None
         self._held_real: Optional[str] = None  # the folder's real path when it was held (_moved)
         # run() sets it before its first write (close(refused=True) withdraws the folder's lock until then)
@@ -168,6 +174,15 @@ class Simulation:
             # ended record of a run that never ran, held until the object was collected
             self._release_folder(withdraw=True)
             raise
+
+    def _log_and_keep(self, msg: str):
+        """The run's log (the view's, the callbacks'): the caller's `log`, and a warning kept for the summary."""
+        if msg.startswith("warning: ") and msg[9:] not in self.run_warnings:
+            if len(self.run_warnings) < KEPT_WARNINGS:
+                self.run_warnings.append(msg[9:])
+            else:
+                self._more_warnings += 1
+        self._user_log(msg)
 
     def _build(self, cfg, out_dir, restart, init_from, announce=None):
         """The rest of __init__, once the folder is held: the lattice, the step, the state (new, a restart's or
@@ -233,8 +248,9 @@ class Simulation:
         if self.domain.process_count > 1:
             run_id = self.domain.allgather_obj(run_id)[0]
         self._steady_ref = None  # the steadiness reference field a restart's checkpoint holds
-        self.checkpointer = Checkpointer(self.checkpoint_dir, run_id, cfg.checkpoint.checkpoint_keep, self._meta,
-                                         size=self._checkpoint_bytes, extra=self._checkpoint_fields)
+        self.checkpointer = Checkpointer(self.checkpoint_dir, run_id, cfg.checkpoint.checkpoint_keep,
+                                         weakly(self._meta), size=weakly(self._checkpoint_bytes),
+                                         extra=weakly(self._checkpoint_fields))
         if announce is not None:
             announce(self)
         if restart or init_from:
@@ -792,15 +808,8 @@ class Simulation:
             self._mach.restore(self._watch_state.get("mach"))
             self._mass.restore(self._watch_state.get("mass"))
 
-        def check(view):
-            diag = cb.guard(view, guard, logs["log"])
-            view.add_check({"step": view.step, **diag, "wall": time.perf_counter() - self._t0})
-            # the watches as before this check: a check off the schedule (a stop's) gives them back (fire())
-            self._watches_before = (view.step, [dict(vars(w)) for w in (self._mach, self._mass)])
-            self._mach(view, diag)
-            self._mass(view, diag)
-
-        cbs.append(Callback("check", IterationInterval(ctl.check_every), check))
+        check = weakly(self._check)
+        cbs.append(Callback("check", IterationInterval(ctl.check_every), lambda view: check(view, guard, logs["log"])))
         # the default progress: every 1/20 of the run, and at least every PROGRESS_WALL seconds (a week's run on a
         # big lattice went hours between lines, and `distlbm status` showed none for them)
         every = (IterationInterval(progress_every) if ctl.progress_every
@@ -814,16 +823,16 @@ class Simulation:
         if not self._periodic_checkpoints and files_here:
             self._advice = cb.CheckpointAdvice(start_step, end, logs["log"])
         if self._output is not None and out.average_every:  # before the output of the same step
-            cbs.append(Callback("average", IterationInterval(out.average_every), self._average))
+            cbs.append(Callback("average", IterationInterval(out.average_every), weakly(self._average)))
         if self._output is not None:
             if out.output_every:
-                cbs.append(Callback("output", IterationInterval(out.output_every), self._write_output))
+                cbs.append(Callback("output", IterationInterval(out.output_every), weakly(self._write_output)))
             if out.output_interval:
-                cbs.append(Callback("output_time", TimeInterval(out.output_interval, dt), self._write_output))
+                cbs.append(Callback("output_time", TimeInterval(out.output_interval, dt), weakly(self._write_output)))
         if chk.checkpoint_every and files_here:
-            cbs.append(Callback("checkpoint", IterationInterval(chk.checkpoint_every), self._checkpoint))
+            cbs.append(Callback("checkpoint", IterationInterval(chk.checkpoint_every), weakly(self._checkpoint)))
         if chk.checkpoint_wall and files_here:
-            cbs.append(Callback("checkpoint_wall", WallTimeInterval(chk.checkpoint_wall), self._checkpoint))
+            cbs.append(Callback("checkpoint_wall", WallTimeInterval(chk.checkpoint_wall), weakly(self._checkpoint)))
         self._steady = None
         if ctl.steady_tol > 0:  # first: a steady stop makes the reports of the same step final
             every = ctl.steady_every or self.setup.steady_every or progress_every
@@ -834,6 +843,15 @@ class Simulation:
         for c in cbs:
             c.schedule.load(self._sched_state.get(c.name, {}))
         return cbs
+
+    def _check(self, view, guard: Checkpointer, log: JsonLog):
+        """The check callback: the diagnostics (a blow-up raised by cb.guard), the history's record, the watches."""
+        diag = cb.guard(view, guard, log)
+        view.add_check({"step": view.step, **diag, "wall": time.perf_counter() - self._t0})
+        # the watches as before this check: a check off the schedule (a stop's) gives them back (fire())
+        self._watches_before = (view.step, [dict(vars(w)) for w in (self._mach, self._mass)])
+        self._mach(view, diag)
+        self._mass(view, diag)
 
     def _mass_hint(self) -> str:
         """What moves the mass of this configuration, for the warning of a large mass drift (cb.MassWatch)."""

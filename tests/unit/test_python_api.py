@@ -546,12 +546,11 @@ def test_a_stopped_run_s_field_series_ends_at_its_last_scheduled_output_and_its_
 
 def test_a_finished_simulation_dropped_in_a_sweep_leaves_the_devices_before_the_next_one_is_built(tmp_path,
                                                                                                    monkeypatch):
-    """A sweep (`for re in ...: sim = Simulation(...); sim.run(200)`) rebinds `sim` or deletes it; a Simulation sits
-    in reference cycles (its checkpointer and callbacks call its methods, its log keeps its warnings), so dropping it
-    freed nothing until Python's collector came by: cavity2d n=32, 20 runs rebinding `sim` in one process, up to 36
-    live JAX arrays (6 per run: six runs' populations on the devices at once; two runs of a lattice of half a GPU's
-    memory do not fit). A new Simulation collects the dropped ones before it allocates its own: 12 (the one still
-    bound and the new one)."""
+    """A sweep (`for re in ...: sim = Simulation(...); sim.run(200)`) rebinds `sim` or deletes it. A Simulation is
+    freed at `del` (test_a_dropped_simulation_frees_its_device_arrays_at_del_with_the_collector_off); one that the
+    caller's own code put in a reference cycle (a log or a replaced method that refers back to it) waits for Python's
+    collector: cavity2d n=32, 20 runs rebinding `sim` in one process held up to 36 live JAX arrays (6 per run). A new
+    Simulation collects the dropped ones before it allocates its own (above loop.COLLECT_BYTES of live arrays)."""
     import gc
     import weakref
 
@@ -562,16 +561,102 @@ def test_a_finished_simulation_dropped_in_a_sweep_leaves_the_devices_before_the_
     gc.disable()  # (the collector's own passes come when they come: the test is the Simulation's)
     try:
         first = _sim(n=16, steady_tol=0, out_dir=tmp_path / "a")
+        first.itself = first  # (a cycle of the caller's: freed by a collection alone)
         first.run(20)
         first.fields()
         first.close()
         gone, arrays = weakref.ref(first), len(jax.live_arrays())
         del first
+        assert gone() is not None  # (its own cycle keeps it)
         second = _sim(n=16, steady_tol=0, out_dir=tmp_path / "a")  # the same folder, as a sweep's rerun
         assert gone() is None
         assert len(jax.live_arrays()) <= arrays
         assert second.run(20)["status"] == "complete"
         second.close()
+    finally:
+        if was:
+            gc.enable()
+
+
+ENDINGS = ("built", "run", "blow-up", "ConfigError", "KeyboardInterrupt", "stopped", "refused construction")
+
+
+@pytest.mark.parametrize("ending", ENDINGS)
+def test_a_dropped_simulation_frees_its_device_arrays_at_del_with_the_collector_off(tmp_path, monkeypatch, ending):
+    """`del sim` frees every array the Simulation held on the devices at once, with Python's cyclic collector off
+    (gc.disable()) and without the collection at the next construction (loop.COLLECT_BYTES): after construction, a
+    run, after a run that raised (a blow-up, a ConfigError, a second Ctrl-C's KeyboardInterrupt, failed checkpoint
+    writes on a full disk), after a stop. Its checkpointer and callbacks held bound methods and closures of it, its
+    view's log a closure over it, and a failed write's frames held their own error (frame <-> traceback): reference
+    cycles that kept every run's populations on the devices until the collector came by."""
+    import errno
+    import gc
+    import signal
+    import weakref
+
+    from distlbm.driver import InstabilityError, Simulation, loop
+    from distlbm.io import hdf5
+    from distlbm.io.files import WriteError
+
+    monkeypatch.setattr(loop, "COLLECT_BYTES", 1 << 62)  # (the construction's collection: not counted on here)
+    params = {"n": 16, "steady_tol": 0}
+    presses = {"KeyboardInterrupt": 2, "stopped": 1}.get(ending, 0)
+
+    def log(msg):  # (a Ctrl-C, or two, in the middle of the run; a function that knows no Simulation)
+        if msg.startswith("step       50/"):
+            for _ in range(presses):
+                os.kill(os.getpid(), signal.SIGINT)
+
+    if ending == "probed":  # (one device: the domain of a run on one GPU, whose probe's gather outlived it on CPUs)
+        params.update(mesh="1x1")
+    if ending == "blow-up":
+        params.update(n=8, re=1e6, check_every=50)
+    if ending == "failed writes":  # every checkpoint fails (ENOSPC), the run goes on (max_failed_writes), then stops
+        params.update(checkpoint_every=10, max_failed_writes=100)
+
+        def full(path):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(hdf5, "check_target", full)
+    cfg = resolve("cavity2d", params)
+    gc.collect()
+    before = jax.live_arrays()  # (held: their ids are not reused)
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        if ending == "refused construction":
+            with pytest.raises(RuntimeError, match="no checkpoint"):
+                Simulation(cfg, out_dir=tmp_path, log=log, restart="latest")
+            gone = lambda: None  # noqa: E731
+        else:
+            sim = Simulation(cfg, out_dir=tmp_path, log=log)
+            gone = weakref.ref(sim)
+            if ending == "run":
+                assert sim.run(20)["status"] == "complete"
+            elif ending == "probed":
+                sim.advance(5)
+                sim.fields(), sim.diagnostics(), sim.forces()
+                sim.probe([[1, 2]])  # (last: its gather of a point outlived it, on CPUs, until a collection)
+            elif ending == "blow-up":
+                with pytest.raises(InstabilityError):
+                    sim.run(2000)
+            elif ending == "ConfigError":
+                with pytest.raises(ConfigError, match="run"):
+                    sim.run("10")
+            elif ending == "KeyboardInterrupt":
+                with pytest.raises(KeyboardInterrupt):
+                    sim.run(200)
+            elif ending == "stopped":
+                assert sim.run(200)["status"] == "stopped"
+            elif ending == "failed writes":
+                with pytest.raises(WriteError, match="no space left"):
+                    sim.run(30)
+                assert len(sim.failed_writes) == 3 and sim.failed_writes[0]["went_on"]
+            assert len(jax.live_arrays()) > len(before)
+            del sim
+        assert gone() is None
+        left = [a for a in jax.live_arrays() if not any(a is b for b in before)]
+        assert not left, [(a.shape, a.dtype) for a in left]
     finally:
         if was:
             gc.enable()
