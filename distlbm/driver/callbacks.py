@@ -85,10 +85,13 @@ class JsonLog:
                 error = e
             except OSError as e:
                 error = WriteError(path, reason(e, None, path.parent))
-        if view.domain.process_count > 1 and view.domain.any_process(error is not None):
-            raise error or WriteError(Path(str(view.out_dir)) / name, "it could not be opened on process 0")
-        if error is not None:
-            raise error
+        try:
+            if view.domain.process_count > 1 and view.domain.any_process(error is not None):
+                raise error or WriteError(Path(str(view.out_dir)) / name, "it could not be opened on process 0")
+            if error is not None:
+                raise error
+        finally:  # (this frame holding the error its traceback holds: a cycle that kept the run's arrays alive)
+            error = None
 
     def write(self, rec: dict):
         if self._fd is None:

@@ -737,10 +737,13 @@ class Simulation:
                                 self.samples_enabled, start_step, end, self.log)
             except WriteError as e:
                 error = e
-        if self.domain.process_count > 1 and self.domain.any_process(error is not None):
-            raise error or WriteError(self.out_dir, "its earlier results could not be set aside on process 0")
-        if error is not None:
-            raise error
+        try:
+            if self.domain.process_count > 1 and self.domain.any_process(error is not None):
+                raise error or WriteError(self.out_dir, "its earlier results could not be set aside on process 0")
+            if error is not None:
+                raise error
+        finally:  # (this frame holding the error its traceback holds: a cycle that kept the Simulation alive)
+            error = None
 
     def _keep_outputs_here(self):
         """The field outputs of the run so far (from the checkpoint) that lie in this output folder: a restart
@@ -962,12 +965,18 @@ class Simulation:
                      "max_failed_writes = 1: the first failed write stops the run")
             error.context = f"{error.what}: {error}; {count}{saved or '; ' + self.checkpointer.last_good()}"
             self.status = "write_failed"
-            raise error
+            try:
+                raise error
+            finally:  # (this frame's `error` and the traceback through this frame: a cycle, see below)
+                error = None
         self.status = "running"
         then = (f"the run goes on with its state in memory and tries again at its next {what} ({failures} of "
                 f"the {limit} failed writes in a row that stop it: max_failed_writes)")
         self.log(f"warning: {error.context}; {then}")
         self._log_failure(view, error, then, went_on=True)
+        # the caught error's traceback holds this frame, which holds the error: a reference cycle through the frames
+        # of the write (the view, the Simulation) that kept a dropped Simulation's arrays until Python's collection
+        error = None
         return False
 
     def _log_failure(self, view, error: WriteError, then: str, went_on: bool = False):
