@@ -253,7 +253,7 @@ class LocalDomain:
     def sample(self, x, points) -> np.ndarray:
         """x [..., *shape] at the cells `points` ([N, D] global indices): [..., N] NumPy, every process."""
         idx = tuple(np.asarray(points, np.int64).T)
-        return np.asarray(x[(Ellipsis,) + idx])
+        return np.array(x[(Ellipsis,) + idx])  # (a copy: a view kept the gathered array alive until a collection)
 
     def layout(self, x) -> list:
         """(process index, spatial index) of every block of x over all processes."""

@@ -389,7 +389,7 @@ class MeshDomain:
                 self._samplers.clear()
             idx = tuple(pts.T)
             fn = self._samplers[key] = jax.jit(lambda a: a[(Ellipsis,) + idx], out_shardings=NamedSharding(self.mesh, P()))
-        return np.asarray(fn(x))
+        return np.array(fn(x))  # (a copy: a view kept the gathered device array alive until a collection)
 
     def layout(self, x) -> list:
         """(process index, spatial index) of every block of x over all processes (no duplicates)."""

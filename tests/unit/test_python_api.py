@@ -578,7 +578,7 @@ def test_a_finished_simulation_dropped_in_a_sweep_leaves_the_devices_before_the_
             gc.enable()
 
 
-ENDINGS = ("built", "run", "blow-up", "ConfigError", "KeyboardInterrupt", "stopped", "failed writes",
+ENDINGS = ("built", "run", "probed", "blow-up", "ConfigError", "KeyboardInterrupt", "stopped", "failed writes",
            "refused construction")
 
 
