@@ -143,7 +143,8 @@ class Simulation:
                          "or init_from's checkpoint,")
         # a Simulation dropped in a sweep (`sim = Simulation(...)` again, `del sim`) is freed at once: what it owns
         # calls it through weak references (weakly). A cycle that a caller's code makes (a `log` or a replaced method
-        # that refers back to the Simulation) still keeps one, and its arrays on the devices, until Python's own
+        # that refers back to the Simulation), or a write failed inside io.hdf5.write (its frames keep the error they
+        # raise: clearing them crashed HDF5), still keeps one, and its arrays on the devices, until Python's own
         # collection: collected here, before this one allocates (~0.08 s), where the live arrays hold COLLECT_BYTES or
         # more (small lattices, a test suite's thousands of Simulations, do not pay it)
         if sum(a.nbytes for a in jax.live_arrays()) >= COLLECT_BYTES:

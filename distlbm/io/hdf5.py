@@ -11,12 +11,10 @@ A file is written under a temporary name and renamed into place when complete.
 from __future__ import annotations
 
 import errno
-import functools
 import json
 import os
 import re
 import sys
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -435,24 +433,6 @@ def discard(tmp: Path, h5=None):
         pass
 
 
-def _freed_on_failure(fn):
-    """fn raising its WriteError without the locals of its own frames: write() keeps the error it raises in a local
-    (`error`, handed to _agree) while the error's traceback keeps that frame, a reference cycle through the frames
-    of the callers (a Simulation's: its state on the devices) that outlived the failure until Python's collection
-    (a run on a full disk that went on, or a dropped one, kept its arrays). The traceback's lines stay."""
-
-    @functools.wraps(fn)
-    def call(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except WriteError as e:
-            traceback.clear_frames(e.__traceback__.tb_next)  # (fn's frames and below: done, their locals dropped)
-            raise
-
-    return call
-
-
-@_freed_on_failure
 def write(path, fields, domain, attrs: dict | None = None, checksum: bool = False,
           part_attrs: dict | None = None, keep_free: int = 0, held=None) -> Path:
     """Write `fields` (list of Field) into `path` (global layout) and return the path.
