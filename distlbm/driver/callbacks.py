@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -543,13 +542,13 @@ def restore_watch(watch, state, key: str) -> None:
 
 @dataclass
 class Progress:
-    """The progress line on process 0 (a live bar in a terminal) and one record in log.jsonl: step,
+    """The progress line on process 0 (a plain line, in a terminal too: warnings come between them, and a line of
+    ~130 columns wraps, which a bar redrawn with '\\r' cannot overwrite) and one record in log.jsonl: step,
     simulated time, MLUPS, ETA, mass drift, kinetic energy and the latest sampled quantities."""
 
     start_step: int
     end: int
     log: Optional[JsonLog] = None
-    bar: bool = False
     t0: float = field(default_factory=time.perf_counter)
     # a run that stops once steady (steady_tol) may end before `end`: its ETA is at most that ('ETA <= 2m49s'; the
     # default cavity2d said 'ETA 2m49s' and ended 13 s later)
@@ -574,12 +573,7 @@ class Progress:
                 rec["quantities"] = shown
         if self.log is not None:
             self.log.write(rec)
-        if self.bar and view.domain.process_index == 0:
-            frac = view.step / max(self.end, 1)
-            sys.stdout.write(f"\r[{'#' * int(30 * frac):<30s}] {100 * frac:5.1f}% {line}")
-            sys.stdout.flush()
-        else:
-            view.log(line)
+        view.log(line)
 
 
 NO_CHECKPOINT_WARN_S = 3600.0  # a run foreseen to last longer than this without periodic checkpoints is warned

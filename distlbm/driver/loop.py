@@ -785,8 +785,7 @@ class Simulation:
         ctl, out, chk = self.cfg.control, self.cfg.output, self.cfg.checkpoint
         dt = self.setup.units.get("dt", 1.0)
         progress_every = ctl.progress_every or max(1, (end or 1) // 20)
-        bar = self.domain.process_index == 0 and sys.stdout.isatty() and self._log is print
-        progress = self._progress = cb.Progress(start_step, end, logs["log"], bar, steady_stop=ctl.steady_tol > 0)
+        progress = self._progress = cb.Progress(start_step, end, logs["log"], steady_stop=ctl.steady_tol > 0)
         guard = self.checkpointer
         cbs = []
         if self.samples_enabled:
@@ -1341,8 +1340,6 @@ class Simulation:
             if lg is not None:
                 lg.close()
         self.checkpointer.log = None
-        if self.domain.process_index == 0 and sys.stdout.isatty():
-            sys.stdout.write("\n")
 
     # ---- the summary -----------------------------------------------------------------------------------
     def summary(self, compile_s: float = 0.0) -> dict:
