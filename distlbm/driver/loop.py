@@ -83,7 +83,11 @@ def weakly(method: Callable) -> Callable:
     """`method` (a bound method) called through a weak reference to its object: what the Simulation hands to the
     objects it owns (its checkpointer, its callbacks, its view's log) keeps no reference back to it, so that a dropped
     Simulation (`del sim`, `sim = Simulation(...)` again in a sweep) and its arrays on the devices are freed at once,
-    not at Python's next cyclic collection. Called after the object is gone: None."""
+    not at Python's next cyclic collection. Called after the object is gone: None. Anything else (a method a caller
+    replaced on the instance, `sim._checkpoint = mine`: a function, WeakMethod's TypeError) is held as it is, as before.
+    """
+    if getattr(method, "__self__", None) is None or getattr(method, "__func__", None) is None:
+        return method
     ref = weakref.WeakMethod(method)
 
     def call(*args, **kwargs):

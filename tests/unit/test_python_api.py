@@ -703,3 +703,26 @@ def _sim_of(cfg):
     from distlbm.driver import Simulation
 
     return Simulation(cfg, log=quiet)
+
+
+def test_a_callback_method_replaced_on_the_instance_is_called_by_the_run(tmp_path):
+    """The run's callbacks call the Simulation's methods through weak references (loop.weakly), which take bound
+    methods alone: one a caller replaced on the instance (`sim._checkpoint = mine`, a function wrapping the original,
+    which the run called before) made run() raise "TypeError: argument should be a bound method". It is held as it
+    is, and called at each of its steps."""
+    sim = _sim(n=16, steady_tol=0, checkpoint_every=10, output_every=10, out_dir=tmp_path)
+    seen = []
+    checkpoint, write_output = sim._checkpoint, sim._write_output
+
+    def mine(view):
+        seen.append(("checkpoint", view.step))
+        return checkpoint(view)
+
+    def output(view):
+        seen.append(("output", view.step))
+        return write_output(view)
+
+    sim._checkpoint, sim._write_output = mine, output
+    assert sim.run(20)["status"] == "complete"
+    sim.close()
+    assert seen == [("output", 0), ("output", 10), ("checkpoint", 10), ("output", 20), ("checkpoint", 20)], seen
