@@ -1281,6 +1281,10 @@ def build_failure(e: BaseException) -> str:
     text = str(e)
     if isinstance(e, ZeroDivisionError) or (isinstance(e, FloatingPointError) and "divide" in text):
         return f"{_DERIVED} divides by 0: a value below float64's range, or one so large that what it divides is 0"
+    if isinstance(e, FloatingPointError) and "invalid value" in text:  # NumPy's sqrt(-1), inf - inf under 'raise'
+        return f"{_DERIVED} is not a number (nan: the square root of a negative number, inf - inf, 0 * inf)"
+    if isinstance(e, FloatingPointError) and "underflow" in text:  # (it was said "beyond float64's range")
+        return f"{_DERIVED} is below float64's range (about 2.2e-308) and rounds to 0"
     if isinstance(e, ArithmeticError):  # OverflowError, FloatingPointError: beyond float64 or an int of it
         return f"{_DERIVED} is beyond float64's range (about 1.8e308) or too large for an integer"
     if isinstance(e, ValueError) and text == "math domain error":

@@ -730,6 +730,12 @@ def test_a_quantity_out_of_range_is_one_line_on_the_command_line(case, key, valu
     (OverflowError("(34, 'Numerical result out of range')"), "is beyond float64's range"),
     (OverflowError("int too large to convert to float"), "is beyond float64's range"),
     (FloatingPointError("divide by zero encountered in divide"), "divides by 0"),
+    (FloatingPointError("invalid value encountered in divide"), "divides by 0"),  # 0/0
+    # NumPy's words under np.errstate(all="raise") in a user's case: they were said "beyond float64's range"
+    (FloatingPointError("invalid value encountered in sqrt"), "is not a number (nan: the square root of a negative "
+                                                              "number"),
+    (FloatingPointError("underflow encountered in multiply"), "is below float64's range (about 2.2e-308)"),
+    (FloatingPointError("overflow encountered in multiply"), "is beyond float64's range"),
     (ValueError("math domain error"), "is outside a function's domain"),
     (ValueError("cannot convert float NaN to integer"), "is not a number (nan)"),
 ])
