@@ -68,6 +68,7 @@ class JsonLog:
         self._say = view.log
         self._torn = False  # the file does not end with a newline: the next record begins with one
         self._failing = False  # a record could not be written (said once until one is written again)
+        self._unsynced = False  # the file could not be synced (said once)
         error = None
         if view.out_dir is not None and view.domain.process_index == 0:
             path = self._path = Path(view.out_dir) / name
@@ -114,6 +115,22 @@ class JsonLog:
             self._say(f"warning: a record of {self._path} could not be written ({why}); the run goes on, and its "
                       f"records are written again once the file system takes them")
 
+    def sync(self):
+        """The records written so far onto the disk (os.fsync): a checkpoint's, before it becomes visible. A restart
+        goes on from its checkpoint and never records the steps before it again, so records still in the page cache
+        when the node lost power or crashed were a hole in the series for ever. A failure is said once (as a write's)
+        and the run goes on."""
+        if self._fd is None:
+            return
+        try:
+            os.fsync(self._fd)
+        except OSError as e:
+            if not self._unsynced:
+                self._unsynced = True
+                self._say(f"warning: {self._path} could not be synced to the disk "
+                          f"({e.strerror or e.__class__.__name__}); the run goes on, and its records may not "
+                          f"outlive a crash of this node")
+
     def close(self):
         if self._fd is not None:
             try:
@@ -154,6 +171,9 @@ class Checkpointer:
     # extra(view) -> the lattice fields stored beside the populations {name: [K, X, Y(, Z)]} or None (the
     # driver's: the time average, the steadiness reference; ckpt.EXTRA_FIELDS)
     extra: Optional[Callable[[RunView], Optional[dict]]] = None
+    # the run's records (samples.jsonl, log.jsonl: JsonLog) synced to the disk before each checkpoint is written: a
+    # restart from it never records the steps before it again
+    records: tuple = ()
     SLOW_WRITE_S = 20.0  # a write this long is noted once: a scheduler's stop signal must come that much earlier
 
     def last_good(self) -> str:
@@ -165,6 +185,9 @@ class Checkpointer:
         t0 = time.perf_counter()
         guard(view, self)  # a blown-up state is never written
         self._make_room(view)
+        for rec in self.records:
+            if rec is not None:
+                rec.sync()
         try:
             path = ckpt.save(self.directory, view.state.f, view.domain, self.meta(view), keep=self.keep,
                              run_id=self.run_id, extra=self.extra(view) if self.extra is not None else None,

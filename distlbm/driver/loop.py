@@ -1270,6 +1270,9 @@ class Simulation:
             logs["log"].write({"event": "space", "step": start_step, "message": low_space})
         if self.samples_enabled:
             logs["samples"] = JsonLog(view, "samples.jsonl")
+        # (on the disk before each checkpoint: a restart from it never records the steps before it again; the log's
+        # start and blow-up records are read by a restart too)
+        self.checkpointer.records = (logs["samples"], logs["log"])
         self._output = None
         if writes:
             self._keep_outputs_here()
@@ -1343,7 +1346,7 @@ class Simulation:
         for lg in logs.values():
             if lg is not None:
                 lg.close()
-        self.checkpointer.log = None
+        self.checkpointer.log, self.checkpointer.records = None, ()
 
     # ---- the summary -----------------------------------------------------------------------------------
     def summary(self, compile_s: float = 0.0) -> dict:

@@ -465,6 +465,42 @@ def _records(path):
     return [json.loads(x) for x in Path(path).read_text().splitlines()]
 
 
+def test_a_checkpoint_is_renamed_only_after_the_sample_records_before_it_are_on_disk(cli, tmp_path, monkeypatch):
+    """samples.jsonl and log.jsonl were appended without fsync: a node that lost its page cache kept checkpoint N
+    (fsynced) and lost the records before N, which a restart from N never records again (a hole for ever). Each
+    checkpoint's rename now comes after an fsync of both files holding the records up to its step."""
+    done = []
+    fsync, replace = os.fsync, os.replace
+
+    def fake_fsync(fd):
+        st = os.fstat(fd)
+        for name in ("samples.jsonl", "log.jsonl"):
+            p = tmp_path / name
+            if p.exists() and os.path.samestat(st, os.stat(p)):
+                lines = os.pread(fd, st.st_size, 0).decode().splitlines()
+                steps = [json.loads(x)["step"] for x in lines if '"step"' in x]
+                done.append(("fsync", name, steps[-1] if steps else None))
+        return fsync(fd)
+
+    def fake_replace(src, dst, *a, **kw):
+        if Path(dst).parent.name == "checkpoints" and str(src).endswith(".tmp"):
+            done.append(("rename", Path(dst).name, None))
+        return replace(src, dst, *a, **kw)
+
+    monkeypatch.setattr(os, "fsync", fake_fsync)
+    monkeypatch.setattr(os, "replace", fake_replace)
+    rc, out, err = cli("run", "channel_flow", "--set", "n=4", "--set", "sample_every=10", "--checkpoint-every", 20,
+                       "--steps", 40, "--out", tmp_path)
+    assert rc == 0, err
+    renames = [i for i, e in enumerate(done) if e[0] == "rename"]
+    assert [done[i][1] for i in renames] == ["ckpt_000000020.h5", "ckpt_000000040.h5"], done
+    prev = -1
+    for i, step in zip(renames, (20, 40)):
+        synced = {e[1]: e[2] for e in done[prev + 1:i] if e[0] == "fsync"}
+        assert synced.get("samples.jsonl") == step and "log.jsonl" in synced, (step, done)
+        prev = i
+
+
 def test_a_new_run_in_a_finished_runs_folder_sets_its_results_aside(cli, tmp_path):
     """A new run in a folder where an earlier one finished without checkpoints (a re-run into the default
     out/CASE with another parameter) appended its samples and log records after the earlier run's: samples.jsonl
