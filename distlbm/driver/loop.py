@@ -24,7 +24,8 @@ from distlbm.driver import callbacks as cb
 from distlbm.driver.callbacks import Callback, Checkpointer, InstabilityError, JsonLog, WallTimeStop
 from distlbm.driver.restart import (blown_up_warning, continued, earlier_results, end_before_start, init_from_line,
                                     legacy_warning, mean_starts_again, nothing_to_run, other_case, outputs_gone_line,
-                                    outputs_here, samples_upto, steady_done)
+                                    outputs_here, samples_missing, samples_missing_line, samples_upto,
+                                    steady_done)
 from distlbm.driver.schedules import (IterationInterval, StepsOrWall, TimeInterval, WallTimeInterval,
                                       average_warning, next_due)
 from distlbm.driver.summary import summary as make_summary
@@ -1289,6 +1290,9 @@ class Simulation:
             ckpts = Path(self.restored_from).resolve().parent
             if not read and ckpts.name == "checkpoints":  # a restart into another folder: the run's own
                 read = cb.load_samples(ckpts.parent / "samples.jsonl", upto)
+            missing = samples_missing(self._sched_state, read[-1].get("step") if read else None, upto)
+            if missing:
+                self.log(samples_missing_line(missing, self.out_dir / "samples.jsonl", upto))
             self.samples.extend(self._moved_series_dropped(rec) for rec in read)
             del read
         return logs

@@ -185,6 +185,26 @@ def samples_upto(schedules: dict, start_step: int) -> int:
     return start_step
 
 
+def samples_missing(schedules: dict, last: Optional[int], upto: int) -> list[int]:
+    """The steps of the sample schedule (`schedules`: the checkpoint's) after `last` (the last step of the records a
+    restart read back, None: none) up to `upto` (samples_upto's): the run's records before its checkpoint that
+    samples.jsonl no longer holds (a node that lost its page cache before they reached the disk, a file cut by
+    hand). The restart never records them again: a hole in the series. [] where the checkpoint keeps no interval."""
+    every = (schedules.get("sample") or {}).get("every")
+    if not isinstance(every, int) or isinstance(every, bool) or every <= 0:
+        return []
+    first = every if last is None else (last // every + 1) * every
+    return list(range(first, upto + 1, every))
+
+
+def samples_missing_line(missing: list[int], path, upto: int) -> str:
+    """The warning of a restart whose samples.jsonl lacks the records `missing` (samples_missing's)."""
+    return (f"warning: {path} lacks the sample records of {abandoned.steps_text(missing)} ({len(missing)} of the "
+            f"run's records up to its checkpoint's step {upto}): they were lost before they reached the disk (a "
+            f"crash of the node) or cut from the file; this restart does not record them again, and its series keeps "
+            f"that hole (the summary's values come from the records it holds)")
+
+
 def samples_copy(restored_from, out_dir, upto: int, gone=(), write: bool = False) -> Optional[tuple]:
     """What a restart into another folder than its run's copies of the run's samples.jsonl (its records up to step
     `upto`, those its observables read back) to begin this folder's: (src, dst, (the number of records, the first's

@@ -501,6 +501,32 @@ def test_a_checkpoint_is_renamed_only_after_the_sample_records_before_it_are_on_
         prev = i
 
 
+def test_a_restart_says_which_sample_records_before_its_checkpoint_are_missing(cli, tmp_path):
+    """A node that lost its page cache (or a user who cut samples.jsonl) left the series without its last records
+    before the checkpoint; the restart from it went on unsaid, and the series kept the hole (10, 20, 50). It now
+    warns once, naming the missing steps (also in summary.json); a whole series says nothing."""
+    case = ("run", "channel_flow", "--set", "n=4", "--set", "sample_every=10", "--checkpoint-every", 20,
+            "--steps", 50, "--out", tmp_path)
+    rc, out, err = cli(*case)
+    assert rc == 0, err
+    lines = (tmp_path / "samples.jsonl").read_text().splitlines()
+    (tmp_path / "samples.jsonl").write_text("\n".join(lines[:2]) + "\n")  # the records of 30 .. 50 lost
+    (tmp_path / "checkpoints" / "ckpt_000000050.h5").unlink()
+    rc, out, err = cli(*case, "--restart", "latest")
+    assert rc == 0, err
+    said = [ln for ln in (out + err).splitlines() if "lacks the sample records" in ln]
+    assert said == [f"warning: {tmp_path / 'samples.jsonl'} lacks the sample records of steps 30, 40 (2 of the "
+                    f"run's records up to its checkpoint's step 40): they were lost before they reached the disk (a "
+                    f"crash of the node) or cut from the file; this restart does not record them again, and its "
+                    f"series keeps that hole (the summary's values come from the records it holds)"], out + err
+    assert [r["step"] for r in _records(tmp_path / "samples.jsonl")] == [10, 20, 50]
+    assert said[0][9:] in json.loads((tmp_path / "summary.json").read_text())["warnings"]
+    (tmp_path / "checkpoints" / "ckpt_000000050.h5").unlink()  # a whole series up to 40: nothing said
+    (tmp_path / "samples.jsonl").write_text("\n".join(lines[:4]) + "\n")
+    rc, out, err = cli(*case, "--restart", "latest")
+    assert rc == 0 and "lacks the sample records" not in out + err, out + err
+
+
 def test_a_new_run_in_a_finished_runs_folder_sets_its_results_aside(cli, tmp_path):
     """A new run in a folder where an earlier one finished without checkpoints (a re-run into the default
     out/CASE with another parameter) appended its samples and log records after the earlier run's: samples.jsonl
