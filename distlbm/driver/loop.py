@@ -1286,13 +1286,18 @@ class Simulation:
             # (a stop's or end's own sample: not the series' of a restart that goes on; one with nothing to run (killed
             # between its end checkpoint and summary.json) writes the run's summary: the end's sample is its series')
             upto = start_step if end == start_step else samples_upto(self._sched_state, start_step)
-            read = cb.load_samples(self.out_dir / "samples.jsonl", upto)
+            src = self.out_dir / "samples.jsonl"
+            read = cb.load_samples(src, upto)
             ckpts = Path(self.restored_from).resolve().parent
             if not read and ckpts.name == "checkpoints":  # a restart into another folder: the run's own
-                read = cb.load_samples(ckpts.parent / "samples.jsonl", upto)
-            missing = samples_missing(self._sched_state, read[-1].get("step") if read else None, upto)
-            if missing:
-                self.log(samples_missing_line(missing, self.out_dir / "samples.jsonl", upto))
+                src = ckpts.parent / "samples.jsonl"
+                read = cb.load_samples(src, upto)
+            # records missing before the checkpoint, said once (a run's file that could not be read at all is said by
+            # the copy into another folder: samples_copy_line)
+            if not os.path.lexists(src) or (src.is_file() and os.access(src, os.R_OK)):
+                missing = samples_missing(self._sched_state, read[-1].get("step") if read else None, upto)
+                if missing:
+                    self.log(samples_missing_line(missing, src, upto))
             self.samples.extend(self._moved_series_dropped(rec) for rec in read)
             del read
         return logs
