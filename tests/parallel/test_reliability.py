@@ -2667,3 +2667,28 @@ def test_writes_of_one_kind_that_keep_failing_stop_the_run_though_the_other_kind
     assert len(line) == 1 and "Traceback" not in err, err
     assert (name % 30) in line[0] and "3 failed writes in a row (max_failed_writes = 3)" in line[0], line
     assert "(2 of the 3 failed writes in a row that stop it" in out, out
+
+
+def test_a_log_that_cannot_be_synced_is_said_once_and_the_run_goes_on(tmp_path, monkeypatch):
+    """The sync before a checkpoint (JsonLog.sync) that fails (EIO) is one warning naming the file, said once; the
+    records are still written."""
+    from types import SimpleNamespace
+
+    from distlbm.driver.callbacks import JsonLog
+    from distlbm.parallel.domain import LocalDomain
+
+    said = []
+    view = SimpleNamespace(out_dir=tmp_path, domain=LocalDomain((4, 4)), log=said.append)
+    log = JsonLog(view, "samples.jsonl")
+
+    def failing(fd):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", failing)
+    for step in (10, 20):
+        log.write({"step": step})
+        log.sync()
+    log.close()
+    assert said == [f"warning: {tmp_path / 'samples.jsonl'} could not be synced to the disk (Input/output error); the "
+                    f"run goes on, and its records may not outlive a crash of this node"], said
+    assert [r["step"] for r in _records(tmp_path / "samples.jsonl")] == [10, 20]
