@@ -250,3 +250,37 @@ def test_restart_latest_where_checkpoints_is_a_file_says_so(tmp_path):
     (tmp_path / "checkpoints").write_text("not a folder")
     with pytest.raises(CheckpointError, match=r"no checkpoint in .*checkpoints \(it is not a folder"):
         resolve_restart("latest", tmp_path / "checkpoints")
+
+
+@pytest.mark.parametrize("mode", ["single", "split"])
+def test_a_checkpoints_rename_is_synced_with_its_folder(tmp_path, monkeypatch, mode):
+    """The file's data were fsynced before its rename, the rename itself was not: a node that lost power just after
+    could come back with the folder's entry as before (the newest checkpoint gone). The folder is fsynced after each
+    rename that makes a file visible (the split form's part and master file alike)."""
+    from distlbm.io import hdf5
+
+    if mode == "split":
+        monkeypatch.setattr(hdf5, "write_mode", lambda domain: "split")
+    events = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd):
+        events.append(("fsync", os.readlink(f"/proc/self/fd/{fd}")))
+        return real_fsync(fd)
+
+    def replace(src, dst, *a, **k):
+        events.append(("replace", os.fspath(dst)))
+        return real_replace(src, dst, *a, **k)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    shape = (8, 6)
+    dom = LocalDomain(shape)
+    f = jax.device_put(np.zeros((9,) + shape, np.float32))
+    path = ckpt.save(tmp_path, f, dom, _meta(12, shape), keep=2, run_id="r1")
+    made = [i for i, e in enumerate(events) if e[0] == "replace" and Path(e[1]).parent == path.parent]
+    assert made and (mode == "single") == (len(made) == 1), events
+    for i in made:
+        assert ("fsync", str(path.parent)) in events[i + 1:], (events[i], events)
+    back, _ = ckpt.load(path, dom, "float32")
+    assert np.array_equal(np.asarray(back), np.asarray(f))
