@@ -1457,15 +1457,12 @@ def resolve(case_or_file: str | None, sets: dict | None = None, *, default_case:
         # the one line: the setup's own checks below say what is not finite)
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
             setup = case.build(params, lat)
-    except StepsUncountable as e:  # a time of no finite number of steps (ramp = 1.7e308 s): said as a step count beyond
-        # the int32 counter is (t_end = 1e300), with the parameters it came from (it was int()'s raw OverflowError)
-        fix = (f"lower {e.key}" if e.key in user else f"change {', '.join(user)}" if user else
-               "give the case parameters that make fewer")
-        raise ConfigError(f"{where}the number of steps of {e.key} = {e.steps} (from {shown}): expected an "
-                          f"integer in 0..{INT32_MAX} (the step counter is int32); {fix}") from None
-    except OutOfRange as e:  # a lattice size, viscosity or time step that float64 cannot hold (re = 1e300: nu 0),
-        # with the parameters it came from (it was Python's ZeroDivisionError / OverflowError text)
-        fix = f"change {', '.join(user)}" if user else "give the case parameters that make it"
+    except OutOfRange as e:  # a lattice size, viscosity, time step or number of steps that float64 or the int32 step
+        # counter cannot hold (re = 1e300: nu 0; ramp = 1.7e308 s: inf steps), with the parameters it came from (it
+        # was Python's ZeroDivisionError / OverflowError text)
+        key = e.key if isinstance(e, StepsUncountable) else None
+        fix = (f"lower {key}" if key in user else f"change {', '.join(user)}" if user else
+               f"give the case parameters that make {'fewer' if key else 'it'}")
         raise ConfigError(f"{where}{e.quantity} = {e.value:.4g} (from {shown}): expected {e.expected}; {fix}") from None
     except ConfigError as e:  # (a probe or an obstacle of a file's settings: the file named, as for the others)
         if where and type(e) is ConfigError and not str(e).startswith(where):

@@ -193,17 +193,6 @@ class Case:
         return {}
 
 
-class StepsUncountable(ConfigError):
-    """A time that the parameter `key` gives as no finite number of steps (`steps`: inf, from ramp = 1.7e308 s; nan):
-    int() of it was "OverflowError: cannot convert float infinity to integer" in the refusal. The configuration says
-    it with the parameters it came from, as it says a step count beyond the int32 step counter."""
-
-    def __init__(self, key: str, steps: float):
-        super().__init__(f"{key} gives {steps} time steps: expected a finite number of steps, at most {2 ** 31 - 1} "
-                         f"(the step counter is int32)")
-        self.key, self.steps = key, steps
-
-
 class OutOfRange(ConfigError):
     """A quantity a case derives from its parameters (a lattice size, the lattice viscosity, the time step) that
     float64 or the lattice cannot hold: re = 1e300 makes the viscosity 0, aspect = 1.7e308 an infinite number of
@@ -214,6 +203,17 @@ class OutOfRange(ConfigError):
     def __init__(self, quantity: str, value: float, expected: str):
         super().__init__(f"{quantity} = {value:.4g}: expected {expected}")
         self.quantity, self.value, self.expected = quantity, value, expected
+
+
+class StepsUncountable(OutOfRange):
+    """A time that the parameter `key` gives as no finite number of steps (`steps`: inf, from ramp = 1.7e308 s; nan):
+    int() of it was "OverflowError: cannot convert float infinity to integer" in the refusal. Said as a step count
+    beyond the int32 step counter is, and the fix named is `key` where the user gave it."""
+
+    def __init__(self, key: str, steps: float):
+        super().__init__(f"the number of steps of {key}", steps,
+                         f"an integer in 0..{2 ** 31 - 1} (the step counter is int32)")
+        self.key, self.steps = key, steps
 
 
 def cells_along(quantity: str, cells: float) -> float:
